@@ -1,0 +1,8 @@
+package solventa.adapter;
+
+/** The circuit breaker's three states. */
+public enum BreakerState {
+  CLOSED,
+  OPEN,
+  HALF_OPEN
+}

@@ -1,0 +1,6 @@
+package solventa.adapter;
+
+import java.time.Instant;
+
+/** One breaker state change, with its wall-clock time. */
+public record Transition(BreakerState from, BreakerState to, Instant at) {}

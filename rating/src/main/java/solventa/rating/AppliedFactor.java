@@ -1,0 +1,6 @@
+package solventa.rating;
+
+import java.math.BigDecimal;
+
+/** One multiplicative factor applied to the base rate, named after its rule. */
+public record AppliedFactor(String name, BigDecimal value) {}
