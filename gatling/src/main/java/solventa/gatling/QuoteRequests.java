@@ -1,0 +1,78 @@
+package solventa.gatling;
+
+import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.jsonPath;
+import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.http.HttpDsl;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import java.util.stream.IntStream;
+
+/** The quote request every simulation sends, and the bookkeeping around it. */
+public final class QuoteRequests {
+  private static final Integer[] ANY_STATUS =
+      IntStream.range(100, 600).boxed().toArray(Integer[]::new);
+
+  private QuoteRequests() {}
+
+  /** JSON body of a quote for the session's customer and line of business. */
+  public static String body(Session s) {
+    return body(s.getString("customerId"), s.getString("lineOfBusiness"));
+  }
+
+  public static String body(String customerId, String lineOfBusiness) {
+    String insured =
+        switch (lineOfBusiness) {
+          case "auto" -> "{\"vehicleValue\":85000,\"vehicleYear\":2021}";
+          case "home" -> "{\"propertyValue\":450000,\"constructionType\":\"masonry\"}";
+          default -> "{\"insuredAmount\":200000,\"age\":41}";
+        };
+    return "{\"partnerId\":\"partner-001\",\"customerId\":\""
+        + customerId
+        + "\",\"lineOfBusiness\":\""
+        + lineOfBusiness
+        + "\",\"insuredObject\":"
+        + insured
+        + "}";
+  }
+
+  public static HttpProtocolBuilder protocol(String baseUrl) {
+    return HttpDsl.http
+        .baseUrl(baseUrl)
+        .disableWarmUp()
+        .shareConnections()
+        .contentTypeHeader("application/json")
+        .acceptHeader("application/json");
+  }
+
+  /**
+   * One quote; records send time, latency, status, origin and data age in the {@link RequestLog}.
+   */
+  public static ChainBuilder quote(RequestLog log) {
+    return exec(s -> s.set("t0", System.currentTimeMillis()))
+        .exec(
+            HttpDsl.http("quote")
+                .post("/v1/quotes")
+                .body(StringBody(QuoteRequests::body))
+                .check(
+                    status().in(ANY_STATUS).saveAs("status"),
+                    responseTimeInMillis().saveAs("rt"),
+                    jsonPath("$.profile.origin").optional().saveAs("origin"),
+                    jsonPath("$.profile.ageMs").optional().saveAs("ageMs"),
+                    status().is(200)))
+        .exec(
+            s -> {
+              long t0 = s.getLong("t0");
+              long rt = s.contains("rt") ? s.getInt("rt") : System.currentTimeMillis() - t0;
+              int status = s.contains("status") ? s.getInt("status") : 0;
+              String origin = s.contains("origin") ? s.getString("origin") : "";
+              String age = s.contains("ageMs") ? s.getString("ageMs") : "";
+              log.record(t0, rt, status, origin, age, s.getString("keyKind"));
+              return s;
+            });
+  }
+}

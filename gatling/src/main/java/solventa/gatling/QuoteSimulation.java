@@ -1,0 +1,46 @@
+package solventa.gatling;
+
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import io.gatling.javaapi.core.Simulation;
+import java.nio.file.Path;
+
+/**
+ * Open-model load on the quote API: customers arrive at a fixed rate whatever the service does, so
+ * a slow service cannot slow the generator down and hide its own tail. One request per arriving
+ * user. The assertions encode the acceptance criteria (service-side p95 ≤ 225 ms, p99 ≤ 475 ms); a
+ * failed assertion marks the step, it does not stop the protocol.
+ */
+public abstract class QuoteSimulation extends Simulation {
+  /** EC-LAT-01 and EC-LAT-02 on the service side, in ms. */
+  public static final int P95_MS = 225;
+
+  public static final int P99_MS = 475;
+
+  private final StepParameters params = StepParameters.fromSystemProperties();
+  private final RequestLog log = new RequestLog();
+
+  protected QuoteSimulation(String arm) {
+    if (!params.arm().equals(arm)) {
+      throw new IllegalArgumentException(
+          getClass().getSimpleName() + " drives arm " + arm + " but ha01.arm is " + params.arm());
+    }
+    var keys =
+        new KeyFeeder(params.seed(), params.hitRate(), params.warmKeys(), params.freshKeyStart());
+    var scn = scenario("quote-" + arm).feed(keys).exec(QuoteRequests.quote(log));
+    setUp(scn.injectOpen(constantUsersPerSec(params.ratePerSec()).during(params.duration())))
+        .protocols(QuoteRequests.protocol(params.baseUrl()))
+        .assertions(
+            global().responseTime().percentile(95.0).lt(P95_MS),
+            global().responseTime().percentile(99.0).lt(P99_MS));
+  }
+
+  @Override
+  public void after() {
+    if (!params.requestLog().isEmpty()) {
+      log.writeTo(Path.of(params.requestLog()));
+    }
+  }
+}

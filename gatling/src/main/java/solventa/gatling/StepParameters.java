@@ -1,0 +1,67 @@
+package solventa.gatling;
+
+import java.time.Duration;
+
+/**
+ * What one load step is: target, arrival rate, duration, hit-rate target and key plan. Read from
+ * system properties {@code ha01.*} (the runner sets them before each in-process Gatling run; a user
+ * running a simulation by hand passes them with -D).
+ *
+ * @param warmKeys customers {@code c00000000 .. warmKeys-1} are the warm set (pre-loaded fresh)
+ * @param freshKeyStart never-seen customers are drawn from this index upwards, one per miss
+ * @param requestLog where to write one line per request (empty: no log)
+ */
+public record StepParameters(
+    String baseUrl,
+    String arm,
+    double ratePerSec,
+    Duration duration,
+    double hitRate,
+    int warmKeys,
+    int freshKeyStart,
+    long seed,
+    String requestLog) {
+
+  public StepParameters {
+    if (!baseUrl.startsWith("http://127.0.0.1:") && !baseUrl.startsWith("http://localhost:")) {
+      // load only ever targets loopback (or, by explicit opt-in, a compose network name)
+      if (!Boolean.getBoolean("ha01.allow-non-loopback")) {
+        throw new IllegalArgumentException(
+            "ha01.base-url must be a loopback URL (http://127.0.0.1:PORT), was " + baseUrl);
+      }
+    }
+    if (!(ratePerSec > 0) || ratePerSec > 2_000) {
+      throw new IllegalArgumentException("ha01.rate must be in (0, 2000], was " + ratePerSec);
+    }
+    if (duration.isNegative() || duration.isZero() || duration.toMinutes() > 60) {
+      throw new IllegalArgumentException(
+          "ha01.duration-ms must be in (0, 60 min], was " + duration.toMillis());
+    }
+    if (!(hitRate >= 0 && hitRate <= 1)) {
+      throw new IllegalArgumentException("ha01.hit-rate must be in [0,1], was " + hitRate);
+    }
+    if (warmKeys < 1) {
+      throw new IllegalArgumentException("ha01.warm-keys must be >= 1, was " + warmKeys);
+    }
+    if (freshKeyStart < warmKeys) {
+      throw new IllegalArgumentException(
+          "ha01.fresh-key-start must be >= ha01.warm-keys ("
+              + warmKeys
+              + "), was "
+              + freshKeyStart);
+    }
+  }
+
+  public static StepParameters fromSystemProperties() {
+    return new StepParameters(
+        System.getProperty("ha01.base-url", "http://127.0.0.1:8080"),
+        System.getProperty("ha01.arm", "C"),
+        Double.parseDouble(System.getProperty("ha01.rate", "20")),
+        Duration.ofMillis(Long.parseLong(System.getProperty("ha01.duration-ms", "10000"))),
+        Double.parseDouble(System.getProperty("ha01.hit-rate", "0.96")),
+        Integer.parseInt(System.getProperty("ha01.warm-keys", "500")),
+        Integer.parseInt(System.getProperty("ha01.fresh-key-start", "10000")),
+        Long.parseLong(System.getProperty("ha01.seed", "42")),
+        System.getProperty("ha01.request-log", ""));
+  }
+}

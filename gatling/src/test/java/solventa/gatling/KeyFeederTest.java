@@ -1,0 +1,72 @@
+package solventa.gatling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class KeyFeederTest {
+
+  @ParameterizedTest
+  @ValueSource(doubles = {0.99, 0.96, 0.90, 0.50})
+  void warmShareMatchesTheHitRateTargetAndFreshKeysAreNeverReused(double h) {
+    var feeder = new KeyFeeder(7, h, 500, 10_000);
+    int warm = 0;
+    Set<Object> fresh = new HashSet<>();
+    int n = 20_000;
+    for (int i = 0; i < n; i++) {
+      var row = feeder.next();
+      if (row.get("keyKind").equals("warm")) {
+        warm++;
+        assertThat((String) row.get("customerId")).isLessThan("c00000500");
+      } else {
+        assertThat(fresh.add(row.get("customerId"))).isTrue();
+      }
+    }
+    assertThat(warm / (double) n).isCloseTo(h, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(feeder.freshUsed(10_000)).isEqualTo(n - warm);
+  }
+
+  @Test
+  void sameSeedSameSequence() {
+    assertThat(draw(1)).isEqualTo(draw(1)).isNotEqualTo(draw(2));
+  }
+
+  @Test
+  void bodyCarriesTheInsuredObjectOfItsLine() {
+    assertThat(QuoteRequests.body("c00000003", "auto")).contains("\"vehicleValue\":85000");
+    assertThat(QuoteRequests.body("c00000004", "home")).contains("\"constructionType\"");
+    assertThat(QuoteRequests.body("c00000005", "life")).contains("\"age\":41");
+  }
+
+  @Test
+  void loadOnlyTargetsLoopback() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                new StepParameters(
+                    "http://10.0.0.1:8080",
+                    "C",
+                    10,
+                    java.time.Duration.ofSeconds(1),
+                    0.9,
+                    10,
+                    20,
+                    1,
+                    ""))
+        .hasMessageContaining("ha01.base-url");
+  }
+
+  private static List<Object> draw(long seed) {
+    var f = new KeyFeeder(seed, 0.9, 100, 1000);
+    List<Object> out = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      out.add(f.next().get("customerId"));
+    }
+    return out;
+  }
+}
