@@ -1,0 +1,163 @@
+package solventa.providerdouble;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+
+/**
+ * The double's start-up settings, read once from the HOCON namespace {@code provider-double} and
+ * validated on construction: an invalid value refuses to start with a message naming the key and
+ * the value.
+ *
+ * @param host bind address; must be a loopback address (the lab is loopback only)
+ * @param port bind port, 0 for an ephemeral port (tests)
+ * @param seed seeds both the latency sequence and the customer data
+ * @param universe number of customers, ids {@code c00000000} … {@code c(universe-1)}
+ * @param incompleteShare share of customers generated with missing sections or fields
+ * @param profile latency profile in force at start
+ * @param errors error shares in force at start
+ */
+public record DoubleSettings(
+    String host,
+    int port,
+    long seed,
+    int universe,
+    double incompleteShare,
+    LatencyProfile profile,
+    ErrorShares errors) {
+
+  /** Customer ids have 8 digits, so the universe can hold at most 10^8 customers. */
+  public static final int MAX_UNIVERSE = 100_000_000;
+
+  public DoubleSettings {
+    if (host == null || !isLoopback(host)) {
+      throw new InvalidSettingException(
+          "provider-double.host", host, "must be a loopback address such as 127.0.0.1");
+    }
+    if (port < 0 || port > 65535) {
+      throw new InvalidSettingException("provider-double.port", port, "must be in 0..65535");
+    }
+    if (universe < 1 || universe > MAX_UNIVERSE) {
+      throw new InvalidSettingException(
+          "provider-double.universe", universe, "must be in 1.." + MAX_UNIVERSE);
+    }
+    if (!(incompleteShare >= 0 && incompleteShare <= 1)) {
+      throw new InvalidSettingException(
+          "provider-double.incomplete-share", incompleteShare, "must be between 0 and 1");
+    }
+    if (profile == null) {
+      throw new InvalidSettingException("provider-double.profile", null, "must be set");
+    }
+    if (errors == null) {
+      throw new InvalidSettingException("provider-double.errors", null, "must be set");
+    }
+  }
+
+  /** Defaults for an in-process double on an ephemeral port. */
+  public static DoubleSettings defaults(long seed) {
+    return new DoubleSettings(
+        "127.0.0.1", 0, seed, 100_000, 0.1, LatencyProfile.HEALTHY, ErrorShares.NONE);
+  }
+
+  public DoubleSettings withPort(int newPort) {
+    return new DoubleSettings(host, newPort, seed, universe, incompleteShare, profile, errors);
+  }
+
+  public DoubleSettings withProfile(LatencyProfile newProfile) {
+    return new DoubleSettings(host, port, seed, universe, incompleteShare, newProfile, errors);
+  }
+
+  public DoubleSettings withIncompleteShare(double share) {
+    return new DoubleSettings(host, port, seed, universe, share, profile, errors);
+  }
+
+  public DoubleSettings withUniverse(int newUniverse) {
+    return new DoubleSettings(host, port, seed, newUniverse, incompleteShare, profile, errors);
+  }
+
+  /**
+   * Reads the {@code provider-double} namespace of a resolved config (see {@code reference.conf}).
+   *
+   * @throws InvalidSettingException naming the first bad key and its value
+   */
+  public static DoubleSettings fromConfig(Config root) {
+    Config c = root.getConfig("provider-double");
+    return new DoubleSettings(
+        string(c, "host"),
+        integer(c, "port"),
+        longValue(c, "seed"),
+        integer(c, "universe"),
+        number(c, "incomplete-share"),
+        profile(c),
+        new ErrorShares(
+            number(c, "errors.share-429"),
+            number(c, "errors.share-504"),
+            number(c, "errors.share-529")));
+  }
+
+  private static LatencyProfile profile(Config c) {
+    String name = string(c, "profile");
+    if ("custom".equalsIgnoreCase(name)) {
+      double median = number(c, "custom.median-ms");
+      double p99 = number(c, "custom.p99-ms");
+      try {
+        return LatencyProfile.custom(median, p99);
+      } catch (InvalidSettingException e) {
+        String key = e.field().equals("p99Ms") ? "custom.p99-ms" : "custom.median-ms";
+        throw new InvalidSettingException(
+            "provider-double." + key, e.field().equals("p99Ms") ? p99 : median, e.getMessage());
+      }
+    }
+    return LatencyProfile.named(name)
+        .orElseThrow(
+            () ->
+                new InvalidSettingException(
+                    "provider-double.profile", name, "must be healthy, slow, degraded or custom"));
+  }
+
+  private static boolean isLoopback(String host) {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+
+  private static String string(Config c, String key) {
+    try {
+      return c.getString(key);
+    } catch (ConfigException e) {
+      throw bad(c, key, e);
+    }
+  }
+
+  private static int integer(Config c, String key) {
+    try {
+      return c.getInt(key);
+    } catch (ConfigException e) {
+      throw bad(c, key, e);
+    }
+  }
+
+  private static long longValue(Config c, String key) {
+    try {
+      return c.getLong(key);
+    } catch (ConfigException e) {
+      throw bad(c, key, e);
+    }
+  }
+
+  private static double number(Config c, String key) {
+    try {
+      return c.getDouble(key);
+    } catch (ConfigException e) {
+      throw bad(c, key, e);
+    }
+  }
+
+  private static InvalidSettingException bad(Config c, String key, ConfigException e) {
+    Object value = c.hasPath(key) ? c.getValue(key).unwrapped() : "<missing>";
+    return new InvalidSettingException("provider-double." + key, value, e.getMessage());
+  }
+}

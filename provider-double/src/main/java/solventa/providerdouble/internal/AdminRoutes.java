@@ -1,0 +1,289 @@
+package solventa.providerdouble.internal;
+
+import static org.apache.pekko.http.javadsl.server.PathMatchers.segment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.server.AllDirectives;
+import org.apache.pekko.http.javadsl.server.Route;
+import solventa.providerdouble.CustomerUniverse;
+import solventa.providerdouble.DoubleSettings;
+import solventa.providerdouble.ErrorShares;
+import solventa.providerdouble.Gap;
+import solventa.providerdouble.InvalidSettingException;
+import solventa.providerdouble.LatencyProfile;
+
+/**
+ * The bench's admin API ({@code /admin/...}) and {@code /metrics}. Every change is validated before
+ * it touches {@link DoubleState}, so a rejected call (400 naming the field) leaves the previous
+ * settings in force.
+ */
+public final class AdminRoutes extends AllDirectives {
+
+  private static final Set<String> LATENCY_FIELDS =
+      Set.of("profile", "medianMs", "p99Ms", "afterMs");
+  private static final Set<String> ERROR_FIELDS = Set.of("share429", "share504", "share529");
+  private static final Duration BODY_TIMEOUT = Duration.ofSeconds(2);
+
+  private final DoubleSettings settings;
+  private final CustomerUniverse universe;
+  private final DoubleState state;
+  private final LagRecorder lag;
+  private final Counters counters;
+
+  public AdminRoutes(
+      DoubleSettings settings,
+      CustomerUniverse universe,
+      DoubleState state,
+      LagRecorder lag,
+      Counters counters) {
+    this.settings = settings;
+    this.universe = universe;
+    this.state = state;
+    this.lag = lag;
+    this.counters = counters;
+  }
+
+  public Route route() {
+    return concat(
+        pathPrefix(
+            "admin",
+            () ->
+                concat(
+                    path("latency", () -> put(() -> jsonBody(this::onLatency))),
+                    path("errors", () -> put(() -> jsonBody(this::onErrors))),
+                    path("state", () -> get(() -> complete(ok(stateJson())))),
+                    path("lag", () -> get(() -> complete(ok(lagJson())))),
+                    path(segment("lag").slash("reset"), () -> post(() -> complete(ok(resetLag())))),
+                    path(
+                        segment("customers").slash(segment()),
+                        id -> get(() -> complete(customer(id)))))),
+        path("metrics", () -> get(() -> complete(metrics()))));
+  }
+
+  private Route jsonBody(Function<JsonNode, HttpResponse> handler) {
+    return extractStrictEntity(
+        BODY_TIMEOUT,
+        entity -> {
+          JsonNode body;
+          try {
+            body = Responses.MAPPER.readTree(entity.getData().toArray());
+          } catch (IOException e) {
+            return complete(
+                Responses.problem(
+                    400,
+                    "Malformed JSON",
+                    "body",
+                    "the body is not JSON: "
+                        + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                            ? j.getOriginalMessage()
+                            : e.getMessage())));
+          }
+          if (body == null || !body.isObject()) {
+            return complete(
+                Responses.problem(400, "Malformed JSON", "body", "the body must be a JSON object"));
+          }
+          try {
+            return complete(handler.apply(body));
+          } catch (InvalidSettingException e) {
+            return complete(
+                Responses.problem(400, "Invalid admin parameter", e.field(), e.getMessage()));
+          }
+        });
+  }
+
+  private HttpResponse onLatency(JsonNode body) {
+    rejectUnknown(body, LATENCY_FIELDS);
+    boolean named = body.has("profile");
+    boolean explicit = body.has("medianMs") || body.has("p99Ms");
+    if (named == explicit) {
+      throw new InvalidSettingException(
+          "profile", body.get("profile"), "give either profile or medianMs and p99Ms");
+    }
+    LatencyProfile profile;
+    if (named) {
+      JsonNode p = body.get("profile");
+      if (!p.isTextual()) {
+        throw new InvalidSettingException("profile", p, "must be healthy, slow or degraded");
+      }
+      profile = LatencyProfile.require("profile", p.asText().toLowerCase(Locale.ROOT));
+    } else {
+      profile = LatencyProfile.custom(number(body, "medianMs"), number(body, "p99Ms"));
+    }
+    long afterMs = 0;
+    if (body.has("afterMs")) {
+      JsonNode a = body.get("afterMs");
+      if (!a.canConvertToLong() || !a.isIntegralNumber() || a.asLong() < 0) {
+        throw new InvalidSettingException("afterMs", a, "must be a whole number of ms >= 0");
+      }
+      afterMs = a.asLong();
+    }
+    state.setProfile(profile, afterMs);
+    return ok(stateJson());
+  }
+
+  private HttpResponse onErrors(JsonNode body) {
+    rejectUnknown(body, ERROR_FIELDS);
+    ErrorShares errors =
+        new ErrorShares(
+            optionalNumber(body, "share429"),
+            optionalNumber(body, "share504"),
+            optionalNumber(body, "share529"));
+    state.setErrors(errors);
+    return ok(stateJson());
+  }
+
+  private ObjectNode resetLag() {
+    lag.reset();
+    return lagJson();
+  }
+
+  private HttpResponse customer(String id) {
+    return universe
+        .find(id)
+        .map(
+            c -> {
+              ObjectNode body = Responses.MAPPER.createObjectNode();
+              body.put("customerId", c.id());
+              body.put("complete", c.complete());
+              var gaps = body.putArray("gaps");
+              for (Gap g : c.gaps()) {
+                gaps.addObject().put("gap", g.name()).put("path", g.path());
+              }
+              return Responses.json(StatusCodes.OK, body);
+            })
+        .orElseGet(
+            () ->
+                Responses.problem(
+                    400, "Unknown customer", "customerId", "'" + id + "' is not in the universe"));
+  }
+
+  private ObjectNode stateJson() {
+    DoubleState.Snapshot s = state.snapshot();
+    ObjectNode body = Responses.MAPPER.createObjectNode();
+    body.set("latency", profileJson(s.profile()));
+    if (s.pending() == null) {
+      body.putNull("pending");
+    } else {
+      ObjectNode pending = profileJson(s.pending().profile());
+      pending.put(
+          "dueInMs",
+          Math.max(0, TimeUnit.NANOSECONDS.toMillis(s.pending().dueAtNanos() - System.nanoTime())));
+      body.set("pending", pending);
+    }
+    ObjectNode errors = body.putObject("errors");
+    errors.put("share429", s.errors().share429());
+    errors.put("share504", s.errors().share504());
+    errors.put("share529", s.errors().share529());
+    body.put("requestsSinceLatencyChange", s.requestsSinceLatencyChange());
+    body.put("requestsSinceErrorsChange", s.requestsSinceErrorsChange());
+    body.put("seed", settings.seed());
+    body.put("universe", settings.universe());
+    body.put("incompleteShare", settings.incompleteShare());
+    return body;
+  }
+
+  private static ObjectNode profileJson(LatencyProfile p) {
+    ObjectNode node = Responses.MAPPER.createObjectNode();
+    node.put("profile", p.name());
+    node.put("medianMs", p.medianMs());
+    node.put("p99Ms", p.p99Ms());
+    return node;
+  }
+
+  private ObjectNode lagJson() {
+    LagRecorder.Summary s = lag.summary();
+    ObjectNode body = Responses.MAPPER.createObjectNode();
+    body.put("count", s.count());
+    body.put("p50Ms", s.p50Ms());
+    body.put("p99Ms", s.p99Ms());
+    body.put("maxMs", s.maxMs());
+    return body;
+  }
+
+  /** Prometheus text exposition format 0.0.4. */
+  private HttpResponse metrics() {
+    LagRecorder.Summary s = lag.summary();
+    DoubleState.Snapshot st = state.snapshot();
+    StringBuilder m = new StringBuilder(1024);
+    m.append("# HELP provider_double_lag_seconds Response hand-off time minus intended time.\n");
+    m.append("# TYPE provider_double_lag_seconds summary\n");
+    m.append("provider_double_lag_seconds{quantile=\"0.5\"} ")
+        .append(s.p50Ms() / 1000)
+        .append('\n');
+    m.append("provider_double_lag_seconds{quantile=\"0.99\"} ")
+        .append(s.p99Ms() / 1000)
+        .append('\n');
+    m.append("provider_double_lag_seconds{quantile=\"1.0\"} ")
+        .append(s.maxMs() / 1000)
+        .append('\n');
+    m.append("provider_double_lag_seconds_sum ").append(s.sumMs() / 1000).append('\n');
+    m.append("provider_double_lag_seconds_count ").append(s.count()).append('\n');
+    m.append("# HELP provider_double_responses_total Provider API responses by status.\n");
+    m.append("# TYPE provider_double_responses_total counter\n");
+    counters
+        .byStatus()
+        .forEach(
+            (status, n) ->
+                m.append("provider_double_responses_total{status=\"")
+                    .append(status)
+                    .append("\"} ")
+                    .append(n)
+                    .append('\n'));
+    m.append("# HELP provider_double_waiting Calls waiting for their sampled delay.\n");
+    m.append("# TYPE provider_double_waiting gauge\n");
+    m.append("provider_double_waiting ").append(counters.waiting()).append('\n');
+    m.append("# HELP provider_double_latency_median_seconds Median of the profile in force.\n");
+    m.append("# TYPE provider_double_latency_median_seconds gauge\n");
+    m.append("provider_double_latency_median_seconds{profile=\"")
+        .append(st.profile().name())
+        .append("\"} ")
+        .append(st.profile().medianMs() / 1000)
+        .append('\n');
+    m.append("# HELP provider_double_latency_p99_seconds p99 of the profile in force.\n");
+    m.append("# TYPE provider_double_latency_p99_seconds gauge\n");
+    m.append("provider_double_latency_p99_seconds{profile=\"")
+        .append(st.profile().name())
+        .append("\"} ")
+        .append(st.profile().p99Ms() / 1000)
+        .append('\n');
+    return HttpResponse.create()
+        .withEntity(HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, m.toString()));
+  }
+
+  private static HttpResponse ok(ObjectNode body) {
+    return Responses.json(StatusCodes.OK, body);
+  }
+
+  private static void rejectUnknown(JsonNode body, Set<String> known) {
+    for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+      String name = it.next();
+      if (!known.contains(name)) {
+        throw new InvalidSettingException(name, body.get(name), "unknown field; known: " + known);
+      }
+    }
+  }
+
+  private static double number(JsonNode body, String field) {
+    JsonNode n = body.get(field);
+    if (n == null || !n.isNumber()) {
+      throw new InvalidSettingException(field, n, "must be a number");
+    }
+    return n.asDouble();
+  }
+
+  private static double optionalNumber(JsonNode body, String field) {
+    return body.has(field) ? number(body, field) : 0.0;
+  }
+}
