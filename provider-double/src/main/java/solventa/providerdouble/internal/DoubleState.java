@@ -28,8 +28,8 @@ public final class DoubleState {
   /** Salts the error stream so it is not the latency stream's uniforms. */
   static final long ERROR_SALT = 0x6A09E667F3BCC908L;
 
-  /** What one call gets: its index since the latency change, its delay and its status. */
-  public record Draw(long index, double delayMs, int status) {}
+  /** What one call gets: its index since the latency change, its profile, delay and status. */
+  public record Draw(long index, String profile, double delayMs, int status) {}
 
   /** A latency change scheduled for later. */
   public record Pending(LatencyProfile profile, long dueAtNanos) {}
@@ -67,7 +67,7 @@ public final class DoubleState {
     double delay = sampler.nextMillis(profile);
     errorDraws++;
     int status = errors.statusFor(errorRandom.nextDouble());
-    return new Draw(k, delay, status);
+    return new Draw(k, profile.name(), delay, status);
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.apache.pekko.http.javadsl.server.PathMatchers.segment;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -29,6 +30,15 @@ import solventa.providerdouble.CustomerUniverse;
 public final class ProfileRoutes extends AllDirectives {
 
   public static final String PATH = "/open-banking/profile-bundle/v1/customers/";
+
+  /** Bench diagnostics on every delayed response: sample index k since the latency change. */
+  public static final String SAMPLE_HEADER = "x-double-sample";
+
+  /** The latency profile the call was sampled from. */
+  public static final String PROFILE_HEADER = "x-double-profile";
+
+  /** The call's intended application delay in ms (the sample). */
+  public static final String DELAY_HEADER = "x-double-delay-ms";
 
   private final CustomerUniverse universe;
   private final DoubleState state;
@@ -101,7 +111,12 @@ public final class ProfileRoutes extends AllDirectives {
               interactionId));
     }
     DoubleState.Draw draw = state.next();
-    HttpResponse response = withInteraction(build(customer.get(), draw.status()), interactionId);
+    HttpResponse response =
+        withInteraction(build(customer.get(), draw.status()), interactionId)
+            .addHeader(RawHeader.create(SAMPLE_HEADER, Long.toString(draw.index())))
+            .addHeader(RawHeader.create(PROFILE_HEADER, draw.profile()))
+            .addHeader(
+                RawHeader.create(DELAY_HEADER, String.format(Locale.ROOT, "%.3f", draw.delayMs())));
     long intended = arrival + Math.round(draw.delayMs() * 1_000_000.0);
     CompletableFuture<HttpResponse> due = new CompletableFuture<>();
     counters.started();

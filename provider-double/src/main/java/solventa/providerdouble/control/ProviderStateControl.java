@@ -1,0 +1,196 @@
+package solventa.providerdouble.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.rekawek.toxiproxy.Proxy;
+import eu.rekawek.toxiproxy.model.Toxic;
+import eu.rekawek.toxiproxy.model.ToxicDirection;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Bench control: puts the provider into one of the {@link ProviderState}s of SPEC §4 by setting the
+ * double's latency profile (its admin API) and the toxics on the Toxiproxy proxy between the
+ * adapter and the double. Hot: nothing is restarted, so the system under test keeps its cache and
+ * breaker state.
+ *
+ * <p>Blocking by design (java.net.http + toxiproxy-java, synchronous): it is called from the bench
+ * runner's or a test's thread, never from the service path.
+ *
+ * <p>Every {@link #apply} first removes all toxics on the proxy, then sets the double, then adds
+ * the new state's toxics. UNRESPONSIVE and DOWN leave the double's profile as it was (no traffic
+ * reaches it); RECOVERY removes the toxics at once and schedules the healthy profile after the
+ * window, so the double answers with its previous profile until then.
+ */
+public final class ProviderStateControl {
+
+  /** SPEC §4: recovery returns to healthy after 30 s unless told otherwise. */
+  public static final Duration DEFAULT_RECOVERY_WINDOW = Duration.ofSeconds(30);
+
+  /** The network latency DEGRADED adds on top of the double's own (SPEC §4). */
+  public static final long DEGRADED_NETWORK_LATENCY_MS = 150;
+
+  static final String LATENCY_TOXIC = "ha01-latency";
+  static final String TIMEOUT_UP_TOXIC = "ha01-timeout-up";
+  static final String TIMEOUT_DOWN_TOXIC = "ha01-timeout-down";
+  static final String RESET_TOXIC = "ha01-reset-peer";
+
+  private static final Logger log = LoggerFactory.getLogger(ProviderStateControl.class);
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+
+  private final URI admin;
+  private final Proxy proxy;
+  private final HttpClient http;
+
+  /**
+   * @param doubleBaseUri the double's base URL ({@code http://127.0.0.1:PORT}, direct, not through
+   *     the proxy); a trailing {@code /admin} is accepted too
+   * @param proxy the Toxiproxy proxy between the adapter and the double
+   */
+  public ProviderStateControl(URI doubleBaseUri, Proxy proxy) {
+    String base = doubleBaseUri.toString().replaceAll("/+$", "");
+    if (base.endsWith("/admin")) {
+      base = base.substring(0, base.length() - "/admin".length());
+    }
+    this.admin = URI.create(base + "/admin/");
+    this.proxy = proxy;
+    this.http = HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
+  }
+
+  /** {@link #apply(ProviderState, Duration)} with the default 30 s recovery window. */
+  public void apply(ProviderState state) {
+    apply(state, DEFAULT_RECOVERY_WINDOW);
+  }
+
+  /**
+   * Puts the provider in {@code state}; {@code recoveryWindow} only matters for RECOVERY.
+   *
+   * @throws UncheckedIOException if Toxiproxy or the double cannot be reached
+   * @throws IllegalStateException if the double rejects the change
+   */
+  public void apply(ProviderState state, Duration recoveryWindow) {
+    if (recoveryWindow.isNegative()) {
+      throw new IllegalArgumentException("recoveryWindow must be >= 0, was " + recoveryWindow);
+    }
+    try {
+      removeAllToxics();
+      switch (state) {
+        case HEALTHY -> setProfile("healthy", 0);
+        case SLOW -> setProfile("slow", 0);
+        case DEGRADED -> {
+          setProfile("degraded", 0);
+          proxy
+              .toxics()
+              .latency(LATENCY_TOXIC, ToxicDirection.DOWNSTREAM, DEGRADED_NETWORK_LATENCY_MS);
+        }
+        case UNRESPONSIVE -> {
+          // both ways: new requests never reach the double, answers already on their way stop
+          proxy.toxics().timeout(TIMEOUT_UP_TOXIC, ToxicDirection.UPSTREAM, 0);
+          proxy.toxics().timeout(TIMEOUT_DOWN_TOXIC, ToxicDirection.DOWNSTREAM, 0);
+        }
+        // upstream: the reset fires at the request's first byte, not when the double answers
+        case DOWN -> proxy.toxics().resetPeer(RESET_TOXIC, ToxicDirection.UPSTREAM, 0);
+        case RECOVERY -> setProfile("healthy", recoveryWindow.toMillis());
+      }
+      log.info("provider state {} (proxy {})", state, proxy.getName());
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not apply provider state " + state, e);
+    }
+  }
+
+  /** Sets the double's error shares (each 0..1, sum <= 1). */
+  public void setErrors(double share429, double share504, double share529) {
+    com.fasterxml.jackson.databind.node.ObjectNode body =
+        MAPPER
+            .createObjectNode()
+            .put("share429", share429)
+            .put("share504", share504)
+            .put("share529", share529);
+    send("PUT", "errors", body.toString());
+  }
+
+  /** The double's lag since its last reset. */
+  public LagSnapshot lag() {
+    return lagFrom(send("GET", "lag", null));
+  }
+
+  /** Clears the double's lag histogram (before a probe or a run). */
+  public void resetLag() {
+    send("POST", "lag/reset", "");
+  }
+
+  /**
+   * Whether the double keeps up: it has measured some responses since the last {@link #resetLag()}
+   * and their lag p99 is at most {@code maxLagP99}. With no samples the answer is {@code false}:
+   * there is no evidence yet, so drive some load at the target rate first.
+   */
+  public boolean isKeepingUp(Duration maxLagP99) {
+    return lag().keepingUp(maxLagP99);
+  }
+
+  /** The double's {@code GET /admin/state} body (profile, pending change, error shares, seed). */
+  public JsonNode doubleState() {
+    return send("GET", "state", null);
+  }
+
+  private void removeAllToxics() throws IOException {
+    for (Toxic toxic : proxy.toxics().getAll()) {
+      toxic.remove();
+    }
+  }
+
+  private void setProfile(String profile, long afterMs) {
+    send(
+        "PUT",
+        "latency",
+        MAPPER.createObjectNode().put("profile", profile).put("afterMs", afterMs).toString());
+  }
+
+  private static LagSnapshot lagFrom(JsonNode n) {
+    return new LagSnapshot(
+        n.path("count").asLong(),
+        n.path("p50Ms").asDouble(),
+        n.path("p99Ms").asDouble(),
+        n.path("maxMs").asDouble());
+  }
+
+  private JsonNode send(String method, String path, String body) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(admin.resolve(path))
+            .timeout(CALL_TIMEOUT)
+            .header("Content-Type", "application/json");
+    request.method(
+        method,
+        body == null
+            ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(body));
+    try {
+      HttpResponse<String> response =
+          http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        throw new IllegalStateException(
+            method
+                + " "
+                + admin.resolve(path)
+                + " answered "
+                + response.statusCode()
+                + ": "
+                + response.body());
+      }
+      return MAPPER.readTree(response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(method + " " + admin.resolve(path) + " failed", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted calling the double's admin API", e);
+    }
+  }
+}

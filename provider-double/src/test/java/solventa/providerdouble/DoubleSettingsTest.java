@@ -1,0 +1,76 @@
+package solventa.providerdouble;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class DoubleSettingsTest {
+
+  private static Config with(String overrides) {
+    return ConfigFactory.parseString(overrides)
+        .withFallback(ConfigFactory.defaultReference())
+        .resolve();
+  }
+
+  @Test
+  void readsTheDocumentedDefaults() {
+    DoubleSettings s = DoubleSettings.fromConfig(with(""));
+    assertThat(s.host()).isEqualTo("127.0.0.1");
+    assertThat(s.universe()).isEqualTo(100_000);
+    assertThat(s.profile()).isEqualTo(LatencyProfile.HEALTHY);
+    assertThat(s.errors()).isEqualTo(ErrorShares.NONE);
+  }
+
+  @Test
+  void readsACustomProfileAndErrorShares() {
+    DoubleSettings s =
+        DoubleSettings.fromConfig(
+            with(
+                "provider-double { profile = custom, custom { median-ms = 30, p99-ms = 90 },"
+                    + " errors.share-504 = 0.25, seed = 7 }"));
+    assertThat(s.profile()).isEqualTo(LatencyProfile.custom(30, 90));
+    assertThat(s.errors().share504()).isEqualTo(0.25);
+    assertThat(s.seed()).isEqualTo(7);
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "provider-double.host = \"10.0.0.1\"|provider-double.host|10.0.0.1",
+        "provider-double.port = 70000|provider-double.port|70000",
+        "provider-double.universe = 0|provider-double.universe|0",
+        "provider-double.incomplete-share = 1.5|provider-double.incomplete-share|1.5",
+        "provider-double.profile = sluggish|provider-double.profile|sluggish",
+        "provider-double.seed = abc|provider-double.seed|abc",
+        "provider-double { profile = custom, custom.p99-ms = 10 }|provider-double.custom.p99-ms|10",
+      })
+  void refusesAnInvalidValueNamingTheKeyAndTheValue(String conf, String key, String value) {
+    assertThatThrownBy(() -> DoubleSettings.fromConfig(with(conf)))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining(key)
+        .hasMessageContaining(value)
+        .extracting(e -> ((InvalidSettingException) e).field())
+        .isEqualTo(key);
+  }
+
+  @Test
+  void mainArgumentsOverrideTheConfig() {
+    Config c = Main.withArgs(with(""), new String[] {"port=9123", "profile=slow"});
+    DoubleSettings s = DoubleSettings.fromConfig(c);
+    assertThat(s.port()).isEqualTo(9123);
+    assertThat(s.profile()).isEqualTo(LatencyProfile.SLOW);
+  }
+
+  @Test
+  void mainRejectsAnArgumentWithoutAnEqualsSign() {
+    assertThatThrownBy(() -> Main.withArgs(with(""), new String[] {"port"}))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining("key=value");
+  }
+}
