@@ -1,0 +1,159 @@
+package solventa.adapter;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The {@code of-adapter} namespace, parsed once and validated on construction: a config that cannot
+ * run (timeout <= 0, pool size < 1, threshold outside (0, 100], unknown policy, missing provider)
+ * throws {@link InvalidAdapterConfigException} naming the full key and its value.
+ *
+ * @param providers every configured provider by name (iteration in config order is not promised)
+ * @param allowForce whether the management routes may force the breaker open or closed
+ */
+public record AdapterSettings(
+    String defaultProvider, Map<String, ProviderSettings> providers, boolean allowForce) {
+
+  public static final String NAMESPACE = "of-adapter";
+
+  public AdapterSettings {
+    providers = Map.copyOf(providers);
+    Settings.require(
+        defaultProvider != null && providers.containsKey(defaultProvider),
+        NAMESPACE + ".default-provider",
+        defaultProvider,
+        "names no provider under " + NAMESPACE + ".providers " + providers.keySet());
+  }
+
+  /** Settings with a single provider, which is the default one. */
+  public static AdapterSettings of(ProviderSettings provider, boolean allowForce) {
+    return new AdapterSettings(provider.name(), Map.of(provider.name(), provider), allowForce);
+  }
+
+  public ProviderSettings defaultProviderSettings() {
+    return providers.get(defaultProvider);
+  }
+
+  /** The same settings with the default provider replaced. */
+  public AdapterSettings withDefaultProvider(ProviderSettings provider) {
+    Map<String, ProviderSettings> copy = new LinkedHashMap<>(providers);
+    copy.put(provider.name(), provider);
+    return new AdapterSettings(provider.name(), copy, allowForce);
+  }
+
+  /** Parses {@code of-adapter} from the root config (reference.conf supplies every default). */
+  public static AdapterSettings fromConfig(Config root) {
+    Config c = root.getConfig(NAMESPACE);
+    Map<String, ProviderSettings> providers = new LinkedHashMap<>();
+    Config all = c.getConfig("providers");
+    for (String name : all.root().keySet()) {
+      providers.put(name, provider(name, all.getConfig(quoted(name)), root));
+    }
+    return new AdapterSettings(
+        string(c, "default-provider", NAMESPACE + ".default-provider"),
+        providers,
+        bool(c, "management.allow-force", NAMESPACE + ".management.allow-force"));
+  }
+
+  private static ProviderSettings provider(String name, Config p, Config root) {
+    String prefix = NAMESPACE + ".providers." + name + ".";
+    try {
+      String url = string(p, "base-url", prefix + "base-url");
+      URI uri;
+      try {
+        uri = URI.create(url);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidAdapterConfigException(prefix + "base-url", url, "is not a URI");
+      }
+      String dispatcher = prefix + "dispatcher";
+      Settings.require(
+          root.hasPath(dispatcher), dispatcher, "(missing)", "a dispatcher section is required");
+      return new ProviderSettings(
+          name,
+          uri,
+          duration(p, "timeout", prefix),
+          new PoolSettings(
+              integer(p, "pool.max-connections", prefix),
+              integer(p, "pool.max-open-requests", prefix)),
+          breaker(p.getConfig("breaker"), prefix),
+          dispatcher);
+    } catch (InvalidAdapterConfigException e) {
+      // records validate with keys relative to the provider; qualify them once, here
+      throw e.key().startsWith(NAMESPACE) ? e : e.prefixed(prefix);
+    } catch (ConfigException.Missing e) {
+      throw new InvalidAdapterConfigException(prefix + "?", "(missing)", e.getMessage());
+    }
+  }
+
+  private static BreakerSettings breaker(Config b, String prefix) {
+    String raw = string(b, "policy", prefix + "breaker.policy");
+    BreakerPolicy policy;
+    try {
+      policy = BreakerPolicy.valueOf(raw.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new InvalidAdapterConfigException(
+          prefix + "breaker.policy", raw, "unknown policy; use count or rate");
+    }
+    return new BreakerSettings(
+        policy,
+        integer(b, "consecutive-failures", prefix + "breaker."),
+        number(b, "failure-rate-threshold", prefix + "breaker."),
+        duration(b, "window", prefix + "breaker."),
+        integer(b, "minimum-calls", prefix + "breaker."),
+        duration(b, "reset-timeout", prefix + "breaker."));
+  }
+
+  // Typed getters that turn HOCON's type errors into our message shape.
+
+  private static String quoted(String key) {
+    return "\"" + key + "\"";
+  }
+
+  private static String string(Config c, String path, String fullKey) {
+    try {
+      return c.getString(path);
+    } catch (ConfigException.WrongType e) {
+      throw new InvalidAdapterConfigException(fullKey, c.getValue(path).render(), "not a string");
+    }
+  }
+
+  private static boolean bool(Config c, String path, String fullKey) {
+    try {
+      return c.getBoolean(path);
+    } catch (ConfigException.WrongType e) {
+      throw new InvalidAdapterConfigException(fullKey, c.getValue(path).render(), "not a boolean");
+    }
+  }
+
+  private static int integer(Config c, String path, String prefix) {
+    try {
+      return c.getInt(path);
+    } catch (ConfigException.WrongType e) {
+      throw new InvalidAdapterConfigException(
+          prefix + path, c.getValue(path).render(), "not an integer");
+    }
+  }
+
+  private static double number(Config c, String path, String prefix) {
+    try {
+      return c.getDouble(path);
+    } catch (ConfigException.WrongType e) {
+      throw new InvalidAdapterConfigException(
+          prefix + path, c.getValue(path).render(), "not a number");
+    }
+  }
+
+  private static Duration duration(Config c, String path, String prefix) {
+    try {
+      return c.getDuration(path);
+    } catch (ConfigException.WrongType | ConfigException.BadValue e) {
+      throw new InvalidAdapterConfigException(
+          prefix + path, c.getValue(path).render(), "not a duration (e.g. 700ms)");
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package solventa.adapter;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.apache.pekko.actor.ExtendedActorSystem;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.StatusCode;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.server.AllDirectives;
+import org.apache.pekko.http.javadsl.server.PathMatchers;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.management.javadsl.ManagementRouteProvider;
+import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
+
+/**
+ * Breaker inspection over Pekko Management HTTP, registered in reference.conf as {@code
+ * pekko.management.http.routes.of-adapter}; Management constructs it with the actor system and
+ * finds adapters through {@link AdapterRegistry}.
+ *
+ * <ul>
+ *   <li>{@code GET /of-adapter/providers/<name>}: the {@link AdapterSnapshot} as JSON (404 for an
+ *       unknown provider).
+ *   <li>{@code POST /of-adapter/providers/<name>/force-open} and {@code .../force-close}: only when
+ *       {@code of-adapter.management.allow-force = true} and management is not read-only; otherwise
+ *       403 with the reason. Answers the snapshot after the change.
+ * </ul>
+ */
+public final class BreakerManagementRoutes extends AllDirectives
+    implements ManagementRouteProvider {
+  private static final ObjectMapper JSON = JsonMapper.builder().build();
+
+  private final AdapterRegistry registry;
+  private final boolean allowForce;
+
+  public BreakerManagementRoutes(ExtendedActorSystem system) {
+    this(
+        AdapterRegistry.get(system),
+        system.settings().config().getBoolean("of-adapter.management.allow-force"));
+  }
+
+  BreakerManagementRoutes(AdapterRegistry registry, boolean allowForce) {
+    this.registry = registry;
+    this.allowForce = allowForce;
+  }
+
+  @Override
+  public Route routes(ManagementRouteProviderSettings settings) {
+    return pathPrefix(
+        "of-adapter",
+        () ->
+            pathPrefix(
+                "providers",
+                () ->
+                    pathPrefix(
+                        PathMatchers.segment(), name -> provider(name, settings.readOnly()))));
+  }
+
+  private Route provider(String name, boolean readOnly) {
+    return concat(
+        pathEndOrSingleSlash(() -> get(() -> withAdapter(name, a -> {}))),
+        path("force-open", () -> post(() -> forced(name, readOnly, OfAdapter::forceOpen))),
+        path("force-close", () -> post(() -> forced(name, readOnly, OfAdapter::forceClose))));
+  }
+
+  private Route forced(String name, boolean readOnly, Consumer<OfAdapter> action) {
+    if (readOnly) {
+      return complete(
+          problem(
+              StatusCodes.FORBIDDEN,
+              "management is read-only (pekko.management.http.route-providers-read-only = true)"));
+    }
+    if (!allowForce) {
+      return complete(
+          problem(
+              StatusCodes.FORBIDDEN,
+              "forcing is disabled (of-adapter.management.allow-force = false)"));
+    }
+    return withAdapter(name, action);
+  }
+
+  private Route withAdapter(String name, Consumer<OfAdapter> action) {
+    Optional<OfAdapter> adapter = registry.find(name);
+    if (adapter.isEmpty()) {
+      return complete(problem(StatusCodes.NOT_FOUND, "no adapter for provider " + name));
+    }
+    action.accept(adapter.get());
+    return complete(json(StatusCodes.OK, toJson(adapter.get().snapshot())));
+  }
+
+  /** The snapshot as a JSON-ready map; transition times in ISO-8601 UTC. */
+  static Map<String, Object> toJson(AdapterSnapshot s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("provider", s.provider());
+    m.put("policy", s.policy());
+    m.put("state", s.state().name());
+    m.put("outcomes", s.outcomes());
+    m.put("lastTimeToOpenMs", s.lastTimeToOpenMs());
+    Map<String, Object> pool = new LinkedHashMap<>();
+    pool.put("inFlight", s.inFlight());
+    pool.put("maxInFlight", s.maxInFlight());
+    pool.put("poolSize", s.poolSize());
+    pool.put("queued", s.queued());
+    pool.put("rejected", s.rejected());
+    m.put("pool", pool);
+    List<Map<String, String>> transitions = new ArrayList<>();
+    for (Transition t : s.transitions()) {
+      transitions.add(
+          Map.of("from", t.from().name(), "to", t.to().name(), "at", t.at().toString()));
+    }
+    m.put("transitions", transitions);
+    return m;
+  }
+
+  private static HttpResponse problem(StatusCode status, String detail) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("status", status.intValue());
+    body.put("detail", detail);
+    return json(status, body);
+  }
+
+  private static HttpResponse json(StatusCode status, Map<String, Object> body) {
+    try {
+      return HttpResponse.create()
+          .withStatus(status)
+          .withEntity(ContentTypes.APPLICATION_JSON, JSON.writeValueAsBytes(body));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("snapshot is not serialisable", e);
+    }
+  }
+}

@@ -1,0 +1,185 @@
+package solventa.adapter;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.SupervisorStrategy;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import scala.concurrent.ExecutionContextExecutor;
+import solventa.adapter.internal.AdapterActor;
+import solventa.adapter.internal.AdapterMetrics;
+import solventa.adapter.internal.Call;
+import solventa.adapter.internal.ProviderBreaker;
+import solventa.adapter.internal.ProviderClient;
+
+/**
+ * :AdaptadorOF for one provider: the {@link ProfileFetcher} the quote node calls. Owns the hard
+ * timeout (every call completes by {@code timeout} after {@link #fetch}, plus scheduling jitter),
+ * the circuit breaker, the bulkhead (its actor on the provider's own dispatcher and a bounded
+ * connection pool) and the provider's metrics. A caller may stop waiting at any time (the 120 ms
+ * budget): the call still runs to its own end and its outcome is what the breaker sees.
+ *
+ * <p>Thread-safe. Created once per provider per actor system; registered in {@link AdapterRegistry}
+ * under the provider's name.
+ */
+public final class OfAdapter implements ProfileFetcher {
+  private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+  /** Supervision backoff of the adapter actor. */
+  private static final Duration MIN_BACKOFF = Duration.ofMillis(100);
+
+  private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
+
+  /** Pekko's own call timeout: a backstop only; the adapter's deadline always fires first. */
+  private static final Duration BREAKER_BACKSTOP = Duration.ofSeconds(5);
+
+  private final ActorSystem<?> system;
+  private final ProviderSettings settings;
+  private final Clock clock;
+  private final AdapterMetrics metrics;
+  private final ProviderBreaker breaker;
+  private final ActorRef<AdapterActor.Command> actor;
+  private final ExecutionContextExecutor timers;
+
+  private OfAdapter(ActorSystem<?> system, ProviderSettings settings, Clock clock) {
+    this.system = system;
+    this.settings = settings;
+    this.clock = clock;
+    this.metrics = new AdapterMetrics(settings.name(), settings.pool().maxConnections());
+    this.breaker =
+        new ProviderBreaker(
+            settings.name(),
+            settings.breaker(),
+            clock,
+            system.classicSystem().scheduler(),
+            settings.timeout().plus(BREAKER_BACKSTOP),
+            metrics);
+    DispatcherSelector dispatcher = DispatcherSelector.fromConfig(settings.dispatcher());
+    this.timers = system.dispatchers().lookup(dispatcher);
+    ProviderClient client = new ProviderClient(system, settings, timers, clock);
+    this.actor =
+        system.systemActorOf(
+            Behaviors.supervise(AdapterActor.create(client, breaker, metrics))
+                .onFailure(
+                    Exception.class,
+                    SupervisorStrategy.restartWithBackoff(MIN_BACKOFF, MAX_BACKOFF, 0.2)),
+            "of-adapter-" + settings.name() + "-" + INSTANCES.incrementAndGet(),
+            dispatcher);
+  }
+
+  /** The adapter of the settings' default provider, on the system's wall clock. */
+  public static OfAdapter create(ActorSystem<?> system, AdapterSettings settings) {
+    return create(system, settings, Clock.systemUTC());
+  }
+
+  /**
+   * The adapter of the default provider. {@code clock} stamps profiles and transitions and drives
+   * the rate window; deadlines and the reset timeout run on Pekko's scheduler.
+   */
+  public static OfAdapter create(ActorSystem<?> system, AdapterSettings settings, Clock clock) {
+    OfAdapter adapter = new OfAdapter(system, settings.defaultProviderSettings(), clock);
+    AdapterRegistry.get(system).register(adapter.provider(), adapter);
+    return adapter;
+  }
+
+  /**
+   * Fetches a profile. Completes normally, with {@link FetchResult.Failed} on any failure, by the
+   * hard timeout at the latest. Fast failures ({@code BREAKER_OPEN}, {@code BULKHEAD_REJECTED})
+   * complete at once.
+   *
+   * @throws IllegalArgumentException if {@code customerId} is null or blank (a caller bug, not
+   *     provider input)
+   */
+  @Override
+  public CompletionStage<FetchResult> fetch(String customerId) {
+    if (customerId == null || customerId.isBlank()) {
+      throw new IllegalArgumentException("customerId must be a non-blank id, got: " + customerId);
+    }
+    Call call = new Call(customerId, clock.instant(), settings.timeout(), metrics);
+    call.deadlineTimer(
+        system
+            .classicSystem()
+            .scheduler()
+            .scheduleOnce(settings.timeout(), () -> expire(call), timers));
+    actor.tell(new AdapterActor.Fetch(call));
+    // callers get a read-only view: they cannot complete or cancel the call for everyone
+    return call.outcome().toCompletableFuture().minimalCompletionStage();
+  }
+
+  private void expire(Call call) {
+    String detail =
+        call.dispatched()
+            ? "no answer within " + settings.timeout().toMillis() + " ms"
+            : "waited " + settings.timeout().toMillis() + " ms for a pool connection";
+    call.complete(new FetchResult.Failed(FailureKind.TIMEOUT, detail, Duration.ZERO));
+  }
+
+  public String provider() {
+    return settings.name();
+  }
+
+  public ProviderSettings settings() {
+    return settings;
+  }
+
+  public BreakerState state() {
+    return breaker.state();
+  }
+
+  /** Listens to every breaker transition; a listener's exception is logged, never propagated. */
+  public void addTransitionListener(Consumer<Transition> listener) {
+    breaker.addTransitionListener(Objects.requireNonNull(listener, "listener"));
+  }
+
+  /** Requests actually sent to the provider (not counting fast failures). */
+  public long providerCalls() {
+    return metrics.providerCalls();
+  }
+
+  /** How many times the supervisor restarted the adapter actor. */
+  public long actorRestarts() {
+    return metrics.restarts();
+  }
+
+  public AdapterSnapshot snapshot() {
+    return new AdapterSnapshot(
+        settings.name(),
+        breaker.policy().configName(),
+        breaker.state(),
+        breaker.transitions(),
+        metrics.outcomes(),
+        metrics.lastTimeToOpenMs(),
+        metrics.inFlight(),
+        metrics.maxInFlight(),
+        settings.pool().maxConnections(),
+        metrics.queued(),
+        metrics.rejected());
+  }
+
+  /** Experiments only: trips the breaker now (it then half-opens after the reset timeout). */
+  public void forceOpen() {
+    breaker.forceOpen();
+  }
+
+  /** Experiments only: a fresh closed breaker, counters and window cleared. */
+  public void forceClose() {
+    breaker.forceClose();
+  }
+
+  /** Test hook: makes the adapter actor throw once, to show supervision restarts it. */
+  void crashActorForTest() {
+    actor.tell(AdapterActor.Crash.INSTANCE);
+  }
+
+  /** Stops the adapter actor and removes it from the registry; calls in flight still end. */
+  public void stop() {
+    AdapterRegistry.get(system).unregister(settings.name(), this);
+    system.classicSystem().stop(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(actor));
+  }
+}

@@ -1,0 +1,55 @@
+package solventa.adapter;
+
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * One provider's adapter configuration ({@code of-adapter.providers.<name>}). Validation errors
+ * raised here name keys relative to that section; {@link AdapterSettings#fromConfig} qualifies
+ * them.
+ *
+ * @param baseUrl http://127.0.0.1:PORT (loopback only in this lab); paths are appended to it
+ * @param timeout the hard timeout of one call (> 0), queue time included (EC-LAT-08)
+ * @param dispatcher config path of the provider's own dispatcher (the bulkhead's work pool)
+ */
+public record ProviderSettings(
+    String name,
+    URI baseUrl,
+    Duration timeout,
+    PoolSettings pool,
+    BreakerSettings breaker,
+    String dispatcher) {
+
+  public ProviderSettings {
+    Settings.require(
+        name != null && !name.isBlank(), "name", name, "must be a non-empty provider name");
+    Settings.require(
+        baseUrl != null
+            && "http".equals(baseUrl.getScheme())
+            && baseUrl.getHost() != null
+            && baseUrl.getPort() > 0,
+        "base-url",
+        baseUrl,
+        "must be http://HOST:PORT");
+    Settings.requirePositive(timeout, "timeout");
+    Settings.require(pool != null, "pool", pool, "is required");
+    Settings.require(breaker != null, "breaker", breaker, "is required");
+  }
+
+  /** The same provider with another base URL (tests point it at a Toxiproxy listen port). */
+  public ProviderSettings withBaseUrl(String url) {
+    return new ProviderSettings(name, URI.create(url), timeout, pool, breaker, dispatcher);
+  }
+
+  public ProviderSettings withTimeout(Duration newTimeout) {
+    return new ProviderSettings(name, baseUrl, newTimeout, pool, breaker, dispatcher);
+  }
+
+  public ProviderSettings withPool(PoolSettings newPool) {
+    return new ProviderSettings(name, baseUrl, timeout, newPool, breaker, dispatcher);
+  }
+
+  public ProviderSettings withBreaker(BreakerSettings newBreaker) {
+    return new ProviderSettings(name, baseUrl, timeout, pool, newBreaker, dispatcher);
+  }
+}

@@ -1,0 +1,91 @@
+package solventa.adapter.internal;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.apache.pekko.actor.Cancellable;
+import solventa.adapter.FetchResult;
+
+/**
+ * One fetch from the caller's side: its start, its deadline and the promise the caller waits on.
+ * Completed exactly once, by whichever comes first: the provider's result, the deadline timer, or a
+ * fast failure (breaker open, bulkhead full). The first completion records the outcome.
+ */
+public final class Call {
+  private final String customerId;
+  private final Instant start;
+  private final long startNanos;
+  private final long deadlineNanos;
+  private final CompletableFuture<FetchResult> promise = new CompletableFuture<>();
+  private final AdapterMetrics metrics;
+  private volatile boolean dispatched;
+  private volatile Cancellable deadlineTimer;
+
+  public Call(String customerId, Instant start, Duration timeout, AdapterMetrics metrics) {
+    this.customerId = customerId;
+    this.start = start;
+    this.startNanos = System.nanoTime();
+    this.deadlineNanos = startNanos + timeout.toNanos();
+    this.metrics = metrics;
+  }
+
+  public String customerId() {
+    return customerId;
+  }
+
+  public Instant start() {
+    return start;
+  }
+
+  public long deadlineNanos() {
+    return deadlineNanos;
+  }
+
+  public boolean isDone() {
+    return promise.isDone();
+  }
+
+  /** The stage the breaker watches: it completes at the deadline at the latest. */
+  public CompletionStage<FetchResult> outcome() {
+    return promise;
+  }
+
+  public void markDispatched() {
+    dispatched = true;
+  }
+
+  public boolean dispatched() {
+    return dispatched;
+  }
+
+  public void deadlineTimer(Cancellable timer) {
+    this.deadlineTimer = timer;
+    if (promise.isDone()) {
+      timer.cancel();
+    }
+  }
+
+  /**
+   * Completes the call with {@code result}, its latency measured from the caller's start. False
+   * when the call had already ended (the later result is dropped, not counted).
+   */
+  public boolean complete(FetchResult result) {
+    Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
+    FetchResult timed =
+        result instanceof FetchResult.Fetched f
+            ? new FetchResult.Fetched(f.profile(), took)
+            : new FetchResult.Failed(
+                ((FetchResult.Failed) result).kind(), ((FetchResult.Failed) result).detail(), took);
+    if (!promise.complete(timed)) {
+      return false;
+    }
+    Cancellable timer = deadlineTimer;
+    if (timer != null) {
+      timer.cancel();
+    }
+    metrics.recordOutcome(
+        timed instanceof FetchResult.Failed f ? f.kind().name() : AdapterMetrics.SUCCESS, took);
+    return true;
+  }
+}

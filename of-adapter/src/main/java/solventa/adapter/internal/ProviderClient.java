@@ -1,0 +1,179 @@
+package solventa.adapter.internal;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.event.Logging;
+import org.apache.pekko.event.LoggingAdapter;
+import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.HttpsConnectionContext;
+import org.apache.pekko.http.javadsl.model.HttpRequest;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.settings.ConnectionPoolSettings;
+import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
+import org.apache.pekko.stream.BufferOverflowException;
+import org.apache.pekko.stream.Materializer;
+import solventa.adapter.FailureKind;
+import solventa.adapter.FetchResult;
+import solventa.adapter.ProviderSettings;
+
+/**
+ * The HTTP leg of one provider over Pekko HTTP's host connection pool, configured so that a call
+ * the provider never answers gives its connection back:
+ *
+ * <ul>
+ *   <li>{@code client.idle-timeout = timeout}: a connection with no bytes moving for the hard
+ *       timeout is closed by the pool itself, which frees the slot. Pekko's default (60 s) is what
+ *       would otherwise keep an unanswered slot busy.
+ *   <li>{@code max-retries = 0}: the GET is idempotent, so by default the pool would retry it 5
+ *       times on the same slot after each idle-timeout, holding it for minutes.
+ *   <li>the body is read with {@code toStrict(remaining time)}: a response whose body stalls after
+ *       its headers is cancelled at the deadline, which also closes its connection.
+ * </ul>
+ *
+ * Bound: a connection is released at most ~{@code timeout} + the idle check interval (~100 ms)
+ * after the last byte the provider sent on it. The caller's result does not wait for that: the
+ * adapter completes it at the deadline. {@link #exchange} itself completes when the pool is done
+ * with the request, which is what the bulkhead's in-flight count tracks.
+ */
+public final class ProviderClient {
+  /** Bodies above this are refused as malformed (a profile bundle is a few KB). */
+  static final long MAX_BODY_BYTES = 1 << 20;
+
+  /** Cap of the pool's reconnect backoff: Pekko's default (2 min) would outlast a recovery. */
+  static final Duration MAX_CONNECTION_BACKOFF = Duration.ofMillis(500);
+
+  static final String PROFILE_PATH = "/open-banking/profile-bundle/v1/customers/";
+
+  private final ActorSystem<?> system;
+  private final ProviderSettings settings;
+  private final Executor work;
+  private final Clock clock;
+  private final Http http;
+  private final HttpsConnectionContext tls;
+  private final ConnectionPoolSettings pool;
+  private final LoggingAdapter log;
+  private final Materializer mat;
+  private final String base;
+
+  /**
+   * @param work the provider's own dispatcher: parsing and translation run there
+   */
+  public ProviderClient(
+      ActorSystem<?> system, ProviderSettings settings, Executor work, Clock clock) {
+    this.system = system;
+    this.settings = settings;
+    this.work = work;
+    this.clock = clock;
+    this.http = Http.get(system);
+    this.tls = http.defaultClientHttpsContext();
+    this.pool = poolSettings(system, settings);
+    this.log = Logging.getLogger(system.classicSystem(), ProviderClient.class);
+    this.mat = Materializer.matFromSystem(system);
+    String url = settings.baseUrl().toString();
+    this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+  }
+
+  /** The pool settings that make this provider's bulkhead and free timed-out connections. */
+  static ConnectionPoolSettings poolSettings(ActorSystem<?> system, ProviderSettings s) {
+    ConnectionPoolSettings defaults = ConnectionPoolSettings.create(system.classicSystem());
+    int maxConnections = s.pool().maxConnections();
+    return defaults
+        .withMaxConnections(maxConnections)
+        // the adapter queues itself and never hands the pool more than maxConnections requests;
+        // room for twice that only absorbs slots that are still closing (must be a power of 2)
+        .withMaxOpenRequests(Integer.highestOneBit(Math.max(1, 2 * maxConnections - 1)) << 1)
+        .withMaxRetries(0)
+        .withMaxConnectionBackoff(MAX_CONNECTION_BACKOFF)
+        .withConnectionSettings(defaults.getConnectionSettings().withIdleTimeout(s.timeout()));
+  }
+
+  public String uriFor(String customerId) {
+    return base + PROFILE_PATH + URLEncoder.encode(customerId, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Sends one request. Completes — never exceptionally — when the pool no longer holds it: with the
+   * classified result (latency not yet filled in: the adapter measures from the caller's start).
+   *
+   * @param deadlineNanos {@link System#nanoTime()} at which the call's hard timeout expires
+   */
+  public CompletionStage<FetchResult> exchange(String customerId, long deadlineNanos) {
+    CompletionStage<HttpResponse> response;
+    try {
+      response = http.singleRequest(HttpRequest.GET(uriFor(customerId)), tls, pool, log);
+    } catch (RuntimeException e) {
+      response = CompletableFuture.failedFuture(e);
+    }
+    return response
+        .thenCompose(
+            resp ->
+                resp.entity()
+                    .toStrict(remainingMillis(deadlineNanos), MAX_BODY_BYTES, mat)
+                    .thenApplyAsync(
+                        strict -> classify(customerId, resp.status().intValue(), strict.getData()),
+                        work))
+        .handle((r, e) -> e == null ? r : failure(e));
+  }
+
+  private static long remainingMillis(long deadlineNanos) {
+    return Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000);
+  }
+
+  private FetchResult classify(
+      String customerId, int status, org.apache.pekko.util.ByteString body) {
+    if (status == 200) {
+      try {
+        return new FetchResult.Fetched(
+            ProfileTranslator.translate(customerId, body.toArray(), clock.instant()),
+            Duration.ZERO);
+      } catch (MalformedPayloadException e) {
+        return failed(FailureKind.MALFORMED, e.getMessage());
+      }
+    }
+    return failed(statusKind(status), "provider answered HTTP " + status);
+  }
+
+  /** 429 and 529 are throttling; any other non-200 answer is an HTTP_STATUS failure. */
+  public static FailureKind statusKind(int status) {
+    return status == 429 || status == 529 ? FailureKind.THROTTLED : FailureKind.HTTP_STATUS;
+  }
+
+  /** Maps what the pool or the entity stream failed with; see docs/adapter.md. */
+  public static FetchResult failure(Throwable e) {
+    Throwable cause = e;
+    while (cause instanceof CompletionException && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    if (cause instanceof TimeoutException) {
+      return failed(FailureKind.TIMEOUT, String.valueOf(cause.getMessage()));
+    }
+    if (cause instanceof BufferOverflowException) {
+      return failed(FailureKind.BULKHEAD_REJECTED, String.valueOf(cause.getMessage()));
+    }
+    if (cause instanceof EntityStreamSizeException) {
+      return failed(FailureKind.MALFORMED, "body larger than " + MAX_BODY_BYTES + " bytes");
+    }
+    return failed(
+        FailureKind.CONNECTION, cause.getClass().getSimpleName() + ": " + cause.getMessage());
+  }
+
+  private static FetchResult failed(FailureKind kind, String detail) {
+    return new FetchResult.Failed(kind, detail, Duration.ZERO);
+  }
+
+  public ProviderSettings settings() {
+    return settings;
+  }
+
+  ActorSystem<?> system() {
+    return system;
+  }
+}
