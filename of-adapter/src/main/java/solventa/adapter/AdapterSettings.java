@@ -83,8 +83,14 @@ public record AdapterSettings(
           breaker(p.getConfig("breaker"), prefix),
           dispatcher);
     } catch (InvalidAdapterConfigException e) {
-      // records validate with keys relative to the provider; qualify them once, here
-      throw e.key().startsWith(NAMESPACE) ? e : e.prefixed(prefix);
+      // records validate with keys relative to the provider; qualify them once, here, and show
+      // the value as it was written (700ms, not PT0.7S)
+      if (e.key().startsWith(NAMESPACE)) {
+        throw e;
+      }
+      String written =
+          p.hasPath(e.key()) ? String.valueOf(p.getValue(e.key()).unwrapped()) : e.value();
+      throw new InvalidAdapterConfigException(prefix + e.key(), written, e.reason());
     } catch (ConfigException.Missing e) {
       throw new InvalidAdapterConfigException(prefix + "?", "(missing)", e.getMessage());
     }

@@ -24,8 +24,8 @@ public final class InvalidAdapterConfigException extends IllegalArgumentExceptio
     return value;
   }
 
-  /** The same problem with the key qualified by a prefix such as {@code of-adapter.providers.}. */
-  InvalidAdapterConfigException prefixed(String prefix) {
-    return new InvalidAdapterConfigException(prefix + key, value, reason);
+  /** Why the value cannot run, without key and value. */
+  public String reason() {
+    return reason;
   }
 }

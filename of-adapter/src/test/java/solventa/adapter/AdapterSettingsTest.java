@@ -1,0 +1,91 @@
+package solventa.adapter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class AdapterSettingsTest {
+
+  private static Config with(String overrides) {
+    return ConfigFactory.parseString(overrides)
+        .withFallback(ConfigFactory.defaultReference())
+        .resolve();
+  }
+
+  @Test
+  void referenceConfHoldsTheCardsNumbers() {
+    AdapterSettings s = AdapterSettings.fromConfig(ConfigFactory.defaultReference().resolve());
+    ProviderSettings ofb = s.defaultProviderSettings();
+    assertThat(s.defaultProvider()).isEqualTo("ofb");
+    assertThat(ofb.timeout()).isEqualTo(Duration.ofMillis(700));
+    assertThat(ofb.pool()).isEqualTo(new PoolSettings(32, 64));
+    assertThat(ofb.breaker().policy()).isEqualTo(BreakerPolicy.COUNT);
+    assertThat(ofb.breaker().consecutiveFailures()).isEqualTo(5);
+    assertThat(ofb.breaker().failureRateThreshold()).isEqualTo(50.0);
+    assertThat(ofb.breaker().window()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(ofb.breaker().minimumCalls()).isEqualTo(10);
+    assertThat(ofb.breaker().resetTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(ofb.dispatcher()).isEqualTo("of-adapter.providers.ofb.dispatcher");
+    assertThat(s.allowForce()).isFalse();
+  }
+
+  @Test
+  void overridesReachTheRecord() {
+    AdapterSettings s =
+        AdapterSettings.fromConfig(
+            with(
+                "of-adapter.providers.ofb { base-url = \"http://127.0.0.1:9999\", "
+                    + "breaker.policy = rate, breaker.window = 3s }"));
+    assertThat(s.defaultProviderSettings().baseUrl().getPort()).isEqualTo(9999);
+    assertThat(s.defaultProviderSettings().breaker().policy()).isEqualTo(BreakerPolicy.RATE);
+    assertThat(s.defaultProviderSettings().breaker().window()).isEqualTo(Duration.ofSeconds(3));
+  }
+
+  @ParameterizedTest(name = "{0} = {1} refuses")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "timeout | 0ms | of-adapter.providers.ofb.timeout",
+        "timeout | -5ms | of-adapter.providers.ofb.timeout",
+        "pool.max-connections | 0 | of-adapter.providers.ofb.pool.max-connections",
+        "pool.max-open-requests | -1 | of-adapter.providers.ofb.pool.max-open-requests",
+        "breaker.failure-rate-threshold | 0 | of-adapter.providers.ofb.breaker.failure-rate-threshold",
+        "breaker.failure-rate-threshold | 100.5 | of-adapter.providers.ofb.breaker.failure-rate-threshold",
+        "breaker.policy | sometimes | of-adapter.providers.ofb.breaker.policy",
+        "breaker.consecutive-failures | 0 | of-adapter.providers.ofb.breaker.consecutive-failures",
+        "breaker.minimum-calls | 0 | of-adapter.providers.ofb.breaker.minimum-calls",
+        "breaker.reset-timeout | 0s | of-adapter.providers.ofb.breaker.reset-timeout",
+        "timeout | soon | of-adapter.providers.ofb.timeout",
+        "base-url | \"ftp://127.0.0.1:21\" | of-adapter.providers.ofb.base-url",
+      })
+  void invalidConfigRefusesNamingKeyAndValue(String key, String value, String fullKey) {
+    Config bad = with("of-adapter.providers.ofb." + key + " = " + value);
+    String shown = value.replace("\"", "");
+    assertThatThrownBy(() -> AdapterSettings.fromConfig(bad))
+        .isInstanceOf(InvalidAdapterConfigException.class)
+        .hasMessageStartingWith(fullKey + " = ")
+        .hasMessageContaining(shown)
+        .satisfies(e -> assertThat(((InvalidAdapterConfigException) e).key()).isEqualTo(fullKey));
+  }
+
+  @Test
+  void unknownDefaultProviderRefuses() {
+    assertThatThrownBy(() -> AdapterSettings.fromConfig(with("of-adapter.default-provider = acme")))
+        .isInstanceOf(InvalidAdapterConfigException.class)
+        .hasMessageStartingWith("of-adapter.default-provider = acme");
+  }
+
+  @Test
+  void thresholdOfExactlyHundredIsAccepted() {
+    AdapterSettings s =
+        AdapterSettings.fromConfig(
+            with("of-adapter.providers.ofb.breaker.failure-rate-threshold = 100"));
+    assertThat(s.defaultProviderSettings().breaker().failureRateThreshold()).isEqualTo(100.0);
+  }
+}
