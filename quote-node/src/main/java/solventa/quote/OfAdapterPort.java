@@ -1,0 +1,48 @@
+package solventa.quote;
+
+import com.typesafe.config.Config;
+import java.util.concurrent.CompletionStage;
+import org.apache.pekko.actor.typed.ActorSystem;
+import solventa.adapter.AdapterSettings;
+import solventa.adapter.AdapterSnapshot;
+import solventa.adapter.BreakerState;
+import solventa.adapter.FetchResult;
+import solventa.adapter.OfAdapter;
+
+/** {@link ProviderPort} on :AdaptadorOF's {@link OfAdapter} (its breaker, bulkhead, timeout). */
+public final class OfAdapterPort implements ProviderPort {
+  private final OfAdapter adapter;
+
+  private OfAdapterPort(OfAdapter adapter) {
+    this.adapter = adapter;
+  }
+
+  /** Creates the node's adapter from {@code of-adapter.*}; it refuses invalid configuration. */
+  public static OfAdapterPort create(ActorSystem<?> system, Config root) {
+    return new OfAdapterPort(OfAdapter.create(system, AdapterSettings.fromConfig(root)));
+  }
+
+  public OfAdapter adapter() {
+    return adapter;
+  }
+
+  @Override
+  public CompletionStage<FetchResult> fetch(String customerId) {
+    return adapter.fetch(customerId);
+  }
+
+  @Override
+  public BreakerState breakerState() {
+    return adapter.state();
+  }
+
+  @Override
+  public long providerCalls() {
+    return adapter.providerCalls();
+  }
+
+  @Override
+  public AdapterSnapshot snapshot() {
+    return adapter.snapshot();
+  }
+}

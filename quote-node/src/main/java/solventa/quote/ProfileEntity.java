@@ -1,0 +1,334 @@
+package solventa.quote;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
+import org.apache.pekko.cluster.typed.Cluster;
+import solventa.adapter.BreakerState;
+import solventa.adapter.FailureKind;
+import solventa.adapter.FetchResult;
+import solventa.quote.internal.ProfileCodec;
+import solventa.signals.CanonicalProfile;
+import solventa.signals.Origin;
+
+/**
+ * One customer's profile (:CacheOF), sharded across the cluster; used by arms B, C and C'.
+ *
+ * <p><b>Owns</b> the last known {@link CanonicalProfile} (its fetch time inside), the requests
+ * waiting on a provider call, and the persistence of every successful refresh to Redis.
+ *
+ * <p><b>States</b>: <i>recovering</i> — just started, loading the last known value from Redis;
+ * requests are held (bounded) and replayed with the time they waited taken off their budget. Then
+ * <i>serving</i>: a profile younger than {@code refresh-after} answers {@code CACHED} at once;
+ * otherwise the entity calls the adapter. In B the request waits for that call (failure: {@link
+ * Resolution.Unavailable}). In C every such request makes its own call and waits at most its
+ * remaining budget (a scheduled timer, never a sleep), then answers {@code STALE} (last known) or
+ * {@code DEFAULT} (none); a provider failure before the budget ends answers the same at once. In C'
+ * at most one call is in flight and every request that misses meanwhile joins it. In every arm a
+ * call that completes — even after its requests gave up — replaces the last known value (if newer)
+ * and is persisted.
+ *
+ * <p><b>Persistence</b>: asynchronous (Lettuce stages piped back to the actor); at most one write
+ * in flight, the newest value wins; a failed write is counted and retried after {@code
+ * quote.redis.retry-after} while the entity lives. Redis trouble never fails a request.
+ *
+ * <p><b>Passivation, restart, re-homing</b>: the in-memory value and any write not yet retried are
+ * lost, and late provider results go to dead letters; the next incarnation (on this or another
+ * node) recovers the last value that reached Redis. Requests in flight when the entity stops get no
+ * reply and the edge's own resolve timeout answers them.
+ */
+public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command> {
+
+  public static final EntityTypeKey<Command> ENTITY_KEY =
+      EntityTypeKey.create(Command.class, "CustomerProfile");
+
+  /** Held requests while recovering beyond this are served without the recovered value. */
+  static final int MAX_HELD = 1000;
+
+  /** Everything an entity needs from its node. */
+  public record Deps(
+      QuoteSettings settings,
+      ProviderPort provider,
+      ProfileStore store,
+      QuoteStats stats,
+      Clock clock) {}
+
+  public sealed interface Command extends CborSerializable {}
+
+  /**
+   * Resolve the profile for one quote.
+   *
+   * @param budgetMs what is left of the quote's budget when sent (used by C and C' only)
+   */
+  public record Resolve(long budgetMs, ActorRef<Resolution> replyTo) implements Command {}
+
+  private record Recovered(CanonicalProfile profile, String error) implements Command {}
+
+  private record FetchDone(long fetchId, FetchResult result) implements Command {}
+
+  private record BudgetExpired(long requestId) implements Command {}
+
+  private record Persisted(String error) implements Command {}
+
+  private enum RetryPersist implements Command {
+    INSTANCE
+  }
+
+  private record Held(Resolve request, long arrivedNanos) {}
+
+  private record Pending(long fetchId, ActorRef<Resolution> replyTo) {}
+
+  /** Registers the entity type with sharding on this node (every node of the cluster does). */
+  public static ActorRef<org.apache.pekko.cluster.sharding.typed.ShardingEnvelope<Command>> init(
+      ActorSystem<?> system, Deps deps) {
+    return ClusterSharding.get(system)
+        .init(Entity.of(ENTITY_KEY, ctx -> create(ctx.getEntityId(), deps)));
+  }
+
+  public static Behavior<Command> create(String customerId, Deps deps) {
+    return Behaviors.setup(
+        ctx -> Behaviors.withTimers(timers -> new ProfileEntity(ctx, timers, customerId, deps)));
+  }
+
+  private final TimerScheduler<Command> timers;
+  private final String customerId;
+  private final Arm arm;
+  private final Duration refreshAfter;
+  private final Duration retryAfter;
+  private final ProviderPort provider;
+  private final ProfileStore store;
+  private final QuoteStats stats;
+  private final Clock clock;
+  private final String servedBy;
+
+  private CanonicalProfile last; // null until known
+  private List<Held> held = new ArrayList<>(); // non-null only while recovering
+  private final Map<Long, Pending> pending = new HashMap<>();
+  private long nextRequestId;
+  private long nextFetchId;
+  private Long sharedFetch; // C' only: the call in flight that new misses join
+  private boolean writing;
+  private boolean dirty; // last has not reached Redis yet
+
+  private ProfileEntity(
+      ActorContext<Command> ctx, TimerScheduler<Command> timers, String customerId, Deps deps) {
+    super(ctx);
+    this.timers = timers;
+    this.customerId = customerId;
+    this.arm = deps.settings().arm();
+    this.refreshAfter = deps.settings().refreshAfter();
+    this.retryAfter = deps.settings().redis().retryAfter();
+    this.provider = deps.provider();
+    this.store = deps.store();
+    this.stats = deps.stats();
+    this.clock = deps.clock();
+    this.servedBy = Cluster.get(ctx.getSystem()).selfMember().address().toString();
+    ctx.pipeToSelf(
+        store.load(customerId),
+        (found, err) ->
+            err != null
+                ? new Recovered(null, String.valueOf(err))
+                : new Recovered(found.orElse(null), null));
+  }
+
+  @Override
+  public Receive<Command> createReceive() {
+    return newReceiveBuilder()
+        .onMessage(Resolve.class, this::onResolve)
+        .onMessage(Recovered.class, this::onRecovered)
+        .onMessage(FetchDone.class, this::onFetchDone)
+        .onMessage(BudgetExpired.class, this::onBudgetExpired)
+        .onMessage(Persisted.class, this::onPersisted)
+        .onMessageEquals(RetryPersist.INSTANCE, this::onRetryPersist)
+        .build();
+  }
+
+  private Behavior<Command> onResolve(Resolve r) {
+    if (held != null && held.size() < MAX_HELD) {
+      held.add(new Held(r, System.nanoTime()));
+    } else {
+      resolve(r.budgetMs(), r.replyTo());
+    }
+    return this;
+  }
+
+  private Behavior<Command> onRecovered(Recovered r) {
+    if (r.error() != null) {
+      stats.redisError();
+      getContext().getLog().warn("recovery of {} from Redis failed: {}", customerId, r.error());
+    } else if (r.profile() != null && isNewer(r.profile())) {
+      last = r.profile();
+    }
+    List<Held> replay = held;
+    held = null;
+    long now = System.nanoTime();
+    for (Held h : replay) {
+      long waitedMs = (now - h.arrivedNanos()) / 1_000_000;
+      resolve(Math.max(0, h.request().budgetMs() - waitedMs), h.request().replyTo());
+    }
+    return this;
+  }
+
+  private void resolve(long budgetMs, ActorRef<Resolution> replyTo) {
+    if (last != null && last.ageMillis(clock.instant()) < refreshAfter.toMillis()) {
+      stats.cacheHit();
+      replyTo.tell(resolved(Origin.CACHED, null, false));
+      return;
+    }
+    stats.cacheMiss();
+    long fetchId;
+    if (arm == Arm.C_PRIME && sharedFetch != null) {
+      fetchId = sharedFetch;
+      stats.coalescedWaiter();
+    } else {
+      fetchId = startFetch();
+      if (arm == Arm.C_PRIME) {
+        sharedFetch = fetchId;
+      }
+    }
+    long requestId = nextRequestId++;
+    pending.put(requestId, new Pending(fetchId, replyTo));
+    if (arm.fallsBack()) {
+      timers.startSingleTimer(
+          requestId, new BudgetExpired(requestId), Duration.ofMillis(Math.max(0, budgetMs)));
+    }
+  }
+
+  private long startFetch() {
+    long fetchId = nextFetchId++;
+    stats.fetchStarted();
+    getContext()
+        .pipeToSelf(
+            provider.fetch(customerId),
+            (res, err) ->
+                new FetchDone(
+                    fetchId,
+                    res != null
+                        ? res
+                        : new FetchResult.Failed(
+                            FailureKind.CONNECTION, String.valueOf(err), Duration.ZERO)));
+    return fetchId;
+  }
+
+  private Behavior<Command> onFetchDone(FetchDone done) {
+    if (sharedFetch != null && sharedFetch == done.fetchId()) {
+      sharedFetch = null;
+    }
+    if (done.result() instanceof FetchResult.Fetched f && isNewer(f.profile())) {
+      last = f.profile();
+      dirty = true;
+      persist();
+    }
+    for (Iterator<Map.Entry<Long, Pending>> it = pending.entrySet().iterator(); it.hasNext(); ) {
+      Map.Entry<Long, Pending> e = it.next();
+      if (e.getValue().fetchId() != done.fetchId()) {
+        continue;
+      }
+      it.remove();
+      timers.cancel(e.getKey());
+      e.getValue().replyTo().tell(answer(done.result()));
+    }
+    return this;
+  }
+
+  private Resolution answer(FetchResult result) {
+    if (result instanceof FetchResult.Fetched f) {
+      // the fetched profile, not necessarily `last` (a newer one may have arrived first)
+      return new Resolution.Resolved(
+          Origin.FRESH,
+          ProfileCodec.encode(f.profile()),
+          f.profile().ageMillis(clock.instant()),
+          null,
+          false,
+          servedBy);
+    }
+    FetchResult.Failed failed = (FetchResult.Failed) result;
+    boolean sacrificed = isSacrifice(failed.kind());
+    if (arm.fallsBack()) {
+      return fallback(failed.kind().name(), sacrificed);
+    }
+    return new Resolution.Unavailable(failed.kind(), failed.detail(), sacrificed, servedBy);
+  }
+
+  private Behavior<Command> onBudgetExpired(BudgetExpired b) {
+    Pending p = pending.remove(b.requestId());
+    if (p != null) {
+      // the call keeps running; its result still refreshes `last` and Redis
+      p.replyTo().tell(fallback("BUDGET", provider.breakerState() == BreakerState.CLOSED));
+    }
+    return this;
+  }
+
+  private Resolution fallback(String failure, boolean sacrificed) {
+    if (last == null) {
+      return new Resolution.Resolved(Origin.DEFAULT, null, 0, failure, sacrificed, servedBy);
+    }
+    stats.staleRead();
+    return resolved(Origin.STALE, failure, sacrificed);
+  }
+
+  private Resolution resolved(Origin origin, String failure, boolean sacrificed) {
+    return new Resolution.Resolved(
+        origin,
+        ProfileCodec.encode(last),
+        last.ageMillis(clock.instant()),
+        failure,
+        sacrificed,
+        servedBy);
+  }
+
+  /** A failure counts as sacrificed only while the breaker is still closed (SPEC §5). */
+  private boolean isSacrifice(FailureKind kind) {
+    return kind != FailureKind.BREAKER_OPEN && provider.breakerState() == BreakerState.CLOSED;
+  }
+
+  private boolean isNewer(CanonicalProfile p) {
+    return last == null || p.fetchedAt().isAfter(last.fetchedAt());
+  }
+
+  // Invariant: at most one write in flight; when it ends, a newer `last` is written next.
+  private void persist() {
+    if (writing || !dirty || last == null) {
+      return;
+    }
+    writing = true;
+    dirty = false;
+    CanonicalProfile toWrite = last;
+    getContext()
+        .pipeToSelf(
+            store.save(toWrite), (ok, err) -> new Persisted(err == null ? null : err.toString()));
+  }
+
+  private Behavior<Command> onPersisted(Persisted p) {
+    writing = false;
+    if (p.error() != null) {
+      stats.redisError();
+      dirty = true;
+      getContext().getLog().debug("persisting {} failed, retrying: {}", customerId, p.error());
+      timers.startSingleTimer(RetryPersist.INSTANCE, RetryPersist.INSTANCE, retryAfter);
+    } else {
+      persist();
+    }
+    return this;
+  }
+
+  private Behavior<Command> onRetryPersist() {
+    persist();
+    return this;
+  }
+}

@@ -1,0 +1,21 @@
+package solventa.quote;
+
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import solventa.signals.CanonicalProfile;
+
+/**
+ * Where profile entities keep their last known value between lives (:CacheOF's Redis). Both
+ * operations are asynchronous and may fail; a failure never fails a quote.
+ */
+public interface ProfileStore extends AutoCloseable {
+
+  /** The last stored profile of a customer, empty when none. */
+  CompletionStage<Optional<CanonicalProfile>> load(String customerId);
+
+  /** Stores a profile as the customer's last known value (no expiry: LRU evicts). */
+  CompletionStage<Void> save(CanonicalProfile profile);
+
+  @Override
+  void close();
+}

@@ -1,0 +1,201 @@
+package solventa.quote;
+
+import com.typesafe.config.Config;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.MemberStatus;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.management.javadsl.PekkoManagement;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One running quote node: the cluster member, its profile entities' sharding (arms B/C/C'), the
+ * Redis store, the adapter, rating, the quote API and Pekko Management (cluster HTTP, the adapter's
+ * breaker route, the stats route). {@link #start} blocks until all of it is up — start-up is the
+ * one place where blocking is allowed — and refuses to start on invalid configuration.
+ *
+ * <p>Start order: settings (refuse early), rating (PostgreSQL), Redis, actor system + cluster,
+ * adapter, sharding, HTTP, management. {@link #close} undoes it in reverse.
+ */
+public final class QuoteNode implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(QuoteNode.class);
+  private static final Duration STARTUP = Duration.ofSeconds(30);
+
+  private final ActorSystem<Void> system;
+  private final QuoteSettings settings;
+  private final ProviderPort provider;
+  private final Pricing pricing;
+  private final ProfileStore store;
+  private final QuoteStats stats;
+  private final ServerBinding binding;
+  private final int managementPort;
+
+  private QuoteNode(
+      ActorSystem<Void> system,
+      QuoteSettings settings,
+      ProviderPort provider,
+      Pricing pricing,
+      ProfileStore store,
+      QuoteStats stats,
+      ServerBinding binding,
+      int managementPort) {
+    this.system = system;
+    this.settings = settings;
+    this.provider = provider;
+    this.pricing = pricing;
+    this.store = store;
+    this.stats = stats;
+    this.binding = binding;
+    this.managementPort = managementPort;
+  }
+
+  /** Starts a node with the real adapter ({@link OfAdapterPort}). */
+  public static QuoteNode start(Config config) {
+    return start(config, system -> OfAdapterPort.create(system, config));
+  }
+
+  /**
+   * Starts a node with the given adapter factory (called once, with the node's actor system).
+   *
+   * @throws QuoteSettings.InvalidQuoteSettings the configuration names a bad key and value
+   */
+  public static QuoteNode start(Config config, Function<ActorSystem<?>, ProviderPort> adapter) {
+    return start(config, adapter, Clock.systemUTC());
+  }
+
+  /** As {@link #start(Config, Function)} with an injected clock (tests drive profile age). */
+  public static QuoteNode start(
+      Config config, Function<ActorSystem<?>, ProviderPort> adapter, Clock clock) {
+    QuoteSettings settings = QuoteSettings.fromConfig(config);
+    Pricing pricing = RatingPricing.start(config, clock);
+    ProfileStore store = null;
+    ActorSystem<Void> system = null;
+    try {
+      store = RedisProfileStore.connect(settings.redis());
+      system = ActorSystem.create(Behaviors.empty(), "quote", config);
+      ProviderPort provider = adapter.apply(system);
+      QuoteStats stats =
+          new QuoteStats(settings.arm(), clock, settings.stats().sacrificedCapacity());
+      if (settings.arm().usesCache()) {
+        ProfileEntity.init(system, new ProfileEntity.Deps(settings, provider, store, stats, clock));
+      }
+      QuoteStatsRoutes.register(
+          Adapter.toClassic(system),
+          new QuoteStatsRoutes.Source(stats, provider, settings.stats().resetEnabled()));
+      ActorSystem<Void> sys = system;
+      QuoteService service =
+          new QuoteService(
+              system,
+              settings,
+              provider,
+              pricing,
+              stats,
+              new ActuarialTrace(settings.traceSalt(), stats),
+              clock);
+      QuoteRoutes routes = new QuoteRoutes(service, settings.http().maxBody(), () -> isUp(sys));
+      ServerBinding binding =
+          await(
+              Http.get(system)
+                  .newServerAt(settings.http().host(), settings.http().port())
+                  .bind(routes.routes()));
+      org.apache.pekko.http.javadsl.model.Uri management =
+          await(PekkoManagement.get(Adapter.toClassic(system)).start());
+      log.info(
+          "quote node up: arm {} on {} (management {})",
+          settings.arm().label(),
+          binding.localAddress(),
+          management);
+      return new QuoteNode(
+          system, settings, provider, pricing, store, stats, binding, management.port());
+    } catch (RuntimeException e) {
+      if (system != null) {
+        system.terminate();
+        awaitQuietly(system.getWhenTerminated());
+      }
+      if (store != null) {
+        store.close();
+      }
+      pricing.close();
+      throw e;
+    }
+  }
+
+  private static boolean isUp(ActorSystem<?> system) {
+    return Cluster.get(system).selfMember().status() == MemberStatus.up();
+  }
+
+  /** True once this node is an Up cluster member (what {@code GET /ready} reports). */
+  public boolean isReady() {
+    return isUp(system);
+  }
+
+  public ActorSystem<Void> system() {
+    return system;
+  }
+
+  public QuoteSettings settings() {
+    return settings;
+  }
+
+  public QuoteStats stats() {
+    return stats;
+  }
+
+  public ProviderPort provider() {
+    return provider;
+  }
+
+  public ProfileStore store() {
+    return store;
+  }
+
+  public int httpPort() {
+    return binding.localAddress().getPort();
+  }
+
+  public int managementPort() {
+    return managementPort;
+  }
+
+  /** Stops accepting quotes, leaves the cluster and releases Redis and rating. */
+  @Override
+  public void close() {
+    QuoteStatsRoutes.unregister(Adapter.toClassic(system));
+    awaitQuietly(binding.unbind());
+    awaitQuietly(PekkoManagement.get(Adapter.toClassic(system)).stop());
+    system.terminate();
+    awaitQuietly(system.getWhenTerminated());
+    store.close();
+    pricing.close();
+  }
+
+  private static <T> T await(CompletionStage<T> stage) {
+    try {
+      return stage.toCompletableFuture().get(STARTUP.toSeconds(), TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException("quote node start-up failed: " + e.getCause(), e.getCause());
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IllegalStateException("quote node start-up timed out", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting", e);
+    }
+  }
+
+  private static void awaitQuietly(CompletionStage<?> stage) {
+    try {
+      stage.toCompletableFuture().get(STARTUP.toSeconds(), TimeUnit.SECONDS);
+    } catch (Exception e) {
+      log.debug("ignored while stopping: {}", e.toString());
+    }
+  }
+}

@@ -1,0 +1,148 @@
+package solventa.quote;
+
+import static org.apache.pekko.http.javadsl.server.Directives.complete;
+import static org.apache.pekko.http.javadsl.server.Directives.concat;
+import static org.apache.pekko.http.javadsl.server.Directives.entity;
+import static org.apache.pekko.http.javadsl.server.Directives.get;
+import static org.apache.pekko.http.javadsl.server.Directives.handleExceptions;
+import static org.apache.pekko.http.javadsl.server.Directives.handleRejections;
+import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
+import static org.apache.pekko.http.javadsl.server.Directives.path;
+import static org.apache.pekko.http.javadsl.server.Directives.post;
+import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
+
+import java.util.function.BooleanSupplier;
+import org.apache.pekko.http.javadsl.model.ContentType;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpCharsets;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.MediaTypes;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.server.ExceptionHandler;
+import org.apache.pekko.http.javadsl.server.RejectionHandler;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
+import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
+import solventa.rating.InvalidQuoteInput;
+
+/**
+ * The quote API: {@code POST /v1/quotes}, {@code GET /health}, {@code GET /ready}. Errors are
+ * mapped here, once: a bad body is a 400 problem naming the field, an oversized one a 413, a
+ * provider failure (arms A/B) a 504/503; never a stack trace.
+ */
+public final class QuoteRoutes {
+  static final ContentType PROBLEM_JSON =
+      ContentTypes.create(
+          MediaTypes.applicationWithFixedCharset("problem+json", HttpCharsets.UTF_8));
+
+  private final QuoteService service;
+  private final long maxBody;
+  private final BooleanSupplier ready;
+
+  public QuoteRoutes(QuoteService service, long maxBody, BooleanSupplier ready) {
+    this.service = service;
+    this.maxBody = maxBody;
+    this.ready = ready;
+  }
+
+  public Route routes() {
+    return handleRejections(
+        rejections(),
+        () -> handleExceptions(exceptions(), () -> concat(quotes(), health(), readiness())));
+  }
+
+  private Route quotes() {
+    return path(
+        pathPrefixSegments(),
+        () ->
+            post(
+                () ->
+                    withSizeLimit(
+                        maxBody, () -> entity(Unmarshaller.entityToString(), this::onQuoteBody))));
+  }
+
+  private static org.apache.pekko.http.javadsl.server.PathMatcher0 pathPrefixSegments() {
+    return org.apache.pekko.http.javadsl.server.PathMatchers.segment("v1").slash("quotes");
+  }
+
+  private Route onQuoteBody(String body) {
+    QuoteRequest request;
+    try {
+      request = QuoteRequestParser.parse(body);
+      service.validate(request);
+    } catch (QuoteRequestParser.BadQuoteRequest e) {
+      return problem(Problem.badRequest(e.field(), e.getMessage()));
+    } catch (InvalidQuoteInput e) {
+      return problem(Problem.badRequest(e.field(), e.getMessage()));
+    }
+    return onSuccess(
+        service.quote(request),
+        result -> {
+          if (result instanceof QuoteService.Result.Quoted q) {
+            return complete(
+                HttpResponse.create()
+                    .withStatus(StatusCodes.OK)
+                    .withEntity(ContentTypes.APPLICATION_JSON, QuoteJson.quote(q.quote())));
+          }
+          return problem(((QuoteService.Result.Failed) result).problem());
+        });
+  }
+
+  private Route health() {
+    return path("health", () -> get(() -> json(200, "{\"status\":\"UP\"}")));
+  }
+
+  private Route readiness() {
+    return path(
+        "ready",
+        () ->
+            get(
+                () ->
+                    ready.getAsBoolean()
+                        ? json(200, "{\"status\":\"READY\"}")
+                        : json(503, "{\"status\":\"STARTING\"}")));
+  }
+
+  private static Route json(int status, String body) {
+    return complete(
+        HttpResponse.create().withStatus(status).withEntity(ContentTypes.APPLICATION_JSON, body));
+  }
+
+  static Route problem(Problem p) {
+    return complete(problemResponse(p));
+  }
+
+  static HttpResponse problemResponse(Problem p) {
+    return HttpResponse.create()
+        .withStatus(p.status())
+        .withEntity(PROBLEM_JSON, QuoteJson.problem(p));
+  }
+
+  private ExceptionHandler exceptions() {
+    return ExceptionHandler.newBuilder()
+        .match(EntityStreamSizeException.class, e -> problem(Problem.tooLarge(maxBody)))
+        .matchAny(e -> problem(Problem.internal("the request could not be processed")))
+        .build();
+  }
+
+  // Pekko's default answers (404, 405, 413, ...) keep their status and get a problem body.
+  private RejectionHandler rejections() {
+    return RejectionHandler.defaultHandler()
+        .mapRejectionResponse(
+            response -> {
+              int status = response.status().intValue();
+              Problem p =
+                  status == 413
+                      ? Problem.tooLarge(maxBody)
+                      : Problem.of(status, response.status().reason(), detailOf(response));
+              return problemResponse(p);
+            });
+  }
+
+  private static String detailOf(HttpResponse response) {
+    if (response.entity() instanceof org.apache.pekko.http.javadsl.model.HttpEntity.Strict strict) {
+      return strict.getData().utf8String();
+    }
+    return response.status().reason();
+  }
+}

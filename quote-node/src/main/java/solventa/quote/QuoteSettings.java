@@ -1,0 +1,152 @@
+package solventa.quote;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The {@code quote} namespace, parsed once and validated on construction: a node with a bad value
+ * refuses to start with a message naming the key and the value.
+ *
+ * @param budget EC-LAT-07: how long arms C/C' wait for the provider before falling back
+ * @param refreshAfter when a cached profile is due for refresh (never when it stops being served)
+ * @param resolveTimeout the edge's own bound on one resolution; longer than the adapter's 700 ms
+ */
+public record QuoteSettings(
+    Arm arm,
+    Duration budget,
+    Duration refreshAfter,
+    Duration resolveTimeout,
+    Http http,
+    Redis redis,
+    Stats stats,
+    String traceSalt) {
+
+  /** Where the quote API listens; loopback only. */
+  public record Http(String host, int port, long maxBody) {
+    public Http {
+      if (!host.equals("127.0.0.1") && !host.equals("localhost")) {
+        throw bad("quote.http.host", host, "the quote API binds loopback only (127.0.0.1)");
+      }
+      if (port < 0 || port > 65535) {
+        throw bad("quote.http.port", String.valueOf(port), "must be a TCP port (0..65535)");
+      }
+      if (maxBody <= 0) {
+        throw bad("quote.http.max-body", String.valueOf(maxBody), "must be a positive size");
+      }
+    }
+  }
+
+  /** The Redis that backs the profile entities. */
+  public record Redis(String uri, String keyPrefix, Duration timeout, Duration retryAfter) {
+    public Redis {
+      URI parsed;
+      try {
+        parsed = URI.create(uri);
+      } catch (IllegalArgumentException e) {
+        throw bad("quote.redis.uri", uri, "not a URI");
+      }
+      if (!"redis".equals(parsed.getScheme()) || parsed.getHost() == null) {
+        throw bad("quote.redis.uri", uri, "must look like redis://127.0.0.1:6379");
+      }
+      positive("quote.redis.timeout", timeout);
+      positive("quote.redis.retry-after", retryAfter);
+    }
+  }
+
+  /** What the stats route allows and keeps. */
+  public record Stats(boolean resetEnabled, int sacrificedCapacity) {
+    public Stats {
+      if (sacrificedCapacity < 1) {
+        throw bad(
+            "quote.stats.sacrificed-capacity",
+            String.valueOf(sacrificedCapacity),
+            "must be at least 1");
+      }
+    }
+  }
+
+  public QuoteSettings {
+    Objects.requireNonNull(arm, "arm");
+    positive("quote.budget", budget);
+    positive("quote.refresh-after", refreshAfter);
+    positive("quote.resolve-timeout", resolveTimeout);
+    if (budget.compareTo(resolveTimeout) >= 0) {
+      throw bad(
+          "quote.budget",
+          budget.toMillis() + "ms",
+          "must be shorter than quote.resolve-timeout (" + resolveTimeout.toMillis() + "ms)");
+    }
+    Objects.requireNonNull(http, "http");
+    Objects.requireNonNull(redis, "redis");
+    Objects.requireNonNull(stats, "stats");
+    Objects.requireNonNull(traceSalt, "traceSalt");
+  }
+
+  /** Reads {@code quote.*} from the node's whole configuration. */
+  public static QuoteSettings fromConfig(Config root) {
+    Config q = root.getConfig("quote");
+    String armText = q.getString("arm");
+    Arm arm =
+        Arm.parse(armText)
+            .orElseThrow(() -> bad("quote.arm", armText, "must be one of A, B, C, C'"));
+    return new QuoteSettings(
+        arm,
+        duration(q, "budget"),
+        duration(q, "refresh-after"),
+        duration(q, "resolve-timeout"),
+        new Http(q.getString("http.host"), q.getInt("http.port"), bytes(q, "http.max-body")),
+        new Redis(
+            q.getString("redis.uri"),
+            q.getString("redis.key-prefix"),
+            duration(q, "redis.timeout"),
+            duration(q, "redis.retry-after")),
+        new Stats(q.getBoolean("stats.reset-enabled"), q.getInt("stats.sacrificed-capacity")),
+        q.getString("trace.salt"));
+  }
+
+  private static Duration duration(Config q, String key) {
+    try {
+      return q.getDuration(key);
+    } catch (ConfigException.BadValue | ConfigException.WrongType e) {
+      throw bad("quote." + key, q.getValue(key).render(), "not a duration (e.g. 120ms)");
+    }
+  }
+
+  private static long bytes(Config q, String key) {
+    try {
+      return q.getBytes(key);
+    } catch (ConfigException.BadValue | ConfigException.WrongType e) {
+      throw bad("quote." + key, q.getValue(key).render(), "not a size (e.g. 16k)");
+    }
+  }
+
+  private static void positive(String key, Duration d) {
+    Objects.requireNonNull(d, key);
+    if (d.isNegative() || d.isZero()) {
+      throw bad(key, d.toMillis() + "ms", "must be positive");
+    }
+  }
+
+  private static InvalidQuoteSettings bad(String key, String value, String why) {
+    return new InvalidQuoteSettings(key, value, why);
+  }
+
+  /** A refused configuration; the message names the key and the value. */
+  public static final class InvalidQuoteSettings extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    private final String key;
+
+    InvalidQuoteSettings(String key, String value, String why) {
+      super("invalid configuration: " + key + " = " + value + " (" + why + ")");
+      this.key = key;
+    }
+
+    /** The offending configuration key, e.g. {@code quote.arm}. */
+    public String key() {
+      return key;
+    }
+  }
+}

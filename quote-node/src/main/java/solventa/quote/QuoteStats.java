@@ -1,0 +1,259 @@
+package solventa.quote;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import kamon.Kamon;
+import kamon.metric.Counter;
+import kamon.metric.Histogram;
+import kamon.metric.MeasurementUnit;
+import org.HdrHistogram.ConcurrentHistogram;
+import solventa.signals.Origin;
+
+/**
+ * One node's quote statistics: what {@code GET /quote/stats} reports to the runner, mirrored into
+ * Kamon metrics for Prometheus. Thread-safe and lock-free on the recording path except for the
+ * bounded list of sacrificed timestamps (one short critical section per sacrificed quote).
+ *
+ * <p>Counters are per node: in a cluster the runner sums the nodes. {@link #reset()} zeroes
+ * everything here; the adapter's snapshot is cumulative and not reset.
+ */
+public final class QuoteStats {
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .registerModule(new JavaTimeModule())
+          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+  // 1 µs .. 1 min at 3 significant digits: far wider than any quote can take.
+  private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(1);
+
+  private final Arm arm;
+  private final Clock clock;
+  private final int sacrificedCapacity;
+  private final Map<Origin, LongAdder> quotes = new EnumMap<>(Origin.class);
+  private final LongAdder errors = new LongAdder();
+  private final LongAdder cacheHits = new LongAdder();
+  private final LongAdder cacheMisses = new LongAdder();
+  private final LongAdder staleReads = new LongAdder();
+  private final LongAdder fetches = new LongAdder();
+  private final LongAdder coalescedWaiters = new LongAdder();
+  private final LongAdder redisErrors = new LongAdder();
+  private final LongAdder sacrificed = new LongAdder();
+  private final ArrayDeque<Long> sacrificedAt = new ArrayDeque<>();
+  private final ConcurrentHistogram latency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
+
+  private final Map<Origin, Histogram> kLatency = new EnumMap<>(Origin.class);
+  private final Map<Origin, Counter> kQuotes = new EnumMap<>(Origin.class);
+  private final Histogram kErrorLatency;
+  private final Counter kErrors;
+  private final Counter kHits;
+  private final Counter kMisses;
+  private final Counter kStale;
+  private final Counter kFetches;
+  private final Counter kCoalesced;
+  private final Counter kRedisErrors;
+  private final Counter kSacrificed;
+  private final Counter kTrace;
+
+  public QuoteStats(Arm arm, Clock clock, int sacrificedCapacity) {
+    this.arm = arm;
+    this.clock = clock;
+    this.sacrificedCapacity = sacrificedCapacity;
+    String a = arm.label();
+    for (Origin o : Origin.values()) {
+      quotes.put(o, new LongAdder());
+      kLatency.put(
+          o,
+          Kamon.histogram(
+                  "quote.latency",
+                  "service time of one quote",
+                  MeasurementUnit.time().nanoseconds())
+              .withTag("arm", a)
+              .withTag("origin", o.name()));
+      kQuotes.put(o, Kamon.counter("quote.quotes").withTag("arm", a).withTag("origin", o.name()));
+    }
+    kErrorLatency =
+        Kamon.histogram("quote.latency", MeasurementUnit.time().nanoseconds())
+            .withTag("arm", a)
+            .withTag("origin", "error");
+    kErrors = Kamon.counter("quote.quotes").withTag("arm", a).withTag("origin", "error");
+    kHits = Kamon.counter("quote.cache.hits").withTag("arm", a);
+    kMisses = Kamon.counter("quote.cache.misses").withTag("arm", a);
+    kStale = Kamon.counter("quote.cache.stale-reads").withTag("arm", a);
+    kFetches = Kamon.counter("quote.provider.fetches").withTag("arm", a);
+    kCoalesced = Kamon.counter("quote.coalesced.waiters").withTag("arm", a);
+    kRedisErrors = Kamon.counter("quote.redis.errors").withTag("arm", a);
+    kSacrificed = Kamon.counter("quote.sacrificed").withTag("arm", a);
+    kTrace = Kamon.counter("quote.actuarial.fallbacks").withTag("arm", a);
+  }
+
+  public Arm arm() {
+    return arm;
+  }
+
+  /** One answered quote and its service time. */
+  public void quoted(Origin origin, long nanos) {
+    quotes.get(origin).increment();
+    kQuotes.get(origin).increment();
+    kLatency.get(origin).record(nanos);
+    recordLatency(nanos);
+  }
+
+  /** One quote that ended in an error response (4xx excluded: those never reach resolution). */
+  public void failed(long nanos) {
+    errors.increment();
+    kErrors.increment();
+    kErrorLatency.record(nanos);
+    recordLatency(nanos);
+  }
+
+  private void recordLatency(long nanos) {
+    latency.recordValue(Math.min(HIGHEST_MICROS, Math.max(1, nanos / 1000)));
+  }
+
+  public void cacheHit() {
+    cacheHits.increment();
+    kHits.increment();
+  }
+
+  public void cacheMiss() {
+    cacheMisses.increment();
+    kMisses.increment();
+  }
+
+  public void staleRead() {
+    staleReads.increment();
+    kStale.increment();
+  }
+
+  /** A resolution asked the adapter for a profile (the adapter may still refuse: breaker open). */
+  public void fetchStarted() {
+    fetches.increment();
+    kFetches.increment();
+  }
+
+  public void coalescedWaiter() {
+    coalescedWaiters.increment();
+    kCoalesced.increment();
+  }
+
+  public void redisError() {
+    redisErrors.increment();
+    kRedisErrors.increment();
+  }
+
+  public void actuarialTrace() {
+    kTrace.increment();
+  }
+
+  /** A quote whose resolution met a provider failure while the breaker was closed. */
+  public void sacrificed() {
+    sacrificed.increment();
+    kSacrificed.increment();
+    long now = clock.millis();
+    synchronized (sacrificedAt) {
+      if (sacrificedAt.size() >= sacrificedCapacity) {
+        sacrificedAt.removeFirst();
+      }
+      sacrificedAt.addLast(now);
+    }
+  }
+
+  public long count(Origin origin) {
+    return quotes.get(origin).sum();
+  }
+
+  public long errors() {
+    return errors.sum();
+  }
+
+  public long cacheHits() {
+    return cacheHits.sum();
+  }
+
+  public long cacheMisses() {
+    return cacheMisses.sum();
+  }
+
+  public long fetches() {
+    return fetches.sum();
+  }
+
+  public long coalescedWaiters() {
+    return coalescedWaiters.sum();
+  }
+
+  public long redisErrors() {
+    return redisErrors.sum();
+  }
+
+  public long sacrificedCount() {
+    return sacrificed.sum();
+  }
+
+  /** Zeroes every counter, the histogram and the sacrificed list (the runner, between steps). */
+  public void reset() {
+    quotes.values().forEach(LongAdder::reset);
+    for (LongAdder a :
+        new LongAdder[] {
+          errors,
+          cacheHits,
+          cacheMisses,
+          staleReads,
+          fetches,
+          coalescedWaiters,
+          redisErrors,
+          sacrificed
+        }) {
+      a.reset();
+    }
+    synchronized (sacrificedAt) {
+      sacrificedAt.clear();
+    }
+    latency.reset();
+  }
+
+  /** The stats JSON; {@code adapter} is the adapter's snapshot, already as a JSON tree. */
+  public ObjectNode toJson(ProviderPort provider) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("arm", arm.label());
+    ObjectNode q = root.putObject("quotes");
+    for (Origin o : Origin.values()) {
+      q.put(o.name(), quotes.get(o).sum());
+    }
+    q.put("errors", errors.sum());
+    root.put("cacheHits", cacheHits.sum());
+    root.put("cacheMisses", cacheMisses.sum());
+    root.put("staleReads", staleReads.sum());
+    root.put("providerCalls", provider.providerCalls());
+    root.put("fetchRequests", fetches.sum());
+    root.put("coalescedWaiters", coalescedWaiters.sum());
+    root.put("redisErrors", redisErrors.sum());
+    root.put("sacrificed", sacrificed.sum());
+    ArrayNode at = root.putArray("sacrificedAtMs");
+    synchronized (sacrificedAt) {
+      sacrificedAt.forEach(at::add);
+    }
+    org.HdrHistogram.Histogram copy = latency.copy();
+    ObjectNode l = root.putObject("latency");
+    l.put("unit", "ms");
+    l.put("count", copy.getTotalCount());
+    l.put("p50", ms(copy.getValueAtPercentile(50)));
+    l.put("p95", ms(copy.getValueAtPercentile(95)));
+    l.put("p99", ms(copy.getValueAtPercentile(99)));
+    l.put("max", ms(copy.getMaxValue()));
+    root.set("adapter", MAPPER.valueToTree(provider.snapshot()));
+    return root;
+  }
+
+  private static double ms(long micros) {
+    return micros / 1000.0;
+  }
+}
