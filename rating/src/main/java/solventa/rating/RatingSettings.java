@@ -90,7 +90,8 @@ public record RatingSettings(
 
   private static void require(boolean ok, String key, Object value, String rule) {
     if (!ok) {
-      throw new IllegalArgumentException(key + " = " + value + ": " + rule);
+      Object shown = value instanceof Duration d ? d.toMillis() + "ms" : value;
+      throw new IllegalArgumentException(key + " = " + shown + ": " + rule);
     }
   }
 }

@@ -29,7 +29,7 @@ public record BandTable(List<Band> bands) {
     sorted.sort(
         Comparator.comparing(Band::lower, Comparator.nullsFirst(Comparator.naturalOrder())));
     for (Band b : sorted) {
-      Factors.requirePositive(rule + " " + b.label(), b.factor());
+      Factors.requirePositive(rule, "band " + b.label(), b.factor());
       if (b.lower() != null && b.upper() != null && b.lower().compareTo(b.upper()) >= 0) {
         throw new InvalidRuleSet(rule, "band " + b.label() + " is empty (lower >= upper)");
       }

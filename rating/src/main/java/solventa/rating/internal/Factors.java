@@ -8,15 +8,16 @@ final class Factors {
   private Factors() {}
 
   /** A multiplicative factor: zero would erase the premium, negative would invert it. */
-  static void requirePositive(String rule, BigDecimal factor) {
+  static void requirePositive(String rule, String what, BigDecimal factor) {
+    String prefix = what.isEmpty() ? "" : what + ": ";
     if (factor == null) {
-      throw new InvalidRuleSet(rule, "factor is null");
+      throw new InvalidRuleSet(rule, prefix + "factor is null");
     }
     if (factor.signum() < 0) {
-      throw new InvalidRuleSet(rule, "negative factor " + factor.toPlainString());
+      throw new InvalidRuleSet(rule, prefix + "negative factor " + factor.toPlainString());
     }
     if (factor.signum() == 0) {
-      throw new InvalidRuleSet(rule, "factor is 0 (must be > 0)");
+      throw new InvalidRuleSet(rule, prefix + "factor is 0 (must be > 0)");
     }
   }
 

@@ -114,7 +114,7 @@ public final class RuleBookAssembler {
       if (currency == null) {
         throw new InvalidRuleSet(rule, "line '" + line + "' is not in line_of_business");
       }
-      Factors.requirePositive(rule + " exposure_rate", b.exposureRate());
+      Factors.requirePositive(rule, "exposure_rate", b.exposureRate());
       Factors.requireNonNegative(rule, "minimum_premium", b.minimumPremium());
       lines.put(
           line,
@@ -205,7 +205,7 @@ public final class RuleBookAssembler {
         throw new InvalidRuleSet(
             rule, "unknown category; allowed: " + oneOf.values().stream().sorted().toList());
       }
-      Factors.requirePositive(rule, r.factor());
+      Factors.requirePositive(rule, "", r.factor());
       factors.put(r.category(), r.factor());
     }
     for (String allowed : oneOf.values()) {
