@@ -299,6 +299,26 @@ class RatingEngineTest {
   }
 
   @Test
+  void rangeWidthIsCappedByTheRuleSetsMaxUncertainty() {
+    pg.createDatabase("rating_capped");
+    RatingSettings settings = RatingDb.settings(pg, "rating_capped", Duration.ZERO);
+    Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+    RatingEngine.start(settings, clock).close(); // migrate and seed
+    RatingDb.exec(pg, "rating_capped", "update rule_set set max_uncertainty = 0.10");
+    try (RatingEngine capped = RatingEngine.start(settings, clock)) {
+      // uncapped: 0.05 (STALE) + 0.06 + 0.04 = 0.15, as in the examples; capped to 0.10
+      PricedQuote q =
+          capped.priceNow(
+              auto(80000, 2020),
+              profile(
+                  Origin.STALE, without(NEUTRAL, Signal.MONTHLY_INCOME, Signal.BLOCKED_BALANCE)));
+      assertThat(q.premium()).isEqualTo(new BigDecimal("3856.32"));
+      assertThat(q.premiumLow()).isEqualTo(new BigDecimal("3470.69"));
+      assertThat(q.premiumHigh()).isEqualTo(new BigDecimal("4241.95"));
+    }
+  }
+
+  @Test
   void factorBreakdownNamesEachRuleApplied() {
     PricedQuote q =
         engine.priceNow(
