@@ -38,6 +38,11 @@ public abstract class QuoteSimulation extends Simulation {
   }
 
   @Override
+  public void before() {
+    StepHooks.fireStart();
+  }
+
+  @Override
   public void after() {
     if (!params.requestLog().isEmpty()) {
       log.writeTo(Path.of(params.requestLog()));

@@ -1,0 +1,25 @@
+package solventa.ops;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything {@code results.json} holds: the run's identity and environment, every step result, the
+ * sanity checks and the verdicts computed from them.
+ *
+ * @param complete false when the experiment was interrupted or failed: the steps are what was
+ *     measured before that
+ * @param contracts per run, per arm: the contract probe's status and body
+ */
+public record Experiment(
+    String profile,
+    long seed,
+    String startedAt,
+    String finishedAt,
+    boolean complete,
+    String incompleteReason,
+    Map<String, String> environment,
+    List<StepResult> steps,
+    Map<String, Map<String, String>> contracts,
+    List<SanityCheck> sanity,
+    Map<String, Verdict> verdicts) {}

@@ -1,0 +1,99 @@
+package solventa.ops;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import solventa.lab.LabException;
+import solventa.lab.LabPaths;
+
+/**
+ * The runner's command line.
+ *
+ * <pre>
+ * experiment &lt;smoke|quick|full&gt; [--out DIR] [--seed N]   run the protocol, write results and report
+ * report &lt;results-dir&gt;                                   regenerate verdicts and report from results.json
+ * </pre>
+ */
+public final class Main {
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: bin/lab experiment <smoke|quick|full> [--out DIR] [--seed N]",
+          "       bin/lab report <results-dir>",
+          "  experiment  starts the embedded lab on loopback, walks the protocol of the profile and",
+          "              writes results.json, steps.csv and report.md/report.html into DIR",
+          "              (default results/<profile>-<timestamp>)",
+          "  report      re-analysis: recomputes sanity checks, verdicts and the report from DIR/results.json");
+
+  private Main() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  static int run(String[] args) {
+    if (args.length == 0) {
+      System.err.println(USAGE);
+      return 2;
+    }
+    try {
+      switch (args[0]) {
+        case "experiment" -> {
+          if (args.length < 2) {
+            throw new IllegalArgumentException("experiment needs a profile");
+          }
+          ExperimentProfile profile = ExperimentProfile.named(args[1]);
+          Path out = null;
+          long seed = 42;
+          for (int i = 2; i < args.length; i++) {
+            switch (args[i]) {
+              case "--out" -> out = Path.of(value(args, ++i, "--out"));
+              case "--seed" -> seed = Long.parseLong(value(args, ++i, "--seed"));
+              default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+          }
+          if (out == null) {
+            out =
+                LabPaths.root()
+                    .resolve("results")
+                    .resolve(
+                        profile.name()
+                            + "-"
+                            + LocalDateTime.now()
+                                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+          }
+          Path report = ExperimentRun.run(profile, out.toAbsolutePath(), seed);
+          System.out.println("report: " + report);
+          System.out.println("        " + report.resolveSibling("report.html"));
+          return 0;
+        }
+        case "report" -> {
+          if (args.length != 2) {
+            throw new IllegalArgumentException("report needs exactly one results folder");
+          }
+          Path report = ResultsStore.reanalyze(Path.of(args[1]).toAbsolutePath());
+          System.out.println("report: " + report);
+          return 0;
+        }
+        default -> throw new IllegalArgumentException("unknown command " + args[0]);
+      }
+    } catch (IllegalArgumentException e) {
+      System.err.println("error: " + e.getMessage());
+      System.err.println(USAGE);
+      return 2;
+    } catch (LabException e) {
+      System.err.println("lab error: " + e.getMessage());
+      return 1;
+    } catch (Exception e) {
+      System.err.println("experiment failed: " + e);
+      return 1;
+    }
+  }
+
+  private static String value(String[] args, int i, String option) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(option + " needs a value");
+    }
+    return args[i];
+  }
+}

@@ -1,0 +1,122 @@
+package solventa.ops;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import solventa.lab.FreePort;
+import solventa.lab.ManagedProcess;
+
+/**
+ * A quote node JVM started by the runner, and the runner's view of its HTTP and management APIs.
+ */
+final class QuoteNode implements AutoCloseable {
+  /** Node heap: fixed, identical for every arm. */
+  static final String HEAP = "512m";
+
+  private final Arm arm;
+  private final String policy;
+  private final ManagedProcess process;
+  private final int httpPort;
+  private final int managementPort;
+
+  private QuoteNode(
+      Arm arm, String policy, ManagedProcess process, int httpPort, int managementPort) {
+    this.arm = arm;
+    this.policy = policy;
+    this.process = process;
+    this.httpPort = httpPort;
+    this.managementPort = managementPort;
+  }
+
+  static QuoteNode start(Arm arm, String policy, EmbeddedLab lab, Path logs) {
+    int http = FreePort.find();
+    int mgmt = FreePort.find();
+    int remote = FreePort.find();
+    int prometheus = FreePort.find();
+    String tag = ProtocolPlan.tag(arm) + "-" + policy;
+    Path log = logs.resolve("quote-node-" + tag + "-" + System.currentTimeMillis() + ".log");
+    List<String> props = new ArrayList<>();
+    props.add("-Dquote.arm=" + arm.label());
+    props.add("-Dquote.http.port=" + http);
+    props.add("-Dpekko.management.http.port=" + mgmt);
+    props.add("-Dpekko.remote.artery.canonical.port=" + remote);
+    props.add("-Dpekko.cluster.seed-nodes.0=pekko://quote@127.0.0.1:" + remote);
+    props.add("-Dkamon.prometheus.embedded-server.port=" + prometheus);
+    props.add("-Dquote.redis.uri=" + lab.redis().uri());
+    props.add("-Dof-adapter.providers.ofb.base-url=http://127.0.0.1:" + lab.proxyPort());
+    props.add("-Dof-adapter.providers.ofb.breaker.policy=" + policy);
+    props.add("-Drating.jdbc-url=" + lab.postgres().jdbcUrl());
+    props.add("-Drating.user=" + lab.postgres().user());
+    props.add("-Drating.password=" + lab.postgres().password());
+    props.add("-Dquote.stats.reset-enabled=true");
+    // warm keys are loaded once per arm and must stay fresh for the whole walk (SPEC §7)
+    props.add("-Dquote.refresh-after=30m");
+    props.add("-Dquote.log.file=" + log.toString().replace(".log", ".app.log"));
+    ManagedProcess p =
+        JvmLauncher.start(
+            "quote-node(" + tag + ")",
+            "quote-node",
+            "solventa.quote.Main",
+            HEAP,
+            2,
+            props,
+            List.of(),
+            log);
+    QuoteNode node = new QuoteNode(arm, policy, p, http, mgmt);
+    p.awaitReady(() -> EmbeddedLab.ok(node.baseUrl() + "/ready"), Duration.ofSeconds(120));
+    return node;
+  }
+
+  Arm arm() {
+    return arm;
+  }
+
+  String policy() {
+    return policy;
+  }
+
+  String baseUrl() {
+    return "http://127.0.0.1:" + httpPort;
+  }
+
+  String managementUrl() {
+    return "http://127.0.0.1:" + managementPort;
+  }
+
+  JsonNode statsJson() throws IOException {
+    return Http.json(managementUrl() + "/quote/stats");
+  }
+
+  NodeStats stats() throws IOException {
+    return NodeStats.parse(statsJson());
+  }
+
+  void resetStats() throws IOException {
+    Http.Reply r = Http.post(managementUrl() + "/quote/stats/reset", "{}");
+    if (r.status() / 100 != 2) {
+      throw new IOException("stats reset answered " + r.status() + ": " + r.body());
+    }
+  }
+
+  /** The adapter's breaker view: {@code GET /of-adapter/providers/ofb}. */
+  JsonNode breaker() throws IOException {
+    return Http.json(managementUrl() + "/of-adapter/providers/ofb");
+  }
+
+  Http.Reply quote(String customerId, String lineOfBusiness) throws IOException {
+    return Http.post(
+        baseUrl() + "/v1/quotes", solventa.gatling.QuoteRequests.body(customerId, lineOfBusiness));
+  }
+
+  Path logFile() {
+    return process.logFile();
+  }
+
+  @Override
+  public void close() {
+    process.close();
+  }
+}

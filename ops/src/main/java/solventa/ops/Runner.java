@@ -1,0 +1,349 @@
+package solventa.ops;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import solventa.gatling.KeyFeeder;
+import solventa.gatling.StepHooks;
+import solventa.providerdouble.control.ProviderState;
+
+/**
+ * Walks the protocol of SPEC §7 on an {@link EmbeddedLab}: per step it prepares the node (fresh
+ * node and warm keys where the protocol starts over), changes the provider state when the load
+ * starts, discards the warm-up slice, samples the breaker, and hands the raw material to {@link
+ * StepAnalyzer}. Results are written after every step, so an interrupted experiment keeps what it
+ * measured.
+ */
+final class Runner {
+  private static final Logger log = LoggerFactory.getLogger(Runner.class);
+
+  /** The double is saturated if its own scheduling lag p99 exceeds this (SPEC §7 sanity). */
+  static final double MAX_DOUBLE_LAG_P99_MS = 50;
+
+  /** The generator must reach this share of its target rate (SPEC §7 sanity). */
+  static final double MIN_ACHIEVED_SHARE = 0.95;
+
+  /** Keys above this index are used only to probe the breaker closed between steps. */
+  static final int PROBE_KEY_BASE = 95_000;
+
+  private final ExperimentProfile profile;
+  private final Path out;
+  private final long seed;
+  private final EmbeddedLab lab;
+  private final ResultsStore store;
+  private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
+  private final Map<String, Map<String, String>> contracts = new LinkedHashMap<>();
+  private final List<StepResult> results = new ArrayList<>();
+  private int nextFreshKey;
+  private int nextProbeKey = PROBE_KEY_BASE;
+  private QuoteNode prepared;
+
+  Runner(ExperimentProfile profile, Path out, long seed, EmbeddedLab lab, ResultsStore store) {
+    this.profile = profile;
+    this.out = out;
+    this.seed = seed;
+    this.lab = lab;
+    this.store = store;
+    this.nextFreshKey = profile.warmKeys() + 1_000;
+  }
+
+  List<StepResult> results() {
+    return results;
+  }
+
+  Map<String, Map<String, String>> contracts() {
+    return contracts;
+  }
+
+  void run(List<StepSpec> plan) throws IOException {
+    long t0 = System.currentTimeMillis();
+    StepSpec previous = null;
+    for (int i = 0; i < plan.size(); i++) {
+      StepSpec spec = plan.get(i);
+      progress(i, plan, t0);
+      StepResult r = execute(spec, previous);
+      results.add(r);
+      store.writePartial(results, contracts);
+      previous = spec;
+    }
+    scheduler.shutdownNow();
+  }
+
+  private void progress(int i, List<StepSpec> plan, long t0) {
+    long elapsed = (System.currentTimeMillis() - t0) / 1000;
+    long remaining = 0;
+    for (int j = i; j < plan.size(); j++) {
+      remaining += plan.get(j).durationSec() + 4;
+    }
+    System.out.printf(
+        "[%d/%d] %s — elapsed %dm%02ds, ETA %dm%02ds%n",
+        i + 1,
+        plan.size(),
+        plan.get(i).id(),
+        elapsed / 60,
+        elapsed % 60,
+        remaining / 60,
+        remaining % 60);
+  }
+
+  private StepResult execute(StepSpec spec, StepSpec previous) throws IOException {
+    boolean newGroup =
+        previous == null
+            || previous.kind() != spec.kind()
+            || previous.arm() != spec.arm()
+            || !previous.run().equals(spec.run())
+            || !previous.policy().equals(spec.policy());
+    if (newGroup) {
+      lab.stopNode();
+    }
+    QuoteNode node = lab.node(spec.arm(), spec.policy());
+    if (node != prepared) {
+      settle(node);
+      if (spec.arm().caches() && spec.kind() != StepKind.STAMPEDE) {
+        preload(node);
+      }
+      if (spec.kind() == StepKind.WALK) {
+        contractProbe(spec, node);
+      }
+      prepared = node;
+    } else if (spec.kind() == StepKind.POLICY) {
+      settle(node);
+    }
+    return spec.kind() == StepKind.STAMPEDE ? stampede(spec, node) : loadStep(spec, node);
+  }
+
+  /** Provider healthy and the breaker closed, driving probe requests through half-open. */
+  private void settle(QuoteNode node) throws IOException {
+    lab.control().apply(ProviderState.HEALTHY);
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (System.currentTimeMillis() < deadline) {
+      String state = node.breaker().path("state").asText();
+      if (state.equals("CLOSED")) {
+        return;
+      }
+      int k = nextProbeKey++;
+      node.quote(KeyFeeder.customerId(k), KeyFeeder.lineOf(k));
+      sleep(300);
+    }
+    log.warn("the breaker did not close within 60 s with a healthy provider");
+  }
+
+  /** Loads the warm key set fresh (SPEC §7), a bounded number in flight at a time. */
+  private void preload(QuoteNode node) {
+    List<CompletableFuture<Http.Reply>> batch = new ArrayList<>();
+    for (int k = 0; k < profile.warmKeys(); k++) {
+      batch.add(
+          Http.postAsync(
+              node.baseUrl() + "/v1/quotes",
+              solventa.gatling.QuoteRequests.body(KeyFeeder.customerId(k), KeyFeeder.lineOf(k))));
+      if (batch.size() == 16) {
+        CompletableFuture.allOf(batch.toArray(CompletableFuture[]::new)).join();
+        batch.clear();
+      }
+    }
+    CompletableFuture.allOf(batch.toArray(CompletableFuture[]::new)).join();
+    sleep(1_000); // background refreshes (arms C, C') land within the 700 ms hard timeout
+  }
+
+  private void contractProbe(StepSpec spec, QuoteNode node) throws IOException {
+    Http.Reply r = node.quote(KeyFeeder.customerId(1), KeyFeeder.lineOf(1));
+    contracts
+        .computeIfAbsent(spec.run(), k -> new LinkedHashMap<>())
+        .put(spec.arm().label(), r.status() + " " + r.body());
+  }
+
+  private StepResult loadStep(StepSpec spec, QuoteNode node) throws IOException {
+    Path dir = Files.createDirectories(out.resolve("steps").resolve(spec.id()));
+    Path requestLog = dir.resolve("requests.csv");
+    int freshStart = nextFreshKey;
+    nextFreshKey +=
+        (int) Math.ceil(spec.rate() * spec.durationSec() * (1 - spec.hitRate()) * 1.5) + 50;
+
+    node.resetStats();
+    lab.control().resetLag();
+    long rejectedAtStart = node.stats().rejected();
+    List<Sample> samples = new ArrayList<>();
+    ScheduledFuture<?> sampler =
+        scheduler.scheduleAtFixedRate(() -> sample(node, samples), 0, 250, TimeUnit.MILLISECONDS);
+    AtomicLong change = new AtomicLong();
+    AtomicReference<NodeStats> atWindow = new AtomicReference<>();
+    AtomicReference<ScheduledFuture<?>> windowTask = new AtomicReference<>();
+    long start = System.currentTimeMillis();
+    StepHooks.onNextStart(
+        () -> {
+          change.set(System.currentTimeMillis());
+          lab.control().apply(map(spec.state()), Duration.ofSeconds(profile.recoveryWindowSec()));
+          if (spec.warmupSec() > 0) {
+            windowTask.set(
+                scheduler.schedule(
+                    () -> {
+                      try {
+                        atWindow.set(node.stats());
+                        node.resetStats();
+                      } catch (IOException e) {
+                        log.warn("window-start stats of {}: {}", spec.id(), e.toString());
+                      }
+                    },
+                    spec.warmupSec(),
+                    TimeUnit.SECONDS));
+          }
+        });
+    GatlingStep.Outcome outcome =
+        GatlingStep.run(
+            spec,
+            node.baseUrl(),
+            profile.warmKeys(),
+            freshStart,
+            seed + spec.id().hashCode(),
+            requestLog,
+            out.resolve("gatling").resolve(spec.id()),
+            profile.gatlingReports());
+    long end = System.currentTimeMillis();
+    sampler.cancel(false);
+    if (windowTask.get() != null) {
+      try {
+        windowTask.get().get(10, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        log.warn("window-start task of {}: {}", spec.id(), e.toString());
+      }
+    }
+    NodeStats atEnd = node.stats();
+    Double lag = lagP99();
+    long changeMs = change.get() == 0 ? start : change.get();
+    List<RequestRecord> records =
+        Files.exists(requestLog) ? RequestRecord.read(requestLog) : List.of();
+    long firstSend = records.stream().mapToLong(RequestRecord::sendMs).min().orElse(changeMs);
+    long windowStart = firstSend + spec.warmupSec() * 1000L;
+    List<Sample> snapshot;
+    synchronized (samples) {
+      snapshot = new ArrayList<>(samples);
+    }
+    return StepAnalyzer.analyze(
+        new StepAnalyzer.Inputs(
+            spec,
+            start,
+            changeMs,
+            windowStart,
+            end,
+            records,
+            atWindow.get(),
+            atEnd,
+            rejectedAtStart,
+            snapshot,
+            lag,
+            outcome.assertionsPassed(),
+            outcome.report() == null
+                ? null
+                : out.relativize(Path.of(outcome.report())).toString()));
+  }
+
+  /** N concurrent misses on one never-seen key, provider slow (calls overlap but succeed). */
+  private StepResult stampede(StepSpec spec, QuoteNode node) throws IOException {
+    lab.control().apply(ProviderState.SLOW);
+    sleep(200);
+    node.resetStats();
+    lab.control().resetLag();
+    int key = nextFreshKey++;
+    long start = System.currentTimeMillis();
+    List<CompletableFuture<Http.Reply>> calls = new ArrayList<>();
+    List<Long> sends = new ArrayList<>();
+    for (int i = 0; i < spec.concurrent(); i++) {
+      sends.add(System.currentTimeMillis());
+      calls.add(
+          Http.postAsync(
+              node.baseUrl() + "/v1/quotes",
+              solventa.gatling.QuoteRequests.body(
+                  KeyFeeder.customerId(key), KeyFeeder.lineOf(key))));
+    }
+    List<Sample> samples = new ArrayList<>();
+    ScheduledFuture<?> sampler =
+        scheduler.scheduleAtFixedRate(() -> sample(node, samples), 0, 100, TimeUnit.MILLISECONDS);
+    CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
+    sleep(1_500); // let every background call of arm C reach its end (≤ 700 ms hard timeout)
+    sampler.cancel(false);
+    long end = System.currentTimeMillis();
+    NodeStats atEnd = node.stats();
+    List<RequestRecord> records = new ArrayList<>();
+    for (int i = 0; i < calls.size(); i++) {
+      Http.Reply r = calls.get(i).join();
+      String origin = "";
+      long age = -1;
+      if (r.status() == 200) {
+        var json = Http.JSON.readTree(r.body());
+        origin = json.path("profile").path("origin").asText("");
+        age = json.path("profile").path("ageMs").asLong(-1);
+      }
+      records.add(new RequestRecord(sends.get(i), r.latencyMs(), r.status(), origin, age, "fresh"));
+    }
+    List<Sample> snapshot;
+    synchronized (samples) {
+      snapshot = new ArrayList<>(samples);
+    }
+    return StepAnalyzer.analyze(
+        new StepAnalyzer.Inputs(
+            spec, start, start, start, end, records, null, atEnd, 0, snapshot, lagP99(), null,
+            null));
+  }
+
+  private Double lagP99() {
+    try {
+      return lab.control().lag().p99Ms();
+    } catch (RuntimeException e) {
+      log.warn("double lag: {}", e.toString());
+      return null;
+    }
+  }
+
+  private static void sample(QuoteNode node, List<Sample> into) {
+    try {
+      var b = node.breaker();
+      long calls = 0;
+      var outcomes = b.path("outcomes");
+      var it = outcomes.fields();
+      while (it.hasNext()) {
+        var e = it.next();
+        if (!e.getKey().equals("BREAKER_OPEN") && !e.getKey().equals("BULKHEAD_REJECTED")) {
+          calls += e.getValue().asLong();
+        }
+      }
+      Sample s =
+          new Sample(
+              System.currentTimeMillis(),
+              b.path("state").asText(""),
+              calls,
+              b.path("inFlight").asInt(0));
+      synchronized (into) {
+        into.add(s);
+      }
+    } catch (IOException | RuntimeException e) {
+      log.debug("sample: {}", e.toString());
+    }
+  }
+
+  static ProviderState map(State s) {
+    return ProviderState.valueOf(s.name());
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms); // the runner's own pacing thread, never a service path
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted");
+    }
+  }
+}

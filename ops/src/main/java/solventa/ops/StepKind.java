@@ -1,0 +1,13 @@
+package solventa.ops;
+
+/** Which part of the protocol (SPEC §7) a step belongs to. */
+public enum StepKind {
+  /** A run walking the six provider states for one arm. */
+  WALK,
+  /** The hit-rate sweep (B and C, provider degraded). */
+  SWEEP,
+  /** Breaker policy × traffic: the provider turns unresponsive under a closed breaker. */
+  POLICY,
+  /** N concurrent misses on one key, C vs C'. */
+  STAMPEDE
+}

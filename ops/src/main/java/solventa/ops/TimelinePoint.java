@@ -1,0 +1,16 @@
+package solventa.ops;
+
+/**
+ * One second of a step, from its start: what the generator saw (requests sent in that second, their
+ * p95/p99 and fallback share) and what the sampler read from the node (breaker state at the end of
+ * the second, provider calls made in the second, adapter in-flight calls).
+ */
+public record TimelinePoint(
+    int second,
+    int requests,
+    Double p95,
+    Double p99,
+    Double fallbackShare,
+    String breaker,
+    Long providerCalls,
+    Integer inFlight) {}

@@ -1,0 +1,37 @@
+package solventa.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class MainTest {
+
+  private static String stderrOf(String... args) {
+    PrintStream old = System.err;
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(buf, true, StandardCharsets.UTF_8));
+    try {
+      assertThat(Main.run(args)).isEqualTo(2);
+    } finally {
+      System.setErr(old);
+    }
+    return buf.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void noArgumentsPrintsUsage() {
+    assertThat(stderrOf()).contains("usage: bin/lab experiment");
+  }
+
+  @Test
+  void unknownProfileOrOptionPrintsUsageNamingIt() {
+    assertThat(stderrOf("experiment", "turbo"))
+        .contains("unknown profile 'turbo'")
+        .contains("usage:");
+    assertThat(stderrOf("experiment", "quick", "--fast")).contains("unknown option --fast");
+    assertThat(stderrOf("explode")).contains("unknown command explode");
+  }
+}

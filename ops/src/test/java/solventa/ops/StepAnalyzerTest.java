@@ -1,0 +1,172 @@
+package solventa.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StepAnalyzerTest {
+  static final long T0 = 1_000_000L;
+
+  static StepSpec spec(State state, int warmup, int measure) {
+    return new StepSpec(
+        "s", StepKind.WALK, "R1", Arm.C, state, 0.96, 10, "count", warmup, measure, 0);
+  }
+
+  static NodeStats stats(List<Long> sacrificedAt, List<BreakerTransition> transitions) {
+    return new NodeStats(
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        10,
+        10,
+        0,
+        0,
+        sacrificedAt.size(),
+        sacrificedAt,
+        new Latency(5, 60.0, 70.0, 80.0, 90.0),
+        "OPEN",
+        transitions,
+        0,
+        7,
+        32,
+        3);
+  }
+
+  @Test
+  void theWarmUpSliceIsDiscardedAndSharesSplitByOrigin() {
+    List<RequestRecord> rs = new ArrayList<>();
+    // warm-up: slow answers that must not count
+    for (int i = 0; i < 10; i++) {
+      rs.add(new RequestRecord(T0 + i * 100, 5_000, 200, "DEFAULT", 0, "fresh"));
+    }
+    // window: 8 cached, 1 default, 1 error
+    for (int i = 0; i < 8; i++) {
+      rs.add(new RequestRecord(T0 + 2_000 + i * 100, 65, 200, "CACHED", 1_000, "warm"));
+    }
+    rs.add(new RequestRecord(T0 + 2_900, 185, 200, "DEFAULT", 0, "fresh"));
+    rs.add(new RequestRecord(T0 + 2_950, 700, 504, "", -1, "fresh"));
+    StepResult r =
+        StepAnalyzer.analyze(
+            new StepAnalyzer.Inputs(
+                spec(State.DEGRADED, 2, 1),
+                T0,
+                T0,
+                T0 + 2_000,
+                T0 + 3_000,
+                rs,
+                null,
+                stats(List.of(), List.of()),
+                0,
+                List.of(),
+                3.0,
+                true,
+                null));
+    assertThat(r.requests()).isEqualTo(10);
+    assertThat(r.endToEnd().max()).isLessThan(1_000.0);
+    assertThat(r.errorPct()).isCloseTo(10.0, within(1e-9));
+    assertThat(r.defaultPct()).isCloseTo(10.0, within(1e-9));
+    assertThat(r.stalePct()).isZero();
+    assertThat(r.coldPath().count()).isEqualTo(1);
+    assertThat(r.achievedRate()).isCloseTo(10.0, within(1e-9));
+    assertThat(r.rejections()).isEqualTo(3);
+    assertThat(r.providerCallsPerMiss()).isEqualTo(1.0);
+  }
+
+  @Test
+  void sacrificedCountsFailuresUnderAClosedBreakerFromTheChangeUntilItOpens() {
+    List<RequestRecord> rs = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      rs.add(new RequestRecord(T0 + i * 100, 180, 200, "DEFAULT", 0, "fresh"));
+    }
+    List<Long> sacrificed = List.of(T0 - 500, T0 + 100, T0 + 900, T0 + 1_400, T0 + 5_000);
+    var open = new BreakerTransition("CLOSED", "OPEN", T0 + 1_500);
+    StepResult r =
+        StepAnalyzer.analyze(
+            new StepAnalyzer.Inputs(
+                spec(State.UNRESPONSIVE, 0, 10),
+                T0,
+                T0,
+                T0,
+                T0 + 10_000,
+                rs,
+                null,
+                stats(sacrificed, List.of(open)),
+                0,
+                List.of(),
+                3.0,
+                true,
+                null));
+    assertThat(r.sacrificed()).isEqualTo(3);
+    assertThat(r.sacrificedPct()).isCloseTo(3.0, within(1e-9));
+    assertThat(r.timeToOpenMs()).isEqualTo(1_500);
+  }
+
+  @Test
+  void aBreakerThatNeverOpensIsMissingWithItsReason() {
+    StepResult r =
+        StepAnalyzer.analyze(
+            new StepAnalyzer.Inputs(
+                spec(State.UNRESPONSIVE, 0, 2),
+                T0,
+                T0,
+                T0,
+                T0 + 2_000,
+                List.of(new RequestRecord(T0, 180, 200, "DEFAULT", 0, "fresh")),
+                null,
+                stats(List.of(T0 + 10), List.of()),
+                0,
+                List.of(),
+                3.0,
+                true,
+                null));
+    assertThat(r.timeToOpenMs()).isNull();
+    assertThat(r.missing())
+        .containsEntry("timeToOpenMs", "the breaker did not open during the step");
+    assertThat(r.sacrificed()).isEqualTo(1);
+  }
+
+  @Test
+  void recoveryIsWhenTheFallbackShareFallsBelowFivePercentForGood() {
+    List<RequestRecord> rs = new ArrayList<>();
+    for (int s = 0; s < 10; s++) {
+      for (int i = 0; i < 20; i++) {
+        boolean fallback = s < 4 || (s == 5 && i < 5);
+        rs.add(
+            new RequestRecord(
+                T0 + s * 1_000 + i * 50, 100, 200, fallback ? "DEFAULT" : "CACHED", 0, "x"));
+      }
+    }
+    var transitions =
+        List.of(
+            new BreakerTransition("OPEN", "HALF_OPEN", T0 + 2_000),
+            new BreakerTransition("HALF_OPEN", "CLOSED", T0 + 3_500));
+    StepResult r =
+        StepAnalyzer.analyze(
+            new StepAnalyzer.Inputs(
+                spec(State.RECOVERY, 0, 10),
+                T0,
+                T0,
+                T0,
+                T0 + 10_000,
+                rs,
+                null,
+                stats(List.of(), transitions),
+                0,
+                List.of(new Sample(T0 + 500, "OPEN", 0, 0), new Sample(T0 + 3_600, "CLOSED", 5, 1)),
+                3.0,
+                true,
+                null));
+    assertThat(r.recoveryMs()).isEqualTo(6_000);
+    assertThat(r.closedAfterMs()).isEqualTo(3_500);
+    assertThat(r.timeline()).hasSize(10);
+    assertThat(r.timeline().get(0).breaker()).isEqualTo("OPEN");
+    assertThat(r.timeline().get(3).breaker()).isEqualTo("CLOSED");
+    assertThat(r.timeline().get(3).providerCalls()).isEqualTo(5);
+  }
+}
