@@ -100,7 +100,8 @@ final class Contract {
         assertThat(a.get("number").asText()).matches("\\d{8,20}");
         assertThat(a.get("checkDigit").asText()).matches("\\w");
         assertThat(a.get("type").asText()).isIn(ACCOUNT_TYPES);
-        assertThat(a.get("subtype").asText()).isNotBlank();
+        assertThat(a.get("subtype").asText())
+            .isIn("INDIVIDUAL", "CONJUNTA_SIMPLES", "CONJUNTA_SOLIDARIA");
       }
     }
 

@@ -273,6 +273,22 @@ class ProviderDoubleHttpTest {
     assertThat(http.get(profileUri("c00000001")).status()).isEqualTo(200);
   }
 
+  /** The adapter may use Pekko's own client: 529 is not a registered status, check it parses. */
+  @Test
+  void aPekkoHttpClientReadsThe529Status() throws Exception {
+    fast();
+    http.put(uri("/admin/errors"), "{\"share529\":1}");
+    var response =
+        org.apache.pekko.http.javadsl.Http.get(system)
+            .singleRequest(
+                org.apache.pekko.http.javadsl.model.HttpRequest.create(
+                    profileUri("c00000001").toString()))
+            .toCompletableFuture()
+            .get(10, TimeUnit.SECONDS);
+    response.discardEntityBytes(system);
+    assertThat(response.status().intValue()).isEqualTo(529);
+  }
+
   @Test
   void measuresItsOwnLagAndExposesItAsJsonAndPrometheus() {
     fast();
