@@ -117,7 +117,7 @@ public final class OfAdapter implements ProfileFetcher {
         call.dispatched()
             ? "no answer within " + settings.timeout().toMillis() + " ms"
             : "waited " + settings.timeout().toMillis() + " ms for a pool connection";
-    call.complete(new FetchResult.Failed(FailureKind.TIMEOUT, detail, Duration.ZERO));
+    call.expire(new FetchResult.Failed(FailureKind.TIMEOUT, detail, Duration.ZERO));
   }
 
   public String provider() {

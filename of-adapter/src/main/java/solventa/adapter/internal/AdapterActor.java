@@ -149,8 +149,8 @@ public final class AdapterActor extends AbstractBehavior<AdapterActor.Command> {
                         metrics.released();
                         self.tell(Released.INSTANCE);
                       })
-                  .thenAccept(call::complete);
-              return call.outcome();
+                  .thenAccept(call::attemptEnded);
+              return call.attempt();
             })
         .thenAccept(call::complete);
   }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.pekko.actor.Cancellable;
 import solventa.adapter.FetchResult;
 
@@ -17,8 +18,15 @@ public final class Call {
   private final Instant start;
   private final long startNanos;
   private final long deadlineNanos;
+
+  /** What the caller waits on; completed once, after the breaker has seen the outcome. */
   private final CompletableFuture<FetchResult> promise = new CompletableFuture<>();
+
+  /** The provider attempt the breaker watches: its result, or TIMEOUT at the deadline. */
+  private final CompletableFuture<FetchResult> attempt = new CompletableFuture<>();
+
   private final AdapterMetrics metrics;
+  private final AtomicBoolean ended = new AtomicBoolean();
   private volatile boolean dispatched;
   private volatile Cancellable deadlineTimer;
 
@@ -43,12 +51,35 @@ public final class Call {
   }
 
   public boolean isDone() {
-    return promise.isDone();
+    return ended.get();
   }
 
-  /** The stage the breaker watches: it completes at the deadline at the latest. */
+  /** What the caller waits on. */
   public CompletionStage<FetchResult> outcome() {
     return promise;
+  }
+
+  /** The attempt the breaker watches; it completes at the deadline at the latest. */
+  public CompletionStage<FetchResult> attempt() {
+    return attempt;
+  }
+
+  /** The provider answered (or the pool failed): ends the attempt unless the deadline did. */
+  public void attemptEnded(FetchResult result) {
+    attempt.complete(result);
+  }
+
+  /**
+   * The deadline: a call on the wire ends its attempt (the breaker counts the timeout, then the
+   * caller hears it); a call still waiting for a connection ends directly (never reached the
+   * provider, so the breaker does not count it).
+   */
+  public void expire(FetchResult timeout) {
+    if (dispatched) {
+      attempt.complete(timeout);
+    } else {
+      complete(timeout);
+    }
   }
 
   public void markDispatched() {
@@ -61,7 +92,7 @@ public final class Call {
 
   public void deadlineTimer(Cancellable timer) {
     this.deadlineTimer = timer;
-    if (promise.isDone()) {
+    if (ended.get()) {
       timer.cancel();
     }
   }
@@ -77,15 +108,17 @@ public final class Call {
             ? new FetchResult.Fetched(f.profile(), took)
             : new FetchResult.Failed(
                 ((FetchResult.Failed) result).kind(), ((FetchResult.Failed) result).detail(), took);
-    if (!promise.complete(timed)) {
+    if (!ended.compareAndSet(false, true)) {
       return false;
     }
     Cancellable timer = deadlineTimer;
     if (timer != null) {
       timer.cancel();
     }
+    // counted before anyone sees the result, so a reader of the result sees it counted
     metrics.recordOutcome(
         timed instanceof FetchResult.Failed f ? f.kind().name() : AdapterMetrics.SUCCESS, took);
+    promise.complete(timed);
     return true;
   }
 }

@@ -30,6 +30,9 @@ public final class ProfileTranslator {
   /** The contract's amount format: {@code ^\d{1,15}\.\d{2,4}$}. */
   private static final Pattern AMOUNT = Pattern.compile("^\\d{1,15}\\.\\d{2,4}$");
 
+  /** Balances may be negative (an overdrawn account), as in Open Finance Brasil's accounts API. */
+  private static final Pattern SIGNED_AMOUNT = Pattern.compile("^-?\\d{1,15}\\.\\d{2,4}$");
+
   private static final Pattern CURRENCY = Pattern.compile("^[A-Z]{3}$");
 
   /** Scale of normalised amounts (the contract's finest is 4 decimals). */
@@ -80,7 +83,7 @@ public final class ProfileTranslator {
       throws MalformedPayloadException {
     JsonNode income = section(q, "informedIncome");
     if (income != null) {
-      BigDecimal amount = amount(income, "amount", "qualification.informedIncome.amount");
+      BigDecimal amount = amount(income, "amount", "qualification.informedIncome.amount", AMOUNT);
       JsonNode freq = optional(income, "frequency");
       if (amount != null && freq != null) {
         if (!freq.isTextual()) {
@@ -94,7 +97,8 @@ public final class ProfileTranslator {
     }
     JsonNode patrimony = section(q, "informedPatrimony");
     if (patrimony != null) {
-      BigDecimal amount = amount(patrimony, "amount", "qualification.informedPatrimony.amount");
+      BigDecimal amount =
+          amount(patrimony, "amount", "qualification.informedPatrimony.amount", AMOUNT);
       if (amount != null) {
         out.put(Signal.PATRIMONY, amount);
       }
@@ -188,7 +192,7 @@ public final class ProfileTranslator {
       if (!account.isObject()) {
         throw new MalformedPayloadException("balances[" + i + "] is not an object");
       }
-      BigDecimal amount = amount(account, field, "balances[" + i + "]." + field);
+      BigDecimal amount = amount(account, field, "balances[" + i + "]." + field, SIGNED_AMOUNT);
       if (amount == null) {
         return;
       }
@@ -199,7 +203,7 @@ public final class ProfileTranslator {
   }
 
   /** {@code {amount, currency}} under {@code field}; null when absent, malformed when wrong. */
-  private static BigDecimal amount(JsonNode parent, String field, String where)
+  private static BigDecimal amount(JsonNode parent, String field, String where, Pattern format)
       throws MalformedPayloadException {
     JsonNode node = optional(parent, field);
     if (node == null) {
@@ -212,9 +216,13 @@ public final class ProfileTranslator {
     if (value == null) {
       return null;
     }
-    if (!value.isTextual() || !AMOUNT.matcher(value.textValue()).matches()) {
+    if (!value.isTextual() || !format.matcher(value.textValue()).matches()) {
       throw new MalformedPayloadException(
-          where + ".amount does not match \\d{1,15}\\.\\d{2,4}: " + abbreviate(value.toString()));
+          where
+              + ".amount does not match "
+              + format.pattern()
+              + ": "
+              + abbreviate(value.toString()));
     }
     JsonNode currency = optional(node, "currency");
     if (currency != null

@@ -1,0 +1,385 @@
+package solventa.adapter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static solventa.adapter.LabFixture.await;
+import static solventa.adapter.LabFixture.eventually;
+import static solventa.adapter.LabFixture.kind;
+
+import eu.rekawek.toxiproxy.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import solventa.lab.ToxiproxyServer;
+import solventa.providerdouble.DoubleSettings;
+import solventa.providerdouble.LatencyProfile;
+import solventa.providerdouble.ProviderDouble;
+import solventa.providerdouble.control.ProviderStateControl;
+import solventa.signals.Signal;
+
+/**
+ * The adapter against the real provider double through a real Toxiproxy, over loopback HTTP. The
+ * double answers fast (median 5 ms) so that what is measured is the adapter's behaviour; faults
+ * come from Toxiproxy toxics. Timing tolerances are generous: the machine is shared.
+ */
+class OfAdapterIT {
+  private static final Duration TIMEOUT = Duration.ofMillis(700);
+
+  /** Upper tolerance on "ends at the timeout" (2 shared cores, five builds). */
+  private static final long SLACK_MS = 600;
+
+  private static final String GOOD = "c00000042";
+
+  private static ActorTestKit kit;
+  private static ToxiproxyServer toxiproxy;
+  private static ProviderDouble provider;
+
+  @BeforeAll
+  static void start() {
+    kit = ActorTestKit.create("OfAdapterIT", LabFixture.systemConfig(""));
+    toxiproxy = ToxiproxyServer.start();
+    provider =
+        ProviderDouble.start(
+            kit.system(), DoubleSettings.defaults(7).withProfile(LatencyProfile.custom(5, 20)));
+    warmUp();
+  }
+
+  /**
+   * A cold JVM needs over a second for its first HTTP call (class loading, pool start); that is
+   * start-up, not the behaviour under test, so one generous-timeout adapter pays it first.
+   */
+  private static void warmUp() {
+    ProviderSettings s =
+        LabFixture.reference()
+            .withBaseUrl(LabFixture.url(proxy("warm-up")))
+            .withTimeout(Duration.ofSeconds(10));
+    OfAdapter warm = OfAdapter.create(kit.system(), AdapterSettings.of(s, false));
+    for (int i = 0; i < 5; i++) {
+      await(warm.fetch(GOOD));
+    }
+    warm.stop();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (provider != null) {
+      provider.close();
+    }
+    if (toxiproxy != null) {
+      toxiproxy.close();
+    }
+    kit.shutdownTestKit();
+  }
+
+  private static Proxy proxy(String what) {
+    return LabFixture.proxy(toxiproxy, what, provider.port());
+  }
+
+  private static OfAdapter adapter(Proxy proxy, PoolSettings pool, BreakerSettings breaker) {
+    return adapter("ofb", proxy, pool, breaker);
+  }
+
+  private static OfAdapter adapter(
+      String name, Proxy proxy, PoolSettings pool, BreakerSettings breaker) {
+    ProviderSettings ref = LabFixture.reference();
+    ProviderSettings s =
+        new ProviderSettings(
+            name,
+            java.net.URI.create(LabFixture.url(proxy)),
+            TIMEOUT,
+            pool,
+            breaker,
+            "of-adapter.providers." + name + ".dispatcher");
+    assertThat(ref.timeout()).isEqualTo(TIMEOUT);
+    return OfAdapter.create(kit.system(), AdapterSettings.of(s, false));
+  }
+
+  private static BreakerSettings neverOpens() {
+    return BreakerSettings.count(10_000, Duration.ofSeconds(5));
+  }
+
+  @Test
+  void fetchesAndTranslatesAProfileThroughTheProxy() {
+    OfAdapter a = adapter(proxy("healthy"), new PoolSettings(4, 8), neverOpens());
+    FetchResult r = await(a.fetch(GOOD));
+    assertThat(r).isInstanceOf(FetchResult.Fetched.class);
+    FetchResult.Fetched f = (FetchResult.Fetched) r;
+    assertThat(f.profile().customerId()).isEqualTo(GOOD);
+    assertThat(f.profile().signals()).isNotEmpty();
+    assertThat(f.latency()).isLessThan(TIMEOUT);
+    assertThat(a.providerCalls()).isEqualTo(1);
+    assertThat(a.snapshot().outcomes()).containsEntry("SUCCESS", 1L);
+  }
+
+  /**
+   * THE KNOWN TRAP: a timed-out call must give its connection back. With one connection, the
+   * unanswered call ends at the timeout; once the fault clears, the next call gets the (re-opened)
+   * connection at once instead of queueing behind a slot the pool still thinks is busy.
+   */
+  @Test
+  void unresponsiveProviderEndsTheCallAtTheTimeoutAndFreesItsConnection() {
+    Proxy proxy = proxy("unresponsive-1");
+    OfAdapter a = adapter(proxy, new PoolSettings(1, 4), neverOpens());
+    assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class); // warm connection
+
+    LabFixture.unresponsive(proxy);
+    long t0 = System.nanoTime();
+    FetchResult r = await(a.fetch(GOOD));
+    long tookMs = (System.nanoTime() - t0) / 1_000_000;
+    assertThat(kind(r)).isEqualTo(FailureKind.TIMEOUT);
+    assertThat(tookMs).isBetween(TIMEOUT.toMillis() - 50, TIMEOUT.toMillis() + SLACK_MS);
+    assertThat(r.latency().toMillis()).isGreaterThanOrEqualTo(TIMEOUT.toMillis() - 5);
+
+    LabFixture.clearToxics(proxy);
+    assertThat(eventually(Duration.ofSeconds(2), () -> a.snapshot().inFlight() == 0))
+        .as("the pool released the unanswered request")
+        .isTrue();
+    long t1 = System.nanoTime();
+    FetchResult next = await(a.fetch(GOOD));
+    assertThat(next).isInstanceOf(FetchResult.Fetched.class);
+    assertThat((System.nanoTime() - t1) / 1_000_000).isLessThan(TIMEOUT.toMillis());
+  }
+
+  /** Pool of N, N + k calls against an unresponsive provider: all end, the pool comes back. */
+  @Test
+  void moreCallsThanConnectionsAgainstAnUnresponsiveProviderDoNotLeaveThePoolStuck() {
+    Proxy proxy = proxy("unresponsive-n");
+    int n = 3;
+    int k = 2;
+    OfAdapter a = adapter(proxy, new PoolSettings(n, 8), neverOpens());
+    LabFixture.unresponsive(proxy);
+    long t0 = System.nanoTime();
+    List<CompletionStage<FetchResult>> calls = new ArrayList<>();
+    for (int i = 0; i < n + k; i++) {
+      calls.add(a.fetch(GOOD));
+    }
+    for (CompletionStage<FetchResult> c : calls) {
+      assertThat(kind(await(c))).isEqualTo(FailureKind.TIMEOUT);
+    }
+    long tookMs = (System.nanoTime() - t0) / 1_000_000;
+    assertThat(tookMs).as("all end at the timeout, queued ones too").isLessThan(700 + SLACK_MS);
+    assertThat(a.providerCalls()).as("only N reached the wire").isEqualTo(n);
+
+    LabFixture.clearToxics(proxy);
+    assertThat(eventually(Duration.ofSeconds(3), () -> a.snapshot().inFlight() == 0)).isTrue();
+    List<CompletionStage<FetchResult>> after = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      after.add(a.fetch(GOOD));
+    }
+    for (CompletionStage<FetchResult> c : after) {
+      assertThat(await(c)).isInstanceOf(FetchResult.Fetched.class);
+    }
+  }
+
+  /**
+   * A caller giving up after its 120 ms budget does not fail the call: it runs on, succeeds, and
+   * the breaker (one failure would open it) sees a success.
+   */
+  @Test
+  void aCallerAbandoningItsWaitIsNotAFailure() {
+    Proxy proxy = proxy("budget");
+    OfAdapter a =
+        adapter(proxy, new PoolSettings(2, 4), BreakerSettings.count(1, Duration.ofSeconds(5)));
+    LabFixture.slow(proxy, 300);
+    FetchResult seen =
+        a.fetch(GOOD)
+            .toCompletableFuture()
+            .completeOnTimeout(null, 120, TimeUnit.MILLISECONDS)
+            .join();
+    assertThat(seen).as("the caller stopped waiting").isNull();
+    assertThat(eventually(Duration.ofSeconds(3), () -> a.snapshot().outcomes().get("SUCCESS") == 1))
+        .isTrue();
+    assertThat(a.state()).isEqualTo(BreakerState.CLOSED);
+  }
+
+  /**
+   * Count policy end to end: opens after N consecutive failures against a down provider (connection
+   * reset), reports the time to open, fails fast while open without calling, lets exactly one probe
+   * through when half-open, closes on its success; and reopens when the probe fails.
+   */
+  @Test
+  void countPolicyOpensOnADownProviderProbesOnceAndClosesOrReopens() {
+    Proxy proxy = proxy("down");
+    Duration reset = Duration.ofMillis(1500);
+    OfAdapter a = adapter(proxy, new PoolSettings(4, 8), BreakerSettings.count(5, reset));
+    List<Transition> heard = new ArrayList<>();
+    a.addTransitionListener(
+        t -> {
+          synchronized (heard) {
+            heard.add(t);
+          }
+        });
+    LabFixture.down(proxy);
+    long t0 = System.nanoTime();
+    for (int i = 0; i < 5; i++) {
+      FetchResult r = await(a.fetch(GOOD));
+      assertThat(kind(r)).as("call %d", i).isEqualTo(FailureKind.CONNECTION);
+    }
+    long openedAfterMs = (System.nanoTime() - t0) / 1_000_000;
+    assertThat(a.state()).isEqualTo(BreakerState.OPEN);
+    assertThat(openedAfterMs).as("a down provider fails fast: opens quickly").isLessThan(3000);
+    AdapterSnapshot opened = a.snapshot();
+    assertThat(opened.lastTimeToOpenMs()).isBetween(0L, openedAfterMs);
+    assertThat(opened.transitions()).extracting(Transition::to).containsExactly(BreakerState.OPEN);
+
+    long sent = a.providerCalls();
+    FetchResult fast = await(a.fetch(GOOD));
+    assertThat(kind(fast)).isEqualTo(FailureKind.BREAKER_OPEN);
+    assertThat(fast.latency().toMillis()).isLessThan(100);
+    assertThat(a.providerCalls()).as("no call while open").isEqualTo(sent);
+
+    // the probe fails while the provider is still down: back to open
+    assertThat(eventually(reset.plusSeconds(2), () -> a.state() == BreakerState.HALF_OPEN))
+        .isTrue();
+    assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.CONNECTION);
+    assertThat(a.state()).isEqualTo(BreakerState.OPEN);
+
+    // provider back: exactly one probe among a burst, and it closes the breaker
+    LabFixture.clearToxics(proxy);
+    assertThat(eventually(reset.plusSeconds(2), () -> a.state() == BreakerState.HALF_OPEN))
+        .isTrue();
+    long before = a.providerCalls();
+    List<CompletionStage<FetchResult>> burst = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      burst.add(a.fetch(GOOD));
+    }
+    List<FetchResult> results = burst.stream().map(LabFixture::await).toList();
+    assertThat(a.providerCalls() - before).as("exactly one probe").isEqualTo(1);
+    assertThat(results).filteredOn(r -> r instanceof FetchResult.Fetched).hasSize(1);
+    assertThat(results).filteredOn(r -> kind(r) == FailureKind.BREAKER_OPEN).hasSize(4);
+    assertThat(a.state()).isEqualTo(BreakerState.CLOSED);
+    synchronized (heard) {
+      assertThat(heard)
+          .extracting(Transition::to)
+          .containsExactly(
+              BreakerState.OPEN,
+              BreakerState.HALF_OPEN,
+              BreakerState.OPEN,
+              BreakerState.HALF_OPEN,
+              BreakerState.CLOSED);
+    }
+  }
+
+  /**
+   * Sensitivity point 4 end to end, at 10 calls/s with every other call failing (an unknown
+   * customer answers 400): the count policy (5 in a row) never opens, the rate policy (50 % over 10
+   * s, at least 10 calls) does.
+   */
+  @Test
+  void atLowTrafficWithIntermittentFailuresRateOpensWhereCountDoesNot() throws Exception {
+    Proxy proxy = proxy("intermittent");
+    OfAdapter count =
+        adapter(proxy, new PoolSettings(2, 4), BreakerSettings.count(5, Duration.ofSeconds(30)));
+    OfAdapter rate =
+        adapter(
+            "other",
+            proxy,
+            new PoolSettings(2, 4),
+            BreakerSettings.rate(50, Duration.ofSeconds(10), 10, Duration.ofSeconds(30)));
+    for (int i = 0; i < 16; i++) {
+      String id = i % 2 == 0 ? GOOD : "c99999999"; // outside the universe: 400
+      await(count.fetch(id));
+      await(rate.fetch(id));
+      Thread.sleep(100); // test pacing: 10 calls/s
+    }
+    assertThat(count.state()).isEqualTo(BreakerState.CLOSED);
+    assertThat(count.snapshot().outcomes()).containsEntry("HTTP_STATUS", 8L);
+    assertThat(rate.state()).isEqualTo(BreakerState.OPEN);
+    assertThat(rate.snapshot().policy()).isEqualTo("rate");
+    assertThat(rate.snapshot().lastTimeToOpenMs()).isGreaterThan(0);
+  }
+
+  /**
+   * The bulkhead: pool of 2 with 2 waiting, unresponsive provider. A flood beyond that is rejected
+   * at once and counted apart; another provider's adapter in the same process stays fast.
+   */
+  @Test
+  void aFloodIsRejectedFastOnceThePoolIsFullAndAnotherProviderStaysFast() {
+    Proxy stuck = proxy("flood");
+    OfAdapter flooded = adapter(stuck, new PoolSettings(2, 2), neverOpens());
+    OfAdapter other = adapter("other", proxy("unrelated"), new PoolSettings(2, 4), neverOpens());
+    assertThat(await(other.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+    LabFixture.unresponsive(stuck);
+
+    List<CompletionStage<FetchResult>> flood = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      flood.add(flooded.fetch(GOOD));
+    }
+    assertThat(eventually(Duration.ofSeconds(1), () -> flooded.snapshot().queued() == 2)).isTrue();
+    long t0 = System.nanoTime();
+    List<FetchResult> rejected = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      rejected.add(await(flooded.fetch(GOOD)));
+    }
+    long floodMs = (System.nanoTime() - t0) / 1_000_000;
+    assertThat(rejected)
+        .allSatisfy(r -> assertThat(kind(r)).isEqualTo(FailureKind.BULKHEAD_REJECTED));
+    assertThat(floodMs).as("30 rejections, each without waiting").isLessThan(500);
+
+    long t1 = System.nanoTime();
+    assertThat(await(other.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+    assertThat((System.nanoTime() - t1) / 1_000_000).isLessThan(300);
+
+    AdapterSnapshot s = flooded.snapshot();
+    assertThat(s.rejected()).isEqualTo(30);
+    assertThat(s.inFlight()).isEqualTo(2);
+    assertThat(s.poolSize()).isEqualTo(2);
+    assertThat(s.state()).as("rejections are not breaker failures").isEqualTo(BreakerState.CLOSED);
+    assertThat(flooded.providerCalls()).isEqualTo(2);
+    for (CompletionStage<FetchResult> c : flood) {
+      assertThat(kind(await(c))).isEqualTo(FailureKind.TIMEOUT);
+    }
+    LabFixture.clearToxics(stuck);
+  }
+
+  /** 429 and 529 from the double are counted THROTTLED failures; the actor does not restart. */
+  @Test
+  void throttlingAnswersAreCountedFailuresAndTheActorSurvives() {
+    Proxy proxy = proxy("throttled");
+    OfAdapter a =
+        adapter(proxy, new PoolSettings(2, 4), BreakerSettings.count(6, Duration.ofSeconds(30)));
+    ProviderStateControl control = new ProviderStateControl(provider.baseUri(), proxy);
+    try {
+      control.setErrors(1.0, 0, 0);
+      for (int i = 0; i < 3; i++) {
+        assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.THROTTLED);
+      }
+      control.setErrors(0, 0, 1.0);
+      for (int i = 0; i < 3; i++) {
+        assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.THROTTLED);
+      }
+      assertThat(a.state()).as("6 consecutive counted failures").isEqualTo(BreakerState.OPEN);
+      assertThat(a.snapshot().outcomes()).containsEntry("THROTTLED", 6L);
+      assertThat(a.actorRestarts()).isZero();
+    } finally {
+      control.setErrors(0, 0, 0);
+    }
+  }
+
+  @Test
+  void profilesKeepTheirSignalsAcrossTheWire() {
+    OfAdapter a = adapter(proxy("signals"), new PoolSettings(2, 4), neverOpens());
+    int complete = 0;
+    for (int i = 0; i < 20; i++) {
+      FetchResult r = await(a.fetch(String.format("c%08d", i)));
+      assertThat(r).isInstanceOf(FetchResult.Fetched.class);
+      if (((FetchResult.Fetched) r).profile().get(Signal.MONTHLY_INCOME).isPresent()) {
+        complete++;
+      }
+    }
+    assertThat(complete).as("most customers declare an income").isGreaterThan(10);
+  }
+
+  @Test
+  void aCrashedActorIsRestartedAndKeepsServing() {
+    OfAdapter a = adapter(proxy("crash"), new PoolSettings(2, 4), neverOpens());
+    a.crashActorForTest();
+    assertThat(eventually(Duration.ofSeconds(3), () -> a.actorRestarts() == 1)).isTrue();
+    assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+  }
+}
