@@ -33,7 +33,7 @@ import solventa.signals.Origin;
  * waiting on a provider call, and the persistence of every successful refresh to Redis.
  *
  * <p><b>States</b>: <i>recovering</i> — just started, loading the last known value from Redis;
- * requests are held (bounded) and replayed with the time they waited taken off their budget. Then
+ * requests are held (bounded) and replayed; the time they waited counts against their budget. Then
  * <i>serving</i>: a profile younger than {@code refresh-after} answers {@code CACHED} at once;
  * otherwise the entity calls the adapter. In B the request waits for that call (failure: {@link
  * Resolution.Unavailable}). In C every such request makes its own call and waits at most its
@@ -73,9 +73,12 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   /**
    * Resolve the profile for one quote.
    *
-   * @param budgetMs what is left of the quote's budget when sent (used by C and C' only)
+   * @param deadlineEpochMs when the quote's budget ends, in host wall-clock milliseconds (C and C'
+   *     only). A deadline rather than a duration, so that time spent routing the request and
+   *     recovering the entity counts against the budget. Nodes share the host clock on loopback;
+   *     across hosts, clock skew shifts the budget by the skew.
    */
-  public record Resolve(long budgetMs, ActorRef<Resolution> replyTo) implements Command {}
+  public record Resolve(long deadlineEpochMs, ActorRef<Resolution> replyTo) implements Command {}
 
   private record Recovered(CanonicalProfile profile, String error) implements Command {}
 
@@ -88,8 +91,6 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private enum RetryPersist implements Command {
     INSTANCE
   }
-
-  private record Held(Resolve request, long arrivedNanos) {}
 
   private record Pending(long fetchId, ActorRef<Resolution> replyTo) {}
 
@@ -117,7 +118,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private final String servedBy;
 
   private CanonicalProfile last; // null until known
-  private List<Held> held = new ArrayList<>(); // non-null only while recovering
+  private List<Resolve> held = new ArrayList<>(); // non-null only while recovering
   private final Map<Long, Pending> pending = new HashMap<>();
   private long nextRequestId;
   private long nextFetchId;
@@ -160,9 +161,9 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
 
   private Behavior<Command> onResolve(Resolve r) {
     if (held != null && held.size() < MAX_HELD) {
-      held.add(new Held(r, System.nanoTime()));
+      held.add(r);
     } else {
-      resolve(r.budgetMs(), r.replyTo());
+      resolve(r);
     }
     return this;
   }
@@ -174,17 +175,14 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     } else if (r.profile() != null && isNewer(r.profile())) {
       last = r.profile();
     }
-    List<Held> replay = held;
+    List<Resolve> replay = held;
     held = null;
-    long now = System.nanoTime();
-    for (Held h : replay) {
-      long waitedMs = (now - h.arrivedNanos()) / 1_000_000;
-      resolve(Math.max(0, h.request().budgetMs() - waitedMs), h.request().replyTo());
-    }
+    replay.forEach(this::resolve);
     return this;
   }
 
-  private void resolve(long budgetMs, ActorRef<Resolution> replyTo) {
+  private void resolve(Resolve r) {
+    ActorRef<Resolution> replyTo = r.replyTo();
     if (last != null && last.ageMillis(clock.instant()) < refreshAfter.toMillis()) {
       stats.cacheHit();
       replyTo.tell(resolved(Origin.CACHED, null, false));
@@ -204,8 +202,8 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     long requestId = nextRequestId++;
     pending.put(requestId, new Pending(fetchId, replyTo));
     if (arm.fallsBack()) {
-      timers.startSingleTimer(
-          requestId, new BudgetExpired(requestId), Duration.ofMillis(Math.max(0, budgetMs)));
+      long left = Math.max(0, r.deadlineEpochMs() - System.currentTimeMillis());
+      timers.startSingleTimer(requestId, new BudgetExpired(requestId), Duration.ofMillis(left));
     }
   }
 

@@ -68,8 +68,10 @@ public final class QuoteService {
   public CompletionStage<Result> quote(QuoteRequest request) {
     long start = System.nanoTime();
     String quoteId = newQuoteId();
+    // wall clock, not the injected one: the deadline is compared with the host clock elsewhere
+    long deadline = System.currentTimeMillis() + settings.budget().toMillis();
     CompletionStage<Resolution> resolution =
-        settings.arm().usesCache() ? viaEntity(request.customerId(), start) : direct(request);
+        settings.arm().usesCache() ? viaEntity(request.customerId(), deadline) : direct(request);
     return resolution
         .thenCompose(r -> priceOn(quoteId, request, r, start))
         .exceptionally(e -> failed(unwrap(e), start));
@@ -101,12 +103,10 @@ public final class QuoteService {
     return new Resolution.Unavailable(failed.kind(), failed.detail(), sacrificed, "local");
   }
 
-  private CompletionStage<Resolution> viaEntity(String customerId, long start) {
-    long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-    long budgetLeft = Math.max(0, settings.budget().toMillis() - elapsedMs);
+  private CompletionStage<Resolution> viaEntity(String customerId, long deadline) {
     return ClusterSharding.get(system)
         .entityRefFor(ProfileEntity.ENTITY_KEY, customerId)
-        .ask(replyTo -> new ProfileEntity.Resolve(budgetLeft, replyTo), settings.resolveTimeout());
+        .ask(replyTo -> new ProfileEntity.Resolve(deadline, replyTo), settings.resolveTimeout());
   }
 
   private CompletionStage<Result> priceOn(

@@ -1,0 +1,427 @@
+package solventa.quote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import eu.rekawek.toxiproxy.Proxy;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import solventa.adapter.BreakerState;
+
+/**
+ * The four arms end to end on real parts: one node per arm (own Toxiproxy proxy in front of one
+ * shared double, own Redis key prefix), rating on PostgreSQL 16, profiles in Redis 7.
+ */
+class QuoteArmsIT {
+  /**
+   * Generous: budget 120 ms + rating 60 ms + a loaded 2-core machine. Far below the 700 ms wait.
+   */
+  static final long FALLBACK_BOUND_MS = 550;
+
+  static Lab lab;
+  static Proxy pa, pb, pc, pcp;
+  static QuoteNode a, b, c, cp;
+  static final MutableClock clockC = new MutableClock();
+
+  @BeforeAll
+  static void startAll() {
+    lab = Lab.start();
+    pa = lab.proxy("ofb-a");
+    pb = lab.proxy("ofb-b");
+    pc = lab.proxy("ofb-c");
+    pcp = lab.proxy("ofb-cp");
+    var oa = lab.overrides(Arm.A, pa, "ofp-a:");
+    oa.put("quote.stats.reset-enabled", false);
+    a = Lab.node(oa, Clock.systemUTC());
+    b = Lab.node(lab.overrides(Arm.B, pb, "ofp-b:"), Clock.systemUTC());
+    c = Lab.node(lab.overrides(Arm.C, pc, "ofp-c:"), clockC);
+    cp = Lab.node(lab.overrides(Arm.C_PRIME, pcp, "ofp-cp:"), Clock.systemUTC());
+    for (QuoteNode n : List.of(a, b, c, cp)) {
+      assertThat(Lab.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
+      warmUp(n);
+    }
+  }
+
+  /** First requests pay class loading, JIT and connection set-up; tests measure steady state. */
+  static void warmUp(QuoteNode n) {
+    for (int i = 0; i < 20; i++) {
+      Lab.quote(n, String.format("c0008%04d", i));
+    }
+  }
+
+  /** Makes a customer known to a node: quotes until its profile was fetched (bounded). */
+  static void makeKnown(QuoteNode n, String customer) {
+    Lab.Answer[] last = {null};
+    assertThat(
+            Lab.eventually(
+                20,
+                Duration.ofMillis(100),
+                () -> {
+                  last[0] = Lab.quote(n, customer);
+                  return Set.of("FRESH", "CACHED").contains(last[0].origin());
+                }))
+        .as(
+            () ->
+                "customer "
+                    + customer
+                    + " known; last answer "
+                    + last[0]
+                    + "; stats "
+                    + Lab.stats(n))
+        .isTrue();
+  }
+
+  @AfterAll
+  static void stopAll() {
+    for (QuoteNode n : new QuoteNode[] {a, b, c, cp}) {
+      if (n != null) {
+        n.close();
+      }
+    }
+    if (lab != null) {
+      lab.close();
+    }
+  }
+
+  private static long calls(QuoteNode n) {
+    return n.provider().providerCalls();
+  }
+
+  /** Quotes a throwaway customer until the breaker is closed again (bounded). */
+  private static void awaitBreakerClosed(QuoteNode n) {
+    int[] i = {0};
+    assertThat(
+            Lab.eventually(
+                60,
+                Duration.ofMillis(250),
+                () -> {
+                  if (n.provider().breakerState() == BreakerState.CLOSED) {
+                    return true;
+                  }
+                  Lab.quote(n, "c0009" + String.format("%04d", i[0]++));
+                  return false;
+                }))
+        .as("breaker closes again")
+        .isTrue();
+  }
+
+  @Test
+  void readinessAndHealthAnswer200() {
+    assertThat(Lab.get(c.httpPort(), "/ready").status()).isEqualTo(200);
+    assertThat(Lab.get(c.httpPort(), "/health").status()).isEqualTo(200);
+  }
+
+  @Test
+  void armACallsTheProviderOnEveryQuote() {
+    long before = calls(a);
+    Lab.Answer first = Lab.quote(a, "c00000001");
+    Lab.Answer second = Lab.quote(a, "c00000001");
+    assertThat(first.status()).as(first.body()).isEqualTo(200);
+    assertThat(first.origin()).isEqualTo("FRESH");
+    assertThat(second.origin()).isEqualTo("FRESH");
+    assertThat(calls(a) - before).isEqualTo(2);
+  }
+
+  @Test
+  void armAFailsWith504AtTheHardTimeoutWhenTheProviderIsUnresponsive() {
+    Lab.unresponsive(pa);
+    try {
+      Lab.Answer r = Lab.quote(a, "c00000002");
+      assertThat(r.status()).as(r.body()).isEqualTo(504);
+      assertThat(r.contentType()).startsWith("application/problem+json");
+      assertThat(r.json().path("type").asText()).endsWith("/provider-timeout");
+      assertThat(r.json().path("detail").asText()).contains("TIMEOUT");
+      // it waited for the adapter's 700 ms hard timeout, not for a budget
+      assertThat(r.elapsedMs()).isBetween(600L, 3000L);
+    } finally {
+      Lab.healthy(pa);
+    }
+  }
+
+  @Test
+  void armBHitAnswersWithoutAProviderCall() {
+    Lab.Answer miss = Lab.quote(b, "c00000010");
+    long after = calls(b);
+    Lab.Answer hit = Lab.quote(b, "c00000010");
+    assertThat(miss.origin()).isEqualTo("FRESH");
+    assertThat(hit.status()).isEqualTo(200);
+    assertThat(hit.origin()).isEqualTo("CACHED");
+    assertThat(calls(b)).isEqualTo(after);
+  }
+
+  @Test
+  void armBMissWaitsForTheProvider() {
+    Lab.latency(pb, 400);
+    try {
+      Lab.Answer miss = Lab.quote(b, "c00000011");
+      assertThat(miss.status()).as(miss.body()).isEqualTo(200);
+      assertThat(miss.origin()).isEqualTo("FRESH");
+      // waited past the 120 ms budget: B has none
+      assertThat(miss.elapsedMs()).isGreaterThanOrEqualTo(400);
+    } finally {
+      Lab.healthy(pb);
+    }
+  }
+
+  @Test
+  void armCAnswersWithinBudgetWithStaleOrDefaultWhileUnresponsiveAndFreshAfterwards() {
+    awaitBreakerClosed(c);
+    String known = "c00000020";
+    String unknown = "c00000021";
+    makeKnown(c, known);
+    clockC.advance(Duration.ofSeconds(61)); // past refresh-after: known is now stale
+    Lab.unresponsive(pc);
+    try {
+      for (int i = 0; i < 3; i++) {
+        Lab.Answer stale = Lab.quote(c, known);
+        Lab.Answer dflt = Lab.quote(c, unknown);
+        assertThat(stale.status()).as(stale.body()).isEqualTo(200);
+        assertThat(stale.origin()).isEqualTo("STALE");
+        assertThat(stale.json().path("profile").path("ageMs").asLong()).isGreaterThan(60_000);
+        assertThat(stale.elapsedMs()).isLessThan(FALLBACK_BOUND_MS);
+        assertThat(dflt.status()).as(dflt.body()).isEqualTo(200);
+        assertThat(dflt.origin()).isEqualTo("DEFAULT");
+        assertThat(dflt.elapsedMs()).isLessThan(FALLBACK_BOUND_MS);
+      }
+    } finally {
+      Lab.healthy(pc);
+    }
+    // provider back: once the breaker lets calls through again, the customer is refreshed
+    assertThat(
+            Lab.eventually(
+                40,
+                Duration.ofMillis(250),
+                () -> Set.of("FRESH", "CACHED").contains(Lab.quote(c, known).origin())))
+        .isTrue();
+    assertThat(
+            Lab.eventually(
+                40,
+                Duration.ofMillis(250),
+                () -> Set.of("FRESH", "CACHED").contains(Lab.quote(c, unknown).origin())))
+        .isTrue();
+    JsonNode stats = Lab.stats(c);
+    assertThat(stats.path("quotes").path("STALE").asLong()).isGreaterThanOrEqualTo(3);
+    assertThat(stats.path("quotes").path("DEFAULT").asLong()).isGreaterThanOrEqualTo(3);
+    assertThat(stats.path("sacrificed").asLong()).isGreaterThan(0);
+  }
+
+  @Test
+  void armCBackgroundCallOutlivesTheBudgetAndRepopulatesTheCache() {
+    awaitBreakerClosed(c);
+    String customer = "c00000030";
+    Lab.latency(pc, 350); // slower than the budget, well within the 700 ms hard timeout
+    Lab.Answer first;
+    try {
+      first = Lab.quote(c, customer);
+    } finally {
+      Lab.healthy(pc);
+    }
+    assertThat(first.origin()).isEqualTo("DEFAULT");
+    assertThat(first.elapsedMs()).isLessThan(FALLBACK_BOUND_MS);
+    long callsAfterFirst = calls(c);
+    // wait for the call the quote gave up on (quoting now would start calls of its own)
+    assertThat(
+            Lab.eventually(
+                30, Duration.ofMillis(50), () -> c.provider().snapshot().inFlight() == 0))
+        .isTrue();
+    // it completed after the answer and filled the entity: a hit, without a new call
+    assertThat(Lab.quote(c, customer).origin()).isEqualTo("CACHED");
+    assertThat(calls(c)).isEqualTo(callsAfterFirst);
+  }
+
+  @Test
+  void concurrentMissesOnOneKeyMakeOneCallInCPrimeAndOnePerMissInC() throws Exception {
+    awaitBreakerClosed(c);
+    awaitBreakerClosed(cp);
+    int n = 8;
+    Lab.latency(pc, 300);
+    Lab.latency(pcp, 300);
+    try {
+      long beforeC = calls(c);
+      long beforeCp = calls(cp);
+      long waitersBefore = cp.stats().coalescedWaiters();
+      List<CompletableFuture<Lab.Answer>> all = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        all.add(Lab.quoteAsync(c, "c00000040"));
+        all.add(Lab.quoteAsync(cp, "c00000041"));
+      }
+      CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get();
+      for (CompletableFuture<Lab.Answer> f : all) {
+        assertThat(f.get().status()).isEqualTo(200);
+      }
+      // let the background calls finish before counting (they end by the 700 ms timeout)
+      Lab.eventually(20, Duration.ofMillis(100), () -> calls(c) - beforeC >= n);
+      assertThat(calls(c) - beforeC).as("C: one call per miss").isEqualTo(n);
+      assertThat(calls(cp) - beforeCp).as("C': one call shared").isEqualTo(1);
+      assertThat(cp.stats().coalescedWaiters() - waitersBefore).isEqualTo(n - 1);
+    } finally {
+      Lab.healthy(pc);
+      Lab.healthy(pcp);
+    }
+  }
+
+  @Test
+  void everyArmAnswersTheSameContractWithinAFewBytes() {
+    String customer = "c00000050";
+    List<Lab.Answer> answers = new ArrayList<>();
+    for (QuoteNode n : List.of(a, b, c, cp)) {
+      awaitBreakerClosed(n);
+      Lab.quote(n, customer); // warm: B, C, C' now answer CACHED, A FRESH
+      answers.add(Lab.quote(n, customer));
+    }
+    Set<String> shape = null;
+    int min = Integer.MAX_VALUE;
+    int max = 0;
+    for (Lab.Answer r : answers) {
+      assertThat(r.status()).as(r.body()).isEqualTo(200);
+      assertThat(r.contentType()).startsWith("application/json");
+      JsonNode j = r.json();
+      assertThat(j.path("quoteId").asText()).matches("q-[0-9a-f-]{36}");
+      assertThat(j.path("premium").path("amount").isNumber()).isTrue();
+      assertThat(j.path("premium").path("amount").decimalValue().scale()).isEqualTo(2);
+      assertThat(j.path("range").path("low").decimalValue())
+          .isLessThanOrEqualTo(j.path("premium").path("amount").decimalValue());
+      assertThat(j.path("range").path("high").decimalValue())
+          .isGreaterThanOrEqualTo(j.path("premium").path("amount").decimalValue());
+      assertThat(j.path("profile").path("ageMs").canConvertToLong()).isTrue();
+      assertThat(j.path("profile").path("missingSignals").isArray()).isTrue();
+      Set<String> s = paths(j, "");
+      if (shape == null) {
+        shape = s;
+      }
+      assertThat(s).as("same schema in every arm").isEqualTo(shape);
+      min = Math.min(min, r.body().length());
+      max = Math.max(max, r.body().length());
+    }
+    assertThat(shape)
+        .contains(
+            "quoteId",
+            "arm",
+            "lineOfBusiness",
+            "premium.amount",
+            "premium.currency",
+            "range.low",
+            "range.high",
+            "ruleSetVersion",
+            "profile.origin",
+            "profile.ageMs",
+            "profile.missingSignals");
+    assertThat(answers.stream().map(r -> r.json().path("arm").asText()))
+        .containsExactly("A", "B", "C", "C'");
+    assertThat(max - min).as("payload sizes differ by a few bytes at most").isLessThanOrEqualTo(8);
+  }
+
+  private static Set<String> paths(JsonNode n, String prefix) {
+    Set<String> out = new TreeSet<>();
+    for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+      String f = it.next();
+      JsonNode v = n.get(f);
+      String p = prefix.isEmpty() ? f : prefix + "." + f;
+      if (v.isObject()) {
+        out.addAll(paths(v, p));
+      } else {
+        out.add(p);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void badInputGets400NamingTheFieldAnd413WhenTooLarge() {
+    int port = c.httpPort();
+    Lab.Answer malformed = Lab.post(port, "/v1/quotes", "{\"partnerId\":");
+    assertThat(malformed.status()).isEqualTo(400);
+    assertThat(malformed.contentType()).startsWith("application/problem+json");
+    assertThat(malformed.json().path("field").asText()).isEqualTo("body");
+
+    Lab.Answer missing =
+        Lab.post(
+            port,
+            "/v1/quotes",
+            "{\"partnerId\":\"p\",\"lineOfBusiness\":\"auto\",\"insuredObject\":{}}");
+    assertThat(missing.status()).isEqualTo(400);
+    assertThat(missing.json().path("field").asText()).isEqualTo("customerId");
+
+    Lab.Answer unknownLine =
+        Lab.post(port, "/v1/quotes", Lab.quoteBody("c00000060").replace("\"auto\"", "\"boat\""));
+    assertThat(unknownLine.status()).isEqualTo(400);
+    assertThat(unknownLine.json().path("field").asText()).isEqualTo("lineOfBusiness");
+
+    Lab.Answer badValue =
+        Lab.post(port, "/v1/quotes", Lab.quoteBody("c00000060").replace("30000", "-1"));
+    assertThat(badValue.status()).isEqualTo(400);
+    assertThat(badValue.json().path("field").asText()).isEqualTo("insuredObject.vehicleValue");
+    assertThat(badValue.json().path("status").asInt()).isEqualTo(400);
+
+    String big =
+        Lab.quoteBody("c00000060")
+            .replace(
+                "\"vehicleYear\":2020",
+                "\"vehicleYear\":2020,\"pad\":\"" + "x".repeat(20_000) + "\"");
+    Lab.Answer tooLarge = Lab.post(port, "/v1/quotes", big);
+    assertThat(tooLarge.status()).isEqualTo(413);
+    assertThat(tooLarge.contentType()).startsWith("application/problem+json");
+    assertThat(tooLarge.json().path("status").asInt()).isEqualTo(413);
+  }
+
+  @Test
+  void statsReportTheCountersAndResetIsRefusedUnlessEnabled() {
+    Lab.quote(b, "c00000070");
+    JsonNode s = Lab.stats(b);
+    assertThat(s.path("arm").asText()).isEqualTo("B");
+    assertThat(s.path("cacheMisses").asLong()).isGreaterThan(0);
+    assertThat(s.path("latency").path("count").asLong()).isGreaterThan(0);
+    assertThat(s.path("latency").path("p99").asDouble()).isGreaterThan(0);
+    assertThat(s.path("adapter").path("state").asText()).isNotEmpty();
+    assertThat(s.has("sacrificedAtMs")).isTrue();
+    assertThat(Lab.post(b.managementPort(), "/quote/stats/reset", "").status()).isEqualTo(200);
+    assertThat(Lab.stats(b).path("latency").path("count").asLong()).isZero();
+    assertThat(Lab.post(a.managementPort(), "/quote/stats/reset", "").status()).isEqualTo(403);
+  }
+
+  @Test
+  void redisStoppedMidRunQuotesKeepAnsweringAndValuesArePersistedAgainAfterwards() {
+    awaitBreakerClosed(c);
+    String known = "c00000080";
+    String during = "c00000081";
+    makeKnown(c, known);
+    long errorsBefore = c.stats().redisErrors();
+    lab.redis.stop();
+    try {
+      Lab.Answer k = Lab.quote(c, known);
+      Lab.Answer d = Lab.quote(c, during);
+      assertThat(k.status()).isEqualTo(200);
+      assertThat(k.origin()).isEqualTo("CACHED");
+      assertThat(d.status()).as(d.body()).isEqualTo(200);
+      assertThat(d.origin()).isEqualTo("FRESH");
+      assertThat(
+              Lab.eventually(
+                  20, Duration.ofMillis(100), () -> c.stats().redisErrors() > errorsBefore))
+          .as("persistence errors are counted")
+          .isTrue();
+    } finally {
+      lab.redis.restart();
+    }
+    RedisClient client = RedisClient.create(lab.redis.uri());
+    try (StatefulRedisConnection<String, String> conn = client.connect()) {
+      assertThat(
+              Lab.eventually(
+                  50, Duration.ofMillis(200), () -> conn.sync().get("ofp-c:" + during) != null))
+          .as("the refresh made during the outage reaches Redis once it is back")
+          .isTrue();
+    } finally {
+      client.shutdown();
+    }
+  }
+}
