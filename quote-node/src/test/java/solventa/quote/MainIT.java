@@ -1,0 +1,129 @@
+package solventa.quote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import eu.rekawek.toxiproxy.Proxy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import solventa.lab.FreePort;
+
+/**
+ * The node as the runner starts it: its own JVM from {@code target/classes} plus {@code
+ * target/runtime.classpath}, configured by {@code -D} only, Kamon initialised, logs to a file.
+ */
+class MainIT {
+  static Lab lab;
+  static Proxy proxy;
+
+  @BeforeAll
+  static void start() {
+    lab = Lab.start();
+    proxy = lab.proxy("ofb-main");
+  }
+
+  @AfterAll
+  static void stop() {
+    if (lab != null) {
+      lab.close();
+    }
+  }
+
+  private static List<String> command(Map<String, Object> props) throws IOException {
+    String cp =
+        Path.of("target/classes").toAbsolutePath()
+            + java.io.File.pathSeparator
+            + Files.readString(Path.of("target/runtime.classpath")).trim();
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx256m");
+    cmd.add("-XX:+UseSerialGC");
+    cmd.add("-cp");
+    cmd.add(cp);
+    props.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+    cmd.add("solventa.quote.Main");
+    return cmd;
+  }
+
+  @Test
+  void startsFromTheCommandLineAnswersQuotesStatsAndMetrics() throws Exception {
+    Map<String, Object> props = lab.overrides(Arm.C_PRIME, proxy, "ofp-main:");
+    int httpPort = FreePort.find();
+    int prometheusPort = FreePort.find();
+    Path log = Path.of("target/main-it.log").toAbsolutePath();
+    Files.deleteIfExists(log);
+    props.put("quote.http.port", httpPort);
+    props.put("kamon.prometheus.embedded-server.port", prometheusPort);
+    props.put("quote.log.file", log);
+    Process p =
+        new ProcessBuilder(command(props))
+            .redirectErrorStream(true)
+            .redirectOutput(Path.of("target/main-it.out").toFile())
+            .start();
+    try {
+      assertThat(
+              Lab.eventually(
+                  120,
+                  Duration.ofMillis(500),
+                  () -> p.isAlive() && FreePort.isListening(httpPort) && ready(httpPort)))
+          .as("the node answers /ready (see target/main-it.out)")
+          .isTrue();
+      Lab.Answer q = Lab.post(httpPort, "/v1/quotes", Lab.quoteBody("c00000300"));
+      assertThat(q.status()).as(q.body()).isEqualTo(200);
+      assertThat(q.json().path("arm").asText()).isEqualTo("C'");
+      int mgmt = (Integer) props.get("pekko.management.http.port");
+      assertThat(Lab.get(mgmt, "/quote/stats").json().path("arm").asText()).isEqualTo("C'");
+      assertThat(Lab.get(mgmt, "/cluster/members").status()).isEqualTo(200);
+      assertThat(
+              Lab.eventually(
+                  30,
+                  Duration.ofMillis(500),
+                  () -> Lab.get(prometheusPort, "/metrics").body().contains("quote_quotes")))
+          .as("Kamon exports the quote metrics")
+          .isTrue();
+      assertThat(Lab.eventually(20, Duration.ofMillis(250), () -> logContains(log)))
+          .as("logs go to -Dquote.log.file")
+          .isTrue();
+    } finally {
+      p.destroy();
+      if (!p.waitFor(20, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+      }
+    }
+  }
+
+  @Test
+  void refusesToStartWithAnUnknownArmNamingTheKey() throws Exception {
+    Map<String, Object> props = lab.overrides(Arm.C, proxy, "ofp-main:");
+    props.put("quote.arm", "Q");
+    Process p = new ProcessBuilder(command(props)).redirectErrorStream(true).start();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertThat(p.exitValue()).isEqualTo(2);
+    assertThat(out).contains("quote.arm = Q");
+  }
+
+  private static boolean ready(int port) {
+    try {
+      return Lab.get(port, "/ready").status() == 200;
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
+  private static boolean logContains(Path log) {
+    try {
+      return Files.exists(log) && Files.readString(log).contains("quote node up");
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}
