@@ -4,9 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The steps of SPEC §7 in execution order: per run, the arms in Latin-square order (R1 A→B→C, R2
- * B→C→A, R3 C→A→B) each walking the six provider states, then C' walking them too; after the runs
- * the hit-rate sweep (B and C, degraded), breaker policy × traffic (C), and the stampede (C, C').
+ * The steps of SPEC §7 in execution order. Per run, the arms in Latin-square order (R1 A→B→C, R2
+ * B→C→A, R3 C→A→B), then C', each walking the six provider states on a fresh node. In the first run
+ * the measurements that need the same arm follow its walk on the same node, so a node is started
+ * once per arm: the hit-rate sweep after B's and C's walks (provider degraded), the count policy ×
+ * traffic and the stampede after C's, the stampede after C''s. The rate policy needs a node
+ * configured for it, so its steps come last.
+ *
+ * <p>The {@code smoke} profile walks a subset (A: healthy and unresponsive; C: healthy, degraded,
+ * unresponsive, recovery) and leaves out B, C' and the rate policy; the report marks what it did
+ * not run.
  */
 public final class ProtocolPlan {
   static final List<List<Arm>> LATIN_SQUARE =
@@ -16,16 +23,18 @@ public final class ProtocolPlan {
   private ProtocolPlan() {}
 
   public static List<StepSpec> build(ExperimentProfile p) {
+    boolean smoke = p.name().equals("smoke");
     List<StepSpec> steps = new ArrayList<>();
-    double h = p.designHitRate();
     for (int r = 0; r < p.runs(); r++) {
       String run = "R" + (r + 1);
       List<Arm> order = new ArrayList<>(LATIN_SQUARE.get(r % 3));
       order.add(Arm.C_PRIME);
       for (Arm arm : order) {
-        for (State s : State.values()) {
-          int measure = s == State.RECOVERY ? p.recoveryMeasureSec() : p.measureSec();
-          int warmup = s == State.RECOVERY ? 0 : p.warmupSec();
+        if (smoke && (arm == Arm.B || arm == Arm.C_PRIME)) {
+          continue;
+        }
+        for (State s : walkStates(arm, smoke)) {
+          boolean recovery = s == State.RECOVERY;
           steps.add(
               new StepSpec(
                   run + "-walk-" + tag(arm) + "-" + s.label(),
@@ -33,65 +42,87 @@ public final class ProtocolPlan {
                   run,
                   arm,
                   s,
-                  h,
+                  p.designHitRate(),
                   p.walkRate(),
                   "count",
-                  warmup,
-                  measure,
+                  recovery ? 0 : p.warmupSec(),
+                  recovery ? p.recoveryMeasureSec() : p.measureSec(),
                   0));
+        }
+        if (r == 0) {
+          if (arm == Arm.B || arm == Arm.C) {
+            sweep(p, arm, steps);
+          }
+          if (arm == Arm.C) {
+            policy(p, "count", steps);
+          }
+          if (arm == Arm.C || arm == Arm.C_PRIME) {
+            steps.add(
+                new StepSpec(
+                    "stampede-" + tag(arm),
+                    StepKind.STAMPEDE,
+                    "R1",
+                    arm,
+                    State.SLOW,
+                    0,
+                    0,
+                    "count",
+                    0,
+                    0,
+                    p.stampedeConcurrency()));
+          }
         }
       }
     }
-    for (Arm arm : List.of(Arm.B, Arm.C)) {
-      for (double hr : p.sweepHitRates()) {
-        steps.add(
-            new StepSpec(
-                "sweep-" + tag(arm) + "-h" + Math.round(hr * 100),
-                StepKind.SWEEP,
-                "R1",
-                arm,
-                State.DEGRADED,
-                hr,
-                p.walkRate(),
-                "count",
-                p.warmupSec(),
-                p.measureSec(),
-                0));
-      }
-    }
-    for (String policy : List.of("count", "rate")) {
-      for (int rate : p.policyRates()) {
-        steps.add(
-            new StepSpec(
-                "policy-" + policy + "-r" + rate,
-                StepKind.POLICY,
-                "R1",
-                Arm.C,
-                State.UNRESPONSIVE,
-                h,
-                rate,
-                policy,
-                0,
-                p.policyMeasureSec(),
-                0));
-      }
-    }
-    for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
-      steps.add(
-          new StepSpec(
-              "stampede-" + tag(arm),
-              StepKind.STAMPEDE,
-              "R1",
-              arm,
-              State.SLOW,
-              0,
-              0,
-              "count",
-              0,
-              0,
-              p.stampedeConcurrency()));
+    if (!smoke) {
+      policy(p, "rate", steps);
     }
     return steps;
+  }
+
+  private static List<State> walkStates(Arm arm, boolean smoke) {
+    if (!smoke) {
+      return List.of(State.values());
+    }
+    return arm == Arm.A
+        ? List.of(State.HEALTHY, State.UNRESPONSIVE)
+        : List.of(State.HEALTHY, State.DEGRADED, State.UNRESPONSIVE, State.RECOVERY);
+  }
+
+  private static void sweep(ExperimentProfile p, Arm arm, List<StepSpec> steps) {
+    for (double hr : p.sweepHitRates()) {
+      steps.add(
+          new StepSpec(
+              "sweep-" + tag(arm) + "-h" + Math.round(hr * 100),
+              StepKind.SWEEP,
+              "R1",
+              arm,
+              State.DEGRADED,
+              hr,
+              p.walkRate(),
+              "count",
+              p.warmupSec(),
+              p.measureSec(),
+              0));
+    }
+  }
+
+  private static void policy(ExperimentProfile p, String policy, List<StepSpec> steps) {
+    for (int rate : p.policyRates()) {
+      steps.add(
+          new StepSpec(
+              "policy-" + policy + "-r" + rate,
+              StepKind.POLICY,
+              "R1",
+              Arm.C,
+              State.UNRESPONSIVE,
+              p.designHitRate(),
+              rate,
+              policy,
+              0,
+              p.policyMeasureSec(),
+              0));
+    }
   }
 
   static String tag(Arm arm) {

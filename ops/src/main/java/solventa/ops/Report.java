@@ -61,6 +61,13 @@ final class Report {
     return b == null ? cell(null, reason) : b ? "sí" : "no";
   }
 
+  /** Why a cell of the protocol has no step: the profile leaves it out, or the run stopped. */
+  private String notRun() {
+    return e.complete()
+        ? "not run in profile " + e.profile()
+        : "not run: the experiment stopped before this step";
+  }
+
   private void h(int level, String text) {
     blocks.add(new Heading(level, text));
   }
@@ -162,7 +169,7 @@ final class Report {
         if (s.isPresent()) {
           rows.add(cardRow(s.get(), arm != Arm.A));
         } else {
-          String m = "— (not run: the experiment stopped before this step)";
+          String m = cell(null, notRun());
           rows.add(List.of(arm.label(), run, st.cardName(), m, m, m, m, m, m));
         }
       }
@@ -255,7 +262,7 @@ final class Report {
     for (double h : List.of(0.99, 0.96, 0.90, 0.50)) {
       Optional<StepResult> b = r.sweep(Arm.B, h);
       Optional<StepResult> c = r.sweep(Arm.C, h);
-      String notRun = "not run in profile " + e.profile();
+      String notRun = notRun();
       rows.add(
           List.of(
               Math.round(h * 100) + " %",
@@ -297,7 +304,7 @@ final class Report {
       String traffic = (i == 0 ? "Alto" : "Bajo") + " (" + rate + " sol/s)";
       for (String policy : List.of("count", "rate")) {
         Optional<StepResult> s = r.policy(policy, rate);
-        String notRun = "not run";
+        String notRun = notRun();
         rows.add(
             List.of(
                 traffic,
@@ -352,7 +359,7 @@ final class Report {
                                   + " calls for "
                                   + x.spec().concurrent()
                                   + " concurrent misses")
-                  .orElse(cell(null, "not run")),
+                  .orElse(cell(null, notRun())),
               s.map(
                       x ->
                           x.poolMaxInFlight() == null
@@ -364,7 +371,7 @@ final class Report {
                                   + ", "
                                   + x.rejections()
                                   + " rejected by the bulkhead")
-                  .orElse(cell(null, "not run"))));
+                  .orElse(cell(null, notRun()))));
     }
     blocks.add(
         new Table(

@@ -101,9 +101,10 @@ final class Runner {
   }
 
   private StepResult execute(StepSpec spec, StepSpec previous) throws IOException {
+    // a fresh node per (run, arm, policy): the sweep, policy and stampede steps of the first run
+    // reuse the node of the arm's walk (see ProtocolPlan)
     boolean newGroup =
         previous == null
-            || previous.kind() != spec.kind()
             || previous.arm() != spec.arm()
             || !previous.run().equals(spec.run())
             || !previous.policy().equals(spec.policy());
@@ -120,7 +121,7 @@ final class Runner {
         contractProbe(spec, node);
       }
       prepared = node;
-    } else if (spec.kind() == StepKind.POLICY) {
+    } else if (spec.kind() == StepKind.POLICY || spec.kind() == StepKind.STAMPEDE) {
       settle(node);
     }
     return spec.kind() == StepKind.STAMPEDE ? stampede(spec, node) : loadStep(spec, node);
@@ -259,6 +260,9 @@ final class Runner {
     lab.control().resetLag();
     int key = nextFreshKey++;
     long start = System.currentTimeMillis();
+    List<Sample> samples = new ArrayList<>();
+    ScheduledFuture<?> sampler =
+        scheduler.scheduleAtFixedRate(() -> sample(node, samples), 0, 20, TimeUnit.MILLISECONDS);
     List<CompletableFuture<Http.Reply>> calls = new ArrayList<>();
     List<Long> sends = new ArrayList<>();
     for (int i = 0; i < spec.concurrent(); i++) {
@@ -269,9 +273,6 @@ final class Runner {
               solventa.gatling.QuoteRequests.body(
                   KeyFeeder.customerId(key), KeyFeeder.lineOf(key))));
     }
-    List<Sample> samples = new ArrayList<>();
-    ScheduledFuture<?> sampler =
-        scheduler.scheduleAtFixedRate(() -> sample(node, samples), 0, 100, TimeUnit.MILLISECONDS);
     CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
     sleep(1_500); // let every background call of arm C reach its end (≤ 700 ms hard timeout)
     sampler.cancel(false);

@@ -147,6 +147,13 @@ public final class StepAnalyzer {
     }
 
     Integer maxInFlight = end == null ? null : end.maxInFlight();
+    if (spec.kind() == StepKind.STAMPEDE) {
+      // the node already served a walk: its adapter's all-time maximum would not be this burst's
+      maxInFlight = in.samples().stream().map(Sample::inFlight).max(Integer::compare).orElse(null);
+      if (maxInFlight == null) {
+        missing.put("poolMaxInFlight", "the sampler read no adapter snapshot during the burst");
+      }
+    }
     Integer poolSize = end == null ? null : end.poolSize();
     Long rejections = end == null ? null : end.rejected() - in.rejectedAtStart();
     if (end == null) {
@@ -262,14 +269,31 @@ public final class StepAnalyzer {
     return out;
   }
 
-  /** From the change until the per-second fallback share drops below 5 % for good. */
+  /**
+   * Seconds per window of the recovery criterion: per-second shares are too coarse at low rates.
+   */
+  static final int RECOVERY_WINDOW_SEC = 5;
+
+  /**
+   * From the change until the fallback share over a sliding {@value #RECOVERY_WINDOW_SEC}-second
+   * window drops below 5 % and stays there to the end of the step (the time is the window's end).
+   */
   static Long recovery(List<TimelinePoint> timeline, Inputs in) {
     Integer firstGood = null;
-    for (TimelinePoint p : timeline) {
-      boolean good = p.fallbackShare() != null && p.fallbackShare() < RECOVERED_FALLBACK_PCT;
+    for (int i = RECOVERY_WINDOW_SEC - 1; i < timeline.size(); i++) {
+      double fallbacks = 0;
+      int total = 0;
+      for (int j = i - RECOVERY_WINDOW_SEC + 1; j <= i; j++) {
+        TimelinePoint t = timeline.get(j);
+        total += t.requests();
+        if (t.fallbackShare() != null) {
+          fallbacks += t.fallbackShare() * t.requests() / 100.0;
+        }
+      }
+      boolean good = total > 0 && 100.0 * fallbacks / total < RECOVERED_FALLBACK_PCT;
       if (good && firstGood == null) {
-        firstGood = p.second();
-      } else if (!good && p.requests() > 0) {
+        firstGood = i + 1;
+      } else if (!good) {
         firstGood = null;
       }
     }

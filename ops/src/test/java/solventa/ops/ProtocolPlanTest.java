@@ -47,6 +47,34 @@ class ProtocolPlanTest {
   }
 
   @Test
+  void smokeIsASubsetThatStillReachesEveryKindOfStep() {
+    List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("smoke"));
+    assertThat(plan.stream().map(StepSpec::kind).distinct())
+        .containsExactlyInAnyOrder(StepKind.values());
+    assertThat(plan.stream().map(StepSpec::arm).distinct()).containsExactly(Arm.A, Arm.C);
+    assertThat(plan).anyMatch(s -> s.arm() == Arm.A && s.state() == State.UNRESPONSIVE);
+    assertThat(plan).anyMatch(s -> s.arm() == Arm.C && s.state() == State.RECOVERY);
+  }
+
+  @Test
+  void sweepPolicyAndStampedeFollowTheirArmsWalkSoTheNodeIsReused() {
+    List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("quick"));
+    int lastCWalk = -1;
+    int firstCSweep = -1;
+    for (int i = 0; i < plan.size(); i++) {
+      StepSpec s = plan.get(i);
+      if (s.arm() == Arm.C && s.kind() == StepKind.WALK) {
+        lastCWalk = i;
+      }
+      if (s.arm() == Arm.C && s.kind() == StepKind.SWEEP && firstCSweep < 0) {
+        firstCSweep = i;
+      }
+    }
+    assertThat(firstCSweep).isEqualTo(lastCWalk + 1);
+    assertThat(plan.get(plan.size() - 1).policy()).isEqualTo("rate");
+  }
+
+  @Test
   void anUnknownProfileNamesTheChoices() {
     assertThatThrownBy(() -> ExperimentProfile.named("fast"))
         .hasMessageContaining("fast")

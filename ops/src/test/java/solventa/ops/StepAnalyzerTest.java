@@ -132,11 +132,11 @@ class StepAnalyzerTest {
   }
 
   @Test
-  void recoveryIsWhenTheFallbackShareFallsBelowFivePercentForGood() {
+  void recoveryIsWhenTheWindowedFallbackShareFallsBelowFivePercentForGood() {
     List<RequestRecord> rs = new ArrayList<>();
     for (int s = 0; s < 10; s++) {
       for (int i = 0; i < 20; i++) {
-        boolean fallback = s < 4 || (s == 5 && i < 5);
+        boolean fallback = s < 3 || (s == 4 && i == 0);
         rs.add(
             new RequestRecord(
                 T0 + s * 1_000 + i * 50, 100, 200, fallback ? "DEFAULT" : "CACHED", 0, "x"));
@@ -162,7 +162,8 @@ class StepAnalyzerTest {
                 3.0,
                 true,
                 null));
-    assertThat(r.recoveryMs()).isEqualTo(6_000);
+    // 5-second windows: [3..7] is the first below 5 % (1 of 100) and they stay below
+    assertThat(r.recoveryMs()).isEqualTo(8_000);
     assertThat(r.closedAfterMs()).isEqualTo(3_500);
     assertThat(r.timeline()).hasSize(10);
     assertThat(r.timeline().get(0).breaker()).isEqualTo("OPEN");
