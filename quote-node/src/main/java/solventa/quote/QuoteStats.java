@@ -47,6 +47,9 @@ public final class QuoteStats {
   private final LongAdder redisErrors = new LongAdder();
   private final LongAdder sacrificed = new LongAdder();
   private final ArrayDeque<Long> sacrificedAt = new ArrayDeque<>();
+  // the adapter's call count is cumulative; stats report it relative to the last reset
+  private final java.util.concurrent.atomic.AtomicLong providerCallsAtReset =
+      new java.util.concurrent.atomic.AtomicLong();
   private final ConcurrentHistogram latency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
 
   private final Map<Origin, Histogram> kLatency = new EnumMap<>(Origin.class);
@@ -198,8 +201,12 @@ public final class QuoteStats {
     return sacrificed.sum();
   }
 
-  /** Zeroes every counter, the histogram and the sacrificed list (the runner, between steps). */
-  public void reset() {
+  /**
+   * Zeroes every counter, the histogram and the sacrificed list (the runner, between steps), and
+   * rebases {@code providerCalls} on the adapter's count now.
+   */
+  public void reset(ProviderPort provider) {
+    providerCallsAtReset.set(provider.providerCalls());
     quotes.values().forEach(LongAdder::reset);
     for (LongAdder a :
         new LongAdder[] {
@@ -232,7 +239,9 @@ public final class QuoteStats {
     root.put("cacheHits", cacheHits.sum());
     root.put("cacheMisses", cacheMisses.sum());
     root.put("staleReads", staleReads.sum());
-    root.put("providerCalls", provider.providerCalls());
+    long calls = provider.providerCalls();
+    root.put("providerCalls", calls - providerCallsAtReset.get());
+    root.put("providerCallsTotal", calls);
     root.put("fetchRequests", fetches.sum());
     root.put("coalescedWaiters", coalescedWaiters.sum());
     root.put("redisErrors", redisErrors.sum());

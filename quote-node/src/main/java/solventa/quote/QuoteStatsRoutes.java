@@ -82,7 +82,7 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
           Problem.of(
               403, "Forbidden", "stats reset is disabled (quote.stats.reset-enabled = false)"));
     }
-    s.stats().reset();
+    s.stats().reset(s.provider());
     return complete(
         HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON, "{\"reset\":true}"));
   }

@@ -63,6 +63,10 @@ class MainIT {
     props.put("quote.http.port", httpPort);
     props.put("kamon.prometheus.embedded-server.port", prometheusPort);
     props.put("quote.log.file", log);
+    // the runner's way of naming the seed list
+    props.put(
+        "pekko.cluster.seed-nodes.0",
+        "pekko://quote@127.0.0.1:" + props.get("pekko.remote.artery.canonical.port"));
     Process p =
         new ProcessBuilder(command(props))
             .redirectErrorStream(true)

@@ -385,8 +385,13 @@ class QuoteArmsIT {
     assertThat(s.path("latency").path("p99").asDouble()).isGreaterThan(0);
     assertThat(s.path("adapter").path("state").asText()).isNotEmpty();
     assertThat(s.has("sacrificedAtMs")).isTrue();
+    assertThat(s.path("providerCalls").asLong()).isGreaterThan(0);
     assertThat(Lab.post(b.managementPort(), "/quote/stats/reset", "").status()).isEqualTo(200);
-    assertThat(Lab.stats(b).path("latency").path("count").asLong()).isZero();
+    JsonNode after = Lab.stats(b);
+    assertThat(after.path("latency").path("count").asLong()).isZero();
+    assertThat(after.path("cacheMisses").asLong()).isZero();
+    assertThat(after.path("providerCalls").asLong()).as("relative to the reset").isZero();
+    assertThat(after.path("providerCallsTotal").asLong()).isGreaterThan(0);
     assertThat(Lab.post(a.managementPort(), "/quote/stats/reset", "").status()).isEqualTo(403);
   }
 
