@@ -20,10 +20,12 @@ public final class Main {
           "\n",
           "usage: bin/lab experiment <smoke|quick|full> [--out DIR] [--seed N]",
           "       bin/lab report <results-dir>",
+          "       bin/lab bench [--out DIR]",
           "  experiment  starts the embedded lab on loopback, walks the protocol of the profile and",
           "              writes results.json, steps.csv and report.md/report.html into DIR",
           "              (default results/<profile>-<timestamp>)",
-          "  report      re-analysis: recomputes sanity checks, verdicts and the report from DIR/results.json");
+          "  report      re-analysis: recomputes sanity checks, verdicts and the report from DIR/results.json",
+          "  bench       the quote node benchmark (arm C, healthy, rising rate): writes benchmark.md");
 
   private Main() {}
 
@@ -65,6 +67,20 @@ public final class Main {
           Path report = ExperimentRun.run(profile, out.toAbsolutePath(), seed);
           System.out.println("report: " + report);
           System.out.println("        " + report.resolveSibling("report.html"));
+          return 0;
+        }
+        case "bench" -> {
+          Path out =
+              args.length > 2 && args[1].equals("--out")
+                  ? Path.of(args[2])
+                  : LabPaths.root()
+                      .resolve("results")
+                      .resolve(
+                          "bench-"
+                              + LocalDateTime.now()
+                                  .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+          Path md = Benchmark.run(out.toAbsolutePath(), 42);
+          System.out.println("benchmark: " + md);
           return 0;
         }
         case "report" -> {

@@ -9,5 +9,7 @@ public enum StepKind {
   /** Breaker policy × traffic: the provider turns unresponsive under a closed breaker. */
   POLICY,
   /** N concurrent misses on one key, C vs C'. */
-  STAMPEDE
+  STAMPEDE,
+  /** The node benchmark: arm C, healthy provider, rising arrival rate. */
+  BENCH
 }

@@ -1,0 +1,149 @@
+package solventa.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real pipeline end to end on the tiny {@code smoke} profile: embedded lab (Redis, PostgreSQL,
+ * Toxiproxy, the double and quote nodes as their own processes), Gatling load, analysis, verdicts
+ * and report. Asserts the structure of results.json and of the report, and physical sanity.
+ */
+class SmokeExperimentIT {
+  @TempDir static Path dir;
+  static JsonNode results;
+  static String report;
+
+  @BeforeAll
+  static void runSmoke() throws Exception {
+    Path md = ExperimentRun.run(ExperimentProfile.named("smoke"), dir, 42);
+    results = Http.JSON.readTree(dir.resolve("results.json").toFile());
+    report = Files.readString(md, StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void resultsHoldEveryStepWithItsMeasurementsAndAComputedVerdictPerHypothesis() {
+    assertThat(results.path("complete").asBoolean()).isTrue();
+    List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("smoke"));
+    assertThat(results.path("steps")).hasSize(plan.size());
+    for (JsonNode s : results.path("steps")) {
+      for (String f :
+          List.of(
+              "spec",
+              "requests",
+              "endToEnd",
+              "internal",
+              "errorPct",
+              "fallbackPct",
+              "stalePct",
+              "defaultPct",
+              "sacrificed",
+              "timeToOpenMs",
+              "providerCallsPerMiss",
+              "poolMaxInFlight",
+              "rejections",
+              "missing")) {
+        assertThat(s.has(f)).as(s.path("spec").path("id") + " has " + f).isTrue();
+      }
+      // a null measurement always carries its reason
+      for (String f :
+          List.of("timeToOpenMs", "providerCallsPerMiss", "achievedRate", "doubleLagP99")) {
+        if (s.path(f).isNull()) {
+          assertThat(s.path("missing").has(f))
+              .as(s.path("spec").path("id").asText() + "." + f + " is null without a reason")
+              .isTrue();
+        }
+      }
+    }
+    JsonNode v = results.path("verdicts");
+    assertThat(v.fieldNames())
+        .toIterable()
+        .containsExactly(
+            "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
+            "HD-01");
+    for (JsonNode verdict : v) {
+      assertThat(verdict.path("verdict").asText()).isIn("supported", "refuted", "inconclusive");
+      assertThat(verdict.path("evidence")).isNotEmpty();
+    }
+    assertThat(Files.exists(dir.resolve("steps.csv"))).isTrue();
+    assertThat(Files.exists(dir.resolve("report.html"))).isTrue();
+  }
+
+  @Test
+  void theReportFillsEveryTableOfTheCardWithNoSilentEmptyCell() {
+    for (String table :
+        List.of(
+            "Results per run (card table 1)",
+            "Summary across runs (card table 2)",
+            "Hit-rate sweep, provider degraded (card table 3)",
+            "Breaker policy × traffic",
+            "Concurrent misses on one key, C vs C' (card table 5)",
+            "Threats to validity",
+            "Environment",
+            "Sanity checks")) {
+      assertThat(report).contains(table);
+    }
+    for (String id : Set.of("HD-01.1", "HD-01.4", "HD-01.8")) {
+      assertThat(report).contains("### " + id + " — ");
+    }
+    for (String line : report.split("\n")) {
+      if (line.startsWith("|") && !line.startsWith("| ---")) {
+        String[] cells = line.substring(1, line.length() - 1).split("(?<!\\\\)\\|", -1);
+        for (String c : cells) {
+          assertThat(c.isBlank()).as("empty cell in: " + line).isFalse();
+        }
+      }
+    }
+    assertThat(report).contains("not run in profile smoke");
+  }
+
+  /**
+   * Arm A waits for the provider: with it unresponsive no quote succeeds, and every quote that
+   * reached the provider (504) waited the 700 ms hard timeout. Once the breaker opens the rest are
+   * refused at once (503), so A's p50 over all answers is not the 700 ms one might expect.
+   */
+  @Test
+  void armAWithAnUnresponsiveProviderWaitsTheHardTimeoutOrFailsFast() throws Exception {
+    List<RequestRecord> a =
+        RequestRecord.read(dir.resolve("steps/R1-walk-A-unresponsive/requests.csv"));
+    assertThat(a).isNotEmpty().noneMatch(RequestRecord::ok);
+    List<RequestRecord> timedOut = a.stream().filter(r -> r.status() == 504).toList();
+    assertThat(timedOut).isNotEmpty().allMatch(r -> r.latencyMs() >= 690);
+    assertThat(a).allMatch(r -> r.status() == 504 || r.status() == 503);
+  }
+
+  @Test
+  void armCWithAnUnresponsiveProviderStaysBelowTheThresholds() {
+    JsonNode c = step("R1-walk-C-unresponsive");
+    assertThat(c.path("errorPct").asDouble()).isZero();
+    assertThat(c.path("endToEnd").path("p99").asDouble()).isLessThan(StepResult.P99_MS);
+    assertThat(c.path("endToEnd").path("p95").asDouble()).isLessThan(StepResult.P95_MS);
+  }
+
+  @Test
+  void reAnalysisRegeneratesTheSameVerdictsFromResultsAlone() throws Exception {
+    String before = results.path("verdicts").toString();
+    Files.delete(dir.resolve("report.md"));
+    ResultsStore.reanalyze(dir);
+    assertThat(Files.exists(dir.resolve("report.md"))).isTrue();
+    assertThat(Http.JSON.readTree(dir.resolve("results.json").toFile()).path("verdicts").toString())
+        .isEqualTo(before);
+  }
+
+  private static JsonNode step(String id) {
+    for (JsonNode s : results.path("steps")) {
+      if (s.path("spec").path("id").asText().equals(id)) {
+        return s;
+      }
+    }
+    throw new AssertionError("no step " + id);
+  }
+}
