@@ -378,7 +378,7 @@ final class Runner {
               System.currentTimeMillis(),
               b.path("state").asText(""),
               calls,
-              b.path("inFlight").asInt(0));
+              b.path("pool").path("inFlight").asInt(0));
       synchronized (into) {
         into.add(s);
       }
