@@ -31,9 +31,15 @@ public record DoubleSettings(
   public static final int MAX_UNIVERSE = 100_000_000;
 
   public DoubleSettings {
-    if (host == null || !isLoopback(host)) {
+    // 0.0.0.0 only inside a container whose compose file opts in (its network is the compose one)
+    boolean containerBind =
+        "0.0.0.0".equals(host) && "true".equals(System.getenv("LAB_CONTAINER_BIND"));
+    if (host == null || !(isLoopback(host) || containerBind)) {
       throw new InvalidSettingException(
-          "provider-double.host", host, "must be a loopback address such as 127.0.0.1");
+          "provider-double.host",
+          host,
+          "must be a loopback address such as 127.0.0.1 (0.0.0.0 only in a container with"
+              + " LAB_CONTAINER_BIND=true)");
     }
     if (port < 0 || port > 65535) {
       throw new InvalidSettingException("provider-double.port", port, "must be in 0..65535");

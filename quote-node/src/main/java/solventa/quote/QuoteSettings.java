@@ -24,11 +24,20 @@ public record QuoteSettings(
     Stats stats,
     String traceSalt) {
 
-  /** Where the quote API listens; loopback only. */
+  /**
+   * Where the quote API listens: loopback only, except 0.0.0.0 inside a container whose compose
+   * file sets {@code LAB_CONTAINER_BIND=true} (its network is the compose network).
+   */
   public record Http(String host, int port, long maxBody) {
     public Http {
-      if (!host.equals("127.0.0.1") && !host.equals("localhost")) {
-        throw bad("quote.http.host", host, "the quote API binds loopback only (127.0.0.1)");
+      boolean containerBind =
+          host.equals("0.0.0.0") && "true".equals(System.getenv("LAB_CONTAINER_BIND"));
+      if (!host.equals("127.0.0.1") && !host.equals("localhost") && !containerBind) {
+        throw bad(
+            "quote.http.host",
+            host,
+            "the quote API binds loopback only (127.0.0.1); 0.0.0.0 only in a container with"
+                + " LAB_CONTAINER_BIND=true");
       }
       if (port < 0 || port > 65535) {
         throw bad("quote.http.port", String.valueOf(port), "must be a TCP port (0..65535)");
