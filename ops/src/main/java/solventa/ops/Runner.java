@@ -43,8 +43,11 @@ final class Runner {
   /** Rounds of warm-key loading before the runner gives up on the stragglers. */
   static final int PRELOAD_ROUNDS = 3;
 
-  /** Sequential quotes sent to a new node before it is measured. */
-  static final int WARMUP_REQUESTS = 40;
+  /** Quotes sent to a new node before it is measured (at most the warm set's size). */
+  static final int WARMUP_REQUESTS = 300;
+
+  static final int WARMUP_CONCURRENCY = 16;
+  static final int PROBE_KEYS = 5_000;
 
   private final ExperimentProfile profile;
   private final Path out;
@@ -55,7 +58,7 @@ final class Runner {
   private final Map<String, Map<String, String>> contracts = new LinkedHashMap<>();
   private final List<StepResult> results = new ArrayList<>();
   private int nextFreshKey;
-  private int nextProbeKey = PROBE_KEY_BASE;
+  private int probeCounter;
   private QuoteNode prepared;
 
   Runner(ExperimentProfile profile, Path out, long seed, EmbeddedLab lab, ResultsStore store) {
@@ -156,7 +159,7 @@ final class Runner {
       if (state.equals("CLOSED")) {
         return;
       }
-      int k = nextProbeKey++;
+      int k = probeKey();
       node.quote(KeyFeeder.customerId(k), KeyFeeder.lineOf(k));
       sleep(300);
     }
@@ -202,12 +205,30 @@ final class Runner {
     }
   }
 
-  /** Wakes a cold node (JIT, connection pools) so its first provider calls do not time out. */
-  private void warmUp(QuoteNode node) throws IOException {
-    for (int i = 0; i < WARMUP_REQUESTS; i++) {
-      int k = nextProbeKey++;
-      node.quote(KeyFeeder.customerId(k), KeyFeeder.lineOf(k));
+  /**
+   * Wakes a new node the same way in every arm — JIT, the adapter's connection pool, the provider
+   * path — with quotes for never-seen probe customers, {@value #WARMUP_CONCURRENCY} in flight at a
+   * time. Arm A has no warm set to load, so without this it would meet the load cold while B and C
+   * are warmed by their preload.
+   */
+  private void warmUp(QuoteNode node) {
+    int n = Math.min(profile.warmKeys(), WARMUP_REQUESTS);
+    for (int from = 0; from < n; from += WARMUP_CONCURRENCY) {
+      List<CompletableFuture<Http.Reply>> batch = new ArrayList<>();
+      for (int i = from; i < Math.min(n, from + WARMUP_CONCURRENCY); i++) {
+        int k = probeKey();
+        batch.add(
+            Http.postAsync(
+                node.baseUrl() + "/v1/quotes",
+                solventa.gatling.QuoteRequests.body(KeyFeeder.customerId(k), KeyFeeder.lineOf(k))));
+      }
+      CompletableFuture.allOf(batch.toArray(CompletableFuture[]::new)).join();
     }
+  }
+
+  /** Probe customers cycle through the top of the universe, apart from the measured keys. */
+  private int probeKey() {
+    return PROBE_KEY_BASE + (probeCounter++ % PROBE_KEYS);
   }
 
   private void contractProbe(StepSpec spec, QuoteNode node) throws IOException {
