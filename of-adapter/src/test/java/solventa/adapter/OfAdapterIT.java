@@ -220,8 +220,8 @@ class OfAdapterIT {
       FetchResult r = await(a.fetch(GOOD));
       assertThat(kind(r)).as("call %d", i).isEqualTo(FailureKind.CONNECTION);
     }
+    assertThat(opens(a)).isTrue();
     long openedAfterMs = (System.nanoTime() - t0) / 1_000_000;
-    assertThat(a.state()).isEqualTo(BreakerState.OPEN);
     assertThat(openedAfterMs).as("a down provider fails fast: opens quickly").isLessThan(3000);
     AdapterSnapshot opened = a.snapshot();
     assertThat(opened.lastTimeToOpenMs()).isBetween(0L, openedAfterMs);
@@ -237,7 +237,7 @@ class OfAdapterIT {
     assertThat(eventually(reset.plusSeconds(2), () -> a.state() == BreakerState.HALF_OPEN))
         .isTrue();
     assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.CONNECTION);
-    assertThat(a.state()).isEqualTo(BreakerState.OPEN);
+    assertThat(opens(a)).isTrue();
 
     // provider back (a little slow, so the probe is still out while the burst arrives):
     // exactly one probe among a burst, and it closes the breaker
@@ -292,7 +292,7 @@ class OfAdapterIT {
     }
     assertThat(count.state()).isEqualTo(BreakerState.CLOSED);
     assertThat(count.snapshot().outcomes()).containsEntry("HTTP_STATUS", 8L);
-    assertThat(rate.state()).isEqualTo(BreakerState.OPEN);
+    assertThat(opens(rate)).isTrue();
     assertThat(rate.snapshot().policy()).isEqualTo("rate");
     assertThat(rate.snapshot().lastTimeToOpenMs()).isGreaterThan(0);
   }
@@ -359,7 +359,7 @@ class OfAdapterIT {
       for (int i = 0; i < 3; i++) {
         assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.THROTTLED);
       }
-      assertThat(a.state()).as("6 consecutive counted failures").isEqualTo(BreakerState.OPEN);
+      assertThat(opens(a)).as("6 consecutive counted failures").isTrue();
       assertThat(a.snapshot().outcomes()).containsEntry("THROTTLED", 6L);
       assertThat(a.actorRestarts()).isZero();
     } finally {
@@ -387,5 +387,13 @@ class OfAdapterIT {
     a.crashActorForTest();
     assertThat(eventually(Duration.ofSeconds(3), () -> a.actorRestarts() == 1)).isTrue();
     assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+  }
+
+  /**
+   * The breaker's transition is made on the thread that completes the call, and may land a moment
+   * after the caller got its answer: wait for it, bounded (a breaker that never opens still fails).
+   */
+  private static boolean opens(OfAdapter adapter) {
+    return LabFixture.eventually(Duration.ofSeconds(2), () -> adapter.state() == BreakerState.OPEN);
   }
 }

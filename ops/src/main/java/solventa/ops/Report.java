@@ -25,6 +25,25 @@ final class Report {
 
   record Chart(String file, String svg, String caption) implements Block {}
 
+  /** An (arm, provider state) row of the card's tables. */
+  private record Row(Arm arm, State state) {}
+
+  /** Card table 1's rows; table 2 has the same without C down. */
+  private static final List<Row> CARD_ROWS =
+      List.of(
+          new Row(Arm.A, State.HEALTHY),
+          new Row(Arm.A, State.DEGRADED),
+          new Row(Arm.B, State.HEALTHY),
+          new Row(Arm.B, State.DEGRADED),
+          new Row(Arm.C, State.HEALTHY),
+          new Row(Arm.C, State.DEGRADED),
+          new Row(Arm.C, State.UNRESPONSIVE),
+          new Row(Arm.C, State.DOWN),
+          new Row(Arm.C_PRIME, State.DEGRADED));
+
+  private static final List<Row> SUMMARY_ROWS =
+      CARD_ROWS.stream().filter(x -> !(x.arm() == Arm.C && x.state() == State.DOWN)).toList();
+
   private final Experiment e;
   private final Results r;
   private final List<Block> blocks = new ArrayList<>();
@@ -146,25 +165,14 @@ final class Report {
 
   private void perRunTables() {
     h(2, "Results per run (card table 1)");
-    List<Object[]> layout =
-        List.of(
-            new Object[] {Arm.A, State.HEALTHY},
-            new Object[] {Arm.A, State.DEGRADED},
-            new Object[] {Arm.B, State.HEALTHY},
-            new Object[] {Arm.B, State.DEGRADED},
-            new Object[] {Arm.C, State.HEALTHY},
-            new Object[] {Arm.C, State.DEGRADED},
-            new Object[] {Arm.C, State.UNRESPONSIVE},
-            new Object[] {Arm.C, State.DOWN},
-            new Object[] {Arm.C_PRIME, State.DEGRADED});
     if (r.runs().isEmpty()) {
       p("— (no state walk was run)");
     }
     for (String run : r.runs()) {
       List<List<String>> rows = new ArrayList<>();
-      for (Object[] l : layout) {
-        Arm arm = (Arm) l[0];
-        State st = (State) l[1];
+      for (Row l : CARD_ROWS) {
+        Arm arm = l.arm();
+        State st = l.state();
         Optional<StepResult> s = r.walk(run, arm, st);
         if (s.isPresent()) {
           rows.add(cardRow(s.get(), arm != Arm.A));
@@ -193,19 +201,9 @@ final class Report {
   private void summaryTable() {
     h(2, "Summary across runs (card table 2)");
     List<List<String>> rows = new ArrayList<>();
-    List<Object[]> layout =
-        List.of(
-            new Object[] {Arm.A, State.HEALTHY},
-            new Object[] {Arm.A, State.DEGRADED},
-            new Object[] {Arm.B, State.HEALTHY},
-            new Object[] {Arm.B, State.DEGRADED},
-            new Object[] {Arm.C, State.HEALTHY},
-            new Object[] {Arm.C, State.DEGRADED},
-            new Object[] {Arm.C, State.UNRESPONSIVE},
-            new Object[] {Arm.C_PRIME, State.DEGRADED});
-    for (Object[] l : layout) {
-      Arm arm = (Arm) l[0];
-      State st = (State) l[1];
+    for (Row l : SUMMARY_ROWS) {
+      Arm arm = l.arm();
+      State st = l.state();
       List<StepResult> steps =
           r.runs().stream().map(run -> r.walk(run, arm, st)).flatMap(Optional::stream).toList();
       List<Double> p95s =

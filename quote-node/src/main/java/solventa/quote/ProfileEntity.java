@@ -247,13 +247,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private Resolution answer(FetchResult result) {
     if (result instanceof FetchResult.Fetched f) {
       // the fetched profile, not necessarily `last` (a newer one may have arrived first)
-      return new Resolution.Resolved(
-          Origin.FRESH,
-          ProfileCodec.encode(f.profile()),
-          f.profile().ageMillis(clock.instant()),
-          null,
-          false,
-          servedBy);
+      return Resolution.Resolved.fresh(f.profile(), clock.instant(), servedBy);
     }
     FetchResult.Failed failed = (FetchResult.Failed) result;
     boolean sacrificed = isSacrifice(failed.kind());
@@ -292,7 +286,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
 
   /** A failure counts as sacrificed only while the breaker is still closed (SPEC §5). */
   private boolean isSacrifice(FailureKind kind) {
-    return kind != FailureKind.BREAKER_OPEN && provider.breakerState() == BreakerState.CLOSED;
+    return Resolution.isSacrifice(kind, provider.breakerState());
   }
 
   private boolean isNewer(CanonicalProfile p) {

@@ -10,13 +10,10 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
-import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
-import solventa.quote.internal.ProfileCodec;
 import solventa.rating.PricedQuote;
 import solventa.rating.ResolvedProfile;
-import solventa.signals.Origin;
 
 /**
  * :MsCotización's core: resolves the customer's profile the way the configured arm says, prices it
@@ -89,17 +86,10 @@ public final class QuoteService {
 
   private Resolution directResolution(FetchResult result) {
     if (result instanceof FetchResult.Fetched f) {
-      return new Resolution.Resolved(
-          Origin.FRESH,
-          ProfileCodec.encode(f.profile()),
-          f.profile().ageMillis(clock.instant()),
-          null,
-          false,
-          "local");
+      return Resolution.Resolved.fresh(f.profile(), clock.instant(), "local");
     }
     FetchResult.Failed failed = (FetchResult.Failed) result;
-    boolean sacrificed =
-        failed.kind() != FailureKind.BREAKER_OPEN && provider.breakerState() == BreakerState.CLOSED;
+    boolean sacrificed = Resolution.isSacrifice(failed.kind(), provider.breakerState());
     return new Resolution.Unavailable(failed.kind(), failed.detail(), sacrificed, "local");
   }
 

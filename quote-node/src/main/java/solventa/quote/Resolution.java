@@ -32,6 +32,25 @@ public sealed interface Resolution extends CborSerializable {
     public Optional<CanonicalProfile> decodedProfile() {
       return profileJson == null ? Optional.empty() : Optional.of(ProfileCodec.decode(profileJson));
     }
+
+    /** A profile the provider just returned, priced FRESH. */
+    static Resolved fresh(CanonicalProfile profile, java.time.Instant now, String servedBy) {
+      return new Resolved(
+          Origin.FRESH,
+          ProfileCodec.encode(profile),
+          profile.ageMillis(now),
+          null,
+          false,
+          servedBy);
+    }
+  }
+
+  /**
+   * Whether a failed provider call sacrifices its quote: the call met a provider failure (anything
+   * but a refusal by the open breaker) while the breaker was still CLOSED.
+   */
+  static boolean isSacrifice(FailureKind kind, solventa.adapter.BreakerState breakerNow) {
+    return kind != FailureKind.BREAKER_OPEN && breakerNow == solventa.adapter.BreakerState.CLOSED;
   }
 
   /** The provider failed and this arm does not fall back (A, B): the quote fails. */
