@@ -93,6 +93,15 @@ class MainIT {
                   () -> Lab.get(prometheusPort, "/metrics").body().contains("quote_quotes")))
           .as("Kamon exports the quote metrics")
           .isTrue();
+      String scrape = Lab.get(prometheusPort, "/metrics").body();
+      assertThat(scrape)
+          .as("the adapter's breaker, pool and call metrics reach Prometheus too")
+          .contains("of_adapter_breaker_state")
+          .contains("of_adapter_pool_in_flight")
+          .contains("of_adapter_call_latency");
+      assertThat(Lab.get(mgmt, "/of-adapter/providers/ofb").json().path("state").asText())
+          .as("the breaker is inspectable over Pekko Management")
+          .isEqualTo("CLOSED");
       assertThat(Lab.eventually(20, Duration.ofMillis(250), () -> logContains(log)))
           .as("logs go to -Dquote.log.file")
           .isTrue();
