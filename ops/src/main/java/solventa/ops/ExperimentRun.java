@@ -56,7 +56,13 @@ public final class ExperimentRun {
       try {
         runner[0].run(plan);
       } catch (RuntimeException | IOException e) {
-        store.write(runner[0].results(), runner[0].contracts(), false, "failed: " + e.getMessage());
+        // on Ctrl-C the shutdown hooks stop the lab under the runner's feet: say so, not the
+        // symptom
+        String reason =
+            shuttingDown()
+                ? "interrupted (Ctrl-C or termination) before the protocol ended"
+                : "failed: " + e.getMessage();
+        store.write(runner[0].results(), runner[0].contracts(), false, reason);
         finished.set(true);
         throw e;
       }
@@ -71,6 +77,18 @@ public final class ExperimentRun {
       } catch (IllegalStateException shuttingDown) {
         log.debug("shutdown in progress");
       }
+    }
+  }
+
+  /** True once the JVM has begun to shut down (no hook can be added any more). */
+  static boolean shuttingDown() {
+    Thread probe = new Thread(() -> {});
+    try {
+      Runtime.getRuntime().addShutdownHook(probe);
+      Runtime.getRuntime().removeShutdownHook(probe);
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
     }
   }
 
