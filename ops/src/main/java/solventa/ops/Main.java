@@ -101,7 +101,10 @@ public final class Main {
       System.err.println("lab error: " + e.getMessage());
       return 1;
     } catch (Exception e) {
-      System.err.println("experiment failed: " + e);
+      System.err.println(
+          ExperimentRun.shuttingDown()
+              ? "interrupted: the partial results are kept, marked incomplete"
+              : "experiment failed: " + e);
       return 1;
     }
   }
