@@ -11,6 +11,8 @@ import java.util.List;
  * @param recoveryMeasureSec the recovery step is longer: HD-01.8 looks for closure within 60 s
  * @param recoveryWindowSec how long the double stays at its previous latency after toxics go
  * @param policyRates high and low traffic of the breaker policy test (the card: 200 and 10)
+ * @param policyLowMeasureSec the low-traffic policy step is longer: at 10 req/s and 96 % hits the
+ *     provider sees ~0.4 calls/s, so a count policy needs tens of seconds to see N failures
  * @param gatlingReports whether Gatling writes its HTML report for each step
  */
 public record ExperimentProfile(
@@ -24,6 +26,7 @@ public record ExperimentProfile(
     List<Double> sweepHitRates,
     List<Integer> policyRates,
     int policyMeasureSec,
+    int policyLowMeasureSec,
     int stampedeConcurrency,
     int warmKeys,
     boolean gatlingReports) {
@@ -34,7 +37,20 @@ public record ExperimentProfile(
     return switch (name) {
       case "smoke" ->
           new ExperimentProfile(
-              "smoke", 1, 20, 1, 3, 12, 2, List.of(0.96, 0.50), List.of(40, 5), 6, 10, 40, false);
+              "smoke",
+              1,
+              20,
+              1,
+              3,
+              12,
+              2,
+              List.of(0.96, 0.50),
+              List.of(40, 5),
+              6,
+              6,
+              10,
+              40,
+              false);
       case "quick" ->
           new ExperimentProfile(
               "quick",
@@ -47,6 +63,7 @@ public record ExperimentProfile(
               List.of(0.99, 0.96, 0.90, 0.50),
               List.of(200, 10),
               12,
+              30,
               50,
               300,
               true);
@@ -62,6 +79,7 @@ public record ExperimentProfile(
               List.of(0.99, 0.96, 0.90, 0.50),
               List.of(200, 10),
               45,
+              120,
               50,
               1000,
               true);

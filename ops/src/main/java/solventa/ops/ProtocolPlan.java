@@ -108,6 +108,7 @@ public final class ProtocolPlan {
   }
 
   private static void policy(ExperimentProfile p, String policy, List<StepSpec> steps) {
+    int low = p.policyRates().stream().mapToInt(Integer::intValue).min().orElse(0);
     for (int rate : p.policyRates()) {
       steps.add(
           new StepSpec(
@@ -120,7 +121,7 @@ public final class ProtocolPlan {
               rate,
               policy,
               0,
-              p.policyMeasureSec(),
+              rate == low ? p.policyLowMeasureSec() : p.policyMeasureSec(),
               0));
     }
   }
