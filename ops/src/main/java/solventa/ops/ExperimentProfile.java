@@ -57,7 +57,7 @@ public record ExperimentProfile(
               1,
               100,
               2,
-              6,
+              5,
               18,
               5,
               List.of(0.99, 0.96, 0.90, 0.50),

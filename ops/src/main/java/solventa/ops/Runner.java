@@ -47,6 +47,10 @@ final class Runner {
   static final int WARMUP_REQUESTS = 300;
 
   static final int WARMUP_CONCURRENCY = 16;
+
+  /** Seconds of unmeasured load at the first step's rate on every new node. */
+  static final int WARMUP_LOAD_SEC = 4;
+
   static final int PROBE_KEYS = 5_000;
 
   private final ExperimentProfile profile;
@@ -143,6 +147,10 @@ final class Runner {
       if (spec.kind() == StepKind.WALK) {
         contractProbe(spec, node);
       }
+      if (spec.kind() != StepKind.STAMPEDE) {
+        warmUpLoad(spec, node);
+        settle(node);
+      }
       prepared = node;
     } else if (spec.kind() == StepKind.POLICY || spec.kind() == StepKind.STAMPEDE) {
       settle(node);
@@ -224,6 +232,39 @@ final class Runner {
       }
       CompletableFuture.allOf(batch.toArray(CompletableFuture[]::new)).join();
     }
+  }
+
+  /**
+   * An unmeasured open-model run at the first step's rate with the provider healthy, so a new node
+   * meets its first measured step already serving that load (connection pools sized, JIT warm)
+   * rather than ramping up inside it; the sequential warm-up above cannot do that.
+   */
+  private void warmUpLoad(StepSpec first, QuoteNode node) throws IOException {
+    StepSpec w =
+        new StepSpec(
+            first.id() + "-warmup",
+            first.kind(),
+            first.run(),
+            first.arm(),
+            State.HEALTHY,
+            first.hitRate(),
+            first.rate(),
+            first.policy(),
+            0,
+            WARMUP_LOAD_SEC,
+            0);
+    Path dir = Files.createDirectories(out.resolve("warmup"));
+    int freshStart = nextFreshKey;
+    nextFreshKey += (int) Math.ceil(w.rate() * w.durationSec() * (1 - w.hitRate()) * 1.5) + 50;
+    GatlingStep.run(
+        w,
+        node.baseUrl(),
+        profile.warmKeys(),
+        freshStart,
+        seed + w.id().hashCode(),
+        dir.resolve(w.id() + ".csv"),
+        dir.resolve(w.id()),
+        false);
   }
 
   /** Probe customers cycle through the top of the universe, apart from the measured keys. */
