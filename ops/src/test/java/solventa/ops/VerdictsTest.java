@@ -82,6 +82,59 @@ class VerdictsTest {
   }
 
   @Test
+  void hd3ComparesMediansAndRefusesTinySamples() {
+    StepResult healthy = walk(Arm.C, State.HEALTHY, 200, 210, 0, 1);
+    StepResult degraded = walk(Arm.C, State.DEGRADED, 60, 70, 0, 4);
+    assertThat(Verdicts.hd3(new Results(List.of(healthy, degraded))).verdict())
+        .isEqualTo(Verdict.SUPPORTED);
+    assertThat(
+            Verdicts.hd3(new Results(List.of(degraded, walk(Arm.C, State.HEALTHY, 50, 60, 0, 1))))
+                .verdict())
+        .as("degraded median 30 ms vs healthy cold median 25 ms")
+        .isEqualTo(Verdict.REFUTED);
+    StepResult tiny =
+        new StepResult(
+            healthy.spec(),
+            0,
+            0,
+            0,
+            1,
+            5,
+            5,
+            5.0,
+            healthy.endToEnd(),
+            healthy.internal(),
+            new Latency(5, 100.0, 150.0, 150.0, 150.0),
+            healthy.fallbackPath(),
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            1.0,
+            1.0,
+            0L,
+            0.0,
+            null,
+            1L,
+            1L,
+            1.0,
+            1,
+            32,
+            0L,
+            1.0,
+            null,
+            null,
+            true,
+            null,
+            List.of(),
+            List.of(),
+            Map.of());
+    Verdict v = Verdicts.hd3(new Results(List.of(tiny, degraded)));
+    assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(v.evidence().get(0)).contains("too few answers");
+  }
+
+  @Test
   void everyHypothesisGetsAComputedVerdictEvenWithNoData() {
     Map<String, Verdict> all = Verdicts.compute(new Results(List.of()), List.of());
     assertThat(all.keySet())
