@@ -70,7 +70,9 @@ final class SvgChart {
       for (double[] p : s.points()) {
         minX = Math.min(minX, p[0]);
         maxX = Math.max(maxX, p[0]);
-        maxY = Math.max(maxY, p[1]);
+        if (!Double.isNaN(p[1])) { // a gap (nothing measured that second) must not poison the scale
+          maxY = Math.max(maxY, p[1]);
+        }
       }
     }
     for (double[] h : hLines) {
@@ -180,7 +182,8 @@ final class SvgChart {
               H - B));
       sb.append(text(x + 3, T + 10, m.label(), "start", 10));
     }
-    int legendX = L + 10;
+    // the legend sits above the plot, right-aligned, clear of the state labels
+    int legendX = W - R - series.stream().mapToInt(s -> 30 + 7 * s.name().length()).sum();
     for (Series s : series) {
       StringBuilder path = new StringBuilder();
       boolean pen = false;
@@ -203,9 +206,9 @@ final class SvgChart {
               Locale.ROOT,
               "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"3\" fill=\"%s\"/>",
               legendX,
-              T + 22,
+              T - 9,
               s.color()));
-      sb.append(text(legendX + 16, T + 27, s.name(), "start", 11)).append('\n');
+      sb.append(text(legendX + 16, T - 4, s.name(), "start", 11)).append('\n');
       legendX += 30 + 7 * s.name().length();
     }
     sb.append("</svg>\n");
