@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
@@ -103,7 +104,25 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
 
   public static Behavior<Command> create(String customerId, Deps deps) {
     return Behaviors.setup(
-        ctx -> Behaviors.withTimers(timers -> new ProfileEntity(ctx, timers, customerId, deps)));
+        ctx ->
+            create(
+                customerId,
+                deps,
+                Cluster.get(ctx.getSystem()).selfMember().address().toString(),
+                System::currentTimeMillis));
+  }
+
+  /**
+   * As {@link #create(String, Deps)}, for unit tests: no cluster needed, and the host clock that
+   * {@link Resolve#deadlineEpochMs()} is read against is given, so a test drives it with its
+   * timers.
+   */
+  static Behavior<Command> create(
+      String customerId, Deps deps, String servedBy, LongSupplier hostClockMs) {
+    return Behaviors.setup(
+        ctx ->
+            Behaviors.withTimers(
+                timers -> new ProfileEntity(ctx, timers, customerId, deps, servedBy, hostClockMs)));
   }
 
   private final TimerScheduler<Command> timers;
@@ -116,6 +135,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private final QuoteStats stats;
   private final Clock clock;
   private final String servedBy;
+  private final LongSupplier hostClockMs; // what deadlines are compared with, not `clock`
 
   private CanonicalProfile last; // null until known
   private List<Resolve> held = new ArrayList<>(); // non-null only while recovering
@@ -127,7 +147,12 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private boolean dirty; // last has not reached Redis yet
 
   private ProfileEntity(
-      ActorContext<Command> ctx, TimerScheduler<Command> timers, String customerId, Deps deps) {
+      ActorContext<Command> ctx,
+      TimerScheduler<Command> timers,
+      String customerId,
+      Deps deps,
+      String servedBy,
+      LongSupplier hostClockMs) {
     super(ctx);
     this.timers = timers;
     this.customerId = customerId;
@@ -138,7 +163,8 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     this.store = deps.store();
     this.stats = deps.stats();
     this.clock = deps.clock();
-    this.servedBy = Cluster.get(ctx.getSystem()).selfMember().address().toString();
+    this.servedBy = servedBy;
+    this.hostClockMs = hostClockMs;
     ctx.pipeToSelf(
         store.load(customerId),
         (found, err) ->
@@ -202,7 +228,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     long requestId = nextRequestId++;
     pending.put(requestId, new Pending(fetchId, replyTo));
     if (arm.fallsBack()) {
-      long left = Math.max(0, r.deadlineEpochMs() - System.currentTimeMillis());
+      long left = Math.max(0, r.deadlineEpochMs() - hostClockMs.getAsLong());
       timers.startSingleTimer(requestId, new BudgetExpired(requestId), Duration.ofMillis(left));
     }
   }

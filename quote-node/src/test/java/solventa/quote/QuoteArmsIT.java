@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.BreakerState;
+import solventa.lab.MutableClock;
 
 /**
  * The four arms end to end on real parts: one node per arm (own Toxiproxy proxy in front of one
@@ -32,7 +33,7 @@ class QuoteArmsIT {
   static Lab lab;
   static Proxy pa, pb, pc, pcp;
   static QuoteNode a, b, c, cp;
-  static final MutableClock clockC = new MutableClock();
+  static final MutableClock clockC = MutableClock.offsetFromSystem();
 
   @BeforeAll
   static void startAll() {

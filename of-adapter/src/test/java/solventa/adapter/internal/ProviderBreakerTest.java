@@ -18,8 +18,8 @@ import solventa.adapter.BreakerSettings;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
-import solventa.adapter.MutableClock;
 import solventa.adapter.Transition;
+import solventa.lab.MutableClock;
 import solventa.signals.CanonicalProfile;
 
 /**
