@@ -156,16 +156,19 @@ public final class QuoteStats {
     kTrace.increment();
   }
 
-  /** A quote whose resolution met a provider failure while the breaker was closed. */
-  public void sacrificed() {
+  /**
+   * A quote admitted under a closed breaker whose provider call failed; {@code admittedAtMs} (host
+   * wall clock) is when the quote was admitted, so a fixed exposure window can count it by send
+   * time.
+   */
+  public void sacrificed(long admittedAtMs) {
     sacrificed.increment();
     kSacrificed.increment();
-    long now = clock.millis();
     synchronized (sacrificedAt) {
       if (sacrificedAt.size() >= sacrificedCapacity) {
         sacrificedAt.removeFirst();
       }
-      sacrificedAt.addLast(now);
+      sacrificedAt.addLast(admittedAtMs);
     }
   }
 
