@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import solventa.ops.analysis.VerdictRules;
 
 /**
  * One folder per experiment: {@code results.json} (steps, sanity, verdicts), {@code steps.csv} (one
@@ -62,7 +63,8 @@ final class ResultsStore {
             r.steps(),
             contracts,
             sanity,
-            Verdicts.compute(r, sanity));
+            VerdictRules.RULES_VERSION,
+            Verdicts.compute(r, sanity, ExperimentProfile.named(profile)));
     save(e, dir);
     return e;
   }
@@ -76,7 +78,10 @@ final class ResultsStore {
     ReportWriter.write(e, dir);
   }
 
-  /** Re-analysis: verdicts, sanity and report from a stored {@code results.json}. */
+  /**
+   * Re-analysis: verdicts, sanity and report from a stored {@code results.json}, with the rules of
+   * this build ({@link VerdictRules#RULES_VERSION}) and the parameters of its profile.
+   */
   static Path reanalyze(Path dir) throws IOException {
     Path file = dir.resolve("results.json");
     if (!Files.isRegularFile(file)) {
@@ -97,7 +102,8 @@ final class ResultsStore {
             old.steps(),
             old.contracts(),
             sanity,
-            Verdicts.compute(r, sanity));
+            VerdictRules.RULES_VERSION,
+            Verdicts.compute(r, sanity, ExperimentProfile.named(old.profile())));
     save(e, dir);
     return dir.resolve("report.md");
   }
