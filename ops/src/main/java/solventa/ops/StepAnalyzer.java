@@ -212,7 +212,11 @@ public final class StepAnalyzer {
           "not seeded: the step continues the previous step's customers (their values aged)");
       hitTarget = null;
     }
-    Double lagP99 = spec.kind() == StepKind.STAMPEDE ? null : scheduleLagP99(in.requests(), spec);
+    Double lagP99 =
+        spec.kind() == StepKind.STAMPEDE
+            ? null
+            : scheduleLagP99(
+                in.requests().stream().filter(r -> r.sendMs() < in.endMs()).toList(), spec);
     if (lagP99 == null) {
       missing.put("scheduleLagP99Ms", "no schedule: a burst, or no request was sent");
     }
@@ -303,7 +307,8 @@ public final class StepAnalyzer {
   /**
    * The generator's schedule lag p99 over the step: an open model at rate λ plans its i-th send at
    * {@code t0 + i/λ}; the lag of the i-th actual send (by time) is its offset from that plan, less
-   * the smallest offset (so a late first send does not hide the rest). Null without requests.
+   * the smallest offset (so a late first send does not hide the rest). Null without requests. The
+   * runner passes the requests sent before the planned end of the injection.
    */
   static Double scheduleLagP99(List<RequestRecord> requests, StepSpec spec) {
     if (requests.isEmpty() || spec.rate() <= 0) {
