@@ -112,7 +112,27 @@ final class Runner {
       // an invalid step is re-run once; the report lists every invalidation with its reason
       log.warn("step {} invalid ({}); re-running it once", spec.id(), String.join("; ", reasons));
       List<String> first = reasons.stream().map(x -> "attempt 1: " + x).toList();
-      StepResult again = execute(spec, spec.state() == State.RECOVERY ? previous : spec);
+      StepResult again;
+      if (spec.state() == State.RECOVERY && previous != null && previous.arm() == spec.arm()) {
+        // recovery needs its outage: run the preceding step again, unmeasured, then recover
+        StepSpec leadIn =
+            new StepSpec(
+                previous.id() + "-lead-in",
+                previous.kind(),
+                previous.run(),
+                previous.arm(),
+                previous.state(),
+                previous.hitRate(),
+                previous.rate(),
+                previous.policy(),
+                previous.warmupSec(),
+                previous.measureSec(),
+                previous.concurrent());
+        execute(leadIn, leadIn);
+        again = execute(spec, leadIn);
+      } else {
+        again = execute(spec, spec);
+      }
       List<String> second = again.invalidations().stream().map(x -> "attempt 2: " + x).toList();
       List<String> all = new ArrayList<>(first);
       all.addAll(second);

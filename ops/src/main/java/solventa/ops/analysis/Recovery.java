@@ -51,10 +51,11 @@ final class Recovery implements Hypothesis {
   private static void judge(Evidence ev, StepResult s, boolean stampedeRule) {
     String who = s.spec().arm().label() + " " + s.spec().run() + " recovery";
     long stepMs = s.endMs() - s.changeMs();
-    long closedAt = s.closedAfterMs() == null ? Long.MAX_VALUE : s.closedAfterMs();
+    Long closedAt = s.closedAfterMs();
     double before =
         s.timeline().stream()
-            .filter(t -> (t.second() + 1) * 1000L <= closedAt + 1000 && t.fallbackShare() != null)
+            .filter(t -> closedAt == null || t.second() * 1000L <= closedAt)
+            .filter(t -> t.fallbackShare() != null)
             .mapToDouble(TimelinePoint::fallbackShare)
             .max()
             .orElse(-1);
