@@ -112,7 +112,9 @@ final class ResultsStore {
       "id,kind,run,arm,state,hitRate,policy,targetRate,achievedRate,requests,p50,p95,p99,max,"
           + "internalP50,internalP95,internalP99,internalMax,errorPct,fallbackPct,stalePct,defaultPct,"
           + "ageP50,ageP95,sacrificed,sacrificedPct,timeToOpenMs,providerCalls,cacheMisses,"
-          + "providerCallsPerMiss,poolMaxInFlight,poolSize,rejections,doubleLagP99,recoveryMs,closedAfterMs,meets";
+          + "providerCallsPerMiss,poolMaxInFlight,poolSize,rejections,doubleLagP99,recoveryMs,closedAfterMs,meets,"
+          + "hitRatePct,hitRateTargetPct,populationSize,scheduleLagP99Ms,nodeWorstSecondP99Ms,valid,"
+          + "attempts";
 
   static String csv(List<StepResult> steps) {
     StringBuilder sb = new StringBuilder(CSV_HEADER).append('\n');
@@ -155,7 +157,14 @@ final class ResultsStore {
         s.doubleLagP99(),
         s.recoveryMs(),
         s.closedAfterMs(),
-        s.meets()
+        s.meets(),
+        s.hitRatePct(),
+        s.hitRateTargetPct(),
+        s.populationSize(),
+        s.scheduleLagP99Ms(),
+        s.nodeWorstSecondP99Ms(),
+        s.valid(),
+        s.attempts()
       };
       for (int i = 0; i < f.length; i++) {
         if (i > 0) {
