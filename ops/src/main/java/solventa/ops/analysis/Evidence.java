@@ -49,6 +49,31 @@ final class Evidence {
     return new Verdict(h.id(), h.statement(), decision(), List.copyOf(lines));
   }
 
+  /**
+   * Calls {@code judge} with every usable walk step of {@code arms} in {@code state}, run by run; a
+   * step that is missing or not usable makes the verdict inconclusive, and so does no run.
+   */
+  void eachUsableWalk(
+      Hypothesis.Input in,
+      java.util.List<solventa.ops.Arm> arms,
+      solventa.ops.State state,
+      java.util.function.Consumer<StepResult> judge) {
+    if (in.results().runs().isEmpty()) {
+      inconclusive("no state walk was run");
+    }
+    for (String run : in.results().runs()) {
+      for (solventa.ops.Arm arm : arms) {
+        StepResult s = in.results().walk(run, arm, state).orElse(null);
+        String why = unusable(s, arm.label() + " " + run + " " + state.label());
+        if (why != null) {
+          inconclusive(why);
+        } else {
+          judge.accept(s);
+        }
+      }
+    }
+  }
+
   /** Why a step cannot decide anything, or null when it is usable. */
   static String unusable(StepResult s, String what) {
     if (s == null) {

@@ -21,28 +21,23 @@ final class HealthyAllArms implements Hypothesis {
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
-    if (in.results().runs().isEmpty()) {
-      ev.inconclusive("no state walk was run");
-    }
-    for (String run : in.results().runs()) {
-      for (Arm arm : List.of(Arm.A, Arm.B, Arm.C)) {
-        StepResult s = in.results().walk(run, arm, State.HEALTHY).orElse(null);
-        String why = Evidence.unusable(s, arm.label() + " " + run + " healthy");
-        if (why != null) {
-          ev.inconclusive(why);
-          continue;
-        }
-        boolean ok =
-            s.endToEnd().p95() <= StepResult.P95_MS && s.errorPct() <= StepResult.MAX_ERROR_PCT;
-        String line =
-            Evidence.describe(s) + (ok ? " → meets" : " → misses") + " p95 ≤ 225 ms, errors ≤ 1 %";
-        if (ok) {
-          ev.add(line);
-        } else {
-          ev.refute(line);
-        }
-      }
-    }
+    ev.eachUsableWalk(
+        in,
+        List.of(Arm.A, Arm.B, Arm.C),
+        State.HEALTHY,
+        s -> {
+          boolean ok =
+              s.endToEnd().p95() <= StepResult.P95_MS && s.errorPct() <= StepResult.MAX_ERROR_PCT;
+          String line =
+              Evidence.describe(s)
+                  + (ok ? " → meets" : " → misses")
+                  + " p95 ≤ 225 ms, errors ≤ 1 %";
+          if (ok) {
+            ev.add(line);
+          } else {
+            ev.refute(line);
+          }
+        });
     return ev.verdict(this);
   }
 }

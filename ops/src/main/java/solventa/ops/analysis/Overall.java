@@ -6,7 +6,6 @@ import java.util.stream.Collectors;
 import solventa.ops.Arm;
 import solventa.ops.SanityCheck;
 import solventa.ops.State;
-import solventa.ops.StepResult;
 import solventa.ops.Verdict;
 
 /**
@@ -31,21 +30,18 @@ final class Overall implements Hypothesis {
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
     List<String> runs = in.results().runs();
-    if (runs.isEmpty()) {
-      ev.inconclusive("no state walk was run");
-    }
-    for (String run : runs) {
-      for (State st : List.of(State.HEALTHY, State.DEGRADED, State.UNRESPONSIVE)) {
-        StepResult s = in.results().walk(run, Arm.C, st).orElse(null);
-        String why = Evidence.unusable(s, "C " + run + " " + st.label());
-        if (why != null) {
-          ev.inconclusive(why);
-        } else if (s.meets()) {
-          ev.add(Evidence.describe(s) + " → meets");
-        } else {
-          ev.refute(Evidence.describe(s) + " → misses " + Evidence.thresholds());
-        }
-      }
+    for (State st : List.of(State.HEALTHY, State.DEGRADED, State.UNRESPONSIVE)) {
+      ev.eachUsableWalk(
+          in,
+          List.of(Arm.C),
+          st,
+          s -> {
+            if (s.meets()) {
+              ev.add(Evidence.describe(s) + " → meets");
+            } else {
+              ev.refute(Evidence.describe(s) + " → misses " + Evidence.thresholds());
+            }
+          });
     }
     Verdict hd5 = in.earlier().get("HD-01.5");
     if (hd5 == null || hd5.verdict().equals(Verdict.INCONCLUSIVE)) {

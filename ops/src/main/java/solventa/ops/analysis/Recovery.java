@@ -31,20 +31,11 @@ final class Recovery implements Hypothesis {
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
-    if (in.results().runs().isEmpty()) {
-      ev.inconclusive("no state walk was run");
-    }
-    for (String run : in.results().runs()) {
-      for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
-        StepResult s = in.results().walk(run, arm, State.RECOVERY).orElse(null);
-        String why = Evidence.unusable(s, arm.label() + " " + run + " recovery");
-        if (why != null) {
-          ev.inconclusive(why);
-          continue;
-        }
-        judge(ev, s, arm == Arm.C_PRIME);
-      }
-    }
+    ev.eachUsableWalk(
+        in,
+        List.of(Arm.C, Arm.C_PRIME),
+        State.RECOVERY,
+        s -> judge(ev, s, s.spec().arm() == Arm.C_PRIME));
     return ev.verdict(this);
   }
 
