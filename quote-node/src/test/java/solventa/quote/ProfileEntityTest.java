@@ -576,6 +576,7 @@ class ProfileEntityTest {
   private static QuoteSettings settings(Arm arm) {
     return new QuoteSettings(
         arm,
+        QuoteSettings.Breaker.BY_ARM,
         BUDGET,
         REFRESH_AFTER,
         Duration.ofMillis(900),
