@@ -112,14 +112,19 @@ public final class ProviderClient {
     } catch (RuntimeException e) {
       response = CompletableFuture.failedFuture(e);
     }
+    // explicit executors: the pool's stages come from Scala's future converters, whose plain
+    // thenCompose would run on the JDK common pool (a new thread per call when its parallelism
+    // is 1). Taking the body is cheap: do it where the response arrived; parse on the provider's
+    // dispatcher.
     return response
-        .thenCompose(
+        .thenComposeAsync(
             resp ->
                 resp.entity()
                     .toStrict(remainingMillis(deadlineNanos), MAX_BODY_BYTES, mat)
                     .thenApplyAsync(
                         strict -> classify(customerId, resp.status().intValue(), strict.getData()),
-                        work))
+                        work),
+            Runnable::run)
         .handle((r, e) -> e == null ? r : failure(e));
   }
 
