@@ -10,11 +10,13 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.event.Logging;
+import org.apache.pekko.event.LoggingAdapter;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpRequest;
+import org.apache.pekko.http.javadsl.settings.ConnectionPoolSettings;
 import org.apache.pekko.stream.Materializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -182,18 +184,25 @@ final class NodeWarmup {
       return Outcome.NONE;
     }
     Http http = Http.get(system);
-    Materializer mat = Materializer.matFromSystem(system);
-    Executor executor = system.executionContext();
-    String uri = "http://" + host + ":" + port + "/v1/quotes";
-    AtomicInteger next = new AtomicInteger();
-    AtomicInteger ok = new AtomicInteger();
-    AtomicInteger failed = new AtomicInteger();
-    AtomicLong deadline = new AtomicLong(start + s.timeout().toNanos());
+    // a pool as wide as the burst: Pekko's default (4 connections) would make it a trickle
+    ConnectionPoolSettings defaults = ConnectionPoolSettings.create(system.classicSystem());
+    Client client =
+        new Client(
+            http,
+            defaults
+                .withMaxConnections(s.concurrency())
+                .withMaxOpenRequests(Integer.highestOneBit(2 * s.concurrency() - 1) << 1),
+            Logging.getLogger(system.classicSystem(), NodeWarmup.class),
+            Materializer.matFromSystem(system),
+            system.executionContext(),
+            "http://" + host + ":" + port + "/v1/quotes",
+            s,
+            start + s.timeout().toNanos());
     CompletableFuture<?>[] chains = new CompletableFuture<?>[Math.min(s.concurrency(), s.quotes())];
     for (int i = 0; i < chains.length; i++) {
       CompletableFuture<Void> chain = new CompletableFuture<>();
       chains[i] = chain;
-      sendNext(http, mat, executor, uri, s, next, ok, failed, deadline.get(), chain);
+      client.sendNext(chain);
     }
     boolean finished = true;
     try {
@@ -208,46 +217,74 @@ final class NodeWarmup {
       finished = false;
     }
     Duration took = Duration.ofNanos(System.nanoTime() - start);
-    finished = finished && next.get() >= s.quotes();
-    return new Outcome(Math.min(next.get(), s.quotes()), ok.get(), failed.get(), took, finished);
+    int sent = Math.min(client.next.get(), s.quotes());
+    return new Outcome(
+        sent, client.ok.get(), client.failed.get(), took, finished && sent == s.quotes());
   }
 
-  // one chain: a quote, then the next, until the count or the deadline is reached
-  private static void sendNext(
+  /** The warm-up's HTTP client and its counters; its stages run on the node's dispatcher. */
+  private record Client(
       Http http,
+      ConnectionPoolSettings pool,
+      LoggingAdapter log,
       Materializer mat,
       Executor executor,
       String uri,
       Settings s,
+      long deadlineNanos,
       AtomicInteger next,
       AtomicInteger ok,
-      AtomicInteger failed,
-      long deadlineNanos,
-      CompletableFuture<Void> chain) {
-    int i = next.getAndIncrement();
-    if (i >= s.quotes() || System.nanoTime() > deadlineNanos) {
-      chain.complete(null);
-      return;
+      AtomicInteger failed) {
+    Client(
+        Http http,
+        ConnectionPoolSettings pool,
+        LoggingAdapter log,
+        Materializer mat,
+        Executor executor,
+        String uri,
+        Settings s,
+        long deadlineNanos) {
+      this(
+          http,
+          pool,
+          log,
+          mat,
+          executor,
+          uri,
+          s,
+          deadlineNanos,
+          new AtomicInteger(),
+          new AtomicInteger(),
+          new AtomicInteger());
     }
-    HttpRequest request =
-        HttpRequest.POST(uri).withEntity(ContentTypes.APPLICATION_JSON, body(s.customerId(i), i));
-    http.singleRequest(request)
-        .thenComposeAsync(
-            resp ->
-                resp.entity()
-                    .toStrict(5_000, mat)
-                    .thenApplyAsync(strict -> resp.status().intValue(), executor),
-            executor)
-        .whenCompleteAsync(
-            (status, e) -> {
-              if (e == null && status == 200) {
-                ok.incrementAndGet();
-              } else {
-                failed.incrementAndGet();
-              }
-              sendNext(http, mat, executor, uri, s, next, ok, failed, deadlineNanos, chain);
-            },
-            executor);
+
+    // one chain: a quote, then the next, until the count or the deadline is reached
+    void sendNext(CompletableFuture<Void> chain) {
+      int i = next.getAndIncrement();
+      if (i >= s.quotes() || System.nanoTime() > deadlineNanos) {
+        chain.complete(null);
+        return;
+      }
+      HttpRequest request =
+          HttpRequest.POST(uri).withEntity(ContentTypes.APPLICATION_JSON, body(s.customerId(i), i));
+      http.singleRequest(request, http.defaultClientHttpsContext(), pool, log)
+          .thenComposeAsync(
+              resp ->
+                  resp.entity()
+                      .toStrict(5_000, mat)
+                      .thenApplyAsync(strict -> resp.status().intValue(), executor),
+              executor)
+          .whenCompleteAsync(
+              (status, e) -> {
+                if (e == null && status == 200) {
+                  ok.incrementAndGet();
+                } else {
+                  failed.incrementAndGet();
+                }
+                sendNext(chain);
+              },
+              executor);
+    }
   }
 
   private static String body(String customerId, int i) {
