@@ -55,6 +55,12 @@ final class QuoteNode implements AutoCloseable {
     // warm keys are loaded once per arm and must stay fresh for the whole walk (SPEC §7)
     props.add("-Dquote.refresh-after=30m");
     props.add("-Dquote.log.file=" + log.toString().replace(".log", ".app.log"));
+    // profiling hook, e.g.
+    // -Dlab.node.jvm-options=-XX:StartFlightRecording=dumponexit=true,filename=DIR
+    String extra = System.getProperty("lab.node.jvm-options", "").trim();
+    if (!extra.isEmpty()) {
+      props.addAll(List.of(extra.split("\\s+")));
+    }
     ManagedProcess p =
         JvmLauncher.start(
             "quote-node(" + tag + ")",

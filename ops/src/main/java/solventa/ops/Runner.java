@@ -1,5 +1,6 @@
 package solventa.ops;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,6 +65,14 @@ final class Runner {
   private int nextFreshKey;
   private int probeCounter;
   private QuoteNode prepared;
+  private WindowStats lastWindow;
+
+  /**
+   * The node's raw stats at the start of the last load step's measured window (after its warm-up
+   * slice; at the step's start when it has none) and at its end: the benchmark reads the node's
+   * process counters (CPU time, threads started) from them.
+   */
+  record WindowStats(JsonNode atStart, JsonNode atEnd) {}
 
   Runner(ExperimentProfile profile, Path out, long seed, EmbeddedLab lab, ResultsStore store) {
     this.profile = profile;
@@ -106,6 +115,29 @@ final class Runner {
 
   void close() {
     scheduler.shutdownNow();
+  }
+
+  /** Raw node stats around the last load step's window; null before any. */
+  WindowStats lastWindow() {
+    return lastWindow;
+  }
+
+  /**
+   * Runs one load step on a node started for it and measured from its first request: no warm-up,
+   * preload or warm-up load by the runner (what a node meets after a restart; its own start-up
+   * warm-up, if configured, ran before it reported ready).
+   */
+  StepResult runOnNewNode(StepSpec spec) throws IOException {
+    lab.stopNode();
+    QuoteNode node = lab.node(spec.arm(), spec.policy());
+    prepared = node;
+    StepResult r = loadStep(spec, node);
+    results.add(r);
+    if (store != null) {
+      store.writePartial(results, contracts);
+    }
+    previous = spec;
+    return r;
   }
 
   private void progress(int i, List<StepSpec> plan, long t0) {
@@ -288,7 +320,9 @@ final class Runner {
 
     node.resetStats();
     lab.control().resetLag();
-    long rejectedAtStart = node.stats().rejected();
+    JsonNode rawAtStart = node.statsJson();
+    long rejectedAtStart = NodeStats.parse(rawAtStart).rejected();
+    AtomicReference<JsonNode> rawAtWindow = new AtomicReference<>(rawAtStart);
     List<Sample> samples = new ArrayList<>();
     ScheduledFuture<?> sampler =
         scheduler.scheduleAtFixedRate(() -> sample(node, samples), 0, 250, TimeUnit.MILLISECONDS);
@@ -305,7 +339,9 @@ final class Runner {
                 scheduler.schedule(
                     () -> {
                       try {
-                        atWindow.set(node.stats());
+                        JsonNode raw = node.statsJson();
+                        atWindow.set(NodeStats.parse(raw));
+                        rawAtWindow.set(raw);
                         node.resetStats();
                       } catch (IOException e) {
                         log.warn("window-start stats of {}: {}", spec.id(), e.toString());
@@ -334,7 +370,9 @@ final class Runner {
         log.warn("window-start task of {}: {}", spec.id(), e.toString());
       }
     }
-    NodeStats atEnd = node.stats();
+    JsonNode rawAtEnd = node.statsJson();
+    NodeStats atEnd = NodeStats.parse(rawAtEnd);
+    lastWindow = new WindowStats(rawAtWindow.get(), rawAtEnd);
     Double lag = lagP99();
     long changeMs = change.get() == 0 ? start : change.get();
     List<RequestRecord> records =
