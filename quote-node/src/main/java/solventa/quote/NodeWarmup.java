@@ -58,6 +58,9 @@ final class NodeWarmup {
    * @param concurrency quotes in flight at a time
    * @param customers distinct synthetic customers, quoted in rounds
    * @param firstCustomer index of the first synthetic customer (id {@code c%08d})
+   * @param ramp how long the warm-up takes to reach full concurrency: one quote at a time first, so
+   *     a cold node's first calls do not all meet the adapter's hard timeout at once and trip its
+   *     breaker
    */
   record Settings(
       int quotes,
@@ -65,6 +68,7 @@ final class NodeWarmup {
       int customers,
       int firstCustomer,
       ProviderMode provider,
+      Duration ramp,
       Duration timeout) {
     Settings {
       require(quotes >= 0, "quote.warmup.quotes", quotes);
@@ -74,6 +78,7 @@ final class NodeWarmup {
           firstCustomer >= 0 && (long) firstCustomer + customers <= 100_000_000L,
           "quote.warmup.first-customer",
           firstCustomer);
+      require(!ramp.isNegative(), "quote.warmup.ramp", ramp);
       require(!timeout.isNegative() && !timeout.isZero(), "quote.warmup.timeout", timeout);
     }
 
@@ -93,6 +98,7 @@ final class NodeWarmup {
           c.getInt("customers"),
           c.getInt("first-customer"),
           m,
+          c.getDuration("ramp"),
           c.getDuration("timeout"));
     }
 
@@ -199,10 +205,20 @@ final class NodeWarmup {
             s,
             start + s.timeout().toNanos());
     CompletableFuture<?>[] chains = new CompletableFuture<?>[Math.min(s.concurrency(), s.quotes())];
+    long stepNanos = chains.length <= 1 ? 0 : s.ramp().toNanos() / (chains.length - 1);
     for (int i = 0; i < chains.length; i++) {
       CompletableFuture<Void> chain = new CompletableFuture<>();
       chains[i] = chain;
-      client.sendNext(chain);
+      if (i == 0 || stepNanos == 0) {
+        client.sendNext(chain);
+      } else {
+        system
+            .scheduler()
+            .scheduleOnce(
+                Duration.ofNanos(stepNanos * i),
+                () -> client.sendNext(chain),
+                system.executionContext());
+      }
     }
     boolean finished = true;
     try {
