@@ -66,6 +66,12 @@ final class QuoteNode implements AutoCloseable {
     // T, a protocol parameter: known customers' values expire during the steps (issue 11)
     props.add("-Dquote.refresh-after=" + profile.refreshAfterSec() + "s");
     props.add("-Dquote.log.file=" + log.toString().replace(".log", ".app.log"));
+    // profiling hook, e.g.
+    // -Dlab.node.jvm-options=-XX:StartFlightRecording=dumponexit=true,filename=DIR
+    String extra = System.getProperty("lab.node.jvm-options", "").trim();
+    if (!extra.isEmpty()) {
+      props.addAll(List.of(extra.split("\\s+")));
+    }
     ManagedProcess p =
         JvmLauncher.start(
             "quote-node(" + tag + ")",

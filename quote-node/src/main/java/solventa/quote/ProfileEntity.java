@@ -23,7 +23,6 @@ import org.apache.pekko.cluster.typed.Cluster;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
-import solventa.quote.internal.ProfileCodec;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 
@@ -264,6 +263,9 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     if (sharedFetch != null && sharedFetch == done.fetchId()) {
       sharedFetch = null;
     }
+    if (done.result() instanceof FetchResult.Fetched f) {
+      stats.providerLatency(f.latency());
+    }
     if (done.result() instanceof FetchResult.Fetched f && isNewer(f.profile())) {
       last = f.profile();
       dirty = true;
@@ -330,12 +332,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
 
   private Resolution resolved(Origin origin, String failure, boolean sacrificed) {
     return new Resolution.Resolved(
-        origin,
-        ProfileCodec.encode(last),
-        last.ageMillis(clock.instant()),
-        failure,
-        sacrificed,
-        servedBy);
+        origin, last, last.ageMillis(clock.instant()), failure, sacrificed, servedBy);
   }
 
   private boolean isNewer(CanonicalProfile p) {

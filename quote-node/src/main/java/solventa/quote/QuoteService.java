@@ -2,12 +2,15 @@ package solventa.quote;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.Cancellable;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import solventa.adapter.BreakerState;
@@ -23,6 +26,11 @@ import solventa.rating.ResolvedProfile;
  * <p>Arm A calls the adapter directly (no entity, no cache). B, C and C' ask the customer's {@link
  * ProfileEntity}, passing what is left of the budget; the edge bounds that ask with {@code
  * quote.resolve-timeout}.
+ *
+ * <p>Threads: every continuation runs on {@link #executor}, the actor system's default dispatcher,
+ * never on a stage's default executor. Pekko's {@code ask} and the adapter hand back stages whose
+ * plain {@code thenApply}/{@code thenCompose} run asynchronously on the JDK common pool, and with a
+ * common-pool parallelism of 1 (2 cores) the JDK runs each such stage on a new thread.
  */
 public final class QuoteService {
 
@@ -40,6 +48,7 @@ public final class QuoteService {
   private final QuoteStats stats;
   private final ActuarialTrace trace;
   private final Clock clock;
+  private final Executor executor;
 
   public QuoteService(
       ActorSystem<?> system,
@@ -56,6 +65,7 @@ public final class QuoteService {
     this.stats = stats;
     this.trace = trace;
     this.clock = clock;
+    this.executor = system.executionContext();
   }
 
   /** Validates the insured object against the rule set; throws {@code InvalidQuoteInput}. */
@@ -72,19 +82,38 @@ public final class QuoteService {
     CompletionStage<Resolution> resolution =
         settings.arm().usesCache() ? viaEntity(request.customerId(), deadline) : direct(request);
     return resolution
-        .thenCompose(r -> priceOn(quoteId, request, r, start, admittedAtMs))
-        .exceptionally(e -> failed(unwrap(e), start));
+        .thenComposeAsync(r -> priceOn(quoteId, request, r, start, admittedAtMs), executor)
+        // a plain stage from here on: it runs where the composed stage completed (a node thread)
+        .handle((r, e) -> e == null ? r : failed(unwrap(e), start));
   }
 
   // Arm A: every quote calls the adapter and waits for its answer (its 700 ms hard timeout).
   private CompletionStage<Resolution> direct(QuoteRequest request) {
     stats.fetchStarted();
     BreakerState atAdmission = provider.breakerState();
-    return provider
+    CompletableFuture<Resolution> done = new CompletableFuture<>();
+    // the edge's backstop on Pekko's scheduler (orTimeout would use the JDK's own timer thread)
+    Cancellable backstop =
+        system
+            .scheduler()
+            .scheduleOnce(
+                settings.resolveTimeout(),
+                () -> done.completeExceptionally(new TimeoutException()),
+                system.executionContext());
+    provider
         .fetch(request.customerId())
-        .toCompletableFuture()
-        .orTimeout(settings.resolveTimeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
-        .thenApply(r -> directResolution(r, atAdmission));
+        .whenCompleteAsync(
+            (r, e) -> {
+              backstop.cancel();
+              if (e != null) {
+                done.completeExceptionally(e);
+              } else {
+                stats.providerLatency(r.latency());
+                done.complete(directResolution(r, atAdmission));
+              }
+            },
+            executor);
+    return done;
   }
 
   private Resolution directResolution(FetchResult result, BreakerState atAdmission) {
@@ -124,10 +153,11 @@ public final class QuoteService {
       return CompletableFuture.completedFuture(new Result.Failed(p));
     }
     Resolution.Resolved r = (Resolution.Resolved) resolution;
-    ResolvedProfile profile = new ResolvedProfile(r.origin(), r.decodedProfile(), r.ageMs());
+    ResolvedProfile profile =
+        new ResolvedProfile(r.origin(), Optional.ofNullable(r.profile()), r.ageMs());
     return pricing
         .price(request.input(), profile)
-        .thenApply(priced -> quoted(quoteId, request, r, priced, start));
+        .thenApplyAsync(priced -> quoted(quoteId, request, r, priced, start), executor);
   }
 
   private Result quoted(

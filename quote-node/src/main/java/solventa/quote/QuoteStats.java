@@ -54,6 +54,8 @@ public final class QuoteStats {
   // the same service times since the runner's last takeInterval() (node stall detection)
   private final org.HdrHistogram.Recorder interval =
       new org.HdrHistogram.Recorder(1, HIGHEST_MICROS, 3);
+  // provider calls that returned a profile, as the adapter timed them (caller's start to result)
+  private final ConcurrentHistogram providerLatency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
 
   private final Map<Origin, Histogram> kLatency = new EnumMap<>(Origin.class);
   private final Map<Origin, Counter> kQuotes = new EnumMap<>(Origin.class);
@@ -121,9 +123,18 @@ public final class QuoteStats {
   }
 
   private void recordLatency(long nanos) {
-    long micros = Math.min(HIGHEST_MICROS, Math.max(1, nanos / 1000));
+    long micros = micros(nanos);
     latency.recordValue(micros);
     interval.recordValue(micros);
+  }
+
+  private static long micros(long nanos) {
+    return Math.min(HIGHEST_MICROS, Math.max(1, nanos / 1000));
+  }
+
+  /** The adapter's latency of one provider call that returned a profile. */
+  public void providerLatency(java.time.Duration took) {
+    providerLatency.recordValue(micros(took.toNanos()));
   }
 
   /**
@@ -248,6 +259,7 @@ public final class QuoteStats {
       sacrificedAt.clear();
     }
     latency.reset();
+    providerLatency.reset();
   }
 
   /** The stats JSON; {@code adapter} is the adapter's snapshot, already as a JSON tree. */
@@ -273,16 +285,40 @@ public final class QuoteStats {
     synchronized (sacrificedAt) {
       sacrificedAt.forEach(at::add);
     }
-    org.HdrHistogram.Histogram copy = latency.copy();
-    ObjectNode l = root.putObject("latency");
+    percentiles(root.putObject("latency"), latency);
+    percentiles(root.putObject("providerLatency"), providerLatency);
+    root.set("adapter", MAPPER.valueToTree(provider.snapshot()));
+    process(root.putObject("process"));
+    return root;
+  }
+
+  private static void percentiles(ObjectNode l, ConcurrentHistogram h) {
+    org.HdrHistogram.Histogram copy = h.copy();
     l.put("unit", "ms");
     l.put("count", copy.getTotalCount());
     l.put("p50", ms(copy.getValueAtPercentile(50)));
     l.put("p95", ms(copy.getValueAtPercentile(95)));
     l.put("p99", ms(copy.getValueAtPercentile(99)));
     l.put("max", ms(copy.getMaxValue()));
-    root.set("adapter", MAPPER.valueToTree(provider.snapshot()));
-    return root;
+  }
+
+  /**
+   * This JVM's own counters, cumulative since it started and never reset: CPU time (user + system,
+   * all threads) for the benchmark's CPU per quote, and threads started (flat under load when no
+   * stage starts a thread).
+   */
+  private static void process(ObjectNode p) {
+    java.lang.management.OperatingSystemMXBean os =
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+      p.put("cpuNanos", sun.getProcessCpuTime());
+    }
+    java.lang.management.ThreadMXBean threads =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    p.put("threadsStarted", threads.getTotalStartedThreadCount());
+    p.put("liveThreads", threads.getThreadCount());
+    p.put("uptimeMs", java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
+    p.put("processors", Runtime.getRuntime().availableProcessors());
   }
 
   private static double ms(long micros) {

@@ -1,8 +1,6 @@
 package solventa.quote;
 
-import java.util.Optional;
 import solventa.adapter.FailureKind;
-import solventa.quote.internal.ProfileCodec;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 
@@ -13,35 +11,27 @@ public sealed interface Resolution extends CborSerializable {
   boolean sacrificed();
 
   /**
-   * A profile to price on.
+   * A profile to price on. Inside a node the profile object itself is handed over (no encoding); a
+   * reply that crosses nodes is serialized with the rest of the message (CBOR, {@link
+   * CborSerializable}).
    *
-   * @param profileJson the profile in {@link ProfileCodec} form; null for {@link Origin#DEFAULT}
+   * @param profile the profile to price on; null for {@link Origin#DEFAULT}
    * @param ageMs age of the profile when resolved (0 for DEFAULT)
    * @param failure why a fallback was served ("BUDGET" or a {@link FailureKind} name); else null
    * @param servedBy address of the node whose entity resolved it
    */
   record Resolved(
       Origin origin,
-      String profileJson,
+      CanonicalProfile profile,
       long ageMs,
       String failure,
       boolean sacrificed,
       String servedBy)
       implements Resolution {
 
-    public Optional<CanonicalProfile> decodedProfile() {
-      return profileJson == null ? Optional.empty() : Optional.of(ProfileCodec.decode(profileJson));
-    }
-
     /** A profile the provider just returned, priced FRESH. */
     static Resolved fresh(CanonicalProfile profile, java.time.Instant now, String servedBy) {
-      return new Resolved(
-          Origin.FRESH,
-          ProfileCodec.encode(profile),
-          profile.ageMillis(now),
-          null,
-          false,
-          servedBy);
+      return new Resolved(Origin.FRESH, profile, profile.ageMillis(now), null, false, servedBy);
     }
   }
 

@@ -105,6 +105,7 @@ final class Lab implements AutoCloseable {
     m.put("quote.redis.uri", redis.uri());
     m.put("quote.redis.key-prefix", keyPrefix);
     m.put("quote.stats.reset-enabled", true);
+    m.put("quote.warmup.quotes", 0); // tests count every call; NodeWarmupIT turns it on
     m.put("pekko.management.http.port", FreePort.find());
     m.put("pekko.remote.artery.canonical.port", FreePort.find());
     m.put("pekko.loglevel", "WARNING");

@@ -112,15 +112,36 @@ public final class ProviderClient {
     } catch (RuntimeException e) {
       response = CompletableFuture.failedFuture(e);
     }
+    // explicit executors: the pool's stages come from Scala's future converters, whose plain
+    // thenCompose would run on the JDK common pool (a new thread per call when its parallelism
+    // is 1). Taking the body is cheap: do it where the response arrived; parse on the provider's
+    // dispatcher.
     return response
-        .thenCompose(
-            resp ->
-                resp.entity()
-                    .toStrict(remainingMillis(deadlineNanos), MAX_BODY_BYTES, mat)
-                    .thenApplyAsync(
-                        strict -> classify(customerId, resp.status().intValue(), strict.getData()),
-                        work))
+        .thenComposeAsync(resp -> body(resp, deadlineNanos), Runnable::run)
+        .thenApplyAsync(body -> classify(customerId, body.status(), body.data()), work)
         .handle((r, e) -> e == null ? r : failure(e));
+  }
+
+  private record Body(int status, org.apache.pekko.util.ByteString data) {}
+
+  /**
+   * The whole body. A body that arrived whole (a {@code Strict} entity, the usual case for a
+   * profile of a few KB) is taken as it is: Pekko's {@code toStrict} would materialize a stream for
+   * it all the same. Otherwise it is read with the call's remaining time.
+   */
+  private CompletionStage<Body> body(HttpResponse resp, long deadlineNanos) {
+    int status = resp.status().intValue();
+    if (resp.entity() instanceof org.apache.pekko.http.javadsl.model.HttpEntity.Strict strict) {
+      if (strict.getData().size() > MAX_BODY_BYTES) {
+        return CompletableFuture.failedFuture(
+            new EntityStreamSizeException(
+                MAX_BODY_BYTES, scala.Option.apply((Object) (long) strict.getData().size())));
+      }
+      return CompletableFuture.completedFuture(new Body(status, strict.getData()));
+    }
+    return resp.entity()
+        .toStrict(remainingMillis(deadlineNanos), MAX_BODY_BYTES, mat)
+        .thenApplyAsync(s -> new Body(status, s.getData()), Runnable::run);
   }
 
   private static long remainingMillis(long deadlineNanos) {
