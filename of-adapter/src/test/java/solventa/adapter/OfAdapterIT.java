@@ -35,6 +35,9 @@ class OfAdapterIT {
 
   private static final String GOOD = "c00000042";
 
+  /** A customer of the double's universe without consent: answered 403. */
+  private static final String NO_CONSENT = "c00000099";
+
   private static ActorTestKit kit;
   private static ToxiproxyServer toxiproxy;
   private static ProviderDouble provider;
@@ -45,7 +48,10 @@ class OfAdapterIT {
     toxiproxy = ToxiproxyServer.start();
     provider =
         ProviderDouble.start(
-            kit.system(), DoubleSettings.defaults(7).withProfile(LatencyProfile.custom(5, 20)));
+            kit.system(),
+            DoubleSettings.defaults(7)
+                .withProfile(LatencyProfile.custom(5, 20))
+                .withNoConsent(java.util.Set.of(NO_CONSENT)));
     warmUp();
   }
 
@@ -284,11 +290,16 @@ class OfAdapterIT {
             proxy,
             new PoolSettings(2, 4),
             BreakerSettings.rate(50, Duration.ofSeconds(10), 10, Duration.ofSeconds(30)));
-    for (int i = 0; i < 16; i++) {
-      String id = i % 2 == 0 ? GOOD : "c99999999"; // outside the universe: 400
-      await(count.fetch(id));
-      await(rate.fetch(id));
-      Thread.sleep(100); // test pacing: 10 calls/s
+    ProviderStateControl control = new ProviderStateControl(provider.baseUri(), proxy);
+    try {
+      for (int i = 0; i < 16; i++) {
+        control.setErrors(0, i % 2 == 0 ? 0 : 1.0, 0); // every other call answers 504
+        await(count.fetch(GOOD));
+        await(rate.fetch(GOOD));
+        Thread.sleep(100); // test pacing: 10 calls/s
+      }
+    } finally {
+      control.setErrors(0, 0, 0);
     }
     assertThat(count.state()).isEqualTo(BreakerState.CLOSED);
     assertThat(count.snapshot().outcomes()).containsEntry("HTTP_STATUS", 8L);
@@ -341,6 +352,36 @@ class OfAdapterIT {
       assertThat(kind(await(c))).isEqualTo(FailureKind.TIMEOUT);
     }
     LabFixture.clearToxics(stuck);
+  }
+
+  /**
+   * Regression (issue 14): a 400 for a customer the provider does not know counted as an
+   * HTTP_STATUS failure, so five quotes for unknown customers opened the breaker for everyone.
+   * Unknown customers (well-formed or not) and missing consent are business answers: reported as
+   * such, never counted, and the breaker stays closed with no transition.
+   */
+  @Test
+  void businessAnswersAreReportedAndLeaveTheBreakerClosed() {
+    OfAdapter a =
+        adapter(
+            proxy("business"),
+            new PoolSettings(4, 8),
+            BreakerSettings.count(5, Duration.ofSeconds(30)));
+    for (int i = 0; i < 20; i++) {
+      assertThat(kind(await(a.fetch(String.format("c99%06d", i)))))
+          .isEqualTo(FailureKind.UNKNOWN_CUSTOMER);
+      assertThat(kind(await(a.fetch("ghost-" + i)))).isEqualTo(FailureKind.UNKNOWN_CUSTOMER);
+      assertThat(kind(await(a.fetch(NO_CONSENT)))).isEqualTo(FailureKind.NO_CONSENT);
+    }
+    AdapterSnapshot s = a.snapshot();
+    assertThat(s.state()).isEqualTo(BreakerState.CLOSED);
+    assertThat(s.transitions()).isEmpty();
+    assertThat(s.outcomes())
+        .containsEntry("UNKNOWN_CUSTOMER", 40L)
+        .containsEntry("NO_CONSENT", 20L)
+        .containsEntry("HTTP_STATUS", 0L);
+    assertThat(a.providerCalls()).as("every business answer came from the provider").isEqualTo(60);
+    assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
   }
 
   /** 429 and 529 from the double are counted THROTTLED failures; the actor does not restart. */

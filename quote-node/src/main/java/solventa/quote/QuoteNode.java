@@ -85,22 +85,18 @@ public final class QuoteNode implements AutoCloseable {
       ProviderPort provider = adapter.apply(system);
       QuoteStats stats =
           new QuoteStats(settings.arm(), clock, settings.stats().sacrificedCapacity());
+      ActuarialTrace trace = new ActuarialTrace(settings.traceSalt(), stats);
       if (settings.arm().usesCache()) {
-        ProfileEntity.init(system, new ProfileEntity.Deps(settings, provider, store, stats, clock));
+        ProfileEntity.init(
+            system,
+            new ProfileEntity.Deps(settings, provider, store, stats, clock, trace::pseudonym));
       }
       QuoteStatsRoutes.register(
           Adapter.toClassic(system),
           new QuoteStatsRoutes.Source(stats, provider, settings.stats().resetEnabled()));
       ActorSystem<Void> sys = system;
       QuoteService service =
-          new QuoteService(
-              system,
-              settings,
-              provider,
-              pricing,
-              stats,
-              new ActuarialTrace(settings.traceSalt(), stats),
-              clock);
+          new QuoteService(system, settings, provider, pricing, stats, trace, clock);
       QuoteRoutes routes = new QuoteRoutes(service, settings.http().maxBody(), () -> isUp(sys));
       ServerBinding binding =
           await(

@@ -47,13 +47,19 @@ public sealed interface Resolution extends CborSerializable {
 
   /**
    * Whether a failed provider call sacrifices its quote: the call met a provider failure (anything
-   * but a refusal by the open breaker) while the breaker was still CLOSED.
+   * but a refusal by the open breaker or a business answer) while the breaker was still CLOSED.
    */
   static boolean isSacrifice(FailureKind kind, solventa.adapter.BreakerState breakerNow) {
-    return kind != FailureKind.BREAKER_OPEN && breakerNow == solventa.adapter.BreakerState.CLOSED;
+    return kind != FailureKind.BREAKER_OPEN
+        && !kind.isBusinessAnswer()
+        && breakerNow == solventa.adapter.BreakerState.CLOSED;
   }
 
-  /** The provider failed and this arm does not fall back (A, B): the quote fails. */
+  /**
+   * No profile to price on: the provider failed and this arm does not fall back (A, B), or — in
+   * every arm — the provider gave a business answer ({@link FailureKind#isBusinessAnswer()}:
+   * unknown customer, no consent), which no fallback may paper over.
+   */
   record Unavailable(FailureKind kind, String detail, boolean sacrificed, String servedBy)
       implements Resolution {}
 }
