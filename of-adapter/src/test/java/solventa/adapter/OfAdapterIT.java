@@ -15,6 +15,7 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import solventa.lab.LabToken;
 import solventa.lab.ToxiproxyServer;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.LatencyProfile;
@@ -51,7 +52,8 @@ class OfAdapterIT {
             kit.system(),
             DoubleSettings.defaults(7)
                 .withProfile(LatencyProfile.custom(5, 20))
-                .withNoConsent(java.util.Set.of(NO_CONSENT)));
+                .withNoConsent(java.util.Set.of(NO_CONSENT))
+                .withAdminToken(LabToken.value()));
     warmUp();
   }
 
@@ -290,7 +292,8 @@ class OfAdapterIT {
             proxy,
             new PoolSettings(2, 4),
             BreakerSettings.rate(50, Duration.ofSeconds(10), 10, Duration.ofSeconds(30)));
-    ProviderStateControl control = new ProviderStateControl(provider.baseUri(), proxy);
+    ProviderStateControl control =
+        new ProviderStateControl(provider.baseUri(), proxy, LabToken.value());
     try {
       for (int i = 0; i < 16; i++) {
         control.setErrors(0, i % 2 == 0 ? 0 : 1.0, 0); // every other call answers 504
@@ -390,7 +393,8 @@ class OfAdapterIT {
     Proxy proxy = proxy("throttled");
     OfAdapter a =
         adapter(proxy, new PoolSettings(2, 4), BreakerSettings.count(6, Duration.ofSeconds(30)));
-    ProviderStateControl control = new ProviderStateControl(provider.baseUri(), proxy);
+    ProviderStateControl control =
+        new ProviderStateControl(provider.baseUri(), proxy, LabToken.value());
     try {
       control.setErrors(1.0, 0, 0);
       for (int i = 0; i < 3; i++) {

@@ -52,6 +52,7 @@ final class QuoteNode implements AutoCloseable {
     props.add("-Drating.user=" + lab.postgres().user());
     props.add("-Drating.password=" + lab.postgres().password());
     props.add("-Dquote.stats.reset-enabled=true");
+    props.add("-Dpekko.management.http.route-providers-read-only=false");
     // warm keys are loaded once per arm and must stay fresh for the whole walk (SPEC §7)
     props.add("-Dquote.refresh-after=30m");
     props.add("-Dquote.log.file=" + log.toString().replace(".log", ".app.log"));
@@ -95,7 +96,7 @@ final class QuoteNode implements AutoCloseable {
   }
 
   void resetStats() throws IOException {
-    Http.Reply r = Http.post(managementUrl() + "/quote/stats/reset", "{}");
+    Http.Reply r = Http.postAdmin(managementUrl() + "/quote/stats/reset", "{}");
     if (r.status() / 100 != 2) {
       throw new IOException("stats reset answered " + r.status() + ": " + r.body());
     }

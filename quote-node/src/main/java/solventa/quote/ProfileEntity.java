@@ -122,6 +122,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private final Arm arm;
   private final Duration refreshAfter;
   private final Duration retryAfter;
+  private final long maxStalenessMs;
   private final ProviderPort provider;
   private final ProfileStore store;
   private final QuoteStats stats;
@@ -146,6 +147,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     this.arm = deps.settings().arm();
     this.refreshAfter = deps.settings().refreshAfter();
     this.retryAfter = deps.settings().redis().retryAfter();
+    this.maxStalenessMs = deps.settings().maxStaleness().toMillis();
     this.provider = deps.provider();
     this.store = deps.store();
     this.stats = deps.stats();
@@ -279,7 +281,8 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   }
 
   private Resolution fallback(String failure, boolean sacrificed) {
-    if (last == null) {
+    if (last == null || last.ageMillis(clock.instant()) > maxStalenessMs) {
+      // none known, or too old to price on (quote.max-staleness): the line's default profile
       return new Resolution.Resolved(Origin.DEFAULT, null, 0, failure, sacrificed, servedBy);
     }
     stats.staleRead();

@@ -93,7 +93,11 @@ public final class QuoteNode implements AutoCloseable {
       }
       QuoteStatsRoutes.register(
           Adapter.toClassic(system),
-          new QuoteStatsRoutes.Source(stats, provider, settings.stats().resetEnabled()));
+          new QuoteStatsRoutes.Source(
+              stats,
+              provider,
+              settings.stats().resetEnabled(),
+              solventa.adapter.AdminToken.of(config.getString(QuoteStatsRoutes.TOKEN_KEY))));
       ActorSystem<Void> sys = system;
       QuoteService service =
           new QuoteService(system, settings, provider, pricing, stats, trace, clock);

@@ -263,6 +263,7 @@ public final class QuoteStats {
     root.put("fetchRequests", fetches.sum());
     root.put("coalescedWaiters", coalescedWaiters.sum());
     root.put("redisErrors", redisErrors.sum());
+    root.put("traceDropped", TraceAppender.dropped());
     root.put("sacrificed", sacrificed.sum());
     ArrayNode at = root.putArray("sacrificedAtMs");
     synchronized (sacrificedAt) {

@@ -3,6 +3,7 @@ package solventa.quote;
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.concat;
 import static org.apache.pekko.http.javadsl.server.Directives.get;
+import static org.apache.pekko.http.javadsl.server.Directives.optionalHeaderValueByName;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.pathEndOrSingleSlash;
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
@@ -16,6 +17,7 @@ import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
+import solventa.adapter.AdminToken;
 
 /**
  * The runner's stats route on Pekko Management (registered as {@code
@@ -29,8 +31,12 @@ import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
  */
 public final class QuoteStatsRoutes implements ManagementRouteProvider {
 
+  /** The setting that holds the reset's bearer token. */
+  static final String TOKEN_KEY = "quote.stats.reset-token";
+
   /** What the route reads from its node. */
-  public record Source(QuoteStats stats, ProviderPort provider, boolean resetEnabled) {}
+  public record Source(
+      QuoteStats stats, ProviderPort provider, boolean resetEnabled, AdminToken token) {}
 
   private static final Map<org.apache.pekko.actor.ActorSystem, Source> SOURCES =
       new ConcurrentHashMap<>();
@@ -59,7 +65,14 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
                 () ->
                     concat(
                         pathEndOrSingleSlash(() -> get(this::stats)),
-                        path("reset", () -> post(this::reset)))));
+                        path(
+                            "reset",
+                            () ->
+                                post(
+                                    () ->
+                                        optionalHeaderValueByName(
+                                            "Authorization",
+                                            auth -> reset(auth, settings.readOnly())))))));
   }
 
   private Route stats() {
@@ -72,10 +85,38 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
             .withEntity(ContentTypes.APPLICATION_JSON, s.stats().toJson(s.provider()).toString()));
   }
 
-  private Route reset() {
+  /**
+   * Zeroes the stats: needs the bearer token (401 without, 403 wrong or none configured), a
+   * management that is not read-only ({@code pekko.management.http.route-providers-read-only},
+   * Management's default is read-only) and {@code quote.stats.reset-enabled}; each refusal is a 403
+   * naming its setting.
+   */
+  private Route reset(java.util.Optional<String> auth, boolean readOnly) {
     Source s = SOURCES.get(system);
     if (s == null) {
       return starting();
+    }
+    java.util.Optional<AdminToken.Refusal> refusal = s.token().check(auth, TOKEN_KEY);
+    if (refusal.isPresent()) {
+      HttpResponse r =
+          QuoteRoutes.problemResponse(
+              Problem.of(
+                  refusal.get().status(),
+                  refusal.get().status() == 401 ? "Unauthorized" : "Forbidden",
+                  refusal.get().detail()));
+      return complete(
+          refusal.get().status() == 401
+              ? r.addHeader(
+                  org.apache.pekko.http.javadsl.model.headers.RawHeader.create(
+                      "WWW-Authenticate", "Bearer"))
+              : r);
+    }
+    if (readOnly) {
+      return QuoteRoutes.problem(
+          Problem.of(
+              403,
+              "Forbidden",
+              "management is read-only (pekko.management.http.route-providers-read-only = true)"));
     }
     if (!s.resetEnabled()) {
       return QuoteRoutes.problem(
