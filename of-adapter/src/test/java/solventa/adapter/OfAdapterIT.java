@@ -387,6 +387,43 @@ class OfAdapterIT {
     assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
   }
 
+  /**
+   * Issue 14, slow drip: the provider's bytes trickle in (Toxiproxy {@code bandwidth} at 1 KB/s, or
+   * {@code slicer} with 16-byte slices 20 ms apart) so a 1–4 KB body cannot arrive within the 700
+   * ms timeout. Each call is a counted TIMEOUT at the timeout, and three of them open a count(3)
+   * breaker; its connections are freed.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"bandwidth", "slicer"})
+  void aSlowDripIsACountedTimeoutAndOpensTheBreaker(String toxic) throws Exception {
+    Proxy proxy = proxy("drip-" + toxic);
+    OfAdapter a =
+        adapter(proxy, new PoolSettings(2, 4), BreakerSettings.count(3, Duration.ofSeconds(30)));
+    assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+    if (toxic.equals("bandwidth")) {
+      proxy.toxics().bandwidth("drip", eu.rekawek.toxiproxy.model.ToxicDirection.DOWNSTREAM, 1);
+    } else {
+      proxy
+          .toxics()
+          .slicer("drip", eu.rekawek.toxiproxy.model.ToxicDirection.DOWNSTREAM, 16, 20_000);
+    }
+    try {
+      List<Long> took = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        FetchResult r = await(a.fetch(GOOD));
+        assertThat(kind(r)).as(String.valueOf(r)).isEqualTo(FailureKind.TIMEOUT);
+        took.add(r.latency().toMillis());
+      }
+      assertThat(took).allSatisfy(ms -> assertThat(ms).isBetween(650L, 700L + SLACK_MS));
+      assertThat(opens(a)).as("3 consecutive counted timeouts").isTrue();
+      assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.BREAKER_OPEN);
+      System.out.println("FIGURE slow-drip-" + toxic + ": 3/3 TIMEOUT in " + took + " ms; OPEN");
+    } finally {
+      LabFixture.clearToxics(proxy);
+    }
+    assertThat(eventually(Duration.ofSeconds(3), () -> a.snapshot().inFlight() == 0)).isTrue();
+  }
+
   /** 429 and 529 from the double are counted THROTTLED failures; the actor does not restart. */
   @Test
   void throttlingAnswersAreCountedFailuresAndTheActorSurvives() {

@@ -96,6 +96,7 @@ class BusinessAnswersIT {
     long sacrificedBefore = node.stats().sacrificedCount();
     long refusedBefore = node.stats().refusedCount();
     List<Lab.Answer> answers = new ArrayList<>();
+    long t0 = System.nanoTime();
     for (int from = 0; from < QUOTES; from += CONCURRENCY) {
       List<CompletableFuture<Lab.Answer>> batch = new ArrayList<>();
       for (int i = from; i < Math.min(QUOTES, from + CONCURRENCY); i++) {
@@ -103,6 +104,7 @@ class BusinessAnswersIT {
       }
       batch.forEach(f -> answers.add(f.join()));
     }
+    long ms = (System.nanoTime() - t0) / 1_000_000;
     assertThat(answers).hasSize(QUOTES);
     assertThat(answers)
         .allSatisfy(
@@ -122,6 +124,17 @@ class BusinessAnswersIT {
     assertThat(node.stats().sacrificedCount() - sacrificedBefore)
         .as("a business answer sacrifices no quote")
         .isZero();
+    System.out.println(
+        "FIGURE unknown-customers arm "
+            + node.settings().arm().label()
+            + ": "
+            + QUOTES
+            + " quotes ("
+            + CONCURRENCY
+            + " in flight) in "
+            + ms
+            + " ms, all 404, breaker CLOSED, 0 transitions, UNKNOWN_CUSTOMER +"
+            + (s.outcomes().get("UNKNOWN_CUSTOMER") - unknownBefore));
     Lab.Answer known = Lab.quote(node, "c00000005");
     assertThat(known.status()).as(known.body()).isEqualTo(200);
     assertThat(known.origin()).isEqualTo("FRESH");

@@ -212,7 +212,11 @@ public final class ProviderClient {
     if (cause instanceof BufferOverflowException) {
       return failed(FailureKind.BULKHEAD_REJECTED, String.valueOf(cause.getMessage()));
     }
-    if (cause instanceof EntityStreamSizeException) {
+    // a body over the limit fails while streaming (EntityStreamSizeException) or, when its
+    // Content-Length already says so, up front ("too large"); both are the provider's fault
+    if (cause instanceof EntityStreamSizeException
+        || cause instanceof org.apache.pekko.http.scaladsl.model.EntityStreamException
+            && String.valueOf(cause.getMessage()).contains("too large")) {
       return failed(FailureKind.MALFORMED, "body larger than " + MAX_BODY_BYTES + " bytes");
     }
     return failed(
