@@ -100,8 +100,11 @@ public final class QuoteNode implements AutoCloseable {
       ProviderPort provider = skipping != null ? skipping : adapterPort;
       QuoteStats stats =
           new QuoteStats(settings.arm(), clock, settings.stats().sacrificedCapacity());
+      ActuarialTrace trace = new ActuarialTrace(settings.traceSalt(), stats);
       if (settings.arm().usesCache()) {
-        ProfileEntity.init(system, new ProfileEntity.Deps(settings, provider, store, stats, clock));
+        ProfileEntity.init(
+            system,
+            new ProfileEntity.Deps(settings, provider, store, stats, clock, trace::pseudonym));
       }
       QuoteStatsRoutes.register(
           Adapter.toClassic(system),
@@ -109,17 +112,11 @@ public final class QuoteNode implements AutoCloseable {
               stats,
               provider,
               settings.arm().usesCache() ? store : null,
-              settings.stats().resetEnabled()));
+              settings.stats().resetEnabled(),
+              solventa.adapter.AdminToken.of(config.getString(QuoteStatsRoutes.TOKEN_KEY))));
       ActorSystem<Void> sys = system;
       QuoteService service =
-          new QuoteService(
-              system,
-              settings,
-              provider,
-              pricing,
-              stats,
-              new ActuarialTrace(settings.traceSalt(), stats),
-              clock);
+          new QuoteService(system, settings, provider, pricing, stats, trace, clock);
       java.util.concurrent.atomic.AtomicBoolean warmedUp =
           new java.util.concurrent.atomic.AtomicBoolean(false);
       QuoteRoutes routes =

@@ -41,6 +41,10 @@ public final class QuoteService {
     record Failed(Problem problem) implements Result {}
   }
 
+  /** Operators' log of failed quotes: specifics, customer pseudonymized, never a raw value. */
+  private static final org.slf4j.Logger FAILURES =
+      org.slf4j.LoggerFactory.getLogger("solventa.quote.failures");
+
   private final ActorSystem<?> system;
   private final QuoteSettings settings;
   private final ProviderPort provider;
@@ -74,8 +78,15 @@ public final class QuoteService {
   }
 
   public CompletionStage<Result> quote(QuoteRequest request) {
+    return quote(request, newQuoteId());
+  }
+
+  /**
+   * Resolves, prices and shapes one quote; a problem carries {@code quoteId}, and the server log
+   * keeps its specifics under the same id (customer pseudonymized, see {@link ActuarialTrace}).
+   */
+  public CompletionStage<Result> quote(QuoteRequest request, String quoteId) {
     long start = System.nanoTime();
-    String quoteId = newQuoteId();
     // wall clock, not the injected one: the deadline is compared with the host clock elsewhere
     long admittedAtMs = System.currentTimeMillis();
     long deadline = admittedAtMs + settings.budget().toMillis();
@@ -84,7 +95,7 @@ public final class QuoteService {
     return resolution
         .thenComposeAsync(r -> priceOn(quoteId, request, r, start, admittedAtMs), executor)
         // a plain stage from here on: it runs where the composed stage completed (a node thread)
-        .handle((r, e) -> e == null ? r : failed(unwrap(e), start));
+        .handle((r, e) -> e == null ? r : failed(quoteId, request, unwrap(e), start));
   }
 
   // Arm A: every quote calls the adapter and waits for its answer (its 700 ms hard timeout).
@@ -136,21 +147,22 @@ public final class QuoteService {
     if (resolution.sacrificed()) {
       stats.sacrificed(admittedAtMs);
     }
+    if (resolution instanceof Resolution.Unavailable u && u.kind().isBusinessAnswer()) {
+      stats.refused();
+      Problem p =
+          u.kind() == FailureKind.NO_CONSENT ? Problem.noConsent() : Problem.unknownCustomer();
+      return CompletableFuture.completedFuture(new Result.Failed(p.withQuoteId(quoteId)));
+    }
     if (resolution instanceof Resolution.Unavailable u) {
       stats.failed(System.nanoTime() - start);
-      String detail =
-          "profile of "
-              + request.customerId()
-              + " unavailable: "
-              + u.kind()
-              + " ("
-              + u.detail()
-              + ")";
+      logUnavailable(quoteId, request, u);
+      // the body names the cause only; the adapter's detail (exception, target, values) is logged
       Problem p =
           u.kind() == FailureKind.TIMEOUT
-              ? Problem.providerTimeout(detail)
-              : Problem.providerUnavailable(detail);
-      return CompletableFuture.completedFuture(new Result.Failed(p));
+              ? Problem.providerTimeout("the Open Finance provider did not answer in time")
+              : Problem.providerUnavailable(
+                  "the Open Finance provider cannot be reached now (" + u.kind() + ")");
+      return CompletableFuture.completedFuture(new Result.Failed(p.withQuoteId(quoteId)));
     }
     Resolution.Resolved r = (Resolution.Resolved) resolution;
     ResolvedProfile profile =
@@ -182,15 +194,36 @@ public final class QuoteService {
     return new Result.Quoted(q);
   }
 
-  private Result failed(Throwable e, long start) {
+  /**
+   * The specifics of a provider failure, for the operators: quote id, pseudonymized customer, the
+   * adapter's kind and detail. Fast refusals (breaker open, bulkhead full) come in floods and are
+   * already counted by the adapter, so they are logged at DEBUG only.
+   */
+  private void logUnavailable(String quoteId, QuoteRequest request, Resolution.Unavailable u) {
+    boolean refusal =
+        u.kind() == FailureKind.BREAKER_OPEN || u.kind() == FailureKind.BULKHEAD_REJECTED;
+    if (refusal ? FAILURES.isDebugEnabled() : FAILURES.isInfoEnabled()) {
+      String customer = trace.pseudonym(request.customerId());
+      if (refusal) {
+        FAILURES.debug("quote {} customer={} unavailable: {}", quoteId, customer, u.kind());
+      } else {
+        FAILURES.info(
+            "quote {} customer={} unavailable: {} ({})", quoteId, customer, u.kind(), u.detail());
+      }
+    }
+  }
+
+  private Result failed(String quoteId, QuoteRequest request, Throwable e, long start) {
     stats.failed(System.nanoTime() - start);
     if (e instanceof TimeoutException) {
       return new Result.Failed(
           Problem.resolutionTimeout(
-              "no profile resolution within " + settings.resolveTimeout().toMillis() + " ms"));
+                  "no profile resolution within " + settings.resolveTimeout().toMillis() + " ms")
+              .withQuoteId(quoteId));
     }
-    system.log().warn("quote failed", e);
-    return new Result.Failed(Problem.internal("the quote could not be completed"));
+    FAILURES.warn("quote {} customer={} failed", quoteId, trace.pseudonym(request.customerId()), e);
+    return new Result.Failed(
+        Problem.internal("the quote could not be completed").withQuoteId(quoteId));
   }
 
   private static Throwable unwrap(Throwable e) {

@@ -39,6 +39,7 @@ public final class QuoteStats {
   private final int sacrificedCapacity;
   private final Map<Origin, LongAdder> quotes = new EnumMap<>(Origin.class);
   private final LongAdder errors = new LongAdder();
+  private final LongAdder refused = new LongAdder();
   private final LongAdder cacheHits = new LongAdder();
   private final LongAdder cacheMisses = new LongAdder();
   private final LongAdder staleReads = new LongAdder();
@@ -61,6 +62,7 @@ public final class QuoteStats {
   private final Map<Origin, Counter> kQuotes = new EnumMap<>(Origin.class);
   private final Histogram kErrorLatency;
   private final Counter kErrors;
+  private final Counter kRefused;
   private final Counter kHits;
   private final Counter kMisses;
   private final Counter kStale;
@@ -92,6 +94,7 @@ public final class QuoteStats {
             .withTag("arm", a)
             .withTag("origin", "error");
     kErrors = Kamon.counter("quote.quotes").withTag("arm", a).withTag("origin", "error");
+    kRefused = Kamon.counter("quote.quotes").withTag("arm", a).withTag("origin", "refused");
     kHits = Kamon.counter("quote.cache.hits").withTag("arm", a);
     kMisses = Kamon.counter("quote.cache.misses").withTag("arm", a);
     kStale = Kamon.counter("quote.cache.stale-reads").withTag("arm", a);
@@ -120,6 +123,19 @@ public final class QuoteStats {
     kErrors.increment();
     kErrorLatency.record(nanos);
     recordLatency(nanos);
+  }
+
+  /**
+   * One quote answered with a business refusal (404 unknown customer, 422 no consent): not an error
+   * of the service, so neither in {@code errors} nor in the latency histogram.
+   */
+  public void refused() {
+    refused.increment();
+    kRefused.increment();
+  }
+
+  public long refusedCount() {
+    return refused.sum();
   }
 
   private void recordLatency(long nanos) {
@@ -245,6 +261,7 @@ public final class QuoteStats {
     for (LongAdder a :
         new LongAdder[] {
           errors,
+          refused,
           cacheHits,
           cacheMisses,
           staleReads,
@@ -271,6 +288,7 @@ public final class QuoteStats {
       q.put(o.name(), quotes.get(o).sum());
     }
     q.put("errors", errors.sum());
+    q.put("refused", refused.sum());
     root.put("cacheHits", cacheHits.sum());
     root.put("cacheMisses", cacheMisses.sum());
     root.put("staleReads", staleReads.sum());
@@ -280,6 +298,7 @@ public final class QuoteStats {
     root.put("fetchRequests", fetches.sum());
     root.put("coalescedWaiters", coalescedWaiters.sum());
     root.put("redisErrors", redisErrors.sum());
+    root.put("traceDropped", TraceAppender.dropped());
     root.put("sacrificed", sacrificed.sum());
     ArrayNode at = root.putArray("sacrificedAtMs");
     synchronized (sacrificedAt) {

@@ -38,13 +38,20 @@ public sealed interface Resolution extends CborSerializable {
   /**
    * Whether a failed provider call sacrifices its quote: the quote was admitted while the breaker
    * was CLOSED (stamped at admission) and the call it waited on ended in a provider failure
-   * (timeout, connection error, 5xx…; not a refusal by the breaker or the bulkhead).
+   * (timeout, connection error, 5xx…; not a refusal by the breaker or the bulkhead, nor a business
+   * answer).
    */
   static boolean isSacrifice(FailureKind kind, solventa.adapter.BreakerState atAdmission) {
-    return kind.countsAsBreakerFailure() && atAdmission == solventa.adapter.BreakerState.CLOSED;
+    return kind.countsAsBreakerFailure()
+        && !kind.isBusinessAnswer()
+        && atAdmission == solventa.adapter.BreakerState.CLOSED;
   }
 
-  /** The provider failed and this arm does not fall back (A, B): the quote fails. */
+  /**
+   * No profile to price on: the provider failed and this arm does not fall back (A, B), or — in
+   * every arm — the provider gave a business answer ({@link FailureKind#isBusinessAnswer()}:
+   * unknown customer, no consent), which no fallback may paper over.
+   */
   record Unavailable(FailureKind kind, String detail, boolean sacrificed, String servedBy)
       implements Resolution {}
 }

@@ -516,7 +516,8 @@ class ProfileEntityTest {
     if (stats == null) { // one per test: a second incarnation shares its node's stats
       stats = new QuoteStats(arm, clock, 100);
     }
-    ProfileEntity.Deps deps = new ProfileEntity.Deps(settings(arm), provider, store, stats, clock);
+    ProfileEntity.Deps deps =
+        new ProfileEntity.Deps(settings(arm), provider, store, stats, clock, id -> "p-" + id);
     return testKit.spawn(
         ProfileEntity.create(CUSTOMER, deps, NODE, clock::millis),
         CUSTOMER + "-" + ++incarnations,
@@ -580,9 +581,14 @@ class ProfileEntityTest {
         Duration.ofMillis(900),
         new QuoteSettings.Http("127.0.0.1", 0, 16_384),
         new QuoteSettings.Redis(
-            "redis://127.0.0.1:6379", "test:", Duration.ofSeconds(1), RETRY_AFTER),
+            "redis://127.0.0.1:6379",
+            "test:",
+            Duration.ofSeconds(1),
+            RETRY_AFTER,
+            Duration.ofHours(1)),
         new QuoteSettings.Stats(false, 100),
-        "salt");
+        "profile-entity-test-trace-key",
+        Duration.ofDays(1));
   }
 
   /** A provider whose calls the test answers by hand, in the order they were made. */
