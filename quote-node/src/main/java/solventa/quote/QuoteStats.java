@@ -51,6 +51,8 @@ public final class QuoteStats {
   private final java.util.concurrent.atomic.AtomicLong providerCallsAtReset =
       new java.util.concurrent.atomic.AtomicLong();
   private final ConcurrentHistogram latency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
+  // cache hits only: the node's own overhead above the rating cost on the hit path
+  private final ConcurrentHistogram cachedLatency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
   // provider calls that returned a profile, as the adapter timed them (caller's start to result)
   private final ConcurrentHistogram providerLatency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
 
@@ -109,6 +111,9 @@ public final class QuoteStats {
     kQuotes.get(origin).increment();
     kLatency.get(origin).record(nanos);
     recordLatency(nanos);
+    if (origin == Origin.CACHED) {
+      cachedLatency.recordValue(micros(nanos));
+    }
   }
 
   /** One quote that ended in an error response (4xx excluded: those never reach resolution). */
@@ -236,6 +241,7 @@ public final class QuoteStats {
       sacrificedAt.clear();
     }
     latency.reset();
+    cachedLatency.reset();
     providerLatency.reset();
   }
 
@@ -263,6 +269,7 @@ public final class QuoteStats {
       sacrificedAt.forEach(at::add);
     }
     percentiles(root.putObject("latency"), latency);
+    percentiles(root.putObject("cachedLatency"), cachedLatency);
     percentiles(root.putObject("providerLatency"), providerLatency);
     root.set("adapter", MAPPER.valueToTree(provider.snapshot()));
     process(root.putObject("process"));
