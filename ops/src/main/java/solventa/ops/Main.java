@@ -81,15 +81,7 @@ public final class Main {
             }
           }
           if (out == null) {
-            out =
-                LabPaths.root()
-                    .resolve("results")
-                    .resolve(
-                        "bench-"
-                            + plan.name()
-                            + "-"
-                            + LocalDateTime.now()
-                                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+            out = resultsDir("bench-" + plan.name());
           }
           Path md = Benchmark.run(out.toAbsolutePath(), 42, plan);
           System.out.println("benchmark: " + md);
@@ -123,6 +115,16 @@ public final class Main {
               : "experiment failed: " + e);
       return 1;
     }
+  }
+
+  /** {@code results/<name>-<timestamp>} under the lab's root. */
+  private static Path resultsDir(String name) {
+    return LabPaths.root()
+        .resolve("results")
+        .resolve(
+            name
+                + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
   }
 
   private static String value(String[] args, int i, String option) {

@@ -23,6 +23,7 @@ class BenchmarkTest {
             "{\"quotes\":{\"FRESH\":100,\"CACHED\":3800,\"STALE\":0,\"DEFAULT\":90,\"errors\":10},"
                 + "\"providerCalls\":200,"
                 + "\"providerLatency\":{\"count\":190,\"p95\":150.5},"
+                + "\"cachedLatency\":{\"count\":3800,\"p50\":61.2,\"p99\":64.9},"
                 + "\"process\":{\"cpuNanos\":3000000000,\"threadsStarted\":92}}");
     Benchmark.NodeCost c = Benchmark.NodeCost.between(new Runner.WindowStats(start, end), 10);
     assertThat(c.quotes()).isEqualTo(4000);
@@ -32,6 +33,8 @@ class BenchmarkTest {
     assertThat(c.cpuPerProviderCall()).isCloseTo(10, within(1e-9));
     assertThat(c.threadsStarted()).isEqualTo(2);
     assertThat(c.providerP95()).isEqualTo(150.5);
+    assertThat(c.hitP50()).isEqualTo(61.2);
+    assertThat(c.hitP99()).isEqualTo(64.9);
   }
 
   @Test
@@ -43,5 +46,6 @@ class BenchmarkTest {
     assertThat(c.cores()).isNull();
     assertThat(c.threadsStarted()).isNull();
     assertThat(c.providerP95()).isNull();
+    assertThat(c.hitP99()).isNull();
   }
 }

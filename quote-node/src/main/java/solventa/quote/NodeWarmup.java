@@ -239,18 +239,19 @@ final class NodeWarmup {
   }
 
   /** The warm-up's HTTP client and its counters; its stages run on the node's dispatcher. */
-  private record Client(
-      Http http,
-      ConnectionPoolSettings pool,
-      LoggingAdapter log,
-      Materializer mat,
-      Executor executor,
-      String uri,
-      Settings s,
-      long deadlineNanos,
-      AtomicInteger next,
-      AtomicInteger ok,
-      AtomicInteger failed) {
+  private static final class Client {
+    final Http http;
+    final ConnectionPoolSettings pool;
+    final LoggingAdapter log;
+    final Materializer mat;
+    final Executor executor;
+    final String uri;
+    final Settings s;
+    final long deadlineNanos;
+    final AtomicInteger next = new AtomicInteger();
+    final AtomicInteger ok = new AtomicInteger();
+    final AtomicInteger failed = new AtomicInteger();
+
     Client(
         Http http,
         ConnectionPoolSettings pool,
@@ -260,18 +261,14 @@ final class NodeWarmup {
         String uri,
         Settings s,
         long deadlineNanos) {
-      this(
-          http,
-          pool,
-          log,
-          mat,
-          executor,
-          uri,
-          s,
-          deadlineNanos,
-          new AtomicInteger(),
-          new AtomicInteger(),
-          new AtomicInteger());
+      this.http = http;
+      this.pool = pool;
+      this.log = log;
+      this.mat = mat;
+      this.executor = executor;
+      this.uri = uri;
+      this.s = s;
+      this.deadlineNanos = deadlineNanos;
     }
 
     // one chain: a quote, then the next, until the count or the deadline is reached

@@ -55,6 +55,8 @@ public final class QuoteStats {
   // the same service times since the runner's last takeInterval() (node stall detection)
   private final org.HdrHistogram.Recorder interval =
       new org.HdrHistogram.Recorder(1, HIGHEST_MICROS, 3);
+  // cache hits only: the node's own overhead above the rating cost on the hit path
+  private final ConcurrentHistogram cachedLatency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
   // provider calls that returned a profile, as the adapter timed them (caller's start to result)
   private final ConcurrentHistogram providerLatency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
 
@@ -115,6 +117,9 @@ public final class QuoteStats {
     kQuotes.get(origin).increment();
     kLatency.get(origin).record(nanos);
     recordLatency(nanos);
+    if (origin == Origin.CACHED) {
+      cachedLatency.recordValue(micros(nanos));
+    }
   }
 
   /** One quote that ended in an error response (4xx excluded: those never reach resolution). */
@@ -276,6 +281,7 @@ public final class QuoteStats {
       sacrificedAt.clear();
     }
     latency.reset();
+    cachedLatency.reset();
     providerLatency.reset();
   }
 
@@ -305,6 +311,7 @@ public final class QuoteStats {
       sacrificedAt.forEach(at::add);
     }
     percentiles(root.putObject("latency"), latency);
+    percentiles(root.putObject("cachedLatency"), cachedLatency);
     percentiles(root.putObject("providerLatency"), providerLatency);
     root.set("adapter", MAPPER.valueToTree(provider.snapshot()));
     process(root.putObject("process"));
