@@ -60,6 +60,7 @@ public final class LiveLab {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(8);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration NODE_START_TIMEOUT = Duration.ofMinutes(5);
+  private static final int NODE_START_ATTEMPTS = 3;
 
   private LiveLab() {}
 
@@ -280,26 +281,21 @@ public final class LiveLab {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(nodes, lab), "live-lab-stop"));
     try {
       lab.start();
-      writeState(
-          o, state.put("detail", "starting " + o.nodes + " quote nodes (about 30 s each here)"));
-      int seed = FreePort.find();
-      for (int i = 0; i < o.nodes; i++) {
-        int remote = i == 0 ? seed : FreePort.find();
-        String suffix = "-node" + (i + 1);
-        synchronized (nodes) {
-          nodes.add(
-              QuoteNode.launch(
-                  o.arm,
-                  o.policy,
-                  lab,
-                  logs.resolve(QuoteNode.logName(o.arm, o.policy, suffix)),
-                  remote,
-                  seed));
+      writeState(o, state.put("detail", "starting " + o.nodes + " quote nodes"));
+      // A node that exits while starting (a port taken between FreePort and its bind by another
+      // process of this shared machine) fails the cluster's start: all nodes start again on new
+      // ports (a restarted seed would found a second cluster).
+      for (int attempt = 1; ; attempt++) {
+        try {
+          startNodes(o, lab, logs, nodes);
+          break;
+        } catch (LabException e) {
+          if (attempt == NODE_START_ATTEMPTS || !e.getMessage().contains("exited with code")) {
+            throw e;
+          }
+          System.out.println("a node exited while starting; starting the nodes again: " + e);
+          stopNodes(nodes);
         }
-      }
-      // N nodes start at once on a machine that may have 2 cores: a longer bound than one node's
-      for (QuoteNode n : nodes) {
-        n.awaitReady(NODE_START_TIMEOUT);
       }
       awaitMembers(nodes.get(0), o.nodes);
     } catch (RuntimeException e) {
@@ -336,6 +332,28 @@ public final class LiveLab {
     return 0;
   }
 
+  /** Starts N nodes at once, node 1 the seed, and waits until each is an Up member. */
+  private static void startNodes(Options o, EmbeddedLab lab, Path logs, List<QuoteNode> nodes) {
+    int seed = FreePort.find();
+    for (int i = 0; i < o.nodes; i++) {
+      QuoteNode n =
+          QuoteNode.launch(
+              o.arm,
+              o.policy,
+              lab,
+              logs.resolve(QuoteNode.logName(o.arm, o.policy, "-node" + (i + 1))),
+              i == 0 ? seed : FreePort.find(),
+              seed);
+      synchronized (nodes) {
+        nodes.add(n);
+      }
+    }
+    // N nodes start at once on a machine that may have 2 cores: a longer bound than one node's
+    for (QuoteNode n : nodes) {
+      n.awaitReady(NODE_START_TIMEOUT);
+    }
+  }
+
   private static void awaitMembers(QuoteNode first, int expected) {
     long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
     while (System.nanoTime() < deadline) {
@@ -362,13 +380,17 @@ public final class LiveLab {
   }
 
   private static void stopAll(List<QuoteNode> nodes, EmbeddedLab lab) {
+    stopNodes(nodes);
+    lab.close();
+  }
+
+  private static void stopNodes(List<QuoteNode> nodes) {
     synchronized (nodes) {
       for (QuoteNode n : nodes) {
         n.close();
       }
       nodes.clear();
     }
-    lab.close();
   }
 
   // ---- state ---------------------------------------------------------------------------------

@@ -47,6 +47,11 @@ class LiveLabIT {
   record Run(int code, String out) {}
 
   static Run lab(String... args) {
+    return lab(dir, args);
+  }
+
+  /** Runs a {@code bin/lab} live-lab command on the lab whose state lives in {@code dir}. */
+  static Run lab(Path dir, String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     all.add("--dir");
     all.add(dir.toString());
