@@ -5,23 +5,28 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Produces the customer of each request so the cache hit rate stays at its target: with probability
- * h a customer of the warm set (pre-loaded fresh before the step), otherwise a never-seen customer
- * (each used once). Seeded, so a step's key sequence is reproducible.
+ * Produces the customer of each request: with probability {@code neverSeenShare} a customer the
+ * node has never met (each used once, so it always misses: DEFAULT in C), otherwise one of the
+ * step's K known customers drawn uniformly (see {@link KeyPopulation}). The known customers were
+ * seeded with values whose ages are spread over [0, T), so the cache hit rate comes from expiry,
+ * not from the feeder. Seeded, so a step's key sequence is reproducible.
  */
 public final class KeyFeeder implements Iterator<Map<String, Object>> {
   private static final String[] LINES = {"auto", "home", "life"};
 
   private final SplittableRandom random;
-  private final double hitRate;
-  private final int warmKeys;
+  private final int populationStart;
+  private final int populationSize;
+  private final double neverSeenShare;
   private int nextFresh;
 
-  public KeyFeeder(long seed, double hitRate, int warmKeys, int freshKeyStart) {
+  public KeyFeeder(
+      long seed, int populationStart, int populationSize, double neverSeenShare, int freshStart) {
     this.random = new SplittableRandom(seed);
-    this.hitRate = hitRate;
-    this.warmKeys = warmKeys;
-    this.nextFresh = freshKeyStart;
+    this.populationStart = populationStart;
+    this.populationSize = populationSize;
+    this.neverSeenShare = neverSeenShare;
+    this.nextFresh = freshStart;
   }
 
   public static String customerId(int index) {
@@ -40,15 +45,15 @@ public final class KeyFeeder implements Iterator<Map<String, Object>> {
 
   @Override
   public synchronized Map<String, Object> next() {
-    boolean warm = random.nextDouble() < hitRate;
-    int index = warm ? random.nextInt(warmKeys) : nextFresh++;
+    boolean fresh = random.nextDouble() < neverSeenShare;
+    int index = fresh ? nextFresh++ : populationStart + random.nextInt(populationSize);
     return Map.of(
         "customerId",
         customerId(index),
         "lineOfBusiness",
         lineOf(index),
         "keyKind",
-        warm ? "warm" : "fresh");
+        fresh ? "new" : "known");
   }
 
   /** How many never-seen customers this feeder has handed out. */

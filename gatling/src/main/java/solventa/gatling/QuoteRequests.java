@@ -71,7 +71,8 @@ public final class QuoteRequests {
               int status = s.contains("status") ? s.getInt("status") : 0;
               String origin = s.contains("origin") ? s.getString("origin") : "";
               String age = s.contains("ageMs") ? s.getString("ageMs") : "";
-              log.record(t0, rt, status, origin, age, s.getString("keyKind"));
+              log.record(
+                  t0, rt, status, origin, age, s.getString("keyKind"), s.getString("customerId"));
               return s;
             });
   }

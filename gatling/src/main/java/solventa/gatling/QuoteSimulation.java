@@ -28,7 +28,12 @@ public abstract class QuoteSimulation extends Simulation {
           getClass().getSimpleName() + " drives arm " + arm + " but ha01.arm is " + params.arm());
     }
     var keys =
-        new KeyFeeder(params.seed(), params.hitRate(), params.warmKeys(), params.freshKeyStart());
+        new KeyFeeder(
+            params.seed(),
+            params.populationStart(),
+            params.populationSize(),
+            params.neverSeenShare(),
+            params.freshKeyStart());
     var scn = scenario("quote-" + arm).feed(keys).exec(QuoteRequests.quote(log));
     setUp(scn.injectOpen(constantUsersPerSec(params.ratePerSec()).during(params.duration())))
         .protocols(QuoteRequests.protocol(params.baseUrl()))

@@ -13,14 +13,33 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * cut the steady-state window and split by origin. Columns: {@value #HEADER}.
  */
 public final class RequestLog {
-  public static final String HEADER = "sendEpochMs,latencyMs,status,origin,ageMs,keyKind";
+  public static final String HEADER =
+      "sendEpochMs,latencyMs,status,origin,ageMs,keyKind,customerId";
 
   private final ConcurrentLinkedQueue<String> lines = new ConcurrentLinkedQueue<>();
 
   public void record(
-      long sendEpochMs, long latencyMs, int status, String origin, String ageMs, String keyKind) {
+      long sendEpochMs,
+      long latencyMs,
+      int status,
+      String origin,
+      String ageMs,
+      String keyKind,
+      String customerId) {
     lines.add(
-        sendEpochMs + "," + latencyMs + "," + status + "," + origin + "," + ageMs + "," + keyKind);
+        sendEpochMs
+            + ","
+            + latencyMs
+            + ","
+            + status
+            + ","
+            + origin
+            + ","
+            + ageMs
+            + ","
+            + keyKind
+            + ","
+            + customerId);
   }
 
   public int size() {

@@ -7,8 +7,11 @@ import java.time.Duration;
  * system properties {@code ha01.*} (the runner sets them before each in-process Gatling run; a user
  * running a simulation by hand passes them with -D).
  *
- * @param warmKeys customers {@code c00000000 .. warmKeys-1} are the warm set (pre-loaded fresh)
- * @param freshKeyStart never-seen customers are drawn from this index upwards, one per miss
+ * @param hitRate the step's hit-rate target (what the population was sized for; reported)
+ * @param populationStart first index of the step's known customers
+ * @param populationSize K, the number of known customers ({@link KeyPopulation#size()})
+ * @param neverSeenShare share of requests for never-seen customers
+ * @param freshKeyStart never-seen customers are drawn from this index upwards, one per request
  * @param requestLog where to write one line per request (empty: no log)
  */
 public record StepParameters(
@@ -17,7 +20,9 @@ public record StepParameters(
     double ratePerSec,
     Duration duration,
     double hitRate,
-    int warmKeys,
+    int populationStart,
+    int populationSize,
+    double neverSeenShare,
     int freshKeyStart,
     long seed,
     String requestLog) {
@@ -40,15 +45,20 @@ public record StepParameters(
     if (!(hitRate >= 0 && hitRate <= 1)) {
       throw new IllegalArgumentException("ha01.hit-rate must be in [0,1], was " + hitRate);
     }
-    if (warmKeys < 1) {
-      throw new IllegalArgumentException("ha01.warm-keys must be >= 1, was " + warmKeys);
-    }
-    if (freshKeyStart < warmKeys) {
+    if (populationStart < 0 || populationSize < 1) {
       throw new IllegalArgumentException(
-          "ha01.fresh-key-start must be >= ha01.warm-keys ("
-              + warmKeys
-              + "), was "
-              + freshKeyStart);
+          "ha01.population-start must be >= 0 and ha01.population-size >= 1, were "
+              + populationStart
+              + " and "
+              + populationSize);
+    }
+    if (!(neverSeenShare >= 0 && neverSeenShare < 1)) {
+      throw new IllegalArgumentException(
+          "ha01.never-seen-share must be in [0,1), was " + neverSeenShare);
+    }
+    if (freshKeyStart >= populationStart && freshKeyStart < populationStart + populationSize) {
+      throw new IllegalArgumentException(
+          "ha01.fresh-key-start must lie outside the known customers, was " + freshKeyStart);
     }
   }
 
@@ -59,7 +69,9 @@ public record StepParameters(
         Double.parseDouble(System.getProperty("ha01.rate", "20")),
         Duration.ofMillis(Long.parseLong(System.getProperty("ha01.duration-ms", "10000"))),
         Double.parseDouble(System.getProperty("ha01.hit-rate", "0.96")),
-        Integer.parseInt(System.getProperty("ha01.warm-keys", "500")),
+        Integer.parseInt(System.getProperty("ha01.population-start", "0")),
+        Integer.parseInt(System.getProperty("ha01.population-size", "500")),
+        Double.parseDouble(System.getProperty("ha01.never-seen-share", "0.005")),
         Integer.parseInt(System.getProperty("ha01.fresh-key-start", "10000")),
         Long.parseLong(System.getProperty("ha01.seed", "42")),
         System.getProperty("ha01.request-log", ""));

@@ -13,23 +13,24 @@ import org.junit.jupiter.params.provider.ValueSource;
 class KeyFeederTest {
 
   @ParameterizedTest
-  @ValueSource(doubles = {0.99, 0.96, 0.90, 0.50})
-  void warmShareMatchesTheHitRateTargetAndFreshKeysAreNeverReused(double h) {
-    var feeder = new KeyFeeder(7, h, 500, 10_000);
-    int warm = 0;
+  @ValueSource(doubles = {0.005, 0.02})
+  void knownCustomersComeFromThePopulationAndNeverSeenOnesAreNeverReused(double neverSeen) {
+    var feeder = new KeyFeeder(7, 1_000, 250, neverSeen, 10_000);
+    int known = 0;
     Set<Object> fresh = new HashSet<>();
-    int n = 20_000;
+    int n = 40_000;
     for (int i = 0; i < n; i++) {
       var row = feeder.next();
-      if (row.get("keyKind").equals("warm")) {
-        warm++;
-        assertThat((String) row.get("customerId")).isLessThan("c00000500");
+      if (row.get("keyKind").equals("known")) {
+        known++;
+        assertThat((String) row.get("customerId")).isBetween("c00001000", "c00001249");
       } else {
         assertThat(fresh.add(row.get("customerId"))).isTrue();
       }
     }
-    assertThat(warm / (double) n).isCloseTo(h, org.assertj.core.data.Offset.offset(0.01));
-    assertThat(feeder.freshUsed(10_000)).isEqualTo(n - warm);
+    assertThat(1 - known / (double) n)
+        .isCloseTo(neverSeen, org.assertj.core.data.Offset.offset(0.003));
+    assertThat(feeder.freshUsed(10_000)).isEqualTo(n - known);
   }
 
   @Test
@@ -54,7 +55,9 @@ class KeyFeederTest {
                     10,
                     java.time.Duration.ofSeconds(1),
                     0.9,
+                    0,
                     10,
+                    0.005,
                     20,
                     1,
                     ""))
@@ -62,7 +65,7 @@ class KeyFeederTest {
   }
 
   private static List<Object> draw(long seed) {
-    var f = new KeyFeeder(seed, 0.9, 100, 1000);
+    var f = new KeyFeeder(seed, 0, 100, 0.1, 1000);
     List<Object> out = new ArrayList<>();
     for (int i = 0; i < 50; i++) {
       out.add(f.next().get("customerId"));

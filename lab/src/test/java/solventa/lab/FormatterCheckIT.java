@@ -13,6 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The build's formatter check is real: a module that inherits the project's parent pom and holds
  * one unformatted Java file fails its {@code validate} phase, and the formatted file passes.
+ *
+ * <p>Regression: the probe named its parent by an absolute {@code relativePath}, which Maven
+ * resolves against the probe's own directory; the parent then came from {@code ~/.m2} and the test
+ * failed on a machine where the project had never been installed. The path is now relative.
  */
 class FormatterCheckIT {
 
@@ -33,7 +37,7 @@ class FormatterCheckIT {
           <artifactId>format-probe</artifactId>
         </project>
         """
-            .formatted(root.resolve("pom.xml")),
+            .formatted(dir.relativize(root.resolve("pom.xml"))),
         StandardCharsets.UTF_8);
     Path src = Files.createDirectories(dir.resolve("src/main/java/probe"));
     Files.writeString(

@@ -103,7 +103,7 @@ public record AdapterSettings(
       policy = BreakerPolicy.valueOf(raw.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new InvalidAdapterConfigException(
-          prefix + "breaker.policy", raw, "unknown policy; use count or rate");
+          prefix + "breaker.policy", raw, "unknown policy; use count, rate or none");
     }
     return new BreakerSettings(
         policy,

@@ -47,6 +47,13 @@ class AdapterSettingsTest {
     assertThat(s.defaultProviderSettings().breaker().window()).isEqualTo(Duration.ofSeconds(3));
   }
 
+  @Test
+  void noneTurnsTheBreakerOff() {
+    AdapterSettings s =
+        AdapterSettings.fromConfig(with("of-adapter.providers.ofb.breaker.policy = none"));
+    assertThat(s.defaultProviderSettings().breaker().policy()).isEqualTo(BreakerPolicy.NONE);
+  }
+
   @ParameterizedTest(name = "{0} = {1} refuses")
   @CsvSource(
       delimiter = '|',

@@ -117,13 +117,13 @@ final class EmbeddedLab implements AutoCloseable {
   }
 
   /** The running node, (re)started for {@code arm} and {@code policy} with an empty cache. */
-  QuoteNode node(Arm arm, String policy) {
+  QuoteNode node(Arm arm, String policy, ExperimentProfile profile) {
     if (node != null && node.arm() == arm && node.policy().equals(policy)) {
       return node;
     }
     stopNode();
     redis.restart();
-    node = QuoteNode.start(arm, policy, this, logs);
+    node = QuoteNode.start(arm, policy, profile, this, logs);
     return node;
   }
 

@@ -10,6 +10,7 @@ import java.util.Map;
  * @param complete false when the experiment was interrupted or failed: the steps are what was
  *     measured before that
  * @param contracts per run, per arm: the contract probe's status and body
+ * @param rulesVersion the version of {@code docs/verdict-rules.md} the verdicts were computed with
  */
 public record Experiment(
     String profile,
@@ -22,4 +23,5 @@ public record Experiment(
     List<StepResult> steps,
     Map<String, Map<String, String>> contracts,
     List<SanityCheck> sanity,
+    String rulesVersion,
     Map<String, Verdict> verdicts) {}

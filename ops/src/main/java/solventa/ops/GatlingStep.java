@@ -22,18 +22,22 @@ final class GatlingStep {
   static synchronized Outcome run(
       StepSpec spec,
       String baseUrl,
-      int warmKeys,
+      int populationStart,
+      int populationSize,
+      double neverSeenShare,
       int freshKeyStart,
       long seed,
       Path requestLog,
       Path resultsDir,
       boolean reports) {
     System.setProperty("ha01.base-url", baseUrl);
-    System.setProperty("ha01.arm", spec.arm().label());
+    System.setProperty("ha01.arm", spec.arm().nodeArm());
     System.setProperty("ha01.rate", Integer.toString(spec.rate()));
     System.setProperty("ha01.duration-ms", Long.toString(spec.durationSec() * 1000L));
     System.setProperty("ha01.hit-rate", Double.toString(spec.hitRate()));
-    System.setProperty("ha01.warm-keys", Integer.toString(warmKeys));
+    System.setProperty("ha01.population-start", Integer.toString(populationStart));
+    System.setProperty("ha01.population-size", Integer.toString(populationSize));
+    System.setProperty("ha01.never-seen-share", Double.toString(neverSeenShare));
     System.setProperty("ha01.fresh-key-start", Integer.toString(freshKeyStart));
     System.setProperty("ha01.seed", Long.toString(seed));
     System.setProperty("ha01.request-log", requestLog.toString());

@@ -54,6 +54,11 @@ public final class LiveLab {
   /** The Toxiproxy proxy between the nodes' adapters and the double (see EmbeddedLab). */
   static final String PROXY = "provider";
 
+  /**
+   * The nodes' breaker policies and refresh-after: those of the card's protocol (the full profile).
+   */
+  static final ExperimentProfile CARD_SETTINGS = ExperimentProfile.named("full");
+
   /** The route type the nodes shard (ProfileEntity.ENTITY_KEY in quote-node). */
   static final String ENTITY_TYPE = "CustomerProfile";
 
@@ -340,6 +345,7 @@ public final class LiveLab {
           QuoteNode.launch(
               o.arm,
               o.policy,
+              CARD_SETTINGS,
               lab,
               logs.resolve(QuoteNode.logName(o.arm, o.policy, "-node" + (i + 1))),
               i == 0 ? seed : FreePort.find(),

@@ -96,6 +96,10 @@ public final class Main {
             throw new IllegalArgumentException("report needs exactly one results folder");
           }
           Path report = ResultsStore.reanalyze(Path.of(args[1]).toAbsolutePath());
+          System.out.println(
+              "verdicts recomputed with rules version "
+                  + solventa.ops.analysis.VerdictRules.RULES_VERSION
+                  + " (docs/verdict-rules.md)");
           System.out.println("report: " + report);
           return 0;
         }

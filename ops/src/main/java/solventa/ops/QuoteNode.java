@@ -42,10 +42,11 @@ final class QuoteNode implements AutoCloseable {
   }
 
   /** A single-node cluster, started and ready. */
-  static QuoteNode start(Arm arm, String policy, EmbeddedLab lab, Path logs) {
+  static QuoteNode start(
+      Arm arm, String policy, ExperimentProfile profile, EmbeddedLab lab, Path logs) {
     int remote = FreePort.find();
     QuoteNode node =
-        launch(arm, policy, lab, logs.resolve(logName(arm, policy, "")), remote, remote);
+        launch(arm, policy, profile, lab, logs.resolve(logName(arm, policy, "")), remote, remote);
     node.awaitReady();
     return node;
   }
@@ -66,13 +67,20 @@ final class QuoteNode implements AutoCloseable {
    * remote} port for the first node) without waiting for it: call {@link #awaitReady}.
    */
   static QuoteNode launch(
-      Arm arm, String policy, EmbeddedLab lab, Path log, int remote, int seedPort) {
+      Arm arm,
+      String policy,
+      ExperimentProfile profile,
+      EmbeddedLab lab,
+      Path log,
+      int remote,
+      int seedPort) {
     int http = FreePort.find();
     int mgmt = FreePort.find();
     int prometheus = FreePort.find();
     String tag = ProtocolPlan.tag(arm) + "-" + policy;
     List<String> props = new ArrayList<>();
-    props.add("-Dquote.arm=" + arm.label());
+    props.add("-Dquote.arm=" + arm.nodeArm());
+    props.add("-Dquote.breaker=" + (arm.breaker() ? "on" : "off"));
     props.add("-Dquote.http.port=" + http);
     props.add("-Dpekko.management.http.port=" + mgmt);
     props.add("-Dpekko.remote.artery.canonical.port=" + remote);
@@ -81,12 +89,21 @@ final class QuoteNode implements AutoCloseable {
     props.add("-Dquote.redis.uri=" + lab.redis().uri());
     props.add("-Dof-adapter.providers.ofb.base-url=http://127.0.0.1:" + lab.proxyPort());
     props.add("-Dof-adapter.providers.ofb.breaker.policy=" + policy);
+    // the rate policy as the report states it: able to act at the low traffic (HD-01.6)
+    props.add(
+        "-Dof-adapter.providers.ofb.breaker.window=" + profile.ratePolicy().windowSec() + "s");
+    props.add(
+        "-Dof-adapter.providers.ofb.breaker.minimum-calls=" + profile.ratePolicy().minCalls());
+    props.add(
+        "-Dof-adapter.providers.ofb.breaker.failure-rate-threshold="
+            + profile.ratePolicy().thresholdPct());
+    props.add("-Dof-adapter.providers.ofb.breaker.consecutive-failures=" + profile.countPolicyN());
     props.add("-Drating.jdbc-url=" + lab.postgres().jdbcUrl());
     props.add("-Drating.user=" + lab.postgres().user());
     props.add("-Drating.password=" + lab.postgres().password());
     props.add("-Dquote.stats.reset-enabled=true");
-    // warm keys are loaded once per arm and must stay fresh for the whole walk (SPEC §7)
-    props.add("-Dquote.refresh-after=30m");
+    // T, a protocol parameter: known customers' values expire during the steps (issue 11)
+    props.add("-Dquote.refresh-after=" + profile.refreshAfterSec() + "s");
     props.add("-Dquote.log.file=" + log.toString().replace(".log", ".app.log"));
     ManagedProcess p =
         JvmLauncher.start(
@@ -139,6 +156,29 @@ final class QuoteNode implements AutoCloseable {
     if (r.status() / 100 != 2) {
       throw new IOException("stats reset answered " + r.status() + ": " + r.body());
     }
+  }
+
+  /** The node's own latency since the previous call (count, p99, max); starts a new interval. */
+  JsonNode interval() throws IOException {
+    Http.Reply r = Http.post(managementUrl() + "/quote/stats/interval", "{}");
+    if (r.status() / 100 != 2) {
+      throw new IOException("stats interval answered " + r.status() + ": " + r.body());
+    }
+    return Http.JSON.readTree(r.body());
+  }
+
+  /** Bench only: stores the given customers' profiles with backdated fetch times (ages in ms). */
+  JsonNode seed(List<String> customers, List<Long> agesMs) throws IOException {
+    var body = Http.JSON.createObjectNode();
+    var arr = body.putArray("customers");
+    for (int i = 0; i < customers.size(); i++) {
+      arr.addObject().put("id", customers.get(i)).put("ageMs", agesMs.get(i));
+    }
+    Http.Reply r = Http.post(managementUrl() + "/quote/bench/seed", body.toString());
+    if (r.status() / 100 != 2) {
+      throw new IOException("seed answered " + r.status() + ": " + r.body());
+    }
+    return Http.JSON.readTree(r.body());
   }
 
   /** The adapter's breaker view: {@code GET /of-adapter/providers/ofb}. */

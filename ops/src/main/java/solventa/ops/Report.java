@@ -87,6 +87,25 @@ final class Report {
         : "not run: the experiment stopped before this step";
   }
 
+  private ExperimentProfile profileOf() {
+    return ExperimentProfile.named(e.profile());
+  }
+
+  /** Measured hit rate beside its target, flagged when more than 1.5 points off. */
+  static String hitCell(StepResult s) {
+    if (s.hitRatePct() == null) {
+      return cell(null, why(s, "endToEnd"));
+    }
+    String measured = String.format(Locale.ROOT, "%.1f", s.hitRatePct());
+    if (s.hitRateTargetPct() == null) {
+      return measured + " (" + why(s, "hitRateTargetPct") + ")";
+    }
+    return measured
+        + " / "
+        + String.format(Locale.ROOT, "%.0f", s.hitRateTargetPct())
+        + (Boolean.TRUE.equals(s.hitRateOff()) ? " ⚠ off by > 1.5 pts" : "");
+  }
+
   private void h(int level, String text) {
     blocks.add(new Heading(level, text));
   }
@@ -119,6 +138,24 @@ final class Report {
             + " are indicative. Latency is end to end at the load generator over each step's steady-state window"
             + " (the warm-up slice at the start of every step is discarded); errors count in the percentiles, and a"
             + " step \"meets\" only with p95 ≤ 225 ms, p99 ≤ 475 ms and at most 1 % errors.");
+    p(
+        "Verdicts follow docs/verdict-rules.md, rules version "
+            + (e.rulesVersion() == null
+                ? "unknown (results older than the versioned rules)"
+                : e.rulesVersion())
+            + ". Cache dynamics: known customers' values expire after T = "
+            + profileOf().refreshAfterSec()
+            + " s (quote.refresh-after); each step draws from K known customers, K = λT(1−h)/h, whose stored"
+            + " values start at steady-state ages (fresh ones uniform over [0, T)), plus "
+            + String.format(Locale.ROOT, "%.1f", profileOf().neverSeenShare() * 100)
+            + " % never-seen customers. The measured hit rate (CACHED share) is shown beside the target.");
+    Verdict overall = e.verdicts().get("HD-01");
+    if (overall != null && Boolean.TRUE.equals(overall.provisional())) {
+      p(
+          "**Provisional**: this profile made "
+              + r.runs().size()
+              + " run(s); the card's rule for HD-01 requires three.");
+    }
     verdicts();
     perRunTables();
     summaryTable();
@@ -126,6 +163,7 @@ final class Report {
     policyTable();
     stampedeTable();
     intermediate();
+    recoveryTable();
     charts();
     sanity();
     walkDetail();
@@ -160,6 +198,7 @@ final class Report {
         fallbackApplies
             ? cell(pct(s.fallbackPct()), why(s, "fallbackPct"))
             : "n/a (arm A has no fallback)",
+        s.spec().arm().caches() ? hitCell(s) : "n/a (arm A has no cache)",
         yesNo(s.meets(), why(s, "endToEnd")));
   }
 
@@ -178,7 +217,7 @@ final class Report {
           rows.add(cardRow(s.get(), arm != Arm.A));
         } else {
           String m = cell(null, notRun());
-          rows.add(List.of(arm.label(), run, st.cardName(), m, m, m, m, m, m));
+          rows.add(List.of(arm.label(), run, st.cardName(), m, m, m, m, m, m, m));
         }
       }
       h(3, "Run " + run);
@@ -193,6 +232,7 @@ final class Report {
                   "p99 (ms)",
                   "Error (%)",
                   "% con respaldo",
+                  "Hit % medido / objetivo",
                   "¿Cumple?"),
               rows));
     }
@@ -272,8 +312,17 @@ final class Report {
                   .orElse(cell(null, notRun)),
               c.map(s -> cell(ms(s.endToEnd().p99()), why(s, "endToEnd")))
                   .orElse(cell(null, notRun)),
+              c.map(s -> cell(pct(s.fallbackPct()), why(s, "fallbackPct")))
+                  .orElse(cell(null, notRun)),
+              b.map(Report::hitCell).orElse(cell(null, notRun))
+                  + " | "
+                  + c.map(Report::hitCell).orElse(cell(null, notRun)),
               b.map(s -> yesNo(s.meets(), why(s, "endToEnd"))).orElse(cell(null, notRun))));
     }
+    p(
+        "C holds at a hit rate when it meets the thresholds and its fallback share is at most "
+            + String.format(Locale.ROOT, "%.0f", profileOf().fallbackCeilingPct())
+            + " % (an assumption: the card leaves the acceptable share to actuaries).");
     blocks.add(
         new Table(
             List.of(
@@ -282,16 +331,29 @@ final class Report {
                 "p99 brazo B (ms)",
                 "p95 brazo C (ms)",
                 "p99 brazo C (ms)",
+                "% con respaldo brazo C",
+                "Hit % medido / objetivo (B | C)",
                 "¿Brazo B ya cumple?"),
             rows));
   }
 
   private void policyTable() {
     h(2, "Breaker policy × traffic, provider turned unresponsive (card table 4)");
+    ExperimentProfile pr = profileOf();
     p(
-        "Sacrificed: quotes whose profile resolution met a provider failure while the breaker was still closed,"
-            + " from the change of provider state until the breaker opened (or the step ended), over the requests"
-            + " sent from the change to the end of the step. Arm C at a 96 % hit-rate target.");
+        "Sacrificed: quotes admitted while the breaker was CLOSED (stamped at admission) whose resolution waited"
+            + " on a provider call that failed, over the requests sent in the fixed exposure window [change, change"
+            + " + W), W = "
+            + pr.exposureWindowSec()
+            + " s in every profile. Arm C at a 96 % hit-rate target. Policies: count opens after "
+            + pr.countPolicyN()
+            + " consecutive failures; rate opens at "
+            + String.format(Locale.ROOT, "%.0f", pr.ratePolicy().thresholdPct())
+            + " % failures over "
+            + pr.ratePolicy().windowSec()
+            + " s with at least "
+            + pr.ratePolicy().minCalls()
+            + " calls.");
     List<List<String>> rows = new ArrayList<>();
     List<Integer> rates = r.policyRates();
     if (rates.isEmpty()) {
@@ -381,37 +443,109 @@ final class Report {
   }
 
   private void intermediate() {
-    h(2, "Intermediate result: does B already meet the thresholds when degraded?");
-    List<StepResult> b =
-        r.runs().stream()
-            .map(run -> r.walk(run, Arm.B, State.DEGRADED))
-            .flatMap(Optional::stream)
-            .toList();
-    if (b.isEmpty()) {
-      p("— (B degraded was not measured)");
-      return;
-    }
-    boolean all = b.stream().allMatch(s -> Boolean.TRUE.equals(s.meets()));
-    boolean latencyOnly =
-        b.stream()
-            .allMatch(
-                s ->
-                    s.endToEnd().p95() != null
-                        && s.endToEnd().p95() <= StepResult.P95_MS
-                        && s.endToEnd().p99() <= StepResult.P99_MS);
-    List<String> ev = b.stream().map(Verdicts::describe).toList();
+    h(2, "Intermediate result: does B, or B with a breaker, meet the thresholds?");
     p(
-        all
-            ? "**Yes**: arm B meets the thresholds with the provider degraded in every run, so the opportunistic"
-                + " refresh of arm C is unjustified complexity at this hit rate; the simpler alternative satisfies the ASR."
-            : latencyOnly
-                ? "**No, but only because of errors**: arm B's p95 and p99 are within the thresholds with the provider"
-                    + " degraded, yet more than 1 % of its quotes fail (cache misses that meet a timed-out provider or an"
-                    + " open breaker). Arm C answers those misses with a fallback instead; whether that difference"
-                    + " justifies C is the trade-off the card asks about."
-                : "**No**: arm B misses the latency thresholds with the provider degraded in at least one run, so the"
-                    + " decoupling of arm C is what keeps the latency budget.");
-    blocks.add(new Bullets(ev));
+        "B is cache-aside that waits up to the 700 ms hard timeout on a miss, with no breaker (the card's arm B)."
+            + " B+CB is the same with the circuit breaker: the simpler design with a breaker alone. Run "
+            + (r.runs().isEmpty() ? "—" : r.runs().get(0))
+            + ".");
+    List<List<String>> rows = new ArrayList<>();
+    String run = r.runs().isEmpty() ? "R1" : r.runs().get(0);
+    for (State st : List.of(State.HEALTHY, State.DEGRADED, State.UNRESPONSIVE)) {
+      for (Arm arm : List.of(Arm.B, Arm.B_CB)) {
+        Optional<StepResult> s = r.walk(run, arm, st);
+        String m = cell(null, notRun());
+        rows.add(
+            s.map(
+                    x ->
+                        List.of(
+                            arm.label(),
+                            st.cardName(),
+                            cell(ms(x.endToEnd().p95()), why(x, "endToEnd")),
+                            cell(ms(x.endToEnd().p99()), why(x, "endToEnd")),
+                            cell(pct(x.errorPct()), why(x, "errorPct")),
+                            hitCell(x),
+                            yesNo(x.meets(), why(x, "endToEnd"))))
+                .orElse(List.of(arm.label(), st.cardName(), m, m, m, m, m)));
+      }
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Brazo",
+                "Estado",
+                "p95 (ms)",
+                "p99 (ms)",
+                "Error (%)",
+                "Hit % medido / objetivo",
+                "¿Cumple?"),
+            rows));
+    for (Arm arm : List.of(Arm.B, Arm.B_CB)) {
+      Optional<StepResult> d = r.walk(run, arm, State.DEGRADED);
+      if (d.isEmpty() || d.get().meets() == null) {
+        continue;
+      }
+      StepResult x = d.get();
+      boolean latencyOk =
+          x.endToEnd().p95() <= StepResult.P95_MS && x.endToEnd().p99() <= StepResult.P99_MS;
+      p(
+          "**"
+              + arm.label()
+              + " degraded**: "
+              + (x.meets()
+                  ? "meets the thresholds (errors " + pct(x.errorPct()) + " %)."
+                  : latencyOk
+                      ? "its p95 and p99 are within the thresholds, but "
+                          + pct(x.errorPct())
+                          + " % of its quotes fail (> 1 %)."
+                      : "misses the latency thresholds (p95 "
+                          + ms(x.endToEnd().p95())
+                          + " ms, p99 "
+                          + ms(x.endToEnd().p99())
+                          + " ms) with "
+                          + pct(x.errorPct())
+                          + " % errors."));
+    }
+  }
+
+  /** Per second of C's and C''s recovery: what HD-01.8's stampede rule reads. */
+  private void recoveryTable() {
+    h(2, "Recovery second by second (C and C')");
+    p(
+        "From the change to RECOVERY: requests, distinct customers requested, fallback share, breaker state,"
+            + " provider calls completed and adapter calls in flight (sampled), per second.");
+    String run = r.runs().isEmpty() ? null : r.runs().get(0);
+    for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
+      Optional<StepResult> s = run == null ? Optional.empty() : r.walk(run, arm, State.RECOVERY);
+      if (s.isEmpty()) {
+        p(arm.label() + ": " + cell(null, notRun()));
+        continue;
+      }
+      List<List<String>> rows = new ArrayList<>();
+      for (TimelinePoint t : s.get().timeline()) {
+        rows.add(
+            List.of(
+                Integer.toString(t.second()),
+                Integer.toString(t.requests()),
+                t.customers() == null ? "—" : t.customers().toString(),
+                cell(pct(t.fallbackShare()), "no request"),
+                t.breaker() == null ? "—" : t.breaker(),
+                t.providerCalls() == null ? "—" : t.providerCalls().toString(),
+                t.inFlight() == null ? "—" : t.inFlight().toString()));
+      }
+      h(3, arm.label() + " " + run + " recovery");
+      blocks.add(
+          new Table(
+              List.of(
+                  "s",
+                  "requests",
+                  "customers",
+                  "fallback %",
+                  "breaker",
+                  "provider calls",
+                  "in flight"),
+              rows));
+    }
   }
 
   private void charts() {
@@ -602,6 +736,30 @@ final class Report {
     } else {
       blocks.add(new Table(List.of("Run", "Check", "Result", "Detail"), rows));
     }
+    h(3, "Invalidations");
+    List<String> inv = new ArrayList<>();
+    for (StepResult s : e.steps()) {
+      for (String reason : s.invalidations()) {
+        inv.add(s.spec().id() + ": " + reason + (s.valid() ? " (re-run valid)" : ""));
+      }
+    }
+    if (inv.isEmpty()) {
+      p("None: every step passed its checks at the first attempt.");
+    } else {
+      blocks.add(new Bullets(inv));
+    }
+    List<String> off = new ArrayList<>();
+    for (StepResult s : e.steps()) {
+      if (Boolean.TRUE.equals(s.hitRateOff())) {
+        off.add(s.spec().id() + ": measured hit rate " + hitCell(s));
+      }
+    }
+    h(3, "Hit rate off target by more than 1.5 points");
+    if (off.isEmpty()) {
+      p("None.");
+    } else {
+      blocks.add(new Bullets(off));
+    }
   }
 
   private void walkDetail() {
@@ -656,12 +814,18 @@ final class Report {
                   s.doubleLagP99() == null
                       ? null
                       : String.format(Locale.ROOT, "%.1f", s.doubleLagP99()),
-                  why(s, "doubleLagP99"))));
+                  why(s, "doubleLagP99")),
+              cell(ms(s.scheduleLagP99Ms()), why(s, "scheduleLagP99Ms")),
+              cell(ms(s.nodeWorstSecondP99Ms()), why(s, "nodeWorstSecondP99Ms")),
+              s.spec().arm().caches() ? hitCell(s) : "n/a",
+              s.valid() ? (s.attempts() > 1 ? "valid (re-run)" : "valid") : "INVALID"));
     }
     p(
         "Rate: target (achieved over the window). Latency: p50 / p95 / p99 / max at the generator; internal: the"
-            + " node's own p95 / p99. Fallback: STALE % / DEFAULT %. Age: data age p50 / p95 (ms). Pool: the adapter's"
-            + " maximum in-flight calls since the node started / pool size, and bulkhead rejections in the step.");
+            + " node's own p95 / p99. Fallback: STALE % / DEFAULT %. Age: data age p50 / p95 (ms). Pool: the most"
+            + " adapter calls in flight sampled during the step / pool size, and bulkhead rejections in the step."
+            + " Sched. lag: the generator's schedule lag p99; node worst s: the highest per-second p99 of the node's"
+            + " own service time.");
     blocks.add(
         new Table(
             List.of(
@@ -677,7 +841,11 @@ final class Report {
                 "Time to open ms",
                 "Calls/miss",
                 "Pool",
-                "Double lag p99 ms"),
+                "Double lag p99 ms",
+                "Sched. lag p99 ms",
+                "Node worst s p99 ms",
+                "Hit %",
+                "Valid"),
             rows));
   }
 
@@ -703,7 +871,7 @@ final class Report {
         "The double's log-normal latency is a reasoned tail shape, not a measurement of the real provider.");
     t.add(
         "The fallback is one default profile per line of business; actuarial calibration is out of scope. The report assumes a fallback share above "
-            + Verdicts.ACCEPTABLE_FALLBACK_PCT
+            + ExperimentProfile.FALLBACK_CEILING_PCT
             + " % is unacceptable (the card leaves the figure to actuaries).");
     t.add("Two discrete traffic levels for the breaker policies, not a curve.");
     t.add(

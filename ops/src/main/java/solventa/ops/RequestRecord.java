@@ -14,9 +14,17 @@ import java.util.List;
  * @param status HTTP status, 0 when the client gave up or the connection failed
  * @param origin {@code profile.origin} of a 200 answer, empty otherwise
  * @param ageMs {@code profile.ageMs} of a 200 answer, -1 otherwise
+ * @param keyKind {@code known} (one of the step's population) or {@code new} (never seen)
+ * @param customerId the customer quoted (empty in logs written before it was recorded)
  */
 public record RequestRecord(
-    long sendMs, long latencyMs, int status, String origin, long ageMs, String keyKind) {
+    long sendMs,
+    long latencyMs,
+    int status,
+    String origin,
+    long ageMs,
+    String keyKind,
+    String customerId) {
 
   public boolean ok() {
     return status == 200;
@@ -42,7 +50,8 @@ public record RequestRecord(
                 Integer.parseInt(f[2]),
                 f[3],
                 f[4].isEmpty() ? -1 : Long.parseLong(f[4]),
-                f[5]));
+                f[5],
+                f.length > 6 ? f[6] : ""));
       }
       return out;
     } catch (IOException e) {

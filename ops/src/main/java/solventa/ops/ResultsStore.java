@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import solventa.ops.analysis.VerdictRules;
 
 /**
  * One folder per experiment: {@code results.json} (steps, sanity, verdicts), {@code steps.csv} (one
@@ -62,7 +63,8 @@ final class ResultsStore {
             r.steps(),
             contracts,
             sanity,
-            Verdicts.compute(r, sanity));
+            VerdictRules.RULES_VERSION,
+            Verdicts.compute(r, sanity, ExperimentProfile.named(profile)));
     save(e, dir);
     return e;
   }
@@ -76,7 +78,10 @@ final class ResultsStore {
     ReportWriter.write(e, dir);
   }
 
-  /** Re-analysis: verdicts, sanity and report from a stored {@code results.json}. */
+  /**
+   * Re-analysis: verdicts, sanity and report from a stored {@code results.json}, with the rules of
+   * this build ({@link VerdictRules#RULES_VERSION}) and the parameters of its profile.
+   */
   static Path reanalyze(Path dir) throws IOException {
     Path file = dir.resolve("results.json");
     if (!Files.isRegularFile(file)) {
@@ -97,7 +102,8 @@ final class ResultsStore {
             old.steps(),
             old.contracts(),
             sanity,
-            Verdicts.compute(r, sanity));
+            VerdictRules.RULES_VERSION,
+            Verdicts.compute(r, sanity, ExperimentProfile.named(old.profile())));
     save(e, dir);
     return dir.resolve("report.md");
   }
@@ -106,7 +112,9 @@ final class ResultsStore {
       "id,kind,run,arm,state,hitRate,policy,targetRate,achievedRate,requests,p50,p95,p99,max,"
           + "internalP50,internalP95,internalP99,internalMax,errorPct,fallbackPct,stalePct,defaultPct,"
           + "ageP50,ageP95,sacrificed,sacrificedPct,timeToOpenMs,providerCalls,cacheMisses,"
-          + "providerCallsPerMiss,poolMaxInFlight,poolSize,rejections,doubleLagP99,recoveryMs,closedAfterMs,meets";
+          + "providerCallsPerMiss,poolMaxInFlight,poolSize,rejections,doubleLagP99,recoveryMs,closedAfterMs,meets,"
+          + "hitRatePct,hitRateTargetPct,populationSize,scheduleLagP99Ms,nodeWorstSecondP99Ms,valid,"
+          + "attempts";
 
   static String csv(List<StepResult> steps) {
     StringBuilder sb = new StringBuilder(CSV_HEADER).append('\n');
@@ -149,7 +157,14 @@ final class ResultsStore {
         s.doubleLagP99(),
         s.recoveryMs(),
         s.closedAfterMs(),
-        s.meets()
+        s.meets(),
+        s.hitRatePct(),
+        s.hitRateTargetPct(),
+        s.populationSize(),
+        s.scheduleLagP99Ms(),
+        s.nodeWorstSecondP99Ms(),
+        s.valid(),
+        s.attempts()
       };
       for (int i = 0; i < f.length; i++) {
         if (i > 0) {

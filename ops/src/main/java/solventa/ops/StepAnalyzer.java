@@ -3,6 +3,7 @@ package solventa.ops;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -31,19 +32,24 @@ public final class StepAnalyzer {
       List<Sample> samples,
       Double doubleLagP99,
       Boolean assertionsPassed,
-      String gatlingReport) {}
+      String gatlingReport,
+      List<NodeInterval> nodeSeconds,
+      Integer populationSize,
+      boolean seeded) {}
 
   public static StepResult analyze(Inputs in) {
     Map<String, String> missing = new LinkedHashMap<>();
     StepSpec spec = in.spec();
     List<RequestRecord> window = new ArrayList<>();
-    List<RequestRecord> sinceChange = new ArrayList<>();
+    List<RequestRecord> exposure = new ArrayList<>();
+    long exposureEnd = in.changeMs() + EXPOSURE_MS;
     for (RequestRecord r : in.requests()) {
-      if (r.sendMs() >= in.windowStartMs()) {
+      // only what was sent inside the measured window counts: a catch-up burst after it does not
+      if (r.sendMs() >= in.windowStartMs() && r.sendMs() < in.endMs()) {
         window.add(r);
       }
-      if (r.sendMs() >= in.changeMs()) {
-        sinceChange.add(r);
+      if (r.sendMs() >= in.changeMs() && r.sendMs() < exposureEnd) {
+        exposure.add(r);
       }
     }
     long n = window.size();
@@ -115,19 +121,30 @@ public final class StepAnalyzer {
           end == null ? "node stats unavailable" : "the breaker did not open during the step");
     }
 
-    // Sacrificed: failures under a closed breaker from the change until it opened (or the end).
+    // Sacrificed: quotes admitted under a closed breaker (stamped at admission by the node) whose
+    // call failed, admitted in the fixed exposure window [change, change + W). The node's list is
+    // cleared at the window start, so the two readings are disjoint.
     Long sacrificed = null;
     Double sacrificedPct = null;
     if (end != null) {
-      long until = open.map(BreakerTransition::atMs).orElse(in.endMs());
       List<Long> all = new ArrayList<>(end.sacrificedAtMs());
       if (in.atWindowStart() != null) {
         all.addAll(in.atWindowStart().sacrificedAtMs());
       }
-      sacrificed = all.stream().distinct().filter(t -> t >= in.changeMs() && t <= until).count();
-      sacrificedPct = pct(sacrificed, sinceChange.size());
-      if (sacrificedPct == null) {
-        missing.put("sacrificedPct", "no request was sent after the change");
+      sacrificed = all.stream().filter(t -> t >= in.changeMs() && t < exposureEnd).count();
+      if (in.endMs() < exposureEnd) {
+        missing.put(
+            "sacrificedPct",
+            String.format(
+                Locale.ROOT,
+                "the step ended %.1f s after the change, before the exposure window W = %d s",
+                (in.endMs() - in.changeMs()) / 1000.0,
+                EXPOSURE_MS / 1000));
+      } else {
+        sacrificedPct = pct(sacrificed, exposure.size());
+        if (sacrificedPct == null) {
+          missing.put("sacrificedPct", "no request was sent in the exposure window");
+        }
       }
     } else {
       missing.put("sacrificed", "node stats unavailable");
@@ -146,19 +163,18 @@ public final class StepAnalyzer {
       perMiss = calls / (double) misses;
     }
 
-    Integer maxInFlight = end == null ? null : end.maxInFlight();
-    if (spec.kind() == StepKind.STAMPEDE) {
-      // the node already served a walk: its adapter's all-time maximum would not be this burst's
-      maxInFlight = in.samples().stream().map(Sample::inFlight).max(Integer::compare).orElse(null);
-      if (maxInFlight == null) {
-        missing.put("poolMaxInFlight", "the sampler read no adapter snapshot during the burst");
-      }
+    // per step: the adapter's own maximum is since the node started, so the sampler's readings
+    Integer maxInFlight =
+        in.samples().stream()
+            .filter(x -> x.atMs() >= in.startMs() && x.atMs() <= in.endMs() + 1_000)
+            .map(Sample::inFlight)
+            .max(Integer::compare)
+            .orElse(null);
+    if (maxInFlight == null) {
+      missing.put("poolMaxInFlight", "the sampler read no adapter snapshot during the step");
     }
     Integer poolSize = end == null ? null : end.poolSize();
     Long rejections = end == null ? null : end.rejected() - in.rejectedAtStart();
-    if (end == null) {
-      missing.put("poolMaxInFlight", "node stats unavailable");
-    }
     if (in.doubleLagP99() == null) {
       missing.put("doubleLagP99", "the double's lag could not be read");
     }
@@ -185,42 +201,132 @@ public final class StepAnalyzer {
     if (in.assertionsPassed() == null) {
       missing.put("assertionsPassed", "no Gatling assertion ran for this step");
     }
-    return new StepResult(
-        spec,
-        in.startMs(),
-        in.changeMs(),
-        in.windowStartMs(),
-        in.endMs(),
-        n,
-        sinceChange.size(),
-        achieved,
-        e2e,
-        internal,
-        cold,
-        fb,
-        errorPct,
-        fallbackPct,
-        stalePct,
-        defaultPct,
-        ages.p50(),
-        ages.p95(),
-        sacrificed,
-        sacrificedPct,
-        timeToOpen,
-        calls,
-        misses,
-        perMiss,
-        maxInFlight,
-        poolSize,
-        rejections,
-        in.doubleLagP99(),
-        recoveryMs,
-        closedAfter,
-        in.assertionsPassed(),
-        in.gatlingReport(),
-        transitions,
-        timeline,
-        missing);
+    Double hitPct = pct(window.stream().filter(r -> r.origin().equals("CACHED")).count(), n);
+    Double hitTarget =
+        spec.arm().caches() && in.populationSize() != null ? spec.hitRate() * 100 : null;
+    if (hitTarget == null) {
+      missing.put("hitRateTargetPct", "arm A has no cache");
+    } else if (!in.seeded()) {
+      missing.put(
+          "hitRateTargetPct",
+          "not seeded: the step continues the previous step's customers (their values aged)");
+      hitTarget = null;
+    }
+    Double lagP99 =
+        spec.kind() == StepKind.STAMPEDE
+            ? null
+            : scheduleLagP99(
+                in.requests().stream().filter(r -> r.sendMs() < in.endMs()).toList(), spec);
+    if (lagP99 == null) {
+      missing.put("scheduleLagP99Ms", "no schedule: a burst, or no request was sent");
+    }
+    Double nodeWorst =
+        in.nodeSeconds().stream()
+            .filter(x -> x.atMs() > in.windowStartMs() && x.atMs() <= in.endMs() + 1_000)
+            .map(NodeInterval::p99Ms)
+            .filter(java.util.Objects::nonNull)
+            .max(Double::compare)
+            .orElse(null);
+    if (nodeWorst == null) {
+      missing.put("nodeWorstSecondP99Ms", "no per-second reading of the node in the window");
+    }
+    StepResult raw =
+        new StepResult(
+            spec,
+            in.startMs(),
+            in.changeMs(),
+            in.windowStartMs(),
+            in.endMs(),
+            n,
+            exposure.size(),
+            achieved,
+            e2e,
+            internal,
+            cold,
+            fb,
+            errorPct,
+            fallbackPct,
+            stalePct,
+            defaultPct,
+            ages.p50(),
+            ages.p95(),
+            sacrificed,
+            sacrificedPct,
+            timeToOpen,
+            calls,
+            misses,
+            perMiss,
+            maxInFlight,
+            poolSize,
+            rejections,
+            in.doubleLagP99(),
+            recoveryMs,
+            closedAfter,
+            in.assertionsPassed(),
+            in.gatlingReport(),
+            transitions,
+            timeline,
+            missing,
+            hitPct,
+            hitTarget,
+            in.populationSize(),
+            lagP99,
+            nodeWorst,
+            List.of(),
+            true,
+            1,
+            pathSamples(in, window, open.map(BreakerTransition::atMs).orElse(null)));
+    List<String> reasons = Sanity.invalidations(raw);
+    return raw.withInvalidations(reasons, reasons.isEmpty(), 1);
+  }
+
+  /** See {@link StepResult#pathLatenciesMs()}. */
+  static List<Long> pathSamples(Inputs in, List<RequestRecord> window, Long openedAtMs) {
+    if (in.spec().kind() != StepKind.WALK) {
+      return List.of();
+    }
+    if (in.spec().state() == State.HEALTHY) {
+      return window.stream()
+          .filter(r -> !r.origin().equals("CACHED"))
+          .map(RequestRecord::latencyMs)
+          .toList();
+    }
+    if (in.spec().state() == State.DEGRADED && openedAtMs != null) {
+      return in.requests().stream()
+          .filter(r -> r.sendMs() >= openedAtMs && r.sendMs() < in.endMs())
+          .filter(r -> !r.origin().equals("CACHED"))
+          .map(RequestRecord::latencyMs)
+          .toList();
+    }
+    return List.of();
+  }
+
+  /** W: the sacrificed share's exposure window, the same in every profile. */
+  static final long EXPOSURE_MS = ExperimentProfile.EXPOSURE_WINDOW_SEC * 1000L;
+
+  /**
+   * The generator's schedule lag p99 over the step: an open model at rate λ plans its i-th send at
+   * {@code t0 + i/λ}; the lag of the i-th actual send (by time) is its offset from that plan, less
+   * the smallest offset (so a late first send does not hide the rest). Null without requests. The
+   * runner passes the requests sent before the planned end of the injection.
+   */
+  static Double scheduleLagP99(List<RequestRecord> requests, StepSpec spec) {
+    if (requests.isEmpty() || spec.rate() <= 0) {
+      return null;
+    }
+    long[] sends = requests.stream().mapToLong(RequestRecord::sendMs).sorted().toArray();
+    double interval = 1000.0 / spec.rate();
+    double[] offsets = new double[sends.length];
+    double min = Double.MAX_VALUE;
+    for (int i = 0; i < sends.length; i++) {
+      offsets[i] = sends[i] - sends[0] - i * interval;
+      min = Math.min(min, offsets[i]);
+    }
+    List<Long> lags = new ArrayList<>(sends.length);
+    for (double o : offsets) {
+      lags.add(Math.round(o - min));
+    }
+    return Latency.of(lags).p99();
   }
 
   static Double pct(long part, long whole) {
@@ -264,7 +370,17 @@ public final class StepAnalyzer {
         calls = now >= prevCalls ? now - prevCalls : now;
         prevCalls = now;
       }
-      out.add(new TimelinePoint(i, b.size(), l.p95(), l.p99(), fbShare, breaker, calls, inFlight));
+      int customers = (int) b.stream().map(RequestRecord::customerId).distinct().count();
+      Double nodeP99 = null;
+      for (NodeInterval ni : in.nodeSeconds()) {
+        if (ni.atMs() > secondEnd - 1000 && ni.atMs() <= secondEnd) {
+          nodeP99 = ni.p99Ms();
+        }
+      }
+      out.add(
+          new TimelinePoint(
+              i, b.size(), l.p95(), l.p99(), fbShare, breaker, calls, inFlight, customers,
+              nodeP99));
     }
     return out;
   }

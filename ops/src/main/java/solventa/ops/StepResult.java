@@ -13,12 +13,26 @@ import java.util.Map;
  * @param internal the node's own histogram over the window
  * @param coldPath answers whose profile was not a cache hit (FRESH, STALE, DEFAULT)
  * @param fallbackPath answers priced on STALE or DEFAULT
- * @param sacrificed quotes whose resolution met a provider failure under a closed breaker, from the
- *     change until the breaker opened (or the step ended)
- * @param sacrificedPct sacrificed ÷ requests sent from the change to the end of the step
+ * @param requestsSinceChange requests sent in the exposure window [change, change + W)
+ * @param sacrificed quotes admitted under a closed breaker (stamped at admission) whose provider
+ *     call failed, admitted in the exposure window [change, change + W)
+ * @param sacrificedPct sacrificed ÷ requests sent in the exposure window (null when the step ended
+ *     before the window did)
  * @param recoveryMs for RECOVERY steps: from the change until the per-second fallback share fell
  *     below 5 % and stayed there
  * @param closedAfterMs for RECOVERY steps: from the change until the breaker closed
+ * @param poolMaxInFlight the most adapter calls in flight the sampler read during this step
+ * @param hitRatePct the measured hit rate: CACHED answers ÷ requests in the window
+ * @param hitRateTargetPct the target the key population was sized for (null for arm A)
+ * @param populationSize K, the step's known customers (null for arm A)
+ * @param scheduleLagP99Ms the generator's schedule lag p99: actual minus planned send time
+ * @param nodeWorstSecondP99Ms the highest per-second p99 of the node's own service time
+ * @param invalidations every sanity failure of this step's attempts, with its reason
+ * @param valid whether the step's last attempt passed its sanity checks
+ * @param attempts 1, or 2 when the step was re-run
+ * @param pathLatenciesMs HD-01.3's raw samples: in a healthy step C's answers that were not CACHED
+ *     in the window (the cold path); in a degraded step the answers that were not CACHED sent after
+ *     the breaker first opened (the degraded path); empty otherwise
  */
 public record StepResult(
     StepSpec spec,
@@ -55,7 +69,76 @@ public record StepResult(
     String gatlingReport,
     List<BreakerTransition> transitions,
     List<TimelinePoint> timeline,
-    Map<String, String> missing) {
+    Map<String, String> missing,
+    Double hitRatePct,
+    Double hitRateTargetPct,
+    Integer populationSize,
+    Double scheduleLagP99Ms,
+    Double nodeWorstSecondP99Ms,
+    List<String> invalidations,
+    boolean valid,
+    int attempts,
+    List<Long> pathLatenciesMs) {
+
+  /** A step whose measured hit rate misses its target by more than this many points is flagged. */
+  public static final double HIT_RATE_TOLERANCE_PTS = 1.5;
+
+  /** True when the measured hit rate is more than 1.5 points off the target; null if unknown. */
+  public Boolean hitRateOff() {
+    if (hitRatePct == null || hitRateTargetPct == null) {
+      return null;
+    }
+    return Math.abs(hitRatePct - hitRateTargetPct) > HIT_RATE_TOLERANCE_PTS;
+  }
+
+  /** This result with the invalidations of all its attempts. */
+  public StepResult withInvalidations(List<String> all, boolean nowValid, int attemptCount) {
+    return new StepResult(
+        spec,
+        startMs,
+        changeMs,
+        windowStartMs,
+        endMs,
+        requests,
+        requestsSinceChange,
+        achievedRate,
+        endToEnd,
+        internal,
+        coldPath,
+        fallbackPath,
+        errorPct,
+        fallbackPct,
+        stalePct,
+        defaultPct,
+        ageP50,
+        ageP95,
+        sacrificed,
+        sacrificedPct,
+        timeToOpenMs,
+        providerCalls,
+        cacheMisses,
+        providerCallsPerMiss,
+        poolMaxInFlight,
+        poolSize,
+        rejections,
+        doubleLagP99,
+        recoveryMs,
+        closedAfterMs,
+        assertionsPassed,
+        gatlingReport,
+        transitions,
+        timeline,
+        missing,
+        hitRatePct,
+        hitRateTargetPct,
+        populationSize,
+        scheduleLagP99Ms,
+        nodeWorstSecondP99Ms,
+        List.copyOf(all),
+        nowValid,
+        attemptCount,
+        pathLatenciesMs);
+  }
 
   /** SPEC's thresholds on the service side (EC-LAT-01/02), and the error ceiling for "meets". */
   public static final double P95_MS = 225;

@@ -1,6 +1,7 @@
 package solventa.quote;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorSystem;
 import solventa.adapter.AdapterSettings;
@@ -17,9 +18,21 @@ public final class OfAdapterPort implements ProviderPort {
     this.adapter = adapter;
   }
 
-  /** Creates the node's adapter from {@code of-adapter.*}; it refuses invalid configuration. */
+  /**
+   * Creates the node's adapter from {@code of-adapter.*}; it refuses invalid configuration. When
+   * {@code quote.breaker} turns the breaker off for this node, the provider's breaker policy is
+   * {@code none}.
+   */
   public static OfAdapterPort create(ActorSystem<?> system, Config root) {
-    return new OfAdapterPort(OfAdapter.create(system, AdapterSettings.fromConfig(root)));
+    Config effective = root;
+    if (!QuoteSettings.fromConfig(root).breakerOn()) {
+      String provider = root.getString("of-adapter.default-provider");
+      effective =
+          ConfigFactory.parseMap(
+                  java.util.Map.of("of-adapter.providers." + provider + ".breaker.policy", "none"))
+              .withFallback(root);
+    }
+    return new OfAdapterPort(OfAdapter.create(system, AdapterSettings.fromConfig(effective)));
   }
 
   public OfAdapter adapter() {

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
@@ -92,7 +93,12 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     INSTANCE
   }
 
-  private record Pending(long fetchId, ActorRef<Resolution> replyTo) {}
+  /**
+   * A request waiting on a call; {@code admittedClosed} is the breaker's state when it arrived (a
+   * failure of its call sacrifices it only then).
+   */
+  private record Pending(
+      long fetchId, ActorRef<Resolution> replyTo, boolean admittedClosed, long admittedAtMs) {}
 
   /** Registers the entity type with sharding on this node (every node of the cluster does). */
   public static ActorRef<org.apache.pekko.cluster.sharding.typed.ShardingEnvelope<Command>> init(
@@ -103,7 +109,25 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
 
   public static Behavior<Command> create(String customerId, Deps deps) {
     return Behaviors.setup(
-        ctx -> Behaviors.withTimers(timers -> new ProfileEntity(ctx, timers, customerId, deps)));
+        ctx ->
+            create(
+                customerId,
+                deps,
+                Cluster.get(ctx.getSystem()).selfMember().address().toString(),
+                System::currentTimeMillis));
+  }
+
+  /**
+   * As {@link #create(String, Deps)}, for unit tests: no cluster needed, and the host clock that
+   * {@link Resolve#deadlineEpochMs()} is read against is given, so a test drives it with its
+   * timers.
+   */
+  static Behavior<Command> create(
+      String customerId, Deps deps, String servedBy, LongSupplier hostClockMs) {
+    return Behaviors.setup(
+        ctx ->
+            Behaviors.withTimers(
+                timers -> new ProfileEntity(ctx, timers, customerId, deps, servedBy, hostClockMs)));
   }
 
   private final TimerScheduler<Command> timers;
@@ -116,10 +140,14 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private final QuoteStats stats;
   private final Clock clock;
   private final String servedBy;
+  private final LongSupplier hostClockMs; // what deadlines are compared with, not `clock`
+  private final long budgetMs;
 
   private CanonicalProfile last; // null until known
   private List<Resolve> held = new ArrayList<>(); // non-null only while recovering
   private final Map<Long, Pending> pending = new HashMap<>();
+  // requests answered at their budget whose call still runs: sacrificed if that call fails
+  private final List<Pending> gaveUp = new ArrayList<>();
   private long nextRequestId;
   private long nextFetchId;
   private Long sharedFetch; // C' only: the call in flight that new misses join
@@ -127,7 +155,12 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private boolean dirty; // last has not reached Redis yet
 
   private ProfileEntity(
-      ActorContext<Command> ctx, TimerScheduler<Command> timers, String customerId, Deps deps) {
+      ActorContext<Command> ctx,
+      TimerScheduler<Command> timers,
+      String customerId,
+      Deps deps,
+      String servedBy,
+      LongSupplier hostClockMs) {
     super(ctx);
     this.timers = timers;
     this.customerId = customerId;
@@ -138,7 +171,9 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     this.store = deps.store();
     this.stats = deps.stats();
     this.clock = deps.clock();
-    this.servedBy = Cluster.get(ctx.getSystem()).selfMember().address().toString();
+    this.budgetMs = deps.settings().budget().toMillis();
+    this.servedBy = servedBy;
+    this.hostClockMs = hostClockMs;
     ctx.pipeToSelf(
         store.load(customerId),
         (found, err) ->
@@ -200,9 +235,11 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
       }
     }
     long requestId = nextRequestId++;
-    pending.put(requestId, new Pending(fetchId, replyTo));
+    boolean closed = provider.breakerState() == BreakerState.CLOSED;
+    // the edge set the deadline as admission + budget
+    pending.put(requestId, new Pending(fetchId, replyTo, closed, r.deadlineEpochMs() - budgetMs));
     if (arm.fallsBack()) {
-      long left = Math.max(0, r.deadlineEpochMs() - System.currentTimeMillis());
+      long left = Math.max(0, r.deadlineEpochMs() - hostClockMs.getAsLong());
       timers.startSingleTimer(requestId, new BudgetExpired(requestId), Duration.ofMillis(left));
     }
   }
@@ -239,18 +276,31 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
       }
       it.remove();
       timers.cancel(e.getKey());
-      e.getValue().replyTo().tell(answer(done.result()));
+      e.getValue().replyTo().tell(answer(done.result(), e.getValue()));
+    }
+    for (Iterator<Pending> it = gaveUp.iterator(); it.hasNext(); ) {
+      Pending p = it.next();
+      if (p.fetchId() != done.fetchId()) {
+        continue;
+      }
+      it.remove();
+      if (done.result() instanceof FetchResult.Failed f
+          && Resolution.isSacrifice(f.kind(), BreakerState.CLOSED)) {
+        stats.sacrificed(p.admittedAtMs()); // answered at its budget, but it waited on a failure
+      }
     }
     return this;
   }
 
-  private Resolution answer(FetchResult result) {
+  private Resolution answer(FetchResult result, Pending p) {
     if (result instanceof FetchResult.Fetched f) {
       // the fetched profile, not necessarily `last` (a newer one may have arrived first)
       return Resolution.Resolved.fresh(f.profile(), clock.instant(), servedBy);
     }
     FetchResult.Failed failed = (FetchResult.Failed) result;
-    boolean sacrificed = isSacrifice(failed.kind());
+    boolean sacrificed =
+        Resolution.isSacrifice(
+            failed.kind(), p.admittedClosed() ? BreakerState.CLOSED : BreakerState.OPEN);
     if (arm.fallsBack()) {
       return fallback(failed.kind().name(), sacrificed);
     }
@@ -260,8 +310,12 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private Behavior<Command> onBudgetExpired(BudgetExpired b) {
     Pending p = pending.remove(b.requestId());
     if (p != null) {
-      // the call keeps running; its result still refreshes `last` and Redis
-      p.replyTo().tell(fallback("BUDGET", provider.breakerState() == BreakerState.CLOSED));
+      // the call keeps running; its result still refreshes `last` and Redis, and decides whether
+      // this request was sacrificed (a budget expiry whose call later succeeds is not)
+      if (p.admittedClosed()) {
+        gaveUp.add(p);
+      }
+      p.replyTo().tell(fallback("BUDGET", false));
     }
     return this;
   }
@@ -282,11 +336,6 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
         failure,
         sacrificed,
         servedBy);
-  }
-
-  /** A failure counts as sacrificed only while the breaker is still closed (SPEC §5). */
-  private boolean isSacrifice(FailureKind kind) {
-    return Resolution.isSacrifice(kind, provider.breakerState());
   }
 
   private boolean isNewer(CanonicalProfile p) {

@@ -90,7 +90,11 @@ public final class QuoteNode implements AutoCloseable {
       }
       QuoteStatsRoutes.register(
           Adapter.toClassic(system),
-          new QuoteStatsRoutes.Source(stats, provider, settings.stats().resetEnabled()));
+          new QuoteStatsRoutes.Source(
+              stats,
+              provider,
+              settings.arm().usesCache() ? store : null,
+              settings.stats().resetEnabled()));
       ActorSystem<Void> sys = system;
       QuoteService service =
           new QuoteService(

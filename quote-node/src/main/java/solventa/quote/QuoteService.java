@@ -10,6 +10,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
 import solventa.rating.PricedQuote;
@@ -66,30 +67,32 @@ public final class QuoteService {
     long start = System.nanoTime();
     String quoteId = newQuoteId();
     // wall clock, not the injected one: the deadline is compared with the host clock elsewhere
-    long deadline = System.currentTimeMillis() + settings.budget().toMillis();
+    long admittedAtMs = System.currentTimeMillis();
+    long deadline = admittedAtMs + settings.budget().toMillis();
     CompletionStage<Resolution> resolution =
         settings.arm().usesCache() ? viaEntity(request.customerId(), deadline) : direct(request);
     return resolution
-        .thenCompose(r -> priceOn(quoteId, request, r, start))
+        .thenCompose(r -> priceOn(quoteId, request, r, start, admittedAtMs))
         .exceptionally(e -> failed(unwrap(e), start));
   }
 
   // Arm A: every quote calls the adapter and waits for its answer (its 700 ms hard timeout).
   private CompletionStage<Resolution> direct(QuoteRequest request) {
     stats.fetchStarted();
+    BreakerState atAdmission = provider.breakerState();
     return provider
         .fetch(request.customerId())
         .toCompletableFuture()
         .orTimeout(settings.resolveTimeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
-        .thenApply(this::directResolution);
+        .thenApply(r -> directResolution(r, atAdmission));
   }
 
-  private Resolution directResolution(FetchResult result) {
+  private Resolution directResolution(FetchResult result, BreakerState atAdmission) {
     if (result instanceof FetchResult.Fetched f) {
       return Resolution.Resolved.fresh(f.profile(), clock.instant(), "local");
     }
     FetchResult.Failed failed = (FetchResult.Failed) result;
-    boolean sacrificed = Resolution.isSacrifice(failed.kind(), provider.breakerState());
+    boolean sacrificed = Resolution.isSacrifice(failed.kind(), atAdmission);
     return new Resolution.Unavailable(failed.kind(), failed.detail(), sacrificed, "local");
   }
 
@@ -100,9 +103,9 @@ public final class QuoteService {
   }
 
   private CompletionStage<Result> priceOn(
-      String quoteId, QuoteRequest request, Resolution resolution, long start) {
+      String quoteId, QuoteRequest request, Resolution resolution, long start, long admittedAtMs) {
     if (resolution.sacrificed()) {
-      stats.sacrificed();
+      stats.sacrificed(admittedAtMs);
     }
     if (resolution instanceof Resolution.Unavailable u) {
       stats.failed(System.nanoTime() - start);

@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param budget EC-LAT-07: how long arms C/C' wait for the provider before falling back
  * @param refreshAfter when a cached profile is due for refresh (never when it stops being served)
  * @param resolveTimeout the edge's own bound on one resolution; longer than the adapter's 700 ms
+ * @param breaker whether the adapter's circuit breaker guards this node's provider calls
  */
 public record QuoteSettings(
     Arm arm,
+    Breaker breaker,
     Duration budget,
     Duration refreshAfter,
     Duration resolveTimeout,
@@ -46,6 +48,32 @@ public record QuoteSettings(
         throw bad("quote.http.max-body", String.valueOf(maxBody), "must be a positive size");
       }
     }
+  }
+
+  /**
+   * {@code quote.breaker}: the card puts the breaker in C's connector only. {@code by-arm} (the
+   * default) turns it on for C and C' and off for A and B (they wait up to the hard timeout);
+   * {@code on} and {@code off} force it, e.g. the B+CB variant of the experiment is B with {@code
+   * on}.
+   */
+  public enum Breaker {
+    BY_ARM,
+    ON,
+    OFF;
+
+    static java.util.Optional<Breaker> parse(String text) {
+      return switch (text == null ? "" : text.trim().toLowerCase(java.util.Locale.ROOT)) {
+        case "by-arm" -> java.util.Optional.of(BY_ARM);
+        case "on" -> java.util.Optional.of(ON);
+        case "off" -> java.util.Optional.of(OFF);
+        default -> java.util.Optional.empty();
+      };
+    }
+  }
+
+  /** Whether this node's adapter runs with its breaker (see {@link Breaker}). */
+  public boolean breakerOn() {
+    return breaker == Breaker.ON || (breaker == Breaker.BY_ARM && arm.fallsBack());
   }
 
   /** The Redis that backs the profile entities. */
@@ -79,6 +107,7 @@ public record QuoteSettings(
 
   public QuoteSettings {
     Objects.requireNonNull(arm, "arm");
+    Objects.requireNonNull(breaker, "breaker");
     positive("quote.budget", budget);
     positive("quote.refresh-after", refreshAfter);
     positive("quote.resolve-timeout", resolveTimeout);
@@ -101,8 +130,13 @@ public record QuoteSettings(
     Arm arm =
         Arm.parse(armText)
             .orElseThrow(() -> bad("quote.arm", armText, "must be one of A, B, C, C'"));
+    String breakerText = q.getString("breaker");
+    Breaker breaker =
+        Breaker.parse(breakerText)
+            .orElseThrow(() -> bad("quote.breaker", breakerText, "must be one of by-arm, on, off"));
     return new QuoteSettings(
         arm,
+        breaker,
         duration(q, "budget"),
         duration(q, "refresh-after"),
         duration(q, "resolve-timeout"),

@@ -51,6 +51,9 @@ public final class QuoteStats {
   private final java.util.concurrent.atomic.AtomicLong providerCallsAtReset =
       new java.util.concurrent.atomic.AtomicLong();
   private final ConcurrentHistogram latency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
+  // the same service times since the runner's last takeInterval() (node stall detection)
+  private final org.HdrHistogram.Recorder interval =
+      new org.HdrHistogram.Recorder(1, HIGHEST_MICROS, 3);
 
   private final Map<Origin, Histogram> kLatency = new EnumMap<>(Origin.class);
   private final Map<Origin, Counter> kQuotes = new EnumMap<>(Origin.class);
@@ -118,7 +121,24 @@ public final class QuoteStats {
   }
 
   private void recordLatency(long nanos) {
-    latency.recordValue(Math.min(HIGHEST_MICROS, Math.max(1, nanos / 1000)));
+    long micros = Math.min(HIGHEST_MICROS, Math.max(1, nanos / 1000));
+    latency.recordValue(micros);
+    interval.recordValue(micros);
+  }
+
+  /**
+   * The service times since the previous call — {@code {"count":n,"p99":ms,"max":ms}} — and a new
+   * interval from now. The runner calls it once a second to see whether the node stalled.
+   */
+  public ObjectNode takeInterval() {
+    org.HdrHistogram.Histogram h = interval.getIntervalHistogram();
+    ObjectNode n = MAPPER.createObjectNode();
+    n.put("count", h.getTotalCount());
+    if (h.getTotalCount() > 0) {
+      n.put("p99", h.getValueAtPercentile(99) / 1000.0);
+      n.put("max", h.getMaxValue() / 1000.0);
+    }
+    return n;
   }
 
   public void cacheHit() {
@@ -156,16 +176,19 @@ public final class QuoteStats {
     kTrace.increment();
   }
 
-  /** A quote whose resolution met a provider failure while the breaker was closed. */
-  public void sacrificed() {
+  /**
+   * A quote admitted under a closed breaker whose provider call failed; {@code admittedAtMs} (host
+   * wall clock) is when the quote was admitted, so a fixed exposure window can count it by send
+   * time.
+   */
+  public void sacrificed(long admittedAtMs) {
     sacrificed.increment();
     kSacrificed.increment();
-    long now = clock.millis();
     synchronized (sacrificedAt) {
       if (sacrificedAt.size() >= sacrificedCapacity) {
         sacrificedAt.removeFirst();
       }
-      sacrificedAt.addLast(now);
+      sacrificedAt.addLast(admittedAtMs);
     }
   }
 

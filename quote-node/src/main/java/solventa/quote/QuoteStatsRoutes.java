@@ -2,20 +2,33 @@ package solventa.quote;
 
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.concat;
+import static org.apache.pekko.http.javadsl.server.Directives.entity;
 import static org.apache.pekko.http.javadsl.server.Directives.get;
+import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.pathEndOrSingleSlash;
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
 import static org.apache.pekko.http.javadsl.server.Directives.post;
+import static org.apache.pekko.http.javadsl.server.PathMatchers.segment;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
+import solventa.adapter.FetchResult;
+import solventa.signals.CanonicalProfile;
 
 /**
  * The runner's stats route on Pekko Management (registered as {@code
@@ -29,11 +42,21 @@ import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
  */
 public final class QuoteStatsRoutes implements ManagementRouteProvider {
 
-  /** What the route reads from its node. */
-  public record Source(QuoteStats stats, ProviderPort provider, boolean resetEnabled) {}
+  /**
+   * What the route reads from its node.
+   *
+   * @param store where {@code POST /quote/bench/seed} writes (null for arm A: nothing to seed)
+   */
+  public record Source(
+      QuoteStats stats, ProviderPort provider, ProfileStore store, boolean resetEnabled) {}
+
+  /** One customer to seed and the age its stored value should have. */
+  record Seed(String id, long ageMs) {}
 
   private static final Map<org.apache.pekko.actor.ActorSystem, Source> SOURCES =
       new ConcurrentHashMap<>();
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final ExtendedActorSystem system;
 
@@ -54,12 +77,98 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
     return pathPrefix(
         "quote",
         () ->
-            pathPrefix(
-                "stats",
-                () ->
-                    concat(
-                        pathEndOrSingleSlash(() -> get(this::stats)),
-                        path("reset", () -> post(this::reset)))));
+            concat(
+                pathPrefix(
+                    "stats",
+                    () ->
+                        concat(
+                            pathEndOrSingleSlash(() -> get(this::stats)),
+                            path("reset", () -> post(this::reset)),
+                            path("interval", () -> post(this::interval)))),
+                path(
+                    segment("bench").slash("seed"),
+                    () -> post(() -> entity(Unmarshaller.entityToString(), this::seed)))));
+  }
+
+  /**
+   * The node's own latency since the previous call (count, p99, max in ms), then starts a new
+   * interval: the runner calls it once a second to see a node stall second by second.
+   */
+  private Route interval() {
+    Source s = SOURCES.get(system);
+    if (s == null) {
+      return starting();
+    }
+    if (!s.resetEnabled()) {
+      return disabled();
+    }
+    return complete(
+        HttpResponse.create()
+            .withEntity(ContentTypes.APPLICATION_JSON, s.stats().takeInterval().toString()));
+  }
+
+  /**
+   * Bench only (refused unless {@code quote.stats.reset-enabled}): for each customer of the body
+   * {@code {"customers":[{"id":"c00001000","ageMs":1234},…]}} fetches its profile through the
+   * adapter and stores it in Redis with its fetch time moved back by {@code ageMs}. A customer the
+   * node has not met yet then starts its entity with a value of that age, so the experiment can
+   * start a step with the ages of a cache in steady state. Nothing on the quote path calls this.
+   */
+  private Route seed(String body) {
+    Source s = SOURCES.get(system);
+    if (s == null) {
+      return starting();
+    }
+    if (!s.resetEnabled() || s.store() == null) {
+      return disabled();
+    }
+    List<Seed> seeds = new ArrayList<>();
+    try {
+      for (JsonNode c : JSON.readTree(body).path("customers")) {
+        seeds.add(new Seed(c.path("id").asText(), c.path("ageMs").asLong()));
+      }
+    } catch (IOException e) {
+      return QuoteRoutes.problem(Problem.of(400, "Bad Request", "body is not JSON: customers"));
+    }
+    AtomicInteger seeded = new AtomicInteger();
+    AtomicInteger failed = new AtomicInteger();
+    CompletableFuture<?>[] all =
+        seeds.stream()
+            .map(
+                seed ->
+                    s.provider()
+                        .fetch(seed.id())
+                        .thenCompose(
+                            r -> {
+                              if (r instanceof FetchResult.Fetched f) {
+                                CanonicalProfile p = f.profile();
+                                return s.store()
+                                    .save(
+                                        new CanonicalProfile(
+                                            p.customerId(),
+                                            p.fetchedAt().minusMillis(seed.ageMs()),
+                                            p.signals()))
+                                    .thenApply(v -> seeded.incrementAndGet());
+                              }
+                              return CompletableFuture.completedFuture(failed.incrementAndGet());
+                            })
+                        .exceptionally(e -> failed.incrementAndGet())
+                        .toCompletableFuture())
+            .toArray(CompletableFuture[]::new);
+    return onSuccess(
+        CompletableFuture.allOf(all),
+        done ->
+            complete(
+                HttpResponse.create()
+                    .withEntity(
+                        ContentTypes.APPLICATION_JSON,
+                        "{\"seeded\":" + seeded.get() + ",\"failed\":" + failed.get() + "}")));
+  }
+
+  private static Route disabled() {
+    return QuoteRoutes.problem(
+        Problem.of(
+            403, "Forbidden", "runner-only route is disabled (quote.stats.reset-enabled = false)"));
   }
 
   private Route stats() {
@@ -78,9 +187,7 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
       return starting();
     }
     if (!s.resetEnabled()) {
-      return QuoteRoutes.problem(
-          Problem.of(
-              403, "Forbidden", "stats reset is disabled (quote.stats.reset-enabled = false)"));
+      return disabled();
     }
     s.stats().reset(s.provider());
     return complete(

@@ -9,7 +9,7 @@ import solventa.signals.Origin;
 /** How one quote's profile was resolved: a profile to price on, or no way to price (A/B only). */
 public sealed interface Resolution extends CborSerializable {
 
-  /** True when the resolution met a provider failure while the breaker was CLOSED. */
+  /** True when the quote was admitted under a CLOSED breaker and its provider call failed. */
   boolean sacrificed();
 
   /**
@@ -46,11 +46,12 @@ public sealed interface Resolution extends CborSerializable {
   }
 
   /**
-   * Whether a failed provider call sacrifices its quote: the call met a provider failure (anything
-   * but a refusal by the open breaker) while the breaker was still CLOSED.
+   * Whether a failed provider call sacrifices its quote: the quote was admitted while the breaker
+   * was CLOSED (stamped at admission) and the call it waited on ended in a provider failure
+   * (timeout, connection error, 5xx…; not a refusal by the breaker or the bulkhead).
    */
-  static boolean isSacrifice(FailureKind kind, solventa.adapter.BreakerState breakerNow) {
-    return kind != FailureKind.BREAKER_OPEN && breakerNow == solventa.adapter.BreakerState.CLOSED;
+  static boolean isSacrifice(FailureKind kind, solventa.adapter.BreakerState atAdmission) {
+    return kind.countsAsBreakerFailure() && atAdmission == solventa.adapter.BreakerState.CLOSED;
   }
 
   /** The provider failed and this arm does not fall back (A, B): the quote fails. */

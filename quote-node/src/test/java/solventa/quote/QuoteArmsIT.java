@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.BreakerState;
+import solventa.lab.MutableClock;
 
 /**
  * The four arms end to end on real parts: one node per arm (own Toxiproxy proxy in front of one
@@ -32,7 +33,7 @@ class QuoteArmsIT {
   static Lab lab;
   static Proxy pa, pb, pc, pcp;
   static QuoteNode a, b, c, cp;
-  static final MutableClock clockC = new MutableClock();
+  static final MutableClock clockC = MutableClock.offsetFromSystem();
 
   @BeforeAll
   static void startAll() {
@@ -393,6 +394,43 @@ class QuoteArmsIT {
     assertThat(after.path("providerCalls").asLong()).as("relative to the reset").isZero();
     assertThat(after.path("providerCallsTotal").asLong()).isGreaterThan(0);
     assertThat(Lab.post(a.managementPort(), "/quote/stats/reset", "").status()).isEqualTo(403);
+  }
+
+  /** The bench-only seed route: a customer the node never met starts from a backdated value. */
+  @Test
+  void seededCustomersStartWithTheirBackdatedAgeAndTheRouteIsRunnerOnly() {
+    Lab.Answer seeded =
+        Lab.post(
+            b.managementPort(),
+            "/quote/bench/seed",
+            "{\"customers\":[{\"id\":\"c00000180\",\"ageMs\":20000},"
+                + "{\"id\":\"c00000181\",\"ageMs\":90000}]}");
+    assertThat(seeded.status()).as(seeded.body()).isEqualTo(200);
+    assertThat(seeded.json().path("seeded").asInt()).isEqualTo(2);
+    long before = calls(b);
+    Lab.Answer fresh = Lab.quote(b, "c00000180");
+    assertThat(fresh.origin()).isEqualTo("CACHED");
+    assertThat(fresh.json().path("profile").path("ageMs").asLong()).isBetween(20_000L, 40_000L);
+    assertThat(calls(b)).as("a fresh seeded value needs no provider call").isEqualTo(before);
+    // older than refresh-after (60 s): B refreshes it
+    assertThat(Lab.quote(b, "c00000181").origin()).isEqualTo("FRESH");
+    assertThat(Lab.post(a.managementPort(), "/quote/bench/seed", "{}").status()).isEqualTo(403);
+    JsonNode interval = Lab.post(b.managementPort(), "/quote/stats/interval", "").json();
+    assertThat(interval.path("count").asLong()).isGreaterThan(0);
+    assertThat(
+            Lab.post(b.managementPort(), "/quote/stats/interval", "").json().path("count").asLong())
+        .as("a new interval starts at every call")
+        .isZero();
+  }
+
+  @Test
+  void armsAAndBRunWithoutTheBreakerAndCWithIt() {
+    assertThat(Lab.get(a.managementPort(), "/of-adapter/providers/ofb").body())
+        .contains("\"none\"");
+    assertThat(Lab.get(b.managementPort(), "/of-adapter/providers/ofb").body())
+        .contains("\"none\"");
+    assertThat(Lab.get(c.managementPort(), "/of-adapter/providers/ofb").body())
+        .contains("\"count\"");
   }
 
   @Test

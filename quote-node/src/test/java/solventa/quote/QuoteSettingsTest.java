@@ -37,6 +37,28 @@ class QuoteSettingsTest {
     assertThat(QuoteSettings.fromConfig(with(Map.of("quote.arm", text))).arm()).isEqualTo(expected);
   }
 
+  @ParameterizedTest
+  @CsvSource({
+    "A,by-arm,false",
+    "B,by-arm,false",
+    "C,by-arm,true",
+    "C',by-arm,true",
+    "B,on,true",
+    "C,off,false"
+  })
+  void theBreakerIsAPerArmSetting(String arm, String breaker, boolean on) {
+    QuoteSettings s =
+        QuoteSettings.fromConfig(with(Map.of("quote.arm", arm, "quote.breaker", breaker)));
+    assertThat(s.breakerOn()).isEqualTo(on);
+  }
+
+  @Test
+  void refusesAnUnknownBreakerSettingNamingTheKeyAndTheValue() {
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.breaker", "maybe"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.breaker = maybe");
+  }
+
   @Test
   void refusesAnUnknownArmNamingTheKeyAndTheValue() {
     assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.arm", "D"))))

@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import solventa.lab.MutableClock;
 import solventa.lab.PostgresServer;
 import solventa.signals.Origin;
 

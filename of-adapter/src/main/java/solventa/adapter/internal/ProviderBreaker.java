@@ -36,6 +36,7 @@ import solventa.adapter.Transition;
  *       iff its {@link FailureKind#countsAsBreakerFailure()}; a success resets the run.
  *   <li>{@code rate}: {@code maxFailures = 1}, and a failure is reported to Pekko only when the
  *       {@link SlidingFailureWindow} says the threshold is reached, so that one report trips it.
+ *   <li>{@code none}: no failure is ever reported, so the machine stays closed (arms A and B).
  * </ul>
  *
  * In half-open, both policies report the probe's own outcome (exactly one probe is let through by
@@ -99,7 +100,12 @@ public final class ProviderBreaker {
   }
 
   private CircuitBreaker newMachine() {
-    int maxFailures = settings.policy() == BreakerPolicy.COUNT ? settings.consecutiveFailures() : 1;
+    int maxFailures =
+        switch (settings.policy()) {
+          case COUNT -> settings.consecutiveFailures();
+          case RATE -> 1;
+          case NONE -> Integer.MAX_VALUE; // never reported a failure anyway, see isTrippingFailure
+        };
     ExecutionContext sameThread = ExecutionContexts.fromExecutor(Runnable::run);
     CircuitBreaker cb =
         new CircuitBreaker(
@@ -152,6 +158,9 @@ public final class ProviderBreaker {
             || result
                 .map(r -> r instanceof FetchResult.Failed f && f.kind().countsAsBreakerFailure())
                 .orElse(true);
+    if (settings.policy() == BreakerPolicy.NONE) {
+      return false; // no breaker: nothing ever trips it
+    }
     if (cb != current.get()) {
       return failure; // a replaced (force-closed) machine: its verdict is not ours to track
     }
@@ -250,6 +259,9 @@ public final class ProviderBreaker {
 
   /** Trips the breaker now; the reset timeout then runs as after any opening. */
   public void forceOpen() {
+    if (settings.policy() == BreakerPolicy.NONE) {
+      return; // no breaker to trip
+    }
     CircuitBreaker cb = current.get();
     // each fail() moves Pekko's counter one step; N + 1 steps always reach open
     for (int i = 0; i <= settings.consecutiveFailures() && !cb.isOpen(); i++) {

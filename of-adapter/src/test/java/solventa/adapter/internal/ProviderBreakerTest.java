@@ -14,12 +14,13 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import solventa.adapter.BreakerPolicy;
 import solventa.adapter.BreakerSettings;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
-import solventa.adapter.MutableClock;
 import solventa.adapter.Transition;
+import solventa.lab.MutableClock;
 import solventa.signals.CanonicalProfile;
 
 /**
@@ -85,6 +86,21 @@ class ProviderBreakerTest {
     assertThat(b.state()).isEqualTo(BreakerState.CLOSED);
     call(b, fail(FailureKind.THROTTLED));
     assertThat(b.state()).isEqualTo(BreakerState.OPEN);
+  }
+
+  @Test
+  void noPolicyNeverOpensAndLetsEveryCallWaitOnTheProvider() {
+    ProviderBreaker b =
+        breaker(new BreakerSettings(BreakerPolicy.NONE, 1, 50, Duration.ofSeconds(10), 1, RESET));
+    for (int i = 0; i < 20; i++) {
+      call(b, fail(FailureKind.TIMEOUT));
+    }
+    b.forceOpen();
+    int before = bodies.get();
+    assertThat(call(b, ok())).isInstanceOf(FetchResult.Fetched.class);
+    assertThat(bodies.get()).isEqualTo(before + 1);
+    assertThat(b.state()).isEqualTo(BreakerState.CLOSED);
+    assertThat(b.transitions()).isEmpty();
   }
 
   @Test

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
-import solventa.adapter.MutableClock;
+import solventa.lab.MutableClock;
 
 class SlidingFailureWindowTest {
   private final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T10:00:00Z"));

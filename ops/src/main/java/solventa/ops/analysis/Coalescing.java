@@ -1,0 +1,62 @@
+package solventa.ops.analysis;
+
+import java.util.List;
+import java.util.Locale;
+import solventa.ops.Arm;
+import solventa.ops.StepResult;
+import solventa.ops.Verdict;
+
+/** HD-01.7: concurrent misses on one key make > 1 provider call in C and exactly 1 in C'. */
+final class Coalescing implements Hypothesis {
+  @Override
+  public String id() {
+    return "HD-01.7";
+  }
+
+  @Override
+  public String statement() {
+    return "Without coalescing, concurrent misses on one key make > 1 provider call and load the pool"
+        + " more than with coalescing";
+  }
+
+  @Override
+  public Verdict evaluate(Input in) {
+    Evidence ev = new Evidence();
+    StepResult c = in.results().stampede(Arm.C).orElse(null);
+    StepResult cp = in.results().stampede(Arm.C_PRIME).orElse(null);
+    if (c == null || c.providerCalls() == null || c.poolMaxInFlight() == null) {
+      ev.inconclusive("the stampede on arm C was not measured");
+    }
+    if (cp == null || cp.providerCalls() == null || cp.poolMaxInFlight() == null) {
+      ev.inconclusive("the stampede on arm C' was not measured");
+    }
+    if (ev.isInconclusive()) {
+      return ev.verdict(this);
+    }
+    for (StepResult s : List.of(c, cp)) {
+      ev.add(
+          String.format(
+              Locale.ROOT,
+              "%s: %d concurrent misses on one key → %d provider calls; adapter max in-flight %s of"
+                  + " pool %s, %s rejected",
+              s.spec().arm().label(),
+              s.spec().concurrent(),
+              s.providerCalls(),
+              s.poolMaxInFlight(),
+              s.poolSize(),
+              s.rejections()));
+    }
+    if (c.providerCalls() <= 1) {
+      ev.refute("C made " + c.providerCalls() + " provider call(s), not more than one");
+    }
+    if (cp.providerCalls() != 1) {
+      ev.refute("C' made " + cp.providerCalls() + " provider calls, not exactly one");
+    }
+    long rc = c.rejections() == null ? 0 : c.rejections();
+    long rcp = cp.rejections() == null ? 0 : cp.rejections();
+    if (!(c.poolMaxInFlight() > cp.poolMaxInFlight() || rc > rcp)) {
+      ev.refute("C did not load the pool more than C'");
+    }
+    return ev.verdict(this);
+  }
+}

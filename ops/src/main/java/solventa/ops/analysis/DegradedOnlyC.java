@@ -1,0 +1,40 @@
+package solventa.ops.analysis;
+
+import java.util.List;
+import solventa.ops.Arm;
+import solventa.ops.State;
+import solventa.ops.Verdict;
+
+/** HD-01.2: with a degraded provider only arm C meets the thresholds. */
+final class DegradedOnlyC implements Hypothesis {
+  @Override
+  public String id() {
+    return "HD-01.2";
+  }
+
+  @Override
+  public String statement() {
+    return "Degraded provider: only arm C meets p95 ≤ 225 ms and p99 ≤ 475 ms (errors ≤ 1 %)";
+  }
+
+  @Override
+  public Verdict evaluate(Input in) {
+    Evidence ev = new Evidence();
+    ev.eachUsableWalk(
+        in,
+        List.of(Arm.A, Arm.B, Arm.C),
+        State.DEGRADED,
+        s -> {
+          boolean meets = s.meets();
+          boolean isC = s.spec().arm() == Arm.C;
+          String line =
+              Evidence.describe(s) + (meets ? " → meets " : " → misses ") + Evidence.thresholds();
+          if (meets == isC) {
+            ev.add(line);
+          } else {
+            ev.refute(line + (isC ? " (C must meet)" : " (only C may meet)"));
+          }
+        });
+    return ev.verdict(this);
+  }
+}

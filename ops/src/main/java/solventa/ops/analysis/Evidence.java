@@ -1,0 +1,119 @@
+package solventa.ops.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import solventa.ops.StepResult;
+import solventa.ops.Verdict;
+
+/**
+ * Collects a verdict's evidence lines and applies the common order of decision: a contradiction
+ * measured on a usable step refutes; otherwise anything not usable makes the verdict inconclusive;
+ * otherwise it is supported.
+ */
+final class Evidence {
+  /** A step needs this many answers in its window to decide anything. */
+  static final int MIN_STEP_ANSWERS = 100;
+
+  private final List<String> lines = new ArrayList<>();
+  private boolean refuted;
+  private boolean inconclusive;
+
+  void add(String line) {
+    lines.add(line);
+  }
+
+  void refute(String line) {
+    refuted = true;
+    lines.add(line);
+  }
+
+  void inconclusive(String line) {
+    inconclusive = true;
+    lines.add("INCONCLUSIVE: " + line);
+  }
+
+  boolean isRefuted() {
+    return refuted;
+  }
+
+  boolean isInconclusive() {
+    return inconclusive;
+  }
+
+  String decision() {
+    return refuted ? Verdict.REFUTED : inconclusive ? Verdict.INCONCLUSIVE : Verdict.SUPPORTED;
+  }
+
+  Verdict verdict(Hypothesis h) {
+    return new Verdict(h.id(), h.statement(), decision(), List.copyOf(lines));
+  }
+
+  /**
+   * Calls {@code judge} with every usable walk step of {@code arms} in {@code state}, run by run; a
+   * step that is missing or not usable makes the verdict inconclusive, and so does no run.
+   */
+  void eachUsableWalk(
+      Hypothesis.Input in,
+      java.util.List<solventa.ops.Arm> arms,
+      solventa.ops.State state,
+      java.util.function.Consumer<StepResult> judge) {
+    if (in.results().runs().isEmpty()) {
+      inconclusive("no state walk was run");
+    }
+    for (String run : in.results().runs()) {
+      for (solventa.ops.Arm arm : arms) {
+        StepResult s = in.results().walk(run, arm, state).orElse(null);
+        String why = unusable(s, arm.label() + " " + run + " " + state.label());
+        if (why != null) {
+          inconclusive(why);
+        } else {
+          judge.accept(s);
+        }
+      }
+    }
+  }
+
+  /** Why a step cannot decide anything, or null when it is usable. */
+  static String unusable(StepResult s, String what) {
+    if (s == null) {
+      return what + " was not run";
+    }
+    if (!s.valid()) {
+      return what + " is invalid (" + String.join("; ", s.invalidations()) + ")";
+    }
+    if (s.requests() < MIN_STEP_ANSWERS) {
+      return what + " has " + s.requests() + " answers, fewer than " + MIN_STEP_ANSWERS;
+    }
+    if (s.meets() == null) {
+      return what + " has no latency measured";
+    }
+    return null;
+  }
+
+  static String ms(Double d) {
+    return d == null ? "n/a" : String.format(Locale.ROOT, "%.0f ms", d);
+  }
+
+  static String pct(Double d) {
+    return d == null ? "n/a" : String.format(Locale.ROOT, "%.2f %%", d);
+  }
+
+  static String describe(StepResult s) {
+    return String.format(
+        Locale.ROOT,
+        "%s %s %s: p95 %s, p99 %s, errors %s, fallback %s (n=%d)",
+        s.spec().arm().label(),
+        s.spec().run(),
+        s.spec().state().label(),
+        ms(s.endToEnd().p95()),
+        ms(s.endToEnd().p99()),
+        pct(s.errorPct()),
+        pct(s.fallbackPct()),
+        s.requests());
+  }
+
+  static String thresholds() {
+    return "p95 ≤ 225 ms, p99 ≤ 475 ms, errors ≤ 1 %";
+  }
+}

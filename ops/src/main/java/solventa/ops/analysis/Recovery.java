@@ -1,0 +1,115 @@
+package solventa.ops.analysis;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import solventa.ops.Arm;
+import solventa.ops.State;
+import solventa.ops.StepResult;
+import solventa.ops.TimelinePoint;
+import solventa.ops.Verdict;
+
+/**
+ * HD-01.8: on recovery the breaker closes and the fallback share, having been above 5 %, falls
+ * below it within 60 s; C' shows no stampede. C is shown beside C'.
+ */
+final class Recovery implements Hypothesis {
+  static final double FALLBACK_PCT = 5.0;
+  static final long WITHIN_MS = 60_000;
+
+  @Override
+  public String id() {
+    return "HD-01.8";
+  }
+
+  @Override
+  public String statement() {
+    return "On recovery the breaker closes and the fallback share falls below 5 % within 60 s, with"
+        + " no stampede (C' beside C)";
+  }
+
+  @Override
+  public Verdict evaluate(Input in) {
+    Evidence ev = new Evidence();
+    ev.eachUsableWalk(
+        in,
+        List.of(Arm.C, Arm.C_PRIME),
+        State.RECOVERY,
+        s -> judge(ev, s, s.spec().arm() == Arm.C_PRIME));
+    return ev.verdict(this);
+  }
+
+  private static void judge(Evidence ev, StepResult s, boolean stampedeRule) {
+    String who = s.spec().arm().label() + " " + s.spec().run() + " recovery";
+    long stepMs = s.endMs() - s.changeMs();
+    Long closedAt = s.closedAfterMs();
+    double before =
+        s.timeline().stream()
+            .filter(t -> closedAt == null || t.second() * 1000L <= closedAt)
+            .filter(t -> t.fallbackShare() != null)
+            .mapToDouble(TimelinePoint::fallbackShare)
+            .max()
+            .orElse(-1);
+    String head =
+        String.format(
+            Locale.ROOT,
+            "%s: peak fallback %s before the breaker closed, breaker closed after %s, fallback < 5 %%"
+                + " after %s (step %.0f s)",
+            who,
+            before < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f %%", before),
+            s.closedAfterMs() == null ? "never (in the step)" : s.closedAfterMs() + " ms",
+            s.recoveryMs() == null ? "never (in the step)" : s.recoveryMs() + " ms",
+            stepMs / 1000.0);
+    if (before <= FALLBACK_PCT) {
+      ev.inconclusive(head + "; the fallback share was never above 5 %: nothing to recover from");
+    } else {
+      boolean closed = s.closedAfterMs() != null && s.closedAfterMs() <= WITHIN_MS;
+      boolean fell = s.recoveryMs() != null && s.recoveryMs() <= WITHIN_MS;
+      if (closed && fell) {
+        ev.add(head + " → recovered within 60 s");
+      } else if (stepMs >= WITHIN_MS) {
+        ev.refute(head + " → did not recover within 60 s");
+      } else {
+        ev.inconclusive(head + "; not recovered yet and the step is shorter than 60 s");
+      }
+    }
+    int pool = s.poolSize() == null ? -1 : s.poolSize();
+    int peak =
+        s.timeline().stream()
+            .map(TimelinePoint::inFlight)
+            .filter(Objects::nonNull)
+            .mapToInt(Integer::intValue)
+            .max()
+            .orElse(-1);
+    List<String> over =
+        s.timeline().stream()
+            .filter(
+                t ->
+                    t.providerCalls() != null
+                        && t.customers() != null
+                        && t.providerCalls() > t.customers())
+            .map(t -> "s" + t.second() + ": " + t.providerCalls() + " calls > " + t.customers())
+            .toList();
+    String stampede =
+        String.format(
+            Locale.ROOT,
+            "%s: peak in-flight %s of pool %s, %s rejected, seconds with more provider calls than"
+                + " distinct customers: %s",
+            who,
+            peak < 0 ? "n/a" : Integer.toString(peak),
+            pool < 0 ? "n/a" : Integer.toString(pool),
+            s.rejections() == null ? "n/a" : s.rejections(),
+            over.isEmpty() ? "none" : String.join(", ", over));
+    if (!stampedeRule) {
+      ev.add(stampede + " (C, shown beside C')");
+      return;
+    }
+    if (peak < 0 || pool < 0 || s.rejections() == null) {
+      ev.inconclusive(stampede + "; the pool was not read");
+    } else if (!over.isEmpty() || s.rejections() > 0 || peak >= pool) {
+      ev.refute(stampede + " → stampede");
+    } else {
+      ev.add(stampede + " → no stampede");
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package solventa.ops.analysis;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import solventa.ops.ExperimentProfile;
+import solventa.ops.Results;
+import solventa.ops.SanityCheck;
+import solventa.ops.Verdict;
+
+/**
+ * The verdict rules of {@code docs/verdict-rules.md}, version {@value #RULES_VERSION}: the
+ * parameters the rules use and the list of hypotheses, each one small class holding its statement,
+ * its rule and its evaluation.
+ *
+ * @param fallbackCeilingPct the actuarial ceiling on C's fallback share (HD-01.4), an assumption
+ * @param exposureWindowSec W of the sacrificed share
+ * @param countPolicyN the count policy's consecutive failures
+ * @param ratePolicy the rate policy's window, minimum calls and threshold
+ * @param designHitRate the hit rate of the walk and the policy steps
+ * @param requiredRuns the runs the card requires for a final HD-01
+ */
+public record VerdictRules(
+    double fallbackCeilingPct,
+    int exposureWindowSec,
+    int countPolicyN,
+    ExperimentProfile.RatePolicy ratePolicy,
+    double designHitRate,
+    int requiredRuns) {
+
+  /** The version of {@code docs/verdict-rules.md} this code implements. */
+  public static final String RULES_VERSION = "2";
+
+  /** The card requires three runs for the overall verdict. */
+  public static final int REQUIRED_RUNS = 3;
+
+  /** The rules' parameters as a profile sets them. */
+  public static VerdictRules of(ExperimentProfile p) {
+    return new VerdictRules(
+        p.fallbackCeilingPct(),
+        p.exposureWindowSec(),
+        p.countPolicyN(),
+        p.ratePolicy(),
+        p.designHitRate(),
+        REQUIRED_RUNS);
+  }
+
+  /** Every hypothesis, in the card's order; HD-01 last, as it reads the others. */
+  static List<Hypothesis> hypotheses() {
+    return List.of(
+        new HealthyAllArms(),
+        new DegradedOnlyC(),
+        new DegradedPathFaster(),
+        new MinimumHitRate(),
+        new SacrificedHighTraffic(),
+        new LowTrafficPolicies(),
+        new Coalescing(),
+        new Recovery(),
+        new Overall());
+  }
+
+  /** Evaluates every hypothesis on the results, in order. */
+  public Map<String, Verdict> evaluate(Results results, List<SanityCheck> sanity) {
+    Map<String, Verdict> out = new LinkedHashMap<>();
+    for (Hypothesis h : hypotheses()) {
+      out.put(h.id(), h.evaluate(new Hypothesis.Input(results, sanity, this, out)));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,187 @@
+package solventa.ops.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import solventa.ops.Arm;
+import solventa.ops.ExperimentProfile;
+import solventa.ops.Latency;
+import solventa.ops.Results;
+import solventa.ops.SanityCheck;
+import solventa.ops.State;
+import solventa.ops.StepKind;
+import solventa.ops.StepResult;
+import solventa.ops.StepSpec;
+import solventa.ops.TimelinePoint;
+import solventa.ops.Verdict;
+
+/** Hand-made step results for the rules' tests: plausible defaults, each knob settable. */
+final class Fixture {
+  StepKind kind = StepKind.WALK;
+  String run = "R1";
+  Arm arm = Arm.C;
+  State state = State.HEALTHY;
+  double hitRate = 0.96;
+  int rate = 100;
+  String policy = "count";
+  int measureSec = 10;
+  double p95 = 150;
+  double p99 = 200;
+  double errorPct = 0;
+  double fallbackPct = 3;
+  long requests = 1_000;
+  long requestsInW = 3_000;
+  Long sacrificed = 5L;
+  Double sacrificedPct = 0.2;
+  Long timeToOpenMs = 1_000L;
+  Long providerCalls = 10L;
+  Integer poolMaxInFlight = 5;
+  Integer poolSize = 32;
+  Long rejections = 0L;
+  Long recoveryMs;
+  Long closedAfterMs;
+  long stepMs = 20_000;
+  List<TimelinePoint> timeline = List.of();
+  boolean valid = true;
+  List<Long> path = List.of();
+  int concurrent;
+
+  static Fixture step(Arm arm, State state) {
+    Fixture f = new Fixture();
+    f.arm = arm;
+    f.state = state;
+    return f;
+  }
+
+  static Fixture sweep(Arm arm, double h) {
+    Fixture f = step(arm, State.DEGRADED);
+    f.kind = StepKind.SWEEP;
+    f.hitRate = h;
+    return f;
+  }
+
+  static Fixture policy(String policy, int rate) {
+    Fixture f = step(Arm.C, State.UNRESPONSIVE);
+    f.kind = StepKind.POLICY;
+    f.policy = policy;
+    f.rate = rate;
+    f.measureSec = 30;
+    return f;
+  }
+
+  Fixture run(String r) {
+    run = r;
+    return this;
+  }
+
+  Fixture latency(double p95, double p99) {
+    this.p95 = p95;
+    this.p99 = p99;
+    return this;
+  }
+
+  Fixture errors(double pct) {
+    errorPct = pct;
+    return this;
+  }
+
+  Fixture fallback(double pct) {
+    fallbackPct = pct;
+    return this;
+  }
+
+  Fixture invalid() {
+    valid = false;
+    return this;
+  }
+
+  Fixture sacrificedPct(Double pct) {
+    sacrificedPct = pct;
+    return this;
+  }
+
+  Fixture path(long median, int n) {
+    List<Long> l = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      l.add(median - 10 + (i % 21)); // spread ±10 ms around the median
+    }
+    path = l;
+    return this;
+  }
+
+  StepResult build() {
+    StepSpec spec =
+        new StepSpec(
+            run + "-" + arm + "-" + state + "-" + kind + "-" + policy + rate + "-" + hitRate,
+            kind,
+            run,
+            arm,
+            state,
+            hitRate,
+            rate,
+            policy,
+            0,
+            measureSec,
+            concurrent);
+    Latency l = new Latency(requests, p95 / 2, p95, p99, p99 + 10);
+    return new StepResult(
+        spec,
+        0,
+        0,
+        0,
+        stepMs,
+        requests,
+        requestsInW,
+        (double) rate,
+        l,
+        l,
+        l,
+        l,
+        errorPct,
+        fallbackPct,
+        fallbackPct,
+        0.0,
+        10.0,
+        20.0,
+        sacrificed,
+        sacrificedPct,
+        timeToOpenMs,
+        providerCalls,
+        10L,
+        1.0,
+        poolMaxInFlight,
+        poolSize,
+        rejections,
+        2.0,
+        recoveryMs,
+        closedAfterMs,
+        true,
+        null,
+        List.of(),
+        timeline,
+        sacrificedPct == null ? Map.of("sacrificedPct", "the step ended before W") : Map.of(),
+        hitRate * 100,
+        hitRate * 100,
+        73,
+        3.0,
+        40.0,
+        valid ? List.of() : List.of("attempt 2: generator schedule lag p99 80 ms > 50 ms"),
+        valid,
+        valid ? 1 : 2,
+        path);
+  }
+
+  static VerdictRules rules() {
+    return VerdictRules.of(ExperimentProfile.named("full"));
+  }
+
+  /** Evaluates one hypothesis on the steps, with the given earlier verdicts and sanity checks. */
+  static Verdict eval(
+      Hypothesis h, List<StepResult> steps, Map<String, Verdict> earlier, List<SanityCheck> s) {
+    return h.evaluate(new Hypothesis.Input(new Results(steps), s, rules(), earlier));
+  }
+
+  static Verdict eval(Hypothesis h, List<StepResult> steps) {
+    return eval(h, steps, Map.of(), List.of());
+  }
+}

@@ -1,0 +1,438 @@
+package solventa.ops.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static solventa.ops.analysis.Fixture.eval;
+import static solventa.ops.analysis.Fixture.policy;
+import static solventa.ops.analysis.Fixture.step;
+import static solventa.ops.analysis.Fixture.sweep;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import solventa.ops.Arm;
+import solventa.ops.ExperimentProfile;
+import solventa.ops.Results;
+import solventa.ops.SanityCheck;
+import solventa.ops.State;
+import solventa.ops.StepKind;
+import solventa.ops.StepResult;
+import solventa.ops.TimelinePoint;
+import solventa.ops.Verdict;
+
+/** Every hypothesis, fed fixtures that produce each verdict it can give (docs/verdict-rules.md). */
+class HypothesesTest {
+
+  static List<StepResult> of(Fixture... fs) {
+    List<StepResult> out = new ArrayList<>();
+    for (Fixture f : fs) {
+      out.add(f.build());
+    }
+    return out;
+  }
+
+  @Nested
+  class Hd011 {
+    final Hypothesis h = new HealthyAllArms();
+
+    @Test
+    void supportedWhenEveryArmMeetsP95() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  step(Arm.A, State.HEALTHY),
+                  step(Arm.B, State.HEALTHY),
+                  step(Arm.C, State.HEALTHY)));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence()).anyMatch(l -> l.startsWith("A R1 healthy: p95 150 ms"));
+    }
+
+    @Test
+    void refutedWhenOneArmMissesEvenIfAnotherIsMissing() {
+      Verdict v = eval(h, of(step(Arm.A, State.HEALTHY).errors(5), step(Arm.C, State.HEALTHY)));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void inconclusiveWhenAStepIsInvalidOrMissing() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  step(Arm.A, State.HEALTHY),
+                  step(Arm.B, State.HEALTHY).invalid(),
+                  step(Arm.C, State.HEALTHY)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("B R1 healthy is invalid"));
+    }
+  }
+
+  @Nested
+  class Hd012 {
+    final Hypothesis h = new DegradedOnlyC();
+
+    List<StepResult> degraded(double bP99, double cP99) {
+      return of(
+          step(Arm.A, State.DEGRADED).latency(700, 710).errors(50),
+          step(Arm.B, State.DEGRADED).latency(150, bP99),
+          step(Arm.C, State.DEGRADED).latency(150, cP99));
+    }
+
+    @Test
+    void supportedWhenOnlyCMeets() {
+      assertThat(eval(h, degraded(900, 300)).verdict()).isEqualTo(Verdict.SUPPORTED);
+    }
+
+    @Test
+    void refutedWhenBMeetsToo() {
+      assertThat(eval(h, degraded(300, 300)).verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void refutedWhenCMisses() {
+      assertThat(eval(h, degraded(900, 600)).verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void inconclusiveWhenAStepIsMissing() {
+      List<StepResult> s = degraded(900, 300);
+      s.remove(0);
+      assertThat(eval(h, s).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+  }
+
+  @Nested
+  class Hd013 {
+    final Hypothesis h = new DegradedPathFaster();
+
+    Verdict paths(long cold, int nCold, long degraded, int nDeg, Long opened) {
+      Fixture d = step(Arm.C, State.DEGRADED).path(degraded, nDeg);
+      d.timeToOpenMs = opened;
+      return eval(h, of(step(Arm.C, State.HEALTHY).path(cold, nCold), d));
+    }
+
+    @Test
+    void supportedWhenTheIntervalLiesAboveZero() {
+      Verdict v = paths(160, 40, 65, 40, 1_200L);
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("95 % CI") && l.contains("→ faster"));
+    }
+
+    @Test
+    void refutedWhenTheDegradedPathIsSlower() {
+      assertThat(paths(160, 40, 260, 40, 1_200L).verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void inconclusiveWithFewerThanThirtyAnswersOnAPath() {
+      Verdict v = paths(160, 29, 65, 40, 1_200L);
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("fewer than 30 answers"));
+    }
+
+    @Test
+    void inconclusiveWhenTheIntervalContainsZero() {
+      assertThat(paths(100, 40, 100, 40, 1_200L).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
+    @Test
+    void inconclusiveWhenTheBreakerNeverOpened() {
+      assertThat(paths(160, 40, 65, 40, null).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+  }
+
+  @Nested
+  class Hd014 {
+    final Hypothesis h = new MinimumHitRate();
+
+    /** C at 99, 96, 90, 50 % with the given p99 and fallback share at each. */
+    List<StepResult> sweepOf(double[] p99, double[] fallback) {
+      double[] rates = {0.99, 0.96, 0.90, 0.50};
+      List<StepResult> out = new ArrayList<>();
+      for (int i = 0; i < rates.length; i++) {
+        out.add(sweep(Arm.C, rates[i]).latency(150, p99[i]).fallback(fallback[i]).build());
+        out.add(sweep(Arm.B, rates[i]).latency(600, 900).build());
+      }
+      return out;
+    }
+
+    @Test
+    void supportedWhenCHoldsDownToNinetySixAndFailsBelowByP99() {
+      Verdict v = eval(h, sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40}));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence()).contains("minimum hit rate: between 90 % (fails) and 96 % (holds)");
+      assertThat(v.evidence())
+          .anyMatch(l -> l.startsWith("assumption: the actuarial fallback ceiling is 10 %"));
+    }
+
+    @Test
+    void refutedWhenCFailsAtNinetySix() {
+      Verdict v = eval(h, sweepOf(new double[] {200, 500, 600, 900}, new double[] {1, 4, 9, 40}));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void refutedWhenTheLimitComesFromTheFallbackShareWhileP99Holds() {
+      Verdict v = eval(h, sweepOf(new double[] {200, 250, 300, 320}, new double[] {1, 4, 12, 47}));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("the limit comes from the fallback share"));
+    }
+
+    @Test
+    void refutedWhenCStillHoldsBelowNinetySix() {
+      Verdict v = eval(h, sweepOf(new double[] {200, 250, 300, 900}, new double[] {1, 4, 8, 40}));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).contains("minimum hit rate: between 50 % (fails) and 90 % (holds)");
+    }
+
+    @Test
+    void inconclusiveWhenASweepStepIsInvalid() {
+      List<StepResult> s = sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40});
+      s.set(4, sweep(Arm.C, 0.90).latency(150, 600).invalid().build());
+      assertThat(eval(h, s).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+  }
+
+  @Nested
+  class Hd015 {
+    final Hypothesis h = new SacrificedHighTraffic();
+
+    @Test
+    void supportedBelowOnePercent() {
+      assertThat(
+              eval(h, of(policy("count", 200).sacrificedPct(0.4), policy("count", 10))).verdict())
+          .isEqualTo(Verdict.SUPPORTED);
+    }
+
+    @Test
+    void refutedAtOrAboveOnePercent() {
+      assertThat(
+              eval(h, of(policy("count", 200).sacrificedPct(1.0), policy("count", 10))).verdict())
+          .isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void inconclusiveWithoutAShareOverTheWholeWindow() {
+      Verdict v = eval(h, of(policy("count", 200).sacrificedPct(null), policy("count", 10)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("before W"));
+    }
+  }
+
+  @Nested
+  class Hd016 {
+    final Hypothesis h = new LowTrafficPolicies();
+
+    List<StepResult> low(double count, double rate) {
+      return of(
+          policy("count", 200),
+          policy("count", 10).sacrificedPct(count),
+          policy("rate", 10).sacrificedPct(rate));
+    }
+
+    @Test
+    void supportedWhenCountFailsAndRateHolds() {
+      Verdict v = eval(h, low(2.5, 0.5));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence().get(0))
+          .contains("rate opens at 50 % failures over 30 s with at least 5 calls");
+    }
+
+    @Test
+    void refutedWhenTheCountPolicyAlreadyHolds() {
+      assertThat(eval(h, low(0.5, 0.5)).verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void refutedWhenTheRatePolicyDoesNotHold() {
+      assertThat(eval(h, low(2.5, 1.5)).verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void inconclusiveWhenThePolicyCannotOpenAtThisTraffic() {
+      VerdictRules strict =
+          new VerdictRules(10, 30, 5, new ExperimentProfile.RatePolicy(10, 10, 50), 0.96, 3);
+      Verdict v =
+          h.evaluate(new Hypothesis.Input(new Results(low(2.5, 1.5)), List.of(), strict, Map.of()));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("cannot open at this traffic"));
+    }
+  }
+
+  @Nested
+  class Hd017 {
+    final Hypothesis h = new Coalescing();
+
+    Fixture stampede(Arm arm, long calls, int inFlight) {
+      Fixture f = step(arm, State.SLOW);
+      f.kind = StepKind.STAMPEDE;
+      f.concurrent = 50;
+      f.providerCalls = calls;
+      f.poolMaxInFlight = inFlight;
+      return f;
+    }
+
+    @Test
+    void supportedWhenOnlyCMultipliesCalls() {
+      assertThat(eval(h, of(stampede(Arm.C, 50, 32), stampede(Arm.C_PRIME, 1, 1))).verdict())
+          .isEqualTo(Verdict.SUPPORTED);
+    }
+
+    @Test
+    void refutedWhenCPrimeMakesSeveralCalls() {
+      assertThat(eval(h, of(stampede(Arm.C, 50, 32), stampede(Arm.C_PRIME, 3, 3))).verdict())
+          .isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void inconclusiveWithoutCPrime() {
+      assertThat(eval(h, of(stampede(Arm.C, 50, 32))).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+  }
+
+  @Nested
+  class Hd018 {
+    final Hypothesis h = new Recovery();
+
+    /** 20 s of recovery: fallback {@code before} % until second 8, then 1 %. */
+    Fixture recovery(Arm arm, double before, long calls, long customers) {
+      List<TimelinePoint> t = new ArrayList<>();
+      for (int s = 0; s < 20; s++) {
+        t.add(
+            new TimelinePoint(
+                s,
+                100,
+                100.0,
+                150.0,
+                s < 8 ? before : 1.0,
+                s < 8 ? "OPEN" : "CLOSED",
+                calls,
+                3,
+                (int) customers,
+                40.0));
+      }
+      Fixture f = step(arm, State.RECOVERY);
+      f.timeline = t;
+      f.closedAfterMs = 8_000L;
+      f.recoveryMs = 13_000L;
+      return f;
+    }
+
+    @Test
+    void supportedWhenBothRecoverWithoutStampede() {
+      Verdict v = eval(h, of(recovery(Arm.C, 40, 8, 60), recovery(Arm.C_PRIME, 40, 8, 60)));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(l -> l.startsWith("C R1 recovery") && l.contains("shown beside C'"));
+    }
+
+    @Test
+    void refutedWhenCPrimeMakesMoreCallsThanCustomers() {
+      Verdict v = eval(h, of(recovery(Arm.C, 40, 8, 60), recovery(Arm.C_PRIME, 40, 80, 60)));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("→ stampede"));
+    }
+
+    @Test
+    void refutedWhenTheShareHasNotFallenAfterSixtySeconds() {
+      Fixture c = recovery(Arm.C, 40, 8, 60);
+      c.recoveryMs = null;
+      c.stepMs = 75_000;
+      Verdict v = eval(h, of(c, recovery(Arm.C_PRIME, 40, 8, 60)));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void inconclusiveWhenTheShareWasNeverAboveFivePercent() {
+      Verdict v = eval(h, of(recovery(Arm.C, 4, 8, 60), recovery(Arm.C_PRIME, 4, 8, 60)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("nothing to recover from"));
+    }
+
+    @Test
+    void inconclusiveWhenAShortStepHasNotRecoveredYet() {
+      Fixture c = recovery(Arm.C, 40, 8, 60);
+      c.recoveryMs = null;
+      assertThat(eval(h, of(c, recovery(Arm.C_PRIME, 40, 8, 60))).verdict())
+          .isEqualTo(Verdict.INCONCLUSIVE);
+    }
+  }
+
+  @Nested
+  class Hd01 {
+    final Hypothesis h = new Overall();
+
+    List<StepResult> runs(int n, double degradedP99) {
+      List<StepResult> out = new ArrayList<>();
+      for (int r = 1; r <= n; r++) {
+        out.add(step(Arm.C, State.HEALTHY).run("R" + r).build());
+        out.add(step(Arm.C, State.DEGRADED).run("R" + r).latency(150, degradedP99).build());
+        out.add(step(Arm.C, State.UNRESPONSIVE).run("R" + r).build());
+      }
+      for (double hr : new double[] {0.99, 0.96, 0.90, 0.50}) {
+        out.add(sweep(Arm.C, hr).latency(150, hr >= 0.96 ? 200 : 600).build());
+      }
+      return out;
+    }
+
+    Map<String, Verdict> hd5(String verdict) {
+      return Map.of("HD-01.5", new Verdict("HD-01.5", "", verdict, List.of()));
+    }
+
+    @Test
+    void supportedAndFinalWithThreeValidRuns() {
+      Verdict v = eval(h, runs(3, 300), hd5(Verdict.SUPPORTED), List.of());
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.provisional()).isFalse();
+    }
+
+    @Test
+    void provisionalWithFewerThanThreeRuns() {
+      Verdict v = eval(h, runs(1, 300), hd5(Verdict.SUPPORTED), List.of());
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.provisional()).isTrue();
+      assertThat(v.evidence()).anyMatch(l -> l.contains("the card requires 3"));
+    }
+
+    @Test
+    void refutedWhenCMissesInOneRun() {
+      assertThat(eval(h, runs(3, 600), hd5(Verdict.SUPPORTED), List.of()).verdict())
+          .isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void refutedWhenHd015IsRefuted() {
+      assertThat(eval(h, runs(3, 300), hd5(Verdict.REFUTED), List.of()).verdict())
+          .isEqualTo(Verdict.REFUTED);
+    }
+
+    @Test
+    void inconclusiveWhenARunIsInvalidated() {
+      Verdict v =
+          eval(
+              h,
+              runs(3, 300),
+              hd5(Verdict.SUPPORTED),
+              List.of(new SanityCheck("R2", "x", false, "y")));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
+    @Test
+    void inconclusiveWhenHd015IsInconclusive() {
+      assertThat(eval(h, runs(3, 300), hd5(Verdict.INCONCLUSIVE), List.of()).verdict())
+          .isEqualTo(Verdict.INCONCLUSIVE);
+    }
+  }
+
+  @Test
+  void theRulesCarryTheirVersionAndEvaluateEveryHypothesisInOrder() {
+    var all = Fixture.rules().evaluate(new Results(List.of()), List.of());
+    assertThat(all.keySet())
+        .containsExactly(
+            "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
+            "HD-01");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("2");
+  }
+}

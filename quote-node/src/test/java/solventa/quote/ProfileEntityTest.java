@@ -1,0 +1,669 @@
+package solventa.quote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.DeadLetter;
+import org.apache.pekko.actor.testkit.typed.annotations.JUnit5TestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.JUnit5TestKitBuilder;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestKitJUnit5Extension;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import solventa.adapter.AdapterSnapshot;
+import solventa.adapter.BreakerState;
+import solventa.adapter.FailureKind;
+import solventa.adapter.FetchResult;
+import solventa.lab.MutableClock;
+import solventa.quote.internal.ProfileCodec;
+import solventa.signals.CanonicalProfile;
+import solventa.signals.Origin;
+import solventa.signals.Signal;
+
+/**
+ * {@link ProfileEntity} alone, in a typed test kit: a scheduler that moves only when the test says
+ * so ({@link SteppedScheduler}), a {@link MutableClock} moved with it, and a provider and a store
+ * the test answers by hand. No cluster, no Redis, no network, no sleeps.
+ *
+ * <p>The entity and the reply collector run on the calling-thread dispatcher: a message is handled
+ * on the thread that sends it, which is the test's own when the test sends a request, completes a
+ * fake's future or moves time (timers fire inside {@link SteppedScheduler#advance}). So when such a
+ * call returns, the entity has done all it will do, and "no reply", "no call" or "no write" is
+ * checked at once rather than by waiting.
+ */
+@ExtendWith(TestKitJUnit5Extension.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // one actor system for the class
+class ProfileEntityTest {
+
+  private static final String CUSTOMER = "c-1";
+  private static final String NODE = "node-under-test";
+  private static final Duration BUDGET = Duration.ofMillis(120);
+  private static final Duration REFRESH_AFTER = Duration.ofSeconds(60);
+  private static final Duration RETRY_AFTER = Duration.ofMillis(500);
+  private static final Props ON_CALLING_THREAD =
+      DispatcherSelector.fromConfig("pekko.test.calling-thread-dispatcher");
+
+  @JUnit5TestKit
+  final ActorTestKit testKit =
+      new JUnit5TestKitBuilder()
+          .withCustomConfig(
+              SteppedScheduler.config().withFallback(ActorTestKit.applicationTestConfig()))
+          .build();
+
+  private final SteppedScheduler scheduler = SteppedScheduler.of(testKit.system());
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T10:00:00Z"));
+
+  private FakeProvider provider;
+  private FakeStore store;
+  private QuoteStats stats;
+  private BlockingQueue<Resolution> replies;
+  private ActorRef<Resolution> replyTo;
+  private int incarnations;
+
+  @BeforeEach
+  void freshFakes() {
+    provider = new FakeProvider();
+    store = new FakeStore();
+    stats = null;
+    replies = new LinkedBlockingQueue<>();
+    BlockingQueue<Resolution> sink = replies;
+    replyTo =
+        testKit.spawn(
+            Behaviors.receiveMessage(
+                r -> {
+                  sink.add(r);
+                  return Behaviors.same();
+                }),
+            ON_CALLING_THREAD);
+  }
+
+  // ---- recovering ----------------------------------------------------------------------------
+
+  @Test
+  void recoveringHoldsRequestsAndAnswersThemWithTheRecoveredValue() {
+    ActorRef<ProfileEntity.Command> entity = spawn(Arm.B);
+    CompletableFuture<Optional<CanonicalProfile>> load = store.nextLoad();
+    resolve(entity);
+    resolve(entity);
+    assertThat(replies).isEmpty();
+
+    CanonicalProfile known = profile(Duration.ofSeconds(1));
+    load.complete(Optional.of(known));
+
+    for (int i = 0; i < 2; i++) {
+      Resolution.Resolved r = resolved();
+      assertThat(r.origin()).isEqualTo(Origin.CACHED);
+      assertThat(r.decodedProfile()).contains(known);
+      assertThat(r.ageMs()).isEqualTo(1000);
+      assertThat(r.servedBy()).isEqualTo(NODE);
+    }
+    assertThat(provider.calls).isEmpty();
+    assertThat(stats.cacheHits()).isEqualTo(2);
+  }
+
+  @Test
+  void timeSpentRecoveringCountsAgainstTheBudget() {
+    ActorRef<ProfileEntity.Command> entity = spawn(Arm.C);
+    CompletableFuture<Optional<CanonicalProfile>> load = store.nextLoad();
+    resolve(entity); // its budget ends 120 ms from now
+    advance(Duration.ofMillis(100)); // Redis takes 100 ms
+    CanonicalProfile known = profile(Duration.ofMinutes(2));
+    load.complete(Optional.of(known));
+    provider.nextCall(); // stale: the held request calls the provider with 20 ms left
+
+    staleWhenTheBudgetEnds(Duration.ofMillis(20), known);
+  }
+
+  @Test
+  void aRequestWhoseBudgetEndedWhileRecoveringFallsBackAsSoonAsTheEntityServes() {
+    ActorRef<ProfileEntity.Command> entity = spawn(Arm.C);
+    CompletableFuture<Optional<CanonicalProfile>> load = store.nextLoad();
+    resolve(entity);
+    advance(Duration.ofMillis(300));
+    assertThat(replies).isEmpty(); // held: no answer before recovery, even past its deadline
+
+    load.complete(Optional.empty());
+    provider.nextCall(); // the call is still made: its result will fill the cache
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.DEFAULT);
+    assertThat(r.failure()).isEqualTo("BUDGET");
+  }
+
+  @Test
+  void aFailedRecoveryIsCountedAndTheHeldRequestsAreServedWithoutAValue() {
+    ActorRef<ProfileEntity.Command> entity = spawn(Arm.C);
+    resolve(entity);
+    store.nextLoad().completeExceptionally(new IllegalStateException("redis down"));
+
+    CanonicalProfile fetched = profile(Duration.ZERO);
+    provider.nextCall().complete(fetchedResult(fetched));
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.FRESH);
+    assertThat(r.decodedProfile()).contains(fetched);
+    assertThat(stats.redisErrors()).isEqualTo(1);
+  }
+
+  @Test
+  void requestsBeyondTheHoldLimitAreServedAtOnceAndAnOlderRecoveredValueDoesNotReplaceANewerOne() {
+    ActorRef<ProfileEntity.Command> entity = spawn(Arm.B);
+    CompletableFuture<Optional<CanonicalProfile>> load = store.nextLoad();
+    for (int i = 0; i <= ProfileEntity.MAX_HELD; i++) {
+      resolve(entity);
+    }
+    // only the request past the limit went on without the recovered value
+    CanonicalProfile fetched = profile(Duration.ZERO);
+    provider.nextCall().complete(fetchedResult(fetched));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    assertThat(replies).isEmpty();
+
+    load.complete(Optional.of(profile(Duration.ofSeconds(30)))); // older than the fetched one
+    String fetchedJson = ProfileCodec.encode(fetched);
+    for (int i = 0; i < ProfileEntity.MAX_HELD; i++) {
+      Resolution.Resolved r = resolved();
+      assertThat(r.origin()).isEqualTo(Origin.CACHED);
+      assertThat(r.profileJson()).isEqualTo(fetchedJson);
+    }
+    assertThat(provider.calls).isEmpty();
+  }
+
+  // ---- serving: fresh, B, C ------------------------------------------------------------------
+
+  @ParameterizedTest
+  @EnumSource(
+      value = Arm.class,
+      names = {"B", "C", "C_PRIME"})
+  void aProfileYoungerThanRefreshAfterIsAnsweredCachedWithoutACall(Arm arm) {
+    CanonicalProfile known = profile(REFRESH_AFTER.minusMillis(1));
+    ActorRef<ProfileEntity.Command> entity = serving(arm, known);
+    resolve(entity);
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.CACHED);
+    assertThat(r.ageMs()).isEqualTo(REFRESH_AFTER.toMillis() - 1);
+    assertThat(provider.calls).isEmpty();
+    assertThat(stats.cacheHits()).isEqualTo(1);
+    assertThat(stats.cacheMisses()).isZero();
+  }
+
+  @Test
+  void inBAMissWaitsForTheCallAnswersFreshAndPersistsTheValue() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.B, profile(REFRESH_AFTER));
+    resolve(entity);
+    CompletableFuture<FetchResult> call = provider.nextCall();
+    advance(Duration.ofMillis(650)); // far past the budget: B has none
+    assertThat(replies).isEmpty();
+
+    CanonicalProfile fetched = profile(Duration.ofMillis(5));
+    call.complete(fetchedResult(fetched));
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.FRESH);
+    assertThat(r.decodedProfile()).contains(fetched);
+    assertThat(r.ageMs()).isEqualTo(5);
+    assertThat(store.nextSave().profile()).isEqualTo(fetched);
+
+    resolve(entity);
+    assertThat(resolved().origin()).isEqualTo(Origin.CACHED);
+    assertThat(stats.cacheMisses()).isEqualTo(1);
+    assertThat(stats.fetches()).isEqualTo(1);
+  }
+
+  @Test
+  void inBAFailedCallMakesTheQuoteUnavailableAndSacrificedOnlyWhileTheBreakerIsClosed() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.B, profile(Duration.ofMinutes(5)));
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.TIMEOUT));
+    Resolution.Unavailable timedOut = (Resolution.Unavailable) next(replies, "a reply");
+    assertThat(timedOut.kind()).isEqualTo(FailureKind.TIMEOUT);
+    assertThat(timedOut.sacrificed()).isTrue();
+
+    provider.breaker = BreakerState.OPEN;
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.BREAKER_OPEN));
+    Resolution.Unavailable refused = (Resolution.Unavailable) next(replies, "a reply");
+    assertThat(refused.kind()).isEqualTo(FailureKind.BREAKER_OPEN);
+    assertThat(refused.sacrificed()).isFalse();
+    assertThat(store.saves).isEmpty();
+  }
+
+  @Test
+  void inCAMissFallsBackToTheLastKnownValueExactlyWhenTheBudgetEnds() {
+    CanonicalProfile known = profile(Duration.ofMinutes(2));
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, known);
+    resolve(entity);
+    provider.nextCall();
+    Resolution.Resolved r = staleWhenTheBudgetEnds(BUDGET, known);
+    assertThat(r.ageMs()).isEqualTo(Duration.ofMinutes(2).plus(BUDGET).toMillis());
+  }
+
+  @Test
+  void inCAMissWithNothingKnownFallsBackToTheDefault() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    provider.nextCall();
+    advance(BUDGET);
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.DEFAULT);
+    assertThat(r.profileJson()).isNull();
+    assertThat(r.ageMs()).isZero();
+    assertThat(r.failure()).isEqualTo("BUDGET");
+  }
+
+  @Test
+  void inCAProviderFailureBeforeTheBudgetFallsBackAtOnceAndOnlyOnce() {
+    CanonicalProfile known = profile(Duration.ofMinutes(2));
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, known);
+    resolve(entity);
+    advance(Duration.ofMillis(30));
+    provider.nextCall().complete(failed(FailureKind.CONNECTION));
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.STALE);
+    assertThat(r.failure()).isEqualTo("CONNECTION");
+    assertThat(r.sacrificed()).isTrue(); // a provider failure with the breaker closed
+
+    advance(BUDGET); // the budget timer was cancelled
+    assertThat(replies).isEmpty();
+  }
+
+  @Test
+  void inCAnAnswerWithinTheBudgetIsFreshAndTheBudgetTimerIsCancelled() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, profile(Duration.ofMinutes(2)));
+    resolve(entity);
+    advance(Duration.ofMillis(50));
+    CanonicalProfile fetched = profile(Duration.ZERO);
+    provider.nextCall().complete(fetchedResult(fetched));
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.FRESH);
+    assertThat(r.decodedProfile()).contains(fetched);
+
+    advance(BUDGET);
+    assertThat(replies).isEmpty();
+  }
+
+  // ---- coalescing ----------------------------------------------------------------------------
+
+  @Test
+  void inCEveryMissMakesItsOwnCall() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, profile(Duration.ofMinutes(2)));
+    resolve(entity);
+    resolve(entity);
+    resolve(entity);
+    List<CompletableFuture<FetchResult>> calls =
+        List.of(provider.nextCall(), provider.nextCall(), provider.nextCall());
+    CanonicalProfile fetched = profile(Duration.ZERO);
+    calls.forEach(c -> c.complete(fetchedResult(fetched)));
+    for (int i = 0; i < 3; i++) {
+      assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    }
+    assertThat(stats.fetches()).isEqualTo(3);
+    assertThat(stats.coalescedWaiters()).isZero();
+  }
+
+  @Test
+  void inCPrimeConcurrentMissesShareOneCall() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C_PRIME, profile(Duration.ofMinutes(2)));
+    resolve(entity);
+    resolve(entity);
+    resolve(entity);
+    CanonicalProfile fetched = profile(Duration.ZERO);
+    provider.nextCall().complete(fetchedResult(fetched));
+    for (int i = 0; i < 3; i++) {
+      Resolution.Resolved r = resolved();
+      assertThat(r.origin()).isEqualTo(Origin.FRESH);
+      assertThat(r.decodedProfile()).contains(fetched);
+    }
+    assertThat(provider.calls).isEmpty();
+    assertThat(stats.fetches()).isEqualTo(1);
+    assertThat(stats.coalescedWaiters()).isEqualTo(2);
+    assertThat(stats.cacheMisses()).isEqualTo(3);
+  }
+
+  @Test
+  void inCPrimeAFailedSharedCallAnswersEveryWaiterAndTheNextMissCallsAgain() {
+    CanonicalProfile known = profile(Duration.ofMinutes(2));
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C_PRIME, known);
+    resolve(entity);
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.HTTP_STATUS));
+    for (int i = 0; i < 2; i++) {
+      Resolution.Resolved r = resolved();
+      assertThat(r.origin()).isEqualTo(Origin.STALE);
+      assertThat(r.failure()).isEqualTo("HTTP_STATUS");
+    }
+
+    resolve(entity);
+    provider.nextCall().complete(fetchedResult(profile(Duration.ZERO)));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    assertThat(stats.fetches()).isEqualTo(2);
+  }
+
+  @Test
+  void inCPrimeAMissAfterAnotherGaveUpStillJoinsTheCallInFlight() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C_PRIME, null);
+    resolve(entity);
+    CompletableFuture<FetchResult> call = provider.nextCall();
+    advance(BUDGET);
+    assertThat(resolved().origin()).isEqualTo(Origin.DEFAULT);
+
+    resolve(entity); // with a budget of its own
+    advance(Duration.ofMillis(60));
+    CanonicalProfile fetched = profile(Duration.ZERO);
+    call.complete(fetchedResult(fetched));
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.FRESH);
+    assertThat(r.decodedProfile()).contains(fetched);
+    assertThat(provider.calls).isEmpty();
+    assertThat(stats.coalescedWaiters()).isEqualTo(1);
+  }
+
+  // ---- late results and persistence ----------------------------------------------------------
+
+  @Test
+  void aResultAfterTheBudgetReplacesTheLastKnownValueAndIsPersisted() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, profile(Duration.ofMinutes(2)));
+    resolve(entity);
+    CompletableFuture<FetchResult> call = provider.nextCall();
+    advance(BUDGET);
+    assertThat(resolved().origin()).isEqualTo(Origin.STALE);
+
+    advance(Duration.ofMillis(400)); // the call goes on up to the adapter's hard timeout
+    CanonicalProfile late = profile(Duration.ZERO);
+    call.complete(fetchedResult(late));
+    assertThat(store.nextSave().profile()).isEqualTo(late);
+    assertThat(replies).isEmpty(); // the request that gave up is not answered twice
+
+    resolve(entity);
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.CACHED);
+    assertThat(r.decodedProfile()).contains(late);
+  }
+
+  @Test
+  void aResultOlderThanTheLastKnownValueIsNeitherKeptNorWritten() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, profile(Duration.ofMinutes(2)));
+    resolve(entity);
+    resolve(entity);
+    CompletableFuture<FetchResult> first = provider.nextCall();
+    CompletableFuture<FetchResult> second = provider.nextCall();
+    CanonicalProfile older = profile(Duration.ofMillis(10));
+    CanonicalProfile newer = profile(Duration.ZERO);
+    second.complete(fetchedResult(newer));
+    first.complete(fetchedResult(older));
+    resolved();
+    resolved(); // each request gets the profile its own call returned
+    FakeStore.Save save = store.nextSave();
+    assertThat(save.profile()).isEqualTo(newer);
+    save.done().complete(null);
+
+    resolve(entity);
+    assertThat(resolved().decodedProfile()).contains(newer);
+    assertThat(store.saves).isEmpty();
+  }
+
+  @Test
+  void atMostOneWriteIsInFlightAndOnlyTheNewestValueIsWrittenNext() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, profile(Duration.ofMinutes(2)));
+    for (int i = 0; i < 3; i++) {
+      resolve(entity);
+    }
+    List<CompletableFuture<FetchResult>> calls =
+        List.of(provider.nextCall(), provider.nextCall(), provider.nextCall());
+    CanonicalProfile p1 = profile(Duration.ofMillis(2));
+    CanonicalProfile p2 = profile(Duration.ofMillis(1));
+    CanonicalProfile p3 = profile(Duration.ZERO);
+    calls.get(0).complete(fetchedResult(p1));
+    FakeStore.Save write1 = store.nextSave();
+    assertThat(write1.profile()).isEqualTo(p1);
+    calls.get(1).complete(fetchedResult(p2));
+    calls.get(2).complete(fetchedResult(p3));
+    for (int i = 0; i < 3; i++) {
+      resolved(); // all three results were handled while write 1 was in flight
+    }
+    assertThat(store.saves).isEmpty();
+
+    write1.done().complete(null);
+    FakeStore.Save write2 = store.nextSave();
+    assertThat(write2.profile()).isEqualTo(p3);
+    write2.done().complete(null);
+    assertThat(store.saves).isEmpty();
+  }
+
+  @Test
+  void aFailedWriteIsCountedAndRetriedAfterRetryAfter() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.B, null);
+    resolve(entity);
+    CanonicalProfile fetched = profile(Duration.ZERO);
+    provider.nextCall().complete(fetchedResult(fetched));
+    resolved();
+    store.nextSave().done().completeExceptionally(new IllegalStateException("redis timeout"));
+
+    advance(RETRY_AFTER.minusMillis(1));
+    assertThat(store.saves).isEmpty();
+    assertThat(stats.redisErrors()).isEqualTo(1);
+    advance(Duration.ofMillis(1));
+    FakeStore.Save retry = store.nextSave();
+    assertThat(retry.profile()).isEqualTo(fetched);
+    retry.done().complete(null);
+
+    advance(RETRY_AFTER.multipliedBy(2)); // written: nothing more to retry
+    assertThat(store.saves).isEmpty();
+    assertThat(stats.redisErrors()).isEqualTo(1);
+  }
+
+  // ---- passivation ---------------------------------------------------------------------------
+
+  /**
+   * Passivation stops the entity: requests in flight get no reply (the edge's resolve timeout
+   * answers them), a value whose write failed is lost with its retry, a late provider result goes
+   * to dead letters, and the next incarnation recovers the last value that reached the store.
+   */
+  @Test
+  void passivationLosesWhatDidNotReachTheStoreAndTheNextIncarnationRecoversWhatDid() {
+    ActorRef<ProfileEntity.Command> first = serving(Arm.C, null);
+    resolve(first);
+    CanonicalProfile written = profile(Duration.ZERO);
+    provider.nextCall().complete(fetchedResult(written));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    store.nextSave().done().complete(null);
+
+    advance(REFRESH_AFTER);
+    resolve(first);
+    resolve(first);
+    CompletableFuture<FetchResult> answered = provider.nextCall();
+    CompletableFuture<FetchResult> inFlight = provider.nextCall();
+    CanonicalProfile unwritten = profile(Duration.ZERO);
+    answered.complete(fetchedResult(unwritten));
+    assertThat(resolved().decodedProfile()).contains(unwritten);
+    store.nextSave().done().completeExceptionally(new IllegalStateException("redis down"));
+    testKit.stop(first); // a write to retry, a request and its call in flight
+
+    TestProbe<DeadLetter> deadLetters = testKit.createDeadLetterProbe();
+    advance(RETRY_AFTER.plus(BUDGET));
+    assertThat(replies).isEmpty(); // the budget timer died with the entity
+    assertThat(store.saves).isEmpty(); // and so did the retry
+    inFlight.complete(fetchedResult(profile(Duration.ZERO)));
+    assertThat(deadLetters.expectMessageClass(DeadLetter.class).recipient().path())
+        .isEqualTo(first.path());
+
+    ActorRef<ProfileEntity.Command> second = spawn(Arm.C);
+    store.nextLoad().complete(Optional.ofNullable(store.lastWritten));
+    resolve(second);
+    provider.nextCall();
+    advance(BUDGET);
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.STALE);
+    assertThat(r.decodedProfile()).contains(written);
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private ActorRef<ProfileEntity.Command> spawn(Arm arm) {
+    if (stats == null) { // one per test: a second incarnation shares its node's stats
+      stats = new QuoteStats(arm, clock, 100);
+    }
+    ProfileEntity.Deps deps = new ProfileEntity.Deps(settings(arm), provider, store, stats, clock);
+    return testKit.spawn(
+        ProfileEntity.create(CUSTOMER, deps, NODE, clock::millis),
+        CUSTOMER + "-" + ++incarnations,
+        ON_CALLING_THREAD);
+  }
+
+  /** An entity that has recovered {@code known} (null: nothing stored) and serves. */
+  private ActorRef<ProfileEntity.Command> serving(Arm arm, CanonicalProfile known) {
+    ActorRef<ProfileEntity.Command> entity = spawn(arm);
+    store.nextLoad().complete(Optional.ofNullable(known));
+    return entity;
+  }
+
+  private void resolve(ActorRef<ProfileEntity.Command> entity) {
+    entity.tell(new ProfileEntity.Resolve(clock.millis() + BUDGET.toMillis(), replyTo));
+  }
+
+  private Resolution.Resolved resolved() {
+    return (Resolution.Resolved) next(replies, "a reply");
+  }
+
+  /** Nothing until {@code left} has passed, then the last known value, for want of budget. */
+  private Resolution.Resolved staleWhenTheBudgetEnds(Duration left, CanonicalProfile known) {
+    advance(left.minusMillis(1));
+    assertThat(replies).isEmpty();
+    advance(Duration.ofMillis(1));
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.STALE);
+    assertThat(r.failure()).isEqualTo("BUDGET");
+    assertThat(r.decodedProfile()).contains(known);
+    return r;
+  }
+
+  /** Moves the entity's clock and the scheduler that runs its timers together. */
+  private void advance(Duration d) {
+    clock.advance(d);
+    scheduler.advance(d);
+  }
+
+  private CanonicalProfile profile(Duration age) {
+    return new CanonicalProfile(
+        CUSTOMER,
+        clock.instant().minus(age),
+        Map.of(Signal.MONTHLY_INCOME, new BigDecimal("5400.00")));
+  }
+
+  private static FetchResult fetchedResult(CanonicalProfile p) {
+    return new FetchResult.Fetched(p, Duration.ofMillis(40));
+  }
+
+  private static FetchResult failed(FailureKind kind) {
+    return new FetchResult.Failed(kind, "test", Duration.ofMillis(40));
+  }
+
+  private static QuoteSettings settings(Arm arm) {
+    return new QuoteSettings(
+        arm,
+        QuoteSettings.Breaker.BY_ARM,
+        BUDGET,
+        REFRESH_AFTER,
+        Duration.ofMillis(900),
+        new QuoteSettings.Http("127.0.0.1", 0, 16_384),
+        new QuoteSettings.Redis(
+            "redis://127.0.0.1:6379", "test:", Duration.ofSeconds(1), RETRY_AFTER),
+        new QuoteSettings.Stats(false, 100),
+        "salt");
+  }
+
+  /** A provider whose calls the test answers by hand, in the order they were made. */
+  static final class FakeProvider implements ProviderPort {
+    final BlockingQueue<CompletableFuture<FetchResult>> calls = new LinkedBlockingQueue<>();
+    volatile BreakerState breaker = BreakerState.CLOSED;
+
+    @Override
+    public CompletionStage<FetchResult> fetch(String customerId) {
+      CompletableFuture<FetchResult> call = new CompletableFuture<>();
+      calls.add(call);
+      return call;
+    }
+
+    /** The next call the entity made (waits for it: the entity runs on its own thread). */
+    CompletableFuture<FetchResult> nextCall() {
+      return next(calls, "a provider call");
+    }
+
+    @Override
+    public BreakerState breakerState() {
+      return breaker;
+    }
+
+    @Override
+    public long providerCalls() {
+      throw new UnsupportedOperationException("not used by the entity");
+    }
+
+    @Override
+    public AdapterSnapshot snapshot() {
+      throw new UnsupportedOperationException("not used by the entity");
+    }
+  }
+
+  /** A store whose loads and writes the test completes by hand; it remembers what was written. */
+  static final class FakeStore implements ProfileStore {
+    record Save(CanonicalProfile profile, CompletableFuture<Void> done) {}
+
+    final BlockingQueue<CompletableFuture<Optional<CanonicalProfile>>> loads =
+        new LinkedBlockingQueue<>();
+    final BlockingQueue<Save> saves = new LinkedBlockingQueue<>();
+    volatile CanonicalProfile lastWritten;
+
+    @Override
+    public CompletionStage<Optional<CanonicalProfile>> load(String customerId) {
+      CompletableFuture<Optional<CanonicalProfile>> load = new CompletableFuture<>();
+      loads.add(load);
+      return load;
+    }
+
+    @Override
+    public CompletionStage<Void> save(CanonicalProfile profile) {
+      CompletableFuture<Void> done = new CompletableFuture<>();
+      done.thenRun(() -> lastWritten = profile);
+      saves.add(new Save(profile, done));
+      return done;
+    }
+
+    CompletableFuture<Optional<CanonicalProfile>> nextLoad() {
+      return next(loads, "a load");
+    }
+
+    Save nextSave() {
+      return next(saves, "a write");
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  private static <T> T next(BlockingQueue<T> queue, String what) {
+    try {
+      T item = queue.poll(3, TimeUnit.SECONDS);
+      assertThat(item).as(what).isNotNull();
+      return item;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+}
