@@ -22,7 +22,13 @@ public final class ManagedProcess implements AutoCloseable {
     this.logFile = logFile;
     this.process = process;
     this.shutdownHook = new Thread(this::kill, "lab-stop-" + name);
-    Runtime.getRuntime().addShutdownHook(shutdownHook);
+    try {
+      Runtime.getRuntime().addShutdownHook(shutdownHook);
+    } catch (IllegalStateException shuttingDown) {
+      // started while the JVM stops (e.g. a stop during start-up): no hook will kill it later
+      kill();
+      throw new LabException(name + " started while the JVM is stopping; stopped it again");
+    }
   }
 
   /**

@@ -76,6 +76,19 @@ public final class PidRegistry {
     return killed;
   }
 
+  /** The child pids recorded by the JVM {@code ownerPid} (still running or not). */
+  public static java.util.List<Long> recordedChildren(long ownerPid) {
+    java.util.List<Long> out = new java.util.ArrayList<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir(), ownerPid + "-*")) {
+      for (Path f : files) {
+        out.add(Long.parseLong(f.getFileName().toString().substring((ownerPid + "-").length())));
+      }
+    } catch (IOException | NumberFormatException e) {
+      log.warn("could not read the pid records of {}: {}", ownerPid, e.toString());
+    }
+    return out;
+  }
+
   private static Path dir() {
     return LabPaths.workDir("pids");
   }

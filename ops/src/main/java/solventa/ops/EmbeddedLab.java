@@ -107,6 +107,14 @@ final class EmbeddedLab implements AutoCloseable {
     return control;
   }
 
+  int doublePort() {
+    return doublePort;
+  }
+
+  int toxiproxyPort() {
+    return toxiproxy.port();
+  }
+
   int proxyPort() {
     return ToxiproxyServer.listenPort(proxy);
   }

@@ -30,6 +30,28 @@ final class JvmLauncher {
       List<String> systemProperties,
       List<String> args,
       Path logFile) {
+    String cp = classpath(module);
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xms" + heap);
+    cmd.add("-Xmx" + heap);
+    cmd.add("-XX:ActiveProcessorCount=" + processors);
+    cmd.add("-Dlab.root=" + LabPaths.root());
+    cmd.addAll(systemProperties);
+    cmd.add("-cp");
+    cmd.add(cp);
+    cmd.add(mainClass);
+    cmd.addAll(args);
+    // the one place that hands the lab's admin token and trace key to the servers it starts
+    return ManagedProcess.start(
+        name,
+        cmd,
+        logFile,
+        Map.of(LabToken.ENV, LabToken.value(), LabToken.TRACE_KEY_ENV, LabToken.traceKey()));
+  }
+
+  /** {@code <module>/target/classes} and the module's {@code runtime.classpath}, joined. */
+  static String classpath(String module) {
     Path root = LabPaths.root();
     Path classes = root.resolve(module).resolve("target/classes");
     Path cpFile = root.resolve(module).resolve("target/runtime.classpath");
@@ -50,22 +72,6 @@ final class JvmLauncher {
     } catch (IOException e) {
       throw new LabException("cannot read " + cpFile, e);
     }
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-Xms" + heap);
-    cmd.add("-Xmx" + heap);
-    cmd.add("-XX:ActiveProcessorCount=" + processors);
-    cmd.add("-Dlab.root=" + root);
-    cmd.addAll(systemProperties);
-    cmd.add("-cp");
-    cmd.add(cp);
-    cmd.add(mainClass);
-    cmd.addAll(args);
-    // the one place that hands the lab's admin token and trace key to the servers it starts
-    return ManagedProcess.start(
-        name,
-        cmd,
-        logFile,
-        Map.of(LabToken.ENV, LabToken.value(), LabToken.TRACE_KEY_ENV, LabToken.traceKey()));
+    return cp;
   }
 }

@@ -18,12 +18,13 @@ public final class Main {
   static final String USAGE =
       String.join(
           "\n",
-          "usage: bin/lab experiment <smoke|quick|full> [--out DIR] [--seed N]",
+          "usage: bin/lab experiment <smoke|quick|full> [--out DIR] [--seed N] [--verbose]",
           "       bin/lab report <results-dir>",
           "       bin/lab bench [--quick] [--out DIR]",
           "  experiment  starts the embedded lab on loopback, walks the protocol of the profile and",
           "              writes results.json, steps.csv and report.md/report.html into DIR",
-          "              (default results/<profile>-<timestamp>)",
+          "              (default results/<profile>-<timestamp>); one line per step on the console,",
+          "              the detail in DIR/logs (--verbose prints it)",
           "  report      re-analysis: recomputes sanity checks, verdicts and the report from DIR/results.json",
           "  bench       the quote node benchmark (arm C rate sweep, arm A, a new node's first seconds;"
               + " --quick: fewer rates, shorter windows): writes benchmark.md");
@@ -52,6 +53,7 @@ public final class Main {
             switch (args[i]) {
               case "--out" -> out = Path.of(value(args, ++i, "--out"));
               case "--seed" -> seed = Long.parseLong(value(args, ++i, "--seed"));
+              case "--verbose" -> System.setProperty(Console.VERBOSE, "true");
               default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
           }
@@ -65,7 +67,13 @@ public final class Main {
                             + LocalDateTime.now()
                                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
           }
-          Path report = ExperimentRun.run(profile, out.toAbsolutePath(), seed);
+          Console.quiet(out.toAbsolutePath());
+          Path report;
+          try {
+            report = ExperimentRun.run(profile, out.toAbsolutePath(), seed);
+          } finally {
+            Console.restore();
+          }
           System.out.println("report: " + report);
           System.out.println("        " + report.resolveSibling("report.html"));
           return 0;

@@ -21,31 +21,70 @@ final class QuoteNode implements AutoCloseable {
   private final ManagedProcess process;
   private final int httpPort;
   private final int managementPort;
+  private final int remotePort;
+  private final int prometheusPort;
 
   private QuoteNode(
-      Arm arm, String policy, ManagedProcess process, int httpPort, int managementPort) {
+      Arm arm,
+      String policy,
+      ManagedProcess process,
+      int httpPort,
+      int managementPort,
+      int remotePort,
+      int prometheusPort) {
     this.arm = arm;
     this.policy = policy;
     this.process = process;
     this.httpPort = httpPort;
     this.managementPort = managementPort;
+    this.remotePort = remotePort;
+    this.prometheusPort = prometheusPort;
   }
 
+  /** A single-node cluster, started and ready. */
   static QuoteNode start(
       Arm arm, String policy, ExperimentProfile profile, EmbeddedLab lab, Path logs) {
+    int remote = FreePort.find();
+    QuoteNode node =
+        launch(arm, policy, profile, lab, logs.resolve(logName(arm, policy, "")), remote, remote);
+    node.awaitReady();
+    return node;
+  }
+
+  static String logName(Arm arm, String policy, String suffix) {
+    return "quote-node-"
+        + ProtocolPlan.tag(arm)
+        + "-"
+        + policy
+        + suffix
+        + "-"
+        + System.currentTimeMillis()
+        + ".log";
+  }
+
+  /**
+   * Starts a node JVM that joins the cluster whose seed listens on {@code seedPort} (its own {@code
+   * remote} port for the first node) without waiting for it: call {@link #awaitReady}.
+   */
+  static QuoteNode launch(
+      Arm arm,
+      String policy,
+      ExperimentProfile profile,
+      EmbeddedLab lab,
+      Path log,
+      int remote,
+      int seedPort) {
     int http = FreePort.find();
     int mgmt = FreePort.find();
-    int remote = FreePort.find();
     int prometheus = FreePort.find();
     String tag = ProtocolPlan.tag(arm) + "-" + policy;
-    Path log = logs.resolve("quote-node-" + tag + "-" + System.currentTimeMillis() + ".log");
     List<String> props = new ArrayList<>();
     props.add("-Dquote.arm=" + arm.nodeArm());
     props.add("-Dquote.breaker=" + (arm.breaker() ? "on" : "off"));
     props.add("-Dquote.http.port=" + http);
     props.add("-Dpekko.management.http.port=" + mgmt);
     props.add("-Dpekko.remote.artery.canonical.port=" + remote);
-    props.add("-Dpekko.cluster.seed-nodes.0=pekko://quote@127.0.0.1:" + remote);
+    props.add("-Dpekko.cluster.seed-nodes.0=pekko://quote@127.0.0.1:" + seedPort);
     props.add("-Dkamon.prometheus.embedded-server.port=" + prometheus);
     props.add("-Dquote.redis.uri=" + lab.redis().uri());
     props.add("-Dof-adapter.providers.ofb.base-url=http://127.0.0.1:" + lab.proxyPort());
@@ -83,9 +122,16 @@ final class QuoteNode implements AutoCloseable {
             props,
             List.of(),
             log);
-    QuoteNode node = new QuoteNode(arm, policy, p, http, mgmt);
-    p.awaitReady(() -> EmbeddedLab.ok(node.baseUrl() + "/ready"), Duration.ofSeconds(120));
-    return node;
+    return new QuoteNode(arm, policy, p, http, mgmt, remote, prometheus);
+  }
+
+  /** Waits (bounded) until the node answers {@code GET /ready}: it is an Up cluster member. */
+  void awaitReady() {
+    awaitReady(Duration.ofSeconds(120));
+  }
+
+  void awaitReady(Duration timeout) {
+    process.awaitReady(() -> EmbeddedLab.ok(baseUrl() + "/ready"), timeout);
   }
 
   Arm arm() {
@@ -150,6 +196,18 @@ final class QuoteNode implements AutoCloseable {
   Http.Reply quote(String customerId, String lineOfBusiness) throws IOException {
     return Http.post(
         baseUrl() + "/v1/quotes", solventa.gatling.QuoteRequests.body(customerId, lineOfBusiness));
+  }
+
+  int remotePort() {
+    return remotePort;
+  }
+
+  String prometheusUrl() {
+    return "http://127.0.0.1:" + prometheusPort + "/metrics";
+  }
+
+  long pid() {
+    return process.pid();
   }
 
   Path logFile() {

@@ -106,8 +106,8 @@ final class Runner {
   void run(List<StepSpec> plan) throws IOException {
     long t0 = System.currentTimeMillis();
     for (int i = 0; i < plan.size(); i++) {
-      progress(i, plan, t0);
-      runStep(plan.get(i));
+      StepResult r = runStep(plan.get(i));
+      Console.step(i, plan, t0, r, 4);
     }
     scheduler.shutdownNow();
   }
@@ -189,23 +189,6 @@ final class Runner {
     }
     previous = spec;
     return r;
-  }
-
-  private void progress(int i, List<StepSpec> plan, long t0) {
-    long elapsed = (System.currentTimeMillis() - t0) / 1000;
-    long remaining = 0;
-    for (int j = i; j < plan.size(); j++) {
-      remaining += plan.get(j).durationSec() + 4;
-    }
-    System.out.printf(
-        "[%d/%d] %s — elapsed %dm%02ds, ETA %dm%02ds%n",
-        i + 1,
-        plan.size(),
-        plan.get(i).id(),
-        elapsed / 60,
-        elapsed % 60,
-        remaining / 60,
-        remaining % 60);
   }
 
   private StepResult execute(StepSpec spec, StepSpec previous) throws IOException {

@@ -21,6 +21,13 @@ import org.slf4j.LoggerFactory;
  * profile=slow}). An invalid value exits with status 2 and a message naming the key and the value.
  */
 public final class Main {
+  static {
+    // before the logger below initializes logback: this module's configuration has its own name
+    if (System.getProperty("logback.configurationFile") == null) {
+      System.setProperty("logback.configurationFile", "logback-provider-double.xml");
+    }
+  }
+
   private static final Logger log = LoggerFactory.getLogger(Main.class);
 
   private Main() {}
