@@ -122,7 +122,9 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
    * {@code {"customers":[{"id":"c00001000","ageMs":1234},…]}} fetches its profile through the
    * adapter and stores it in Redis with its fetch time moved back by {@code ageMs}. A customer the
    * node has not met yet then starts its entity with a value of that age, so the experiment can
-   * start a step with the ages of a cache in steady state. Nothing on the quote path calls this.
+   * start a step with the ages of a cache in steady state. Answers {@code seeded}, {@code failed}
+   * and {@code failedIds} (e.g. refused by an open breaker) for the runner to retry. Nothing on the
+   * quote path calls this.
    */
   private Route seed(String body) {
     Source s = SOURCES.get(system);
@@ -138,7 +140,7 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
       return QuoteRoutes.problem(Problem.of(400, "Bad Request", "body is not JSON: customers"));
     }
     AtomicInteger seeded = new AtomicInteger();
-    AtomicInteger failed = new AtomicInteger();
+    java.util.Queue<String> failed = new java.util.concurrent.ConcurrentLinkedQueue<>();
     CompletableFuture<?>[] all =
         seeds.stream()
             .map(
@@ -157,19 +159,25 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
                                             p.signals()))
                                     .thenApply(v -> seeded.incrementAndGet());
                               }
-                              return CompletableFuture.completedFuture(failed.incrementAndGet());
+                              failed.add(seed.id());
+                              return CompletableFuture.completedFuture(0);
                             })
-                        .exceptionally(e -> failed.incrementAndGet())
+                        .exceptionally(
+                            e -> {
+                              failed.add(seed.id());
+                              return 0;
+                            })
                         .toCompletableFuture())
             .toArray(CompletableFuture[]::new);
     return onSuccess(
         CompletableFuture.allOf(all),
-        done ->
-            complete(
-                HttpResponse.create()
-                    .withEntity(
-                        ContentTypes.APPLICATION_JSON,
-                        "{\"seeded\":" + seeded.get() + ",\"failed\":" + failed.get() + "}")));
+        done -> {
+          var out =
+              JSON.createObjectNode().put("seeded", seeded.get()).put("failed", failed.size());
+          failed.forEach(out.putArray("failedIds")::add);
+          return complete(
+              HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON, out.toString()));
+        });
   }
 
   private static Route disabled() {
