@@ -101,7 +101,12 @@ public final class QuoteNode implements AutoCloseable {
       ActorSystem<Void> sys = system;
       QuoteService service =
           new QuoteService(system, settings, provider, pricing, stats, trace, clock);
-      QuoteRoutes routes = new QuoteRoutes(service, settings.http().maxBody(), () -> isUp(sys));
+      QuoteRoutes routes =
+          new QuoteRoutes(
+              service,
+              settings.http().maxBody(),
+              () -> isUp(sys),
+              config.getInt("quote.http.max-in-flight"));
       ServerBinding binding =
           await(
               Http.get(system)
