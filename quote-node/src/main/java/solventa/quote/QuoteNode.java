@@ -120,7 +120,11 @@ public final class QuoteNode implements AutoCloseable {
       java.util.concurrent.atomic.AtomicBoolean warmedUp =
           new java.util.concurrent.atomic.AtomicBoolean(false);
       QuoteRoutes routes =
-          new QuoteRoutes(service, settings.http().maxBody(), () -> warmedUp.get() && isUp(sys));
+          new QuoteRoutes(
+              service,
+              settings.http().maxBody(),
+              () -> warmedUp.get() && isUp(sys),
+              config.getInt("quote.http.max-in-flight"));
       ServerBinding binding =
           await(
               Http.get(system)

@@ -9,8 +9,10 @@ import static org.apache.pekko.http.javadsl.server.Directives.handleRejections;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.post;
+import static org.apache.pekko.http.javadsl.server.Directives.withRequestTimeoutResponse;
 import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.apache.pekko.http.javadsl.model.ContentType;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
@@ -18,6 +20,7 @@ import org.apache.pekko.http.javadsl.model.HttpCharsets;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.model.MediaTypes;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.model.headers.RetryAfter;
 import org.apache.pekko.http.javadsl.server.ExceptionHandler;
 import org.apache.pekko.http.javadsl.server.RejectionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
@@ -35,20 +38,50 @@ public final class QuoteRoutes {
       ContentTypes.create(
           MediaTypes.applicationWithFixedCharset("problem+json", HttpCharsets.UTF_8));
 
+  /** What an overloaded node asks the partner to wait before retrying, in seconds. */
+  static final int RETRY_AFTER_SECONDS = 1;
+
   private final QuoteService service;
   private final long maxBody;
   private final BooleanSupplier ready;
+  private final int maxInFlight;
+  private final AtomicInteger inFlight = new AtomicInteger();
 
   public QuoteRoutes(QuoteService service, long maxBody, BooleanSupplier ready) {
+    this(service, maxBody, ready, Integer.MAX_VALUE);
+  }
+
+  /**
+   * @param maxInFlight quotes this node works on at once ({@code quote.http.max-in-flight}); one
+   *     more is answered at once with 503 and {@code Retry-After}, so that neither latency nor
+   *     memory grows without bound under overload
+   */
+  public QuoteRoutes(QuoteService service, long maxBody, BooleanSupplier ready, int maxInFlight) {
     this.service = service;
     this.maxBody = maxBody;
     this.ready = ready;
+    this.maxInFlight = maxInFlight;
+  }
+
+  /** Quotes being worked on now (admitted, not yet answered). */
+  public int inFlight() {
+    return inFlight.get();
   }
 
   public Route routes() {
-    return handleRejections(
-        rejections(),
-        () -> handleExceptions(exceptions(), () -> concat(quotes(), health(), readiness())));
+    return withRequestTimeoutResponse(
+        request -> overloaded("the quote did not complete within the request timeout"),
+        () ->
+            handleRejections(
+                rejections(),
+                () ->
+                    handleExceptions(exceptions(), () -> concat(quotes(), health(), readiness()))));
+  }
+
+  /** 503 with {@code Retry-After}: shed, not failed; the partner may retry. */
+  static HttpResponse overloaded(String detail) {
+    return problemResponse(Problem.of(503, "Overloaded", detail))
+        .addHeader(RetryAfter.create((long) RETRY_AFTER_SECONDS));
   }
 
   private Route quotes() {
@@ -66,18 +99,35 @@ public final class QuoteRoutes {
   }
 
   private Route onQuoteBody(String body) {
+    if (inFlight.incrementAndGet() > maxInFlight) {
+      inFlight.decrementAndGet();
+      return complete(
+          overloaded("more than " + maxInFlight + " quotes in flight on this node; retry later"));
+    }
+    try {
+      return admitted(body);
+    } catch (RuntimeException e) {
+      inFlight.decrementAndGet();
+      throw e;
+    }
+  }
+
+  // counted in inFlight until its answer is ready: exactly one decrement on every path
+  private Route admitted(String body) {
     String quoteId = QuoteService.newQuoteId();
     QuoteRequest request;
     try {
       request = QuoteRequestParser.parse(body);
       service.validate(request);
     } catch (QuoteRequestParser.BadQuoteRequest e) {
+      inFlight.decrementAndGet();
       return problem(Problem.badRequest(e.field(), e.getMessage()).withQuoteId(quoteId));
     } catch (InvalidQuoteInput e) {
+      inFlight.decrementAndGet();
       return problem(Problem.badRequest(e.field(), e.getMessage()).withQuoteId(quoteId));
     }
     return onSuccess(
-        service.quote(request, quoteId),
+        service.quote(request, quoteId).whenComplete((r, e) -> inFlight.decrementAndGet()),
         result -> {
           if (result instanceof QuoteService.Result.Quoted q) {
             return complete(

@@ -137,7 +137,7 @@ final class Lab implements AutoCloseable {
   }
 
   /** One HTTP answer with its wall time. */
-  record Answer(int status, String body, long elapsedMs, String contentType) {
+  record Answer(int status, String body, long elapsedMs, String contentType, String retryAfter) {
     JsonNode json() {
       try {
         return JSON.readTree(body);
@@ -215,7 +215,8 @@ final class Lab implements AutoCloseable {
         r.statusCode(),
         r.body(),
         (System.nanoTime() - start) / 1_000_000,
-        r.headers().firstValue("Content-Type").orElse(""));
+        r.headers().firstValue("Content-Type").orElse(""),
+        r.headers().firstValue("Retry-After").orElse(null));
   }
 
   static JsonNode stats(QuoteNode node) {
