@@ -28,27 +28,35 @@ import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
  * <ul>
  *   <li>{@code GET /of-adapter/providers/<name>}: the {@link AdapterSnapshot} as JSON (404 for an
  *       unknown provider).
- *   <li>{@code POST /of-adapter/providers/<name>/force-open} and {@code .../force-close}: only when
- *       {@code of-adapter.management.allow-force = true} and management is not read-only; otherwise
- *       403 with the reason. Answers the snapshot after the change.
+ *   <li>{@code POST /of-adapter/providers/<name>/force-open} and {@code .../force-close}: only with
+ *       {@code Authorization: Bearer <of-adapter.management.token>} (401 without a token, 403 with
+ *       a wrong one or none configured), when {@code of-adapter.management.allow-force = true} and
+ *       management is not read-only; otherwise 403 with the reason. Answers the snapshot after the
+ *       change.
  * </ul>
  */
 public final class BreakerManagementRoutes extends AllDirectives
     implements ManagementRouteProvider {
   private static final ObjectMapper JSON = JsonMapper.builder().build();
 
+  /** The setting that holds the bearer token of the force routes. */
+  static final String TOKEN_KEY = "of-adapter.management.token";
+
   private final AdapterRegistry registry;
   private final boolean allowForce;
+  private final AdminToken token;
 
   public BreakerManagementRoutes(ExtendedActorSystem system) {
     this(
         AdapterRegistry.get(system),
-        system.settings().config().getBoolean("of-adapter.management.allow-force"));
+        system.settings().config().getBoolean("of-adapter.management.allow-force"),
+        AdminToken.of(system.settings().config().getString(TOKEN_KEY)));
   }
 
-  BreakerManagementRoutes(AdapterRegistry registry, boolean allowForce) {
+  BreakerManagementRoutes(AdapterRegistry registry, boolean allowForce, AdminToken token) {
     this.registry = registry;
     this.allowForce = allowForce;
+    this.token = token;
   }
 
   @Override
@@ -71,6 +79,26 @@ public final class BreakerManagementRoutes extends AllDirectives
   }
 
   private Route forced(String name, boolean readOnly, Consumer<OfAdapter> action) {
+    return optionalHeaderValueByName(
+        "Authorization",
+        auth ->
+            token
+                .check(auth, TOKEN_KEY)
+                .map(r -> complete(refused(r)))
+                .orElseGet(() -> authorizedForce(name, readOnly, action)));
+  }
+
+  /** 401 carries the challenge; 403 does not. */
+  private static HttpResponse refused(AdminToken.Refusal r) {
+    HttpResponse response = problem(StatusCodes.get(r.status()), r.detail());
+    return r.status() == 401
+        ? response.addHeader(
+            org.apache.pekko.http.javadsl.model.headers.RawHeader.create(
+                "WWW-Authenticate", "Bearer"))
+        : response;
+  }
+
+  private Route authorizedForce(String name, boolean readOnly, Consumer<OfAdapter> action) {
     if (readOnly) {
       return complete(
           problem(

@@ -1,12 +1,18 @@
 package solventa.adapter;
 
-/** Why a provider call did not produce a profile. */
+/**
+ * Why a provider call did not produce a profile. Two families: provider <i>failures</i> (the
+ * provider or the way to it is unwell; counted by the breaker) and <i>business answers</i> (a
+ * healthy provider answered that it has no profile to give for this customer; never counted, since
+ * one client asking for unknown customers must not cut every other customer off). The adapter's own
+ * refusals (breaker open, bulkhead full) are neither.
+ */
 public enum FailureKind {
   /** The call hit the adapter's hard timeout (EC-LAT-08, 700 ms). */
   TIMEOUT(true),
   /** Connection refused, reset or closed before a full response. */
   CONNECTION(true),
-  /** The provider answered 5xx (other than 529). */
+  /** Any other non-200 answer (5xx other than 529; a 4xx that is not a business answer). */
   HTTP_STATUS(true),
   /** The provider answered 429 or 529 (rate limited / overloaded). */
   THROTTLED(true),
@@ -15,12 +21,30 @@ public enum FailureKind {
   /** The breaker was open: no call was made. */
   BREAKER_OPEN(false),
   /** The per-provider bulkhead was full: no call was made. */
-  BULKHEAD_REJECTED(false);
+  BULKHEAD_REJECTED(false),
+  /** Business answer: the provider does not know this customer (or refused the id's shape). */
+  UNKNOWN_CUSTOMER(false, true),
+  /** Business answer: the customer has not consented to share data with us. */
+  NO_CONSENT(false, true);
 
   private final boolean breakerFailure;
+  private final boolean businessAnswer;
 
   FailureKind(boolean breakerFailure) {
+    this(breakerFailure, false);
+  }
+
+  FailureKind(boolean breakerFailure, boolean businessAnswer) {
     this.breakerFailure = breakerFailure;
+    this.businessAnswer = businessAnswer;
+  }
+
+  /**
+   * True when a healthy provider answered that it has nothing for this customer: the answer is
+   * final for the quote (no fallback applies) and says nothing about the provider's health.
+   */
+  public boolean isBusinessAnswer() {
+    return businessAnswer;
   }
 
   /** True when this outcome counts as a failure for the circuit breaker's opening policy. */

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.lab.FreePort;
+import solventa.lab.LabToken;
 
 /**
  * The breaker inspection routes mounted by real Pekko Management (through reference.conf's {@code
@@ -44,7 +45,10 @@ class BreakerManagementRoutesIT {
                     + "pekko.management.http.port = "
                     + port
                     + "\npekko.management.http.route-providers-read-only = false"
-                    + "\nof-adapter.management.allow-force = true"));
+                    + "\nof-adapter.management.allow-force = true"
+                    + "\nof-adapter.management.token = \""
+                    + LabToken.value()
+                    + "\""));
     // no provider needed: a closed loopback port; the routes only read the breaker
     ProviderSettings s =
         LabFixture.reference()
@@ -69,12 +73,36 @@ class BreakerManagementRoutesIT {
   }
 
   private static HttpResponse<String> send(String method, String url) throws Exception {
-    return client.send(
+    return send(method, url, LabToken.bearer());
+  }
+
+  private static HttpResponse<String> send(String method, String url, String authorization)
+      throws Exception {
+    HttpRequest.Builder b =
         HttpRequest.newBuilder(URI.create(url))
             .method(method, HttpRequest.BodyPublishers.noBody())
-            .timeout(Duration.ofSeconds(10))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+            .timeout(Duration.ofSeconds(10));
+    if (authorization != null) {
+      b.header("Authorization", authorization);
+    }
+    return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Issue 14: forcing the breaker needs the bearer token; reading does not. */
+  @Test
+  void forcingWithoutTheTokenIs401AndWithAWrongOneIs403() throws Exception {
+    BreakerState before = adapter.state();
+    String url = base + "/of-adapter/providers/ofb/force-open";
+    HttpResponse<String> none = send("POST", url, null);
+    assertThat(none.statusCode()).isEqualTo(401);
+    assertThat(none.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
+    assertThat(none.body()).contains("bearer token is required");
+    HttpResponse<String> wrong = send("POST", url, "Bearer not-" + LabToken.value());
+    assertThat(wrong.statusCode()).isEqualTo(403);
+    assertThat(wrong.body()).contains("not valid");
+    assertThat(send("POST", url, "Basic " + LabToken.value()).statusCode()).isEqualTo(401);
+    assertThat(adapter.state()).as("nothing forced").isEqualTo(before);
+    assertThat(send("GET", base + "/of-adapter/providers/ofb", null).statusCode()).isEqualTo(200);
   }
 
   @Test
@@ -112,22 +140,33 @@ class BreakerManagementRoutesIT {
     assertThat(Instant.parse(last.get("at").asText())).isBeforeOrEqualTo(Instant.now());
   }
 
-  /** Read-only management and allow-force = false each refuse the POSTs with 403. */
+  /**
+   * Read-only management, allow-force = false and no configured token each refuse the POSTs with
+   * 403, even with the right bearer token.
+   */
   @Test
   void forcingIsRefusedWhenReadOnlyOrNotAllowed() throws Exception {
     var readOnly =
-        new BreakerManagementRoutes(AdapterRegistry.get(kit.system()), true)
+        new BreakerManagementRoutes(
+                AdapterRegistry.get(kit.system()), true, AdminToken.of(LabToken.value()))
             .routes(
                 ManagementRouteProviderSettings.create(
                         org.apache.pekko.http.javadsl.model.Uri.create("http://127.0.0.1"))
                     .withReadOnly(true));
     var notAllowed =
-        new BreakerManagementRoutes(AdapterRegistry.get(kit.system()), false)
+        new BreakerManagementRoutes(
+                AdapterRegistry.get(kit.system()), false, AdminToken.of(LabToken.value()))
             .routes(
                 ManagementRouteProviderSettings.create(
                         org.apache.pekko.http.javadsl.model.Uri.create("http://127.0.0.1"))
                     .withReadOnly(false));
-    for (var route : java.util.List.of(readOnly, notAllowed)) {
+    var noToken =
+        new BreakerManagementRoutes(AdapterRegistry.get(kit.system()), true, AdminToken.of(""))
+            .routes(
+                ManagementRouteProviderSettings.create(
+                        org.apache.pekko.http.javadsl.model.Uri.create("http://127.0.0.1"))
+                    .withReadOnly(false));
+    for (var route : java.util.List.of(readOnly, notAllowed, noToken)) {
       int port = FreePort.find();
       ServerBinding binding =
           Http.get(kit.system())
@@ -140,7 +179,7 @@ class BreakerManagementRoutesIT {
         HttpResponse<String> r =
             send("POST", "http://127.0.0.1:" + port + "/of-adapter/providers/ofb/force-open");
         assertThat(r.statusCode()).isEqualTo(403);
-        assertThat(r.body()).containsAnyOf("read-only", "allow-force");
+        assertThat(r.body()).containsAnyOf("read-only", "allow-force", "no admin token set");
         assertThat(adapter.state()).isEqualTo(before);
         assertThat(
                 send("GET", "http://127.0.0.1:" + port + "/of-adapter/providers/ofb").statusCode())

@@ -85,6 +85,8 @@ class MalformedPayloadIT {
       case "truncated-json" -> http(200, GOOD_BODY.substring(0, 40));
       case "bad-amount" -> http(200, GOOD_BODY.replace("10.00", "ten"));
       case "html" -> http(200, "<html><body>maintenance</body></html>");
+      // a well-formed JSON document of 2 MiB: over the adapter's 1 MiB body limit
+      case "oversized" -> http(200, "{\"data\":{},\"pad\":\"" + "x".repeat(2 << 20) + "\"}");
       case "empty" -> http(200, "");
       case "status-429" -> http(429, "{}");
       case "status-529" -> http(529, "{}");
@@ -114,6 +116,7 @@ class MalformedPayloadIT {
     "bad-amount, MALFORMED",
     "html, MALFORMED",
     "empty, MALFORMED",
+    "oversized, MALFORMED",
     "status-429, THROTTLED",
     "status-529, THROTTLED",
     "status-503, HTTP_STATUS",

@@ -15,6 +15,7 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import solventa.lab.LabToken;
 import solventa.lab.ToxiproxyServer;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.LatencyProfile;
@@ -35,6 +36,9 @@ class OfAdapterIT {
 
   private static final String GOOD = "c00000042";
 
+  /** A customer of the double's universe without consent: answered 403. */
+  private static final String NO_CONSENT = "c00000099";
+
   private static ActorTestKit kit;
   private static ToxiproxyServer toxiproxy;
   private static ProviderDouble provider;
@@ -45,7 +49,11 @@ class OfAdapterIT {
     toxiproxy = ToxiproxyServer.start();
     provider =
         ProviderDouble.start(
-            kit.system(), DoubleSettings.defaults(7).withProfile(LatencyProfile.custom(5, 20)));
+            kit.system(),
+            DoubleSettings.defaults(7)
+                .withProfile(LatencyProfile.custom(5, 20))
+                .withNoConsent(java.util.Set.of(NO_CONSENT))
+                .withAdminToken(LabToken.value()));
     warmUp();
   }
 
@@ -284,11 +292,17 @@ class OfAdapterIT {
             proxy,
             new PoolSettings(2, 4),
             BreakerSettings.rate(50, Duration.ofSeconds(10), 10, Duration.ofSeconds(30)));
-    for (int i = 0; i < 16; i++) {
-      String id = i % 2 == 0 ? GOOD : "c99999999"; // outside the universe: 400
-      await(count.fetch(id));
-      await(rate.fetch(id));
-      Thread.sleep(100); // test pacing: 10 calls/s
+    ProviderStateControl control =
+        new ProviderStateControl(provider.baseUri(), proxy, LabToken.value());
+    try {
+      for (int i = 0; i < 16; i++) {
+        control.setErrors(0, i % 2 == 0 ? 0 : 1.0, 0); // every other call answers 504
+        await(count.fetch(GOOD));
+        await(rate.fetch(GOOD));
+        Thread.sleep(100); // test pacing: 10 calls/s
+      }
+    } finally {
+      control.setErrors(0, 0, 0);
     }
     assertThat(count.state()).isEqualTo(BreakerState.CLOSED);
     assertThat(count.snapshot().outcomes()).containsEntry("HTTP_STATUS", 8L);
@@ -343,13 +357,81 @@ class OfAdapterIT {
     LabFixture.clearToxics(stuck);
   }
 
+  /**
+   * Regression (issue 14): a 400 for a customer the provider does not know counted as an
+   * HTTP_STATUS failure, so five quotes for unknown customers opened the breaker for everyone.
+   * Unknown customers (well-formed or not) and missing consent are business answers: reported as
+   * such, never counted, and the breaker stays closed with no transition.
+   */
+  @Test
+  void businessAnswersAreReportedAndLeaveTheBreakerClosed() {
+    OfAdapter a =
+        adapter(
+            proxy("business"),
+            new PoolSettings(4, 8),
+            BreakerSettings.count(5, Duration.ofSeconds(30)));
+    for (int i = 0; i < 20; i++) {
+      assertThat(kind(await(a.fetch(String.format("c99%06d", i)))))
+          .isEqualTo(FailureKind.UNKNOWN_CUSTOMER);
+      assertThat(kind(await(a.fetch("ghost-" + i)))).isEqualTo(FailureKind.UNKNOWN_CUSTOMER);
+      assertThat(kind(await(a.fetch(NO_CONSENT)))).isEqualTo(FailureKind.NO_CONSENT);
+    }
+    AdapterSnapshot s = a.snapshot();
+    assertThat(s.state()).isEqualTo(BreakerState.CLOSED);
+    assertThat(s.transitions()).isEmpty();
+    assertThat(s.outcomes())
+        .containsEntry("UNKNOWN_CUSTOMER", 40L)
+        .containsEntry("NO_CONSENT", 20L)
+        .containsEntry("HTTP_STATUS", 0L);
+    assertThat(a.providerCalls()).as("every business answer came from the provider").isEqualTo(60);
+    assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+  }
+
+  /**
+   * Issue 14, slow drip: the provider's bytes trickle in (Toxiproxy {@code bandwidth} at 1 KB/s, or
+   * {@code slicer} with 16-byte slices 20 ms apart) so a 1–4 KB body cannot arrive within the 700
+   * ms timeout. Each call is a counted TIMEOUT at the timeout, and three of them open a count(3)
+   * breaker; its connections are freed.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"bandwidth", "slicer"})
+  void aSlowDripIsACountedTimeoutAndOpensTheBreaker(String toxic) throws Exception {
+    Proxy proxy = proxy("drip-" + toxic);
+    OfAdapter a =
+        adapter(proxy, new PoolSettings(2, 4), BreakerSettings.count(3, Duration.ofSeconds(30)));
+    assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+    if (toxic.equals("bandwidth")) {
+      proxy.toxics().bandwidth("drip", eu.rekawek.toxiproxy.model.ToxicDirection.DOWNSTREAM, 1);
+    } else {
+      proxy
+          .toxics()
+          .slicer("drip", eu.rekawek.toxiproxy.model.ToxicDirection.DOWNSTREAM, 16, 20_000);
+    }
+    try {
+      List<Long> took = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        FetchResult r = await(a.fetch(GOOD));
+        assertThat(kind(r)).as(String.valueOf(r)).isEqualTo(FailureKind.TIMEOUT);
+        took.add(r.latency().toMillis());
+      }
+      assertThat(took).allSatisfy(ms -> assertThat(ms).isBetween(650L, 700L + SLACK_MS));
+      assertThat(opens(a)).as("3 consecutive counted timeouts").isTrue();
+      assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.BREAKER_OPEN);
+      System.out.println("FIGURE slow-drip-" + toxic + ": 3/3 TIMEOUT in " + took + " ms; OPEN");
+    } finally {
+      LabFixture.clearToxics(proxy);
+    }
+    assertThat(eventually(Duration.ofSeconds(3), () -> a.snapshot().inFlight() == 0)).isTrue();
+  }
+
   /** 429 and 529 from the double are counted THROTTLED failures; the actor does not restart. */
   @Test
   void throttlingAnswersAreCountedFailuresAndTheActorSurvives() {
     Proxy proxy = proxy("throttled");
     OfAdapter a =
         adapter(proxy, new PoolSettings(2, 4), BreakerSettings.count(6, Duration.ofSeconds(30)));
-    ProviderStateControl control = new ProviderStateControl(provider.baseUri(), proxy);
+    ProviderStateControl control =
+        new ProviderStateControl(provider.baseUri(), proxy, LabToken.value());
     try {
       control.setErrors(1.0, 0, 0);
       for (int i = 0; i < 3; i++) {

@@ -11,6 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.lab.FreePort;
 import solventa.lab.LabException;
+import solventa.lab.LabToken;
 import solventa.lab.ManagedProcess;
 import solventa.lab.PostgresServer;
 import solventa.lab.RedisServerProcess;
@@ -68,7 +69,9 @@ final class EmbeddedLab implements AutoCloseable {
       doubleJvm.awaitReady(
           () -> ok("http://127.0.0.1:" + doublePort + "/admin/state"), Duration.ofSeconds(60));
       proxy = toxiproxy.createProxy("provider", doublePort);
-      control = new ProviderStateControl(URI.create("http://127.0.0.1:" + doublePort), proxy);
+      control =
+          new ProviderStateControl(
+              URI.create("http://127.0.0.1:" + doublePort), proxy, LabToken.value());
     } catch (RuntimeException e) {
       close();
       throw e;

@@ -36,6 +36,17 @@ final class Http {
             .build());
   }
 
+  /** A POST to a mutating management route, presenting the lab's admin token. */
+  static Reply postAdmin(String url, String json) throws IOException {
+    return send(
+        HttpRequest.newBuilder(loopback(url))
+            .timeout(Duration.ofSeconds(5))
+            .header("Content-Type", "application/json")
+            .header("Authorization", solventa.lab.LabToken.bearer())
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build());
+  }
+
   static CompletableFuture<Reply> postAsync(String url, String json) {
     long t0 = System.nanoTime();
     HttpRequest req =

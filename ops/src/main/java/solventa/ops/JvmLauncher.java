@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import solventa.lab.LabException;
 import solventa.lab.LabPaths;
+import solventa.lab.LabToken;
 import solventa.lab.ManagedProcess;
 
 /**
@@ -41,7 +42,12 @@ final class JvmLauncher {
     cmd.add(cp);
     cmd.add(mainClass);
     cmd.addAll(args);
-    return ManagedProcess.start(name, cmd, logFile, Map.of());
+    // the one place that hands the lab's admin token and trace key to the servers it starts
+    return ManagedProcess.start(
+        name,
+        cmd,
+        logFile,
+        Map.of(LabToken.ENV, LabToken.value(), LabToken.TRACE_KEY_ENV, LabToken.traceKey()));
   }
 
   /** {@code <module>/target/classes} and the module's {@code runtime.classpath}, joined. */

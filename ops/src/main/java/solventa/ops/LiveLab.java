@@ -191,6 +191,8 @@ public final class LiveLab {
     cmd.addAll(o.superviseArgs());
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    // one admin token for the supervisor and every server it starts; state/status read it back
+    pb.environment().put(solventa.lab.LabToken.ENV, solventa.lab.LabToken.value());
     pb.redirectErrorStream(true);
     pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     Process supervisor = pb.start();
@@ -280,6 +282,7 @@ public final class LiveLab {
     state.put("arm", o.arm.label());
     state.put("policy", o.policy);
     state.put("logs", logs.toString());
+    state.put("adminToken", solventa.lab.LabToken.value());
     writeState(o, state.put("phase", "starting").put("detail", "starting the embedded lab"));
     EmbeddedLab lab = new EmbeddedLab(logs);
     List<QuoteNode> nodes = new ArrayList<>();
@@ -413,7 +416,10 @@ public final class LiveLab {
     ToxiproxyClient toxiproxy =
         new ToxiproxyClient(FreePort.LOOPBACK, s.path("toxiproxy").path("port").asInt());
     ProviderStateControl control =
-        new ProviderStateControl(URI.create(s.path("double").asText()), toxiproxy.getProxy(PROXY));
+        new ProviderStateControl(
+            URI.create(s.path("double").asText()),
+            toxiproxy.getProxy(PROXY),
+            s.path("adminToken").asText());
     control.apply(target);
     out.println("provider state: " + describe(control, toxiproxy));
     if (target == ProviderState.RECOVERY) {
@@ -458,7 +464,9 @@ public final class LiveLab {
           new ToxiproxyClient(FreePort.LOOPBACK, s.path("toxiproxy").path("port").asInt());
       ProviderStateControl control =
           new ProviderStateControl(
-              URI.create(s.path("double").asText()), toxiproxy.getProxy(PROXY));
+              URI.create(s.path("double").asText()),
+              toxiproxy.getProxy(PROXY),
+              s.path("adminToken").asText());
       out.println("provider: " + describe(control, toxiproxy));
     } catch (IOException | RuntimeException e) {
       out.println("provider: unreachable (" + e.getMessage() + ")");
@@ -634,6 +642,13 @@ public final class LiveLab {
     try {
       Path tmp = o.dir.resolve("state.json.tmp");
       Files.writeString(tmp, state.toPrettyString(), StandardCharsets.UTF_8);
+      try {
+        // it holds the lab's admin token: the owner only
+        Files.setPosixFilePermissions(
+            tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+      } catch (UnsupportedOperationException notPosix) {
+        // not a POSIX file system: the .lab folder's permissions apply
+      }
       Files.move(
           tmp, o.stateFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {

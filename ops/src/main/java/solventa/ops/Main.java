@@ -20,13 +20,14 @@ public final class Main {
           "\n",
           "usage: bin/lab experiment <smoke|quick|full> [--out DIR] [--seed N] [--verbose]",
           "       bin/lab report <results-dir>",
-          "       bin/lab bench [--out DIR]",
+          "       bin/lab bench [--quick] [--out DIR]",
           "  experiment  starts the embedded lab on loopback, walks the protocol of the profile and",
           "              writes results.json, steps.csv and report.md/report.html into DIR",
           "              (default results/<profile>-<timestamp>); one line per step on the console,",
           "              the detail in DIR/logs (--verbose prints it)",
           "  report      re-analysis: recomputes sanity checks, verdicts and the report from DIR/results.json",
-          "  bench       the quote node benchmark (arm C, healthy, rising rate): writes benchmark.md");
+          "  bench       the quote node benchmark (arm C rate sweep, arm A, a new node's first seconds;"
+              + " --quick: fewer rates, shorter windows): writes benchmark.md");
 
   private Main() {}
 
@@ -78,16 +79,19 @@ public final class Main {
           return 0;
         }
         case "bench" -> {
-          Path out =
-              args.length > 2 && args[1].equals("--out")
-                  ? Path.of(args[2])
-                  : LabPaths.root()
-                      .resolve("results")
-                      .resolve(
-                          "bench-"
-                              + LocalDateTime.now()
-                                  .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-          Path md = Benchmark.run(out.toAbsolutePath(), 42);
+          Path out = null;
+          Benchmark.Plan plan = Benchmark.Plan.FULL;
+          for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+              case "--out" -> out = Path.of(value(args, ++i, "--out"));
+              case "--quick" -> plan = Benchmark.Plan.QUICK;
+              default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+          }
+          if (out == null) {
+            out = resultsDir("bench-" + plan.name());
+          }
+          Path md = Benchmark.run(out.toAbsolutePath(), 42, plan);
           System.out.println("benchmark: " + md);
           return 0;
         }
@@ -119,6 +123,16 @@ public final class Main {
               : "experiment failed: " + e);
       return 1;
     }
+  }
+
+  /** {@code results/<name>-<timestamp>} under the lab's root. */
+  private static Path resultsDir(String name) {
+    return LabPaths.root()
+        .resolve("results")
+        .resolve(
+            name
+                + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
   }
 
   private static String value(String[] args, int i, String option) {

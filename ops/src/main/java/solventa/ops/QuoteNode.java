@@ -102,9 +102,16 @@ final class QuoteNode implements AutoCloseable {
     props.add("-Drating.user=" + lab.postgres().user());
     props.add("-Drating.password=" + lab.postgres().password());
     props.add("-Dquote.stats.reset-enabled=true");
+    props.add("-Dpekko.management.http.route-providers-read-only=false");
     // T, a protocol parameter: known customers' values expire during the steps (issue 11)
     props.add("-Dquote.refresh-after=" + profile.refreshAfterSec() + "s");
     props.add("-Dquote.log.file=" + log.toString().replace(".log", ".app.log"));
+    // profiling hook, e.g.
+    // -Dlab.node.jvm-options=-XX:StartFlightRecording=dumponexit=true,filename=DIR
+    String extra = System.getProperty("lab.node.jvm-options", "").trim();
+    if (!extra.isEmpty()) {
+      props.addAll(List.of(extra.split("\\s+")));
+    }
     ManagedProcess p =
         JvmLauncher.start(
             "quote-node(" + tag + ")",
@@ -152,7 +159,7 @@ final class QuoteNode implements AutoCloseable {
   }
 
   void resetStats() throws IOException {
-    Http.Reply r = Http.post(managementUrl() + "/quote/stats/reset", "{}");
+    Http.Reply r = Http.postAdmin(managementUrl() + "/quote/stats/reset", "{}");
     if (r.status() / 100 != 2) {
       throw new IOException("stats reset answered " + r.status() + ": " + r.body());
     }
@@ -160,7 +167,7 @@ final class QuoteNode implements AutoCloseable {
 
   /** The node's own latency since the previous call (count, p99, max); starts a new interval. */
   JsonNode interval() throws IOException {
-    Http.Reply r = Http.post(managementUrl() + "/quote/stats/interval", "{}");
+    Http.Reply r = Http.postAdmin(managementUrl() + "/quote/stats/interval", "{}");
     if (r.status() / 100 != 2) {
       throw new IOException("stats interval answered " + r.status() + ": " + r.body());
     }
@@ -174,7 +181,7 @@ final class QuoteNode implements AutoCloseable {
     for (int i = 0; i < customers.size(); i++) {
       arr.addObject().put("id", customers.get(i)).put("ageMs", agesMs.get(i));
     }
-    Http.Reply r = Http.post(managementUrl() + "/quote/bench/seed", body.toString());
+    Http.Reply r = Http.postAdmin(managementUrl() + "/quote/bench/seed", body.toString());
     if (r.status() / 100 != 2) {
       throw new IOException("seed answered " + r.status() + ": " + r.body());
     }

@@ -1,5 +1,6 @@
 package solventa.ops;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,6 +78,15 @@ final class Runner {
   /** The known customers of one step: indices [start, start + size), seeded or continued. */
   record Population(int start, int size, boolean seeded) {}
 
+  private WindowStats lastWindow;
+
+  /**
+   * The node's raw stats at the start of the last load step's measured window (after its warm-up
+   * slice; at the step's start when it has none) and at its end: the benchmark reads the node's
+   * process counters (CPU time, threads started) from them.
+   */
+  record WindowStats(JsonNode atStart, JsonNode atEnd) {}
+
   Runner(ExperimentProfile profile, Path out, long seed, EmbeddedLab lab, ResultsStore store) {
     this.profile = profile;
     this.out = out;
@@ -148,6 +158,37 @@ final class Runner {
 
   void close() {
     scheduler.shutdownNow();
+  }
+
+  /** Raw node stats around the last load step's window; null before any. */
+  WindowStats lastWindow() {
+    return lastWindow;
+  }
+
+  /**
+   * Runs one load step on a node started for it and measured from its first request: its known
+   * customers are seeded in Redis as for any step, but no warm-up or warm-up load by the runner
+   * (what a node meets after a restart; its own start-up warm-up, if configured, ran before it
+   * reported ready).
+   */
+  StepResult runOnNewNode(StepSpec spec) throws IOException {
+    lab.stopNode();
+    QuoteNode node = lab.node(spec.arm(), spec.policy(), profile);
+    prepared = node;
+    nextPopulation = POPULATION_BASE; // a new node comes with an emptied Redis
+    nextFreshKey = NEVER_SEEN_BASE;
+    Population pop = newPopulation(spec);
+    if (spec.arm().caches()) {
+      seed(node, spec, pop); // in Redis only: the new node's entities start from there
+    }
+    lastPopulation = pop;
+    StepResult r = loadStep(spec, node, pop);
+    results.add(r);
+    if (store != null) {
+      store.writePartial(results, contracts);
+    }
+    previous = spec;
+    return r;
   }
 
   private StepResult execute(StepSpec spec, StepSpec previous) throws IOException {
@@ -342,7 +383,9 @@ final class Runner {
 
     node.resetStats();
     lab.control().resetLag();
-    long rejectedAtStart = node.stats().rejected();
+    JsonNode rawAtStart = node.statsJson();
+    long rejectedAtStart = NodeStats.parse(rawAtStart).rejected();
+    AtomicReference<JsonNode> rawAtWindow = new AtomicReference<>(rawAtStart);
     List<Sample> samples = new ArrayList<>();
     ScheduledFuture<?> sampler =
         scheduler.scheduleAtFixedRate(() -> sample(node, samples), 0, 250, TimeUnit.MILLISECONDS);
@@ -368,7 +411,9 @@ final class Runner {
                 scheduler.schedule(
                     () -> {
                       try {
-                        atWindow.set(node.stats());
+                        JsonNode raw = node.statsJson();
+                        atWindow.set(NodeStats.parse(raw));
+                        rawAtWindow.set(raw);
                         node.resetStats();
                       } catch (IOException e) {
                         log.warn("window-start stats of {}: {}", spec.id(), e.toString());
@@ -400,7 +445,9 @@ final class Runner {
         log.warn("window-start task of {}: {}", spec.id(), e.toString());
       }
     }
-    NodeStats atEnd = node.stats();
+    JsonNode rawAtEnd = node.statsJson();
+    NodeStats atEnd = NodeStats.parse(rawAtEnd);
+    lastWindow = new WindowStats(rawAtWindow.get(), rawAtEnd);
     Double lag = lagP99();
     long changeMs = change.get() == 0 ? start : change.get();
     List<RequestRecord> records =

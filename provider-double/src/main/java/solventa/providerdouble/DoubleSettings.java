@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Set;
 
 /**
  * The double's start-up settings, read once from the HOCON namespace {@code provider-double} and
@@ -17,6 +18,9 @@ import java.net.UnknownHostException;
  * @param incompleteShare share of customers generated with missing sections or fields
  * @param profile latency profile in force at start
  * @param errors error shares in force at start
+ * @param noConsent customers of the universe who have not consented: answered 403 {@code
+ *     CONSENTIMENTO_INVALIDO} (the business answer the adapter must not count as a failure)
+ * @param adminToken bearer token the admin API's changes (PUT, POST) require; empty: refused
  */
 public record DoubleSettings(
     String host,
@@ -25,7 +29,9 @@ public record DoubleSettings(
     int universe,
     double incompleteShare,
     LatencyProfile profile,
-    ErrorShares errors) {
+    ErrorShares errors,
+    Set<String> noConsent,
+    String adminToken) {
 
   /** Customer ids have 8 digits, so the universe can hold at most 10^8 customers. */
   public static final int MAX_UNIVERSE = 100_000_000;
@@ -58,28 +64,50 @@ public record DoubleSettings(
     if (errors == null) {
       throw new InvalidSettingException("provider-double.errors", null, "must be set");
     }
+    noConsent = noConsent == null ? Set.of() : Set.copyOf(noConsent);
+    adminToken = adminToken == null ? "" : adminToken.trim();
+    for (String id : noConsent) {
+      if (!CustomerUniverse.wellFormed(id)) {
+        throw new InvalidSettingException(
+            "provider-double.no-consent", id, "must be customer ids: 'c' followed by 8 digits");
+      }
+    }
   }
 
   /** Defaults for an in-process double on an ephemeral port. */
   public static DoubleSettings defaults(long seed) {
     return new DoubleSettings(
-        "127.0.0.1", 0, seed, 100_000, 0.1, LatencyProfile.HEALTHY, ErrorShares.NONE);
+        "127.0.0.1", 0, seed, 100_000, 0.1, LatencyProfile.HEALTHY, ErrorShares.NONE, Set.of(), "");
   }
 
   public DoubleSettings withPort(int newPort) {
-    return new DoubleSettings(host, newPort, seed, universe, incompleteShare, profile, errors);
+    return new DoubleSettings(
+        host, newPort, seed, universe, incompleteShare, profile, errors, noConsent, adminToken);
   }
 
   public DoubleSettings withProfile(LatencyProfile newProfile) {
-    return new DoubleSettings(host, port, seed, universe, incompleteShare, newProfile, errors);
+    return new DoubleSettings(
+        host, port, seed, universe, incompleteShare, newProfile, errors, noConsent, adminToken);
   }
 
   public DoubleSettings withIncompleteShare(double share) {
-    return new DoubleSettings(host, port, seed, universe, share, profile, errors);
+    return new DoubleSettings(
+        host, port, seed, universe, share, profile, errors, noConsent, adminToken);
   }
 
   public DoubleSettings withUniverse(int newUniverse) {
-    return new DoubleSettings(host, port, seed, newUniverse, incompleteShare, profile, errors);
+    return new DoubleSettings(
+        host, port, seed, newUniverse, incompleteShare, profile, errors, noConsent, adminToken);
+  }
+
+  public DoubleSettings withNoConsent(Set<String> ids) {
+    return new DoubleSettings(
+        host, port, seed, universe, incompleteShare, profile, errors, ids, adminToken);
+  }
+
+  public DoubleSettings withAdminToken(String token) {
+    return new DoubleSettings(
+        host, port, seed, universe, incompleteShare, profile, errors, noConsent, token);
   }
 
   /**
@@ -99,7 +127,9 @@ public record DoubleSettings(
         new ErrorShares(
             number(c, "errors.share-429"),
             number(c, "errors.share-504"),
-            number(c, "errors.share-529")));
+            number(c, "errors.share-529")),
+        c.hasPath("no-consent") ? Set.copyOf(c.getStringList("no-consent")) : Set.of(),
+        c.hasPath("admin-token") ? string(c, "admin-token") : "");
   }
 
   private static LatencyProfile profile(Config c) {

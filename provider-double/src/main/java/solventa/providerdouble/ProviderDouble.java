@@ -83,7 +83,8 @@ public final class ProviderDouble implements AutoCloseable {
     // links.self must name the port actually bound, known only after binding
     java.util.concurrent.atomic.AtomicReference<String> self =
         new java.util.concurrent.atomic.AtomicReference<>();
-    var profileRoutes = new ProfileRoutes(universe, state, timer, lag, counters, clock, self);
+    var profileRoutes =
+        new ProfileRoutes(universe, state, timer, lag, counters, clock, self, settings.noConsent());
     var adminRoutes = new AdminRoutes(settings, universe, state, lag, counters);
     var route = Directives.concat(profileRoutes.route(), adminRoutes.route());
     return Http.get(system)

@@ -32,7 +32,10 @@ class ProviderDoubleHttpTest {
   @BeforeAll
   static void start() {
     system = ActorSystem.create(Behaviors.empty(), "provider-double-http-test");
-    DoubleSettings settings = DoubleSettings.defaults(SEED).withIncompleteShare(0.3);
+    DoubleSettings settings =
+        DoubleSettings.defaults(SEED)
+            .withIncompleteShare(0.3)
+            .withAdminToken(solventa.lab.LabToken.value());
     provider = ProviderDouble.start(system, settings);
     universe = new CustomerUniverse(SEED, settings.universe(), settings.incompleteShare());
   }
@@ -201,8 +204,14 @@ class ProviderDoubleHttpTest {
 
   @Test
   void sameSeedSeesTheSameLatenciesAndAnotherSeedOthersOverHttp() {
-    try (ProviderDouble twin = ProviderDouble.start(system, DoubleSettings.defaults(SEED));
-        ProviderDouble other = ProviderDouble.start(system, DoubleSettings.defaults(SEED + 1))) {
+    try (ProviderDouble twin =
+            ProviderDouble.start(
+                system,
+                DoubleSettings.defaults(SEED).withAdminToken(solventa.lab.LabToken.value()));
+        ProviderDouble other =
+            ProviderDouble.start(
+                system,
+                DoubleSettings.defaults(SEED + 1).withAdminToken(solventa.lab.LabToken.value()))) {
       double[] a = delays(provider, 40);
       double[] b = delays(twin, 40);
       double[] c = delays(other, 40);
@@ -368,5 +377,36 @@ class ProviderDoubleHttpTest {
 
   private static URI profileUri(String id) {
     return URI.create(provider.baseUri() + "/open-banking/profile-bundle/v1/customers/" + id);
+  }
+
+  /** Issue 14: the admin API's changes need the bearer token; reads stay open. */
+  @Test
+  void adminChangesNeedTheBearerToken() throws Exception {
+    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    java.util.function.Function<String, java.net.http.HttpResponse<String>> put =
+        auth -> {
+          var b =
+              java.net.http.HttpRequest.newBuilder(uri("/admin/errors"))
+                  .timeout(java.time.Duration.ofSeconds(10))
+                  .header("Content-Type", "application/json")
+                  .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"share504\":1}"));
+          if (auth != null) {
+            b.header("Authorization", auth);
+          }
+          try {
+            return client.send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        };
+    var none = put.apply(null);
+    assertThat(none.statusCode()).isEqualTo(401);
+    assertThat(none.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
+    assertThat(put.apply("Bearer x" + solventa.lab.LabToken.value()).statusCode()).isEqualTo(403);
+    assertThat(http.get(uri("/admin/state")).json().path("errors").path("share504").asDouble())
+        .as("unchanged")
+        .isZero();
+    assertThat(put.apply(solventa.lab.LabToken.bearer()).statusCode()).isEqualTo(200);
+    http.put(uri("/admin/errors"), "{}");
   }
 }

@@ -56,6 +56,7 @@ final class TestHttp {
         HttpRequest.newBuilder(uri)
             .timeout(Duration.ofSeconds(10))
             .header("Content-Type", "application/json")
+            .header("Authorization", solventa.lab.LabToken.bearer())
             .PUT(HttpRequest.BodyPublishers.ofString(body))
             .build());
   }
@@ -64,6 +65,7 @@ final class TestHttp {
     return send(
         HttpRequest.newBuilder(uri)
             .timeout(Duration.ofSeconds(10))
+            .header("Authorization", solventa.lab.LabToken.bearer())
             .POST(HttpRequest.BodyPublishers.noBody())
             .build());
   }

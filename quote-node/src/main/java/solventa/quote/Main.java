@@ -34,7 +34,13 @@ public final class Main {
       return;
     }
     try {
-      Kamon.init(); // attaches the instrumentation before the actor system exists
+      // Explicit metrics and the Prometheus reporter always; the bytecode agent only when asked
+      // for (it must attach before the actor system exists).
+      if (config.getBoolean("quote.metrics.instrumentation")) {
+        Kamon.init(config);
+      } else {
+        Kamon.initWithoutAttaching(config);
+      }
       QuoteNode node = QuoteNode.start(config);
       Runtime.getRuntime().addShutdownHook(new Thread(node::close, "quote-node-shutdown"));
     } catch (RuntimeException e) {

@@ -2,9 +2,23 @@ package solventa.quote;
 
 /**
  * An RFC 9457 problem body ({@code application/problem+json}); {@code field} names the offending
- * request field for 400s and is null otherwise.
+ * request field (400s, business answers) and is null otherwise; {@code quoteId} is the id of the
+ * quote attempt (null outside {@code POST /v1/quotes}), the key that joins the answer to the
+ * server's log line with the specifics. The detail is written for the partner: it names the cause,
+ * never an exception, a connection target, a provider value or a customer id.
  */
-public record Problem(String type, String title, int status, String detail, String field) {
+public record Problem(
+    String type, String title, int status, String detail, String field, String quoteId) {
+
+  public Problem(String type, String title, int status, String detail, String field) {
+    this(type, title, status, detail, field, null);
+  }
+
+  /** This problem, tagged with the quote attempt it answers. */
+  public Problem withQuoteId(String id) {
+    return new Problem(type, title, status, detail, field, id);
+  }
+
   private static final String BASE = "https://solventa.example/problems/";
 
   public static Problem badRequest(String field, String detail) {
@@ -32,6 +46,26 @@ public record Problem(String type, String title, int status, String detail, Stri
   public static Problem providerUnavailable(String detail) {
     return new Problem(
         BASE + "provider-unavailable", "Open Finance provider unavailable", 503, detail, null);
+  }
+
+  /** Business answer: the provider does not know the customer. */
+  public static Problem unknownCustomer() {
+    return new Problem(
+        BASE + "unknown-customer",
+        "Unknown customer",
+        404,
+        "the Open Finance provider does not know this customer",
+        "customerId");
+  }
+
+  /** Business answer: the customer has not consented to share their data. */
+  public static Problem noConsent() {
+    return new Problem(
+        BASE + "no-consent",
+        "No consent",
+        422,
+        "the customer has not consented to share their Open Finance data",
+        "customerId");
   }
 
   public static Problem resolutionTimeout(String detail) {

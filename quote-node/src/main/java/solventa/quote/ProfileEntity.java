@@ -23,7 +23,6 @@ import org.apache.pekko.cluster.typed.Cluster;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
-import solventa.quote.internal.ProfileCodec;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 
@@ -39,10 +38,11 @@ import solventa.signals.Origin;
  * otherwise the entity calls the adapter. In B the request waits for that call (failure: {@link
  * Resolution.Unavailable}). In C every such request makes its own call and waits at most its
  * remaining budget (a scheduled timer, never a sleep), then answers {@code STALE} (last known) or
- * {@code DEFAULT} (none); a provider failure before the budget ends answers the same at once. In C'
- * at most one call is in flight and every request that misses meanwhile joins it. In every arm a
- * call that completes — even after its requests gave up — replaces the last known value (if newer)
- * and is persisted.
+ * {@code DEFAULT} (none); a provider failure before the budget ends answers the same at once. A
+ * business answer (unknown customer, no consent) is never covered by a fallback: every arm answers
+ * it as {@link Resolution.Unavailable} if it arrives within the budget. In C' at most one call is
+ * in flight and every request that misses meanwhile joins it. In every arm a call that completes —
+ * even after its requests gave up — replaces the last known value (if newer) and is persisted.
  *
  * <p><b>Persistence</b>: asynchronous (Lettuce stages piped back to the actor); at most one write
  * in flight, the newest value wins; a failed write is counted and retried after {@code
@@ -61,13 +61,18 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   /** Held requests while recovering beyond this are served without the recovered value. */
   static final int MAX_HELD = 1000;
 
-  /** Everything an entity needs from its node. */
+  /**
+   * Everything an entity needs from its node.
+   *
+   * @param pseudonym customer id to the pseudonym its log lines carry (never the id in clear)
+   */
   public record Deps(
       QuoteSettings settings,
       ProviderPort provider,
       ProfileStore store,
       QuoteStats stats,
-      Clock clock) {}
+      Clock clock,
+      java.util.function.UnaryOperator<String> pseudonym) {}
 
   public sealed interface Command extends CborSerializable {}
 
@@ -130,11 +135,17 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
                 timers -> new ProfileEntity(ctx, timers, customerId, deps, servedBy, hostClockMs)));
   }
 
+  // not the context's logger: its source is the actor path, which holds the customer id in clear
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(ProfileEntity.class);
+
   private final TimerScheduler<Command> timers;
   private final String customerId;
+  private final String pseudonym;
   private final Arm arm;
   private final Duration refreshAfter;
   private final Duration retryAfter;
+  private final long maxStalenessMs;
   private final ProviderPort provider;
   private final ProfileStore store;
   private final QuoteStats stats;
@@ -164,9 +175,11 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     super(ctx);
     this.timers = timers;
     this.customerId = customerId;
+    this.pseudonym = deps.pseudonym().apply(customerId);
     this.arm = deps.settings().arm();
     this.refreshAfter = deps.settings().refreshAfter();
     this.retryAfter = deps.settings().redis().retryAfter();
+    this.maxStalenessMs = deps.settings().maxStaleness().toMillis();
     this.provider = deps.provider();
     this.store = deps.store();
     this.stats = deps.stats();
@@ -206,7 +219,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private Behavior<Command> onRecovered(Recovered r) {
     if (r.error() != null) {
       stats.redisError();
-      getContext().getLog().warn("recovery of {} from Redis failed: {}", customerId, r.error());
+      LOG.warn("recovery of customer={} from Redis failed: {}", pseudonym, r.error());
     } else if (r.profile() != null && isNewer(r.profile())) {
       last = r.profile();
     }
@@ -264,6 +277,9 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     if (sharedFetch != null && sharedFetch == done.fetchId()) {
       sharedFetch = null;
     }
+    if (done.result() instanceof FetchResult.Fetched f) {
+      stats.providerLatency(f.latency());
+    }
     if (done.result() instanceof FetchResult.Fetched f && isNewer(f.profile())) {
       last = f.profile();
       dirty = true;
@@ -301,7 +317,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     boolean sacrificed =
         Resolution.isSacrifice(
             failed.kind(), p.admittedClosed() ? BreakerState.CLOSED : BreakerState.OPEN);
-    if (arm.fallsBack()) {
+    if (arm.fallsBack() && !failed.kind().isBusinessAnswer()) {
       return fallback(failed.kind().name(), sacrificed);
     }
     return new Resolution.Unavailable(failed.kind(), failed.detail(), sacrificed, servedBy);
@@ -321,7 +337,8 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   }
 
   private Resolution fallback(String failure, boolean sacrificed) {
-    if (last == null) {
+    if (last == null || last.ageMillis(clock.instant()) > maxStalenessMs) {
+      // none known, or too old to price on (quote.max-staleness): the line's default profile
       return new Resolution.Resolved(Origin.DEFAULT, null, 0, failure, sacrificed, servedBy);
     }
     stats.staleRead();
@@ -330,12 +347,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
 
   private Resolution resolved(Origin origin, String failure, boolean sacrificed) {
     return new Resolution.Resolved(
-        origin,
-        ProfileCodec.encode(last),
-        last.ageMillis(clock.instant()),
-        failure,
-        sacrificed,
-        servedBy);
+        origin, last, last.ageMillis(clock.instant()), failure, sacrificed, servedBy);
   }
 
   private boolean isNewer(CanonicalProfile p) {
@@ -360,7 +372,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     if (p.error() != null) {
       stats.redisError();
       dirty = true;
-      getContext().getLog().debug("persisting {} failed, retrying: {}", customerId, p.error());
+      LOG.debug("persisting customer={} failed, retrying: {}", pseudonym, p.error());
       timers.startSingleTimer(RetryPersist.INSTANCE, RetryPersist.INSTANCE, retryAfter);
     } else {
       persist();

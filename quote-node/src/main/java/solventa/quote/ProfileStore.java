@@ -13,7 +13,7 @@ public interface ProfileStore extends AutoCloseable {
   /** The last stored profile of a customer, empty when none. */
   CompletionStage<Optional<CanonicalProfile>> load(String customerId);
 
-  /** Stores a profile as the customer's last known value (no expiry: LRU evicts). */
+  /** Stores a profile as the customer's last known value, with the store's bounded lifetime. */
   CompletionStage<Void> save(CanonicalProfile profile);
 
   @Override

@@ -60,6 +60,9 @@ public final class QuoteJson {
           if (p.field() != null) {
             g.writeStringField("field", p.field());
           }
+          if (p.quoteId() != null) {
+            g.writeStringField("quoteId", p.quoteId());
+          }
           g.writeEndObject();
         });
   }

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * one place where blocking is allowed — and refuses to start on invalid configuration.
  *
  * <p>Start order: settings (refuse early), rating (PostgreSQL), Redis, actor system + cluster,
- * adapter, sharding, HTTP, management. {@link #close} undoes it in reverse.
+ * adapter, sharding, HTTP, management, then the warm-up ({@link NodeWarmup}) before {@code /ready}
+ * says READY. {@link #close} undoes it in reverse.
  */
 public final class QuoteNode implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(QuoteNode.class);
@@ -38,6 +39,7 @@ public final class QuoteNode implements AutoCloseable {
   private final QuoteStats stats;
   private final ServerBinding binding;
   private final int managementPort;
+  private final NodeWarmup.Outcome warmup;
 
   private QuoteNode(
       ActorSystem<Void> system,
@@ -47,7 +49,8 @@ public final class QuoteNode implements AutoCloseable {
       ProfileStore store,
       QuoteStats stats,
       ServerBinding binding,
-      int managementPort) {
+      int managementPort,
+      NodeWarmup.Outcome warmup) {
     this.system = system;
     this.settings = settings;
     this.provider = provider;
@@ -56,6 +59,12 @@ public final class QuoteNode implements AutoCloseable {
     this.stats = stats;
     this.binding = binding;
     this.managementPort = managementPort;
+    this.warmup = warmup;
+  }
+
+  /** What the start-up warm-up did ({@link NodeWarmup.Outcome#NONE} when it is off). */
+  NodeWarmup.Outcome warmup() {
+    return warmup;
   }
 
   /** Starts a node with the real adapter ({@link OfAdapterPort}). */
@@ -76,17 +85,26 @@ public final class QuoteNode implements AutoCloseable {
   public static QuoteNode start(
       Config config, Function<ActorSystem<?>, ProviderPort> adapter, Clock clock) {
     QuoteSettings settings = QuoteSettings.fromConfig(config);
+    NodeWarmup.Settings warmup = NodeWarmup.Settings.fromConfig(config);
     Pricing pricing = RatingPricing.start(config, clock);
     ProfileStore store = null;
     ActorSystem<Void> system = null;
     try {
       store = RedisProfileStore.connect(settings.redis());
       system = ActorSystem.create(Behaviors.empty(), "quote", config);
-      ProviderPort provider = adapter.apply(system);
+      ProviderPort adapterPort = adapter.apply(system);
+      NodeWarmup.SkippingProvider skipping =
+          warmup.provider() == NodeWarmup.ProviderMode.SKIP && warmup.quotes() > 0
+              ? new NodeWarmup.SkippingProvider(adapterPort, warmup)
+              : null;
+      ProviderPort provider = skipping != null ? skipping : adapterPort;
       QuoteStats stats =
           new QuoteStats(settings.arm(), clock, settings.stats().sacrificedCapacity());
+      ActuarialTrace trace = new ActuarialTrace(settings.traceSalt(), stats);
       if (settings.arm().usesCache()) {
-        ProfileEntity.init(system, new ProfileEntity.Deps(settings, provider, store, stats, clock));
+        ProfileEntity.init(
+            system,
+            new ProfileEntity.Deps(settings, provider, store, stats, clock, trace::pseudonym));
       }
       QuoteStatsRoutes.register(
           Adapter.toClassic(system),
@@ -94,18 +112,15 @@ public final class QuoteNode implements AutoCloseable {
               stats,
               provider,
               settings.arm().usesCache() ? store : null,
-              settings.stats().resetEnabled()));
+              settings.stats().resetEnabled(),
+              solventa.adapter.AdminToken.of(config.getString(QuoteStatsRoutes.TOKEN_KEY))));
       ActorSystem<Void> sys = system;
       QuoteService service =
-          new QuoteService(
-              system,
-              settings,
-              provider,
-              pricing,
-              stats,
-              new ActuarialTrace(settings.traceSalt(), stats),
-              clock);
-      QuoteRoutes routes = new QuoteRoutes(service, settings.http().maxBody(), () -> isUp(sys));
+          new QuoteService(system, settings, provider, pricing, stats, trace, clock);
+      java.util.concurrent.atomic.AtomicBoolean warmedUp =
+          new java.util.concurrent.atomic.AtomicBoolean(false);
+      QuoteRoutes routes =
+          new QuoteRoutes(service, settings.http().maxBody(), () -> warmedUp.get() && isUp(sys));
       ServerBinding binding =
           await(
               Http.get(system)
@@ -113,13 +128,18 @@ public final class QuoteNode implements AutoCloseable {
                   .bind(routes.routes()));
       org.apache.pekko.http.javadsl.model.Uri management =
           await(PekkoManagement.get(Adapter.toClassic(system)).start());
+      NodeWarmup.Outcome warmed = warmUp(system, binding, warmup, stats, provider);
+      if (skipping != null) {
+        skipping.done();
+      }
+      warmedUp.set(true);
       log.info(
           "quote node up: arm {} on {} (management {})",
           settings.arm().label(),
           binding.localAddress(),
           management);
       return new QuoteNode(
-          system, settings, provider, pricing, store, stats, binding, management.port());
+          system, settings, provider, pricing, store, stats, binding, management.port(), warmed);
     } catch (RuntimeException e) {
       if (system != null) {
         system.terminate();
@@ -133,11 +153,51 @@ public final class QuoteNode implements AutoCloseable {
     }
   }
 
+  /** Waits (bounded) for cluster membership, then runs the warm-up and zeroes the stats it left. */
+  private static NodeWarmup.Outcome warmUp(
+      ActorSystem<?> system,
+      ServerBinding binding,
+      NodeWarmup.Settings warmup,
+      QuoteStats stats,
+      ProviderPort provider) {
+    if (warmup.quotes() == 0) {
+      return NodeWarmup.Outcome.NONE;
+    }
+    long until = System.nanoTime() + STARTUP.toNanos();
+    while (!isUp(system) && System.nanoTime() < until) {
+      try {
+        Thread.sleep(50); // start-up only: the one place a thread may wait
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while starting", e);
+      }
+    }
+    NodeWarmup.Outcome o =
+        NodeWarmup.run(
+            system,
+            binding.localAddress().getHostString(),
+            binding.localAddress().getPort(),
+            warmup);
+    stats.reset(provider);
+    log.info(
+        "warm-up: {} synthetic quotes ({} answered 200, {} not) in {} ms, provider {}{}",
+        o.sent(),
+        o.ok(),
+        o.failed(),
+        o.took().toMillis(),
+        warmup.provider().name().toLowerCase(java.util.Locale.ROOT),
+        o.finished() ? "" : " (stopped at quote.warmup.timeout)");
+    return o;
+  }
+
   private static boolean isUp(ActorSystem<?> system) {
     return Cluster.get(system).selfMember().status() == MemberStatus.up();
   }
 
-  /** True once this node is an Up cluster member (what {@code GET /ready} reports). */
+  /**
+   * True once this node is an Up cluster member and its warm-up is over (what {@code GET /ready}
+   * reports); {@link #start} returns only after the warm-up.
+   */
   public boolean isReady() {
     return isUp(system);
   }

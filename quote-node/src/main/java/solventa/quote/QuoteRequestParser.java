@@ -1,10 +1,16 @@
 package solventa.quote;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -20,13 +26,36 @@ import solventa.rating.QuoteInput;
  * insured object's values.
  */
 public final class QuoteRequestParser {
-  // decimals stay exact: money must not pass through a double
+  /** Most integer digits of any number in the body (as rating's insured-value bound). */
+  public static final int MAX_INTEGER_DIGITS = 15;
+
+  /** Most decimals of any number in the body. */
+  public static final int MAX_SCALE = 4;
+
+  /** Longest string value accepted inside {@code insuredObject}. */
+  public static final int MAX_STRING = 64;
+
+  /** Deepest nesting of objects and arrays accepted (the contract needs 2). */
+  public static final int MAX_DEPTH = 8;
+
+  // decimals stay exact: money must not pass through a double. The read constraints stop a hostile
+  // body in the tokenizer, before any number is materialized.
   private static final ObjectMapper MAPPER =
-      new ObjectMapper()
+      new ObjectMapper(
+              JsonFactory.builder()
+                  .streamReadConstraints(
+                      StreamReadConstraints.builder()
+                          .maxNumberLength(MAX_INTEGER_DIGITS + MAX_SCALE + 2)
+                          .maxNestingDepth(MAX_DEPTH)
+                          .build())
+                  .build())
           .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
           .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
   // ids become Redis keys and entity ids: keep them short and free of separators
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
+  private static final Pattern LINE = Pattern.compile("[A-Za-z0-9_-]{1,32}");
+  // a plain JSON number: optional sign, integer digits, optional decimals, no exponent
+  private static final Pattern PLAIN_NUMBER = Pattern.compile("-?(\\d+)(?:\\.(\\d+))?");
 
   private QuoteRequestParser() {}
 
@@ -46,6 +75,7 @@ public final class QuoteRequestParser {
   }
 
   public static QuoteRequest parse(String body) {
+    scan(body);
     JsonNode root;
     try {
       root = MAPPER.readTree(body);
@@ -61,8 +91,9 @@ public final class QuoteRequestParser {
     if (lob == null || lob.isNull()) {
       throw new BadQuoteRequest("lineOfBusiness", "lineOfBusiness is required");
     }
-    if (!lob.isTextual() || lob.asText().isBlank()) {
-      throw new BadQuoteRequest("lineOfBusiness", "lineOfBusiness must be a non-empty string");
+    if (!lob.isTextual() || !LINE.matcher(lob.asText()).matches()) {
+      throw new BadQuoteRequest(
+          "lineOfBusiness", "lineOfBusiness must be a string of 1-32 letters, digits, '_' or '-'");
     }
     JsonNode insured = root.get("insuredObject");
     if (insured == null || insured.isNull()) {
@@ -74,6 +105,78 @@ public final class QuoteRequestParser {
     @SuppressWarnings("unchecked")
     Map<String, Object> fields = (Map<String, Object>) plain(insured);
     return new QuoteRequest(partnerId, customerId, new QuoteInput(lob.asText(), fields));
+  }
+
+  /**
+   * One pass over the tokens, before any tree is built: refuses numbers written with an exponent or
+   * beyond {@value #MAX_INTEGER_DIGITS} integer digits or {@value #MAX_SCALE} decimals, strings in
+   * {@code insuredObject} longer than {@value #MAX_STRING}, and nesting deeper than {@value
+   * #MAX_DEPTH}, naming the field. Malformed JSON is left to the tree read that follows.
+   */
+  private static void scan(String body) {
+    JsonParser p;
+    try {
+      p = MAPPER.getFactory().createParser(body);
+    } catch (IOException e) {
+      throw new BadQuoteRequest("body", "the body could not be read");
+    }
+    try (p) {
+      JsonToken t;
+      while ((t = p.nextToken()) != null) {
+        if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
+          checkNumber(fieldOf(p), p.getText());
+        } else if (t == JsonToken.VALUE_STRING
+            && p.getTextLength() > MAX_STRING
+            && fieldOf(p).startsWith("insuredObject.")) {
+          throw new BadQuoteRequest(
+              fieldOf(p), fieldOf(p) + " must be at most " + MAX_STRING + " characters");
+        }
+      }
+    } catch (StreamConstraintsException e) {
+      // the tokenizer reads a field's value with its name: the context names the field
+      // (array positions dropped: the field is what the partner wrote)
+      String field = fieldOf(p).replaceAll("(\\.-?\\d+)+$", "");
+      field = field.isEmpty() ? "body" : field;
+      throw new BadQuoteRequest(
+          field,
+          e.getMessage().contains("esting")
+              ? field + " nests deeper than " + MAX_DEPTH + " levels"
+              : field
+                  + " must have at most "
+                  + MAX_INTEGER_DIGITS
+                  + " integer digits and "
+                  + MAX_SCALE
+                  + " decimals");
+    } catch (JsonProcessingException e) {
+      // malformed JSON: the tree read reports it
+    } catch (IOException e) {
+      throw new BadQuoteRequest("body", "the body could not be read");
+    }
+  }
+
+  private static void checkNumber(String field, String text) {
+    java.util.regex.Matcher m = PLAIN_NUMBER.matcher(text);
+    if (!m.matches()) {
+      throw new BadQuoteRequest(
+          field, field + " must be a plain decimal number, without an exponent");
+    }
+    int decimals = m.group(2) == null ? 0 : m.group(2).length();
+    if (m.group(1).length() > MAX_INTEGER_DIGITS || decimals > MAX_SCALE) {
+      throw new BadQuoteRequest(
+          field,
+          field
+              + " must have at most "
+              + MAX_INTEGER_DIGITS
+              + " integer digits and "
+              + MAX_SCALE
+              + " decimals");
+    }
+  }
+
+  /** The JSON path of the parser's current value as {@code a.b.0}; "" at the root. */
+  private static String fieldOf(JsonParser p) {
+    String pointer = p.getParsingContext().pathAsPointer().toString();
+    return pointer.isEmpty() ? "" : pointer.substring(1).replace('/', '.');
   }
 
   private static String id(JsonNode root, String field) {

@@ -66,17 +66,18 @@ public final class QuoteRoutes {
   }
 
   private Route onQuoteBody(String body) {
+    String quoteId = QuoteService.newQuoteId();
     QuoteRequest request;
     try {
       request = QuoteRequestParser.parse(body);
       service.validate(request);
     } catch (QuoteRequestParser.BadQuoteRequest e) {
-      return problem(Problem.badRequest(e.field(), e.getMessage()));
+      return problem(Problem.badRequest(e.field(), e.getMessage()).withQuoteId(quoteId));
     } catch (InvalidQuoteInput e) {
-      return problem(Problem.badRequest(e.field(), e.getMessage()));
+      return problem(Problem.badRequest(e.field(), e.getMessage()).withQuoteId(quoteId));
     }
     return onSuccess(
-        service.quote(request),
+        service.quote(request, quoteId),
         result -> {
           if (result instanceof QuoteService.Result.Quoted q) {
             return complete(

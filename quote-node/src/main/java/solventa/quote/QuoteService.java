@@ -2,12 +2,15 @@ package solventa.quote;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.Cancellable;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import solventa.adapter.BreakerState;
@@ -23,6 +26,11 @@ import solventa.rating.ResolvedProfile;
  * <p>Arm A calls the adapter directly (no entity, no cache). B, C and C' ask the customer's {@link
  * ProfileEntity}, passing what is left of the budget; the edge bounds that ask with {@code
  * quote.resolve-timeout}.
+ *
+ * <p>Threads: every continuation runs on {@link #executor}, the actor system's default dispatcher,
+ * never on a stage's default executor. Pekko's {@code ask} and the adapter hand back stages whose
+ * plain {@code thenApply}/{@code thenCompose} run asynchronously on the JDK common pool, and with a
+ * common-pool parallelism of 1 (2 cores) the JDK runs each such stage on a new thread.
  */
 public final class QuoteService {
 
@@ -33,6 +41,10 @@ public final class QuoteService {
     record Failed(Problem problem) implements Result {}
   }
 
+  /** Operators' log of failed quotes: specifics, customer pseudonymized, never a raw value. */
+  private static final org.slf4j.Logger FAILURES =
+      org.slf4j.LoggerFactory.getLogger("solventa.quote.failures");
+
   private final ActorSystem<?> system;
   private final QuoteSettings settings;
   private final ProviderPort provider;
@@ -40,6 +52,7 @@ public final class QuoteService {
   private final QuoteStats stats;
   private final ActuarialTrace trace;
   private final Clock clock;
+  private final Executor executor;
 
   public QuoteService(
       ActorSystem<?> system,
@@ -56,6 +69,7 @@ public final class QuoteService {
     this.stats = stats;
     this.trace = trace;
     this.clock = clock;
+    this.executor = system.executionContext();
   }
 
   /** Validates the insured object against the rule set; throws {@code InvalidQuoteInput}. */
@@ -64,27 +78,53 @@ public final class QuoteService {
   }
 
   public CompletionStage<Result> quote(QuoteRequest request) {
+    return quote(request, newQuoteId());
+  }
+
+  /**
+   * Resolves, prices and shapes one quote; a problem carries {@code quoteId}, and the server log
+   * keeps its specifics under the same id (customer pseudonymized, see {@link ActuarialTrace}).
+   */
+  public CompletionStage<Result> quote(QuoteRequest request, String quoteId) {
     long start = System.nanoTime();
-    String quoteId = newQuoteId();
     // wall clock, not the injected one: the deadline is compared with the host clock elsewhere
     long admittedAtMs = System.currentTimeMillis();
     long deadline = admittedAtMs + settings.budget().toMillis();
     CompletionStage<Resolution> resolution =
         settings.arm().usesCache() ? viaEntity(request.customerId(), deadline) : direct(request);
     return resolution
-        .thenCompose(r -> priceOn(quoteId, request, r, start, admittedAtMs))
-        .exceptionally(e -> failed(unwrap(e), start));
+        .thenComposeAsync(r -> priceOn(quoteId, request, r, start, admittedAtMs), executor)
+        // a plain stage from here on: it runs where the composed stage completed (a node thread)
+        .handle((r, e) -> e == null ? r : failed(quoteId, request, unwrap(e), start));
   }
 
   // Arm A: every quote calls the adapter and waits for its answer (its 700 ms hard timeout).
   private CompletionStage<Resolution> direct(QuoteRequest request) {
     stats.fetchStarted();
     BreakerState atAdmission = provider.breakerState();
-    return provider
+    CompletableFuture<Resolution> done = new CompletableFuture<>();
+    // the edge's backstop on Pekko's scheduler (orTimeout would use the JDK's own timer thread)
+    Cancellable backstop =
+        system
+            .scheduler()
+            .scheduleOnce(
+                settings.resolveTimeout(),
+                () -> done.completeExceptionally(new TimeoutException()),
+                system.executionContext());
+    provider
         .fetch(request.customerId())
-        .toCompletableFuture()
-        .orTimeout(settings.resolveTimeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
-        .thenApply(r -> directResolution(r, atAdmission));
+        .whenCompleteAsync(
+            (r, e) -> {
+              backstop.cancel();
+              if (e != null) {
+                done.completeExceptionally(e);
+              } else {
+                stats.providerLatency(r.latency());
+                done.complete(directResolution(r, atAdmission));
+              }
+            },
+            executor);
+    return done;
   }
 
   private Resolution directResolution(FetchResult result, BreakerState atAdmission) {
@@ -107,27 +147,29 @@ public final class QuoteService {
     if (resolution.sacrificed()) {
       stats.sacrificed(admittedAtMs);
     }
+    if (resolution instanceof Resolution.Unavailable u && u.kind().isBusinessAnswer()) {
+      stats.refused();
+      Problem p =
+          u.kind() == FailureKind.NO_CONSENT ? Problem.noConsent() : Problem.unknownCustomer();
+      return CompletableFuture.completedFuture(new Result.Failed(p.withQuoteId(quoteId)));
+    }
     if (resolution instanceof Resolution.Unavailable u) {
       stats.failed(System.nanoTime() - start);
-      String detail =
-          "profile of "
-              + request.customerId()
-              + " unavailable: "
-              + u.kind()
-              + " ("
-              + u.detail()
-              + ")";
+      logUnavailable(quoteId, request, u);
+      // the body names the cause only; the adapter's detail (exception, target, values) is logged
       Problem p =
           u.kind() == FailureKind.TIMEOUT
-              ? Problem.providerTimeout(detail)
-              : Problem.providerUnavailable(detail);
-      return CompletableFuture.completedFuture(new Result.Failed(p));
+              ? Problem.providerTimeout("the Open Finance provider did not answer in time")
+              : Problem.providerUnavailable(
+                  "the Open Finance provider cannot be reached now (" + u.kind() + ")");
+      return CompletableFuture.completedFuture(new Result.Failed(p.withQuoteId(quoteId)));
     }
     Resolution.Resolved r = (Resolution.Resolved) resolution;
-    ResolvedProfile profile = new ResolvedProfile(r.origin(), r.decodedProfile(), r.ageMs());
+    ResolvedProfile profile =
+        new ResolvedProfile(r.origin(), Optional.ofNullable(r.profile()), r.ageMs());
     return pricing
         .price(request.input(), profile)
-        .thenApply(priced -> quoted(quoteId, request, r, priced, start));
+        .thenApplyAsync(priced -> quoted(quoteId, request, r, priced, start), executor);
   }
 
   private Result quoted(
@@ -152,15 +194,36 @@ public final class QuoteService {
     return new Result.Quoted(q);
   }
 
-  private Result failed(Throwable e, long start) {
+  /**
+   * The specifics of a provider failure, for the operators: quote id, pseudonymized customer, the
+   * adapter's kind and detail. Fast refusals (breaker open, bulkhead full) come in floods and are
+   * already counted by the adapter, so they are logged at DEBUG only.
+   */
+  private void logUnavailable(String quoteId, QuoteRequest request, Resolution.Unavailable u) {
+    boolean refusal =
+        u.kind() == FailureKind.BREAKER_OPEN || u.kind() == FailureKind.BULKHEAD_REJECTED;
+    if (refusal ? FAILURES.isDebugEnabled() : FAILURES.isInfoEnabled()) {
+      String customer = trace.pseudonym(request.customerId());
+      if (refusal) {
+        FAILURES.debug("quote {} customer={} unavailable: {}", quoteId, customer, u.kind());
+      } else {
+        FAILURES.info(
+            "quote {} customer={} unavailable: {} ({})", quoteId, customer, u.kind(), u.detail());
+      }
+    }
+  }
+
+  private Result failed(String quoteId, QuoteRequest request, Throwable e, long start) {
     stats.failed(System.nanoTime() - start);
     if (e instanceof TimeoutException) {
       return new Result.Failed(
           Problem.resolutionTimeout(
-              "no profile resolution within " + settings.resolveTimeout().toMillis() + " ms"));
+                  "no profile resolution within " + settings.resolveTimeout().toMillis() + " ms")
+              .withQuoteId(quoteId));
     }
-    system.log().warn("quote failed", e);
-    return new Result.Failed(Problem.internal("the quote could not be completed"));
+    FAILURES.warn("quote {} customer={} failed", quoteId, trace.pseudonym(request.customerId()), e);
+    return new Result.Failed(
+        Problem.internal("the quote could not be completed").withQuoteId(quoteId));
   }
 
   private static Throwable unwrap(Throwable e) {

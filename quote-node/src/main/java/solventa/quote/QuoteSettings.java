@@ -24,7 +24,8 @@ public record QuoteSettings(
     Http http,
     Redis redis,
     Stats stats,
-    String traceSalt) {
+    String traceSalt,
+    Duration maxStaleness) {
 
   /**
    * Where the quote API listens: loopback only, except 0.0.0.0 inside a container whose compose
@@ -76,8 +77,13 @@ public record QuoteSettings(
     return breaker == Breaker.ON || (breaker == Breaker.BY_ARM && arm.fallsBack());
   }
 
-  /** The Redis that backs the profile entities. */
-  public record Redis(String uri, String keyPrefix, Duration timeout, Duration retryAfter) {
+  /**
+   * The Redis that backs the profile entities.
+   *
+   * @param ttl lifetime of every stored profile (Redis expires it; the next refresh writes anew)
+   */
+  public record Redis(
+      String uri, String keyPrefix, Duration timeout, Duration retryAfter, Duration ttl) {
     public Redis {
       URI parsed;
       try {
@@ -90,6 +96,7 @@ public record QuoteSettings(
       }
       positive("quote.redis.timeout", timeout);
       positive("quote.redis.retry-after", retryAfter);
+      positive("quote.redis.ttl", ttl);
     }
   }
 
@@ -120,8 +127,31 @@ public record QuoteSettings(
     Objects.requireNonNull(http, "http");
     Objects.requireNonNull(redis, "redis");
     Objects.requireNonNull(stats, "stats");
-    Objects.requireNonNull(traceSalt, "traceSalt");
+    positive("quote.max-staleness", maxStaleness);
+    if (maxStaleness.compareTo(refreshAfter) <= 0) {
+      throw bad(
+          "quote.max-staleness",
+          maxStaleness.toString(),
+          "must be longer than quote.refresh-after (" + refreshAfter + ")");
+    }
+    if (traceSalt == null || traceSalt.strip().length() < MIN_TRACE_KEY) {
+      throw bad(
+          "quote.trace.salt",
+          traceSalt == null || traceSalt.isBlank()
+              ? "<unset>"
+              : "<" + traceSalt.length() + " chars>",
+          "must be a secret of at least "
+              + MIN_TRACE_KEY
+              + " characters (env QUOTE_TRACE_SALT): the actuarial trace's pseudonyms are only as"
+              + " strong as their key; the lab runner supplies one");
+    }
   }
+
+  /**
+   * Shortest trace key accepted. Customer ids are {@code c} + 8 digits: under a known or short key
+   * every pseudonym reverses by trying 10^8 ids.
+   */
+  public static final int MIN_TRACE_KEY = 16;
 
   /** Reads {@code quote.*} from the node's whole configuration. */
   public static QuoteSettings fromConfig(Config root) {
@@ -145,9 +175,11 @@ public record QuoteSettings(
             q.getString("redis.uri"),
             q.getString("redis.key-prefix"),
             duration(q, "redis.timeout"),
-            duration(q, "redis.retry-after")),
+            duration(q, "redis.retry-after"),
+            duration(q, "redis.ttl")),
         new Stats(q.getBoolean("stats.reset-enabled"), q.getInt("stats.sacrificed-capacity")),
-        q.getString("trace.salt"));
+        q.getString("trace.salt"),
+        duration(q, "max-staleness"));
   }
 
   private static Duration duration(Config q, String key) {

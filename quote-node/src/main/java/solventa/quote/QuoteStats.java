@@ -39,6 +39,7 @@ public final class QuoteStats {
   private final int sacrificedCapacity;
   private final Map<Origin, LongAdder> quotes = new EnumMap<>(Origin.class);
   private final LongAdder errors = new LongAdder();
+  private final LongAdder refused = new LongAdder();
   private final LongAdder cacheHits = new LongAdder();
   private final LongAdder cacheMisses = new LongAdder();
   private final LongAdder staleReads = new LongAdder();
@@ -54,11 +55,16 @@ public final class QuoteStats {
   // the same service times since the runner's last takeInterval() (node stall detection)
   private final org.HdrHistogram.Recorder interval =
       new org.HdrHistogram.Recorder(1, HIGHEST_MICROS, 3);
+  // cache hits only: the node's own overhead above the rating cost on the hit path
+  private final ConcurrentHistogram cachedLatency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
+  // provider calls that returned a profile, as the adapter timed them (caller's start to result)
+  private final ConcurrentHistogram providerLatency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
 
   private final Map<Origin, Histogram> kLatency = new EnumMap<>(Origin.class);
   private final Map<Origin, Counter> kQuotes = new EnumMap<>(Origin.class);
   private final Histogram kErrorLatency;
   private final Counter kErrors;
+  private final Counter kRefused;
   private final Counter kHits;
   private final Counter kMisses;
   private final Counter kStale;
@@ -90,6 +96,7 @@ public final class QuoteStats {
             .withTag("arm", a)
             .withTag("origin", "error");
     kErrors = Kamon.counter("quote.quotes").withTag("arm", a).withTag("origin", "error");
+    kRefused = Kamon.counter("quote.quotes").withTag("arm", a).withTag("origin", "refused");
     kHits = Kamon.counter("quote.cache.hits").withTag("arm", a);
     kMisses = Kamon.counter("quote.cache.misses").withTag("arm", a);
     kStale = Kamon.counter("quote.cache.stale-reads").withTag("arm", a);
@@ -110,6 +117,9 @@ public final class QuoteStats {
     kQuotes.get(origin).increment();
     kLatency.get(origin).record(nanos);
     recordLatency(nanos);
+    if (origin == Origin.CACHED) {
+      cachedLatency.recordValue(micros(nanos));
+    }
   }
 
   /** One quote that ended in an error response (4xx excluded: those never reach resolution). */
@@ -120,10 +130,32 @@ public final class QuoteStats {
     recordLatency(nanos);
   }
 
+  /**
+   * One quote answered with a business refusal (404 unknown customer, 422 no consent): not an error
+   * of the service, so neither in {@code errors} nor in the latency histogram.
+   */
+  public void refused() {
+    refused.increment();
+    kRefused.increment();
+  }
+
+  public long refusedCount() {
+    return refused.sum();
+  }
+
   private void recordLatency(long nanos) {
-    long micros = Math.min(HIGHEST_MICROS, Math.max(1, nanos / 1000));
+    long micros = micros(nanos);
     latency.recordValue(micros);
     interval.recordValue(micros);
+  }
+
+  private static long micros(long nanos) {
+    return Math.min(HIGHEST_MICROS, Math.max(1, nanos / 1000));
+  }
+
+  /** The adapter's latency of one provider call that returned a profile. */
+  public void providerLatency(java.time.Duration took) {
+    providerLatency.recordValue(micros(took.toNanos()));
   }
 
   /**
@@ -234,6 +266,7 @@ public final class QuoteStats {
     for (LongAdder a :
         new LongAdder[] {
           errors,
+          refused,
           cacheHits,
           cacheMisses,
           staleReads,
@@ -248,6 +281,8 @@ public final class QuoteStats {
       sacrificedAt.clear();
     }
     latency.reset();
+    cachedLatency.reset();
+    providerLatency.reset();
   }
 
   /** The stats JSON; {@code adapter} is the adapter's snapshot, already as a JSON tree. */
@@ -259,6 +294,7 @@ public final class QuoteStats {
       q.put(o.name(), quotes.get(o).sum());
     }
     q.put("errors", errors.sum());
+    q.put("refused", refused.sum());
     root.put("cacheHits", cacheHits.sum());
     root.put("cacheMisses", cacheMisses.sum());
     root.put("staleReads", staleReads.sum());
@@ -268,21 +304,47 @@ public final class QuoteStats {
     root.put("fetchRequests", fetches.sum());
     root.put("coalescedWaiters", coalescedWaiters.sum());
     root.put("redisErrors", redisErrors.sum());
+    root.put("traceDropped", TraceAppender.dropped());
     root.put("sacrificed", sacrificed.sum());
     ArrayNode at = root.putArray("sacrificedAtMs");
     synchronized (sacrificedAt) {
       sacrificedAt.forEach(at::add);
     }
-    org.HdrHistogram.Histogram copy = latency.copy();
-    ObjectNode l = root.putObject("latency");
+    percentiles(root.putObject("latency"), latency);
+    percentiles(root.putObject("cachedLatency"), cachedLatency);
+    percentiles(root.putObject("providerLatency"), providerLatency);
+    root.set("adapter", MAPPER.valueToTree(provider.snapshot()));
+    process(root.putObject("process"));
+    return root;
+  }
+
+  private static void percentiles(ObjectNode l, ConcurrentHistogram h) {
+    org.HdrHistogram.Histogram copy = h.copy();
     l.put("unit", "ms");
     l.put("count", copy.getTotalCount());
     l.put("p50", ms(copy.getValueAtPercentile(50)));
     l.put("p95", ms(copy.getValueAtPercentile(95)));
     l.put("p99", ms(copy.getValueAtPercentile(99)));
     l.put("max", ms(copy.getMaxValue()));
-    root.set("adapter", MAPPER.valueToTree(provider.snapshot()));
-    return root;
+  }
+
+  /**
+   * This JVM's own counters, cumulative since it started and never reset: CPU time (user + system,
+   * all threads) for the benchmark's CPU per quote, and threads started (flat under load when no
+   * stage starts a thread).
+   */
+  private static void process(ObjectNode p) {
+    java.lang.management.OperatingSystemMXBean os =
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+      p.put("cpuNanos", sun.getProcessCpuTime());
+    }
+    java.lang.management.ThreadMXBean threads =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    p.put("threadsStarted", threads.getTotalStartedThreadCount());
+    p.put("liveThreads", threads.getThreadCount());
+    p.put("uptimeMs", java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
+    p.put("processors", Runtime.getRuntime().availableProcessors());
   }
 
   private static double ms(long micros) {

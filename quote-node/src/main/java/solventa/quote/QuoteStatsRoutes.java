@@ -5,6 +5,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.concat;
 import static org.apache.pekko.http.javadsl.server.Directives.entity;
 import static org.apache.pekko.http.javadsl.server.Directives.get;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
+import static org.apache.pekko.http.javadsl.server.Directives.optionalHeaderValueByName;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.pathEndOrSingleSlash;
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
@@ -27,6 +29,7 @@ import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
+import solventa.adapter.AdminToken;
 import solventa.adapter.FetchResult;
 import solventa.signals.CanonicalProfile;
 
@@ -42,13 +45,21 @@ import solventa.signals.CanonicalProfile;
  */
 public final class QuoteStatsRoutes implements ManagementRouteProvider {
 
+  /** The setting that holds the runner-only routes' bearer token. */
+  static final String TOKEN_KEY = "quote.stats.reset-token";
+
   /**
    * What the route reads from its node.
    *
    * @param store where {@code POST /quote/bench/seed} writes (null for arm A: nothing to seed)
+   * @param token the bearer token every runner-only (mutating) route requires
    */
   public record Source(
-      QuoteStats stats, ProviderPort provider, ProfileStore store, boolean resetEnabled) {}
+      QuoteStats stats,
+      ProviderPort provider,
+      ProfileStore store,
+      boolean resetEnabled,
+      AdminToken token) {}
 
   /** One customer to seed and the age its stored value should have. */
   record Seed(String id, long ageMs) {}
@@ -83,11 +94,16 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
                     () ->
                         concat(
                             pathEndOrSingleSlash(() -> get(this::stats)),
-                            path("reset", () -> post(this::reset)),
-                            path("interval", () -> post(this::interval)))),
+                            path("reset", () -> post(() -> guarded(settings, this::reset))),
+                            path("interval", () -> post(() -> guarded(settings, this::interval))))),
                 path(
                     segment("bench").slash("seed"),
-                    () -> post(() -> entity(Unmarshaller.entityToString(), this::seed)))));
+                    () ->
+                        post(
+                            () ->
+                                guarded(
+                                    settings,
+                                    () -> entity(Unmarshaller.entityToString(), this::seed))))));
   }
 
   /**
@@ -96,12 +112,6 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
    */
   private Route interval() {
     Source s = SOURCES.get(system);
-    if (s == null) {
-      return starting();
-    }
-    if (!s.resetEnabled()) {
-      return disabled();
-    }
     return complete(
         HttpResponse.create()
             .withEntity(ContentTypes.APPLICATION_JSON, s.stats().takeInterval().toString()));
@@ -116,10 +126,7 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
    */
   private Route seed(String body) {
     Source s = SOURCES.get(system);
-    if (s == null) {
-      return starting();
-    }
-    if (!s.resetEnabled() || s.store() == null) {
+    if (s.store() == null) {
       return disabled();
     }
     List<Seed> seeds = new ArrayList<>();
@@ -181,14 +188,59 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
             .withEntity(ContentTypes.APPLICATION_JSON, s.stats().toJson(s.provider()).toString()));
   }
 
+  /**
+   * Zeroes the stats: needs the bearer token (401 without, 403 wrong or none configured), a
+   * management that is not read-only ({@code pekko.management.http.route-providers-read-only},
+   * Management's default is read-only) and {@code quote.stats.reset-enabled}; each refusal is a 403
+   * naming its setting.
+   */
+  /**
+   * Runs a runner-only (mutating) route: it needs the bearer token (401 without, 403 wrong or none
+   * configured), a management that is not read-only ({@code
+   * pekko.management.http.route-providers-read-only}, Management's default is read-only) and {@code
+   * quote.stats.reset-enabled}; each refusal is a 403 naming its setting.
+   */
+  private Route guarded(ManagementRouteProviderSettings settings, Supplier<Route> action) {
+    return optionalHeaderValueByName(
+        "Authorization",
+        auth -> {
+          Source s = SOURCES.get(system);
+          if (s == null) {
+            return starting();
+          }
+          java.util.Optional<AdminToken.Refusal> refusal = s.token().check(auth, TOKEN_KEY);
+          if (refusal.isPresent()) {
+            HttpResponse r =
+                QuoteRoutes.problemResponse(
+                    Problem.of(
+                        refusal.get().status(),
+                        refusal.get().status() == 401 ? "Unauthorized" : "Forbidden",
+                        refusal.get().detail()));
+            return complete(
+                refusal.get().status() == 401
+                    ? r.addHeader(
+                        org.apache.pekko.http.javadsl.model.headers.RawHeader.create(
+                            "WWW-Authenticate", "Bearer"))
+                    : r);
+          }
+          if (settings.readOnly()) {
+            return QuoteRoutes.problem(
+                Problem.of(
+                    403,
+                    "Forbidden",
+                    "management is read-only"
+                        + " (pekko.management.http.route-providers-read-only = true)"));
+          }
+          if (!s.resetEnabled()) {
+            return disabled();
+          }
+          return action.get();
+        });
+  }
+
+  /** Zeroes the stats (runner-only, see {@link #guarded}). */
   private Route reset() {
     Source s = SOURCES.get(system);
-    if (s == null) {
-      return starting();
-    }
-    if (!s.resetEnabled()) {
-      return disabled();
-    }
     s.stats().reset(s.provider());
     return complete(
         HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON, "{\"reset\":true}"));

@@ -3,36 +3,53 @@ package solventa.quote;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.SetArgs;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import solventa.quote.internal.ProfileCodec;
 import solventa.signals.CanonicalProfile;
 
 /**
  * {@link ProfileStore} on Redis through Lettuce's async API: one shared connection, keys {@code
- * <key-prefix><customerId>}, values in {@link ProfileCodec}'s JSON, no TTL (the server's {@code
- * allkeys-lru} evicts; expiry is the entity's refresh policy, not Redis').
+ * <key-prefix><customerId>}, values in {@link ProfileCodec}'s JSON, each with a lifetime of {@code
+ * quote.redis.ttl} from its write (24 h by default; the server's {@code allkeys-lru} may evict
+ * sooner). When to refresh is the entity's policy ({@code refresh-after}); how old a fallback may
+ * be is {@code quote.max-staleness}.
  *
  * <p>While Redis is unreachable, commands fail at once instead of queueing (so an entity's recovery
  * never waits for a dead server) and the connection reconnects in the background every 500 ms at
  * most; each command also has {@code quote.redis.timeout}. The connection is opened at start-up
- * (blocking, once): a node does not start without Redis, but survives losing it later.
+ * (blocking, bounded); a node whose Redis is down at start serves without it and connects in the
+ * background every {@code CONNECT_RETRY} (issue 14: it used to refuse to start).
  */
 public final class RedisProfileStore implements ProfileStore {
+  private static final org.slf4j.Logger log =
+      org.slf4j.LoggerFactory.getLogger(RedisProfileStore.class);
+
   private final ClientResources resources;
   private final RedisClient client;
-  private final StatefulRedisConnection<String, String> connection;
-  private final RedisAsyncCommands<String, String> commands;
+  private final RedisURI uri;
   private final String keyPrefix;
+  private final long ttlMillis;
+  // null until the first connection succeeds; Lettuce reconnects it by itself afterwards
+  private volatile StatefulRedisConnection<String, String> connection;
+  private volatile boolean closed;
+
+  /** Delay between connection attempts while Redis has never been reached. */
+  static final Duration CONNECT_RETRY = Duration.ofMillis(500);
 
   private RedisProfileStore(QuoteSettings.Redis settings) {
     this.keyPrefix = settings.keyPrefix();
+    this.ttlMillis = settings.ttl().toMillis();
     this.resources =
         ClientResources.builder()
             .reconnectDelay(
@@ -42,28 +59,80 @@ public final class RedisProfileStore implements ProfileStore {
                     2,
                     java.util.concurrent.TimeUnit.MILLISECONDS))
             .build();
-    this.client = RedisClient.create(resources, RedisURI.create(settings.uri()));
+    this.uri = RedisURI.create(settings.uri());
+    this.client = RedisClient.create(resources, uri);
     client.setOptions(
         ClientOptions.builder()
             .autoReconnect(true)
             .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
             .timeoutOptions(TimeoutOptions.enabled(settings.timeout()))
+            .socketOptions(
+                io.lettuce.core.SocketOptions.builder()
+                    .connectTimeout(settings.timeout().multipliedBy(4))
+                    .build())
             .build());
-    StatefulRedisConnection<String, String> c;
     try {
-      c = client.connect();
+      this.connection = client.connect();
     } catch (RuntimeException e) {
-      client.shutdown();
-      resources.shutdown();
-      throw new IllegalStateException(
-          "cannot connect to Redis at quote.redis.uri = " + settings.uri() + ": " + e.getMessage(),
-          e);
+      // the cache is an optimisation: serve without it and keep trying in the background
+      log.warn(
+          "Redis unreachable at start (quote.redis.uri = {}): {}; serving without it, connecting"
+              + " every {} ms",
+          settings.uri(),
+          e.getMessage(),
+          CONNECT_RETRY.toMillis());
+      scheduleConnect();
     }
-    this.connection = c;
-    this.commands = c.async();
   }
 
-  /** Connects (blocking, at start-up only). */
+  private void scheduleConnect() {
+    if (!closed) {
+      resources
+          .eventExecutorGroup()
+          .schedule(this::connectAsync, CONNECT_RETRY.toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+
+  private void connectAsync() {
+    if (closed) {
+      return;
+    }
+    client
+        .connectAsync(StringCodec.UTF8, uri)
+        .whenComplete(
+            (c, e) -> {
+              if (e != null) {
+                scheduleConnect();
+              } else if (closed) {
+                c.closeAsync();
+              } else {
+                connection = c;
+                log.info(
+                    "Redis connected at {}: the cache is back",
+                    uri.getHost() + ":" + uri.getPort());
+              }
+            });
+  }
+
+  /** Whether the store has a connection (it may still be reconnecting after an outage). */
+  public boolean connected() {
+    return connection != null;
+  }
+
+  private RedisAsyncCommands<String, String> commands() {
+    StatefulRedisConnection<String, String> c = connection;
+    if (c == null) {
+      throw new IllegalStateException("Redis not reached yet");
+    }
+    return c.async();
+  }
+
+  /**
+   * Connects (blocking, at start-up only, bounded by the connect timeout). A Redis that cannot be
+   * reached does not stop the node: the store answers every command with a failure (the entities
+   * count it and carry on without the cache, retrying their writes) until a background attempt
+   * connects.
+   */
   public static RedisProfileStore connect(QuoteSettings.Redis settings) {
     return new RedisProfileStore(settings);
   }
@@ -75,15 +144,21 @@ public final class RedisProfileStore implements ProfileStore {
 
   @Override
   public CompletionStage<Optional<CanonicalProfile>> load(String customerId) {
-    return commands
+    if (connection == null) {
+      return CompletableFuture.failedFuture(new IllegalStateException("Redis not reached yet"));
+    }
+    return commands()
         .get(key(customerId))
         .thenApply(v -> v == null ? Optional.<CanonicalProfile>empty() : decodeOrEmpty(v));
   }
 
   @Override
   public CompletionStage<Void> save(CanonicalProfile profile) {
-    return commands
-        .set(key(profile.customerId()), ProfileCodec.encode(profile))
+    if (connection == null) {
+      return CompletableFuture.failedFuture(new IllegalStateException("Redis not reached yet"));
+    }
+    return commands()
+        .set(key(profile.customerId()), ProfileCodec.encode(profile), SetArgs.Builder.px(ttlMillis))
         .thenApply(ok -> null);
   }
 
@@ -98,7 +173,11 @@ public final class RedisProfileStore implements ProfileStore {
 
   @Override
   public void close() {
-    connection.close();
+    closed = true;
+    StatefulRedisConnection<String, String> c = connection;
+    if (c != null) {
+      c.close();
+    }
     client.shutdown();
     resources.shutdown();
   }

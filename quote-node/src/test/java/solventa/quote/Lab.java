@@ -22,6 +22,7 @@ import java.util.function.BooleanSupplier;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import solventa.lab.FreePort;
+import solventa.lab.LabToken;
 import solventa.lab.PostgresServer;
 import solventa.lab.RedisServerProcess;
 import solventa.lab.ToxiproxyServer;
@@ -105,6 +106,11 @@ final class Lab implements AutoCloseable {
     m.put("quote.redis.uri", redis.uri());
     m.put("quote.redis.key-prefix", keyPrefix);
     m.put("quote.stats.reset-enabled", true);
+    m.put("quote.warmup.quotes", 0); // tests count every call; NodeWarmupIT turns it on
+    m.put("quote.stats.reset-token", LabToken.value());
+    m.put("quote.trace.salt", LabToken.traceKey());
+    m.put("of-adapter.management.token", LabToken.value());
+    m.put("pekko.management.http.route-providers-read-only", false);
     m.put("pekko.management.http.port", FreePort.find());
     m.put("pekko.remote.artery.canonical.port", FreePort.find());
     m.put("pekko.loglevel", "WARNING");
@@ -167,6 +173,19 @@ final class Lab implements AutoCloseable {
 
   static Answer post(int port, String path, String body) {
     return send(request(port, path).POST(HttpRequest.BodyPublishers.ofString(body)).build());
+  }
+
+  /** A POST to a mutating admin route, presenting the lab's bearer token. */
+  static Answer postAdmin(int port, String path, String body) {
+    return postAdmin(port, path, body, LabToken.bearer());
+  }
+
+  static Answer postAdmin(int port, String path, String body, String authorization) {
+    return send(
+        request(port, path)
+            .header("Authorization", authorization)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
   }
 
   static Answer get(int port, String path) {

@@ -34,7 +34,6 @@ import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
 import solventa.lab.MutableClock;
-import solventa.quote.internal.ProfileCodec;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 import solventa.signals.Signal;
@@ -112,7 +111,7 @@ class ProfileEntityTest {
     for (int i = 0; i < 2; i++) {
       Resolution.Resolved r = resolved();
       assertThat(r.origin()).isEqualTo(Origin.CACHED);
-      assertThat(r.decodedProfile()).contains(known);
+      assertThat(r.profile()).isEqualTo(known);
       assertThat(r.ageMs()).isEqualTo(1000);
       assertThat(r.servedBy()).isEqualTo(NODE);
     }
@@ -158,7 +157,7 @@ class ProfileEntityTest {
     provider.nextCall().complete(fetchedResult(fetched));
     Resolution.Resolved r = resolved();
     assertThat(r.origin()).isEqualTo(Origin.FRESH);
-    assertThat(r.decodedProfile()).contains(fetched);
+    assertThat(r.profile()).isEqualTo(fetched);
     assertThat(stats.redisErrors()).isEqualTo(1);
   }
 
@@ -176,11 +175,10 @@ class ProfileEntityTest {
     assertThat(replies).isEmpty();
 
     load.complete(Optional.of(profile(Duration.ofSeconds(30)))); // older than the fetched one
-    String fetchedJson = ProfileCodec.encode(fetched);
     for (int i = 0; i < ProfileEntity.MAX_HELD; i++) {
       Resolution.Resolved r = resolved();
       assertThat(r.origin()).isEqualTo(Origin.CACHED);
-      assertThat(r.profileJson()).isEqualTo(fetchedJson);
+      assertThat(r.profile()).isEqualTo(fetched);
     }
     assertThat(provider.calls).isEmpty();
   }
@@ -215,7 +213,7 @@ class ProfileEntityTest {
     call.complete(fetchedResult(fetched));
     Resolution.Resolved r = resolved();
     assertThat(r.origin()).isEqualTo(Origin.FRESH);
-    assertThat(r.decodedProfile()).contains(fetched);
+    assertThat(r.profile()).isEqualTo(fetched);
     assertThat(r.ageMs()).isEqualTo(5);
     assertThat(store.nextSave().profile()).isEqualTo(fetched);
 
@@ -261,7 +259,7 @@ class ProfileEntityTest {
     advance(BUDGET);
     Resolution.Resolved r = resolved();
     assertThat(r.origin()).isEqualTo(Origin.DEFAULT);
-    assertThat(r.profileJson()).isNull();
+    assertThat(r.profile()).isNull();
     assertThat(r.ageMs()).isZero();
     assertThat(r.failure()).isEqualTo("BUDGET");
   }
@@ -291,7 +289,7 @@ class ProfileEntityTest {
     provider.nextCall().complete(fetchedResult(fetched));
     Resolution.Resolved r = resolved();
     assertThat(r.origin()).isEqualTo(Origin.FRESH);
-    assertThat(r.decodedProfile()).contains(fetched);
+    assertThat(r.profile()).isEqualTo(fetched);
 
     advance(BUDGET);
     assertThat(replies).isEmpty();
@@ -327,7 +325,7 @@ class ProfileEntityTest {
     for (int i = 0; i < 3; i++) {
       Resolution.Resolved r = resolved();
       assertThat(r.origin()).isEqualTo(Origin.FRESH);
-      assertThat(r.decodedProfile()).contains(fetched);
+      assertThat(r.profile()).isEqualTo(fetched);
     }
     assertThat(provider.calls).isEmpty();
     assertThat(stats.fetches()).isEqualTo(1);
@@ -368,7 +366,7 @@ class ProfileEntityTest {
     call.complete(fetchedResult(fetched));
     Resolution.Resolved r = resolved();
     assertThat(r.origin()).isEqualTo(Origin.FRESH);
-    assertThat(r.decodedProfile()).contains(fetched);
+    assertThat(r.profile()).isEqualTo(fetched);
     assertThat(provider.calls).isEmpty();
     assertThat(stats.coalescedWaiters()).isEqualTo(1);
   }
@@ -392,7 +390,7 @@ class ProfileEntityTest {
     resolve(entity);
     Resolution.Resolved r = resolved();
     assertThat(r.origin()).isEqualTo(Origin.CACHED);
-    assertThat(r.decodedProfile()).contains(late);
+    assertThat(r.profile()).isEqualTo(late);
   }
 
   @Test
@@ -413,7 +411,7 @@ class ProfileEntityTest {
     save.done().complete(null);
 
     resolve(entity);
-    assertThat(resolved().decodedProfile()).contains(newer);
+    assertThat(resolved().profile()).isEqualTo(newer);
     assertThat(store.saves).isEmpty();
   }
 
@@ -490,7 +488,7 @@ class ProfileEntityTest {
     CompletableFuture<FetchResult> inFlight = provider.nextCall();
     CanonicalProfile unwritten = profile(Duration.ZERO);
     answered.complete(fetchedResult(unwritten));
-    assertThat(resolved().decodedProfile()).contains(unwritten);
+    assertThat(resolved().profile()).isEqualTo(unwritten);
     store.nextSave().done().completeExceptionally(new IllegalStateException("redis down"));
     testKit.stop(first); // a write to retry, a request and its call in flight
 
@@ -509,7 +507,7 @@ class ProfileEntityTest {
     advance(BUDGET);
     Resolution.Resolved r = resolved();
     assertThat(r.origin()).isEqualTo(Origin.STALE);
-    assertThat(r.decodedProfile()).contains(written);
+    assertThat(r.profile()).isEqualTo(written);
   }
 
   // ---- helpers -------------------------------------------------------------------------------
@@ -518,7 +516,8 @@ class ProfileEntityTest {
     if (stats == null) { // one per test: a second incarnation shares its node's stats
       stats = new QuoteStats(arm, clock, 100);
     }
-    ProfileEntity.Deps deps = new ProfileEntity.Deps(settings(arm), provider, store, stats, clock);
+    ProfileEntity.Deps deps =
+        new ProfileEntity.Deps(settings(arm), provider, store, stats, clock, id -> "p-" + id);
     return testKit.spawn(
         ProfileEntity.create(CUSTOMER, deps, NODE, clock::millis),
         CUSTOMER + "-" + ++incarnations,
@@ -548,7 +547,7 @@ class ProfileEntityTest {
     Resolution.Resolved r = resolved();
     assertThat(r.origin()).isEqualTo(Origin.STALE);
     assertThat(r.failure()).isEqualTo("BUDGET");
-    assertThat(r.decodedProfile()).contains(known);
+    assertThat(r.profile()).isEqualTo(known);
     return r;
   }
 
@@ -582,9 +581,14 @@ class ProfileEntityTest {
         Duration.ofMillis(900),
         new QuoteSettings.Http("127.0.0.1", 0, 16_384),
         new QuoteSettings.Redis(
-            "redis://127.0.0.1:6379", "test:", Duration.ofSeconds(1), RETRY_AFTER),
+            "redis://127.0.0.1:6379",
+            "test:",
+            Duration.ofSeconds(1),
+            RETRY_AFTER,
+            Duration.ofHours(1)),
         new QuoteSettings.Stats(false, 100),
-        "salt");
+        "profile-entity-test-trace-key",
+        Duration.ofDays(1));
   }
 
   /** A provider whose calls the test answers by hand, in the order they were made. */

@@ -46,7 +46,9 @@ class QuoteArmsIT {
     oa.put("quote.stats.reset-enabled", false);
     a = Lab.node(oa, Clock.systemUTC());
     b = Lab.node(lab.overrides(Arm.B, pb, "ofp-b:"), Clock.systemUTC());
-    c = Lab.node(lab.overrides(Arm.C, pc, "ofp-c:"), clockC);
+    var oc = lab.overrides(Arm.C, pc, "ofp-c:");
+    oc.put("quote.max-staleness", "10m");
+    c = Lab.node(oc, clockC);
     cp = Lab.node(lab.overrides(Arm.C_PRIME, pcp, "ofp-cp:"), Clock.systemUTC());
     for (QuoteNode n : List.of(a, b, c, cp)) {
       assertThat(Lab.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
@@ -142,7 +144,12 @@ class QuoteArmsIT {
       assertThat(r.status()).as(r.body()).isEqualTo(504);
       assertThat(r.contentType()).startsWith("application/problem+json");
       assertThat(r.json().path("type").asText()).endsWith("/provider-timeout");
-      assertThat(r.json().path("detail").asText()).contains("TIMEOUT");
+      // issue 14: a generic detail and the quote id; the adapter's specifics stay in the log
+      assertThat(r.json().path("detail").asText())
+          .isEqualTo("the Open Finance provider did not answer in time")
+          .doesNotContain("c00000002");
+      assertThat(r.json().path("quoteId").asText()).startsWith("q-");
+      assertThat(r.body()).doesNotContain("Exception").doesNotContain("127.0.0.1");
       // it waited for the adapter's 700 ms hard timeout, not for a budget
       assertThat(r.elapsedMs()).isBetween(600L, 3000L);
     } finally {
@@ -215,6 +222,47 @@ class QuoteArmsIT {
     assertThat(stats.path("quotes").path("STALE").asLong()).isGreaterThanOrEqualTo(3);
     assertThat(stats.path("quotes").path("DEFAULT").asLong()).isGreaterThanOrEqualTo(3);
     assertThat(stats.path("sacrificed").asLong()).isGreaterThan(0);
+  }
+
+  /** Issue 14: a fallback never prices a profile older than quote.max-staleness (10 min here). */
+  @Test
+  void armCFallsBackToDefaultRatherThanAProfileOlderThanTheMaximumStaleness() {
+    awaitBreakerClosed(c);
+    String known = "c00000024";
+    makeKnown(c, known);
+    clockC.advance(Duration.ofMinutes(11));
+    Lab.unresponsive(pc);
+    try {
+      Lab.Answer r = Lab.quote(c, known);
+      assertThat(r.status()).as(r.body()).isEqualTo(200);
+      assertThat(r.origin()).as("known, but older than max-staleness").isEqualTo("DEFAULT");
+    } finally {
+      Lab.healthy(pc);
+      clockC.advance(Duration.ofMinutes(-11)); // other tests judge ages against refresh-after
+    }
+  }
+
+  /** Issue 14: stored profiles had no lifetime; every write now carries quote.redis.ttl (24 h). */
+  @Test
+  void storedProfilesCarryABoundedLifetime() {
+    awaitBreakerClosed(c);
+    String customer = "c00000025";
+    makeKnown(c, customer);
+    RedisClient client = RedisClient.create(lab.redis.uri());
+    try (StatefulRedisConnection<String, String> conn = client.connect()) {
+      long[] pttl = {-3};
+      assertThat(
+              Lab.eventually(
+                  50,
+                  Duration.ofMillis(100),
+                  () -> (pttl[0] = conn.sync().pttl("ofp-c:" + customer)) > 0))
+          .as("the profile is stored with an expiry (PTTL " + pttl[0] + ")")
+          .isTrue();
+      assertThat(pttl[0]).isLessThanOrEqualTo(Duration.ofHours(24).toMillis());
+      assertThat(pttl[0]).isGreaterThan(Duration.ofHours(23).toMillis());
+    } finally {
+      client.shutdown();
+    }
   }
 
   @Test
@@ -387,20 +435,61 @@ class QuoteArmsIT {
     assertThat(s.path("adapter").path("state").asText()).isNotEmpty();
     assertThat(s.has("sacrificedAtMs")).isTrue();
     assertThat(s.path("providerCalls").asLong()).isGreaterThan(0);
-    assertThat(Lab.post(b.managementPort(), "/quote/stats/reset", "").status()).isEqualTo(200);
+    Lab.Answer anonymous = Lab.post(b.managementPort(), "/quote/stats/reset", "");
+    assertThat(anonymous.status()).as("no bearer token").isEqualTo(401);
+    assertThat(Lab.stats(b).path("cacheMisses").asLong()).as("not reset").isGreaterThan(0);
+    assertThat(Lab.postAdmin(b.managementPort(), "/quote/stats/reset", "", "Bearer wrong").status())
+        .isEqualTo(403);
+    assertThat(Lab.postAdmin(b.managementPort(), "/quote/stats/reset", "").status()).isEqualTo(200);
     JsonNode after = Lab.stats(b);
     assertThat(after.path("latency").path("count").asLong()).isZero();
     assertThat(after.path("cacheMisses").asLong()).isZero();
     assertThat(after.path("providerCalls").asLong()).as("relative to the reset").isZero();
     assertThat(after.path("providerCallsTotal").asLong()).isGreaterThan(0);
-    assertThat(Lab.post(a.managementPort(), "/quote/stats/reset", "").status()).isEqualTo(403);
+    assertThat(Lab.postAdmin(a.managementPort(), "/quote/stats/reset", "").status())
+        .as("reset-enabled = false")
+        .isEqualTo(403);
+  }
+
+  /** Issue 14: the stats reset honours Pekko Management's read-only mode, token or not. */
+  @Test
+  void statsResetIsRefusedWhenManagementIsReadOnly() throws Exception {
+    var classic = org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(b.system());
+    var route =
+        new QuoteStatsRoutes((org.apache.pekko.actor.ExtendedActorSystem) classic)
+            .routes(
+                org.apache.pekko.management.javadsl.ManagementRouteProviderSettings.create(
+                        org.apache.pekko.http.javadsl.model.Uri.create("http://127.0.0.1"))
+                    .withReadOnly(true));
+    int port = solventa.lab.FreePort.find();
+    var binding =
+        org.apache.pekko.http.javadsl.Http.get(b.system())
+            .newServerAt("127.0.0.1", port)
+            .bind(route)
+            .toCompletableFuture()
+            .get(10, java.util.concurrent.TimeUnit.SECONDS);
+    try {
+      Lab.quote(b, "c00000071");
+      long before = Lab.stats(b).path("latency").path("count").asLong();
+      Lab.Answer r = Lab.postAdmin(port, "/quote/stats/reset", "");
+      assertThat(r.status()).isEqualTo(403);
+      assertThat(r.body()).contains("read-only");
+      assertThat(Lab.get(port, "/quote/stats").status()).as("reading stays allowed").isEqualTo(200);
+      assertThat(Lab.stats(b).path("latency").path("count").asLong())
+          .isGreaterThanOrEqualTo(before);
+    } finally {
+      binding.unbind().toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS);
+    }
   }
 
   /** The bench-only seed route: a customer the node never met starts from a backdated value. */
   @Test
   void seededCustomersStartWithTheirBackdatedAgeAndTheRouteIsRunnerOnly() {
+    assertThat(Lab.post(b.managementPort(), "/quote/bench/seed", "{}").status())
+        .as("runner-only: no token, no seeding")
+        .isEqualTo(401);
     Lab.Answer seeded =
-        Lab.post(
+        Lab.postAdmin(
             b.managementPort(),
             "/quote/bench/seed",
             "{\"customers\":[{\"id\":\"c00000180\",\"ageMs\":20000},"
@@ -414,11 +503,16 @@ class QuoteArmsIT {
     assertThat(calls(b)).as("a fresh seeded value needs no provider call").isEqualTo(before);
     // older than refresh-after (60 s): B refreshes it
     assertThat(Lab.quote(b, "c00000181").origin()).isEqualTo("FRESH");
-    assertThat(Lab.post(a.managementPort(), "/quote/bench/seed", "{}").status()).isEqualTo(403);
-    JsonNode interval = Lab.post(b.managementPort(), "/quote/stats/interval", "").json();
+    assertThat(Lab.postAdmin(a.managementPort(), "/quote/bench/seed", "{}").status())
+        .as("arm A has nothing to seed")
+        .isEqualTo(403);
+    JsonNode interval = Lab.postAdmin(b.managementPort(), "/quote/stats/interval", "").json();
     assertThat(interval.path("count").asLong()).isGreaterThan(0);
     assertThat(
-            Lab.post(b.managementPort(), "/quote/stats/interval", "").json().path("count").asLong())
+            Lab.postAdmin(b.managementPort(), "/quote/stats/interval", "")
+                .json()
+                .path("count")
+                .asLong())
         .as("a new interval starts at every call")
         .isZero();
   }

@@ -14,9 +14,24 @@ import org.junit.jupiter.params.provider.CsvSource;
 class QuoteSettingsTest {
 
   private static Config with(Map<String, Object> overrides) {
+    Map<String, Object> all = new java.util.HashMap<>(Map.of("quote.trace.salt", TRACE_KEY));
+    all.putAll(overrides);
     return ConfigFactory.load(
-        ConfigFactory.parseMap(overrides)
+        ConfigFactory.parseMap(all)
             .withFallback(ConfigFactory.parseResourcesAnySyntax("application")));
+  }
+
+  static final String TRACE_KEY = solventa.lab.LabToken.value();
+
+  /** Issue 14: the trace key had a committed default; pseudonyms of c+8-digit ids then reverse. */
+  @ParameterizedTest
+  @CsvSource({"''", "'   '", "short-key"})
+  void refusesToStartWithoutAStrongTraceKey(String key) {
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.trace.salt", key))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.trace.salt")
+        .hasMessageContaining("QUOTE_TRACE_SALT")
+        .hasMessageNotContaining(key.isBlank() ? "@@" : key);
   }
 
   @Test
@@ -106,5 +121,22 @@ class QuoteSettingsTest {
                     }))
         .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
         .hasMessageContaining("quote.arm = Z");
+  }
+
+  @Test
+  void storedProfilesExpireAndFallbacksHaveAMaximumStalenessByDefault() {
+    QuoteSettings s = QuoteSettings.fromConfig(with(Map.of()));
+    assertThat(s.redis().ttl()).isEqualTo(Duration.ofHours(24));
+    assertThat(s.maxStaleness()).isEqualTo(Duration.ofHours(24));
+  }
+
+  @Test
+  void refusesAMaximumStalenessNotBeyondRefreshAfter() {
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.max-staleness", "30s"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.max-staleness");
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.redis.ttl", "0s"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.redis.ttl");
   }
 }

@@ -55,6 +55,9 @@ import solventa.adapter.Transition;
 public final class ProviderBreaker {
   private static final Logger log = LoggerFactory.getLogger(ProviderBreaker.class);
 
+  /** Runs a continuation on the thread that completed its stage (always one of the node's). */
+  private static final java.util.concurrent.Executor SAME_THREAD = Runnable::run;
+
   /** Transitions kept for the snapshot. */
   public static final int KEPT_TRANSITIONS = 32;
 
@@ -134,7 +137,9 @@ public final class ProviderBreaker {
     } catch (RuntimeException e) {
       guarded = CompletableFuture.failedFuture(e);
     }
-    return guarded.handle(
+    // Pekko hands back a Scala-converted stage whose plain handle() would run on the JDK common
+    // pool (a new thread per call when its parallelism is 1): run it where the call completed
+    return guarded.handleAsync(
         (r, e) -> {
           if (e == null) {
             return r;
@@ -147,7 +152,8 @@ public final class ProviderBreaker {
           // only reachable if the body broke its promise never to fail
           return new FetchResult.Failed(
               FailureKind.CONNECTION, "adapter call failed: " + cause, Duration.ZERO);
-        });
+        },
+        SAME_THREAD);
   }
 
   /** The failure-definition function Pekko calls once per call that went through. */

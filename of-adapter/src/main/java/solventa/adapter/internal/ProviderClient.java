@@ -1,9 +1,13 @@
 package solventa.adapter.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -112,15 +116,36 @@ public final class ProviderClient {
     } catch (RuntimeException e) {
       response = CompletableFuture.failedFuture(e);
     }
+    // explicit executors: the pool's stages come from Scala's future converters, whose plain
+    // thenCompose would run on the JDK common pool (a new thread per call when its parallelism
+    // is 1). Taking the body is cheap: do it where the response arrived; parse on the provider's
+    // dispatcher.
     return response
-        .thenCompose(
-            resp ->
-                resp.entity()
-                    .toStrict(remainingMillis(deadlineNanos), MAX_BODY_BYTES, mat)
-                    .thenApplyAsync(
-                        strict -> classify(customerId, resp.status().intValue(), strict.getData()),
-                        work))
+        .thenComposeAsync(resp -> body(resp, deadlineNanos), Runnable::run)
+        .thenApplyAsync(body -> classify(customerId, body.status(), body.data()), work)
         .handle((r, e) -> e == null ? r : failure(e));
+  }
+
+  private record Body(int status, org.apache.pekko.util.ByteString data) {}
+
+  /**
+   * The whole body. A body that arrived whole (a {@code Strict} entity, the usual case for a
+   * profile of a few KB) is taken as it is: Pekko's {@code toStrict} would materialize a stream for
+   * it all the same. Otherwise it is read with the call's remaining time.
+   */
+  private CompletionStage<Body> body(HttpResponse resp, long deadlineNanos) {
+    int status = resp.status().intValue();
+    if (resp.entity() instanceof org.apache.pekko.http.javadsl.model.HttpEntity.Strict strict) {
+      if (strict.getData().size() > MAX_BODY_BYTES) {
+        return CompletableFuture.failedFuture(
+            new EntityStreamSizeException(
+                MAX_BODY_BYTES, scala.Option.apply((Object) (long) strict.getData().size())));
+      }
+      return CompletableFuture.completedFuture(new Body(status, strict.getData()));
+    }
+    return resp.entity()
+        .toStrict(remainingMillis(deadlineNanos), MAX_BODY_BYTES, mat)
+        .thenApplyAsync(s -> new Body(status, s.getData()), Runnable::run);
   }
 
   private static long remainingMillis(long deadlineNanos) {
@@ -138,13 +163,63 @@ public final class ProviderClient {
         return failed(FailureKind.MALFORMED, e.getMessage());
       }
     }
-    return failed(statusKind(status), "provider answered HTTP " + status);
+    String code = errorCode(body.toArray());
+    return failed(
+        statusKind(status, code),
+        "provider answered HTTP " + status + (code == null ? "" : " " + code));
   }
 
-  /** 429 and 529 are throttling; any other non-200 answer is an HTTP_STATUS failure. */
-  public static FailureKind statusKind(int status) {
-    return status == 429 || status == 529 ? FailureKind.THROTTLED : FailureKind.HTTP_STATUS;
+  /** Open Finance error codes meaning the provider does not know the customer. */
+  private static final Set<String> UNKNOWN_CUSTOMER_CODES =
+      Set.of("CLIENTE_DESCONHECIDO", "PARAMETRO_INVALIDO", "NAO_ENCONTRADO");
+
+  /**
+   * What a non-200 answer means (docs/adapter.md, failure classification):
+   *
+   * <ul>
+   *   <li>429, 529: {@code THROTTLED} (a failure);
+   *   <li>404, or 400/422 with an unknown-customer code ({@code CLIENTE_DESCONHECIDO}, {@code
+   *       PARAMETRO_INVALIDO}: the only parameter sent is the customer id, {@code NAO_ENCONTRADO}):
+   *       {@code UNKNOWN_CUSTOMER} (a business answer);
+   *   <li>403 or 422 with a consent code (one containing {@code CONSENT}): {@code NO_CONSENT} (a
+   *       business answer);
+   *   <li>anything else: {@code HTTP_STATUS} (a failure). A 4xx we cannot read as a business answer
+   *       may be our own request or credentials gone wrong, which affects every customer.
+   * </ul>
+   *
+   * @param code the first Open Finance error code of the body, or null
+   */
+  public static FailureKind statusKind(int status, String code) {
+    if (status == 429 || status == 529) {
+      return FailureKind.THROTTLED;
+    }
+    if (status == 404
+        || (status == 400 || status == 422)
+            && code != null
+            && UNKNOWN_CUSTOMER_CODES.contains(code)) {
+      return FailureKind.UNKNOWN_CUSTOMER;
+    }
+    if ((status == 403 || status == 422) && code != null && code.contains("CONSENT")) {
+      return FailureKind.NO_CONSENT;
+    }
+    return FailureKind.HTTP_STATUS;
   }
+
+  /** The body's {@code errors[0].code} (Open Finance's error shape), or null if it has none. */
+  static String errorCode(byte[] body) {
+    if (body.length == 0) {
+      return null;
+    }
+    try {
+      JsonNode code = ERRORS.readTree(body).path("errors").path(0).path("code");
+      // a code is a short upper-case token; anything else is not read as one
+      return code.isTextual() && code.asText().matches("[A-Z0-9_]{1,64}") ? code.asText() : null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static final ObjectMapper ERRORS = new ObjectMapper();
 
   /** Maps what the pool or the entity stream failed with; see docs/adapter.md. */
   public static FetchResult failure(Throwable e) {
@@ -158,7 +233,11 @@ public final class ProviderClient {
     if (cause instanceof BufferOverflowException) {
       return failed(FailureKind.BULKHEAD_REJECTED, String.valueOf(cause.getMessage()));
     }
-    if (cause instanceof EntityStreamSizeException) {
+    // a body over the limit fails while streaming (EntityStreamSizeException) or, when its
+    // Content-Length already says so, up front ("too large"); both are the provider's fault
+    if (cause instanceof EntityStreamSizeException
+        || cause instanceof org.apache.pekko.http.scaladsl.model.EntityStreamException
+            && String.valueOf(cause.getMessage()).contains("too large")) {
       return failed(FailureKind.MALFORMED, "body larger than " + MAX_BODY_BYTES + " bytes");
     }
     return failed(

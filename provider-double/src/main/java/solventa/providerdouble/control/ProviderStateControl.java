@@ -48,20 +48,23 @@ public final class ProviderStateControl {
 
   private final URI admin;
   private final Proxy proxy;
+  private final String bearer;
   private final HttpClient http;
 
   /**
    * @param doubleBaseUri the double's base URL ({@code http://127.0.0.1:PORT}, direct, not through
    *     the proxy); a trailing {@code /admin} is accepted too
    * @param proxy the Toxiproxy proxy between the adapter and the double
+   * @param adminToken the double's admin token, presented as a bearer token on every change
    */
-  public ProviderStateControl(URI doubleBaseUri, Proxy proxy) {
+  public ProviderStateControl(URI doubleBaseUri, Proxy proxy, String adminToken) {
     String base = doubleBaseUri.toString().replaceAll("/+$", "");
     if (base.endsWith("/admin")) {
       base = base.substring(0, base.length() - "/admin".length());
     }
     this.admin = URI.create(base + "/admin/");
     this.proxy = proxy;
+    this.bearer = "Bearer " + adminToken;
     this.http = HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
   }
 
@@ -166,6 +169,7 @@ public final class ProviderStateControl {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(admin.resolve(path))
             .timeout(CALL_TIMEOUT)
+            .header("Authorization", bearer)
             .header("Content-Type", "application/json");
     request.method(
         method,

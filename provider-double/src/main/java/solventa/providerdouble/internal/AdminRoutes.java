@@ -61,15 +61,57 @@ public final class AdminRoutes extends AllDirectives {
             "admin",
             () ->
                 concat(
-                    path("latency", () -> put(() -> jsonBody(this::onLatency))),
-                    path("errors", () -> put(() -> jsonBody(this::onErrors))),
+                    path("latency", () -> put(() -> authorized(() -> jsonBody(this::onLatency)))),
+                    path("errors", () -> put(() -> authorized(() -> jsonBody(this::onErrors)))),
                     path("state", () -> get(() -> complete(ok(stateJson())))),
                     path("lag", () -> get(() -> complete(ok(lagJson())))),
-                    path(segment("lag").slash("reset"), () -> post(() -> complete(ok(resetLag())))),
+                    path(
+                        segment("lag").slash("reset"),
+                        () -> post(() -> authorized(() -> complete(ok(resetLag()))))),
                     path(
                         segment("customers").slash(segment()),
                         id -> get(() -> complete(customer(id)))))),
         path("metrics", () -> get(() -> complete(metrics()))));
+  }
+
+  /**
+   * Changes need {@code Authorization: Bearer <provider-double.admin-token>}: 401 without a bearer
+   * token, 403 with a wrong one or none configured. Reads stay open (loopback only).
+   */
+  private Route authorized(java.util.function.Supplier<Route> inner) {
+    return optionalHeaderValueByName(
+        "Authorization",
+        auth -> {
+          byte[] expected = settings.adminToken().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+          String header = auth.orElse("").trim();
+          if (expected.length == 0) {
+            return complete(
+                Responses.problem(
+                    403,
+                    "Forbidden",
+                    "Authorization",
+                    "admin changes are disabled: no admin token set (provider-double.admin-token)"));
+          }
+          if (!header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return complete(
+                Responses.problem(
+                        401,
+                        "Unauthorized",
+                        "Authorization",
+                        "a bearer token is required (Authorization: Bearer)")
+                    .addHeader(
+                        org.apache.pekko.http.javadsl.model.headers.RawHeader.create(
+                            "WWW-Authenticate", "Bearer")));
+          }
+          byte[] given =
+              header.substring(7).trim().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+          if (!java.security.MessageDigest.isEqual(expected, given)) {
+            return complete(
+                Responses.problem(
+                    403, "Forbidden", "Authorization", "the bearer token is not valid"));
+          }
+          return inner.get();
+        });
   }
 
   private Route jsonBody(Function<JsonNode, HttpResponse> handler) {

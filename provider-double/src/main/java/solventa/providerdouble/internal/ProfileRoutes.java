@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
@@ -47,6 +48,7 @@ public final class ProfileRoutes extends AllDirectives {
   private final Counters counters;
   private final Clock clock;
   private final AtomicReference<String> selfBase;
+  private final Set<String> noConsent;
 
   public ProfileRoutes(
       CustomerUniverse universe,
@@ -55,7 +57,8 @@ public final class ProfileRoutes extends AllDirectives {
       LagRecorder lag,
       Counters counters,
       Clock clock,
-      AtomicReference<String> selfBase) {
+      AtomicReference<String> selfBase,
+      Set<String> noConsent) {
     this.universe = universe;
     this.state = state;
     this.timer = timer;
@@ -63,6 +66,7 @@ public final class ProfileRoutes extends AllDirectives {
     this.counters = counters;
     this.clock = clock;
     this.selfBase = selfBase;
+    this.noConsent = noConsent;
   }
 
   public Route route() {
@@ -107,6 +111,18 @@ public final class ProfileRoutes extends AllDirectives {
                       + customerId
                       + "' is not in the universe c00000000.."
                       + CustomerUniverse.idOf(universe.size() - 1),
+                  clock),
+              interactionId));
+    }
+    if (noConsent.contains(customerId)) {
+      counters.count(403);
+      return complete(
+          withInteraction(
+              Responses.openFinanceError(
+                  StatusCodes.FORBIDDEN,
+                  "CONSENTIMENTO_INVALIDO",
+                  "Consentimento inválido",
+                  "no active consent covers this customer's data",
                   clock),
               interactionId));
     }

@@ -53,11 +53,13 @@ class ProviderStateControlTest {
   @BeforeAll
   static void start() {
     system = ActorSystem.create(Behaviors.empty(), "provider-state-control-test");
-    provider = ProviderDouble.start(system, DoubleSettings.defaults(7));
+    provider =
+        ProviderDouble.start(
+            system, DoubleSettings.defaults(7).withAdminToken(solventa.lab.LabToken.value()));
     toxiproxy = ToxiproxyServer.start();
     proxy = toxiproxy.createProxy("provider-double", provider.port());
     throughProxy = URI.create("http://127.0.0.1:" + ToxiproxyServer.listenPort(proxy) + PATH);
-    control = new ProviderStateControl(provider.baseUri(), proxy);
+    control = new ProviderStateControl(provider.baseUri(), proxy, solventa.lab.LabToken.value());
   }
 
   @AfterAll

@@ -111,12 +111,47 @@ public record InsuredObjectSchema(
   private static String oneOf(String path, Object value, Set<String> allowed) {
     if (!(value instanceof String s) || !allowed.contains(s)) {
       throw new InvalidQuoteInput(
-          path, path + " must be one of " + allowed.stream().sorted().toList() + ", got " + value);
+          path,
+          path
+              + " must be one of "
+              + allowed.stream().sorted().toList()
+              + (value instanceof String ? "" : ", got a non-string"));
     }
     return s;
   }
 
+  /**
+   * Most integer digits an insured value may have (under 10^15, far above any insured value). With
+   * {@link #MAX_SCALE} it bounds the cost of pricing: an unbounded exact decimal such as {@code
+   * 1e10000000} once made the pricer round a number of 10^7 digits (issue 14).
+   */
+  public static final int MAX_INTEGER_DIGITS = 15;
+
+  /** Most decimals an insured value may have (the provider contract's amounts have 4). */
+  public static final int MAX_SCALE = 4;
+
   private static BigDecimal number(String path, Object value) {
+    return bounded(path, exact(path, value));
+  }
+
+  /** Refuses a value outside the bounds before anything prints, rounds or compares it. */
+  private static BigDecimal bounded(String path, BigDecimal n) {
+    // precision() and scale() are cheap here: the body is at most quote.http.max-body bytes
+    if (n.scale() > MAX_SCALE
+        || n.signum() != 0 && n.precision() - n.scale() > MAX_INTEGER_DIGITS) {
+      throw new InvalidQuoteInput(
+          path,
+          path
+              + " must have at most "
+              + MAX_INTEGER_DIGITS
+              + " integer digits and "
+              + MAX_SCALE
+              + " decimals");
+    }
+    return n;
+  }
+
+  private static BigDecimal exact(String path, Object value) {
     if (value instanceof BigDecimal d) {
       return d;
     }
@@ -140,6 +175,6 @@ public record InsuredObjectSchema(
         path,
         path
             + " must be a number, got "
-            + (value instanceof String ? "the string \"" + value + "\"" : value));
+            + (value instanceof String ? "a string" : value == null ? "null" : "a non-number"));
   }
 }

@@ -1,0 +1,68 @@
+package solventa.adapter.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import solventa.adapter.FailureKind;
+
+/** How non-200 answers are classified: failures the breaker counts versus business answers. */
+class ProviderClientTest {
+
+  @ParameterizedTest(name = "HTTP {0} {1} -> {2}")
+  @CsvSource(
+      nullValues = "none",
+      value = {
+        "429, none, THROTTLED",
+        "529, SITE_IS_OVERLOADED, THROTTLED",
+        "500, none, HTTP_STATUS",
+        "503, none, HTTP_STATUS",
+        "504, GATEWAY_TIMEOUT, HTTP_STATUS",
+        "404, none, UNKNOWN_CUSTOMER",
+        "400, CLIENTE_DESCONHECIDO, UNKNOWN_CUSTOMER",
+        "400, PARAMETRO_INVALIDO, UNKNOWN_CUSTOMER",
+        "422, NAO_ENCONTRADO, UNKNOWN_CUSTOMER",
+        "403, CONSENTIMENTO_INVALIDO, NO_CONSENT",
+        "422, CONSENTIMENTO_REVOGADO, NO_CONSENT",
+        "400, none, HTTP_STATUS",
+        "400, SOMETHING_ELSE, HTTP_STATUS",
+        "401, none, HTTP_STATUS",
+        "403, none, HTTP_STATUS",
+        "403, FORBIDDEN, HTTP_STATUS",
+      })
+  void classifiesStatusAndErrorCode(int status, String code, FailureKind expected) {
+    FailureKind kind = ProviderClient.statusKind(status, code);
+    assertThat(kind).isEqualTo(expected);
+    assertThat(kind.countsAsBreakerFailure()).isEqualTo(!kind.isBusinessAnswer());
+  }
+
+  @ParameterizedTest(name = "[{index}]")
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "none",
+      value = {
+        "{\"errors\":[{\"code\":\"CLIENTE_DESCONHECIDO\",\"title\":\"t\"}]}|CLIENTE_DESCONHECIDO",
+        "{\"errors\":[]}|none",
+        "{\"errors\":[{\"code\":42}]}|none",
+        "{\"errors\":[{\"code\":\"lower case\"}]}|none",
+        "not json|none",
+        "''|none",
+        "[1,2]|none",
+      })
+  void readsOnlyAWellFormedOpenFinanceErrorCode(String body, String expected) {
+    assertThat(ProviderClient.errorCode(body.getBytes(StandardCharsets.UTF_8))).isEqualTo(expected);
+  }
+
+  @org.junit.jupiter.api.Test
+  void onlyTheProviderFailuresCount() {
+    for (FailureKind k : FailureKind.values()) {
+      boolean failure =
+          switch (k) {
+            case TIMEOUT, CONNECTION, HTTP_STATUS, THROTTLED, MALFORMED -> true;
+            case BREAKER_OPEN, BULKHEAD_REJECTED, UNKNOWN_CUSTOMER, NO_CONSENT -> false;
+          };
+      assertThat(k.countsAsBreakerFailure()).as(k.name()).isEqualTo(failure);
+    }
+  }
+}
