@@ -191,6 +191,8 @@ public final class LiveLab {
     cmd.addAll(o.superviseArgs());
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    // one admin token for the supervisor and every server it starts; state/status read it back
+    pb.environment().put(solventa.lab.LabToken.ENV, solventa.lab.LabToken.value());
     pb.redirectErrorStream(true);
     pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     Process supervisor = pb.start();
@@ -643,12 +645,14 @@ public final class LiveLab {
   private static void writeState(Options o, ObjectNode state) {
     try {
       Path tmp = o.dir.resolve("state.json.tmp");
-      Files.deleteIfExists(tmp);
-      Files.createFile(
-          tmp,
-          java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-              java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
       Files.writeString(tmp, state.toPrettyString(), StandardCharsets.UTF_8);
+      try {
+        // it holds the lab's admin token: the owner only
+        Files.setPosixFilePermissions(
+            tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+      } catch (UnsupportedOperationException notPosix) {
+        // not a POSIX file system: the .lab folder's permissions apply
+      }
       Files.move(
           tmp, o.stateFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
