@@ -41,7 +41,10 @@ final class LabFixture {
     return "http://127.0.0.1:" + ToxiproxyServer.listenPort(proxy);
   }
 
-  /** The double accepts and never answers (SPEC §4 unresponsive): both directions time out. */
+  /**
+   * The double accepts and never answers (the experiment card (Provider states) unresponsive): both
+   * directions time out.
+   */
   static void unresponsive(Proxy proxy) {
     try {
       proxy.toxics().timeout("up", ToxicDirection.UPSTREAM, 0);
@@ -51,7 +54,7 @@ final class LabFixture {
     }
   }
 
-  /** Connections reset at the request's first byte (SPEC §4 down). */
+  /** Connections reset at the request's first byte (the experiment card (Provider states) down). */
   static void down(Proxy proxy) {
     try {
       proxy.toxics().resetPeer("reset", ToxicDirection.UPSTREAM, 0);

@@ -1,10 +1,10 @@
 package solventa.ops;
 
 /**
- * The arms of SPEC §3 as the experiment runs them: the node's {@code quote.arm}, whether its
- * adapter has the circuit breaker ({@code quote.breaker}), and the simulation that drives it. The
- * card puts the breaker in C's connector only; {@link #B_CB} is the variant "B with the breaker"
- * (issue 11), reported beside B.
+ * The arms of the experiment card (Arms) as the experiment runs them: the node's {@code quote.arm},
+ * whether its adapter has the circuit breaker ({@code quote.breaker}), and the simulation that
+ * drives it. The card puts the breaker in C's connector only; {@link #B_CB} is the variant "B with
+ * the breaker" (issue 11), reported beside B.
  */
 public enum Arm {
   A("A", "A", false, "solventa.gatling.ArmASimulation"),

@@ -4,13 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The steps of SPEC §7 in execution order. Per run, the arms in Latin-square order (R1 A→B→C, R2
- * B→C→A, R3 C→A→B), then C', each walking the six provider states on a fresh node. In the first run
- * the measurements that need the same arm follow its walk on the same node, so a node is started
- * once per arm: the hit-rate sweep after B's and C's walks (provider degraded), the count policy ×
- * traffic and the stampede after C's, the stampede after C''s. The rate policy needs a node
- * configured for it, so its steps come last. B+CB (B with the breaker) walks healthy, degraded and
- * unresponsive once, in the first run after B: the report sets it beside B.
+ * The steps of the experiment card (Protocol) in execution order. Per run, the arms in Latin-square
+ * order (R1 A→B→C, R2 B→C→A, R3 C→A→B), then C', each walking the six provider states on a fresh
+ * node. In the first run the measurements that need the same arm follow its walk on the same node,
+ * so a node is started once per arm: the hit-rate sweep after B's and C's walks (provider
+ * degraded), the count policy × traffic and the stampede after C's, the stampede after C''s. The
+ * rate policy needs a node configured for it, so its steps come last. B+CB (B with the breaker)
+ * walks healthy, degraded and unresponsive once, in the first run after B: the report sets it
+ * beside B.
  *
  * <p>The {@code smoke} profile walks a subset (A: healthy and unresponsive; C: healthy, degraded,
  * unresponsive, recovery) and leaves out B, C' and the rate policy; the report marks what it did

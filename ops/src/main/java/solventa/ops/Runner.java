@@ -24,16 +24,19 @@ import solventa.gatling.StepHooks;
 import solventa.providerdouble.control.ProviderState;
 
 /**
- * Walks the protocol of SPEC §7 on an {@link EmbeddedLab}: per step it prepares the node (fresh
- * node and warm keys where the protocol starts over), changes the provider state when the load
- * starts, discards the warm-up slice, samples the breaker, and hands the raw material to {@link
- * StepAnalyzer}. Results are written after every step, so an interrupted experiment keeps what it
- * measured.
+ * Walks the protocol of the experiment card (Protocol) on an {@link EmbeddedLab}: per step it
+ * prepares the node (fresh node and warm keys where the protocol starts over), changes the provider
+ * state when the load starts, discards the warm-up slice, samples the breaker, and hands the raw
+ * material to {@link StepAnalyzer}. Results are written after every step, so an interrupted
+ * experiment keeps what it measured.
  */
 final class Runner {
   private static final Logger log = LoggerFactory.getLogger(Runner.class);
 
-  /** The double is saturated if its own scheduling lag p99 exceeds this (SPEC §7 sanity). */
+  /**
+   * The double is saturated if its own scheduling lag p99 exceeds this (the experiment card
+   * (Protocol) sanity).
+   */
   static final double MAX_DOUBLE_LAG_P99_MS = 50;
 
   /** The generator must reach this share of its target rate (issue 11 sanity). */

@@ -9,12 +9,13 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The sanity checks of SPEC §7 and issue 11. Per step ({@link #invalidations}): the generator
- * reached ≥ 98 % of its target rate inside the measured window, its schedule lag p99 stayed ≤ 50
- * ms, the double kept up (lag p99 ≤ 50 ms), and with a healthy provider the node did not stall (its
- * own p99 ≤ 1 s in every second). An invalid step is re-run once. Per run ({@link #check}):
- * identical response contract across arms (same schema, sizes within {@value #MAX_SIZE_DIFF_BYTES}
- * bytes) and no step left invalid; a failed check invalidates its run.
+ * The sanity checks of the experiment card (Protocol) and issue 11. Per step ({@link
+ * #invalidations}): the generator reached ≥ 98 % of its target rate inside the measured window, its
+ * schedule lag p99 stayed ≤ 50 ms, the double kept up (lag p99 ≤ 50 ms), and with a healthy
+ * provider the node did not stall (its own p99 ≤ 1 s in every second). An invalid step is re-run
+ * once. Per run ({@link #check}): identical response contract across arms (same schema, sizes
+ * within {@value #MAX_SIZE_DIFF_BYTES} bytes) and no step left invalid; a failed check invalidates
+ * its run.
  */
 public final class Sanity {
   /** "A few bytes": the origin word and the age's digits may differ between arms. */

@@ -1,4 +1,4 @@
 package solventa.ops;
 
-/** One sanity check of SPEC §7; a failed check invalidates its run. */
+/** One sanity check of the experiment card (Protocol); a failed check invalidates its run. */
 public record SanityCheck(String run, String name, boolean passed, String detail) {}

@@ -1,6 +1,9 @@
 package solventa.ops;
 
-/** Provider states of SPEC §4, in the order a run walks them, with the card's Spanish name. */
+/**
+ * Provider states of the experiment card (Provider states), in the order a run walks them, with the
+ * card's Spanish name.
+ */
 public enum State {
   HEALTHY("Sano"),
   SLOW("Lento"),

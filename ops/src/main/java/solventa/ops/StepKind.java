@@ -1,6 +1,6 @@
 package solventa.ops;
 
-/** Which part of the protocol (SPEC §7) a step belongs to. */
+/** Which part of the protocol (the experiment card (Protocol)) a step belongs to. */
 public enum StepKind {
   /** A run walking the six provider states for one arm. */
   WALK,

@@ -140,7 +140,9 @@ public record StepResult(
         pathLatenciesMs);
   }
 
-  /** SPEC's thresholds on the service side (EC-LAT-01/02), and the error ceiling for "meets". */
+  /**
+   * The card's thresholds on the service side (EC-LAT-01/02), and the error ceiling for "meets".
+   */
   public static final double P95_MS = 225;
 
   public static final double P99_MS = 475;

@@ -4,9 +4,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A log-normal application latency given by its median and its p99 (SPEC §4 reads "tail up to X" as
- * p99 = X). With {@code mu = ln(median)} and {@code sigma = (ln(p99) - mu) / z99}, a sample is
- * {@code exp(mu + sigma * z)} for a standard normal {@code z}.
+ * A log-normal application latency given by its median and its p99 (the experiment card (Provider
+ * states) reads "tail up to X" as p99 = X). With {@code mu = ln(median)} and {@code sigma =
+ * (ln(p99) - mu) / z99}, a sample is {@code exp(mu + sigma * z)} for a standard normal {@code z}.
  *
  * <p>Invariant: {@code 0 < medianMs < p99Ms}, checked on construction.
  *

@@ -2,7 +2,10 @@ package solventa.quote;
 
 import java.util.Locale;
 
-/** The four variants of profile resolution (SPEC §3); one binary, chosen by {@code quote.arm}. */
+/**
+ * The four variants of profile resolution (the experiment card (Arms)); one binary, chosen by
+ * {@code quote.arm}.
+ */
 public enum Arm {
   /** Call the adapter on every quote and wait, up to its 700 ms hard timeout; no cache. */
   A("A"),

@@ -27,8 +27,8 @@ import solventa.rating.internal.RuleBookLoader;
 import solventa.rating.internal.RuleSet;
 
 /**
- * :MotorRating (SPEC §2): prices a quote from the insured object, the resolved profile and the rule
- * set in force, and completes after a calibrated fixed cost.
+ * :MotorRating (the experiment card (Components)): prices a quote from the insured object, the
+ * resolved profile and the rule set in force, and completes after a calibrated fixed cost.
  *
  * <p>Invariants:
  *

@@ -1,6 +1,9 @@
 package solventa.signals;
 
-/** Where the profile used to price a quote came from (SPEC §3); tagged on every response. */
+/**
+ * Where the profile used to price a quote came from (the experiment card (Arms)); tagged on every
+ * response.
+ */
 public enum Origin {
   /** Fetched from the provider while this quote waited. */
   FRESH,

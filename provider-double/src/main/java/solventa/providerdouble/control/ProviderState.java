@@ -1,8 +1,9 @@
 package solventa.providerdouble.control;
 
 /**
- * The provider states of SPEC §4: a latency profile of the double plus the toxics on the proxy
- * between the adapter and the double. See {@link ProviderStateControl#apply(ProviderState)}.
+ * The provider states of the experiment card (Provider states): a latency profile of the double
+ * plus the toxics on the proxy between the adapter and the double. See {@link
+ * ProviderStateControl#apply(ProviderState)}.
  */
 public enum ProviderState {
   /** healthy profile (median 80 ms, p99 200 ms); no toxics. */

@@ -16,10 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Bench control: puts the provider into one of the {@link ProviderState}s of SPEC §4 by setting the
- * double's latency profile (its admin API) and the toxics on the Toxiproxy proxy between the
- * adapter and the double. Hot: nothing is restarted, so the system under test keeps its cache and
- * breaker state.
+ * Bench control: puts the provider into one of the {@link ProviderState}s of the experiment card
+ * (Provider states) by setting the double's latency profile (its admin API) and the toxics on the
+ * Toxiproxy proxy between the adapter and the double. Hot: nothing is restarted, so the system
+ * under test keeps its cache and breaker state.
  *
  * <p>Blocking by design (java.net.http + toxiproxy-java, synchronous): it is called from the bench
  * runner's or a test's thread, never from the service path.
@@ -31,10 +31,16 @@ import org.slf4j.LoggerFactory;
  */
 public final class ProviderStateControl {
 
-  /** SPEC §4: recovery returns to healthy after 30 s unless told otherwise. */
+  /**
+   * the experiment card (Provider states): recovery returns to healthy after 30 s unless told
+   * otherwise.
+   */
   public static final Duration DEFAULT_RECOVERY_WINDOW = Duration.ofSeconds(30);
 
-  /** The network latency DEGRADED adds on top of the double's own (SPEC §4). */
+  /**
+   * The network latency DEGRADED adds on top of the double's own (the experiment card (Provider
+   * states)).
+   */
   public static final long DEGRADED_NETWORK_LATENCY_MS = 150;
 
   static final String LATENCY_TOXIC = "ha01-latency";

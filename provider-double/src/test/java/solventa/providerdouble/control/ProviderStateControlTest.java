@@ -30,8 +30,8 @@ import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.ProviderDouble;
 
 /**
- * Each provider state of SPEC §4 as a real HTTP client sees it: the real double behind the real
- * Toxiproxy, switched hot by {@link ProviderStateControl}.
+ * Each provider state of the experiment card (Provider states) as a real HTTP client sees it: the
+ * real double behind the real Toxiproxy, switched hot by {@link ProviderStateControl}.
  */
 class ProviderStateControlTest {
 

@@ -16,7 +16,7 @@ import solventa.signals.Signal;
  * @param objectRule factor of the insured object's rated field
  * @param signalBands factor by band of each rated signal
  * @param missingLoadings loading and range weight applied when a rated signal is missing
- * @param defaultProfile the line's fallback profile (SPEC §3, origin DEFAULT)
+ * @param defaultProfile the line's fallback profile (the experiment card (Arms), origin DEFAULT)
  */
 public record LineRules(
     String code,
