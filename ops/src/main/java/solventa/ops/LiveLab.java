@@ -417,15 +417,9 @@ public final class LiveLab {
           "unknown provider state " + o.argument + "; one of " + stateNames());
     }
     JsonNode s = runningState(o);
-    ToxiproxyClient toxiproxy =
-        new ToxiproxyClient(FreePort.LOOPBACK, s.path("toxiproxy").path("port").asInt());
-    ProviderStateControl control =
-        new ProviderStateControl(
-            URI.create(s.path("double").asText()),
-            toxiproxy.getProxy(PROXY),
-            s.path("adminToken").asText());
-    control.apply(target);
-    out.println("provider state: " + describe(control, toxiproxy));
+    Provider provider = Provider.of(s);
+    provider.control().apply(target);
+    out.println("provider state: " + provider.describe());
     if (target == ProviderState.RECOVERY) {
       out.println(
           "  (recovery: toxics removed; the double keeps its previous profile for "
@@ -433,6 +427,25 @@ public final class LiveLab {
               + " s, then answers healthy)");
     }
     return 0;
+  }
+
+  /** The running lab's provider: its Toxiproxy and the control that sets a whole state. */
+  private record Provider(ToxiproxyClient toxiproxy, ProviderStateControl control) {
+    /** From the lab's state file (ports, the double's URL and the admin token). */
+    static Provider of(JsonNode s) throws IOException {
+      ToxiproxyClient toxiproxy =
+          new ToxiproxyClient(FreePort.LOOPBACK, s.path("toxiproxy").path("port").asInt());
+      return new Provider(
+          toxiproxy,
+          new ProviderStateControl(
+              URI.create(s.path("double").asText()),
+              toxiproxy.getProxy(PROXY),
+              s.path("adminToken").asText()));
+    }
+
+    String describe() throws IOException {
+      return LiveLab.describe(control, toxiproxy);
+    }
   }
 
   private static String describe(ProviderStateControl control, ToxiproxyClient toxiproxy)
@@ -464,14 +477,7 @@ public final class LiveLab {
         s.path("policy").asText(),
         s.path("supervisorPid").asLong());
     try {
-      ToxiproxyClient toxiproxy =
-          new ToxiproxyClient(FreePort.LOOPBACK, s.path("toxiproxy").path("port").asInt());
-      ProviderStateControl control =
-          new ProviderStateControl(
-              URI.create(s.path("double").asText()),
-              toxiproxy.getProxy(PROXY),
-              s.path("adminToken").asText());
-      out.println("provider: " + describe(control, toxiproxy));
+      out.println("provider: " + Provider.of(s).describe());
     } catch (IOException | RuntimeException e) {
       out.println("provider: unreachable (" + e.getMessage() + ")");
     }
