@@ -16,6 +16,15 @@ import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.management.javadsl.PekkoManagement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import solventa.quote.http.QuoteRoutes;
+import solventa.quote.http.QuoteStatsRoutes;
+import solventa.quote.profile.OfAdapterPort;
+import solventa.quote.profile.ProfileEntity;
+import solventa.quote.profile.ProfileStore;
+import solventa.quote.profile.ProviderPort;
+import solventa.quote.profile.RedisProfileStore;
+import solventa.quote.stats.ActuarialTrace;
+import solventa.quote.stats.QuoteStats;
 
 /**
  * One running quote node: the cluster member, its profile entities' sharding (arms B/C/C'), the

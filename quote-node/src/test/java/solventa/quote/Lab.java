@@ -29,6 +29,7 @@ import solventa.lab.ToxiproxyServer;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.LatencyProfile;
 import solventa.providerdouble.ProviderDouble;
+import solventa.quote.profile.OfAdapterPort;
 
 /**
  * The real parts an integration test class shares: Redis 7, PostgreSQL 16 (rating's rule book),

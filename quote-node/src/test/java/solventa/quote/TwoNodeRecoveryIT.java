@@ -20,6 +20,7 @@ import org.apache.pekko.cluster.typed.Cluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import solventa.quote.profile.ProfileEntity;
 
 /**
  * Two quote nodes (arm C) in one cluster on loopback: sharding spreads the profile entities over

@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.profile;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
@@ -9,6 +9,7 @@ import solventa.adapter.AdapterSnapshot;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FetchResult;
 import solventa.adapter.OfAdapter;
+import solventa.quote.QuoteSettings;
 
 /** {@link ProviderPort} on :AdaptadorOF's {@link OfAdapter} (its breaker, bulkhead, timeout). */
 public final class OfAdapterPort implements ProviderPort {

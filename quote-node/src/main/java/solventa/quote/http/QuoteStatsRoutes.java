@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.http;
 
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.concat;
@@ -31,6 +31,9 @@ import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
 import solventa.adapter.AdminToken;
 import solventa.adapter.FetchResult;
+import solventa.quote.profile.ProfileStore;
+import solventa.quote.profile.ProviderPort;
+import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 
 /**
@@ -46,7 +49,7 @@ import solventa.signals.CanonicalProfile;
 public final class QuoteStatsRoutes implements ManagementRouteProvider {
 
   /** The setting that holds the runner-only routes' bearer token. */
-  static final String TOKEN_KEY = "quote.stats.reset-token";
+  public static final String TOKEN_KEY = "quote.stats.reset-token";
 
   /**
    * What the route reads from its node.

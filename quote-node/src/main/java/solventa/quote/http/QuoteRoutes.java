@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.http;
 
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.concat;
@@ -26,6 +26,8 @@ import org.apache.pekko.http.javadsl.server.RejectionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
+import solventa.quote.QuoteRequest;
+import solventa.quote.QuoteService;
 import solventa.rating.InvalidQuoteInput;
 
 /**

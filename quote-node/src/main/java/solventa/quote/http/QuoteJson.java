@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.http;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import solventa.quote.QuoteResponse;
 
 /** Writes quotes and problems in the published field order (docs/api.md). */
 public final class QuoteJson {

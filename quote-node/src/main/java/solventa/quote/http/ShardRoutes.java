@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.http;
 
 import static org.apache.pekko.http.javadsl.server.Directives.completeWithFuture;
 import static org.apache.pekko.http.javadsl.server.Directives.get;
@@ -25,6 +25,7 @@ import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
+import solventa.quote.profile.ProfileEntity;
 
 /**
  * {@code GET /quote/entities} on Pekko Management (registered as {@code

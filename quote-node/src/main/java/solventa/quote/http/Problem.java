@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.http;
 
 /**
  * An RFC 9457 problem body ({@code application/problem+json}); {@code field} names the offending
