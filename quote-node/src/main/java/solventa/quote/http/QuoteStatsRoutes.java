@@ -140,7 +140,7 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
         seeds.add(new Seed(c.path("id").asText(), c.path("ageMs").asLong()));
       }
     } catch (IOException e) {
-      return QuoteRoutes.problem(Problem.of(400, "Bad Request", "body is not JSON: customers"));
+      return Problem.of(400, "Bad Request", "body is not JSON: customers").route();
     }
     AtomicInteger seeded = new AtomicInteger();
     java.util.Queue<String> failed = new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -184,9 +184,9 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
   }
 
   private static Route disabled() {
-    return QuoteRoutes.problem(
-        Problem.of(
-            403, "Forbidden", "runner-only route is disabled (quote.stats.reset-enabled = false)"));
+    return Problem.of(
+            403, "Forbidden", "runner-only route is disabled (quote.stats.reset-enabled = false)")
+        .route();
   }
 
   private Route stats() {
@@ -222,11 +222,11 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
           java.util.Optional<AdminToken.Refusal> refusal = s.token().check(auth, TOKEN_KEY);
           if (refusal.isPresent()) {
             HttpResponse r =
-                QuoteRoutes.problemResponse(
-                    Problem.of(
+                Problem.of(
                         refusal.get().status(),
                         refusal.get().status() == 401 ? "Unauthorized" : "Forbidden",
-                        refusal.get().detail()));
+                        refusal.get().detail())
+                    .response();
             return complete(
                 refusal.get().status() == 401
                     ? r.addHeader(
@@ -235,12 +235,12 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
                     : r);
           }
           if (settings.readOnly()) {
-            return QuoteRoutes.problem(
-                Problem.of(
+            return Problem.of(
                     403,
                     "Forbidden",
                     "management is read-only"
-                        + " (pekko.management.http.route-providers-read-only = true)"));
+                        + " (pekko.management.http.route-providers-read-only = true)")
+                .route();
           }
           if (!s.resetEnabled()) {
             return disabled();
@@ -258,6 +258,6 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
   }
 
   private static Route starting() {
-    return QuoteRoutes.problem(Problem.of(503, "Service Unavailable", "the node is starting"));
+    return Problem.of(503, "Service Unavailable", "the node is starting").route();
   }
 }

@@ -21,7 +21,6 @@ import org.apache.pekko.cluster.sharding.typed.GetShardRegionState;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
-import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
@@ -82,14 +81,7 @@ public final class ShardRoutes implements ManagementRouteProvider {
   }
 
   private static HttpResponse failed(Throwable e) {
-    ObjectNode p =
-        MAPPER
-            .createObjectNode()
-            .put("title", "Service Unavailable")
-            .put("status", 503)
-            .put("detail", "shard region state unavailable: " + e);
-    return HttpResponse.create()
-        .withStatus(StatusCodes.SERVICE_UNAVAILABLE)
-        .withEntity(ContentTypes.APPLICATION_JSON, p.toString());
+    return Problem.of(503, "Service Unavailable", "shard region state unavailable: " + e)
+        .response();
   }
 }
