@@ -40,7 +40,26 @@ public record Problem(
 
   /** This problem as an HTTP response: its status and its JSON body. */
   public HttpResponse response() {
-    return HttpResponse.create().withStatus(status).withEntity(MEDIA_TYPE, QuoteJson.problem(this));
+    return HttpResponse.create().withStatus(status).withEntity(MEDIA_TYPE, json());
+  }
+
+  /** The problem body in the published field order (docs/api.md). */
+  public byte[] json() {
+    return QuoteJson.write(
+        g -> {
+          g.writeStartObject();
+          g.writeStringField("type", type);
+          g.writeStringField("title", title);
+          g.writeNumberField("status", status);
+          g.writeStringField("detail", detail);
+          if (field != null) {
+            g.writeStringField("field", field);
+          }
+          if (quoteId != null) {
+            g.writeStringField("quoteId", quoteId);
+          }
+          g.writeEndObject();
+        });
   }
 
   /** A route that answers {@link #response()}. */
