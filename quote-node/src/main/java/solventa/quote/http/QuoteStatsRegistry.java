@@ -6,7 +6,6 @@ import org.apache.pekko.actor.AbstractExtensionId;
 import org.apache.pekko.actor.ActorSystem;
 import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.actor.Extension;
-import org.apache.pekko.actor.ExtensionIdProvider;
 import solventa.adapter.AdminToken;
 import solventa.quote.profile.ProfileStore;
 import solventa.quote.profile.ProviderPort;
@@ -20,8 +19,7 @@ import solventa.quote.stats.QuoteStats;
  */
 public final class QuoteStatsRegistry implements Extension {
 
-  /** The extension id. */
-  public static final Id ID = new Id();
+  private static final Id ID = new Id();
 
   /**
    * What the routes read from their node.
@@ -59,19 +57,10 @@ public final class QuoteStatsRegistry implements Extension {
     return Optional.ofNullable(source.get());
   }
 
-  /** The extension id; also an {@link ExtensionIdProvider} so config can name it. */
-  public static final class Id extends AbstractExtensionId<QuoteStatsRegistry>
-      implements ExtensionIdProvider {
-    private Id() {}
-
+  private static final class Id extends AbstractExtensionId<QuoteStatsRegistry> {
     @Override
     public QuoteStatsRegistry createExtension(ExtendedActorSystem system) {
       return new QuoteStatsRegistry();
-    }
-
-    @Override
-    public Id lookup() {
-      return ID;
     }
   }
 }
