@@ -88,14 +88,7 @@ class QuoteArmsIT {
 
   @AfterAll
   static void stopAll() {
-    for (QuoteNode n : new QuoteNode[] {a, b, c, cp}) {
-      if (n != null) {
-        n.close();
-      }
-    }
-    if (lab != null) {
-      lab.close();
-    }
+    Lab.closeAll(a, b, c, cp, lab);
   }
 
   private static long calls(QuoteNode n) {

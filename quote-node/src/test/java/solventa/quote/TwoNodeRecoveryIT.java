@@ -52,15 +52,7 @@ class TwoNodeRecoveryIT {
 
   @AfterAll
   static void stop() {
-    if (second != null) {
-      second.close();
-    }
-    if (first != null) {
-      first.close();
-    }
-    if (lab != null) {
-      lab.close();
-    }
+    Lab.closeAll(second, first, lab);
   }
 
   private static long upMembers(QuoteNode n) {
