@@ -16,6 +16,7 @@ import org.apache.pekko.event.LoggingAdapter;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpRequest;
+import org.apache.pekko.http.javadsl.model.headers.Connection;
 import org.apache.pekko.http.javadsl.settings.ConnectionPoolSettings;
 import org.apache.pekko.stream.Materializer;
 import org.slf4j.Logger;
@@ -39,9 +40,11 @@ import solventa.signals.Signal;
  * after round, so the cache arms see misses first and hits after. With {@code provider = real}
  * their profiles come from the provider through the real adapter (which opens its pool's
  * connections); with {@code skip} the node answers them with a synthetic profile and the adapter is
- * not called. The node's stats are reset afterwards; the adapter's cumulative counters keep the
- * warm-up calls. Bounded by {@code quote.warmup.timeout}: a warm-up that does not finish still lets
- * the node start.
+ * not called. The last {@code quote.warmup.new-connections} quotes each open a new connection, and
+ * the warm-up then waits (at most {@code quote.warmup.settle}) for the JIT compilers to go quiet.
+ * The node's stats are reset afterwards; the adapter's cumulative counters keep the warm-up calls.
+ * Bounded by {@code quote.warmup.timeout}: a warm-up that does not finish still lets the node
+ * start.
  */
 final class NodeWarmup {
   private static final Logger log = LoggerFactory.getLogger(NodeWarmup.class);
@@ -62,6 +65,10 @@ final class NodeWarmup {
    * @param ramp how long the warm-up takes to reach full concurrency: one quote at a time first, so
    *     a cold node's first calls do not all meet the adapter's hard timeout at once and trip its
    *     breaker
+   * @param newConnections how many of the last quotes go each on a new connection ({@code
+   *     Connection: close}), so that the server's per-connection set-up is compiled too: a load
+   *     generator opens its connections in its first second
+   * @param settle the longest the warm-up then waits for the JIT compilers to go quiet
    */
   record Settings(
       int quotes,
@@ -70,9 +77,13 @@ final class NodeWarmup {
       int firstCustomer,
       ProviderMode provider,
       Duration ramp,
-      Duration timeout) {
+      Duration timeout,
+      int newConnections,
+      Duration settle) {
     Settings {
       require(quotes >= 0, "quote.warmup.quotes", quotes);
+      require(newConnections >= 0, "quote.warmup.new-connections", newConnections);
+      require(!settle.isNegative(), "quote.warmup.settle", settle);
       require(concurrency >= 1 && concurrency <= 1024, "quote.warmup.concurrency", concurrency);
       require(customers >= 1, "quote.warmup.customers", customers);
       require(
@@ -100,7 +111,9 @@ final class NodeWarmup {
           c.getInt("first-customer"),
           m,
           c.getDuration("ramp"),
-          c.getDuration("timeout"));
+          c.getDuration("timeout"),
+          c.getInt("new-connections"),
+          c.getDuration("settle"));
     }
 
     private static void require(boolean ok, String key, Object value) {
@@ -233,10 +246,51 @@ final class NodeWarmup {
       Thread.currentThread().interrupt();
       finished = false;
     }
+    Duration settled = settleJit(s.settle());
+    log.info(
+        "warm-up: JIT compilers quiet after {} ms (at most {} ms)",
+        settled.toMillis(),
+        s.settle().toMillis());
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     int sent = Math.min(client.next.get(), s.quotes());
     return new Outcome(
         sent, client.ok.get(), client.failed.get(), took, finished && sent == s.quotes());
+  }
+
+  /** Compilation time per poll below which the JIT counts as quiet (10 % of one compiler). */
+  private static final long QUIET_COMPILE_MS = 25;
+
+  private static final long SETTLE_POLL_MS = 250;
+
+  /**
+   * Waits (blocking: start-up only) until the JIT compilers spend less than {@value
+   * #QUIET_COMPILE_MS} ms per {@value #SETTLE_POLL_MS} ms compiling, at most {@code max}: the
+   * warm-up's burst leaves a queue of compilations that would otherwise compete with the first real
+   * load for the node's cores. Returns how long it waited.
+   */
+  static Duration settleJit(Duration max) {
+    java.lang.management.CompilationMXBean jit =
+        java.lang.management.ManagementFactory.getCompilationMXBean();
+    long start = System.nanoTime();
+    if (jit == null || !jit.isCompilationTimeMonitoringSupported() || max.isZero()) {
+      return Duration.ZERO;
+    }
+    long until = start + max.toNanos();
+    long before = jit.getTotalCompilationTime();
+    while (System.nanoTime() < until) {
+      try {
+        Thread.sleep(SETTLE_POLL_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      long now = jit.getTotalCompilationTime();
+      if (now - before < QUIET_COMPILE_MS) {
+        break;
+      }
+      before = now;
+    }
+    return Duration.ofNanos(System.nanoTime() - start);
   }
 
   /** The warm-up's HTTP client and its counters; its stages run on the node's dispatcher. */
@@ -281,6 +335,10 @@ final class NodeWarmup {
       }
       HttpRequest request =
           HttpRequest.POST(uri).withEntity(ContentTypes.APPLICATION_JSON, body(s.customerId(i), i));
+      if (i >= s.quotes() - s.newConnections()) {
+        // the server closes after answering; the pool opens a new connection for the next
+        request = request.addHeader(Connection.create("close"));
+      }
       http.singleRequest(request, http.defaultClientHttpsContext(), pool, log)
           .thenComposeAsync(
               resp ->
