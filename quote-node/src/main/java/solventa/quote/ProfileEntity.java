@@ -112,6 +112,28 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
         .init(Entity.of(ENTITY_KEY, ctx -> create(ctx.getEntityId(), deps)));
   }
 
+  /**
+   * As {@link #init(ActorSystem, Deps)} within the node's bounds (issue 14): at most {@code
+   * active.max()} entities on this node ({@link solventa.quote.profile.ActiveEntities}), and each
+   * one's mailbox bounded, its overflow answered at once ({@link
+   * solventa.quote.profile.MailboxOverflow}).
+   */
+  public static ActorRef<org.apache.pekko.cluster.sharding.typed.ShardingEnvelope<Command>> init(
+      ActorSystem<?> system,
+      Deps deps,
+      solventa.quote.profile.EntityBounds bounds,
+      solventa.quote.profile.ActiveEntities active) {
+    solventa.quote.profile.MailboxOverflow.start(system);
+    return ClusterSharding.get(system)
+        .init(
+            Entity.of(
+                    ENTITY_KEY,
+                    ctx -> active.admit(() -> create(ctx.getEntityId(), deps), ctx.getShard()))
+                .withEntityProps(
+                    org.apache.pekko.actor.typed.MailboxSelector.bounded(
+                        bounds.mailboxCapacity())));
+  }
+
   public static Behavior<Command> create(String customerId, Deps deps) {
     return Behaviors.setup(
         ctx ->

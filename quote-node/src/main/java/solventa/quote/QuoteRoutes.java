@@ -26,6 +26,7 @@ import org.apache.pekko.http.javadsl.server.RejectionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
+import solventa.quote.stats.ShedCause;
 import solventa.rating.InvalidQuoteInput;
 
 /**
@@ -70,7 +71,10 @@ public final class QuoteRoutes {
 
   public Route routes() {
     return withRequestTimeoutResponse(
-        request -> overloaded("the quote did not complete within the request timeout"),
+        request -> {
+          service.stats().shed(ShedCause.REQUEST_TIMEOUT);
+          return overloaded("the quote did not complete within the request timeout");
+        },
         () ->
             handleRejections(
                 rejections(),
@@ -101,6 +105,7 @@ public final class QuoteRoutes {
   private Route onQuoteBody(String body) {
     if (inFlight.incrementAndGet() > maxInFlight) {
       inFlight.decrementAndGet();
+      service.stats().shed(ShedCause.IN_FLIGHT);
       return complete(
           overloaded("more than " + maxInFlight + " quotes in flight on this node; retry later"));
     }
@@ -135,7 +140,12 @@ public final class QuoteRoutes {
                     .withStatus(StatusCodes.OK)
                     .withEntity(ContentTypes.APPLICATION_JSON, QuoteJson.quote(q.quote())));
           }
-          return problem(((QuoteService.Result.Failed) result).problem());
+          Problem p = ((QuoteService.Result.Failed) result).problem();
+          // shed by a bound behind the edge (entity limit, full mailbox): Retry-After as here
+          return p.isOverloaded()
+              ? complete(
+                  problemResponse(p).addHeader(RetryAfter.create((long) RETRY_AFTER_SECONDS)))
+              : problem(p);
         });
   }
 

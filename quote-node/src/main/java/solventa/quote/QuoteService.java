@@ -72,6 +72,11 @@ public final class QuoteService {
     this.executor = system.executionContext();
   }
 
+  /** The node's stats (the edge counts what it sheds there). */
+  public QuoteStats stats() {
+    return stats;
+  }
+
   /** Validates the insured object against the rule set; throws {@code InvalidQuoteInput}. */
   public void validate(QuoteRequest request) {
     pricing.validate(request.input());
@@ -146,6 +151,11 @@ public final class QuoteService {
       String quoteId, QuoteRequest request, Resolution resolution, long start, long admittedAtMs) {
     if (resolution.sacrificed()) {
       stats.sacrificed(admittedAtMs);
+    }
+    if (resolution instanceof Resolution.Shed s) {
+      stats.shed(s.cause());
+      return CompletableFuture.completedFuture(
+          new Result.Failed(Problem.overloaded(s.detail()).withQuoteId(quoteId)));
     }
     if (resolution instanceof Resolution.Unavailable u && u.kind().isBusinessAnswer()) {
       stats.refused();

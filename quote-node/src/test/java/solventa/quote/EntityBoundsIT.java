@@ -1,0 +1,161 @@
+package solventa.quote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import eu.rekawek.toxiproxy.Proxy;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 14, the bounds behind the edge, on real nodes over loopback: the active-entity limit
+ * ({@code quote.entities.max-active}), the entities' bounded mailboxes ({@code
+ * quote.entities.mailbox-capacity}) and the edge's request timeout ({@code
+ * pekko.http.server.request-timeout}). Each sheds with a fast 503, {@code Retry-After} and a
+ * problem body naming the bound, counted in the stats; every request gets an answer.
+ */
+class EntityBoundsIT {
+  static final int MAX_ACTIVE = 3;
+
+  static Lab lab;
+  static QuoteNode limited; // arm C, 3 entities at most, idle entities passivate after 3 s
+  static QuoteNode tinyMailbox; // arm C, every entity's mailbox holds one message
+  static QuoteNode timing; // arm A, request timeout 400 ms
+  static Proxy slowProxy;
+
+  @BeforeAll
+  static void startAll() {
+    lab = Lab.start();
+    Map<String, Object> o = lab.overrides(Arm.C, lab.proxy("limited"), "limited:");
+    o.put("quote.entities.max-active", MAX_ACTIVE);
+    o.put("pekko.cluster.sharding.passivation.default-idle-strategy.idle-entity.timeout", "3s");
+    limited = Lab.node(o, Clock.systemUTC());
+    Map<String, Object> m = lab.overrides(Arm.C, lab.proxy("mailbox"), "mailbox:");
+    m.put("quote.entities.mailbox-capacity", 1);
+    tinyMailbox = Lab.node(m, Clock.systemUTC());
+    slowProxy = lab.proxy("timing");
+    Map<String, Object> t = lab.overrides(Arm.A, slowProxy, "timing:");
+    t.put("pekko.http.server.request-timeout", "400ms");
+    timing = Lab.node(t, Clock.systemUTC());
+    for (QuoteNode n : List.of(limited, tinyMailbox, timing)) {
+      assertThat(Lab.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
+    }
+  }
+
+  @AfterAll
+  static void stopAll() {
+    for (QuoteNode n : new QuoteNode[] {limited, tinyMailbox, timing}) {
+      if (n != null) {
+        n.close();
+      }
+    }
+    if (lab != null) {
+      lab.close();
+    }
+  }
+
+  @Test
+  void beyondTheActiveEntityLimitANewCustomerIsShedFastExistingOnesServeAndPassivationFreesRoom() {
+    for (int i = 1; i <= MAX_ACTIVE; i++) {
+      assertThat(Lab.quote(limited, "c0008000" + i).status()).isEqualTo(200);
+    }
+    assertThat(Lab.stats(limited).path("activeEntities").asInt()).isEqualTo(MAX_ACTIVE);
+
+    Lab.Answer refused = Lab.quote(limited, "c00080009");
+    assertThat(refused.status()).isEqualTo(503);
+    assertThat(refused.retryAfter()).isEqualTo("1");
+    assertThat(refused.contentType()).startsWith("application/problem+json");
+    assertThat(refused.json().path("title").asText()).isEqualTo("Overloaded");
+    assertThat(refused.json().path("detail").asText()).contains("maximum of 3 active customers");
+    assertThat(refused.json().path("detail").asText()).doesNotContain("c00080009");
+    assertThat(refused.json().path("quoteId").asText()).startsWith("q-");
+
+    Lab.Answer existing = Lab.quote(limited, "c00080001");
+    assertThat(existing.status()).as("an entity already up keeps serving").isEqualTo(200);
+    assertThat(existing.origin()).isEqualTo("CACHED");
+    assertThat(Lab.stats(limited).path("shed").path("entityLimit").asLong()).isGreaterThan(0);
+
+    // the three idle ones passivate after 3 s; then the newcomer gets its entity
+    assertThat(
+            Lab.eventually(
+                60, Duration.ofMillis(250), () -> Lab.quote(limited, "c00080009").status() == 200))
+        .as("passivation frees room")
+        .isTrue();
+    assertThat(Lab.stats(limited).path("activeEntities").asInt()).isBetween(1, MAX_ACTIVE);
+  }
+
+  @Test
+  void aBurstForOneCustomerBeyondItsMailboxIsAnsweredEveryRequestAndTheShedCounted() {
+    Lab.postAdmin(tinyMailbox.managementPort(), "/quote/stats/reset", "");
+    int rounds = 0;
+    long shed = 0;
+    List<Lab.Answer> answers = new ArrayList<>();
+    // bounded: a few bursts until the mailbox of one (cold) entity overflowed at least once
+    while (rounds < 5 && shed == 0) {
+      String customer = "c000810" + String.format("%02d", rounds++);
+      List<CompletableFuture<Lab.Answer>> burst = new ArrayList<>();
+      for (int i = 0; i < 64; i++) {
+        burst.add(Lab.quoteAsync(tinyMailbox, customer));
+      }
+      List<Lab.Answer> round = burst.stream().map(CompletableFuture::join).toList();
+      answers.addAll(round);
+      shed = round.stream().filter(a -> a.status() == 503).count();
+    }
+    assertThat(answers)
+        .as("every request answered: a quote or a fast shed")
+        .allSatisfy(a -> assertThat(a.status()).isIn(200, 503));
+    List<Lab.Answer> shedAnswers = answers.stream().filter(a -> a.status() == 503).toList();
+    assertThat(shedAnswers)
+        .allSatisfy(
+            a -> {
+              assertThat(a.retryAfter()).isEqualTo("1");
+              assertThat(a.json().path("detail").asText()).contains("queued");
+            });
+    assertThat(Lab.stats(tinyMailbox).path("shed").path("mailboxFull").asLong())
+        .as("every shed counted")
+        .isEqualTo(shedAnswers.size());
+    assertThat(shedAnswers)
+        .as("a mailbox of one overflowed in %d bursts of 64", rounds)
+        .isNotEmpty();
+    assertThat(Lab.quote(tinyMailbox, "c00081099").status()).as("serves after").isEqualTo(200);
+    System.out.println(
+        "FIGURE mailbox: "
+            + answers.size()
+            + " quotes in "
+            + rounds
+            + " burst(s) of 64 for one customer at mailbox-capacity 1: "
+            + shedAnswers.size()
+            + " x 503 (slowest "
+            + shedAnswers.stream().mapToLong(Lab.Answer::elapsedMs).max().orElse(-1)
+            + " ms)");
+  }
+
+  @Test
+  void aQuoteBeyondTheRequestTimeoutIsAnswered503WithRetryAfterAndAProblem() {
+    Lab.postAdmin(timing.managementPort(), "/quote/stats/reset", "");
+    Lab.latency(slowProxy, 1000);
+    Lab.Answer late;
+    try {
+      late = Lab.quote(timing, "c00082001");
+    } finally {
+      Lab.healthy(slowProxy);
+    }
+    assertThat(late.status()).isEqualTo(503);
+    assertThat(late.retryAfter()).isEqualTo("1");
+    assertThat(late.contentType()).startsWith("application/problem+json");
+    assertThat(late.json().path("detail").asText()).contains("request timeout");
+    assertThat(late.elapsedMs()).as("the edge answers, not the adapter's 700 ms").isLessThan(700);
+    assertThat(Lab.stats(timing).path("shed").path("requestTimeout").asLong()).isEqualTo(1);
+    assertThat(
+            Lab.eventually(
+                50, Duration.ofMillis(100), () -> Lab.quote(timing, "c00082002").status() == 200))
+        .as("answers normally after")
+        .isTrue();
+  }
+}
