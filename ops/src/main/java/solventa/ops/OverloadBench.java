@@ -35,7 +35,7 @@ import java.util.TreeMap;
  */
 final class OverloadBench {
   /** Rates tried for the sustainable rate, in order; the search stops at the first that fails. */
-  static final int[] PROBE_RATES = {100, 200, 300, 400, 500};
+  static final int[] PROBE_RATES = {25, 50, 100, 150, 200, 300, 400};
 
   static final int[] MULTIPLES = {3, 5};
 
