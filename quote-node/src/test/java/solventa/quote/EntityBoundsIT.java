@@ -82,12 +82,23 @@ class EntityBoundsIT {
     assertThat(Lab.stats(limited).path("shed").path("entityLimit").asLong()).isGreaterThan(0);
 
     // the three idle ones passivate after 3 s; then the newcomer gets its entity
+    long t0 = System.nanoTime();
     assertThat(
             Lab.eventually(
                 60, Duration.ofMillis(250), () -> Lab.quote(limited, "c00080009").status() == 200))
         .as("passivation frees room")
         .isTrue();
     assertThat(Lab.stats(limited).path("activeEntities").asInt()).isBetween(1, MAX_ACTIVE);
+    System.out.println(
+        "FIGURE entity limit: at max-active "
+            + MAX_ACTIVE
+            + " a new customer answered 503 in "
+            + refused.elapsedMs()
+            + " ms, an existing one 200 in "
+            + existing.elapsedMs()
+            + " ms; room again "
+            + (System.nanoTime() - t0) / 1_000_000
+            + " ms later (idle timeout 3 s)");
   }
 
   @Test
@@ -151,6 +162,10 @@ class EntityBoundsIT {
     assertThat(late.contentType()).startsWith("application/problem+json");
     assertThat(late.json().path("detail").asText()).contains("request timeout");
     assertThat(late.elapsedMs()).as("the edge answers, not the adapter's 700 ms").isLessThan(700);
+    System.out.println(
+        "FIGURE request timeout: provider +1000 ms, request-timeout 400 ms: 503 in "
+            + late.elapsedMs()
+            + " ms");
     assertThat(Lab.stats(timing).path("shed").path("requestTimeout").asLong()).isEqualTo(1);
     assertThat(
             Lab.eventually(
