@@ -66,6 +66,8 @@ final class OverloadBench {
     Integer sustainable = null;
     Long recoverySec = null;
     String recoveryNote = null;
+    long lastEndMs = 0;
+    Double gapSec = null;
     try {
       lab.start();
       Runner runner = new Runner(ExperimentProfile.named("quick"), out, seed, lab, null);
@@ -83,7 +85,9 @@ final class OverloadBench {
           for (int m : MULTIPLES) {
             int rate = m * sustainable;
             System.out.printf("overload: arm A at %d req/s (%d× sustainable)%n", rate, m);
-            rows.add(figures(m + "×", rate, step(runner, "x" + m, rate, plan), out, end(runner)));
+            Benchmark.Row row = step(runner, "x" + m, rate, plan);
+            lastEndMs = row.step().endMs();
+            rows.add(figures(m + "×", rate, row, out, end(runner)));
           }
           System.out.printf("overload: back to %d req/s, recovery%n", sustainable);
           StepSpec back =
@@ -99,9 +103,17 @@ final class OverloadBench {
                   0,
                   RECOVERY_SEC,
                   0);
+          long overloadEnd = lastEndMs;
           Benchmark.Row row = Benchmark.measure(runner, "recovery", back, false);
+          List<RequestRecord> backRecords = records(out, back.id());
+          gapSec =
+              backRecords.isEmpty()
+                  ? null
+                  : (backRecords.stream().mapToLong(RequestRecord::sendMs).min().orElseThrow()
+                          - overloadEnd)
+                      / 1000.0;
           rows.add(figures("after", sustainable, row, out, end(runner)));
-          recoverySec = recoverySec(records(out, back.id()));
+          recoverySec = recoverySec(backRecords);
           if (recoverySec == null) {
             recoveryNote = "not back within thresholds in " + RECOVERY_SEC + " s";
           }
@@ -112,7 +124,7 @@ final class OverloadBench {
     } finally {
       lab.close();
     }
-    String md = render(sustainable, rows, recoverySec, recoveryNote, plan);
+    String md = render(sustainable, rows, recoverySec, recoveryNote, gapSec, plan);
     System.out.print(md);
     Path file = out.resolve("overload.md");
     Files.writeString(file, md, StandardCharsets.UTF_8);
@@ -226,6 +238,7 @@ final class OverloadBench {
       List<Figures> rows,
       Long recoverySec,
       String recoveryNote,
+      Double gapSec,
       Benchmark.Plan plan) {
     StringBuilder sb = new StringBuilder("# Overload: arm A, healthy provider\n\n");
     sb.append(
@@ -276,7 +289,10 @@ final class OverloadBench {
                   + sustainable
                   + " req/s after 5×: every second within thresholds from **"
                   + recoverySec
-                  + " s** after the load dropped.\n"
+                  + " s** after its first request, which the runner sent "
+                  + (gapSec == null ? "—" : String.format(Locale.ROOT, "%.1f", gapSec))
+                  + " s after the 5× load ended (its settle between steps: provider healthy,"
+                  + " breaker closed, stats reset).\n"
               : "Recovery: **missing**: " + recoveryNote + ".\n");
     }
     return sb.toString();

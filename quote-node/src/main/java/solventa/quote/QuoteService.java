@@ -16,6 +16,7 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
+import solventa.quote.stats.ShedCause;
 import solventa.rating.PricedQuote;
 import solventa.rating.ResolvedProfile;
 
@@ -167,6 +168,17 @@ public final class QuoteService {
       stats.failed(System.nanoTime() - start);
       logUnavailable(quoteId, request, u);
       // the body names the cause only; the adapter's detail (exception, target, values) is logged
+      if (u.kind() == FailureKind.BULKHEAD_REJECTED) {
+        // the node's own bound on provider calls (the adapter's pool and queue) is full: a shed,
+        // still an error of the service (the experiment counts it so), answered with Retry-After
+        stats.shed(ShedCause.PROVIDER_BULKHEAD);
+        return CompletableFuture.completedFuture(
+            new Result.Failed(
+                Problem.overloaded(
+                        "this node's calls to the Open Finance provider are at their bound;"
+                            + " retry later")
+                    .withQuoteId(quoteId)));
+      }
       Problem p =
           u.kind() == FailureKind.TIMEOUT
               ? Problem.providerTimeout("the Open Finance provider did not answer in time")

@@ -12,7 +12,12 @@ public enum ShedCause {
   /** The customer needed a new profile entity and {@code quote.entities.max-active} were up. */
   ENTITY_LIMIT("entityLimit"),
   /** The customer's entity had {@code quote.entities.mailbox-capacity} messages queued. */
-  MAILBOX_FULL("mailboxFull");
+  MAILBOX_FULL("mailboxFull"),
+  /**
+   * Arms A and B: the adapter's bulkhead (its pool and queue) refused the provider call. Also
+   * counted in {@code errors}: the experiment counts it as an error of the service.
+   */
+  PROVIDER_BULKHEAD("providerBulkhead");
 
   private final String key;
 
