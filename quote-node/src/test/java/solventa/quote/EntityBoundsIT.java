@@ -28,6 +28,8 @@ class EntityBoundsIT {
   static QuoteNode tinyMailbox; // arm C, every entity's mailbox holds one message
   static QuoteNode timing; // arm A, request timeout 400 ms
   static Proxy slowProxy;
+  static QuoteNode narrow; // arm A, the adapter's bulkhead: 2 calls on the wire, 2 waiting
+  static Proxy narrowProxy;
 
   @BeforeAll
   static void startAll() {
@@ -46,14 +48,20 @@ class EntityBoundsIT {
     t.put("of-adapter.providers.ofb.timeout", "2500ms");
     t.put("quote.resolve-timeout", "3s");
     timing = Lab.node(t, Clock.systemUTC());
-    for (QuoteNode n : List.of(limited, tinyMailbox, timing)) {
+    narrowProxy = lab.proxy("narrow");
+    Map<String, Object> b = lab.overrides(Arm.A, narrowProxy, "narrow:");
+    b.put("of-adapter.providers.ofb.pool.max-connections", 2);
+    b.put("of-adapter.providers.ofb.pool.max-open-requests", 2);
+    b.put("of-adapter.providers.ofb.breaker.consecutive-failures", 1000);
+    narrow = Lab.node(b, Clock.systemUTC());
+    for (QuoteNode n : List.of(limited, tinyMailbox, timing, narrow)) {
       assertThat(Lab.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
     }
   }
 
   @AfterAll
   static void stopAll() {
-    for (QuoteNode n : new QuoteNode[] {limited, tinyMailbox, timing}) {
+    for (QuoteNode n : new QuoteNode[] {limited, tinyMailbox, timing, narrow}) {
       if (n != null) {
         n.close();
       }
@@ -173,6 +181,39 @@ class EntityBoundsIT {
     assertThat(
             Lab.eventually(
                 50, Duration.ofMillis(100), () -> Lab.quote(timing, "c00082002").status() == 200))
+        .as("answers normally after")
+        .isTrue();
+  }
+
+  @Test
+  void aFullAdapterBulkheadInArmAIsShedWithRetryAfterAndCountedAndTheNodeAnswersAfter() {
+    Lab.postAdmin(narrow.managementPort(), "/quote/stats/reset", "");
+    Lab.latency(narrowProxy, 300);
+    List<Lab.Answer> answers;
+    try {
+      List<CompletableFuture<Lab.Answer>> burst = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        burst.add(Lab.quoteAsync(narrow, String.format("c0008300%d", i % 10)));
+      }
+      answers = burst.stream().map(CompletableFuture::join).toList();
+    } finally {
+      Lab.healthy(narrowProxy);
+    }
+    List<Lab.Answer> shed = answers.stream().filter(a -> a.status() == 503).toList();
+    assertThat(answers).allSatisfy(a -> assertThat(a.status()).isIn(200, 503, 504));
+    assertThat(shed).as("20 at once against 2 + 2 places").isNotEmpty();
+    assertThat(shed)
+        .allSatisfy(
+            a -> {
+              assertThat(a.retryAfter()).isEqualTo("1");
+              assertThat(a.json().path("title").asText()).isEqualTo("Overloaded");
+              assertThat(a.json().path("detail").asText()).contains("at their bound");
+            });
+    assertThat(Lab.stats(narrow).path("shed").path("providerBulkhead").asLong())
+        .isEqualTo(shed.size());
+    assertThat(
+            Lab.eventually(
+                50, Duration.ofMillis(100), () -> Lab.quote(narrow, "c00083099").status() == 200))
         .as("answers normally after")
         .isTrue();
   }
