@@ -51,7 +51,8 @@ import solventa.signals.Origin;
  * <p><b>Passivation, restart, re-homing</b>: the in-memory value and any write not yet retried are
  * lost, and late provider results go to dead letters; the next incarnation (on this or another
  * node) recovers the last value that reached Redis. Requests in flight when the entity stops get no
- * reply and the edge's own resolve timeout answers them.
+ * reply and the edge's own resolve timeout answers them; requests still queued in its (bounded)
+ * mailbox reach dead letters and are answered at once as shed ({@code MailboxOverflow}).
  */
 public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command> {
 
