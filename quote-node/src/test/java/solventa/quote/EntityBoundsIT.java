@@ -40,6 +40,10 @@ class EntityBoundsIT {
     limited = Lab.node(o, Clock.systemUTC());
     Map<String, Object> m = lab.overrides(Arm.C, lab.proxy("mailbox"), "mailbox:");
     m.put("quote.entities.mailbox-capacity", 1);
+    // on a loaded 2-core machine a shed answer can take over 1.5 s: keep the edge's own timeouts
+    // (resolve, request) out of the race, so every answer comes from the entity or the overflow
+    m.put("quote.resolve-timeout", "20s");
+    m.put("pekko.http.server.request-timeout", "25s");
     tinyMailbox = Lab.node(m, Clock.systemUTC());
     slowProxy = lab.proxy("timing");
     Map<String, Object> t = lab.overrides(Arm.A, slowProxy, "timing:");
@@ -87,10 +91,13 @@ class EntityBoundsIT {
     assertThat(refused.json().path("detail").asText()).doesNotContain("c00080009");
     assertThat(refused.json().path("quoteId").asText()).startsWith("q-");
 
+    long shedBefore = Lab.stats(limited).path("shed").path("entityLimit").asLong();
+    assertThat(shedBefore).isGreaterThan(0);
     Lab.Answer existing = Lab.quote(limited, "c00080001");
     assertThat(existing.status()).as("an entity already up keeps serving").isEqualTo(200);
-    assertThat(existing.origin()).isEqualTo("CACHED");
-    assertThat(Lab.stats(limited).path("shed").path("entityLimit").asLong()).isGreaterThan(0);
+    assertThat(Lab.stats(limited).path("shed").path("entityLimit").asLong())
+        .as("served by its own entity, not refused")
+        .isEqualTo(shedBefore);
 
     // the three idle ones passivate after 3 s; then the newcomer gets its entity
     long t0 = System.nanoTime();
@@ -129,15 +136,11 @@ class EntityBoundsIT {
       answers.addAll(round);
       shed = round.stream().filter(a -> a.status() == 503).count();
     }
-    // every request is answered: a quote or a shed; on a loaded machine a shed answer may arrive
-    // after the edge's resolve timeout (1.5 s), which then answers 504 itself (seen once at load
-    // average 40): still an answer, and rare
+    // every request answered by the entity or the overflow's shed, never by a timeout (this node's
+    // timeouts are far out of reach, so a lost request would show as a 504 or no answer)
     assertThat(answers)
-        .as("every request answered: a quote, a shed, or the edge's resolve timeout")
-        .allSatisfy(a -> assertThat(a.status()).isIn(200, 503, 504));
-    assertThat(answers.stream().filter(a -> a.status() == 504).count())
-        .as("late answers are the exception")
-        .isLessThanOrEqualTo(answers.size() / 20);
+        .as("every request answered: a quote or a shed")
+        .allSatisfy(a -> assertThat(a.status()).isIn(200, 503));
     List<Lab.Answer> shedAnswers = answers.stream().filter(a -> a.status() == 503).toList();
     assertThat(shedAnswers)
         .allSatisfy(
