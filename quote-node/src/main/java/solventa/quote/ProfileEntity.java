@@ -131,8 +131,8 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
                     ENTITY_KEY,
                     ctx -> active.admit(() -> create(ctx.getEntityId(), deps), ctx.getShard()))
                 .withEntityProps(
-                    org.apache.pekko.actor.typed.MailboxSelector.bounded(
-                        bounds.mailboxCapacity())));
+                    org.apache.pekko.actor.typed.MailboxSelector.fromConfig(
+                        solventa.quote.profile.EntityBounds.MAILBOX_CONFIG)));
   }
 
   public static Behavior<Command> create(String customerId, Deps deps) {

@@ -17,6 +17,9 @@ public record EntityBounds(int maxActive, int mailboxCapacity) {
   public static final String MAX_ACTIVE = "quote.entities.max-active";
   public static final String MAILBOX_CAPACITY = "quote.entities.mailbox-capacity";
 
+  /** The profile entities' mailbox ({@link ResolveBoundedMailbox}), configured from the above. */
+  public static final String MAILBOX_CONFIG = "quote.entities.mailbox";
+
   public EntityBounds {
     if (maxActive < 1) {
       throw new InvalidQuoteSettings(MAX_ACTIVE, String.valueOf(maxActive), "must be at least 1");

@@ -23,11 +23,12 @@ import solventa.quote.stats.ShedCause;
 import solventa.signals.Origin;
 
 /**
- * A profile entity's bounded mailbox (issue 14) with {@link MailboxOverflow} listening: while the
- * entity cannot take messages (its only dispatcher thread is held), the mailbox takes its capacity
- * and every further request is answered {@link Resolution.Shed} at once; none is lost, and the
- * queued ones are answered once the entity runs. The entity here is a stand-in that answers
- * DEFAULT: what is under test is Pekko's bounded mailbox and the overflow's answer, not pricing.
+ * A profile entity's mailbox ({@link ResolveBoundedMailbox}, issue 14) with {@link MailboxOverflow}
+ * listening: while the entity cannot take messages (its only dispatcher thread is held), the
+ * mailbox takes its capacity and every further request is answered {@link Resolution.Shed} at once;
+ * none is lost, and the queued ones are answered once the entity runs. The entity here is a
+ * stand-in that answers DEFAULT: what is under test is Pekko's bounded mailbox and the overflow's
+ * answer, not pricing.
  */
 class MailboxOverflowTest {
   static final int CAPACITY = 3;
@@ -38,7 +39,9 @@ class MailboxOverflowTest {
           ConfigFactory.parseString(
                   "held-dispatcher { type = Dispatcher, executor = thread-pool-executor,"
                       + " thread-pool-executor.fixed-pool-size = 1, throughput = 1 }\n"
-                      + "pekko.log-dead-letters = off")
+                      + "pekko.log-dead-letters = off\n"
+                      + "test-mailbox { mailbox-type = \"solventa.quote.profile.ResolveBoundedMailbox\","
+                      + " mailbox-capacity = 3 }")
               .withFallback(ActorTestKit.applicationTestConfig()));
 
   @AfterAll
@@ -68,7 +71,7 @@ class MailboxOverflowTest {
         kit.spawn(
             answeringDefault(),
             "entity",
-            MailboxSelector.bounded(CAPACITY).withDispatcherFromConfig("held-dispatcher"));
+            MailboxSelector.fromConfig("test-mailbox").withDispatcherFromConfig("held-dispatcher"));
     TestProbe<Resolution> replies = kit.createTestProbe();
     try {
       for (int i = 0; i < SENT; i++) {
