@@ -183,7 +183,7 @@ final class Benchmark {
     return md;
   }
 
-  private static StepSpec spec(String id, Arm arm, double hitRate, int rate, Plan plan) {
+  static StepSpec spec(String id, Arm arm, double hitRate, int rate, Plan plan) {
     return new StepSpec(
         id,
         StepKind.BENCH,
@@ -198,7 +198,7 @@ final class Benchmark {
         0);
   }
 
-  private static Row measure(Runner runner, String kind, StepSpec spec, boolean newNode)
+  static Row measure(Runner runner, String kind, StepSpec spec, boolean newNode)
       throws IOException {
     StepResult r = newNode ? runner.runOnNewNode(spec) : runner.runStep(spec);
     double windowSec = Math.max(0, (r.endMs() - r.windowStartMs()) / 1000.0);

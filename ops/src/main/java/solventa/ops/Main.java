@@ -20,14 +20,15 @@ public final class Main {
           "\n",
           "usage: bin/lab experiment <smoke|quick|full> [--out DIR] [--seed N] [--verbose]",
           "       bin/lab report <results-dir>",
-          "       bin/lab bench [--quick] [--out DIR]",
+          "       bin/lab bench [--quick|--overload] [--out DIR]",
           "  experiment  starts the embedded lab on loopback, walks the protocol of the profile and",
           "              writes results.json, steps.csv and report.md/report.html into DIR",
           "              (default results/<profile>-<timestamp>); one line per step on the console,",
           "              the detail in DIR/logs (--verbose prints it)",
           "  report      re-analysis: recomputes sanity checks, verdicts and the report from DIR/results.json",
           "  bench       the quote node benchmark (arm C rate sweep, arm A, a new node's first seconds;"
-              + " --quick: fewer rates, shorter windows): writes benchmark.md");
+              + " --quick: fewer rates, shorter windows): writes benchmark.md; --overload: arm A at 3x"
+              + " and 5x its measured sustainable rate, then recovery: writes overload.md");
 
   private Main() {}
 
@@ -81,12 +82,23 @@ public final class Main {
         case "bench" -> {
           Path out = null;
           Benchmark.Plan plan = Benchmark.Plan.FULL;
+          boolean overload = false;
           for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
               case "--out" -> out = Path.of(value(args, ++i, "--out"));
               case "--quick" -> plan = Benchmark.Plan.QUICK;
+              case "--overload" -> overload = true;
               default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
+          }
+          if (overload) {
+            Path file =
+                OverloadBench.run(
+                    (out == null ? resultsDir("bench-overload") : out).toAbsolutePath(),
+                    42,
+                    Benchmark.Plan.QUICK);
+            System.out.println("overload: " + file);
+            return 0;
           }
           if (out == null) {
             out = resultsDir("bench-" + plan.name());

@@ -95,6 +95,8 @@ public final class QuoteNode implements AutoCloseable {
   public static QuoteNode start(
       Config config, Function<ActorSystem<?>, ProviderPort> adapter, Clock clock) {
     QuoteSettings settings = QuoteSettings.fromConfig(config);
+    solventa.quote.profile.EntityBounds entityBounds =
+        solventa.quote.profile.EntityBounds.fromConfig(config);
     NodeWarmup.Settings warmup = NodeWarmup.Settings.fromConfig(config);
     Pricing pricing = RatingPricing.start(config, clock);
     ProfileStore store = null;
@@ -112,9 +114,14 @@ public final class QuoteNode implements AutoCloseable {
           new QuoteStats(settings.arm(), clock, settings.stats().sacrificedCapacity());
       ActuarialTrace trace = new ActuarialTrace(settings.traceSalt(), stats);
       if (settings.arm().usesCache()) {
+        solventa.quote.profile.ActiveEntities active =
+            new solventa.quote.profile.ActiveEntities(entityBounds.maxActive());
+        stats.activeEntities(active::active);
         ProfileEntity.init(
             system,
-            new ProfileEntity.Deps(settings, provider, store, stats, clock, trace::pseudonym));
+            new ProfileEntity.Deps(settings, provider, store, stats, clock, trace::pseudonym),
+            entityBounds,
+            active);
       }
       QuoteStatsRegistry.get(system)
           .register(

@@ -22,6 +22,7 @@ import solventa.quote.profile.ProviderPort;
 import solventa.quote.profile.Resolution;
 import solventa.quote.stats.ActuarialTrace;
 import solventa.quote.stats.QuoteStats;
+import solventa.quote.stats.ShedCause;
 import solventa.rating.PricedQuote;
 import solventa.rating.ResolvedProfile;
 
@@ -76,6 +77,11 @@ public final class QuoteService {
     this.trace = trace;
     this.clock = clock;
     this.executor = system.executionContext();
+  }
+
+  /** The node's stats (the edge counts what it sheds there). */
+  public QuoteStats stats() {
+    return stats;
   }
 
   /** Validates the insured object against the rule set; throws {@code InvalidQuoteInput}. */
@@ -153,6 +159,11 @@ public final class QuoteService {
     if (resolution.sacrificed()) {
       stats.sacrificed(admittedAtMs);
     }
+    if (resolution instanceof Resolution.Shed s) {
+      stats.shed(s.cause());
+      return CompletableFuture.completedFuture(
+          new Result.Failed(Problem.overloaded(s.detail()).withQuoteId(quoteId)));
+    }
     if (resolution instanceof Resolution.Unavailable u && u.kind().isBusinessAnswer()) {
       stats.refused();
       Problem p =
@@ -163,6 +174,17 @@ public final class QuoteService {
       stats.failed(System.nanoTime() - start);
       logUnavailable(quoteId, request, u);
       // the body names the cause only; the adapter's detail (exception, target, values) is logged
+      if (u.kind() == FailureKind.BULKHEAD_REJECTED) {
+        // the node's own bound on provider calls (the adapter's pool and queue) is full: a shed,
+        // still an error of the service (the experiment counts it so), answered with Retry-After
+        stats.shed(ShedCause.PROVIDER_BULKHEAD);
+        return CompletableFuture.completedFuture(
+            new Result.Failed(
+                Problem.overloaded(
+                        "this node's calls to the Open Finance provider are at their bound;"
+                            + " retry later")
+                    .withQuoteId(quoteId)));
+      }
       Problem p =
           u.kind() == FailureKind.TIMEOUT
               ? Problem.providerTimeout("the Open Finance provider did not answer in time")

@@ -214,7 +214,7 @@ public record QuoteSettings(
     private static final long serialVersionUID = 1L;
     private final String key;
 
-    InvalidQuoteSettings(String key, String value, String why) {
+    public InvalidQuoteSettings(String key, String value, String why) {
       super("invalid configuration: " + key + " = " + value + " (" + why + ")");
       this.key = key;
     }

@@ -119,6 +119,18 @@ public record Problem(
         BASE + "resolution-timeout", "Profile resolution did not complete", 504, detail, null);
   }
 
+  /** 503: the node shed the quote (a bound on its queues); the partner may retry later. */
+  public static Problem overloaded(String detail) {
+    return of(503, OVERLOADED, detail);
+  }
+
+  static final String OVERLOADED = "Overloaded";
+
+  /** Whether this is an {@link #overloaded} answer (the edge adds {@code Retry-After}). */
+  public boolean isOverloaded() {
+    return status == 503 && OVERLOADED.equals(title);
+  }
+
   public static Problem internal(String detail) {
     return new Problem(BASE + "internal", "Internal error", 500, detail, null);
   }

@@ -25,6 +25,7 @@ import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
 import solventa.quote.QuoteRequest;
 import solventa.quote.QuoteService;
+import solventa.quote.stats.ShedCause;
 import solventa.rating.InvalidQuoteInput;
 
 /**
@@ -65,7 +66,10 @@ public final class QuoteRoutes {
 
   public Route routes() {
     return withRequestTimeoutResponse(
-        request -> overloaded("the quote did not complete within the request timeout"),
+        request -> {
+          service.stats().shed(ShedCause.REQUEST_TIMEOUT);
+          return overloaded("the quote did not complete within the request timeout");
+        },
         () ->
             handleRejections(
                 rejections(),
@@ -97,6 +101,7 @@ public final class QuoteRoutes {
   private Route onQuoteBody(String body) {
     if (inFlight.incrementAndGet() > maxInFlight) {
       inFlight.decrementAndGet();
+      service.stats().shed(ShedCause.IN_FLIGHT);
       return complete(
           overloaded("more than " + maxInFlight + " quotes in flight on this node; retry later"));
     }
@@ -131,7 +136,12 @@ public final class QuoteRoutes {
                     .withStatus(StatusCodes.OK)
                     .withEntity(ContentTypes.APPLICATION_JSON, QuoteJson.quote(q.quote())));
           }
-          return ((QuoteService.Result.Failed) result).problem().route();
+          Problem p = ((QuoteService.Result.Failed) result).problem();
+          // shed by a bound behind the edge (entity limit, full mailbox): Retry-After as here
+          return p.isOverloaded()
+              ? complete(
+                  p.response().addHeader(RetryAfter.create((long) RETRY_AFTER_SECONDS)))
+              : p.route();
         });
   }
 

@@ -55,7 +55,8 @@ import solventa.signals.Origin;
  * <p><b>Passivation, restart, re-homing</b>: the in-memory value and any write not yet retried are
  * lost, and late provider results go to dead letters; the next incarnation (on this or another
  * node) recovers the last value that reached Redis. Requests in flight when the entity stops get no
- * reply and the edge's own resolve timeout answers them.
+ * reply and the edge's own resolve timeout answers them; requests still queued in its (bounded)
+ * mailbox reach dead letters and are answered at once as shed ({@code MailboxOverflow}).
  */
 public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command> {
 
@@ -114,6 +115,28 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
       ActorSystem<?> system, Deps deps) {
     return ClusterSharding.get(system)
         .init(Entity.of(ENTITY_KEY, ctx -> create(ctx.getEntityId(), deps)));
+  }
+
+  /**
+   * As {@link #init(ActorSystem, Deps)} within the node's bounds (issue 14): at most {@code
+   * active.max()} entities on this node ({@link solventa.quote.profile.ActiveEntities}), and each
+   * one's mailbox bounded, its overflow answered at once ({@link
+   * solventa.quote.profile.MailboxOverflow}).
+   */
+  public static ActorRef<org.apache.pekko.cluster.sharding.typed.ShardingEnvelope<Command>> init(
+      ActorSystem<?> system,
+      Deps deps,
+      solventa.quote.profile.EntityBounds bounds,
+      solventa.quote.profile.ActiveEntities active) {
+    solventa.quote.profile.MailboxOverflow.start(system);
+    return ClusterSharding.get(system)
+        .init(
+            Entity.of(
+                    ENTITY_KEY,
+                    ctx -> active.admit(() -> create(ctx.getEntityId(), deps), ctx.getShard()))
+                .withEntityProps(
+                    org.apache.pekko.actor.typed.MailboxSelector.fromConfig(
+                        solventa.quote.profile.EntityBounds.MAILBOX_CONFIG)));
   }
 
   public static Behavior<Command> create(String customerId, Deps deps) {

@@ -55,4 +55,17 @@ public sealed interface Resolution extends CborSerializable {
    */
   record Unavailable(FailureKind kind, String detail, boolean sacrificed, String servedBy)
       implements Resolution {}
+
+  /**
+   * Not worked on: the node shed the request before any provider call (issue 14: the active-entity
+   * limit, a full entity mailbox); the edge answers 503 with {@code Retry-After}.
+   *
+   * @param detail for the partner: names the bound, never the customer
+   */
+  record Shed(solventa.quote.stats.ShedCause cause, String detail) implements Resolution {
+    @Override
+    public boolean sacrificed() {
+      return false;
+    }
+  }
 }

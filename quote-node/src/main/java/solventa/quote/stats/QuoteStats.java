@@ -49,6 +49,9 @@ public final class QuoteStats {
   private final LongAdder coalescedWaiters = new LongAdder();
   private final LongAdder redisErrors = new LongAdder();
   private final LongAdder sacrificed = new LongAdder();
+  private final Map<ShedCause, LongAdder> shed = new EnumMap<>(ShedCause.class);
+  private final Map<ShedCause, Counter> kShed = new EnumMap<>(ShedCause.class);
+  private volatile java.util.function.IntSupplier activeEntities = () -> 0;
   private final ArrayDeque<Long> sacrificedAt = new ArrayDeque<>();
   // the adapter's call count is cumulative; stats report it relative to the last reset
   private final java.util.concurrent.atomic.AtomicLong providerCallsAtReset =
@@ -107,6 +110,10 @@ public final class QuoteStats {
     kRedisErrors = Kamon.counter("quote.redis.errors").withTag("arm", a);
     kSacrificed = Kamon.counter("quote.sacrificed").withTag("arm", a);
     kTrace = Kamon.counter("quote.actuarial.fallbacks").withTag("arm", a);
+    for (ShedCause c : ShedCause.values()) {
+      shed.put(c, new LongAdder());
+      kShed.put(c, Kamon.counter("quote.shed").withTag("arm", a).withTag("cause", c.key()));
+    }
   }
 
   public Arm arm() {
@@ -254,6 +261,21 @@ public final class QuoteStats {
     return redisErrors.sum();
   }
 
+  /** One quote shed: answered 503 with Retry-After instead of being worked on. */
+  public void shed(ShedCause cause) {
+    shed.get(cause).increment();
+    kShed.get(cause).increment();
+  }
+
+  public long shedCount(ShedCause cause) {
+    return shed.get(cause).sum();
+  }
+
+  /** Where {@code activeEntities} in the JSON comes from (the node's profile entities). */
+  public void activeEntities(java.util.function.IntSupplier source) {
+    this.activeEntities = source;
+  }
+
   public long sacrificedCount() {
     return sacrificed.sum();
   }
@@ -265,6 +287,7 @@ public final class QuoteStats {
   public void reset(ProviderPort provider) {
     providerCallsAtReset.set(provider.providerCalls());
     quotes.values().forEach(LongAdder::reset);
+    shed.values().forEach(LongAdder::reset);
     for (LongAdder a :
         new LongAdder[] {
           errors,
@@ -308,6 +331,9 @@ public final class QuoteStats {
     root.put("redisErrors", redisErrors.sum());
     root.put("traceDropped", TraceAppender.dropped());
     root.put("sacrificed", sacrificed.sum());
+    ObjectNode sh = root.putObject("shed");
+    shed.forEach((c, n) -> sh.put(c.key(), n.sum()));
+    root.put("activeEntities", activeEntities.getAsInt());
     ArrayNode at = root.putArray("sacrificedAtMs");
     synchronized (sacrificedAt) {
       sacrificedAt.forEach(at::add);
@@ -347,6 +373,9 @@ public final class QuoteStats {
     p.put("liveThreads", threads.getThreadCount());
     p.put("uptimeMs", java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
     p.put("processors", Runtime.getRuntime().availableProcessors());
+    p.put(
+        "heapUsedBytes",
+        java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
   }
 
   private static double ms(long micros) {
