@@ -139,8 +139,7 @@ public final class QuoteRoutes {
           Problem p = ((QuoteService.Result.Failed) result).problem();
           // shed by a bound behind the edge (entity limit, full mailbox): Retry-After as here
           return p.isOverloaded()
-              ? complete(
-                  p.response().addHeader(RetryAfter.create((long) RETRY_AFTER_SECONDS)))
+              ? complete(p.response().addHeader(RetryAfter.create((long) RETRY_AFTER_SECONDS)))
               : p.route();
         });
   }

@@ -11,8 +11,6 @@ import org.apache.pekko.actor.typed.Signal;
 import org.apache.pekko.actor.typed.TypedActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
-import solventa.quote.ProfileEntity;
-import solventa.quote.Resolution;
 import solventa.quote.stats.ShedCause;
 
 /**

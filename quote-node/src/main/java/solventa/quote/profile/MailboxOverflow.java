@@ -7,8 +7,6 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.eventstream.EventStream;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import solventa.quote.ProfileEntity;
-import solventa.quote.Resolution;
 import solventa.quote.stats.ShedCause;
 
 /**

@@ -10,7 +10,6 @@ import org.apache.pekko.dispatch.Envelope;
 import org.apache.pekko.dispatch.MailboxType;
 import org.apache.pekko.dispatch.MessageQueue;
 import scala.Option;
-import solventa.quote.ProfileEntity;
 
 /**
  * A profile entity's mailbox: at most {@code mailbox-capacity} requests ({@link

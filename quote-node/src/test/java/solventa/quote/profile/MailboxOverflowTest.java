@@ -17,8 +17,6 @@ import org.apache.pekko.actor.typed.MailboxSelector;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import solventa.quote.ProfileEntity;
-import solventa.quote.Resolution;
 import solventa.quote.stats.ShedCause;
 import solventa.signals.Origin;
 
