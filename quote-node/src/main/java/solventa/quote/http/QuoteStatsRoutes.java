@@ -91,7 +91,7 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
     Source s = source();
     return complete(
         HttpResponse.create()
-            .withEntity(ContentTypes.APPLICATION_JSON, s.stats().takeInterval().toString()));
+            .withEntity(ContentTypes.APPLICATION_JSON, s.stats().takeInterval().toJson()));
   }
 
   /**
@@ -170,7 +170,7 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
     }
     return complete(
         HttpResponse.create()
-            .withEntity(ContentTypes.APPLICATION_JSON, s.stats().toJson(s.provider()).toString()));
+            .withEntity(ContentTypes.APPLICATION_JSON, s.stats().snapshot(s.provider()).toJson()));
   }
 
   /**

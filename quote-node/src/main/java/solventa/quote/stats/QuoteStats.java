@@ -2,7 +2,6 @@ package solventa.quote.stats;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.time.Clock;
@@ -171,15 +170,13 @@ public final class QuoteStats {
    * The service times since the previous call — {@code {"count":n,"p99":ms,"max":ms}} — and a new
    * interval from now. The runner calls it once a second to see whether the node stalled.
    */
-  public ObjectNode takeInterval() {
+  public StatsSnapshot.Interval takeInterval() {
     org.HdrHistogram.Histogram h = interval.getIntervalHistogram();
-    ObjectNode n = MAPPER.createObjectNode();
-    n.put("count", h.getTotalCount());
-    if (h.getTotalCount() > 0) {
-      n.put("p99", h.getValueAtPercentile(99) / 1000.0);
-      n.put("max", h.getMaxValue() / 1000.0);
-    }
-    return n;
+    long n = h.getTotalCount();
+    return new StatsSnapshot.Interval(
+        n,
+        n > 0 ? h.getValueAtPercentile(99) / 1000.0 : null,
+        n > 0 ? h.getMaxValue() / 1000.0 : null);
   }
 
   public void cacheHit() {
@@ -310,50 +307,58 @@ public final class QuoteStats {
     providerLatency.reset();
   }
 
-  /** The stats JSON; {@code adapter} is the adapter's snapshot, already as a JSON tree. */
-  public ObjectNode toJson(ProviderPort provider) {
-    ObjectNode root = MAPPER.createObjectNode();
-    root.put("arm", arm.label());
-    ObjectNode q = root.putObject("quotes");
-    for (Origin o : Origin.values()) {
-      q.put(o.name(), quotes.get(o).sum());
-    }
-    q.put("errors", errors.sum());
-    q.put("refused", refused.sum());
-    root.put("cacheHits", cacheHits.sum());
-    root.put("cacheMisses", cacheMisses.sum());
-    root.put("staleReads", staleReads.sum());
-    long calls = provider.providerCalls();
-    root.put("providerCalls", calls - providerCallsAtReset.get());
-    root.put("providerCallsTotal", calls);
-    root.put("fetchRequests", fetches.sum());
-    root.put("coalescedWaiters", coalescedWaiters.sum());
-    root.put("redisErrors", redisErrors.sum());
-    root.put("traceDropped", TraceAppender.dropped());
-    root.put("sacrificed", sacrificed.sum());
-    ObjectNode sh = root.putObject("shed");
-    shed.forEach((c, n) -> sh.put(c.key(), n.sum()));
-    root.put("activeEntities", activeEntities.getAsInt());
-    ArrayNode at = root.putArray("sacrificedAtMs");
+  /** The stats as served by {@code GET /quote/stats}: one {@link StatsSnapshot}. */
+  public StatsSnapshot snapshot(ProviderPort provider) {
+    Map<String, Long> shedByCause = new java.util.LinkedHashMap<>();
+    shed.forEach((c, n) -> shedByCause.put(c.key(), n.sum()));
+    java.util.List<Long> at;
     synchronized (sacrificedAt) {
-      sacrificedAt.forEach(at::add);
+      at = java.util.List.copyOf(sacrificedAt);
     }
-    percentiles(root.putObject("latency"), latency);
-    percentiles(root.putObject("cachedLatency"), cachedLatency);
-    percentiles(root.putObject("providerLatency"), providerLatency);
-    root.set("adapter", MAPPER.valueToTree(provider.snapshot()));
-    process(root.putObject("process"));
-    return root;
+    long calls = provider.providerCalls();
+    return new StatsSnapshot(
+        arm.label(),
+        new StatsSnapshot.Quotes(
+            quotes.get(Origin.FRESH).sum(),
+            quotes.get(Origin.CACHED).sum(),
+            quotes.get(Origin.STALE).sum(),
+            quotes.get(Origin.DEFAULT).sum(),
+            errors.sum(),
+            refused.sum()),
+        cacheHits.sum(),
+        cacheMisses.sum(),
+        staleReads.sum(),
+        calls - providerCallsAtReset.get(),
+        calls,
+        fetches.sum(),
+        coalescedWaiters.sum(),
+        redisErrors.sum(),
+        TraceAppender.dropped(),
+        sacrificed.sum(),
+        shedByCause,
+        activeEntities.getAsInt(),
+        at,
+        percentiles(latency),
+        percentiles(cachedLatency),
+        percentiles(providerLatency),
+        provider.snapshot(),
+        process());
   }
 
-  private static void percentiles(ObjectNode l, ConcurrentHistogram h) {
+  /** {@link #snapshot} as a JSON tree. */
+  public ObjectNode toJson(ProviderPort provider) {
+    return snapshot(provider).toJsonTree();
+  }
+
+  private static StatsSnapshot.Percentiles percentiles(ConcurrentHistogram h) {
     org.HdrHistogram.Histogram copy = h.copy();
-    l.put("unit", "ms");
-    l.put("count", copy.getTotalCount());
-    l.put("p50", ms(copy.getValueAtPercentile(50)));
-    l.put("p95", ms(copy.getValueAtPercentile(95)));
-    l.put("p99", ms(copy.getValueAtPercentile(99)));
-    l.put("max", ms(copy.getMaxValue()));
+    return new StatsSnapshot.Percentiles(
+        "ms",
+        copy.getTotalCount(),
+        ms(copy.getValueAtPercentile(50)),
+        ms(copy.getValueAtPercentile(95)),
+        ms(copy.getValueAtPercentile(99)),
+        ms(copy.getMaxValue()));
   }
 
   /**
@@ -361,20 +366,19 @@ public final class QuoteStats {
    * all threads) for the benchmark's CPU per quote, and threads started (flat under load when no
    * stage starts a thread).
    */
-  private static void process(ObjectNode p) {
+  private static StatsSnapshot.Process process() {
     java.lang.management.OperatingSystemMXBean os =
         java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
-      p.put("cpuNanos", sun.getProcessCpuTime());
-    }
+    Long cpu =
+        os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : null;
     java.lang.management.ThreadMXBean threads =
         java.lang.management.ManagementFactory.getThreadMXBean();
-    p.put("threadsStarted", threads.getTotalStartedThreadCount());
-    p.put("liveThreads", threads.getThreadCount());
-    p.put("uptimeMs", java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
-    p.put("processors", Runtime.getRuntime().availableProcessors());
-    p.put(
-        "heapUsedBytes",
+    return new StatsSnapshot.Process(
+        cpu,
+        threads.getTotalStartedThreadCount(),
+        threads.getThreadCount(),
+        java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime(),
+        Runtime.getRuntime().availableProcessors(),
         java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
   }
 
