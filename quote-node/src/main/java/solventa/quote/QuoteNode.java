@@ -141,7 +141,7 @@ public final class QuoteNode implements AutoCloseable {
               service,
               settings.http().maxBody(),
               () -> warmedUp.get() && isUp(sys),
-              config.getInt("quote.http.max-in-flight"));
+              settings.http().maxInFlight());
       ServerBinding binding =
           await(
               Http.get(system)

@@ -31,7 +31,7 @@ public record QuoteSettings(
    * Where the quote API listens: loopback only, except 0.0.0.0 inside a container whose compose
    * file sets {@code LAB_CONTAINER_BIND=true} (its network is the compose network).
    */
-  public record Http(String host, int port, long maxBody) {
+  public record Http(String host, int port, long maxBody, int maxInFlight) {
     public Http {
       boolean containerBind =
           host.equals("0.0.0.0") && "true".equals(System.getenv("LAB_CONTAINER_BIND"));
@@ -47,6 +47,10 @@ public record QuoteSettings(
       }
       if (maxBody <= 0) {
         throw bad("quote.http.max-body", String.valueOf(maxBody), "must be a positive size");
+      }
+      if (maxInFlight < 1) {
+        throw bad(
+            "quote.http.max-in-flight", String.valueOf(maxInFlight), "must be at least 1 quote");
       }
     }
   }
@@ -170,7 +174,11 @@ public record QuoteSettings(
         duration(q, "budget"),
         duration(q, "refresh-after"),
         duration(q, "resolve-timeout"),
-        new Http(q.getString("http.host"), q.getInt("http.port"), bytes(q, "http.max-body")),
+        new Http(
+            q.getString("http.host"),
+            q.getInt("http.port"),
+            bytes(q, "http.max-body"),
+            integer(q, "http.max-in-flight")),
         new Redis(
             q.getString("redis.uri"),
             q.getString("redis.key-prefix"),
@@ -187,6 +195,14 @@ public record QuoteSettings(
       return q.getDuration(key);
     } catch (ConfigException.BadValue | ConfigException.WrongType e) {
       throw bad("quote." + key, q.getValue(key).render(), "not a duration (e.g. 120ms)");
+    }
+  }
+
+  private static int integer(Config q, String key) {
+    try {
+      return q.getInt(key);
+    } catch (ConfigException.BadValue | ConfigException.WrongType e) {
+      throw bad("quote." + key, q.getValue(key).render(), "not a whole number");
     }
   }
 

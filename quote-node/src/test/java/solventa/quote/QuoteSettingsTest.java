@@ -94,6 +94,16 @@ class QuoteSettingsTest {
                     .isEqualTo("quote.budget"));
   }
 
+  @ParameterizedTest
+  @CsvSource({"0", "-1", "many"})
+  void refusesAnEdgeInFlightLimitThatIsNotAPositiveCount(String limit) {
+    assertThatThrownBy(
+            () -> QuoteSettings.fromConfig(with(Map.of("quote.http.max-in-flight", limit))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.http.max-in-flight")
+        .hasMessageContaining(limit);
+  }
+
   @Test
   void refusesToBindAnythingButLoopback() {
     assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.http.host", "0.0.0.0"))))

@@ -582,7 +582,7 @@ class ProfileEntityTest {
         BUDGET,
         REFRESH_AFTER,
         Duration.ofMillis(900),
-        new QuoteSettings.Http("127.0.0.1", 0, 16_384),
+        new QuoteSettings.Http("127.0.0.1", 0, 16_384, 256),
         new QuoteSettings.Redis(
             "redis://127.0.0.1:6379",
             "test:",
