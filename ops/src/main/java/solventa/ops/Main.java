@@ -5,6 +5,9 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import solventa.lab.LabException;
 import solventa.lab.LabPaths;
+import solventa.ops.protocol.Benchmark;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.results.ResultsFolder;
 
 /**
  * The runner's command line.
@@ -70,7 +73,7 @@ public final class Main {
           Console.quiet(out.toAbsolutePath());
           Path report;
           try {
-            report = ExperimentRun.run(profile, out.toAbsolutePath(), seed);
+            report = ExperimentCommand.run(profile, out.toAbsolutePath(), seed);
           } finally {
             Console.restore();
           }
@@ -99,7 +102,7 @@ public final class Main {
           if (args.length != 2) {
             throw new IllegalArgumentException("report needs exactly one results folder");
           }
-          Path report = ResultsStore.reanalyze(Path.of(args[1]).toAbsolutePath());
+          Path report = ResultsFolder.reanalyze(Path.of(args[1]).toAbsolutePath());
           System.out.println(
               "verdicts recomputed with rules version "
                   + solventa.ops.analysis.VerdictRules.RULES_VERSION
@@ -118,7 +121,7 @@ public final class Main {
       return 1;
     } catch (Exception e) {
       System.err.println(
-          ExperimentRun.shuttingDown()
+          ExperimentCommand.shuttingDown()
               ? "interrupted: the partial results are kept, marked incomplete"
               : "experiment failed: " + e);
       return 1;

@@ -11,6 +11,13 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import solventa.ops.analysis.RequestRecord;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.lab.Http;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.ProtocolPlan;
+import solventa.ops.protocol.StepSpec;
+import solventa.ops.results.ResultsFolder;
 
 /**
  * The real pipeline end to end on the tiny {@code smoke} profile: embedded lab (Redis, PostgreSQL,
@@ -24,7 +31,7 @@ class SmokeExperimentIT {
 
   @BeforeAll
   static void runSmoke() throws Exception {
-    Path md = ExperimentRun.run(ExperimentProfile.named("smoke"), dir, 42);
+    Path md = ExperimentCommand.run(ExperimentProfile.named("smoke"), dir, 42);
     results = Http.JSON.readTree(dir.resolve("results.json").toFile());
     report = Files.readString(md, StandardCharsets.UTF_8);
   }
@@ -95,7 +102,7 @@ class SmokeExperimentIT {
   void theReportFillsEveryTableOfTheCardWithNoSilentEmptyCell() {
     for (String table :
         List.of(
-            "Results per run (card table 1)",
+            "StepResults per run (card table 1)",
             "Summary across runs (card table 2)",
             "Hit-rate sweep, provider degraded (card table 3)",
             "Breaker policy × traffic",
@@ -158,7 +165,7 @@ class SmokeExperimentIT {
   void reAnalysisRegeneratesTheSameVerdictsFromResultsAlone() throws Exception {
     String before = results.path("verdicts").toString();
     Files.delete(dir.resolve("report.md"));
-    ResultsStore.reanalyze(dir);
+    ResultsFolder.reanalyze(dir);
     assertThat(Files.exists(dir.resolve("report.md"))).isTrue();
     assertThat(Http.JSON.readTree(dir.resolve("results.json").toFile()).path("verdicts").toString())
         .isEqualTo(before);

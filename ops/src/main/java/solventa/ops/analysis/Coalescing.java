@@ -2,12 +2,10 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import java.util.Locale;
-import solventa.ops.Arm;
-import solventa.ops.StepResult;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.Arm;
 
 /** HD-01.7: concurrent misses on one key make > 1 provider call in C and exactly 1 in C'. */
-final class Coalescing implements Hypothesis {
+public final class Coalescing implements Hypothesis {
   @Override
   public String id() {
     return "HD-01.7";

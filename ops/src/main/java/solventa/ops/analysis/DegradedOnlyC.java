@@ -1,12 +1,11 @@
 package solventa.ops.analysis;
 
 import java.util.List;
-import solventa.ops.Arm;
-import solventa.ops.State;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.State;
 
 /** HD-01.2: with a degraded provider only arm C meets the thresholds. */
-final class DegradedOnlyC implements Hypothesis {
+public final class DegradedOnlyC implements Hypothesis {
   @Override
   public String id() {
     return "HD-01.2";

@@ -3,15 +3,13 @@ package solventa.ops.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import solventa.ops.StepResult;
-import solventa.ops.Verdict;
 
 /**
  * Collects a verdict's evidence lines and applies the common order of decision: a contradiction
  * measured on a usable step refutes; otherwise anything not usable makes the verdict inconclusive;
  * otherwise it is supported.
  */
-final class Evidence {
+public final class Evidence {
   /** A step needs this many answers in its window to decide anything. */
   static final int MIN_STEP_ANSWERS = 100;
 
@@ -55,14 +53,14 @@ final class Evidence {
    */
   void eachUsableWalk(
       Hypothesis.Input in,
-      java.util.List<solventa.ops.Arm> arms,
-      solventa.ops.State state,
+      java.util.List<solventa.ops.protocol.Arm> arms,
+      solventa.ops.protocol.State state,
       java.util.function.Consumer<StepResult> judge) {
     if (in.results().runs().isEmpty()) {
       inconclusive("no state walk was run");
     }
     for (String run : in.results().runs()) {
-      for (solventa.ops.Arm arm : arms) {
+      for (solventa.ops.protocol.Arm arm : arms) {
         StepResult s = in.results().walk(run, arm, state).orElse(null);
         String why = unusable(s, arm.label() + " " + run + " " + state.label());
         if (why != null) {

@@ -1,13 +1,11 @@
 package solventa.ops.analysis;
 
 import java.util.List;
-import solventa.ops.Arm;
-import solventa.ops.State;
-import solventa.ops.StepResult;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.State;
 
 /** HD-01.1: with a healthy provider, arms A, B and C all meet p95 ≤ 225 ms (errors ≤ 1 %). */
-final class HealthyAllArms implements Hypothesis {
+public final class HealthyAllArms implements Hypothesis {
   @Override
   public String id() {
     return "HD-01.1";

@@ -3,15 +3,13 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import solventa.ops.Arm;
-import solventa.ops.StepResult;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.Arm;
 
 /**
  * HD-01.4: C holds at hit rate ≥ 96 % and below it its p99 degrades past the thresholds. C holds at
  * a rate when it meets the thresholds and its fallback share is at most the actuarial ceiling.
  */
-final class MinimumHitRate implements Hypothesis {
+public final class MinimumHitRate implements Hypothesis {
   static final double DESIGN = 0.96;
 
   @Override

@@ -3,17 +3,15 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import solventa.ops.Arm;
-import solventa.ops.SanityCheck;
-import solventa.ops.State;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.State;
 
 /**
  * HD-01, the card's rule: C meets the thresholds healthy, degraded and unresponsive in every run;
  * HD-01.5 is supported; the minimum hit rate is quantified; no run is invalidated. Provisional with
  * fewer than {@link VerdictRules#REQUIRED_RUNS} runs.
  */
-final class Overall implements Hypothesis {
+public final class Overall implements Hypothesis {
   @Override
   public String id() {
     return "HD-01";

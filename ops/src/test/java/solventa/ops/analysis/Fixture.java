@@ -3,17 +3,11 @@ package solventa.ops.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import solventa.ops.Arm;
-import solventa.ops.ExperimentProfile;
-import solventa.ops.Latency;
-import solventa.ops.Results;
-import solventa.ops.SanityCheck;
-import solventa.ops.State;
-import solventa.ops.StepKind;
-import solventa.ops.StepResult;
-import solventa.ops.StepSpec;
-import solventa.ops.TimelinePoint;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.State;
+import solventa.ops.protocol.StepKind;
+import solventa.ops.protocol.StepSpec;
 
 /** Hand-made step results for the rules' tests: plausible defaults, each knob settable. */
 final class Fixture {
@@ -178,7 +172,7 @@ final class Fixture {
   /** Evaluates one hypothesis on the steps, with the given earlier verdicts and sanity checks. */
   static Verdict eval(
       Hypothesis h, List<StepResult> steps, Map<String, Verdict> earlier, List<SanityCheck> s) {
-    return h.evaluate(new Hypothesis.Input(new Results(steps), s, rules(), earlier));
+    return h.evaluate(new Hypothesis.Input(new StepResults(steps), s, rules(), earlier));
   }
 
   static Verdict eval(Hypothesis h, List<StepResult> steps) {

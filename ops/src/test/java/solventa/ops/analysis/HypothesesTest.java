@@ -11,15 +11,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import solventa.ops.Arm;
-import solventa.ops.ExperimentProfile;
-import solventa.ops.Results;
-import solventa.ops.SanityCheck;
-import solventa.ops.State;
-import solventa.ops.StepKind;
-import solventa.ops.StepResult;
-import solventa.ops.TimelinePoint;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.State;
+import solventa.ops.protocol.StepKind;
 
 /** Every hypothesis, fed fixtures that produce each verdict it can give (docs/verdict-rules.md). */
 class HypothesesTest {
@@ -255,7 +250,8 @@ class HypothesesTest {
       VerdictRules strict =
           new VerdictRules(10, 30, 5, new ExperimentProfile.RatePolicy(10, 10, 50), 0.96, 3);
       Verdict v =
-          h.evaluate(new Hypothesis.Input(new Results(low(2.5, 1.5)), List.of(), strict, Map.of()));
+          h.evaluate(
+              new Hypothesis.Input(new StepResults(low(2.5, 1.5)), List.of(), strict, Map.of()));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).anyMatch(l -> l.contains("cannot open at this traffic"));
     }
@@ -428,7 +424,7 @@ class HypothesesTest {
 
   @Test
   void theRulesCarryTheirVersionAndEvaluateEveryHypothesisInOrder() {
-    var all = Fixture.rules().evaluate(new Results(List.of()), List.of());
+    var all = Fixture.rules().evaluate(new StepResults(List.of()), List.of());
     assertThat(all.keySet())
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",

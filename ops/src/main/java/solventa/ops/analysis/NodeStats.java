@@ -1,0 +1,86 @@
+package solventa.ops.analysis;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the runner reads from a quote node's management API: the node's counters since its last
+ * stats reset ({@code GET /quote/stats}) and the adapter's snapshot inside it.
+ */
+public record NodeStats(
+    long fresh,
+    long cached,
+    long stale,
+    long dflt,
+    long errors,
+    long cacheHits,
+    long cacheMisses,
+    long providerCalls,
+    long coalescedWaiters,
+    long redisErrors,
+    long sacrificed,
+    List<Long> sacrificedAtMs,
+    Latency internal,
+    String breaker,
+    List<BreakerTransition> transitions,
+    int inFlight,
+    int maxInFlight,
+    int poolSize,
+    long rejected) {
+
+  public static NodeStats parse(JsonNode s) {
+    JsonNode q = s.path("quotes");
+    JsonNode lat = s.path("internal").isMissingNode() ? s.path("latency") : s.path("internal");
+    List<Long> sac = new ArrayList<>();
+    s.path("sacrificedAtMs").forEach(n -> sac.add(n.asLong()));
+    JsonNode a = s.path("adapter");
+    long count = lat.path("count").asLong(0);
+    Latency internal =
+        count == 0
+            ? Latency.EMPTY
+            : new Latency(
+                count, num(lat, "p50"), num(lat, "p95"), num(lat, "p99"), num(lat, "max"));
+    return new NodeStats(
+        q.path("FRESH").asLong(0),
+        q.path("CACHED").asLong(0),
+        q.path("STALE").asLong(0),
+        q.path("DEFAULT").asLong(0),
+        q.path("errors").asLong(0),
+        s.path("cacheHits").asLong(0),
+        s.path("cacheMisses").asLong(0),
+        s.path("providerCalls").asLong(0),
+        s.path("coalescedWaiters").asLong(0),
+        s.path("redisErrors").asLong(0),
+        s.path("sacrificed").asLong(0),
+        sac,
+        internal,
+        a.path("state").asText(""),
+        transitions(a.path("transitions")),
+        a.path("inFlight").asInt(0),
+        a.path("maxInFlight").asInt(0),
+        a.path("poolSize").asInt(0),
+        a.path("rejected").asLong(0));
+  }
+
+  static List<BreakerTransition> transitions(JsonNode arr) {
+    List<BreakerTransition> out = new ArrayList<>();
+    for (JsonNode t : arr) {
+      JsonNode at = t.path("at");
+      long ms =
+          at.isNumber()
+              ? at.asLong()
+              : at.isTextual()
+                  ? Instant.parse(at.asText()).toEpochMilli()
+                  : t.path("atMs").asLong();
+      out.add(new BreakerTransition(t.path("from").asText(), t.path("to").asText(), ms));
+    }
+    return out;
+  }
+
+  private static Double num(JsonNode n, String field) {
+    JsonNode v = n.path(field);
+    return v.isNumber() ? v.asDouble() : null;
+  }
+}

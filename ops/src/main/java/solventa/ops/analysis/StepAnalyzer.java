@@ -1,0 +1,426 @@
+package solventa.ops.analysis;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.State;
+import solventa.ops.protocol.StepKind;
+import solventa.ops.protocol.StepSpec;
+
+/**
+ * Turns one step's raw material — the generator's request log, the node's stats before and after
+ * the window, the sampler's readings and the step's times — into a {@link StepResult}. Pure:
+ * re-analysis runs the same code on stored inputs.
+ */
+public final class StepAnalyzer {
+  /** HD-01.8's fallback ceiling through recovery, in percent. */
+  static final double RECOVERED_FALLBACK_PCT = 5.0;
+
+  private StepAnalyzer() {}
+
+  /** The raw material of one step. */
+  public record Inputs(
+      StepSpec spec,
+      long startMs,
+      long changeMs,
+      long windowStartMs,
+      long endMs,
+      List<RequestRecord> requests,
+      NodeStats atWindowStart,
+      NodeStats atEnd,
+      long rejectedAtStart,
+      List<Sample> samples,
+      Double doubleLagP99,
+      Boolean assertionsPassed,
+      String gatlingReport,
+      List<NodeInterval> nodeSeconds,
+      Integer populationSize,
+      boolean seeded) {}
+
+  public static StepResult analyze(Inputs in) {
+    Map<String, String> missing = new LinkedHashMap<>();
+    StepSpec spec = in.spec();
+    List<RequestRecord> window = new ArrayList<>();
+    List<RequestRecord> exposure = new ArrayList<>();
+    long exposureEnd = in.changeMs() + EXPOSURE_MS;
+    for (RequestRecord r : in.requests()) {
+      // only what was sent inside the measured window counts: a catch-up burst after it does not
+      if (r.sendMs() >= in.windowStartMs() && r.sendMs() < in.endMs()) {
+        window.add(r);
+      }
+      if (r.sendMs() >= in.changeMs() && r.sendMs() < exposureEnd) {
+        exposure.add(r);
+      }
+    }
+    long n = window.size();
+    double windowSec = Math.max(0.001, (in.endMs() - in.windowStartMs()) / 1000.0);
+    Double achieved = spec.kind() == StepKind.STAMPEDE ? null : n / windowSec;
+    if (achieved == null) {
+      missing.put("achievedRate", "the stampede sends one burst, not a rate");
+    }
+
+    Latency e2e = Latency.of(window.stream().map(RequestRecord::latencyMs).toList());
+    Latency cold =
+        Latency.of(
+            window.stream()
+                .filter(r -> r.ok() && !r.origin().equals("CACHED"))
+                .map(RequestRecord::latencyMs)
+                .toList());
+    Latency fb =
+        Latency.of(
+            window.stream().filter(RequestRecord::fallback).map(RequestRecord::latencyMs).toList());
+    if (n == 0) {
+      missing.put("endToEnd", "no request was sent in the window");
+    }
+    if (cold.count() == 0) {
+      missing.put("coldPath", "no answer in the window missed the cache");
+    }
+    if (fb.count() == 0) {
+      missing.put("fallbackPath", "no answer in the window was priced on a fallback");
+    }
+
+    Double errorPct = pct(window.stream().filter(r -> !r.ok()).count(), n);
+    Double stalePct = pct(window.stream().filter(r -> r.origin().equals("STALE")).count(), n);
+    Double defaultPct = pct(window.stream().filter(r -> r.origin().equals("DEFAULT")).count(), n);
+    Double fallbackPct = stalePct == null ? null : stalePct + defaultPct;
+    if (n == 0) {
+      missing.put("errorPct", "no request in the window");
+      missing.put("fallbackPct", "no request in the window");
+    }
+    Latency ages =
+        Latency.of(window.stream().filter(r -> r.ageMs() >= 0).map(RequestRecord::ageMs).toList());
+    if (ages.count() == 0) {
+      missing.put("ageP50", "no priced answer carried a data age");
+    }
+
+    NodeStats end = in.atEnd();
+    Latency internal = end == null ? Latency.EMPTY : end.internal();
+    if (internal.count() == 0) {
+      missing.put(
+          "internal",
+          end == null ? "node stats unavailable" : "the node recorded no quote in the window");
+    }
+
+    // Breaker: the first open transition at or after the change.
+    List<BreakerTransition> transitions = new ArrayList<>();
+    if (end != null) {
+      for (BreakerTransition t : end.transitions()) {
+        if (t.atMs() >= in.startMs() - 1 && t.atMs() <= in.endMs() + 1_000) {
+          transitions.add(t);
+        }
+      }
+    }
+    Optional<BreakerTransition> open =
+        transitions.stream()
+            .filter(t -> t.to().equals("OPEN") && t.atMs() >= in.changeMs())
+            .findFirst();
+    Long timeToOpen = open.map(t -> t.atMs() - in.changeMs()).orElse(null);
+    if (timeToOpen == null) {
+      missing.put(
+          "timeToOpenMs",
+          end == null ? "node stats unavailable" : "the breaker did not open during the step");
+    }
+
+    // Sacrificed: quotes admitted under a closed breaker (stamped at admission by the node) whose
+    // call failed, admitted in the fixed exposure window [change, change + W). The node's list is
+    // cleared at the window start, so the two readings are disjoint.
+    Long sacrificed = null;
+    Double sacrificedPct = null;
+    if (end != null) {
+      List<Long> all = new ArrayList<>(end.sacrificedAtMs());
+      if (in.atWindowStart() != null) {
+        all.addAll(in.atWindowStart().sacrificedAtMs());
+      }
+      sacrificed = all.stream().filter(t -> t >= in.changeMs() && t < exposureEnd).count();
+      if (in.endMs() < exposureEnd) {
+        missing.put(
+            "sacrificedPct",
+            String.format(
+                Locale.ROOT,
+                "the step ended %.1f s after the change, before the exposure window W = %d s",
+                (in.endMs() - in.changeMs()) / 1000.0,
+                EXPOSURE_MS / 1000));
+      } else {
+        sacrificedPct = pct(sacrificed, exposure.size());
+        if (sacrificedPct == null) {
+          missing.put("sacrificedPct", "no request was sent in the exposure window");
+        }
+      }
+    } else {
+      missing.put("sacrificed", "node stats unavailable");
+    }
+
+    Long calls = end == null ? null : end.providerCalls();
+    Long misses = end == null ? null : end.cacheMisses();
+    Double perMiss = null;
+    if (end == null) {
+      missing.put("providerCallsPerMiss", "node stats unavailable");
+    } else if (spec.arm() == Arm.A) {
+      missing.put("providerCallsPerMiss", "arm A has no cache, so no misses");
+    } else if (misses == 0) {
+      missing.put("providerCallsPerMiss", "no cache miss in the window");
+    } else {
+      perMiss = calls / (double) misses;
+    }
+
+    // per step: the adapter's own maximum is since the node started, so the sampler's readings
+    Integer maxInFlight =
+        in.samples().stream()
+            .filter(x -> x.atMs() >= in.startMs() && x.atMs() <= in.endMs() + 1_000)
+            .map(Sample::inFlight)
+            .max(Integer::compare)
+            .orElse(null);
+    if (maxInFlight == null) {
+      missing.put("poolMaxInFlight", "the sampler read no adapter snapshot during the step");
+    }
+    Integer poolSize = end == null ? null : end.poolSize();
+    Long rejections = end == null ? null : end.rejected() - in.rejectedAtStart();
+    if (in.doubleLagP99() == null) {
+      missing.put("doubleLagP99", "the double's lag could not be read");
+    }
+
+    List<TimelinePoint> timeline = timeline(in);
+    Long recoveryMs = null;
+    Long closedAfter = null;
+    if (spec.state() == State.RECOVERY) {
+      recoveryMs = recovery(timeline, in);
+      if (recoveryMs == null) {
+        missing.put(
+            "recoveryMs", "the fallback share did not stay below 5 % before the step ended");
+      }
+      closedAfter =
+          transitions.stream()
+              .filter(t -> t.to().equals("CLOSED") && t.atMs() >= in.changeMs())
+              .map(t -> t.atMs() - in.changeMs())
+              .findFirst()
+              .orElse(null);
+      if (closedAfter == null) {
+        missing.put("closedAfterMs", "the breaker did not close during the step");
+      }
+    }
+    if (in.assertionsPassed() == null) {
+      missing.put("assertionsPassed", "no Gatling assertion ran for this step");
+    }
+    Double hitPct = pct(window.stream().filter(r -> r.origin().equals("CACHED")).count(), n);
+    Double hitTarget =
+        spec.arm().caches() && in.populationSize() != null ? spec.hitRate() * 100 : null;
+    if (hitTarget == null) {
+      missing.put("hitRateTargetPct", "arm A has no cache");
+    } else if (!in.seeded()) {
+      missing.put(
+          "hitRateTargetPct",
+          "not seeded: the step continues the previous step's customers (their values aged)");
+      hitTarget = null;
+    }
+    Double lagP99 =
+        spec.kind() == StepKind.STAMPEDE
+            ? null
+            : scheduleLagP99(
+                in.requests().stream().filter(r -> r.sendMs() < in.endMs()).toList(), spec);
+    if (lagP99 == null) {
+      missing.put("scheduleLagP99Ms", "no schedule: a burst, or no request was sent");
+    }
+    Double nodeWorst =
+        in.nodeSeconds().stream()
+            .filter(x -> x.atMs() > in.windowStartMs() && x.atMs() <= in.endMs() + 1_000)
+            .map(NodeInterval::p99Ms)
+            .filter(java.util.Objects::nonNull)
+            .max(Double::compare)
+            .orElse(null);
+    if (nodeWorst == null) {
+      missing.put("nodeWorstSecondP99Ms", "no per-second reading of the node in the window");
+    }
+    StepResult raw =
+        new StepResult(
+            spec,
+            in.startMs(),
+            in.changeMs(),
+            in.windowStartMs(),
+            in.endMs(),
+            n,
+            exposure.size(),
+            achieved,
+            e2e,
+            internal,
+            cold,
+            fb,
+            errorPct,
+            fallbackPct,
+            stalePct,
+            defaultPct,
+            ages.p50(),
+            ages.p95(),
+            sacrificed,
+            sacrificedPct,
+            timeToOpen,
+            calls,
+            misses,
+            perMiss,
+            maxInFlight,
+            poolSize,
+            rejections,
+            in.doubleLagP99(),
+            recoveryMs,
+            closedAfter,
+            in.assertionsPassed(),
+            in.gatlingReport(),
+            transitions,
+            timeline,
+            missing,
+            hitPct,
+            hitTarget,
+            in.populationSize(),
+            lagP99,
+            nodeWorst,
+            List.of(),
+            true,
+            1,
+            pathSamples(in, window, open.map(BreakerTransition::atMs).orElse(null)));
+    List<String> reasons = Sanity.invalidations(raw);
+    return raw.withInvalidations(reasons, reasons.isEmpty(), 1);
+  }
+
+  /** See {@link StepResult#pathLatenciesMs()}. */
+  static List<Long> pathSamples(Inputs in, List<RequestRecord> window, Long openedAtMs) {
+    if (in.spec().kind() != StepKind.WALK) {
+      return List.of();
+    }
+    if (in.spec().state() == State.HEALTHY) {
+      return window.stream()
+          .filter(r -> !r.origin().equals("CACHED"))
+          .map(RequestRecord::latencyMs)
+          .toList();
+    }
+    if (in.spec().state() == State.DEGRADED && openedAtMs != null) {
+      return in.requests().stream()
+          .filter(r -> r.sendMs() >= openedAtMs && r.sendMs() < in.endMs())
+          .filter(r -> !r.origin().equals("CACHED"))
+          .map(RequestRecord::latencyMs)
+          .toList();
+    }
+    return List.of();
+  }
+
+  /** W: the sacrificed share's exposure window, the same in every profile. */
+  static final long EXPOSURE_MS = ExperimentProfile.EXPOSURE_WINDOW_SEC * 1000L;
+
+  /**
+   * The generator's schedule lag p99 over the step: an open model at rate λ plans its i-th send at
+   * {@code t0 + i/λ}; the lag of the i-th actual send (by time) is its offset from that plan, less
+   * the smallest offset (so a late first send does not hide the rest). Null without requests. The
+   * runner passes the requests sent before the planned end of the injection.
+   */
+  static Double scheduleLagP99(List<RequestRecord> requests, StepSpec spec) {
+    if (requests.isEmpty() || spec.rate() <= 0) {
+      return null;
+    }
+    long[] sends = requests.stream().mapToLong(RequestRecord::sendMs).sorted().toArray();
+    double interval = 1000.0 / spec.rate();
+    double[] offsets = new double[sends.length];
+    double min = Double.MAX_VALUE;
+    for (int i = 0; i < sends.length; i++) {
+      offsets[i] = sends[i] - sends[0] - i * interval;
+      min = Math.min(min, offsets[i]);
+    }
+    List<Long> lags = new ArrayList<>(sends.length);
+    for (double o : offsets) {
+      lags.add(Math.round(o - min));
+    }
+    return Latency.of(lags).p99();
+  }
+
+  static Double pct(long part, long whole) {
+    return whole == 0 ? null : 100.0 * part / whole;
+  }
+
+  /** Per-second view of the step from its start: generator records plus sampler readings. */
+  static List<TimelinePoint> timeline(Inputs in) {
+    int seconds = (int) Math.max(1, Math.ceil((in.endMs() - in.startMs()) / 1000.0));
+    List<List<RequestRecord>> buckets = new ArrayList<>();
+    for (int i = 0; i < seconds; i++) {
+      buckets.add(new ArrayList<>());
+    }
+    for (RequestRecord r : in.requests()) {
+      int b = (int) ((r.sendMs() - in.startMs()) / 1000);
+      if (b >= 0 && b < seconds) {
+        buckets.get(b).add(r);
+      }
+    }
+    List<TimelinePoint> out = new ArrayList<>();
+    List<Sample> samples = in.samples();
+    // provider calls are a counter the node resets at the window start: a drop means a reset
+    Long prevCalls = samples.isEmpty() ? null : samples.get(0).providerCalls();
+    int si = 0;
+    for (int i = 0; i < seconds; i++) {
+      List<RequestRecord> b = buckets.get(i);
+      Latency l = Latency.of(b.stream().map(RequestRecord::latencyMs).toList());
+      Double fbShare = pct(b.stream().filter(RequestRecord::fallback).count(), b.size());
+      long secondEnd = in.startMs() + (i + 1) * 1000L;
+      Sample last = null;
+      while (si < samples.size() && samples.get(si).atMs() <= secondEnd) {
+        last = samples.get(si++);
+      }
+      Long calls = null;
+      String breaker = null;
+      Integer inFlight = null;
+      if (last != null) {
+        breaker = last.breaker();
+        inFlight = last.inFlight();
+        long now = last.providerCalls();
+        calls = now >= prevCalls ? now - prevCalls : now;
+        prevCalls = now;
+      }
+      int customers = (int) b.stream().map(RequestRecord::customerId).distinct().count();
+      Double nodeP99 = null;
+      for (NodeInterval ni : in.nodeSeconds()) {
+        if (ni.atMs() > secondEnd - 1000 && ni.atMs() <= secondEnd) {
+          nodeP99 = ni.p99Ms();
+        }
+      }
+      out.add(
+          new TimelinePoint(
+              i, b.size(), l.p95(), l.p99(), fbShare, breaker, calls, inFlight, customers,
+              nodeP99));
+    }
+    return out;
+  }
+
+  /**
+   * Seconds per window of the recovery criterion: per-second shares are too coarse at low rates.
+   */
+  static final int RECOVERY_WINDOW_SEC = 5;
+
+  /**
+   * From the change until the fallback share over a sliding {@value #RECOVERY_WINDOW_SEC}-second
+   * window drops below 5 % and stays there to the end of the step (the time is the window's end).
+   */
+  static Long recovery(List<TimelinePoint> timeline, Inputs in) {
+    Integer firstGood = null;
+    for (int i = RECOVERY_WINDOW_SEC - 1; i < timeline.size(); i++) {
+      double fallbacks = 0;
+      int total = 0;
+      for (int j = i - RECOVERY_WINDOW_SEC + 1; j <= i; j++) {
+        TimelinePoint t = timeline.get(j);
+        total += t.requests();
+        if (t.fallbackShare() != null) {
+          fallbacks += t.fallbackShare() * t.requests() / 100.0;
+        }
+      }
+      boolean good = total > 0 && 100.0 * fallbacks / total < RECOVERED_FALLBACK_PCT;
+      if (good && firstGood == null) {
+        firstGood = i + 1;
+      } else if (!good) {
+        firstGood = null;
+      }
+    }
+    if (firstGood == null) {
+      return null;
+    }
+    return Math.max(0, in.startMs() + firstGood * 1000L - in.changeMs());
+  }
+}

@@ -1,0 +1,923 @@
+package solventa.ops.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import solventa.ops.analysis.SanityCheck;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.StepResults;
+import solventa.ops.analysis.TimelinePoint;
+import solventa.ops.analysis.Verdict;
+import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.ProtocolPlan;
+import solventa.ops.protocol.State;
+import solventa.ops.results.ExperimentRecord;
+
+/**
+ * Builds the experiment report as a list of blocks (headings, paragraphs, tables, charts), which
+ * {@link ReportWriter} renders as Markdown and HTML. Every number comes from a {@link StepResult};
+ * a cell that could not be measured says "— (why)".
+ */
+public final class Report {
+  sealed interface Block {}
+
+  record Heading(int level, String text) implements Block {}
+
+  record Para(String text) implements Block {}
+
+  record Bullets(List<String> items) implements Block {}
+
+  record Table(List<String> headers, List<List<String>> rows) implements Block {}
+
+  record Chart(String file, String svg, String caption) implements Block {}
+
+  /** An (arm, provider state) row of the card's tables. */
+  private record Row(Arm arm, State state) {}
+
+  /** Card table 1's rows; table 2 has the same without C down. */
+  private static final List<Row> CARD_ROWS =
+      List.of(
+          new Row(Arm.A, State.HEALTHY),
+          new Row(Arm.A, State.DEGRADED),
+          new Row(Arm.B, State.HEALTHY),
+          new Row(Arm.B, State.DEGRADED),
+          new Row(Arm.C, State.HEALTHY),
+          new Row(Arm.C, State.DEGRADED),
+          new Row(Arm.C, State.UNRESPONSIVE),
+          new Row(Arm.C, State.DOWN),
+          new Row(Arm.C_PRIME, State.DEGRADED));
+
+  private static final List<Row> SUMMARY_ROWS =
+      CARD_ROWS.stream().filter(x -> !(x.arm() == Arm.C && x.state() == State.DOWN)).toList();
+
+  private final ExperimentRecord e;
+  private final StepResults r;
+  private final List<Block> blocks = new ArrayList<>();
+
+  private Report(ExperimentRecord e) {
+    this.e = e;
+    this.r = new StepResults(e.steps());
+  }
+
+  static List<Block> build(ExperimentRecord e) {
+    Report rep = new Report(e);
+    rep.build();
+    return rep.blocks;
+  }
+
+  public static String ms(Double v) {
+    return v == null ? null : String.format(Locale.ROOT, "%.0f", v);
+  }
+
+  public static String pct(Double v) {
+    return v == null ? null : String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  /** A cell: the value, or "— (reason)" when it was not measured. */
+  static String cell(String value, String reason) {
+    return value != null ? value : "— (" + (reason == null ? "not measured" : reason) + ")";
+  }
+
+  static String why(StepResult s, String field) {
+    return s.missing().getOrDefault(field, "not measured");
+  }
+
+  private static String yesNo(Boolean b, String reason) {
+    return b == null ? cell(null, reason) : b ? "sí" : "no";
+  }
+
+  /** Why a cell of the protocol has no step: the profile leaves it out, or the run stopped. */
+  private String notRun() {
+    return e.complete()
+        ? "not run in profile " + e.profile()
+        : "not run: the experiment stopped before this step";
+  }
+
+  private ExperimentProfile profileOf() {
+    return ExperimentProfile.named(e.profile());
+  }
+
+  /** Measured hit rate beside its target, flagged when more than 1.5 points off. */
+  static String hitCell(StepResult s) {
+    if (s.hitRatePct() == null) {
+      return cell(null, why(s, "endToEnd"));
+    }
+    String measured = String.format(Locale.ROOT, "%.1f", s.hitRatePct());
+    if (s.hitRateTargetPct() == null) {
+      return measured + " (" + why(s, "hitRateTargetPct") + ")";
+    }
+    return measured
+        + " / "
+        + String.format(Locale.ROOT, "%.0f", s.hitRateTargetPct())
+        + (Boolean.TRUE.equals(s.hitRateOff()) ? " ⚠ off by > 1.5 pts" : "");
+  }
+
+  private void h(int level, String text) {
+    blocks.add(new Heading(level, text));
+  }
+
+  private void p(String text) {
+    blocks.add(new Para(text));
+  }
+
+  private void build() {
+    h(1, "HA-01 latency lab — experiment report (" + e.profile() + ")");
+    p(
+        "Can the embedded quote keep p95 ≤ 225 ms and p99 ≤ 475 ms (service side) when the Open Finance"
+            + " provider degrades? Profile `"
+            + e.profile()
+            + "`, seed "
+            + e.seed()
+            + ", started "
+            + e.startedAt()
+            + ", finished "
+            + e.finishedAt()
+            + "."
+            + (e.complete()
+                ? ""
+                : " **INCOMPLETE: "
+                    + e.incompleteReason()
+                    + "** — the tables hold what was measured before that."));
+    p(
+        "Absolute thresholds do not transfer from this machine (2 cores shared by every process of the run,"
+            + " no API gateway, one host): the *relative* result between arms is the main result; absolute values"
+            + " are indicative. Latency is end to end at the load generator over each step's steady-state window"
+            + " (the warm-up slice at the start of every step is discarded); errors count in the percentiles, and a"
+            + " step \"meets\" only with p95 ≤ 225 ms, p99 ≤ 475 ms and at most 1 % errors.");
+    p(
+        "Verdicts follow docs/verdict-rules.md, rules version "
+            + (e.rulesVersion() == null
+                ? "unknown (results older than the versioned rules)"
+                : e.rulesVersion())
+            + ". Cache dynamics: known customers' values expire after T = "
+            + profileOf().refreshAfterSec()
+            + " s (quote.refresh-after); each step draws from K known customers, K = λT(1−h)/h, whose stored"
+            + " values start at steady-state ages (fresh ones uniform over [0, T)), plus "
+            + String.format(Locale.ROOT, "%.1f", profileOf().neverSeenShare() * 100)
+            + " % never-seen customers. The measured hit rate (CACHED share) is shown beside the target.");
+    Verdict overall = e.verdicts().get("HD-01");
+    if (overall != null && Boolean.TRUE.equals(overall.provisional())) {
+      p(
+          "**Provisional**: this profile made "
+              + r.runs().size()
+              + " run(s); the card's rule for HD-01 requires three.");
+    }
+    verdicts();
+    perRunTables();
+    summaryTable();
+    sweepTable();
+    policyTable();
+    stampedeTable();
+    intermediate();
+    recoveryTable();
+    charts();
+    sanity();
+    walkDetail();
+    threats();
+    environment();
+    gatlingLinks();
+  }
+
+  private void verdicts() {
+    h(2, "Verdicts");
+    List<List<String>> rows = new ArrayList<>();
+    for (Verdict v : e.verdicts().values()) {
+      rows.add(List.of(v.id(), v.statement(), v.verdict().toUpperCase(Locale.ROOT)));
+    }
+    blocks.add(new Table(List.of("Hypothesis", "Statement", "Verdict"), rows));
+    for (Verdict v : e.verdicts().values()) {
+      h(3, v.id() + " — " + v.verdict());
+      p(v.statement());
+      blocks.add(new Bullets(v.evidence()));
+    }
+  }
+
+  private List<String> cardRow(StepResult s, boolean fallbackApplies) {
+    return List.of(
+        s.spec().arm().label(),
+        s.spec().run(),
+        s.spec().state().cardName(),
+        cell(ms(s.endToEnd().p50()), why(s, "endToEnd")),
+        cell(ms(s.endToEnd().p95()), why(s, "endToEnd")),
+        cell(ms(s.endToEnd().p99()), why(s, "endToEnd")),
+        cell(pct(s.errorPct()), why(s, "errorPct")),
+        fallbackApplies
+            ? cell(pct(s.fallbackPct()), why(s, "fallbackPct"))
+            : "n/a (arm A has no fallback)",
+        s.spec().arm().caches() ? hitCell(s) : "n/a (arm A has no cache)",
+        yesNo(s.meets(), why(s, "endToEnd")));
+  }
+
+  private void perRunTables() {
+    h(2, "StepResults per run (card table 1)");
+    if (r.runs().isEmpty()) {
+      p("— (no state walk was run)");
+    }
+    for (String run : r.runs()) {
+      List<List<String>> rows = new ArrayList<>();
+      for (Row l : CARD_ROWS) {
+        Arm arm = l.arm();
+        State st = l.state();
+        Optional<StepResult> s = r.walk(run, arm, st);
+        if (s.isPresent()) {
+          rows.add(cardRow(s.get(), arm != Arm.A));
+        } else {
+          String m = cell(null, notRun());
+          rows.add(List.of(arm.label(), run, st.cardName(), m, m, m, m, m, m, m));
+        }
+      }
+      h(3, "Run " + run);
+      blocks.add(
+          new Table(
+              List.of(
+                  "Brazo",
+                  "Corrida",
+                  "Estado proveedor",
+                  "p50 (ms)",
+                  "p95 (ms)",
+                  "p99 (ms)",
+                  "Error (%)",
+                  "% con respaldo",
+                  "Hit % medido / objetivo",
+                  "¿Cumple?"),
+              rows));
+    }
+  }
+
+  private void summaryTable() {
+    h(2, "Summary across runs (card table 2)");
+    List<List<String>> rows = new ArrayList<>();
+    for (Row l : SUMMARY_ROWS) {
+      Arm arm = l.arm();
+      State st = l.state();
+      List<StepResult> steps =
+          r.runs().stream().map(run -> r.walk(run, arm, st)).flatMap(Optional::stream).toList();
+      List<Double> p95s =
+          steps.stream().map(s -> s.endToEnd().p95()).filter(x -> x != null).toList();
+      Double mean = p95s.isEmpty() ? null : p95s.stream().mapToDouble(x -> x).average().orElse(0);
+      Double sd = p95s.size() < 2 ? null : stddev(p95s, mean);
+      long meets = steps.stream().filter(s -> Boolean.TRUE.equals(s.meets())).count();
+      String verdict;
+      if (steps.isEmpty()) {
+        verdict = cell(null, "not measured");
+      } else if (meets < steps.size()) {
+        verdict = "misses (" + (steps.size() - meets) + " of " + steps.size() + " runs)";
+      } else if (sd != null && mean + 2 * sd > StepResult.P95_MS) {
+        verdict = "unstable: meets, but mean + 2 sd exceeds 225 ms";
+      } else {
+        verdict = "meets";
+      }
+      rows.add(
+          List.of(
+              arm.label(),
+              st.cardName(),
+              cell(ms(mean), "not measured"),
+              cell(
+                  sd == null ? null : String.format(Locale.ROOT, "%.1f", sd),
+                  p95s.size() < 2
+                      ? "needs ≥ 2 runs; profile " + e.profile() + " has " + p95s.size()
+                      : "not measured"),
+              steps.isEmpty() ? cell(null, "not measured") : meets + "/" + steps.size() + " runs",
+              verdict));
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Brazo",
+                "Estado",
+                "p95 medio (ms)",
+                "Desviación estándar",
+                "¿Cumple en todas las corridas?",
+                "Veredicto"),
+            rows));
+  }
+
+  static double stddev(List<Double> xs, double mean) {
+    double ss = 0;
+    for (double x : xs) {
+      ss += (x - mean) * (x - mean);
+    }
+    return Math.sqrt(ss / (xs.size() - 1));
+  }
+
+  private void sweepTable() {
+    h(2, "Hit-rate sweep, provider degraded (card table 3)");
+    List<List<String>> rows = new ArrayList<>();
+    for (double h : List.of(0.99, 0.96, 0.90, 0.50)) {
+      Optional<StepResult> b = r.sweep(Arm.B, h);
+      Optional<StepResult> c = r.sweep(Arm.C, h);
+      String notRun = notRun();
+      rows.add(
+          List.of(
+              Math.round(h * 100) + " %",
+              b.map(s -> cell(ms(s.endToEnd().p95()), why(s, "endToEnd")))
+                  .orElse(cell(null, notRun)),
+              b.map(s -> cell(ms(s.endToEnd().p99()), why(s, "endToEnd")))
+                  .orElse(cell(null, notRun)),
+              c.map(s -> cell(ms(s.endToEnd().p95()), why(s, "endToEnd")))
+                  .orElse(cell(null, notRun)),
+              c.map(s -> cell(ms(s.endToEnd().p99()), why(s, "endToEnd")))
+                  .orElse(cell(null, notRun)),
+              c.map(s -> cell(pct(s.fallbackPct()), why(s, "fallbackPct")))
+                  .orElse(cell(null, notRun)),
+              b.map(Report::hitCell).orElse(cell(null, notRun))
+                  + " | "
+                  + c.map(Report::hitCell).orElse(cell(null, notRun)),
+              b.map(s -> yesNo(s.meets(), why(s, "endToEnd"))).orElse(cell(null, notRun))));
+    }
+    p(
+        "C holds at a hit rate when it meets the thresholds and its fallback share is at most "
+            + String.format(Locale.ROOT, "%.0f", profileOf().fallbackCeilingPct())
+            + " % (an assumption: the card leaves the acceptable share to actuaries).");
+    blocks.add(
+        new Table(
+            List.of(
+                "Hit-rate objetivo",
+                "p95 brazo B (ms)",
+                "p99 brazo B (ms)",
+                "p95 brazo C (ms)",
+                "p99 brazo C (ms)",
+                "% con respaldo brazo C",
+                "Hit % medido / objetivo (B | C)",
+                "¿Brazo B ya cumple?"),
+            rows));
+  }
+
+  private void policyTable() {
+    h(2, "Breaker policy × traffic, provider turned unresponsive (card table 4)");
+    ExperimentProfile pr = profileOf();
+    p(
+        "Sacrificed: quotes admitted while the breaker was CLOSED (stamped at admission) whose resolution waited"
+            + " on a provider call that failed, over the requests sent in the fixed exposure window [change, change"
+            + " + W), W = "
+            + pr.exposureWindowSec()
+            + " s in every profile. Arm C at a 96 % hit-rate target. Policies: count opens after "
+            + pr.countPolicyN()
+            + " consecutive failures; rate opens at "
+            + String.format(Locale.ROOT, "%.0f", pr.ratePolicy().thresholdPct())
+            + " % failures over "
+            + pr.ratePolicy().windowSec()
+            + " s with at least "
+            + pr.ratePolicy().minCalls()
+            + " calls.");
+    List<List<String>> rows = new ArrayList<>();
+    List<Integer> rates = r.policyRates();
+    if (rates.isEmpty()) {
+      rates = List.of(200, 10);
+    }
+    for (int i = 0; i < rates.size(); i++) {
+      int rate = rates.get(i);
+      String traffic = (i == 0 ? "Alto" : "Bajo") + " (" + rate + " sol/s)";
+      for (String policy : List.of("count", "rate")) {
+        Optional<StepResult> s = r.policy(policy, rate);
+        String notRun = notRun();
+        rows.add(
+            List.of(
+                traffic,
+                policy.equals("count") ? "Por conteo" : "Por tasa",
+                s.map(x -> cell(pct(x.sacrificedPct()), why(x, "sacrificedPct")))
+                    .orElse(cell(null, notRun)),
+                s.map(
+                        x ->
+                            x.sacrificed() == null
+                                ? cell(null, why(x, "sacrificed"))
+                                : x.sacrificed() + " of " + x.requestsSinceChange())
+                    .orElse(cell(null, notRun)),
+                s.map(
+                        x ->
+                            cell(
+                                x.timeToOpenMs() == null ? null : x.timeToOpenMs().toString(),
+                                why(x, "timeToOpenMs")))
+                    .orElse(cell(null, notRun)),
+                s.map(
+                        x ->
+                            x.sacrificedPct() == null
+                                ? cell(null, why(x, "sacrificedPct"))
+                                : x.sacrificedPct() < 1 ? "sí" : "no")
+                    .orElse(cell(null, notRun))));
+      }
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Tráfico",
+                "Política",
+                "% peticiones sacrificadas",
+                "Sacrificadas / enviadas",
+                "Tiempo hasta apertura (ms)",
+                "¿< 1 %?"),
+            rows));
+  }
+
+  private void stampedeTable() {
+    h(2, "Concurrent misses on one key, C vs C' (card table 5)");
+    List<List<String>> rows = new ArrayList<>();
+    for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
+      Optional<StepResult> s = r.stampede(arm);
+      rows.add(
+          List.of(
+              arm == Arm.C ? "C (sin coalescencia)" : "C' (con coalescencia)",
+              s.map(
+                      x ->
+                          x.providerCalls() == null
+                              ? cell(null, why(x, "providerCalls"))
+                              : x.providerCalls()
+                                  + " calls for "
+                                  + x.spec().concurrent()
+                                  + " concurrent misses")
+                  .orElse(cell(null, notRun())),
+              s.map(
+                      x ->
+                          x.poolMaxInFlight() == null
+                              ? cell(null, why(x, "poolMaxInFlight"))
+                              : "max in-flight "
+                                  + x.poolMaxInFlight()
+                                  + " of pool "
+                                  + x.poolSize()
+                                  + ", "
+                                  + x.rejections()
+                                  + " rejected by the bulkhead")
+                  .orElse(cell(null, notRun()))));
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Brazo",
+                "Invocaciones al proveedor por fallo concurrente",
+                "Saturación del pool observada"),
+            rows));
+  }
+
+  private void intermediate() {
+    h(2, "Intermediate result: does B, or B with a breaker, meet the thresholds?");
+    p(
+        "B is cache-aside that waits up to the 700 ms hard timeout on a miss, with no breaker (the card's arm B)."
+            + " B+CB is the same with the circuit breaker: the simpler design with a breaker alone. Run "
+            + (r.runs().isEmpty() ? "—" : r.runs().get(0))
+            + ".");
+    List<List<String>> rows = new ArrayList<>();
+    String run = r.runs().isEmpty() ? "R1" : r.runs().get(0);
+    for (State st : List.of(State.HEALTHY, State.DEGRADED, State.UNRESPONSIVE)) {
+      for (Arm arm : List.of(Arm.B, Arm.B_CB)) {
+        Optional<StepResult> s = r.walk(run, arm, st);
+        String m = cell(null, notRun());
+        rows.add(
+            s.map(
+                    x ->
+                        List.of(
+                            arm.label(),
+                            st.cardName(),
+                            cell(ms(x.endToEnd().p95()), why(x, "endToEnd")),
+                            cell(ms(x.endToEnd().p99()), why(x, "endToEnd")),
+                            cell(pct(x.errorPct()), why(x, "errorPct")),
+                            hitCell(x),
+                            yesNo(x.meets(), why(x, "endToEnd"))))
+                .orElse(List.of(arm.label(), st.cardName(), m, m, m, m, m)));
+      }
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Brazo",
+                "Estado",
+                "p95 (ms)",
+                "p99 (ms)",
+                "Error (%)",
+                "Hit % medido / objetivo",
+                "¿Cumple?"),
+            rows));
+    for (Arm arm : List.of(Arm.B, Arm.B_CB)) {
+      Optional<StepResult> d = r.walk(run, arm, State.DEGRADED);
+      if (d.isEmpty() || d.get().meets() == null) {
+        continue;
+      }
+      StepResult x = d.get();
+      boolean latencyOk =
+          x.endToEnd().p95() <= StepResult.P95_MS && x.endToEnd().p99() <= StepResult.P99_MS;
+      p(
+          "**"
+              + arm.label()
+              + " degraded**: "
+              + (x.meets()
+                  ? "meets the thresholds (errors " + pct(x.errorPct()) + " %)."
+                  : latencyOk
+                      ? "its p95 and p99 are within the thresholds, but "
+                          + pct(x.errorPct())
+                          + " % of its quotes fail (> 1 %)."
+                      : "misses the latency thresholds (p95 "
+                          + ms(x.endToEnd().p95())
+                          + " ms, p99 "
+                          + ms(x.endToEnd().p99())
+                          + " ms) with "
+                          + pct(x.errorPct())
+                          + " % errors."));
+    }
+  }
+
+  /** Per second of C's and C''s recovery: what HD-01.8's stampede rule reads. */
+  private void recoveryTable() {
+    h(2, "Recovery second by second (C and C')");
+    p(
+        "From the change to RECOVERY: requests, distinct customers requested, fallback share, breaker state,"
+            + " provider calls completed and adapter calls in flight (sampled), per second.");
+    String run = r.runs().isEmpty() ? null : r.runs().get(0);
+    for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
+      Optional<StepResult> s = run == null ? Optional.empty() : r.walk(run, arm, State.RECOVERY);
+      if (s.isEmpty()) {
+        p(arm.label() + ": " + cell(null, notRun()));
+        continue;
+      }
+      List<List<String>> rows = new ArrayList<>();
+      for (TimelinePoint t : s.get().timeline()) {
+        rows.add(
+            List.of(
+                Integer.toString(t.second()),
+                Integer.toString(t.requests()),
+                t.customers() == null ? "—" : t.customers().toString(),
+                cell(pct(t.fallbackShare()), "no request"),
+                t.breaker() == null ? "—" : t.breaker(),
+                t.providerCalls() == null ? "—" : t.providerCalls().toString(),
+                t.inFlight() == null ? "—" : t.inFlight().toString()));
+      }
+      h(3, arm.label() + " " + run + " recovery");
+      blocks.add(
+          new Table(
+              List.of(
+                  "s",
+                  "requests",
+                  "customers",
+                  "fallback %",
+                  "breaker",
+                  "provider calls",
+                  "in flight"),
+              rows));
+    }
+  }
+
+  private void charts() {
+    h(2, "Charts");
+    for (Arm arm : List.of(Arm.A, Arm.B, Arm.C, Arm.C_PRIME)) {
+      SvgChart c = walkChart(arm, "p", s -> s.p95(), s -> s.p99());
+      if (c != null) {
+        blocks.add(
+            new Chart(
+                "latency-" + ProtocolPlan.tag(arm) + ".svg",
+                c.render(),
+                "Arm "
+                    + arm.label()
+                    + ", run "
+                    + r.runs().get(0)
+                    + ": latency per second through the six provider states; shaded: breaker open (red) / half-open (orange)."));
+      }
+    }
+    SvgChart fb =
+        new SvgChart(
+            "Fallback share through recovery",
+            "seconds since the provider began to recover",
+            "% of answers on STALE/DEFAULT");
+    String[] colors = {"#1f77b4", "#d62728"};
+    int ci = 0;
+    for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
+      Optional<StepResult> s =
+          r.runs().isEmpty() ? Optional.empty() : r.walk(r.runs().get(0), arm, State.RECOVERY);
+      if (s.isPresent()) {
+        List<double[]> pts = new ArrayList<>();
+        for (TimelinePoint t : s.get().timeline()) {
+          pts.add(
+              new double[] {
+                t.second(), t.fallbackShare() == null ? Double.NaN : t.fallbackShare()
+              });
+        }
+        fb.series(arm.label(), colors[ci], pts);
+      }
+      ci++;
+    }
+    fb.threshold(5, "5 % (HD-01.8)");
+    if (!fb.isEmpty()) {
+      blocks.add(
+          new Chart(
+              "recovery-fallback.svg",
+              fb.render(),
+              "Fallback share per second during the recovery step, C vs C'."));
+    }
+    SvgChart calls =
+        new SvgChart(
+            "Provider calls per second through the walk",
+            "seconds since the walk started",
+            "calls/s");
+    ci = 0;
+    for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
+      List<double[]> pts =
+          concatenated(arm, t -> t.providerCalls() == null ? Double.NaN : t.providerCalls());
+      if (!pts.isEmpty()) {
+        calls.series(arm.label(), colors[ci], pts);
+      }
+      ci++;
+    }
+    if (!calls.isEmpty()) {
+      blocks.add(
+          new Chart(
+              "provider-calls.svg",
+              calls.render(),
+              "Provider calls per second (completed, sampled from the adapter) through the state walk, C vs C'."));
+    }
+    SvgChart hr =
+        new SvgChart("Latency against hit rate (provider degraded)", "hit rate (%)", "ms");
+    String[][] spec = {
+      {"B p95", "#ff7f0e"}, {"B p99", "#ffbb78"}, {"C p95", "#1f77b4"}, {"C p99", "#aec7e8"}
+    };
+    for (String[] sp : spec) {
+      Arm arm = sp[0].startsWith("B") ? Arm.B : Arm.C;
+      boolean p99 = sp[0].endsWith("p99");
+      List<double[]> pts = new ArrayList<>();
+      for (double h : r.sweepHitRates().stream().sorted().toList()) {
+        r.sweep(arm, h)
+            .ifPresent(
+                s -> {
+                  Double v = p99 ? s.endToEnd().p99() : s.endToEnd().p95();
+                  pts.add(new double[] {h * 100, v == null ? Double.NaN : v});
+                });
+      }
+      if (!pts.isEmpty()) {
+        hr.series(sp[0], sp[1], pts);
+      }
+    }
+    hr.threshold(225, "p95 225 ms").threshold(475, "p99 475 ms");
+    if (!hr.isEmpty()) {
+      blocks.add(
+          new Chart(
+              "hit-rate.svg",
+              hr.render(),
+              "p95 and p99 of arms B and C against the cache hit rate."));
+    }
+  }
+
+  private List<double[]> concatenated(Arm arm, Function<TimelinePoint, Double> y) {
+    List<double[]> pts = new ArrayList<>();
+    if (r.runs().isEmpty()) {
+      return pts;
+    }
+    int offset = 0;
+    for (State st : State.values()) {
+      Optional<StepResult> s = r.walk(r.runs().get(0), arm, st);
+      if (s.isEmpty()) {
+        continue;
+      }
+      for (TimelinePoint t : s.get().timeline()) {
+        pts.add(new double[] {offset + t.second(), y.apply(t)});
+      }
+      offset += s.get().timeline().size();
+    }
+    return pts;
+  }
+
+  private SvgChart walkChart(
+      Arm arm,
+      String unused,
+      Function<TimelinePoint, Double> p95,
+      Function<TimelinePoint, Double> p99) {
+    if (r.runs().isEmpty()) {
+      return null;
+    }
+    String run = r.runs().get(0);
+    SvgChart c =
+        new SvgChart(
+            "Arm " + arm.label() + " — latency per second, run " + run,
+            "seconds since the walk started",
+            "ms");
+    List<double[]> a = new ArrayList<>();
+    List<double[]> b = new ArrayList<>();
+    int offset = 0;
+    for (State st : State.values()) {
+      Optional<StepResult> s = r.walk(run, arm, st);
+      if (s.isEmpty()) {
+        continue;
+      }
+      c.marker(offset, st.label());
+      String prevState = null;
+      int bandStart = 0;
+      for (TimelinePoint t : s.get().timeline()) {
+        a.add(new double[] {offset + t.second(), p95.apply(t) == null ? Double.NaN : p95.apply(t)});
+        b.add(new double[] {offset + t.second(), p99.apply(t) == null ? Double.NaN : p99.apply(t)});
+        String bs = t.breaker();
+        if (bs != null && !bs.equals(prevState)) {
+          if (prevState != null && !prevState.equals("CLOSED")) {
+            c.band(
+                bandStart,
+                offset + t.second(),
+                prevState.equals("OPEN") ? "#d62728" : "#ff7f0e",
+                "breaker " + prevState);
+          }
+          prevState = bs;
+          bandStart = offset + t.second();
+        }
+      }
+      offset += s.get().timeline().size();
+      if (prevState != null && !prevState.equals("CLOSED")) {
+        c.band(
+            bandStart,
+            offset,
+            prevState.equals("OPEN") ? "#d62728" : "#ff7f0e",
+            "breaker " + prevState);
+      }
+    }
+    if (a.isEmpty()) {
+      return null;
+    }
+    c.series("p95", "#1f77b4", a).series("p99", "#9467bd", b);
+    c.threshold(225, "p95 225 ms").threshold(475, "p99 475 ms");
+    return c;
+  }
+
+  private void sanity() {
+    h(2, "Sanity checks");
+    List<List<String>> rows = new ArrayList<>();
+    for (SanityCheck c : e.sanity()) {
+      rows.add(
+          List.of(
+              c.run(), c.name(), c.passed() ? "passed" : "FAILED — run invalidated", c.detail()));
+    }
+    if (rows.isEmpty()) {
+      p("— (no run completed, so no sanity check ran)");
+    } else {
+      blocks.add(new Table(List.of("Run", "Check", "Result", "Detail"), rows));
+    }
+    h(3, "Invalidations");
+    List<String> inv = new ArrayList<>();
+    for (StepResult s : e.steps()) {
+      for (String reason : s.invalidations()) {
+        inv.add(s.spec().id() + ": " + reason + (s.valid() ? " (re-run valid)" : ""));
+      }
+    }
+    if (inv.isEmpty()) {
+      p("None: every step passed its checks at the first attempt.");
+    } else {
+      blocks.add(new Bullets(inv));
+    }
+    List<String> off = new ArrayList<>();
+    for (StepResult s : e.steps()) {
+      if (Boolean.TRUE.equals(s.hitRateOff())) {
+        off.add(s.spec().id() + ": measured hit rate " + hitCell(s));
+      }
+    }
+    h(3, "Hit rate off target by more than 1.5 points");
+    if (off.isEmpty()) {
+      p("None.");
+    } else {
+      blocks.add(new Bullets(off));
+    }
+  }
+
+  private void walkDetail() {
+    h(2, "Every step in detail");
+    List<List<String>> rows = new ArrayList<>();
+    for (StepResult s : e.steps()) {
+      rows.add(
+          List.of(
+              s.spec().id(),
+              s.spec().rate()
+                  + " ("
+                  + (s.achievedRate() == null
+                      ? "—"
+                      : String.format(Locale.ROOT, "%.1f", s.achievedRate()))
+                  + ")",
+              Long.toString(s.requests()),
+              cell(ms(s.endToEnd().p50()), why(s, "endToEnd"))
+                  + " / "
+                  + cell(ms(s.endToEnd().p95()), why(s, "endToEnd"))
+                  + " / "
+                  + cell(ms(s.endToEnd().p99()), why(s, "endToEnd"))
+                  + " / "
+                  + cell(ms(s.endToEnd().max()), why(s, "endToEnd")),
+              cell(ms(s.internal().p95()), why(s, "internal"))
+                  + " / "
+                  + cell(ms(s.internal().p99()), why(s, "internal")),
+              cell(pct(s.errorPct()), why(s, "errorPct")),
+              cell(pct(s.stalePct()), why(s, "fallbackPct"))
+                  + " / "
+                  + cell(pct(s.defaultPct()), why(s, "fallbackPct")),
+              cell(ms(s.ageP50()), why(s, "ageP50"))
+                  + " / "
+                  + cell(ms(s.ageP95()), why(s, "ageP50")),
+              s.sacrificed() == null
+                  ? cell(null, why(s, "sacrificed"))
+                  : s.sacrificed()
+                      + " ("
+                      + cell(pct(s.sacrificedPct()), why(s, "sacrificedPct"))
+                      + " %)",
+              cell(
+                  s.timeToOpenMs() == null ? null : s.timeToOpenMs().toString(),
+                  why(s, "timeToOpenMs")),
+              cell(
+                  s.providerCallsPerMiss() == null
+                      ? null
+                      : String.format(Locale.ROOT, "%.2f", s.providerCallsPerMiss()),
+                  why(s, "providerCallsPerMiss")),
+              s.poolMaxInFlight() == null
+                  ? cell(null, why(s, "poolMaxInFlight"))
+                  : s.poolMaxInFlight() + "/" + s.poolSize() + ", " + s.rejections() + " rej.",
+              cell(
+                  s.doubleLagP99() == null
+                      ? null
+                      : String.format(Locale.ROOT, "%.1f", s.doubleLagP99()),
+                  why(s, "doubleLagP99")),
+              cell(ms(s.scheduleLagP99Ms()), why(s, "scheduleLagP99Ms")),
+              cell(ms(s.nodeWorstSecondP99Ms()), why(s, "nodeWorstSecondP99Ms")),
+              s.spec().arm().caches() ? hitCell(s) : "n/a",
+              s.valid() ? (s.attempts() > 1 ? "valid (re-run)" : "valid") : "INVALID"));
+    }
+    p(
+        "Rate: target (achieved over the window). Latency: p50 / p95 / p99 / max at the generator; internal: the"
+            + " node's own p95 / p99. Fallback: STALE % / DEFAULT %. Age: data age p50 / p95 (ms). Pool: the most"
+            + " adapter calls in flight sampled during the step / pool size, and bulkhead rejections in the step."
+            + " Sched. lag: the generator's schedule lag p99; node worst s: the highest per-second p99 of the node's"
+            + " own service time.");
+    blocks.add(
+        new Table(
+            List.of(
+                "Step",
+                "Rate req/s",
+                "n",
+                "Latency ms",
+                "Internal ms",
+                "Error %",
+                "Fallback %",
+                "Age ms",
+                "Sacrificed",
+                "Time to open ms",
+                "Calls/miss",
+                "Pool",
+                "Double lag p99 ms",
+                "Sched. lag p99 ms",
+                "Node worst s p99 ms",
+                "Hit %",
+                "Valid"),
+            rows));
+  }
+
+  private void threats() {
+    h(2, "Threats to validity");
+    List<String> t = new ArrayList<>();
+    t.add(
+        "Absolute thresholds do not transfer: a development machine, no API gateway hop; the relative result between arms is the main result.");
+    t.add(
+        "Everything runs on one host with 2 cores: the load generator, Toxiproxy, the double, Redis, PostgreSQL and the node compete for CPU. Heaps are fixed; the generator's achieved rate and the double's lag are checked per step (Sanity checks).");
+    t.add(
+        "One host underestimates the network latency between the quote node, Redis and the adapter, which sit on different nodes in production.");
+    t.add(
+        "The OS page cache and JIT warm-up are not controlled; arms run in Latin-square order and every step discards a warm-up slice.");
+    t.add(
+        "Tail variability mostly affects p99; "
+            + (r.runs().size() >= 3
+                ? "three runs and the standard deviation of p95 are reported."
+                : "this profile has "
+                    + r.runs().size()
+                    + " run(s), so no deviation across runs is available: use profile full for the card's three runs."));
+    t.add(
+        "The double's log-normal latency is a reasoned tail shape, not a measurement of the real provider.");
+    t.add(
+        "The fallback is one default profile per line of business; actuarial calibration is out of scope. The report assumes a fallback share above "
+            + ExperimentProfile.FALLBACK_CEILING_PCT
+            + " % is unacceptable (the card leaves the figure to actuaries).");
+    t.add("Two discrete traffic levels for the breaker policies, not a curve.");
+    t.add(
+        "Toxiproxy degrades the connection, not the provider's application: provider-specific behaviour (e.g. 429 rate limiting) is only covered by the double's error shares, not used in this protocol.");
+    t.add(
+        "Warm keys are pre-loaded once per arm and kept fresh for the whole walk (refresh-after 30 min); misses are never-seen customers, so the state walk exercises DEFAULT rather than STALE fallbacks.");
+    long invalid = e.sanity().stream().filter(c -> !c.passed()).count();
+    if (invalid > 0) {
+      t.add(
+          invalid
+              + " sanity check(s) failed: see Sanity checks; the affected runs are invalid for acceptance.");
+    }
+    blocks.add(new Bullets(t));
+  }
+
+  private void environment() {
+    h(2, "Environment");
+    List<List<String>> rows = new ArrayList<>();
+    for (Map.Entry<String, String> en : e.environment().entrySet()) {
+      rows.add(List.of(en.getKey(), en.getValue()));
+    }
+    blocks.add(new Table(List.of("Item", "Value"), rows));
+  }
+
+  private void gatlingLinks() {
+    h(2, "Gatling reports");
+    List<String> items = new ArrayList<>();
+    for (StepResult s : e.steps()) {
+      if (s.gatlingReport() != null) {
+        items.add("[" + s.spec().id() + "](" + s.gatlingReport() + ")");
+      }
+    }
+    if (items.isEmpty()) {
+      p("— (none: profile " + e.profile() + " runs Gatling without its HTML reports to save time)");
+    } else {
+      blocks.add(new Bullets(items));
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package solventa.ops.results;
+
+import java.util.List;
+import java.util.Map;
+import solventa.ops.analysis.SanityCheck;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.Verdict;
+
+/**
+ * Everything {@code results.json} holds: the run's identity and environment, every step result, the
+ * sanity checks and the verdicts computed from them.
+ *
+ * @param complete false when the experiment was interrupted or failed: the steps are what was
+ *     measured before that
+ * @param contracts per run, per arm: the contract probe's status and body
+ * @param rulesVersion the version of {@code docs/verdict-rules.md} the verdicts were computed with
+ */
+public record ExperimentRecord(
+    String profile,
+    long seed,
+    String startedAt,
+    String finishedAt,
+    boolean complete,
+    String incompleteReason,
+    Map<String, String> environment,
+    List<StepResult> steps,
+    Map<String, Map<String, String>> contracts,
+    List<SanityCheck> sanity,
+    String rulesVersion,
+    Map<String, Verdict> verdicts) {}
