@@ -1,7 +1,6 @@
 package solventa.ops.lab;
 
 import eu.rekawek.toxiproxy.Proxy;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,7 +68,7 @@ public final class EmbeddedLab implements AutoCloseable {
                       List.of("port=" + doublePort, "seed=" + DOUBLE_SEED),
                       doubleLog));
       doubleJvm.awaitReady(
-          () -> ok("http://127.0.0.1:" + doublePort + "/admin/state"), Duration.ofSeconds(60));
+          () -> Http.ok("http://127.0.0.1:" + doublePort + "/admin/state"), Duration.ofSeconds(60));
       proxy = toxiproxy.createProxy("provider", doublePort);
       control =
           new ProviderStateControl(
@@ -97,12 +96,10 @@ public final class EmbeddedLab implements AutoCloseable {
     }
   }
 
-  static boolean ok(String url) {
-    try {
-      return Http.get(url).status() == 200;
-    } catch (IOException | RuntimeException e) {
-      return false;
-    }
+  /** What a node started against this lab connects to. */
+  NodeProcess.Backends backends() {
+    return new NodeProcess.Backends(
+        redis.uri(), proxyPort(), postgres.jdbcUrl(), postgres.user(), postgres.password());
   }
 
   public ProviderStateControl control() {
@@ -128,7 +125,7 @@ public final class EmbeddedLab implements AutoCloseable {
     }
     stopNode();
     redis.restart();
-    node = NodeProcess.start(arm, policy, profile, this, logs);
+    node = NodeProcess.start(arm, policy, profile, backends(), logs);
     return node;
   }
 

@@ -23,6 +23,15 @@ public final class Http {
 
   public record Reply(int status, String body, long latencyMs) {}
 
+  /** True when {@code GET url} answers 200; false on any other status or failure (a probe). */
+  public static boolean ok(String url) {
+    try {
+      return get(url).status() == 200;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
   static Reply get(String url) throws IOException {
     return send(HttpRequest.newBuilder(loopback(url)).timeout(Duration.ofSeconds(5)).GET().build());
   }

@@ -356,7 +356,7 @@ public final class LiveLab {
               o.arm,
               o.policy,
               CARD_SETTINGS,
-              lab,
+              lab.backends(),
               logs.resolve(NodeProcess.logName(o.arm, o.policy, "-node" + (i + 1))),
               i == 0 ? seed : FreePort.find(),
               seed);

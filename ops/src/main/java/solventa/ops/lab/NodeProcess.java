@@ -45,9 +45,16 @@ public final class NodeProcess implements AutoCloseable {
     this.prometheusPort = prometheusPort;
   }
 
+  /**
+   * What a node connects to: the lab's Redis, the Toxiproxy listener in front of the double, and
+   * PostgreSQL (the rating rules).
+   */
+  public record Backends(
+      String redisUri, int proxyPort, String jdbcUrl, String dbUser, String dbPassword) {}
+
   /** A single-node cluster, started and ready. */
   static NodeProcess start(
-      Arm arm, String policy, ExperimentProfile profile, EmbeddedLab lab, Path logs) {
+      Arm arm, String policy, ExperimentProfile profile, Backends lab, Path logs) {
     int remote = FreePort.find();
     NodeProcess node =
         launch(arm, policy, profile, lab, logs.resolve(logName(arm, policy, "")), remote, remote);
@@ -74,7 +81,7 @@ public final class NodeProcess implements AutoCloseable {
       Arm arm,
       String policy,
       ExperimentProfile profile,
-      EmbeddedLab lab,
+      Backends lab,
       Path log,
       int remote,
       int seedPort) {
@@ -90,7 +97,7 @@ public final class NodeProcess implements AutoCloseable {
     props.add("-Dpekko.remote.artery.canonical.port=" + remote);
     props.add("-Dpekko.cluster.seed-nodes.0=pekko://quote@127.0.0.1:" + seedPort);
     props.add("-Dkamon.prometheus.embedded-server.port=" + prometheus);
-    props.add("-Dquote.redis.uri=" + lab.redis().uri());
+    props.add("-Dquote.redis.uri=" + lab.redisUri());
     props.add("-Dof-adapter.providers.ofb.base-url=http://127.0.0.1:" + lab.proxyPort());
     props.add("-Dof-adapter.providers.ofb.breaker.policy=" + policy);
     // the rate policy as the report states it: able to act at the low traffic (HD-01.6)
@@ -102,9 +109,9 @@ public final class NodeProcess implements AutoCloseable {
         "-Dof-adapter.providers.ofb.breaker.failure-rate-threshold="
             + profile.ratePolicy().thresholdPct());
     props.add("-Dof-adapter.providers.ofb.breaker.consecutive-failures=" + profile.countPolicyN());
-    props.add("-Drating.jdbc-url=" + lab.postgres().jdbcUrl());
-    props.add("-Drating.user=" + lab.postgres().user());
-    props.add("-Drating.password=" + lab.postgres().password());
+    props.add("-Drating.jdbc-url=" + lab.jdbcUrl());
+    props.add("-Drating.user=" + lab.dbUser());
+    props.add("-Drating.password=" + lab.dbPassword());
     props.add("-Dquote.stats.reset-enabled=true");
     props.add("-Dpekko.management.http.route-providers-read-only=false");
     // T, a protocol parameter: known customers' values expire during the steps (issue 11)
@@ -135,7 +142,7 @@ public final class NodeProcess implements AutoCloseable {
   }
 
   void awaitReady(Duration timeout) {
-    process.awaitReady(() -> EmbeddedLab.ok(baseUrl() + "/ready"), timeout);
+    process.awaitReady(() -> Http.ok(baseUrl() + "/ready"), timeout);
   }
 
   Arm arm() {
