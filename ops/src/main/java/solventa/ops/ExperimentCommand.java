@@ -42,11 +42,13 @@ public final class ExperimentCommand {
             () -> {
               if (!finished.get() && runner[0] != null) {
                 try {
-                  store.write(
-                      runner[0].results(),
-                      runner[0].contracts(),
-                      false,
-                      "interrupted (Ctrl-C) before the protocol ended");
+                  ReportCommand.publish(
+                      store.measured(
+                          runner[0].results(),
+                          runner[0].contracts(),
+                          false,
+                          "interrupted (Ctrl-C) before the protocol ended"),
+                      out);
                   System.err.println("interrupted: partial results kept in " + out);
                 } catch (IOException e) {
                   System.err.println("interrupted: could not write partial results: " + e);
@@ -69,13 +71,16 @@ public final class ExperimentCommand {
             shuttingDown()
                 ? "interrupted (Ctrl-C or termination) before the protocol ended"
                 : "failed: " + e.getMessage();
-        store.write(runner[0].results(), runner[0].contracts(), false, reason);
+        ReportCommand.publish(
+            store.measured(runner[0].results(), runner[0].contracts(), false, reason), out);
         finished.set(true);
         throw e;
       }
-      store.write(runner[0].results(), runner[0].contracts(), true, null);
+      Path report =
+          ReportCommand.publish(
+              store.measured(runner[0].results(), runner[0].contracts(), true, null), out);
       finished.set(true);
-      return out.resolve("report.md");
+      return report;
     } finally {
       finished.set(true);
       lab.close();

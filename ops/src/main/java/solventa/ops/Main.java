@@ -7,7 +7,6 @@ import solventa.lab.LabException;
 import solventa.lab.LabPaths;
 import solventa.ops.protocol.Benchmark;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.ops.results.ResultsFolder;
 
 /**
  * The runner's command line.
@@ -102,7 +101,7 @@ public final class Main {
           if (args.length != 2) {
             throw new IllegalArgumentException("report needs exactly one results folder");
           }
-          Path report = ResultsFolder.reanalyze(Path.of(args[1]).toAbsolutePath());
+          Path report = ReportCommand.reanalyze(Path.of(args[1]).toAbsolutePath());
           System.out.println(
               "verdicts recomputed with rules version "
                   + solventa.ops.analysis.VerdictRules.RULES_VERSION

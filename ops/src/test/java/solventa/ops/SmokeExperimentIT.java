@@ -17,7 +17,6 @@ import solventa.ops.lab.Http;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepSpec;
-import solventa.ops.results.ResultsFolder;
 
 /**
  * The real pipeline end to end on the tiny {@code smoke} profile: embedded lab (Redis, PostgreSQL,
@@ -165,7 +164,7 @@ class SmokeExperimentIT {
   void reAnalysisRegeneratesTheSameVerdictsFromResultsAlone() throws Exception {
     String before = results.path("verdicts").toString();
     Files.delete(dir.resolve("report.md"));
-    ResultsFolder.reanalyze(dir);
+    ReportCommand.reanalyze(dir);
     assertThat(Files.exists(dir.resolve("report.md"))).isTrue();
     assertThat(Http.JSON.readTree(dir.resolve("results.json").toFile()).path("verdicts").toString())
         .isEqualTo(before);

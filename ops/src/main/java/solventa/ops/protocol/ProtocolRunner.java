@@ -166,9 +166,14 @@ public final class ProtocolRunner {
       all.addAll(second);
       r = again.withInvalidations(all, second.isEmpty(), 2);
     }
+    return done(spec, r);
+  }
+
+  /** Keeps a finished step and saves the measurements so far (not analysed: that is the end's). */
+  private StepResult done(StepSpec spec, StepResult r) throws IOException {
     results.add(r);
     if (store != null) {
-      store.writePartial(results, contracts);
+      store.saveProgress(results, contracts);
     }
     previous = spec;
     return r;
@@ -201,12 +206,7 @@ public final class ProtocolRunner {
     }
     lastPopulation = pop;
     StepResult r = loadStep(spec, node, pop);
-    results.add(r);
-    if (store != null) {
-      store.writePartial(results, contracts);
-    }
-    previous = spec;
-    return r;
+    return done(spec, r);
   }
 
   private StepResult execute(StepSpec spec, StepSpec previous) throws IOException {

@@ -2,6 +2,7 @@ package solventa.ops.results;
 
 import java.util.List;
 import java.util.Map;
+import solventa.ops.analysis.Analysis;
 import solventa.ops.analysis.SanityCheck;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.Verdict;
@@ -27,4 +28,48 @@ public record ExperimentRecord(
     Map<String, Map<String, String>> contracts,
     List<SanityCheck> sanity,
     String rulesVersion,
-    Map<String, Verdict> verdicts) {}
+    Map<String, Verdict> verdicts) {
+
+  /** What a run measured, before analysis: no sanity checks, no rules version, no verdicts. */
+  public static ExperimentRecord measured(
+      String profile,
+      long seed,
+      String startedAt,
+      String finishedAt,
+      boolean complete,
+      String incompleteReason,
+      Map<String, String> environment,
+      List<StepResult> steps,
+      Map<String, Map<String, String>> contracts) {
+    return new ExperimentRecord(
+        profile,
+        seed,
+        startedAt,
+        finishedAt,
+        complete,
+        incompleteReason,
+        environment,
+        steps,
+        contracts,
+        List.of(),
+        null,
+        Map.of());
+  }
+
+  /** This record with the analysis of its steps (replacing any earlier one). */
+  public ExperimentRecord analysed(Analysis a) {
+    return new ExperimentRecord(
+        profile,
+        seed,
+        startedAt,
+        finishedAt,
+        complete,
+        incompleteReason,
+        environment,
+        steps,
+        contracts,
+        a.sanity(),
+        a.rulesVersion(),
+        a.verdicts());
+  }
+}

@@ -6,24 +6,18 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import solventa.ops.analysis.Sanity;
-import solventa.ops.analysis.SanityCheck;
 import solventa.ops.analysis.StepResult;
-import solventa.ops.analysis.StepResults;
-import solventa.ops.analysis.VerdictRules;
-import solventa.ops.analysis.Verdicts;
-import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepSpec;
-import solventa.ops.report.ReportWriter;
 
 /**
- * One folder per experiment: {@code results.json} (steps, sanity, verdicts), {@code steps.csv} (one
- * row per step), per-step request logs, Gatling reports, logs, and the report. {@link
- * #reanalyze(Path)} regenerates verdicts and report from {@code results.json} alone.
+ * One folder per experiment: {@code results.json} (the {@link ExperimentRecord}), {@code steps.csv}
+ * (one row per step), per-step request logs, Gatling reports, logs, and the report. Pure I/O: it
+ * computes nothing; the runner and the {@code report} command analyse and render.
  */
 public final class ResultsFolder {
   public static final ObjectMapper JSON =
@@ -42,82 +36,61 @@ public final class ResultsFolder {
     this.environment = environment;
   }
 
-  Path dir() {
+  public Path dir() {
     return dir;
   }
 
-  /** Writes what has been measured so far, marked incomplete. */
-  public void writePartial(List<StepResult> steps, Map<String, Map<String, String>> contracts)
-      throws IOException {
-    write(steps, contracts, false, "the experiment is still running or was interrupted");
-  }
-
-  public ExperimentRecord write(
+  /**
+   * This run's record of what has been measured so far, not yet analysed: no sanity checks, no
+   * verdicts.
+   */
+  public ExperimentRecord measured(
       List<StepResult> steps,
       Map<String, Map<String, String>> contracts,
       boolean complete,
-      String reason)
-      throws IOException {
-    StepResults r = new StepResults(List.copyOf(steps));
-    List<SanityCheck> sanity = Sanity.check(r, contracts);
-    ExperimentRecord e =
-        new ExperimentRecord(
-            profile,
-            seed,
-            startedAt,
-            Instant.now().toString(),
-            complete,
-            complete ? null : reason,
-            environment,
-            r.steps(),
-            contracts,
-            sanity,
-            VerdictRules.RULES_VERSION,
-            Verdicts.compute(r, sanity, ExperimentProfile.named(profile)));
-    save(e, dir);
-    return e;
-  }
-
-  static void save(ExperimentRecord e, Path dir) throws IOException {
-    Files.createDirectories(dir);
-    Path tmp = dir.resolve("results.json.tmp");
-    JSON.writeValue(tmp.toFile(), e);
-    Files.move(tmp, dir.resolve("results.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    Files.writeString(dir.resolve("steps.csv"), csv(e.steps()), StandardCharsets.UTF_8);
-    ReportWriter.write(e, dir);
+      String reason) {
+    return ExperimentRecord.measured(
+        profile,
+        seed,
+        startedAt,
+        Instant.now().toString(),
+        complete,
+        complete ? null : reason,
+        environment,
+        List.copyOf(steps),
+        contracts);
   }
 
   /**
-   * Re-analysis: verdicts, sanity and report from a stored {@code results.json}, with the rules of
-   * this build ({@link VerdictRules#RULES_VERSION}) and the parameters of its profile.
+   * Writes what has been measured so far, marked incomplete and not analysed (the verdicts and the
+   * report come at the end, or from {@code bin/lab report}).
    */
-  public static Path reanalyze(Path dir) throws IOException {
+  public void saveProgress(List<StepResult> steps, Map<String, Map<String, String>> contracts)
+      throws IOException {
+    save(
+        measured(steps, contracts, false, "the experiment is still running or was interrupted"),
+        dir);
+  }
+
+  /** Writes {@code results.json} (atomically) and {@code steps.csv} into {@code dir}. */
+  public static void save(ExperimentRecord e, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Path tmp = dir.resolve("results.json.tmp");
+    JSON.writeValue(tmp.toFile(), e);
+    Files.move(tmp, dir.resolve("results.json"), StandardCopyOption.REPLACE_EXISTING);
+    Files.writeString(dir.resolve("steps.csv"), csv(e.steps()), StandardCharsets.UTF_8);
+  }
+
+  /** The record stored in {@code dir/results.json}. */
+  public static ExperimentRecord load(Path dir) throws IOException {
     Path file = dir.resolve("results.json");
     if (!Files.isRegularFile(file)) {
       throw new IOException("no results.json in " + dir);
     }
-    ExperimentRecord old = JSON.readValue(file.toFile(), ExperimentRecord.class);
-    StepResults r = new StepResults(old.steps());
-    List<SanityCheck> sanity = Sanity.check(r, old.contracts());
-    ExperimentRecord e =
-        new ExperimentRecord(
-            old.profile(),
-            old.seed(),
-            old.startedAt(),
-            old.finishedAt(),
-            old.complete(),
-            old.incompleteReason(),
-            old.environment(),
-            old.steps(),
-            old.contracts(),
-            sanity,
-            VerdictRules.RULES_VERSION,
-            Verdicts.compute(r, sanity, ExperimentProfile.named(old.profile())));
-    save(e, dir);
-    return dir.resolve("report.md");
+    return JSON.readValue(file.toFile(), ExperimentRecord.class);
   }
 
-  static final String CSV_HEADER =
+  public static final String CSV_HEADER =
       "id,kind,run,arm,state,hitRate,policy,targetRate,achievedRate,requests,p50,p95,p99,max,"
           + "internalP50,internalP95,internalP99,internalMax,errorPct,fallbackPct,stalePct,defaultPct,"
           + "ageP50,ageP95,sacrificed,sacrificedPct,timeToOpenMs,providerCalls,cacheMisses,"
@@ -125,7 +98,7 @@ public final class ResultsFolder {
           + "hitRatePct,hitRateTargetPct,populationSize,scheduleLagP99Ms,nodeWorstSecondP99Ms,valid,"
           + "attempts";
 
-  static String csv(List<StepResult> steps) {
+  public static String csv(List<StepResult> steps) {
     StringBuilder sb = new StringBuilder(CSV_HEADER).append('\n');
     for (StepResult s : steps) {
       StepSpec p = s.spec();
