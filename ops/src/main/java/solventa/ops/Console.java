@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Latency;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.StepSpec;
@@ -115,7 +116,9 @@ public final class Console {
         ms(e == null ? null : e.p99()),
         pct(r.errorPct()),
         pct(r.fallbackPct()),
-        Boolean.FALSE.equals(r.meets()) ? "  (misses 225/475 ms)" : "");
+        Boolean.FALSE.equals(r.meets())
+            ? "  (misses " + Acceptance.P95_MS + "/" + Acceptance.P99_MS + " ms)"
+            : "");
   }
 
   private static String minSec(long s) {

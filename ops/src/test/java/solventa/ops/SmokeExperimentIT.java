@@ -11,8 +11,8 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import solventa.gatling.Acceptance;
 import solventa.ops.analysis.RequestRecord;
-import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.Http;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
@@ -156,8 +156,8 @@ class SmokeExperimentIT {
   void armCWithAnUnresponsiveProviderStaysBelowTheThresholds() {
     JsonNode c = step("R1-walk-C-unresponsive");
     assertThat(c.path("errorPct").asDouble()).isZero();
-    assertThat(c.path("endToEnd").path("p99").asDouble()).isLessThan(StepResult.P99_MS);
-    assertThat(c.path("endToEnd").path("p95").asDouble()).isLessThan(StepResult.P95_MS);
+    assertThat(c.path("endToEnd").path("p99").asDouble()).isLessThan(Acceptance.P99_MS);
+    assertThat(c.path("endToEnd").path("p95").asDouble()).isLessThan(Acceptance.P95_MS);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package solventa.ops.analysis;
 
 import java.util.List;
+import solventa.gatling.Acceptance;
 import solventa.ops.protocol.Arm;
 import solventa.ops.protocol.State;
 
@@ -13,7 +14,13 @@ public final class DegradedOnlyC implements Hypothesis {
 
   @Override
   public String statement() {
-    return "Degraded provider: only arm C meets p95 ≤ 225 ms and p99 ≤ 475 ms (errors ≤ 1 %)";
+    return "Degraded provider: only arm C meets "
+        + Acceptance.p95()
+        + " and "
+        + Acceptance.p99()
+        + " ("
+        + Acceptance.errors()
+        + ")";
   }
 
   @Override

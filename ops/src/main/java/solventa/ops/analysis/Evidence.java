@@ -3,6 +3,7 @@ package solventa.ops.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import solventa.gatling.Acceptance;
 
 /**
  * Collects a verdict's evidence lines and applies the common order of decision: a contradiction
@@ -112,6 +113,6 @@ public final class Evidence {
   }
 
   static String thresholds() {
-    return "p95 ≤ 225 ms, p99 ≤ 475 ms, errors ≤ 1 %";
+    return Acceptance.describe();
   }
 }

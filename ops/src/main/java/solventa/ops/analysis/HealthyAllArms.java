@@ -1,6 +1,7 @@
 package solventa.ops.analysis;
 
 import java.util.List;
+import solventa.gatling.Acceptance;
 import solventa.ops.protocol.Arm;
 import solventa.ops.protocol.State;
 
@@ -13,7 +14,11 @@ public final class HealthyAllArms implements Hypothesis {
 
   @Override
   public String statement() {
-    return "Healthy provider: arms A, B and C all meet p95 ≤ 225 ms (errors ≤ 1 %)";
+    return "Healthy provider: arms A, B and C all meet "
+        + Acceptance.p95()
+        + " ("
+        + Acceptance.errors()
+        + ")";
   }
 
   @Override
@@ -25,11 +30,14 @@ public final class HealthyAllArms implements Hypothesis {
         State.HEALTHY,
         s -> {
           boolean ok =
-              s.endToEnd().p95() <= StepResult.P95_MS && s.errorPct() <= StepResult.MAX_ERROR_PCT;
+              s.endToEnd().p95() <= Acceptance.P95_MS && s.errorPct() <= Acceptance.MAX_ERROR_PCT;
           String line =
               Evidence.describe(s)
                   + (ok ? " → meets" : " → misses")
-                  + " p95 ≤ 225 ms, errors ≤ 1 %";
+                  + " "
+                  + Acceptance.p95()
+                  + ", "
+                  + Acceptance.errors();
           if (ok) {
             ev.add(line);
           } else {

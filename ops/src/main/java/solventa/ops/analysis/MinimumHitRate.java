@@ -3,6 +3,7 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import solventa.gatling.Acceptance;
 import solventa.ops.protocol.Arm;
 
 /**
@@ -30,7 +31,7 @@ public final class MinimumHitRate implements Hypothesis {
     }
 
     boolean failsByP99() {
-      return step.endToEnd().p99() > StepResult.P99_MS;
+      return step.endToEnd().p99() > Acceptance.P99_MS;
     }
   }
 

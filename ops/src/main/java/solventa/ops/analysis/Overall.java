@@ -3,6 +3,7 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import solventa.gatling.Acceptance;
 import solventa.ops.protocol.Arm;
 import solventa.ops.protocol.State;
 
@@ -19,7 +20,13 @@ public final class Overall implements Hypothesis {
 
   @Override
   public String statement() {
-    return "Arm C keeps p95 ≤ 225 ms and p99 ≤ 475 ms (errors ≤ 1 %) with the provider healthy,"
+    return "Arm C keeps "
+        + Acceptance.p95()
+        + " and "
+        + Acceptance.p99()
+        + " ("
+        + Acceptance.errors()
+        + ") with the provider healthy,"
         + " degraded and unresponsive in every run, sacrificing < 1 % at high traffic, with the"
         + " minimum hit rate quantified";
   }

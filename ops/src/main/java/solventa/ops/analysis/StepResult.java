@@ -2,6 +2,7 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import java.util.Map;
+import solventa.gatling.Acceptance;
 import solventa.ops.protocol.StepSpec;
 
 /**
@@ -142,22 +143,16 @@ public record StepResult(
   }
 
   /**
-   * The card's thresholds on the service side (EC-LAT-01/02), and the error ceiling for "meets".
-   */
-  public static final double P95_MS = 225;
-
-  public static final double P99_MS = 475;
-  public static final double MAX_ERROR_PCT = 1.0;
-
-  /**
-   * Whether the step meets the latency requirements: p95 ≤ 225 ms and p99 ≤ 475 ms at the
-   * generator, with at most 1 % errors (a fast error is not a met requirement). Null when the
-   * latency was not measured.
+   * Whether the step meets the latency requirements ({@link Acceptance}): p95 and p99 at the
+   * generator within the thresholds, with at most 1 % errors (a fast error is not a met
+   * requirement). Null when the latency was not measured.
    */
   public Boolean meets() {
     if (endToEnd.p95() == null || endToEnd.p99() == null || errorPct == null) {
       return null;
     }
-    return endToEnd.p95() <= P95_MS && endToEnd.p99() <= P99_MS && errorPct <= MAX_ERROR_PCT;
+    return endToEnd.p95() <= Acceptance.P95_MS
+        && endToEnd.p99() <= Acceptance.P99_MS
+        && errorPct <= Acceptance.MAX_ERROR_PCT;
   }
 }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import solventa.gatling.Acceptance;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.report.Report;
@@ -212,9 +213,9 @@ public final class Benchmark {
 
   static boolean holds(StepResult r) {
     return r.endToEnd().p99() != null
-        && r.endToEnd().p99() <= StepResult.P99_MS
+        && r.endToEnd().p99() <= Acceptance.P99_MS
         && r.errorPct() != null
-        && r.errorPct() <= StepResult.MAX_ERROR_PCT
+        && r.errorPct() <= Acceptance.MAX_ERROR_PCT
         && r.achievedRate() != null
         && r.achievedRate() >= ProtocolRunner.MIN_ACHIEVED_SHARE * r.spec().rate();
   }
@@ -234,7 +235,9 @@ public final class Benchmark {
         "| target req/s | achieved req/s | n | e2e p50 / p99 ms | node p50 / p99 ms | node adds above"
             + " the 60 ms rating cost, p50 / p99 ms | cache hits only: node adds above 60 ms, p50 /"
             + " p99 ms | errors % | node CPU ms/quote | cores |"
-            + " quotes/s per core | threads started | holds p99 ≤ 475 ms |\n");
+            + " quotes/s per core | threads started | holds "
+            + Acceptance.p99()
+            + " |\n");
     sb.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     Integer sustained = null;
     Double bestPerCore = null;
@@ -279,8 +282,10 @@ public final class Benchmark {
     sb.append('\n')
         .append(
             sustained == null
-                ? "No tested rate held p99 ≤ 475 ms with ≤ 1 % errors.\n"
-                : "Highest tested arrival rate one node sustains with p99 ≤ 475 ms and ≤ 1 % errors: **"
+                ? "No tested rate held " + Acceptance.p99() + " with ≤ 1 % errors.\n"
+                : "Highest tested arrival rate one node sustains with "
+                    + Acceptance.p99()
+                    + " and ≤ 1 % errors: **"
                     + sustained
                     + " req/s**"
                     + (sustained == plan.rates()[plan.rates().length - 1]

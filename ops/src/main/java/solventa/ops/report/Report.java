@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import solventa.gatling.Acceptance;
 import solventa.ops.analysis.SanityCheck;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.StepResults;
@@ -127,7 +128,11 @@ public final class Report {
   private void build() {
     h(1, "HA-01 latency lab — experiment report (" + e.profile() + ")");
     p(
-        "Can the embedded quote keep p95 ≤ 225 ms and p99 ≤ 475 ms (service side) when the Open Finance"
+        "Can the embedded quote keep "
+            + Acceptance.p95()
+            + " and "
+            + Acceptance.p99()
+            + " (service side) when the Open Finance"
             + " provider degrades? Profile `"
             + e.profile()
             + "`, seed "
@@ -147,7 +152,11 @@ public final class Report {
             + " no API gateway, one host): the *relative* result between arms is the main result; absolute values"
             + " are indicative. Latency is end to end at the load generator over each step's steady-state window"
             + " (the warm-up slice at the start of every step is discarded); errors count in the percentiles, and a"
-            + " step \"meets\" only with p95 ≤ 225 ms, p99 ≤ 475 ms and at most 1 % errors.");
+            + " step \"meets\" only with "
+            + Acceptance.p95()
+            + ", "
+            + Acceptance.p99()
+            + " and at most 1 % errors.");
     p(
         "Verdicts follow docs/verdict-rules.md, rules version "
             + (e.rulesVersion() == null
@@ -266,8 +275,8 @@ public final class Report {
         verdict = cell(null, "not measured");
       } else if (meets < steps.size()) {
         verdict = "misses (" + (steps.size() - meets) + " of " + steps.size() + " runs)";
-      } else if (sd != null && mean + 2 * sd > StepResult.P95_MS) {
-        verdict = "unstable: meets, but mean + 2 sd exceeds 225 ms";
+      } else if (sd != null && mean + 2 * sd > Acceptance.P95_MS) {
+        verdict = "unstable: meets, but mean + 2 sd exceeds " + Acceptance.P95_MS + " ms";
       } else {
         verdict = "meets";
       }
@@ -497,7 +506,7 @@ public final class Report {
       }
       StepResult x = d.get();
       boolean latencyOk =
-          x.endToEnd().p95() <= StepResult.P95_MS && x.endToEnd().p99() <= StepResult.P99_MS;
+          x.endToEnd().p95() <= Acceptance.P95_MS && x.endToEnd().p99() <= Acceptance.P99_MS;
       p(
           "**"
               + arm.label()
@@ -646,7 +655,7 @@ public final class Report {
         hr.series(sp[0], sp[1], pts);
       }
     }
-    hr.threshold(225, "p95 225 ms").threshold(475, "p99 475 ms");
+    hr.acceptanceLines();
     if (!hr.isEmpty()) {
       blocks.add(
           new Chart(
@@ -729,7 +738,7 @@ public final class Report {
       return null;
     }
     c.series("p95", "#1f77b4", a).series("p99", "#9467bd", b);
-    c.threshold(225, "p95 225 ms").threshold(475, "p99 475 ms");
+    c.acceptanceLines();
     return c;
   }
 

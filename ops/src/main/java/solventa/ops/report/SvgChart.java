@@ -3,6 +3,7 @@ package solventa.ops.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import solventa.gatling.Acceptance;
 
 /**
  * A small self-contained SVG line chart: series over x, optional shaded bands (breaker open /
@@ -50,6 +51,12 @@ public final class SvgChart {
   SvgChart marker(double x, String label) {
     markers.add(new Marker(x, label));
     return this;
+  }
+
+  /** The two latency thresholds of the card ({@link Acceptance}) as horizontal lines. */
+  SvgChart acceptanceLines() {
+    return threshold(Acceptance.P95_MS, "p95 " + Acceptance.P95_MS + " ms")
+        .threshold(Acceptance.P99_MS, "p99 " + Acceptance.P99_MS + " ms");
   }
 
   SvgChart threshold(double y, String label) {
