@@ -3,7 +3,7 @@ package solventa.ops.analysis;
 import java.util.List;
 import solventa.gatling.Acceptance;
 import solventa.ops.protocol.Arm;
-import solventa.ops.protocol.State;
+import solventa.providerdouble.control.ProviderState;
 
 /** HD-01.2: with a degraded provider only arm C meets the thresholds. */
 public final class DegradedOnlyC implements Hypothesis {
@@ -29,7 +29,7 @@ public final class DegradedOnlyC implements Hypothesis {
     ev.eachUsableWalk(
         in,
         List.of(Arm.A, Arm.B, Arm.C),
-        State.DEGRADED,
+        ProviderState.DEGRADED,
         s -> {
           boolean meets = s.meets();
           boolean isC = s.spec().arm() == Arm.C;

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import solventa.gatling.Acceptance;
+import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.StateNames;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * Collects a verdict's evidence lines and applies the common order of decision: a contradiction
@@ -54,16 +57,16 @@ public final class Evidence {
    */
   void eachUsableWalk(
       Hypothesis.Input in,
-      java.util.List<solventa.ops.protocol.Arm> arms,
-      solventa.ops.protocol.State state,
+      List<Arm> arms,
+      ProviderState state,
       java.util.function.Consumer<StepResult> judge) {
     if (in.results().runs().isEmpty()) {
       inconclusive("no state walk was run");
     }
     for (String run : in.results().runs()) {
-      for (solventa.ops.protocol.Arm arm : arms) {
+      for (Arm arm : arms) {
         StepResult s = in.results().walk(run, arm, state).orElse(null);
-        String why = unusable(s, arm.label() + " " + run + " " + state.label());
+        String why = unusable(s, arm.label() + " " + run + " " + StateNames.label(state));
         if (why != null) {
           inconclusive(why);
         } else {
@@ -104,7 +107,7 @@ public final class Evidence {
         "%s %s %s: p95 %s, p99 %s, errors %s, fallback %s (n=%d)",
         s.spec().arm().label(),
         s.spec().run(),
-        s.spec().state().label(),
+        StateNames.label(s.spec().state()),
         ms(s.endToEnd().p95()),
         ms(s.endToEnd().p99()),
         pct(s.errorPct()),

@@ -3,7 +3,7 @@ package solventa.ops.analysis;
 import java.util.List;
 import solventa.gatling.Acceptance;
 import solventa.ops.protocol.Arm;
-import solventa.ops.protocol.State;
+import solventa.providerdouble.control.ProviderState;
 
 /** HD-01.1: with a healthy provider, arms A, B and C all meet p95 ≤ 225 ms (errors ≤ 1 %). */
 public final class HealthyAllArms implements Hypothesis {
@@ -27,7 +27,7 @@ public final class HealthyAllArms implements Hypothesis {
     ev.eachUsableWalk(
         in,
         List.of(Arm.A, Arm.B, Arm.C),
-        State.HEALTHY,
+        ProviderState.HEALTHY,
         s -> {
           boolean ok =
               s.endToEnd().p95() <= Acceptance.P95_MS && s.errorPct() <= Acceptance.MAX_ERROR_PCT;

@@ -5,7 +5,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import solventa.gatling.Acceptance;
 import solventa.ops.protocol.Arm;
-import solventa.ops.protocol.State;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * HD-01, the card's rule: C meets the thresholds healthy, degraded and unresponsive in every run;
@@ -35,7 +35,8 @@ public final class Overall implements Hypothesis {
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
     List<String> runs = in.results().runs();
-    for (State st : List.of(State.HEALTHY, State.DEGRADED, State.UNRESPONSIVE)) {
+    for (ProviderState st :
+        List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
       ev.eachUsableWalk(
           in,
           List.of(Arm.C),

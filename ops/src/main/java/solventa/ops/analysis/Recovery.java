@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import solventa.ops.protocol.Arm;
-import solventa.ops.protocol.State;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * HD-01.8: on recovery the breaker closes and the fallback share, having been above 5 %, falls
@@ -31,7 +31,7 @@ public final class Recovery implements Hypothesis {
     ev.eachUsableWalk(
         in,
         List.of(Arm.C, Arm.C_PRIME),
-        State.RECOVERY,
+        ProviderState.RECOVERY,
         s -> judge(ev, s, s.spec().arm() == Arm.C_PRIME));
     return ev.verdict(this);
   }

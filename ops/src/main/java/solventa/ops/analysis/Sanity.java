@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.TreeSet;
 import solventa.ops.lab.Http;
 import solventa.ops.protocol.ProtocolRunner;
-import solventa.ops.protocol.State;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * The sanity checks of the experiment card (Protocol) and issue 11. Per step ({@link
@@ -69,7 +69,7 @@ public final class Sanity {
               s.doubleLagP99(),
               ProtocolRunner.MAX_DOUBLE_LAG_P99_MS));
     }
-    if (spec.state() == State.HEALTHY
+    if (spec.state() == ProviderState.HEALTHY
         && s.nodeWorstSecondP99Ms() != null
         && s.nodeWorstSecondP99Ms() > NODE_STALL_P99_MS) {
       out.add(

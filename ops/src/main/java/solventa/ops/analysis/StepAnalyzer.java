@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 import solventa.ops.protocol.Arm;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.ops.protocol.State;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * Turns one step's raw material — the generator's request log, the node's stats before and after
@@ -187,7 +187,7 @@ public final class StepAnalyzer {
     List<TimelinePoint> timeline = timeline(in);
     Long recoveryMs = null;
     Long closedAfter = null;
-    if (spec.state() == State.RECOVERY) {
+    if (spec.state() == ProviderState.RECOVERY) {
       recoveryMs = recovery(timeline, in);
       if (recoveryMs == null) {
         missing.put(
@@ -290,13 +290,13 @@ public final class StepAnalyzer {
     if (in.spec().kind() != StepKind.WALK) {
       return List.of();
     }
-    if (in.spec().state() == State.HEALTHY) {
+    if (in.spec().state() == ProviderState.HEALTHY) {
       return window.stream()
           .filter(r -> !r.origin().equals("CACHED"))
           .map(RequestRecord::latencyMs)
           .toList();
     }
-    if (in.spec().state() == State.DEGRADED && openedAtMs != null) {
+    if (in.spec().state() == ProviderState.DEGRADED && openedAtMs != null) {
       return in.requests().stream()
           .filter(r -> r.sendMs() >= openedAtMs && r.sendMs() < in.endMs())
           .filter(r -> !r.origin().equals("CACHED"))

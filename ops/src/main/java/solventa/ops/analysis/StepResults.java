@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import solventa.ops.protocol.Arm;
-import solventa.ops.protocol.State;
 import solventa.ops.protocol.StepKind;
+import solventa.providerdouble.control.ProviderState;
 
 /** The step results of an experiment, with the look-ups the tables and verdicts need. */
 public record StepResults(List<StepResult> steps) {
@@ -18,7 +18,7 @@ public record StepResults(List<StepResult> steps) {
     return of(StepKind.WALK).map(s -> s.spec().run()).distinct().toList();
   }
 
-  public Optional<StepResult> walk(String run, Arm arm, State state) {
+  public Optional<StepResult> walk(String run, Arm arm, ProviderState state) {
     return of(StepKind.WALK)
         .filter(
             s -> s.spec().run().equals(run) && s.spec().arm() == arm && s.spec().state() == state)

@@ -27,6 +27,7 @@ import solventa.lab.PidRegistry;
 import solventa.ops.analysis.NodeStats;
 import solventa.ops.protocol.Arm;
 import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.StateNames;
 import solventa.providerdouble.control.ProviderState;
 import solventa.providerdouble.control.ProviderStateControl;
 
@@ -678,7 +679,7 @@ public final class LiveLab {
   static String stateNames() {
     List<String> names = new ArrayList<>();
     for (ProviderState p : ProviderState.values()) {
-      names.add(p.name().toLowerCase(Locale.ROOT));
+      names.add(StateNames.label(p));
     }
     return String.join("|", names);
   }

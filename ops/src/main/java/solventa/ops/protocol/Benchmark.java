@@ -15,6 +15,7 @@ import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.report.Report;
 import solventa.ops.results.ResultsFolder;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * The quote node's load benchmark (issues 6 and 12). Open-model load from Gatling in the runner's
@@ -158,7 +159,7 @@ public final class Benchmark {
                 StepKind.BENCH,
                 "B1",
                 Arm.C,
-                State.HEALTHY,
+                ProviderState.HEALTHY,
                 0.96,
                 plan.coldRate(),
                 "count",
@@ -195,7 +196,7 @@ public final class Benchmark {
         StepKind.BENCH,
         "B1",
         arm,
-        State.HEALTHY,
+        ProviderState.HEALTHY,
         hitRate,
         rate,
         "count",

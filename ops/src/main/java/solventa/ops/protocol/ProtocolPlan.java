@@ -2,6 +2,7 @@ package solventa.ops.protocol;
 
 import java.util.ArrayList;
 import java.util.List;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * The steps of the experiment card (Protocol) in execution order. Per run, the arms in Latin-square
@@ -38,11 +39,11 @@ public final class ProtocolPlan {
         if (smoke && (arm == Arm.B || arm == Arm.B_CB || arm == Arm.C_PRIME)) {
           continue;
         }
-        for (State s : walkStates(arm, smoke)) {
-          boolean recovery = s == State.RECOVERY;
+        for (ProviderState s : walkStates(arm, smoke)) {
+          boolean recovery = s == ProviderState.RECOVERY;
           steps.add(
               new StepSpec(
-                  run + "-walk-" + tag(arm) + "-" + s.label(),
+                  run + "-walk-" + tag(arm) + "-" + StateNames.label(s),
                   StepKind.WALK,
                   run,
                   arm,
@@ -68,7 +69,7 @@ public final class ProtocolPlan {
                     StepKind.STAMPEDE,
                     "R1",
                     arm,
-                    State.SLOW,
+                    ProviderState.SLOW,
                     0,
                     0,
                     "count",
@@ -86,12 +87,12 @@ public final class ProtocolPlan {
   }
 
   /** C's healthy and degraded steps feed HD-01.3; C's and C''s recovery feeds HD-01.8. */
-  static int measureSec(ExperimentProfile p, Arm arm, State s) {
+  static int measureSec(ExperimentProfile p, Arm arm, ProviderState s) {
     boolean c = arm == Arm.C || arm == Arm.C_PRIME;
-    if (s == State.RECOVERY) {
+    if (s == ProviderState.RECOVERY) {
       return c ? p.recoveryMeasureSec() : p.measureSec();
     }
-    if (arm == Arm.C && (s == State.HEALTHY || s == State.DEGRADED)) {
+    if (arm == Arm.C && (s == ProviderState.HEALTHY || s == ProviderState.DEGRADED)) {
       return p.pathMeasureSec();
     }
     return p.measureSec();
@@ -125,16 +126,20 @@ public final class ProtocolPlan {
     return total;
   }
 
-  private static List<State> walkStates(Arm arm, boolean smoke) {
+  private static List<ProviderState> walkStates(Arm arm, boolean smoke) {
     if (arm == Arm.B_CB) {
-      return List.of(State.HEALTHY, State.DEGRADED, State.UNRESPONSIVE);
+      return List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
     }
     if (!smoke) {
-      return List.of(State.values());
+      return List.of(ProviderState.values());
     }
     return arm == Arm.A
-        ? List.of(State.HEALTHY, State.UNRESPONSIVE)
-        : List.of(State.HEALTHY, State.DEGRADED, State.UNRESPONSIVE, State.RECOVERY);
+        ? List.of(ProviderState.HEALTHY, ProviderState.UNRESPONSIVE)
+        : List.of(
+            ProviderState.HEALTHY,
+            ProviderState.DEGRADED,
+            ProviderState.UNRESPONSIVE,
+            ProviderState.RECOVERY);
   }
 
   private static void sweep(ExperimentProfile p, Arm arm, List<StepSpec> steps) {
@@ -145,7 +150,7 @@ public final class ProtocolPlan {
               StepKind.SWEEP,
               "R1",
               arm,
-              State.DEGRADED,
+              ProviderState.DEGRADED,
               hr,
               p.walkRate(),
               "count",
@@ -171,7 +176,7 @@ public final class ProtocolPlan {
               StepKind.POLICY,
               "R1",
               Arm.C,
-              State.UNRESPONSIVE,
+              ProviderState.UNRESPONSIVE,
               p.designHitRate(),
               rate,
               policy,

@@ -141,7 +141,9 @@ public final class ProtocolRunner {
       log.warn("step {} invalid ({}); re-running it once", spec.id(), String.join("; ", reasons));
       List<String> first = reasons.stream().map(x -> "attempt 1: " + x).toList();
       StepResult again;
-      if (spec.state() == State.RECOVERY && previous != null && previous.arm() == spec.arm()) {
+      if (spec.state() == ProviderState.RECOVERY
+          && previous != null
+          && previous.arm() == spec.arm()) {
         // recovery needs its outage: run the preceding step again, unmeasured, then recover
         StepSpec leadIn =
             new StepSpec(
@@ -243,7 +245,7 @@ public final class ProtocolRunner {
     }
     // recovery continues the outage's customers, whose values aged while the provider was down
     boolean continues =
-        spec.state() == State.RECOVERY
+        spec.state() == ProviderState.RECOVERY
             && previous != null
             && previous != spec
             && previous.arm() == spec.arm()
@@ -364,7 +366,7 @@ public final class ProtocolRunner {
             first.kind(),
             first.run(),
             first.arm(),
-            State.HEALTHY,
+            ProviderState.HEALTHY,
             first.hitRate(),
             first.rate(),
             first.policy(),
@@ -435,7 +437,7 @@ public final class ProtocolRunner {
     StepHooks.onNextStart(
         () -> {
           change.set(System.currentTimeMillis());
-          lab.control().apply(map(spec.state()), Duration.ofSeconds(profile.recoveryWindowSec()));
+          lab.control().apply(spec.state(), Duration.ofSeconds(profile.recoveryWindowSec()));
           if (spec.warmupSec() > 0) {
             windowTask.set(
                 scheduler.schedule(
@@ -621,10 +623,6 @@ public final class ProtocolRunner {
     } catch (IOException | RuntimeException e) {
       log.debug("sample: {}", e.toString());
     }
-  }
-
-  static ProviderState map(State s) {
-    return ProviderState.valueOf(s.name());
   }
 
   private static void sleep(long ms) {

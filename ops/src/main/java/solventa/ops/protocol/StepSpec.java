@@ -1,5 +1,7 @@
 package solventa.ops.protocol;
 
+import solventa.providerdouble.control.ProviderState;
+
 /**
  * One step of the protocol: what the node runs, what the provider does, and the load.
  *
@@ -15,7 +17,7 @@ public record StepSpec(
     StepKind kind,
     String run,
     Arm arm,
-    State state,
+    ProviderState state,
     double hitRate,
     int rate,
     String policy,

@@ -15,8 +15,9 @@ import solventa.ops.analysis.Verdict;
 import solventa.ops.protocol.Arm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
-import solventa.ops.protocol.State;
+import solventa.ops.protocol.StateNames;
 import solventa.ops.results.ExperimentRecord;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * Builds the experiment report as a list of blocks (headings, paragraphs, tables, charts), which
@@ -37,23 +38,25 @@ public final class Report {
   record Chart(String file, String svg, String caption) implements Block {}
 
   /** An (arm, provider state) row of the card's tables. */
-  private record Row(Arm arm, State state) {}
+  private record Row(Arm arm, ProviderState state) {}
 
   /** Card table 1's rows; table 2 has the same without C down. */
   private static final List<Row> CARD_ROWS =
       List.of(
-          new Row(Arm.A, State.HEALTHY),
-          new Row(Arm.A, State.DEGRADED),
-          new Row(Arm.B, State.HEALTHY),
-          new Row(Arm.B, State.DEGRADED),
-          new Row(Arm.C, State.HEALTHY),
-          new Row(Arm.C, State.DEGRADED),
-          new Row(Arm.C, State.UNRESPONSIVE),
-          new Row(Arm.C, State.DOWN),
-          new Row(Arm.C_PRIME, State.DEGRADED));
+          new Row(Arm.A, ProviderState.HEALTHY),
+          new Row(Arm.A, ProviderState.DEGRADED),
+          new Row(Arm.B, ProviderState.HEALTHY),
+          new Row(Arm.B, ProviderState.DEGRADED),
+          new Row(Arm.C, ProviderState.HEALTHY),
+          new Row(Arm.C, ProviderState.DEGRADED),
+          new Row(Arm.C, ProviderState.UNRESPONSIVE),
+          new Row(Arm.C, ProviderState.DOWN),
+          new Row(Arm.C_PRIME, ProviderState.DEGRADED));
 
   private static final List<Row> SUMMARY_ROWS =
-      CARD_ROWS.stream().filter(x -> !(x.arm() == Arm.C && x.state() == State.DOWN)).toList();
+      CARD_ROWS.stream()
+          .filter(x -> !(x.arm() == Arm.C && x.state() == ProviderState.DOWN))
+          .toList();
 
   private final ExperimentRecord e;
   private final StepResults r;
@@ -209,7 +212,7 @@ public final class Report {
     return List.of(
         s.spec().arm().label(),
         s.spec().run(),
-        s.spec().state().cardName(),
+        StateNames.card(s.spec().state()),
         cell(ms(s.endToEnd().p50()), why(s, "endToEnd")),
         cell(ms(s.endToEnd().p95()), why(s, "endToEnd")),
         cell(ms(s.endToEnd().p99()), why(s, "endToEnd")),
@@ -230,13 +233,13 @@ public final class Report {
       List<List<String>> rows = new ArrayList<>();
       for (Row l : CARD_ROWS) {
         Arm arm = l.arm();
-        State st = l.state();
+        ProviderState st = l.state();
         Optional<StepResult> s = r.walk(run, arm, st);
         if (s.isPresent()) {
           rows.add(cardRow(s.get(), arm != Arm.A));
         } else {
           String m = cell(null, notRun());
-          rows.add(List.of(arm.label(), run, st.cardName(), m, m, m, m, m, m, m));
+          rows.add(List.of(arm.label(), run, StateNames.card(st), m, m, m, m, m, m, m));
         }
       }
       h(3, "Run " + run);
@@ -262,7 +265,7 @@ public final class Report {
     List<List<String>> rows = new ArrayList<>();
     for (Row l : SUMMARY_ROWS) {
       Arm arm = l.arm();
-      State st = l.state();
+      ProviderState st = l.state();
       List<StepResult> steps =
           r.runs().stream().map(run -> r.walk(run, arm, st)).flatMap(Optional::stream).toList();
       List<Double> p95s =
@@ -283,7 +286,7 @@ public final class Report {
       rows.add(
           List.of(
               arm.label(),
-              st.cardName(),
+              StateNames.card(st),
               cell(ms(mean), "not measured"),
               cell(
                   sd == null ? null : String.format(Locale.ROOT, "%.1f", sd),
@@ -470,7 +473,8 @@ public final class Report {
             + ".");
     List<List<String>> rows = new ArrayList<>();
     String run = r.runs().isEmpty() ? "R1" : r.runs().get(0);
-    for (State st : List.of(State.HEALTHY, State.DEGRADED, State.UNRESPONSIVE)) {
+    for (ProviderState st :
+        List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
       for (Arm arm : List.of(Arm.B, Arm.B_CB)) {
         Optional<StepResult> s = r.walk(run, arm, st);
         String m = cell(null, notRun());
@@ -479,13 +483,13 @@ public final class Report {
                     x ->
                         List.of(
                             arm.label(),
-                            st.cardName(),
+                            StateNames.card(st),
                             cell(ms(x.endToEnd().p95()), why(x, "endToEnd")),
                             cell(ms(x.endToEnd().p99()), why(x, "endToEnd")),
                             cell(pct(x.errorPct()), why(x, "errorPct")),
                             hitCell(x),
                             yesNo(x.meets(), why(x, "endToEnd"))))
-                .orElse(List.of(arm.label(), st.cardName(), m, m, m, m, m)));
+                .orElse(List.of(arm.label(), StateNames.card(st), m, m, m, m, m)));
       }
     }
     blocks.add(
@@ -500,7 +504,7 @@ public final class Report {
                 "¿Cumple?"),
             rows));
     for (Arm arm : List.of(Arm.B, Arm.B_CB)) {
-      Optional<StepResult> d = r.walk(run, arm, State.DEGRADED);
+      Optional<StepResult> d = r.walk(run, arm, ProviderState.DEGRADED);
       if (d.isEmpty() || d.get().meets() == null) {
         continue;
       }
@@ -535,7 +539,8 @@ public final class Report {
             + " provider calls completed and adapter calls in flight (sampled), per second.");
     String run = r.runs().isEmpty() ? null : r.runs().get(0);
     for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
-      Optional<StepResult> s = run == null ? Optional.empty() : r.walk(run, arm, State.RECOVERY);
+      Optional<StepResult> s =
+          run == null ? Optional.empty() : r.walk(run, arm, ProviderState.RECOVERY);
       if (s.isEmpty()) {
         p(arm.label() + ": " + cell(null, notRun()));
         continue;
@@ -592,7 +597,9 @@ public final class Report {
     int ci = 0;
     for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
       Optional<StepResult> s =
-          r.runs().isEmpty() ? Optional.empty() : r.walk(r.runs().get(0), arm, State.RECOVERY);
+          r.runs().isEmpty()
+              ? Optional.empty()
+              : r.walk(r.runs().get(0), arm, ProviderState.RECOVERY);
       if (s.isPresent()) {
         List<double[]> pts = new ArrayList<>();
         for (TimelinePoint t : s.get().timeline()) {
@@ -671,7 +678,7 @@ public final class Report {
       return pts;
     }
     int offset = 0;
-    for (State st : State.values()) {
+    for (ProviderState st : ProviderState.values()) {
       Optional<StepResult> s = r.walk(r.runs().get(0), arm, st);
       if (s.isEmpty()) {
         continue;
@@ -701,12 +708,12 @@ public final class Report {
     List<double[]> a = new ArrayList<>();
     List<double[]> b = new ArrayList<>();
     int offset = 0;
-    for (State st : State.values()) {
+    for (ProviderState st : ProviderState.values()) {
       Optional<StepResult> s = r.walk(run, arm, st);
       if (s.isEmpty()) {
         continue;
       }
-      c.marker(offset, st.label());
+      c.marker(offset, StateNames.label(st));
       String prevState = null;
       int bandStart = 0;
       for (TimelinePoint t : s.get().timeline()) {

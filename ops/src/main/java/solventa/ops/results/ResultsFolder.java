@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import solventa.ops.analysis.StepResult;
+import solventa.ops.protocol.StateNames;
 import solventa.ops.protocol.StepSpec;
 
 /**
@@ -107,7 +108,7 @@ public final class ResultsFolder {
         p.kind(),
         p.run(),
         p.arm().label(),
-        p.state().label(),
+        StateNames.label(p.state()),
         p.hitRate(),
         p.policy(),
         p.rate(),

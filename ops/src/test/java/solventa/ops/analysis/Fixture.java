@@ -5,16 +5,16 @@ import java.util.List;
 import java.util.Map;
 import solventa.ops.protocol.Arm;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.ops.protocol.State;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
+import solventa.providerdouble.control.ProviderState;
 
 /** Hand-made step results for the rules' tests: plausible defaults, each knob settable. */
 final class Fixture {
   StepKind kind = StepKind.WALK;
   String run = "R1";
   Arm arm = Arm.C;
-  State state = State.HEALTHY;
+  ProviderState state = ProviderState.HEALTHY;
   double hitRate = 0.96;
   int rate = 100;
   String policy = "count";
@@ -40,7 +40,7 @@ final class Fixture {
   List<Long> path = List.of();
   int concurrent;
 
-  static Fixture step(Arm arm, State state) {
+  static Fixture step(Arm arm, ProviderState state) {
     Fixture f = new Fixture();
     f.arm = arm;
     f.state = state;
@@ -48,14 +48,14 @@ final class Fixture {
   }
 
   static Fixture sweep(Arm arm, double h) {
-    Fixture f = step(arm, State.DEGRADED);
+    Fixture f = step(arm, ProviderState.DEGRADED);
     f.kind = StepKind.SWEEP;
     f.hitRate = h;
     return f;
   }
 
   static Fixture policy(String policy, int rate) {
-    Fixture f = step(Arm.C, State.UNRESPONSIVE);
+    Fixture f = step(Arm.C, ProviderState.UNRESPONSIVE);
     f.kind = StepKind.POLICY;
     f.policy = policy;
     f.rate = rate;

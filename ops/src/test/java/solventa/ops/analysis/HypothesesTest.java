@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import solventa.ops.protocol.Arm;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.ops.protocol.State;
 import solventa.ops.protocol.StepKind;
+import solventa.providerdouble.control.ProviderState;
 
 /** Every hypothesis, fed fixtures that produce each verdict it can give (docs/verdict-rules.md). */
 class HypothesesTest {
@@ -37,16 +37,19 @@ class HypothesesTest {
           eval(
               h,
               of(
-                  step(Arm.A, State.HEALTHY),
-                  step(Arm.B, State.HEALTHY),
-                  step(Arm.C, State.HEALTHY)));
+                  step(Arm.A, ProviderState.HEALTHY),
+                  step(Arm.B, ProviderState.HEALTHY),
+                  step(Arm.C, ProviderState.HEALTHY)));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.evidence()).anyMatch(l -> l.startsWith("A R1 healthy: p95 150 ms"));
     }
 
     @Test
     void refutedWhenOneArmMissesEvenIfAnotherIsMissing() {
-      Verdict v = eval(h, of(step(Arm.A, State.HEALTHY).errors(5), step(Arm.C, State.HEALTHY)));
+      Verdict v =
+          eval(
+              h,
+              of(step(Arm.A, ProviderState.HEALTHY).errors(5), step(Arm.C, ProviderState.HEALTHY)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
     }
 
@@ -56,9 +59,9 @@ class HypothesesTest {
           eval(
               h,
               of(
-                  step(Arm.A, State.HEALTHY),
-                  step(Arm.B, State.HEALTHY).invalid(),
-                  step(Arm.C, State.HEALTHY)));
+                  step(Arm.A, ProviderState.HEALTHY),
+                  step(Arm.B, ProviderState.HEALTHY).invalid(),
+                  step(Arm.C, ProviderState.HEALTHY)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).anyMatch(l -> l.contains("B R1 healthy is invalid"));
     }
@@ -70,9 +73,9 @@ class HypothesesTest {
 
     List<StepResult> degraded(double bP99, double cP99) {
       return of(
-          step(Arm.A, State.DEGRADED).latency(700, 710).errors(50),
-          step(Arm.B, State.DEGRADED).latency(150, bP99),
-          step(Arm.C, State.DEGRADED).latency(150, cP99));
+          step(Arm.A, ProviderState.DEGRADED).latency(700, 710).errors(50),
+          step(Arm.B, ProviderState.DEGRADED).latency(150, bP99),
+          step(Arm.C, ProviderState.DEGRADED).latency(150, cP99));
     }
 
     @Test
@@ -103,9 +106,9 @@ class HypothesesTest {
     final Hypothesis h = new DegradedPathFaster();
 
     Verdict paths(long cold, int nCold, long degraded, int nDeg, Long opened) {
-      Fixture d = step(Arm.C, State.DEGRADED).path(degraded, nDeg);
+      Fixture d = step(Arm.C, ProviderState.DEGRADED).path(degraded, nDeg);
       d.timeToOpenMs = opened;
-      return eval(h, of(step(Arm.C, State.HEALTHY).path(cold, nCold), d));
+      return eval(h, of(step(Arm.C, ProviderState.HEALTHY).path(cold, nCold), d));
     }
 
     @Test
@@ -262,7 +265,7 @@ class HypothesesTest {
     final Hypothesis h = new Coalescing();
 
     Fixture stampede(Arm arm, long calls, int inFlight) {
-      Fixture f = step(arm, State.SLOW);
+      Fixture f = step(arm, ProviderState.SLOW);
       f.kind = StepKind.STAMPEDE;
       f.concurrent = 50;
       f.providerCalls = calls;
@@ -309,7 +312,7 @@ class HypothesesTest {
                 (int) customers,
                 40.0));
       }
-      Fixture f = step(arm, State.RECOVERY);
+      Fixture f = step(arm, ProviderState.RECOVERY);
       f.timeline = t;
       f.closedAfterMs = 8_000L;
       f.recoveryMs = 13_000L;
@@ -363,9 +366,9 @@ class HypothesesTest {
     List<StepResult> runs(int n, double degradedP99) {
       List<StepResult> out = new ArrayList<>();
       for (int r = 1; r <= n; r++) {
-        out.add(step(Arm.C, State.HEALTHY).run("R" + r).build());
-        out.add(step(Arm.C, State.DEGRADED).run("R" + r).latency(150, degradedP99).build());
-        out.add(step(Arm.C, State.UNRESPONSIVE).run("R" + r).build());
+        out.add(step(Arm.C, ProviderState.HEALTHY).run("R" + r).build());
+        out.add(step(Arm.C, ProviderState.DEGRADED).run("R" + r).latency(150, degradedP99).build());
+        out.add(step(Arm.C, ProviderState.UNRESPONSIVE).run("R" + r).build());
       }
       for (double hr : new double[] {0.99, 0.96, 0.90, 0.50}) {
         out.add(sweep(Arm.C, hr).latency(150, hr >= 0.96 ? 200 : 600).build());

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.ops.protocol.Arm;
-import solventa.ops.protocol.State;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
+import solventa.providerdouble.control.ProviderState;
 
 class SanityTest {
   static final String BODY =
@@ -56,7 +56,7 @@ class SanityTest {
     return out;
   }
 
-  static StepResult analyze(State state, List<RequestRecord> rs, List<NodeInterval> node) {
+  static StepResult analyze(ProviderState state, List<RequestRecord> rs, List<NodeInterval> node) {
     StepSpec spec =
         new StepSpec("s", StepKind.WALK, "R1", Arm.C, state, 0.96, 100, "count", 0, 10, 0);
     return StepAnalyzer.analyze(
@@ -81,7 +81,7 @@ class SanityTest {
 
   @Test
   void aPunctualGeneratorPasses() {
-    StepResult r = analyze(State.HEALTHY, generator(100, 10, i -> 0, 1.0), List.of());
+    StepResult r = analyze(ProviderState.HEALTHY, generator(100, 10, i -> 0, 1.0), List.of());
     assertThat(r.scheduleLagP99Ms()).isLessThanOrEqualTo(1.0);
     assertThat(r.invalidations()).isEmpty();
     assertThat(r.valid()).isTrue();
@@ -92,7 +92,7 @@ class SanityTest {
     // stalls for the first 300 ms of every second, then catches up: every send is still made
     StepResult r =
         analyze(
-            State.HEALTHY,
+            ProviderState.HEALTHY,
             generator(100, 10, i -> (i % 100) < 30 ? 300 - (i % 100) * 10 : 0, 1.0),
             List.of());
     assertThat(r.scheduleLagP99Ms()).isGreaterThan(Sanity.MAX_SCHEDULE_LAG_P99_MS);
@@ -102,7 +102,7 @@ class SanityTest {
 
   @Test
   void aGeneratorBelowNinetyEightPercentOfItsRateInvalidatesTheStep() {
-    StepResult r = analyze(State.HEALTHY, generator(100, 10, i -> 0, 0.95), List.of());
+    StepResult r = analyze(ProviderState.HEALTHY, generator(100, 10, i -> 0, 0.95), List.of());
     assertThat(r.achievedRate()).isLessThan(98.0);
     assertThat(r.invalidations()).anyMatch(x -> x.contains("generator achieved"));
   }
@@ -113,16 +113,16 @@ class SanityTest {
         List.of(
             new NodeInterval(T0 + 1_000, 100, 1_700.0, 1_900.0),
             new NodeInterval(T0 + 2_000, 100, 30.0, 60.0));
-    StepResult healthy = analyze(State.HEALTHY, generator(100, 10, i -> 0, 1.0), stall);
+    StepResult healthy = analyze(ProviderState.HEALTHY, generator(100, 10, i -> 0, 1.0), stall);
     assertThat(healthy.invalidations()).anyMatch(x -> x.contains("node stall"));
-    StepResult degraded = analyze(State.DEGRADED, generator(100, 10, i -> 0, 1.0), stall);
+    StepResult degraded = analyze(ProviderState.DEGRADED, generator(100, 10, i -> 0, 1.0), stall);
     assertThat(degraded.invalidations()).isEmpty();
   }
 
   @Test
   void aRunWithAStepStillInvalidAfterItsReRunIsInvalidated() {
     StepResult bad =
-        analyze(State.HEALTHY, generator(100, 10, i -> 0, 0.9), List.of())
+        analyze(ProviderState.HEALTHY, generator(100, 10, i -> 0, 0.9), List.of())
             .withInvalidations(List.of("attempt 1: x", "attempt 2: y"), false, 2);
     List<SanityCheck> checks = Sanity.check(new StepResults(List.of(bad)), Map.of());
     assertThat(checks).anyMatch(c -> !c.passed() && c.detail().contains("attempt 2: y"));

@@ -7,14 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import solventa.ops.protocol.Arm;
-import solventa.ops.protocol.State;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
+import solventa.providerdouble.control.ProviderState;
 
 class StepAnalyzerTest {
   static final long T0 = 1_000_000L;
 
-  static StepSpec spec(State state, int warmup, int measure) {
+  static StepSpec spec(ProviderState state, int warmup, int measure) {
     return new StepSpec(
         "s", StepKind.WALK, "R1", Arm.C, state, 0.96, 10, "count", warmup, measure, 0);
   }
@@ -58,7 +58,7 @@ class StepAnalyzerTest {
     StepResult r =
         StepAnalyzer.analyze(
             new StepAnalyzer.Inputs(
-                spec(State.DEGRADED, 2, 1),
+                spec(ProviderState.DEGRADED, 2, 1),
                 T0,
                 T0,
                 T0 + 2_000,
@@ -98,7 +98,7 @@ class StepAnalyzerTest {
     StepResult r =
         StepAnalyzer.analyze(
             new StepAnalyzer.Inputs(
-                spec(State.UNRESPONSIVE, 0, 40),
+                spec(ProviderState.UNRESPONSIVE, 0, 40),
                 T0,
                 T0,
                 T0,
@@ -130,7 +130,7 @@ class StepAnalyzerTest {
     StepResult r =
         StepAnalyzer.analyze(
             new StepAnalyzer.Inputs(
-                spec(State.UNRESPONSIVE, 0, 10),
+                spec(ProviderState.UNRESPONSIVE, 0, 10),
                 T0,
                 T0,
                 T0,
@@ -163,7 +163,7 @@ class StepAnalyzerTest {
     StepResult r =
         StepAnalyzer.analyze(
             new StepAnalyzer.Inputs(
-                spec(State.HEALTHY, 0, 2),
+                spec(ProviderState.HEALTHY, 0, 2),
                 T0,
                 T0,
                 T0,
@@ -194,7 +194,7 @@ class StepAnalyzerTest {
     StepResult r =
         StepAnalyzer.analyze(
             new StepAnalyzer.Inputs(
-                spec(State.DEGRADED, 0, 10),
+                spec(ProviderState.DEGRADED, 0, 10),
                 T0,
                 T0,
                 T0,
@@ -221,7 +221,7 @@ class StepAnalyzerTest {
     StepResult r =
         StepAnalyzer.analyze(
             new StepAnalyzer.Inputs(
-                spec(State.UNRESPONSIVE, 0, 2),
+                spec(ProviderState.UNRESPONSIVE, 0, 2),
                 T0,
                 T0,
                 T0,
@@ -261,7 +261,7 @@ class StepAnalyzerTest {
     StepResult r =
         StepAnalyzer.analyze(
             new StepAnalyzer.Inputs(
-                spec(State.RECOVERY, 0, 10),
+                spec(ProviderState.RECOVERY, 0, 10),
                 T0,
                 T0,
                 T0,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import solventa.providerdouble.control.ProviderState;
 
 class ProtocolPlanTest {
 
@@ -13,7 +14,7 @@ class ProtocolPlanTest {
     List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
     List<String> armOrder =
         plan.stream()
-            .filter(s -> s.kind() == StepKind.WALK && s.state() == State.HEALTHY)
+            .filter(s -> s.kind() == StepKind.WALK && s.state() == ProviderState.HEALTHY)
             .map(s -> s.run() + ":" + s.arm().label())
             .toList();
     assertThat(armOrder)
@@ -24,7 +25,7 @@ class ProtocolPlanTest {
             plan.stream()
                 .filter(s -> s.kind() == StepKind.WALK && s.run().equals("R2") && s.arm() == Arm.C)
                 .map(StepSpec::state))
-        .containsExactly(State.values());
+        .containsExactly(ProviderState.values());
   }
 
   @Test
@@ -62,7 +63,7 @@ class ProtocolPlanTest {
       List<StepSpec> plan = ProtocolPlan.build(p);
       StepSpec healthyC =
           plan.stream()
-              .filter(s -> s.arm() == Arm.C && s.state() == State.HEALTHY)
+              .filter(s -> s.arm() == Arm.C && s.state() == ProviderState.HEALTHY)
               .findFirst()
               .orElseThrow();
       double missesPerSec = healthyC.rate() * (1 - healthyC.hitRate());
@@ -71,7 +72,7 @@ class ProtocolPlanTest {
           .allMatch(s -> s.measureSec() >= p.exposureWindowSec());
       assertThat(
               plan.stream()
-                  .filter(s -> s.state() == State.RECOVERY && s.arm() == Arm.C)
+                  .filter(s -> s.state() == ProviderState.RECOVERY && s.arm() == Arm.C)
                   .mapToInt(StepSpec::measureSec)
                   .min()
                   .orElseThrow())
@@ -93,8 +94,8 @@ class ProtocolPlanTest {
         .containsExactlyInAnyOrder(
             StepKind.WALK, StepKind.SWEEP, StepKind.POLICY, StepKind.STAMPEDE);
     assertThat(plan.stream().map(StepSpec::arm).distinct()).containsExactly(Arm.A, Arm.C);
-    assertThat(plan).anyMatch(s -> s.arm() == Arm.A && s.state() == State.UNRESPONSIVE);
-    assertThat(plan).anyMatch(s -> s.arm() == Arm.C && s.state() == State.RECOVERY);
+    assertThat(plan).anyMatch(s -> s.arm() == Arm.A && s.state() == ProviderState.UNRESPONSIVE);
+    assertThat(plan).anyMatch(s -> s.arm() == Arm.C && s.state() == ProviderState.RECOVERY);
   }
 
   @Test
