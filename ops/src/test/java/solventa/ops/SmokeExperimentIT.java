@@ -12,7 +12,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import solventa.gatling.Acceptance;
-import solventa.ops.analysis.RequestRecord;
+import solventa.gatling.RequestLog;
+import solventa.gatling.RequestRecord;
 import solventa.ops.lab.Http;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
@@ -130,14 +131,14 @@ class SmokeExperimentIT {
   }
 
   /**
-   * Arm A has no breaker (the card: it waits as long as the provider takes, up to the hard
+   * BenchArm A has no breaker (the card: it waits as long as the provider takes, up to the hard
    * timeout): with the provider unresponsive every quote fails with 504 after the 700 ms hard
    * timeout, so its p50 is at least 700 ms. With a breaker it answered fast 503s instead.
    */
   @Test
   void armAWithAnUnresponsiveProviderWaitsTheHardTimeoutEveryTime() throws Exception {
     List<RequestRecord> a =
-        RequestRecord.read(dir.resolve("steps/R1-walk-A-unresponsive/requests.csv"));
+        RequestLog.read(dir.resolve("steps/R1-walk-A-unresponsive/requests.csv"));
     assertThat(a).isNotEmpty().noneMatch(RequestRecord::ok);
     assertThat(a).allMatch(r -> r.status() == 504 && r.latencyMs() >= 690);
     assertThat(step("R1-walk-A-unresponsive").path("endToEnd").path("p50").asDouble())

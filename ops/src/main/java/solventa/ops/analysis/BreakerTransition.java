@@ -1,4 +1,6 @@
 package solventa.ops.analysis;
 
+import solventa.adapter.BreakerState;
+
 /** A breaker transition as the adapter reported it (epoch ms). */
-public record BreakerTransition(String from, String to, long atMs) {}
+public record BreakerTransition(BreakerState from, BreakerState to, long atMs) {}

@@ -2,7 +2,7 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import solventa.gatling.Acceptance;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.control.ProviderState;
 
 /** HD-01.2: with a degraded provider only arm C meets the thresholds. */
@@ -28,11 +28,11 @@ public final class DegradedOnlyC implements Hypothesis {
     Evidence ev = new Evidence();
     ev.eachUsableWalk(
         in,
-        List.of(Arm.A, Arm.B, Arm.C),
+        List.of(BenchArm.A, BenchArm.B, BenchArm.C),
         ProviderState.DEGRADED,
         s -> {
           boolean meets = s.meets();
-          boolean isC = s.spec().arm() == Arm.C;
+          boolean isC = s.spec().arm() == BenchArm.C;
           String line =
               Evidence.describe(s) + (meets ? " → meets " : " → misses ") + Evidence.thresholds();
           if (meets == isC) {

@@ -2,7 +2,7 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import java.util.Locale;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.control.ProviderState;
 
 /**
@@ -31,8 +31,8 @@ public final class DegradedPathFaster implements Hypothesis {
       ev.inconclusive("no state walk was run");
     }
     for (String run : in.results().runs()) {
-      StepResult healthy = in.results().walk(run, Arm.C, ProviderState.HEALTHY).orElse(null);
-      StepResult degraded = in.results().walk(run, Arm.C, ProviderState.DEGRADED).orElse(null);
+      StepResult healthy = in.results().walk(run, BenchArm.C, ProviderState.HEALTHY).orElse(null);
+      StepResult degraded = in.results().walk(run, BenchArm.C, ProviderState.DEGRADED).orElse(null);
       String why =
           healthy == null || !healthy.valid()
               ? Evidence.unusable(healthy, "C " + run + " healthy")

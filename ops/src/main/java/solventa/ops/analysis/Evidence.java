@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import solventa.gatling.Acceptance;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StateNames;
 import solventa.providerdouble.control.ProviderState;
 
@@ -57,14 +57,14 @@ public final class Evidence {
    */
   void eachUsableWalk(
       Hypothesis.Input in,
-      List<Arm> arms,
+      List<BenchArm> arms,
       ProviderState state,
       java.util.function.Consumer<StepResult> judge) {
     if (in.results().runs().isEmpty()) {
       inconclusive("no state walk was run");
     }
     for (String run : in.results().runs()) {
-      for (Arm arm : arms) {
+      for (BenchArm arm : arms) {
         StepResult s = in.results().walk(run, arm, state).orElse(null);
         String why = unusable(s, arm.label() + " " + run + " " + StateNames.label(state));
         if (why != null) {

@@ -2,7 +2,7 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import solventa.gatling.Acceptance;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.control.ProviderState;
 
 /** HD-01.1: with a healthy provider, arms A, B and C all meet p95 ≤ 225 ms (errors ≤ 1 %). */
@@ -26,7 +26,7 @@ public final class HealthyAllArms implements Hypothesis {
     Evidence ev = new Evidence();
     ev.eachUsableWalk(
         in,
-        List.of(Arm.A, Arm.B, Arm.C),
+        List.of(BenchArm.A, BenchArm.B, BenchArm.C),
         ProviderState.HEALTHY,
         s -> {
           boolean ok =

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import solventa.gatling.Acceptance;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 
 /**
  * HD-01.4: C holds at hit rate ≥ 96 % and below it its p99 degrades past the thresholds. C holds at
@@ -20,7 +20,7 @@ public final class MinimumHitRate implements Hypothesis {
 
   @Override
   public String statement() {
-    return "Arm C holds the thresholds (with its fallback share at most the actuarial ceiling) at hit"
+    return "BenchArm C holds the thresholds (with its fallback share at most the actuarial ceiling) at hit"
         + " rate ≥ 96 %; below that its p99 degrades past them";
   }
 
@@ -87,7 +87,7 @@ public final class MinimumHitRate implements Hypothesis {
     List<Point> out = new java.util.ArrayList<>();
     boolean usable = true;
     for (double h : rates) {
-      StepResult s = in.results().sweep(Arm.C, h).orElse(null);
+      StepResult s = in.results().sweep(BenchArm.C, h).orElse(null);
       String why = Evidence.unusable(s, "C at hit rate " + pctRate(h));
       if (why == null && s.fallbackPct() == null) {
         why = "C at hit rate " + pctRate(h) + " has no fallback share";
@@ -98,7 +98,7 @@ public final class MinimumHitRate implements Hypothesis {
         continue;
       }
       Point p = new Point(h, s, s.meets(), s.fallbackPct() <= ceiling);
-      Optional<StepResult> b = in.results().sweep(Arm.B, h);
+      Optional<StepResult> b = in.results().sweep(BenchArm.B, h);
       ev.add(
           String.format(
               Locale.ROOT,

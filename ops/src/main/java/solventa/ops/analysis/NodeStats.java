@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import solventa.adapter.BreakerState;
+import solventa.signals.Origin;
 
 /**
  * What the runner reads from a quote node's management API: the node's counters since its last
@@ -43,10 +45,10 @@ public record NodeStats(
             : new Latency(
                 count, num(lat, "p50"), num(lat, "p95"), num(lat, "p99"), num(lat, "max"));
     return new NodeStats(
-        q.path("FRESH").asLong(0),
-        q.path("CACHED").asLong(0),
-        q.path("STALE").asLong(0),
-        q.path("DEFAULT").asLong(0),
+        q.path(Origin.FRESH.name()).asLong(0),
+        q.path(Origin.CACHED.name()).asLong(0),
+        q.path(Origin.STALE.name()).asLong(0),
+        q.path(Origin.DEFAULT.name()).asLong(0),
         q.path("errors").asLong(0),
         s.path("cacheHits").asLong(0),
         s.path("cacheMisses").asLong(0),
@@ -74,7 +76,11 @@ public record NodeStats(
               : at.isTextual()
                   ? Instant.parse(at.asText()).toEpochMilli()
                   : t.path("atMs").asLong();
-      out.add(new BreakerTransition(t.path("from").asText(), t.path("to").asText(), ms));
+      out.add(
+          new BreakerTransition(
+              BreakerState.valueOf(t.path("from").asText()),
+              BreakerState.valueOf(t.path("to").asText()),
+              ms));
     }
     return out;
   }

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import solventa.gatling.Acceptance;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.control.ProviderState;
 
 /**
@@ -20,7 +20,7 @@ public final class Overall implements Hypothesis {
 
   @Override
   public String statement() {
-    return "Arm C keeps "
+    return "BenchArm C keeps "
         + Acceptance.p95()
         + " and "
         + Acceptance.p99()
@@ -39,7 +39,7 @@ public final class Overall implements Hypothesis {
         List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
       ev.eachUsableWalk(
           in,
-          List.of(Arm.C),
+          List.of(BenchArm.C),
           st,
           s -> {
             if (s.meets()) {

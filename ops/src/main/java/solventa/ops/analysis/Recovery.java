@@ -3,7 +3,7 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.control.ProviderState;
 
 /**
@@ -30,9 +30,9 @@ public final class Recovery implements Hypothesis {
     Evidence ev = new Evidence();
     ev.eachUsableWalk(
         in,
-        List.of(Arm.C, Arm.C_PRIME),
+        List.of(BenchArm.C, BenchArm.C_PRIME),
         ProviderState.RECOVERY,
-        s -> judge(ev, s, s.spec().arm() == Arm.C_PRIME));
+        s -> judge(ev, s, s.spec().arm() == BenchArm.C_PRIME));
     return ev.verdict(this);
   }
 

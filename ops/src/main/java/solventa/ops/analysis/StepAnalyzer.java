@@ -6,11 +6,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import solventa.ops.protocol.Arm;
+import solventa.adapter.BreakerState;
+import solventa.gatling.RequestRecord;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.providerdouble.control.ProviderState;
+import solventa.signals.Origin;
 
 /**
  * Turns one step's raw material — the generator's request log, the node's stats before and after
@@ -68,7 +71,7 @@ public final class StepAnalyzer {
     Latency cold =
         Latency.of(
             window.stream()
-                .filter(r -> r.ok() && !r.origin().equals("CACHED"))
+                .filter(r -> r.ok() && !r.is(Origin.CACHED))
                 .map(RequestRecord::latencyMs)
                 .toList());
     Latency fb =
@@ -85,8 +88,8 @@ public final class StepAnalyzer {
     }
 
     Double errorPct = pct(window.stream().filter(r -> !r.ok()).count(), n);
-    Double stalePct = pct(window.stream().filter(r -> r.origin().equals("STALE")).count(), n);
-    Double defaultPct = pct(window.stream().filter(r -> r.origin().equals("DEFAULT")).count(), n);
+    Double stalePct = pct(window.stream().filter(r -> r.is(Origin.STALE)).count(), n);
+    Double defaultPct = pct(window.stream().filter(r -> r.is(Origin.DEFAULT)).count(), n);
     Double fallbackPct = stalePct == null ? null : stalePct + defaultPct;
     if (n == 0) {
       missing.put("errorPct", "no request in the window");
@@ -117,7 +120,7 @@ public final class StepAnalyzer {
     }
     Optional<BreakerTransition> open =
         transitions.stream()
-            .filter(t -> t.to().equals("OPEN") && t.atMs() >= in.changeMs())
+            .filter(t -> t.to() == BreakerState.OPEN && t.atMs() >= in.changeMs())
             .findFirst();
     Long timeToOpen = open.map(t -> t.atMs() - in.changeMs()).orElse(null);
     if (timeToOpen == null) {
@@ -160,7 +163,7 @@ public final class StepAnalyzer {
     Double perMiss = null;
     if (end == null) {
       missing.put("providerCallsPerMiss", "node stats unavailable");
-    } else if (spec.arm() == Arm.A) {
+    } else if (spec.arm() == BenchArm.A) {
       missing.put("providerCallsPerMiss", "arm A has no cache, so no misses");
     } else if (misses == 0) {
       missing.put("providerCallsPerMiss", "no cache miss in the window");
@@ -195,7 +198,7 @@ public final class StepAnalyzer {
       }
       closedAfter =
           transitions.stream()
-              .filter(t -> t.to().equals("CLOSED") && t.atMs() >= in.changeMs())
+              .filter(t -> t.to() == BreakerState.CLOSED && t.atMs() >= in.changeMs())
               .map(t -> t.atMs() - in.changeMs())
               .findFirst()
               .orElse(null);
@@ -206,7 +209,7 @@ public final class StepAnalyzer {
     if (in.assertionsPassed() == null) {
       missing.put("assertionsPassed", "no Gatling assertion ran for this step");
     }
-    Double hitPct = pct(window.stream().filter(r -> r.origin().equals("CACHED")).count(), n);
+    Double hitPct = pct(window.stream().filter(r -> r.is(Origin.CACHED)).count(), n);
     Double hitTarget =
         spec.arm().caches() && in.populationSize() != null ? spec.hitRate() * 100 : null;
     if (hitTarget == null) {
@@ -292,14 +295,14 @@ public final class StepAnalyzer {
     }
     if (in.spec().state() == ProviderState.HEALTHY) {
       return window.stream()
-          .filter(r -> !r.origin().equals("CACHED"))
+          .filter(r -> !r.is(Origin.CACHED))
           .map(RequestRecord::latencyMs)
           .toList();
     }
     if (in.spec().state() == ProviderState.DEGRADED && openedAtMs != null) {
       return in.requests().stream()
           .filter(r -> r.sendMs() >= openedAtMs && r.sendMs() < in.endMs())
-          .filter(r -> !r.origin().equals("CACHED"))
+          .filter(r -> !r.is(Origin.CACHED))
           .map(RequestRecord::latencyMs)
           .toList();
     }

@@ -3,7 +3,7 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StepKind;
 import solventa.providerdouble.control.ProviderState;
 
@@ -18,14 +18,14 @@ public record StepResults(List<StepResult> steps) {
     return of(StepKind.WALK).map(s -> s.spec().run()).distinct().toList();
   }
 
-  public Optional<StepResult> walk(String run, Arm arm, ProviderState state) {
+  public Optional<StepResult> walk(String run, BenchArm arm, ProviderState state) {
     return of(StepKind.WALK)
         .filter(
             s -> s.spec().run().equals(run) && s.spec().arm() == arm && s.spec().state() == state)
         .findFirst();
   }
 
-  public Optional<StepResult> sweep(Arm arm, double hitRate) {
+  public Optional<StepResult> sweep(BenchArm arm, double hitRate) {
     return of(StepKind.SWEEP)
         .filter(s -> s.spec().arm() == arm && Math.abs(s.spec().hitRate() - hitRate) < 1e-9)
         .findFirst();
@@ -53,7 +53,7 @@ public record StepResults(List<StepResult> steps) {
         .toList();
   }
 
-  public Optional<StepResult> stampede(Arm arm) {
+  public Optional<StepResult> stampede(BenchArm arm) {
     return of(StepKind.STAMPEDE).filter(s -> s.spec().arm() == arm).findFirst();
   }
 }

@@ -15,7 +15,7 @@ import solventa.lab.ManagedProcess;
 import solventa.lab.PostgresServer;
 import solventa.lab.RedisServerProcess;
 import solventa.lab.ToxiproxyServer;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.providerdouble.control.ProviderStateControl;
 
@@ -119,7 +119,7 @@ public final class EmbeddedLab implements AutoCloseable {
   }
 
   /** The running node, (re)started for {@code arm} and {@code policy} with an empty cache. */
-  public NodeProcess node(Arm arm, String policy, ExperimentProfile profile) {
+  public NodeProcess node(BenchArm arm, String policy, ExperimentProfile profile) {
     if (node != null && node.arm() == arm && node.policy().equals(policy)) {
       return node;
     }

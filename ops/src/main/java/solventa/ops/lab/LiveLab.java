@@ -25,7 +25,7 @@ import solventa.lab.LabException;
 import solventa.lab.LabPaths;
 import solventa.lab.PidRegistry;
 import solventa.ops.analysis.NodeStats;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StateNames;
 import solventa.providerdouble.control.ProviderState;
@@ -101,7 +101,13 @@ public final class LiveLab {
 
   /** The command line: one command, its argument and the options, validated. */
   record Options(
-      String command, String argument, int nodes, Arm arm, String policy, Path dir, int maxHours) {
+      String command,
+      String argument,
+      int nodes,
+      BenchArm arm,
+      String policy,
+      Path dir,
+      int maxHours) {
     static Options parse(String[] args) {
       if (args.length == 0) {
         throw new IllegalArgumentException("a command is needed");
@@ -109,14 +115,14 @@ public final class LiveLab {
       String command = args[0];
       String argument = null;
       int nodes = 3;
-      Arm arm = Arm.C;
+      BenchArm arm = BenchArm.C;
       String policy = "count";
       Path dir = null;
       int maxHours = 8;
       for (int i = 1; i < args.length; i++) {
         switch (args[i]) {
           case "--nodes" -> nodes = intIn(value(args, ++i, "--nodes"), "--nodes", 1, 9);
-          case "--arm" -> arm = Arm.ofLabel(value(args, ++i, "--arm"));
+          case "--arm" -> arm = BenchArm.ofLabel(value(args, ++i, "--arm"));
           case "--policy" -> {
             policy = value(args, ++i, "--policy");
             if (!policy.equals("count") && !policy.equals("rate")) {

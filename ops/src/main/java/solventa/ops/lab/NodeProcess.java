@@ -9,9 +9,8 @@ import java.util.List;
 import solventa.lab.FreePort;
 import solventa.lab.ManagedProcess;
 import solventa.ops.analysis.NodeStats;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.ops.protocol.ProtocolPlan;
 
 /**
  * A quote node JVM started by the runner, and the runner's view of its HTTP and management APIs.
@@ -20,7 +19,7 @@ public final class NodeProcess implements AutoCloseable {
   /** Node heap: fixed, identical for every arm. */
   public static final String HEAP = "512m";
 
-  private final Arm arm;
+  private final BenchArm arm;
   private final String policy;
   private final ManagedProcess process;
   private final int httpPort;
@@ -29,7 +28,7 @@ public final class NodeProcess implements AutoCloseable {
   private final int prometheusPort;
 
   private NodeProcess(
-      Arm arm,
+      BenchArm arm,
       String policy,
       ManagedProcess process,
       int httpPort,
@@ -54,7 +53,7 @@ public final class NodeProcess implements AutoCloseable {
 
   /** A single-node cluster, started and ready. */
   static NodeProcess start(
-      Arm arm, String policy, ExperimentProfile profile, Backends lab, Path logs) {
+      BenchArm arm, String policy, ExperimentProfile profile, Backends lab, Path logs) {
     int remote = FreePort.find();
     NodeProcess node =
         launch(arm, policy, profile, lab, logs.resolve(logName(arm, policy, "")), remote, remote);
@@ -62,9 +61,9 @@ public final class NodeProcess implements AutoCloseable {
     return node;
   }
 
-  static String logName(Arm arm, String policy, String suffix) {
+  static String logName(BenchArm arm, String policy, String suffix) {
     return "quote-node-"
-        + ProtocolPlan.tag(arm)
+        + arm.tag()
         + "-"
         + policy
         + suffix
@@ -78,7 +77,7 @@ public final class NodeProcess implements AutoCloseable {
    * remote} port for the first node) without waiting for it: call {@link #awaitReady}.
    */
   static NodeProcess launch(
-      Arm arm,
+      BenchArm arm,
       String policy,
       ExperimentProfile profile,
       Backends lab,
@@ -88,9 +87,9 @@ public final class NodeProcess implements AutoCloseable {
     int http = FreePort.find();
     int mgmt = FreePort.find();
     int prometheus = FreePort.find();
-    String tag = ProtocolPlan.tag(arm) + "-" + policy;
+    String tag = arm.tag() + "-" + policy;
     List<String> props = new ArrayList<>();
-    props.add("-Dquote.arm=" + arm.nodeArm());
+    props.add("-Dquote.arm=" + arm.nodeArm().label());
     props.add("-Dquote.breaker=" + (arm.breaker() ? "on" : "off"));
     props.add("-Dquote.http.port=" + http);
     props.add("-Dpekko.management.http.port=" + mgmt);
@@ -145,7 +144,7 @@ public final class NodeProcess implements AutoCloseable {
     process.awaitReady(() -> Http.ok(baseUrl() + "/ready"), timeout);
   }
 
-  Arm arm() {
+  BenchArm arm() {
     return arm;
   }
 

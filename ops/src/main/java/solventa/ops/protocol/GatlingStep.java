@@ -31,7 +31,7 @@ public final class GatlingStep {
       Path resultsDir,
       boolean reports) {
     System.setProperty("ha01.base-url", baseUrl);
-    System.setProperty("ha01.arm", spec.arm().nodeArm());
+    System.setProperty("ha01.arm", spec.arm().nodeArm().label());
     System.setProperty("ha01.rate", Integer.toString(spec.rate()));
     System.setProperty("ha01.duration-ms", Long.toString(spec.durationSec() * 1000L));
     System.setProperty("ha01.hit-rate", Double.toString(spec.hitRate()));

@@ -19,9 +19,11 @@ import solventa.providerdouble.control.ProviderState;
  * not run.
  */
 public final class ProtocolPlan {
-  static final List<List<Arm>> LATIN_SQUARE =
+  static final List<List<BenchArm>> LATIN_SQUARE =
       List.of(
-          List.of(Arm.A, Arm.B, Arm.C), List.of(Arm.B, Arm.C, Arm.A), List.of(Arm.C, Arm.A, Arm.B));
+          List.of(BenchArm.A, BenchArm.B, BenchArm.C),
+          List.of(BenchArm.B, BenchArm.C, BenchArm.A),
+          List.of(BenchArm.C, BenchArm.A, BenchArm.B));
 
   private ProtocolPlan() {}
 
@@ -30,20 +32,20 @@ public final class ProtocolPlan {
     List<StepSpec> steps = new ArrayList<>();
     for (int r = 0; r < p.runs(); r++) {
       String run = "R" + (r + 1);
-      List<Arm> order = new ArrayList<>(LATIN_SQUARE.get(r % 3));
+      List<BenchArm> order = new ArrayList<>(LATIN_SQUARE.get(r % 3));
       if (r == 0) {
-        order.add(order.indexOf(Arm.B) + 1, Arm.B_CB);
+        order.add(order.indexOf(BenchArm.B) + 1, BenchArm.B_CB);
       }
-      order.add(Arm.C_PRIME);
-      for (Arm arm : order) {
-        if (smoke && (arm == Arm.B || arm == Arm.B_CB || arm == Arm.C_PRIME)) {
+      order.add(BenchArm.C_PRIME);
+      for (BenchArm arm : order) {
+        if (smoke && (arm == BenchArm.B || arm == BenchArm.B_CB || arm == BenchArm.C_PRIME)) {
           continue;
         }
         for (ProviderState s : walkStates(arm, smoke)) {
           boolean recovery = s == ProviderState.RECOVERY;
           steps.add(
               new StepSpec(
-                  run + "-walk-" + tag(arm) + "-" + StateNames.label(s),
+                  run + "-walk-" + arm.tag() + "-" + StateNames.label(s),
                   StepKind.WALK,
                   run,
                   arm,
@@ -56,16 +58,16 @@ public final class ProtocolPlan {
                   0));
         }
         if (r == 0) {
-          if (arm == Arm.B || arm == Arm.C) {
+          if (arm == BenchArm.B || arm == BenchArm.C) {
             sweep(p, arm, steps);
           }
-          if (arm == Arm.C) {
+          if (arm == BenchArm.C) {
             policy(p, "count", steps);
           }
-          if (arm == Arm.C || arm == Arm.C_PRIME) {
+          if (arm == BenchArm.C || arm == BenchArm.C_PRIME) {
             steps.add(
                 new StepSpec(
-                    "stampede-" + tag(arm),
+                    "stampede-" + arm.tag(),
                     StepKind.STAMPEDE,
                     "R1",
                     arm,
@@ -87,12 +89,12 @@ public final class ProtocolPlan {
   }
 
   /** C's healthy and degraded steps feed HD-01.3; C's and C''s recovery feeds HD-01.8. */
-  static int measureSec(ExperimentProfile p, Arm arm, ProviderState s) {
-    boolean c = arm == Arm.C || arm == Arm.C_PRIME;
+  static int measureSec(ExperimentProfile p, BenchArm arm, ProviderState s) {
+    boolean c = arm == BenchArm.C || arm == BenchArm.C_PRIME;
     if (s == ProviderState.RECOVERY) {
       return c ? p.recoveryMeasureSec() : p.measureSec();
     }
-    if (arm == Arm.C && (s == ProviderState.HEALTHY || s == ProviderState.DEGRADED)) {
+    if (arm == BenchArm.C && (s == ProviderState.HEALTHY || s == ProviderState.DEGRADED)) {
       return p.pathMeasureSec();
     }
     return p.measureSec();
@@ -126,14 +128,14 @@ public final class ProtocolPlan {
     return total;
   }
 
-  private static List<ProviderState> walkStates(Arm arm, boolean smoke) {
-    if (arm == Arm.B_CB) {
+  private static List<ProviderState> walkStates(BenchArm arm, boolean smoke) {
+    if (arm == BenchArm.B_CB) {
       return List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
     }
     if (!smoke) {
       return List.of(ProviderState.values());
     }
-    return arm == Arm.A
+    return arm == BenchArm.A
         ? List.of(ProviderState.HEALTHY, ProviderState.UNRESPONSIVE)
         : List.of(
             ProviderState.HEALTHY,
@@ -142,11 +144,11 @@ public final class ProtocolPlan {
             ProviderState.RECOVERY);
   }
 
-  private static void sweep(ExperimentProfile p, Arm arm, List<StepSpec> steps) {
+  private static void sweep(ExperimentProfile p, BenchArm arm, List<StepSpec> steps) {
     for (double hr : p.sweepHitRates()) {
       steps.add(
           new StepSpec(
-              "sweep-" + tag(arm) + "-h" + Math.round(hr * 100),
+              "sweep-" + arm.tag() + "-h" + Math.round(hr * 100),
               StepKind.SWEEP,
               "R1",
               arm,
@@ -175,7 +177,7 @@ public final class ProtocolPlan {
               "policy-" + policy + "-r" + rate,
               StepKind.POLICY,
               "R1",
-              Arm.C,
+              BenchArm.C,
               ProviderState.UNRESPONSIVE,
               p.designHitRate(),
               rate,
@@ -184,13 +186,5 @@ public final class ProtocolPlan {
               p.policyMeasureSec(),
               0));
     }
-  }
-
-  public static String tag(Arm arm) {
-    return switch (arm) {
-      case C_PRIME -> "Cp";
-      case B_CB -> "BCB";
-      default -> arm.label();
-    };
   }
 }

@@ -18,13 +18,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import solventa.adapter.BreakerState;
 import solventa.gatling.KeyFeeder;
 import solventa.gatling.KeyPopulation;
+import solventa.gatling.RequestLog;
+import solventa.gatling.RequestRecord;
 import solventa.gatling.StepHooks;
 import solventa.ops.Console;
 import solventa.ops.analysis.NodeInterval;
 import solventa.ops.analysis.NodeStats;
-import solventa.ops.analysis.RequestRecord;
 import solventa.ops.analysis.Sample;
 import solventa.ops.analysis.StepAnalyzer;
 import solventa.ops.analysis.StepResult;
@@ -33,6 +35,7 @@ import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeProcess;
 import solventa.ops.results.ResultsFolder;
 import solventa.providerdouble.control.ProviderState;
+import solventa.signals.Origin;
 
 /**
  * Walks the protocol of the experiment card (Protocol) on an {@link EmbeddedLab}: per step it
@@ -324,7 +327,7 @@ public final class ProtocolRunner {
     long deadline = System.currentTimeMillis() + 60_000;
     while (System.currentTimeMillis() < deadline) {
       String state = node.breaker().path("state").asText();
-      if (state.equals("CLOSED")) {
+      if (BreakerState.CLOSED.name().equals(state)) {
         return;
       }
       int k = probeKey();
@@ -483,7 +486,7 @@ public final class ProtocolRunner {
     Double lag = lagP99();
     long changeMs = change.get() == 0 ? start : change.get();
     List<RequestRecord> records =
-        Files.exists(requestLog) ? RequestRecord.read(requestLog) : List.of();
+        Files.exists(requestLog) ? RequestLog.read(requestLog) : List.of();
     long firstSend = records.stream().mapToLong(RequestRecord::sendMs).min().orElse(changeMs);
     long windowStart = firstSend + spec.warmupSec() * 1000L;
     // the window is exactly the measured seconds: it ends with the planned injection, so a
@@ -575,7 +578,7 @@ public final class ProtocolRunner {
               sends.get(i),
               r.latencyMs(),
               r.status(),
-              origin,
+              origin.isEmpty() ? null : Origin.valueOf(origin),
               age,
               "new",
               KeyFeeder.customerId(key)));

@@ -16,7 +16,7 @@ public record StepSpec(
     String id,
     StepKind kind,
     String run,
-    Arm arm,
+    BenchArm arm,
     ProviderState state,
     double hitRate,
     int rate,

@@ -6,15 +6,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import solventa.adapter.BreakerState;
 import solventa.gatling.Acceptance;
 import solventa.ops.analysis.SanityCheck;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.StepResults;
 import solventa.ops.analysis.TimelinePoint;
 import solventa.ops.analysis.Verdict;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.results.ExperimentRecord;
 import solventa.providerdouble.control.ProviderState;
@@ -38,24 +38,24 @@ public final class Report {
   record Chart(String file, String svg, String caption) implements Block {}
 
   /** An (arm, provider state) row of the card's tables. */
-  private record Row(Arm arm, ProviderState state) {}
+  private record Row(BenchArm arm, ProviderState state) {}
 
   /** Card table 1's rows; table 2 has the same without C down. */
   private static final List<Row> CARD_ROWS =
       List.of(
-          new Row(Arm.A, ProviderState.HEALTHY),
-          new Row(Arm.A, ProviderState.DEGRADED),
-          new Row(Arm.B, ProviderState.HEALTHY),
-          new Row(Arm.B, ProviderState.DEGRADED),
-          new Row(Arm.C, ProviderState.HEALTHY),
-          new Row(Arm.C, ProviderState.DEGRADED),
-          new Row(Arm.C, ProviderState.UNRESPONSIVE),
-          new Row(Arm.C, ProviderState.DOWN),
-          new Row(Arm.C_PRIME, ProviderState.DEGRADED));
+          new Row(BenchArm.A, ProviderState.HEALTHY),
+          new Row(BenchArm.A, ProviderState.DEGRADED),
+          new Row(BenchArm.B, ProviderState.HEALTHY),
+          new Row(BenchArm.B, ProviderState.DEGRADED),
+          new Row(BenchArm.C, ProviderState.HEALTHY),
+          new Row(BenchArm.C, ProviderState.DEGRADED),
+          new Row(BenchArm.C, ProviderState.UNRESPONSIVE),
+          new Row(BenchArm.C, ProviderState.DOWN),
+          new Row(BenchArm.C_PRIME, ProviderState.DEGRADED));
 
   private static final List<Row> SUMMARY_ROWS =
       CARD_ROWS.stream()
-          .filter(x -> !(x.arm() == Arm.C && x.state() == ProviderState.DOWN))
+          .filter(x -> !(x.arm() == BenchArm.C && x.state() == ProviderState.DOWN))
           .toList();
 
   private final ExperimentRecord e;
@@ -232,11 +232,11 @@ public final class Report {
     for (String run : r.runs()) {
       List<List<String>> rows = new ArrayList<>();
       for (Row l : CARD_ROWS) {
-        Arm arm = l.arm();
+        BenchArm arm = l.arm();
         ProviderState st = l.state();
         Optional<StepResult> s = r.walk(run, arm, st);
         if (s.isPresent()) {
-          rows.add(cardRow(s.get(), arm != Arm.A));
+          rows.add(cardRow(s.get(), arm != BenchArm.A));
         } else {
           String m = cell(null, notRun());
           rows.add(List.of(arm.label(), run, StateNames.card(st), m, m, m, m, m, m, m));
@@ -264,7 +264,7 @@ public final class Report {
     h(2, "Summary across runs (card table 2)");
     List<List<String>> rows = new ArrayList<>();
     for (Row l : SUMMARY_ROWS) {
-      Arm arm = l.arm();
+      BenchArm arm = l.arm();
       ProviderState st = l.state();
       List<StepResult> steps =
           r.runs().stream().map(run -> r.walk(run, arm, st)).flatMap(Optional::stream).toList();
@@ -320,8 +320,8 @@ public final class Report {
     h(2, "Hit-rate sweep, provider degraded (card table 3)");
     List<List<String>> rows = new ArrayList<>();
     for (double h : List.of(0.99, 0.96, 0.90, 0.50)) {
-      Optional<StepResult> b = r.sweep(Arm.B, h);
-      Optional<StepResult> c = r.sweep(Arm.C, h);
+      Optional<StepResult> b = r.sweep(BenchArm.B, h);
+      Optional<StepResult> c = r.sweep(BenchArm.C, h);
       String notRun = notRun();
       rows.add(
           List.of(
@@ -367,7 +367,7 @@ public final class Report {
             + " on a provider call that failed, over the requests sent in the fixed exposure window [change, change"
             + " + W), W = "
             + pr.exposureWindowSec()
-            + " s in every profile. Arm C at a 96 % hit-rate target. Policies: count opens after "
+            + " s in every profile. BenchArm C at a 96 % hit-rate target. Policies: count opens after "
             + pr.countPolicyN()
             + " consecutive failures; rate opens at "
             + String.format(Locale.ROOT, "%.0f", pr.ratePolicy().thresholdPct())
@@ -428,11 +428,11 @@ public final class Report {
   private void stampedeTable() {
     h(2, "Concurrent misses on one key, C vs C' (card table 5)");
     List<List<String>> rows = new ArrayList<>();
-    for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
+    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
       Optional<StepResult> s = r.stampede(arm);
       rows.add(
           List.of(
-              arm == Arm.C ? "C (sin coalescencia)" : "C' (con coalescencia)",
+              arm == BenchArm.C ? "C (sin coalescencia)" : "C' (con coalescencia)",
               s.map(
                       x ->
                           x.providerCalls() == null
@@ -475,7 +475,7 @@ public final class Report {
     String run = r.runs().isEmpty() ? "R1" : r.runs().get(0);
     for (ProviderState st :
         List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
-      for (Arm arm : List.of(Arm.B, Arm.B_CB)) {
+      for (BenchArm arm : List.of(BenchArm.B, BenchArm.B_CB)) {
         Optional<StepResult> s = r.walk(run, arm, st);
         String m = cell(null, notRun());
         rows.add(
@@ -503,7 +503,7 @@ public final class Report {
                 "Hit % medido / objetivo",
                 "¿Cumple?"),
             rows));
-    for (Arm arm : List.of(Arm.B, Arm.B_CB)) {
+    for (BenchArm arm : List.of(BenchArm.B, BenchArm.B_CB)) {
       Optional<StepResult> d = r.walk(run, arm, ProviderState.DEGRADED);
       if (d.isEmpty() || d.get().meets() == null) {
         continue;
@@ -538,7 +538,7 @@ public final class Report {
         "From the change to RECOVERY: requests, distinct customers requested, fallback share, breaker state,"
             + " provider calls completed and adapter calls in flight (sampled), per second.");
     String run = r.runs().isEmpty() ? null : r.runs().get(0);
-    for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
+    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
       Optional<StepResult> s =
           run == null ? Optional.empty() : r.walk(run, arm, ProviderState.RECOVERY);
       if (s.isEmpty()) {
@@ -574,14 +574,14 @@ public final class Report {
 
   private void charts() {
     h(2, "Charts");
-    for (Arm arm : List.of(Arm.A, Arm.B, Arm.C, Arm.C_PRIME)) {
+    for (BenchArm arm : List.of(BenchArm.A, BenchArm.B, BenchArm.C, BenchArm.C_PRIME)) {
       SvgChart c = walkChart(arm, "p", s -> s.p95(), s -> s.p99());
       if (c != null) {
         blocks.add(
             new Chart(
-                "latency-" + ProtocolPlan.tag(arm) + ".svg",
+                "latency-" + arm.tag() + ".svg",
                 c.render(),
-                "Arm "
+                "BenchArm "
                     + arm.label()
                     + ", run "
                     + r.runs().get(0)
@@ -595,7 +595,7 @@ public final class Report {
             "% of answers on STALE/DEFAULT");
     String[] colors = {"#1f77b4", "#d62728"};
     int ci = 0;
-    for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
+    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
       Optional<StepResult> s =
           r.runs().isEmpty()
               ? Optional.empty()
@@ -626,7 +626,7 @@ public final class Report {
             "seconds since the walk started",
             "calls/s");
     ci = 0;
-    for (Arm arm : List.of(Arm.C, Arm.C_PRIME)) {
+    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
       List<double[]> pts =
           concatenated(arm, t -> t.providerCalls() == null ? Double.NaN : t.providerCalls());
       if (!pts.isEmpty()) {
@@ -647,7 +647,7 @@ public final class Report {
       {"B p95", "#ff7f0e"}, {"B p99", "#ffbb78"}, {"C p95", "#1f77b4"}, {"C p99", "#aec7e8"}
     };
     for (String[] sp : spec) {
-      Arm arm = sp[0].startsWith("B") ? Arm.B : Arm.C;
+      BenchArm arm = sp[0].startsWith("B") ? BenchArm.B : BenchArm.C;
       boolean p99 = sp[0].endsWith("p99");
       List<double[]> pts = new ArrayList<>();
       for (double h : r.sweepHitRates().stream().sorted().toList()) {
@@ -672,7 +672,7 @@ public final class Report {
     }
   }
 
-  private List<double[]> concatenated(Arm arm, Function<TimelinePoint, Double> y) {
+  private List<double[]> concatenated(BenchArm arm, Function<TimelinePoint, Double> y) {
     List<double[]> pts = new ArrayList<>();
     if (r.runs().isEmpty()) {
       return pts;
@@ -692,7 +692,7 @@ public final class Report {
   }
 
   private SvgChart walkChart(
-      Arm arm,
+      BenchArm arm,
       String unused,
       Function<TimelinePoint, Double> p95,
       Function<TimelinePoint, Double> p99) {
@@ -702,7 +702,7 @@ public final class Report {
     String run = r.runs().get(0);
     SvgChart c =
         new SvgChart(
-            "Arm " + arm.label() + " — latency per second, run " + run,
+            "BenchArm " + arm.label() + " — latency per second, run " + run,
             "seconds since the walk started",
             "ms");
     List<double[]> a = new ArrayList<>();
@@ -721,11 +721,11 @@ public final class Report {
         b.add(new double[] {offset + t.second(), p99.apply(t) == null ? Double.NaN : p99.apply(t)});
         String bs = t.breaker();
         if (bs != null && !bs.equals(prevState)) {
-          if (prevState != null && !prevState.equals("CLOSED")) {
+          if (prevState != null && !BreakerState.CLOSED.name().equals(prevState)) {
             c.band(
                 bandStart,
                 offset + t.second(),
-                prevState.equals("OPEN") ? "#d62728" : "#ff7f0e",
+                BreakerState.OPEN.name().equals(prevState) ? "#d62728" : "#ff7f0e",
                 "breaker " + prevState);
           }
           prevState = bs;
@@ -733,11 +733,11 @@ public final class Report {
         }
       }
       offset += s.get().timeline().size();
-      if (prevState != null && !prevState.equals("CLOSED")) {
+      if (prevState != null && !BreakerState.CLOSED.name().equals(prevState)) {
         c.band(
             bandStart,
             offset,
-            prevState.equals("OPEN") ? "#d62728" : "#ff7f0e",
+            BreakerState.OPEN.name().equals(prevState) ? "#d62728" : "#ff7f0e",
             "breaker " + prevState);
       }
     }

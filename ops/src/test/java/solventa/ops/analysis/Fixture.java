@@ -3,7 +3,7 @@ package solventa.ops.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import solventa.ops.protocol.Arm;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
@@ -13,7 +13,7 @@ import solventa.providerdouble.control.ProviderState;
 final class Fixture {
   StepKind kind = StepKind.WALK;
   String run = "R1";
-  Arm arm = Arm.C;
+  BenchArm arm = BenchArm.C;
   ProviderState state = ProviderState.HEALTHY;
   double hitRate = 0.96;
   int rate = 100;
@@ -40,14 +40,14 @@ final class Fixture {
   List<Long> path = List.of();
   int concurrent;
 
-  static Fixture step(Arm arm, ProviderState state) {
+  static Fixture step(BenchArm arm, ProviderState state) {
     Fixture f = new Fixture();
     f.arm = arm;
     f.state = state;
     return f;
   }
 
-  static Fixture sweep(Arm arm, double h) {
+  static Fixture sweep(BenchArm arm, double h) {
     Fixture f = step(arm, ProviderState.DEGRADED);
     f.kind = StepKind.SWEEP;
     f.hitRate = h;
@@ -55,7 +55,7 @@ final class Fixture {
   }
 
   static Fixture policy(String policy, int rate) {
-    Fixture f = step(Arm.C, ProviderState.UNRESPONSIVE);
+    Fixture f = step(BenchArm.C, ProviderState.UNRESPONSIVE);
     f.kind = StepKind.POLICY;
     f.policy = policy;
     f.rate = rate;

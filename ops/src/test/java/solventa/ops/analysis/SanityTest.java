@@ -7,10 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import solventa.ops.protocol.Arm;
+import solventa.gatling.RequestRecord;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.providerdouble.control.ProviderState;
+import solventa.signals.Origin;
 
 class SanityTest {
   static final String BODY =
@@ -51,14 +53,15 @@ class SanityTest {
         continue;
       }
       long planned = T0 + Math.round(i * 1000.0 / rate);
-      out.add(new RequestRecord(planned + lag.applyAsInt(i), 40, 200, "CACHED", 5, "known", "c1"));
+      out.add(
+          new RequestRecord(planned + lag.applyAsInt(i), 40, 200, Origin.CACHED, 5, "known", "c1"));
     }
     return out;
   }
 
   static StepResult analyze(ProviderState state, List<RequestRecord> rs, List<NodeInterval> node) {
     StepSpec spec =
-        new StepSpec("s", StepKind.WALK, "R1", Arm.C, state, 0.96, 100, "count", 0, 10, 0);
+        new StepSpec("s", StepKind.WALK, "R1", BenchArm.C, state, 0.96, 100, "count", 0, 10, 0);
     return StepAnalyzer.analyze(
         new StepAnalyzer.Inputs(
             spec,

@@ -6,17 +6,20 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import solventa.ops.protocol.Arm;
+import solventa.adapter.BreakerState;
+import solventa.gatling.RequestRecord;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.providerdouble.control.ProviderState;
+import solventa.signals.Origin;
 
 class StepAnalyzerTest {
   static final long T0 = 1_000_000L;
 
   static StepSpec spec(ProviderState state, int warmup, int measure) {
     return new StepSpec(
-        "s", StepKind.WALK, "R1", Arm.C, state, 0.96, 10, "count", warmup, measure, 0);
+        "s", StepKind.WALK, "R1", BenchArm.C, state, 0.96, 10, "count", warmup, measure, 0);
   }
 
   static NodeStats stats(List<Long> sacrificedAt, List<BreakerTransition> transitions) {
@@ -47,14 +50,14 @@ class StepAnalyzerTest {
     List<RequestRecord> rs = new ArrayList<>();
     // warm-up: slow answers that must not count
     for (int i = 0; i < 10; i++) {
-      rs.add(new RequestRecord(T0 + i * 100, 5_000, 200, "DEFAULT", 0, "fresh", "c1"));
+      rs.add(new RequestRecord(T0 + i * 100, 5_000, 200, Origin.DEFAULT, 0, "fresh", "c1"));
     }
     // window: 8 cached, 1 default, 1 error
     for (int i = 0; i < 8; i++) {
-      rs.add(new RequestRecord(T0 + 2_000 + i * 100, 65, 200, "CACHED", 1_000, "warm", "c1"));
+      rs.add(new RequestRecord(T0 + 2_000 + i * 100, 65, 200, Origin.CACHED, 1_000, "warm", "c1"));
     }
-    rs.add(new RequestRecord(T0 + 2_900, 185, 200, "DEFAULT", 0, "fresh", "c1"));
-    rs.add(new RequestRecord(T0 + 2_950, 700, 504, "", -1, "fresh", "c1"));
+    rs.add(new RequestRecord(T0 + 2_900, 185, 200, Origin.DEFAULT, 0, "fresh", "c1"));
+    rs.add(new RequestRecord(T0 + 2_950, 700, 504, null, -1, "fresh", "c1"));
     StepResult r =
         StepAnalyzer.analyze(
             new StepAnalyzer.Inputs(
@@ -89,12 +92,12 @@ class StepAnalyzerTest {
   void sacrificedCountsQuotesAdmittedInTheFixedExposureWindow() {
     List<RequestRecord> rs = new ArrayList<>();
     for (int i = 0; i < 400; i++) {
-      rs.add(new RequestRecord(T0 + i * 100, 180, 200, "DEFAULT", 0, "known", "c" + i));
+      rs.add(new RequestRecord(T0 + i * 100, 180, 200, Origin.DEFAULT, 0, "known", "c" + i));
     }
     // stamped at admission: before the change, inside [change, change + 30 s), after it
     List<Long> sacrificed =
         List.of(T0 - 500, T0 + 100, T0 + 900, T0 + 1_400, T0 + 29_000, T0 + 31_000);
-    var open = new BreakerTransition("CLOSED", "OPEN", T0 + 1_500);
+    var open = new BreakerTransition(BreakerState.CLOSED, BreakerState.OPEN, T0 + 1_500);
     StepResult r =
         StepAnalyzer.analyze(
             new StepAnalyzer.Inputs(
@@ -125,7 +128,7 @@ class StepAnalyzerTest {
   void aStepShorterThanTheExposureWindowHasNoSacrificedShare() {
     List<RequestRecord> rs = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
-      rs.add(new RequestRecord(T0 + i * 100, 180, 200, "DEFAULT", 0, "known", "c" + i));
+      rs.add(new RequestRecord(T0 + i * 100, 180, 200, Origin.DEFAULT, 0, "known", "c" + i));
     }
     StepResult r =
         StepAnalyzer.analyze(
@@ -155,10 +158,10 @@ class StepAnalyzerTest {
   void theAchievedRateCountsOnlyRequestsSentInsideTheWindow() {
     List<RequestRecord> rs = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
-      rs.add(new RequestRecord(T0 + i * 100, 50, 200, "CACHED", 10, "known", "c1"));
+      rs.add(new RequestRecord(T0 + i * 100, 50, 200, Origin.CACHED, 10, "known", "c1"));
     }
     for (int i = 0; i < 30; i++) { // a burst sent after the planned end
-      rs.add(new RequestRecord(T0 + 2_000 + i, 50, 200, "CACHED", 10, "known", "c1"));
+      rs.add(new RequestRecord(T0 + 2_000 + i, 50, 200, Origin.CACHED, 10, "known", "c1"));
     }
     StepResult r =
         StepAnalyzer.analyze(
@@ -189,7 +192,8 @@ class StepAnalyzerTest {
     List<RequestRecord> rs = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
       rs.add(
-          new RequestRecord(T0 + i * 100, 50, 200, i < 90 ? "CACHED" : "STALE", 10, "known", "c1"));
+          new RequestRecord(
+              T0 + i * 100, 50, 200, i < 90 ? Origin.CACHED : Origin.STALE, 10, "known", "c1"));
     }
     StepResult r =
         StepAnalyzer.analyze(
@@ -226,7 +230,7 @@ class StepAnalyzerTest {
                 T0,
                 T0,
                 T0 + 2_000,
-                List.of(new RequestRecord(T0, 180, 200, "DEFAULT", 0, "fresh", "c1")),
+                List.of(new RequestRecord(T0, 180, 200, Origin.DEFAULT, 0, "fresh", "c1")),
                 null,
                 stats(List.of(T0 + 10), List.of()),
                 0,
@@ -251,13 +255,19 @@ class StepAnalyzerTest {
         boolean fallback = s < 3 || (s == 4 && i == 0);
         rs.add(
             new RequestRecord(
-                T0 + s * 1_000 + i * 50, 100, 200, fallback ? "DEFAULT" : "CACHED", 0, "x", "c1"));
+                T0 + s * 1_000 + i * 50,
+                100,
+                200,
+                fallback ? Origin.DEFAULT : Origin.CACHED,
+                0,
+                "x",
+                "c1"));
       }
     }
     var transitions =
         List.of(
-            new BreakerTransition("OPEN", "HALF_OPEN", T0 + 2_000),
-            new BreakerTransition("HALF_OPEN", "CLOSED", T0 + 3_500));
+            new BreakerTransition(BreakerState.OPEN, BreakerState.HALF_OPEN, T0 + 2_000),
+            new BreakerTransition(BreakerState.HALF_OPEN, BreakerState.CLOSED, T0 + 3_500));
     StepResult r =
         StepAnalyzer.analyze(
             new StepAnalyzer.Inputs(

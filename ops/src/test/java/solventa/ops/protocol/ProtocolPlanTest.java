@@ -23,7 +23,8 @@ class ProtocolPlanTest {
             "R3:A", "R3:B", "R3:C'");
     assertThat(
             plan.stream()
-                .filter(s -> s.kind() == StepKind.WALK && s.run().equals("R2") && s.arm() == Arm.C)
+                .filter(
+                    s -> s.kind() == StepKind.WALK && s.run().equals("R2") && s.arm() == BenchArm.C)
                 .map(StepSpec::state))
         .containsExactly(ProviderState.values());
   }
@@ -32,7 +33,7 @@ class ProtocolPlanTest {
   void quickCoversEveryArmStateSweepPolicyAndStampede() {
     List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("quick"));
     assertThat(plan.stream().filter(s -> s.kind() == StepKind.WALK).map(StepSpec::arm).distinct())
-        .containsExactlyInAnyOrder(Arm.values());
+        .containsExactlyInAnyOrder(BenchArm.values());
     assertThat(
             plan.stream().filter(s -> s.kind() == StepKind.SWEEP).map(StepSpec::hitRate).distinct())
         .containsExactly(0.99, 0.96, 0.90, 0.50);
@@ -40,7 +41,7 @@ class ProtocolPlanTest {
             plan.stream().filter(s -> s.kind() == StepKind.POLICY).map(s -> s.policy() + s.rate()))
         .containsExactly("count200", "count10", "rate10");
     assertThat(plan.stream().filter(s -> s.kind() == StepKind.STAMPEDE).map(StepSpec::arm))
-        .containsExactly(Arm.C, Arm.C_PRIME);
+        .containsExactly(BenchArm.C, BenchArm.C_PRIME);
     assertThat(ProtocolPlan.plannedSeconds(plan))
         .as("quick must take at most 12 minutes on 2 cores")
         .isLessThanOrEqualTo(12 * 60);
@@ -63,7 +64,7 @@ class ProtocolPlanTest {
       List<StepSpec> plan = ProtocolPlan.build(p);
       StepSpec healthyC =
           plan.stream()
-              .filter(s -> s.arm() == Arm.C && s.state() == ProviderState.HEALTHY)
+              .filter(s -> s.arm() == BenchArm.C && s.state() == ProviderState.HEALTHY)
               .findFirst()
               .orElseThrow();
       double missesPerSec = healthyC.rate() * (1 - healthyC.hitRate());
@@ -72,7 +73,7 @@ class ProtocolPlanTest {
           .allMatch(s -> s.measureSec() >= p.exposureWindowSec());
       assertThat(
               plan.stream()
-                  .filter(s -> s.state() == ProviderState.RECOVERY && s.arm() == Arm.C)
+                  .filter(s -> s.state() == ProviderState.RECOVERY && s.arm() == BenchArm.C)
                   .mapToInt(StepSpec::measureSec)
                   .min()
                   .orElseThrow())
@@ -83,7 +84,7 @@ class ProtocolPlanTest {
   @Test
   void bWithTheBreakerWalksBesideBInTheFirstRunOnly() {
     List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
-    assertThat(plan.stream().filter(s -> s.arm() == Arm.B_CB).map(s -> s.run() + s.state()))
+    assertThat(plan.stream().filter(s -> s.arm() == BenchArm.B_CB).map(s -> s.run() + s.state()))
         .containsExactly("R1HEALTHY", "R1DEGRADED", "R1UNRESPONSIVE");
   }
 
@@ -93,9 +94,10 @@ class ProtocolPlanTest {
     assertThat(plan.stream().map(StepSpec::kind).distinct())
         .containsExactlyInAnyOrder(
             StepKind.WALK, StepKind.SWEEP, StepKind.POLICY, StepKind.STAMPEDE);
-    assertThat(plan.stream().map(StepSpec::arm).distinct()).containsExactly(Arm.A, Arm.C);
-    assertThat(plan).anyMatch(s -> s.arm() == Arm.A && s.state() == ProviderState.UNRESPONSIVE);
-    assertThat(plan).anyMatch(s -> s.arm() == Arm.C && s.state() == ProviderState.RECOVERY);
+    assertThat(plan.stream().map(StepSpec::arm).distinct()).containsExactly(BenchArm.A, BenchArm.C);
+    assertThat(plan)
+        .anyMatch(s -> s.arm() == BenchArm.A && s.state() == ProviderState.UNRESPONSIVE);
+    assertThat(plan).anyMatch(s -> s.arm() == BenchArm.C && s.state() == ProviderState.RECOVERY);
   }
 
   @Test
@@ -105,10 +107,10 @@ class ProtocolPlanTest {
     int firstCSweep = -1;
     for (int i = 0; i < plan.size(); i++) {
       StepSpec s = plan.get(i);
-      if (s.arm() == Arm.C && s.kind() == StepKind.WALK) {
+      if (s.arm() == BenchArm.C && s.kind() == StepKind.WALK) {
         lastCWalk = i;
       }
-      if (s.arm() == Arm.C && s.kind() == StepKind.SWEEP && firstCSweep < 0) {
+      if (s.arm() == BenchArm.C && s.kind() == StepKind.SWEEP && firstCSweep < 0) {
         firstCSweep = i;
       }
     }
