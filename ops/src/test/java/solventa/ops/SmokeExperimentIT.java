@@ -131,7 +131,7 @@ class SmokeExperimentIT {
   }
 
   /**
-   * BenchArm A has no breaker (the card: it waits as long as the provider takes, up to the hard
+   * Arm A has no breaker (the card: it waits as long as the provider takes, up to the hard
    * timeout): with the provider unresponsive every quote fails with 504 after the 700 ms hard
    * timeout, so its p50 is at least 700 ms. With a breaker it answered fast 503s instead.
    */

@@ -20,7 +20,7 @@ public final class MinimumHitRate implements Hypothesis {
 
   @Override
   public String statement() {
-    return "BenchArm C holds the thresholds (with its fallback share at most the actuarial ceiling) at hit"
+    return "Arm C holds the thresholds (with its fallback share at most the actuarial ceiling) at hit"
         + " rate ≥ 96 %; below that its p99 degrades past them";
   }
 

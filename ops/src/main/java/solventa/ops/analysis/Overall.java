@@ -20,7 +20,7 @@ public final class Overall implements Hypothesis {
 
   @Override
   public String statement() {
-    return "BenchArm C keeps "
+    return "Arm C keeps "
         + Acceptance.p95()
         + " and "
         + Acceptance.p99()

@@ -27,9 +27,9 @@ import solventa.providerdouble.control.ProviderState;
  *       generator's and the node's latency, what the node adds above the calibrated rating cost,
  *       and the node's CPU per quote, cores used and quotes per second per core, from the node's
  *       own process CPU time ({@code process.cpuNanos} of its stats) over the measured window.
- *   <li><b>BenchArm A</b> at 200 req/s, healthy provider: one provider call per quote; the node's
- *       p95 beside the provider's p95 (as the adapter timed it) plus the rating cost, CPU per
- *       provider call, bulkhead rejections and pool occupancy.
+ *   <li><b>Arm A</b> at 200 req/s, healthy provider: one provider call per quote; the node's p95
+ *       beside the provider's p95 (as the adapter timed it) plus the rating cost, CPU per provider
+ *       call, bulkhead rejections and pool occupancy.
  *   <li><b>First seconds after start</b>: a new node (its own start-up warm-up done, Redis holding
  *       the warm set), measured from its first request at {@link Plan#coldRate} req/s.
  * </ol>
@@ -232,7 +232,7 @@ public final class Benchmark {
                 + " time ÷ window length; quotes/s per core = achieved rate ÷ cores.%n%n",
             plan.warmupSec(),
             plan.measureSec()));
-    sb.append("## BenchArm C, healthy provider, 96 % hit-rate target\n\n");
+    sb.append("## Arm C, healthy provider, 96 % hit-rate target\n\n");
     sb.append(
         "| target req/s | achieved req/s | n | e2e p50 / p99 ms | node p50 / p99 ms | node adds above"
             + " the 60 ms rating cost, p50 / p99 ms | cache hits only: node adds above 60 ms, p50 /"
@@ -313,7 +313,7 @@ public final class Benchmark {
     Double gap =
         p95 == null || c.providerP95() == null ? null : p95 - (c.providerP95() + RATING_COST_MS);
     StringBuilder sb =
-        new StringBuilder("## BenchArm A, healthy provider (one provider call per quote)\n\n");
+        new StringBuilder("## Arm A, healthy provider (one provider call per quote)\n\n");
     sb.append(
         "| target req/s | achieved req/s | n | errors % | e2e p50 / p95 / p99 ms | node p95 ms |"
             + " provider p95 ms (adapter) | node p95 − (provider p95 + 60 ms) | bulkhead rejections"

@@ -367,7 +367,7 @@ public final class Report {
             + " on a provider call that failed, over the requests sent in the fixed exposure window [change, change"
             + " + W), W = "
             + pr.exposureWindowSec()
-            + " s in every profile. BenchArm C at a 96 % hit-rate target. Policies: count opens after "
+            + " s in every profile. Arm C at a 96 % hit-rate target. Policies: count opens after "
             + pr.countPolicyN()
             + " consecutive failures; rate opens at "
             + String.format(Locale.ROOT, "%.0f", pr.ratePolicy().thresholdPct())
@@ -581,7 +581,7 @@ public final class Report {
             new Chart(
                 "latency-" + arm.tag() + ".svg",
                 c.render(),
-                "BenchArm "
+                "Arm "
                     + arm.label()
                     + ", run "
                     + r.runs().get(0)
@@ -702,7 +702,7 @@ public final class Report {
     String run = r.runs().get(0);
     SvgChart c =
         new SvgChart(
-            "BenchArm " + arm.label() + " — latency per second, run " + run,
+            "Arm " + arm.label() + " — latency per second, run " + run,
             "seconds since the walk started",
             "ms");
     List<double[]> a = new ArrayList<>();
