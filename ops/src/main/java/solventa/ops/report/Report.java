@@ -5,8 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
-import solventa.adapter.BreakerState;
 import solventa.gatling.Acceptance;
 import solventa.ops.analysis.SanityCheck;
 import solventa.ops.analysis.StepResult;
@@ -186,7 +184,8 @@ public final class Report {
     stampedeTable();
     intermediate();
     recoveryTable();
-    charts();
+    h(2, "Charts");
+    blocks.addAll(Charts.of(r));
     sanity();
     walkDetail();
     threats();
@@ -570,183 +569,6 @@ public final class Report {
                   "in flight"),
               rows));
     }
-  }
-
-  private void charts() {
-    h(2, "Charts");
-    for (BenchArm arm : List.of(BenchArm.A, BenchArm.B, BenchArm.C, BenchArm.C_PRIME)) {
-      SvgChart c = walkChart(arm, "p", s -> s.p95(), s -> s.p99());
-      if (c != null) {
-        blocks.add(
-            new Chart(
-                "latency-" + arm.tag() + ".svg",
-                c.render(),
-                "Arm "
-                    + arm.label()
-                    + ", run "
-                    + r.runs().get(0)
-                    + ": latency per second through the six provider states; shaded: breaker open (red) / half-open (orange)."));
-      }
-    }
-    SvgChart fb =
-        new SvgChart(
-            "Fallback share through recovery",
-            "seconds since the provider began to recover",
-            "% of answers on STALE/DEFAULT");
-    String[] colors = {"#1f77b4", "#d62728"};
-    int ci = 0;
-    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
-      Optional<StepResult> s =
-          r.runs().isEmpty()
-              ? Optional.empty()
-              : r.walk(r.runs().get(0), arm, ProviderState.RECOVERY);
-      if (s.isPresent()) {
-        List<double[]> pts = new ArrayList<>();
-        for (TimelinePoint t : s.get().timeline()) {
-          pts.add(
-              new double[] {
-                t.second(), t.fallbackShare() == null ? Double.NaN : t.fallbackShare()
-              });
-        }
-        fb.series(arm.label(), colors[ci], pts);
-      }
-      ci++;
-    }
-    fb.threshold(5, "5 % (HD-01.8)");
-    if (!fb.isEmpty()) {
-      blocks.add(
-          new Chart(
-              "recovery-fallback.svg",
-              fb.render(),
-              "Fallback share per second during the recovery step, C vs C'."));
-    }
-    SvgChart calls =
-        new SvgChart(
-            "Provider calls per second through the walk",
-            "seconds since the walk started",
-            "calls/s");
-    ci = 0;
-    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
-      List<double[]> pts =
-          concatenated(arm, t -> t.providerCalls() == null ? Double.NaN : t.providerCalls());
-      if (!pts.isEmpty()) {
-        calls.series(arm.label(), colors[ci], pts);
-      }
-      ci++;
-    }
-    if (!calls.isEmpty()) {
-      blocks.add(
-          new Chart(
-              "provider-calls.svg",
-              calls.render(),
-              "Provider calls per second (completed, sampled from the adapter) through the state walk, C vs C'."));
-    }
-    SvgChart hr =
-        new SvgChart("Latency against hit rate (provider degraded)", "hit rate (%)", "ms");
-    String[][] spec = {
-      {"B p95", "#ff7f0e"}, {"B p99", "#ffbb78"}, {"C p95", "#1f77b4"}, {"C p99", "#aec7e8"}
-    };
-    for (String[] sp : spec) {
-      BenchArm arm = sp[0].startsWith("B") ? BenchArm.B : BenchArm.C;
-      boolean p99 = sp[0].endsWith("p99");
-      List<double[]> pts = new ArrayList<>();
-      for (double h : r.sweepHitRates().stream().sorted().toList()) {
-        r.sweep(arm, h)
-            .ifPresent(
-                s -> {
-                  Double v = p99 ? s.endToEnd().p99() : s.endToEnd().p95();
-                  pts.add(new double[] {h * 100, v == null ? Double.NaN : v});
-                });
-      }
-      if (!pts.isEmpty()) {
-        hr.series(sp[0], sp[1], pts);
-      }
-    }
-    hr.acceptanceLines();
-    if (!hr.isEmpty()) {
-      blocks.add(
-          new Chart(
-              "hit-rate.svg",
-              hr.render(),
-              "p95 and p99 of arms B and C against the cache hit rate."));
-    }
-  }
-
-  private List<double[]> concatenated(BenchArm arm, Function<TimelinePoint, Double> y) {
-    List<double[]> pts = new ArrayList<>();
-    if (r.runs().isEmpty()) {
-      return pts;
-    }
-    int offset = 0;
-    for (ProviderState st : ProviderState.values()) {
-      Optional<StepResult> s = r.walk(r.runs().get(0), arm, st);
-      if (s.isEmpty()) {
-        continue;
-      }
-      for (TimelinePoint t : s.get().timeline()) {
-        pts.add(new double[] {offset + t.second(), y.apply(t)});
-      }
-      offset += s.get().timeline().size();
-    }
-    return pts;
-  }
-
-  private SvgChart walkChart(
-      BenchArm arm,
-      String unused,
-      Function<TimelinePoint, Double> p95,
-      Function<TimelinePoint, Double> p99) {
-    if (r.runs().isEmpty()) {
-      return null;
-    }
-    String run = r.runs().get(0);
-    SvgChart c =
-        new SvgChart(
-            "Arm " + arm.label() + " — latency per second, run " + run,
-            "seconds since the walk started",
-            "ms");
-    List<double[]> a = new ArrayList<>();
-    List<double[]> b = new ArrayList<>();
-    int offset = 0;
-    for (ProviderState st : ProviderState.values()) {
-      Optional<StepResult> s = r.walk(run, arm, st);
-      if (s.isEmpty()) {
-        continue;
-      }
-      c.marker(offset, StateNames.label(st));
-      String prevState = null;
-      int bandStart = 0;
-      for (TimelinePoint t : s.get().timeline()) {
-        a.add(new double[] {offset + t.second(), p95.apply(t) == null ? Double.NaN : p95.apply(t)});
-        b.add(new double[] {offset + t.second(), p99.apply(t) == null ? Double.NaN : p99.apply(t)});
-        String bs = t.breaker();
-        if (bs != null && !bs.equals(prevState)) {
-          if (prevState != null && !BreakerState.CLOSED.name().equals(prevState)) {
-            c.band(
-                bandStart,
-                offset + t.second(),
-                BreakerState.OPEN.name().equals(prevState) ? "#d62728" : "#ff7f0e",
-                "breaker " + prevState);
-          }
-          prevState = bs;
-          bandStart = offset + t.second();
-        }
-      }
-      offset += s.get().timeline().size();
-      if (prevState != null && !BreakerState.CLOSED.name().equals(prevState)) {
-        c.band(
-            bandStart,
-            offset,
-            BreakerState.OPEN.name().equals(prevState) ? "#d62728" : "#ff7f0e",
-            "breaker " + prevState);
-      }
-    }
-    if (a.isEmpty()) {
-      return null;
-    }
-    c.series("p95", "#1f77b4", a).series("p99", "#9467bd", b);
-    c.acceptanceLines();
-    return c;
   }
 
   private void sanity() {
