@@ -5,10 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import solventa.adapter.BreakerState;
 import solventa.gatling.RequestRecord;
-import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
@@ -47,60 +45,8 @@ public final class StepAnalyzer {
 
   public static StepResult analyze(Inputs in) {
     Map<String, String> missing = new LinkedHashMap<>();
-    StepSpec spec = in.spec();
-    List<RequestRecord> window = new ArrayList<>();
-    List<RequestRecord> exposure = new ArrayList<>();
-    long exposureEnd = in.changeMs() + EXPOSURE_MS;
-    for (RequestRecord r : in.requests()) {
-      // only what was sent inside the measured window counts: a catch-up burst after it does not
-      if (r.sendMs() >= in.windowStartMs() && r.sendMs() < in.endMs()) {
-        window.add(r);
-      }
-      if (r.sendMs() >= in.changeMs() && r.sendMs() < exposureEnd) {
-        exposure.add(r);
-      }
-    }
-    long n = window.size();
-    double windowSec = Math.max(0.001, (in.endMs() - in.windowStartMs()) / 1000.0);
-    Double achieved = spec.kind() == StepKind.STAMPEDE ? null : n / windowSec;
-    if (achieved == null) {
-      missing.put("achievedRate", "the stampede sends one burst, not a rate");
-    }
-
-    Latency e2e = Latency.of(window.stream().map(RequestRecord::latencyMs).toList());
-    Latency cold =
-        Latency.of(
-            window.stream()
-                .filter(r -> r.ok() && !r.is(Origin.CACHED))
-                .map(RequestRecord::latencyMs)
-                .toList());
-    Latency fb =
-        Latency.of(
-            window.stream().filter(RequestRecord::fallback).map(RequestRecord::latencyMs).toList());
-    if (n == 0) {
-      missing.put("endToEnd", "no request was sent in the window");
-    }
-    if (cold.count() == 0) {
-      missing.put("coldPath", "no answer in the window missed the cache");
-    }
-    if (fb.count() == 0) {
-      missing.put("fallbackPath", "no answer in the window was priced on a fallback");
-    }
-
-    Double errorPct = pct(window.stream().filter(r -> !r.ok()).count(), n);
-    Double stalePct = pct(window.stream().filter(r -> r.is(Origin.STALE)).count(), n);
-    Double defaultPct = pct(window.stream().filter(r -> r.is(Origin.DEFAULT)).count(), n);
-    Double fallbackPct = stalePct == null ? null : stalePct + defaultPct;
-    if (n == 0) {
-      missing.put("errorPct", "no request in the window");
-      missing.put("fallbackPct", "no request in the window");
-    }
-    Latency ages =
-        Latency.of(window.stream().filter(r -> r.ageMs() >= 0).map(RequestRecord::ageMs).toList());
-    if (ages.count() == 0) {
-      missing.put("ageP50", "no priced answer carried a data age");
-    }
-
+    Window w = Window.of(in);
+    Answers a = Answers.of(in, w, missing);
     NodeStats end = in.atEnd();
     Latency internal = end == null ? Latency.EMPTY : end.internal();
     if (internal.count() == 0) {
@@ -108,39 +54,236 @@ public final class StepAnalyzer {
           "internal",
           end == null ? "node stats unavailable" : "the node recorded no quote in the window");
     }
-
-    // Breaker: the first open transition at or after the change.
-    List<BreakerTransition> transitions = new ArrayList<>();
-    if (end != null) {
-      for (BreakerTransition t : end.transitions()) {
-        if (t.atMs() >= in.startMs() - 1 && t.atMs() <= in.endMs() + 1_000) {
-          transitions.add(t);
-        }
+    Breaker b = Breaker.of(in, missing);
+    Sacrificed sac = Sacrificed.of(in, w, missing);
+    Adapter ad = Adapter.of(in, missing);
+    if (in.doubleLagP99() == null) {
+      missing.put("doubleLagP99", "the double's lag could not be read");
+    }
+    List<TimelinePoint> timeline = timeline(in);
+    Long recoveryMs = null;
+    if (in.spec().state() == ProviderState.RECOVERY) {
+      recoveryMs = recovery(timeline, in);
+      if (recoveryMs == null) {
+        missing.put(
+            "recoveryMs", "the fallback share did not stay below 5 % before the step ended");
+      }
+      if (b.closedAfterMs() == null) {
+        missing.put("closedAfterMs", "the breaker did not close during the step");
       }
     }
-    Optional<BreakerTransition> open =
-        transitions.stream()
-            .filter(t -> t.to() == BreakerState.OPEN && t.atMs() >= in.changeMs())
-            .findFirst();
-    Long timeToOpen = open.map(t -> t.atMs() - in.changeMs()).orElse(null);
-    if (timeToOpen == null) {
-      missing.put(
-          "timeToOpenMs",
-          end == null ? "node stats unavailable" : "the breaker did not open during the step");
+    if (in.assertionsPassed() == null) {
+      missing.put("assertionsPassed", "no Gatling assertion ran for this step");
+    }
+    Double hitTarget = hitTarget(in, missing);
+    Generator g = Generator.of(in, missing);
+    StepResult raw =
+        new StepResult(
+            in.spec(),
+            in.startMs(),
+            in.changeMs(),
+            in.windowStartMs(),
+            in.endMs(),
+            w.window().size(),
+            w.exposure().size(),
+            a.achievedRate(),
+            a.endToEnd(),
+            internal,
+            a.cold(),
+            a.fallback(),
+            a.errorPct(),
+            a.fallbackPct(),
+            a.stalePct(),
+            a.defaultPct(),
+            a.ages().p50(),
+            a.ages().p95(),
+            sac.count(),
+            sac.pct(),
+            b.timeToOpenMs(),
+            ad.calls(),
+            ad.misses(),
+            ad.perMiss(),
+            ad.maxInFlight(),
+            ad.poolSize(),
+            ad.rejections(),
+            in.doubleLagP99(),
+            recoveryMs,
+            b.closedAfterMs(),
+            in.assertionsPassed(),
+            in.gatlingReport(),
+            b.transitions(),
+            timeline,
+            missing,
+            a.hitPct(),
+            hitTarget,
+            in.populationSize(),
+            g.scheduleLagP99Ms(),
+            g.nodeWorstSecondP99Ms(),
+            List.of(),
+            true,
+            1,
+            pathSamples(in, w.window(), b.openedAtMs()));
+    List<String> reasons = Sanity.invalidations(raw);
+    return raw.withInvalidations(reasons, reasons.isEmpty(), 1);
+  }
+
+  /**
+   * The requests sent inside the measured window (a catch-up burst after it does not count) and
+   * those sent in the exposure window [change, change + W).
+   */
+  record Window(List<RequestRecord> window, List<RequestRecord> exposure, long exposureEnd) {
+    static Window of(Inputs in) {
+      List<RequestRecord> window = new ArrayList<>();
+      List<RequestRecord> exposure = new ArrayList<>();
+      long exposureEnd = in.changeMs() + EXPOSURE_MS;
+      for (RequestRecord r : in.requests()) {
+        if (r.sendMs() >= in.windowStartMs() && r.sendMs() < in.endMs()) {
+          window.add(r);
+        }
+        if (r.sendMs() >= in.changeMs() && r.sendMs() < exposureEnd) {
+          exposure.add(r);
+        }
+      }
+      return new Window(window, exposure, exposureEnd);
+    }
+  }
+
+  /** What the generator saw in the window: rate, latencies by path, shares by origin, data ages. */
+  record Answers(
+      Double achievedRate,
+      Latency endToEnd,
+      Latency cold,
+      Latency fallback,
+      Double errorPct,
+      Double stalePct,
+      Double defaultPct,
+      Double fallbackPct,
+      Latency ages,
+      Double hitPct) {
+    static Answers of(Inputs in, Window w, Map<String, String> missing) {
+      List<RequestRecord> window = w.window();
+      long n = window.size();
+      double windowSec = Math.max(0.001, (in.endMs() - in.windowStartMs()) / 1000.0);
+      Double achieved = in.spec().kind() == StepKind.STAMPEDE ? null : n / windowSec;
+      if (achieved == null) {
+        missing.put("achievedRate", "the stampede sends one burst, not a rate");
+      }
+      Latency e2e = Latency.of(window.stream().map(RequestRecord::latencyMs).toList());
+      Latency cold =
+          Latency.of(
+              window.stream()
+                  .filter(r -> r.ok() && !r.is(Origin.CACHED))
+                  .map(RequestRecord::latencyMs)
+                  .toList());
+      Latency fb =
+          Latency.of(
+              window.stream()
+                  .filter(RequestRecord::fallback)
+                  .map(RequestRecord::latencyMs)
+                  .toList());
+      if (n == 0) {
+        missing.put("endToEnd", "no request was sent in the window");
+      }
+      if (cold.count() == 0) {
+        missing.put("coldPath", "no answer in the window missed the cache");
+      }
+      if (fb.count() == 0) {
+        missing.put("fallbackPath", "no answer in the window was priced on a fallback");
+      }
+      Double errorPct = pct(window.stream().filter(r -> !r.ok()).count(), n);
+      Double stalePct = share(window, Origin.STALE);
+      Double defaultPct = share(window, Origin.DEFAULT);
+      Double fallbackPct = stalePct == null ? null : stalePct + defaultPct;
+      if (n == 0) {
+        missing.put("errorPct", "no request in the window");
+        missing.put("fallbackPct", "no request in the window");
+      }
+      Latency ages =
+          Latency.of(
+              window.stream().filter(r -> r.ageMs() >= 0).map(RequestRecord::ageMs).toList());
+      if (ages.count() == 0) {
+        missing.put("ageP50", "no priced answer carried a data age");
+      }
+      return new Answers(
+          achieved,
+          e2e,
+          cold,
+          fb,
+          errorPct,
+          stalePct,
+          defaultPct,
+          fallbackPct,
+          ages,
+          share(window, Origin.CACHED));
     }
 
-    // Sacrificed: quotes admitted under a closed breaker (stamped at admission by the node) whose
-    // call failed, admitted in the fixed exposure window [change, change + W). The node's list is
-    // cleared at the window start, so the two readings are disjoint.
-    Long sacrificed = null;
-    Double sacrificedPct = null;
-    if (end != null) {
+    private static Double share(List<RequestRecord> window, Origin o) {
+      return pct(window.stream().filter(r -> r.is(o)).count(), window.size());
+    }
+  }
+
+  /**
+   * The breaker's transitions during the step; the first opening at or after the change, and (for
+   * RECOVERY steps) the first closing after it, both in ms since the change (the caller records a
+   * missing closing, after the recovery time).
+   */
+  record Breaker(
+      List<BreakerTransition> transitions, Long openedAtMs, Long timeToOpenMs, Long closedAfterMs) {
+    static Breaker of(Inputs in, Map<String, String> missing) {
+      NodeStats end = in.atEnd();
+      List<BreakerTransition> transitions = new ArrayList<>();
+      if (end != null) {
+        for (BreakerTransition t : end.transitions()) {
+          if (t.atMs() >= in.startMs() - 1 && t.atMs() <= in.endMs() + 1_000) {
+            transitions.add(t);
+          }
+        }
+      }
+      Long openedAt = firstAfterChange(transitions, BreakerState.OPEN, in);
+      Long timeToOpen = openedAt == null ? null : openedAt - in.changeMs();
+      if (timeToOpen == null) {
+        missing.put(
+            "timeToOpenMs",
+            end == null ? "node stats unavailable" : "the breaker did not open during the step");
+      }
+      Long closedAfter = null;
+      if (in.spec().state() == ProviderState.RECOVERY) {
+        Long closedAt = firstAfterChange(transitions, BreakerState.CLOSED, in);
+        closedAfter = closedAt == null ? null : closedAt - in.changeMs();
+      }
+      return new Breaker(transitions, openedAt, timeToOpen, closedAfter);
+    }
+
+    private static Long firstAfterChange(
+        List<BreakerTransition> transitions, BreakerState to, Inputs in) {
+      return transitions.stream()
+          .filter(t -> t.to() == to && t.atMs() >= in.changeMs())
+          .map(BreakerTransition::atMs)
+          .findFirst()
+          .orElse(null);
+    }
+  }
+
+  /**
+   * Sacrificed quotes: admitted under a closed breaker (stamped at admission by the node) whose
+   * call failed, admitted in the fixed exposure window [change, change + W); their share of the
+   * requests sent in it. The node's list is cleared at the window start, so the two readings are
+   * disjoint.
+   */
+  record Sacrificed(Long count, Double pct) {
+    static Sacrificed of(Inputs in, Window w, Map<String, String> missing) {
+      NodeStats end = in.atEnd();
+      if (end == null) {
+        missing.put("sacrificed", "node stats unavailable");
+        return new Sacrificed(null, null);
+      }
       List<Long> all = new ArrayList<>(end.sacrificedAtMs());
       if (in.atWindowStart() != null) {
         all.addAll(in.atWindowStart().sacrificedAtMs());
       }
-      sacrificed = all.stream().filter(t -> t >= in.changeMs() && t < exposureEnd).count();
-      if (in.endMs() < exposureEnd) {
+      long count = all.stream().filter(t -> t >= in.changeMs() && t < w.exposureEnd()).count();
+      Double pct = null;
+      if (in.endMs() < w.exposureEnd()) {
         missing.put(
             "sacrificedPct",
             String.format(
@@ -149,67 +292,85 @@ public final class StepAnalyzer {
                 (in.endMs() - in.changeMs()) / 1000.0,
                 EXPOSURE_MS / 1000));
       } else {
-        sacrificedPct = pct(sacrificed, exposure.size());
-        if (sacrificedPct == null) {
+        pct = StepAnalyzer.pct(count, w.exposure().size());
+        if (pct == null) {
           missing.put("sacrificedPct", "no request was sent in the exposure window");
         }
       }
-    } else {
-      missing.put("sacrificed", "node stats unavailable");
+      return new Sacrificed(count, pct);
     }
+  }
 
-    Long calls = end == null ? null : end.providerCalls();
-    Long misses = end == null ? null : end.cacheMisses();
-    Double perMiss = null;
-    if (end == null) {
-      missing.put("providerCallsPerMiss", "node stats unavailable");
-    } else if (spec.arm() == BenchArm.A) {
-      missing.put("providerCallsPerMiss", "arm A has no cache, so no misses");
-    } else if (misses == 0) {
-      missing.put("providerCallsPerMiss", "no cache miss in the window");
-    } else {
-      perMiss = calls / (double) misses;
-    }
-
-    // per step: the adapter's own maximum is since the node started, so the sampler's readings
-    Integer maxInFlight =
-        in.samples().stream()
-            .filter(x -> x.atMs() >= in.startMs() && x.atMs() <= in.endMs() + 1_000)
-            .map(Sample::inFlight)
-            .max(Integer::compare)
-            .orElse(null);
-    if (maxInFlight == null) {
-      missing.put("poolMaxInFlight", "the sampler read no adapter snapshot during the step");
-    }
-    Integer poolSize = end == null ? null : end.poolSize();
-    Long rejections = end == null ? null : end.rejected() - in.rejectedAtStart();
-    if (in.doubleLagP99() == null) {
-      missing.put("doubleLagP99", "the double's lag could not be read");
-    }
-
-    List<TimelinePoint> timeline = timeline(in);
-    Long recoveryMs = null;
-    Long closedAfter = null;
-    if (spec.state() == ProviderState.RECOVERY) {
-      recoveryMs = recovery(timeline, in);
-      if (recoveryMs == null) {
-        missing.put(
-            "recoveryMs", "the fallback share did not stay below 5 % before the step ended");
+  /** The node's provider calls and cache misses, and the adapter's pool as the sampler saw it. */
+  record Adapter(
+      Long calls,
+      Long misses,
+      Double perMiss,
+      Integer maxInFlight,
+      Integer poolSize,
+      Long rejections) {
+    static Adapter of(Inputs in, Map<String, String> missing) {
+      NodeStats end = in.atEnd();
+      Long calls = end == null ? null : end.providerCalls();
+      Long misses = end == null ? null : end.cacheMisses();
+      Double perMiss = null;
+      if (end == null) {
+        missing.put("providerCallsPerMiss", "node stats unavailable");
+      } else if (!in.spec().arm().caches()) {
+        missing.put("providerCallsPerMiss", "arm A has no cache, so no misses");
+      } else if (misses == 0) {
+        missing.put("providerCallsPerMiss", "no cache miss in the window");
+      } else {
+        perMiss = calls / (double) misses;
       }
-      closedAfter =
-          transitions.stream()
-              .filter(t -> t.to() == BreakerState.CLOSED && t.atMs() >= in.changeMs())
-              .map(t -> t.atMs() - in.changeMs())
-              .findFirst()
+      // per step: the adapter's own maximum is since the node started, so the sampler's readings
+      Integer maxInFlight =
+          in.samples().stream()
+              .filter(x -> x.atMs() >= in.startMs() && x.atMs() <= in.endMs() + 1_000)
+              .map(Sample::inFlight)
+              .max(Integer::compare)
               .orElse(null);
-      if (closedAfter == null) {
-        missing.put("closedAfterMs", "the breaker did not close during the step");
+      if (maxInFlight == null) {
+        missing.put("poolMaxInFlight", "the sampler read no adapter snapshot during the step");
       }
+      return new Adapter(
+          calls,
+          misses,
+          perMiss,
+          maxInFlight,
+          end == null ? null : end.poolSize(),
+          end == null ? null : end.rejected() - in.rejectedAtStart());
     }
-    if (in.assertionsPassed() == null) {
-      missing.put("assertionsPassed", "no Gatling assertion ran for this step");
+  }
+
+  /** The generator's schedule lag p99 and the node's worst per-second p99 in the window. */
+  record Generator(Double scheduleLagP99Ms, Double nodeWorstSecondP99Ms) {
+    static Generator of(Inputs in, Map<String, String> missing) {
+      Double lagP99 =
+          in.spec().kind() == StepKind.STAMPEDE
+              ? null
+              : scheduleLagP99(
+                  in.requests().stream().filter(r -> r.sendMs() < in.endMs()).toList(), in.spec());
+      if (lagP99 == null) {
+        missing.put("scheduleLagP99Ms", "no schedule: a burst, or no request was sent");
+      }
+      Double nodeWorst =
+          in.nodeSeconds().stream()
+              .filter(x -> x.atMs() > in.windowStartMs() && x.atMs() <= in.endMs() + 1_000)
+              .map(NodeInterval::p99Ms)
+              .filter(java.util.Objects::nonNull)
+              .max(Double::compare)
+              .orElse(null);
+      if (nodeWorst == null) {
+        missing.put("nodeWorstSecondP99Ms", "no per-second reading of the node in the window");
+      }
+      return new Generator(lagP99, nodeWorst);
     }
-    Double hitPct = pct(window.stream().filter(r -> r.is(Origin.CACHED)).count(), n);
+  }
+
+  /** The hit rate the step's key population was sized for; null for arm A or an unseeded step. */
+  static Double hitTarget(Inputs in, Map<String, String> missing) {
+    StepSpec spec = in.spec();
     Double hitTarget =
         spec.arm().caches() && in.populationSize() != null ? spec.hitRate() * 100 : null;
     if (hitTarget == null) {
@@ -220,72 +381,7 @@ public final class StepAnalyzer {
           "not seeded: the step continues the previous step's customers (their values aged)");
       hitTarget = null;
     }
-    Double lagP99 =
-        spec.kind() == StepKind.STAMPEDE
-            ? null
-            : scheduleLagP99(
-                in.requests().stream().filter(r -> r.sendMs() < in.endMs()).toList(), spec);
-    if (lagP99 == null) {
-      missing.put("scheduleLagP99Ms", "no schedule: a burst, or no request was sent");
-    }
-    Double nodeWorst =
-        in.nodeSeconds().stream()
-            .filter(x -> x.atMs() > in.windowStartMs() && x.atMs() <= in.endMs() + 1_000)
-            .map(NodeInterval::p99Ms)
-            .filter(java.util.Objects::nonNull)
-            .max(Double::compare)
-            .orElse(null);
-    if (nodeWorst == null) {
-      missing.put("nodeWorstSecondP99Ms", "no per-second reading of the node in the window");
-    }
-    StepResult raw =
-        new StepResult(
-            spec,
-            in.startMs(),
-            in.changeMs(),
-            in.windowStartMs(),
-            in.endMs(),
-            n,
-            exposure.size(),
-            achieved,
-            e2e,
-            internal,
-            cold,
-            fb,
-            errorPct,
-            fallbackPct,
-            stalePct,
-            defaultPct,
-            ages.p50(),
-            ages.p95(),
-            sacrificed,
-            sacrificedPct,
-            timeToOpen,
-            calls,
-            misses,
-            perMiss,
-            maxInFlight,
-            poolSize,
-            rejections,
-            in.doubleLagP99(),
-            recoveryMs,
-            closedAfter,
-            in.assertionsPassed(),
-            in.gatlingReport(),
-            transitions,
-            timeline,
-            missing,
-            hitPct,
-            hitTarget,
-            in.populationSize(),
-            lagP99,
-            nodeWorst,
-            List.of(),
-            true,
-            1,
-            pathSamples(in, window, open.map(BreakerTransition::atMs).orElse(null)));
-    List<String> reasons = Sanity.invalidations(raw);
-    return raw.withInvalidations(reasons, reasons.isEmpty(), 1);
+    return hitTarget;
   }
 
   /** See {@link StepResult#pathLatenciesMs()}. */
