@@ -141,21 +141,18 @@ public final class ExperimentCommand {
   }
 
   private static String cpuModel() {
-    try {
-      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
-          .filter(l -> l.startsWith("model name"))
-          .map(l -> l.substring(l.indexOf(':') + 1).trim())
-          .findFirst()
-          .orElse("unknown");
-    } catch (IOException e) {
-      return "unknown (" + e.getMessage() + ")";
-    }
+    return procField("/proc/cpuinfo", "model name");
   }
 
   private static String totalMemory() {
+    return procField("/proc/meminfo", "MemTotal");
+  }
+
+  /** The value after the colon of the first line of {@code file} that starts with {@code key}. */
+  private static String procField(String file, String key) {
     try {
-      return Files.readAllLines(Path.of("/proc/meminfo")).stream()
-          .filter(l -> l.startsWith("MemTotal"))
+      return Files.readAllLines(Path.of(file)).stream()
+          .filter(l -> l.startsWith(key))
           .map(l -> l.substring(l.indexOf(':') + 1).trim())
           .findFirst()
           .orElse("unknown");
