@@ -102,7 +102,7 @@ class SmokeExperimentIT {
   void theReportFillsEveryTableOfTheCardWithNoSilentEmptyCell() {
     for (String table :
         List.of(
-            "StepResults per run (card table 1)",
+            "Results per run (card table 1)",
             "Summary across runs (card table 2)",
             "Hit-rate sweep, provider degraded (card table 3)",
             "Breaker policy × traffic",

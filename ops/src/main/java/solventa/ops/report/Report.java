@@ -224,7 +224,7 @@ public final class Report {
   }
 
   private void perRunTables() {
-    h(2, "StepResults per run (card table 1)");
+    h(2, "Results per run (card table 1)");
     if (r.runs().isEmpty()) {
       p("— (no state walk was run)");
     }
