@@ -11,7 +11,8 @@ import org.apache.pekko.actor.ExtensionIdProvider;
 
 /**
  * Per actor system: the adapters by provider name, so that components created by reflection (the
- * management routes) find the adapter the node created. The last adapter created for a name wins.
+ * management routes) find the adapter the node created. Whoever creates an adapter registers it
+ * (the adapter does not know this registry); the last adapter registered for a name wins.
  */
 public final class AdapterRegistry implements Extension {
 
@@ -28,12 +29,14 @@ public final class AdapterRegistry implements Extension {
     return ID.get(system.classicSystem());
   }
 
-  void register(String provider, OfAdapter adapter) {
-    adapters.put(provider, adapter);
+  /** Makes {@code adapter} the one found under its provider's name. */
+  public void register(OfAdapter adapter) {
+    adapters.put(adapter.provider(), adapter);
   }
 
-  void unregister(String provider, OfAdapter adapter) {
-    adapters.remove(provider, adapter);
+  /** Forgets {@code adapter}, if it is still the one registered under its provider's name. */
+  public void unregister(OfAdapter adapter) {
+    adapters.remove(adapter.provider(), adapter);
   }
 
   public Optional<OfAdapter> find(String provider) {

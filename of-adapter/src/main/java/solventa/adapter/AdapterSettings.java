@@ -23,7 +23,7 @@ public record AdapterSettings(
 
   public AdapterSettings {
     providers = Map.copyOf(providers);
-    Settings.require(
+    ConfigChecks.require(
         defaultProvider != null && providers.containsKey(defaultProvider),
         NAMESPACE + ".default-provider",
         defaultProvider,
@@ -71,7 +71,7 @@ public record AdapterSettings(
         throw new InvalidAdapterConfigException(prefix + "base-url", url, "is not a URI");
       }
       String dispatcher = prefix + "dispatcher";
-      Settings.require(
+      ConfigChecks.require(
           root.hasPath(dispatcher), dispatcher, "(missing)", "a dispatcher section is required");
       return new ProviderSettings(
           name,

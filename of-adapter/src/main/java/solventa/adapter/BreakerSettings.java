@@ -20,20 +20,20 @@ public record BreakerSettings(
     Duration resetTimeout) {
 
   public BreakerSettings {
-    Settings.require(policy != null, "breaker.policy", policy, "must be count or rate");
-    Settings.require(
+    ConfigChecks.require(policy != null, "breaker.policy", policy, "must be count or rate");
+    ConfigChecks.require(
         consecutiveFailures >= 1,
         "breaker.consecutive-failures",
         consecutiveFailures,
         "must be >= 1");
-    Settings.require(
+    ConfigChecks.require(
         failureRateThreshold > 0 && failureRateThreshold <= 100,
         "breaker.failure-rate-threshold",
         failureRateThreshold,
         "must be in (0, 100]");
-    Settings.requirePositive(window, "breaker.window");
-    Settings.require(minimumCalls >= 1, "breaker.minimum-calls", minimumCalls, "must be >= 1");
-    Settings.requirePositive(resetTimeout, "breaker.reset-timeout");
+    ConfigChecks.requirePositive(window, "breaker.window");
+    ConfigChecks.require(minimumCalls >= 1, "breaker.minimum-calls", minimumCalls, "must be >= 1");
+    ConfigChecks.requirePositive(resetTimeout, "breaker.reset-timeout");
   }
 
   /** The count policy with N consecutive failures (the rate fields keep their defaults). */

@@ -25,8 +25,8 @@ import solventa.adapter.internal.ProviderClient;
  * connection pool) and the provider's metrics. A caller may stop waiting at any time (the 120 ms
  * budget): the call still runs to its own end and its outcome is what the breaker sees.
  *
- * <p>Thread-safe. Created once per provider per actor system; registered in {@link AdapterRegistry}
- * under the provider's name.
+ * <p>Thread-safe. Created once per provider per actor system. It does not register itself: its
+ * creator registers it in {@code AdapterRegistry} so that the breaker management routes find it.
  */
 public final class OfAdapter implements ProfileFetcher {
   private static final AtomicInteger INSTANCES = new AtomicInteger();
@@ -83,9 +83,7 @@ public final class OfAdapter implements ProfileFetcher {
    * the rate window; deadlines and the reset timeout run on Pekko's scheduler.
    */
   public static OfAdapter create(ActorSystem<?> system, AdapterSettings settings, Clock clock) {
-    OfAdapter adapter = new OfAdapter(system, settings.defaultProviderSettings(), clock);
-    AdapterRegistry.get(system).register(adapter.provider(), adapter);
-    return adapter;
+    return new OfAdapter(system, settings.defaultProviderSettings(), clock);
   }
 
   /**
@@ -177,9 +175,8 @@ public final class OfAdapter implements ProfileFetcher {
     actor.tell(AdapterActor.Crash.INSTANCE);
   }
 
-  /** Stops the adapter actor and removes it from the registry; calls in flight still end. */
+  /** Stops the adapter actor; calls in flight still end. Its creator unregisters it. */
   public void stop() {
-    AdapterRegistry.get(system).unregister(settings.name(), this);
     system.classicSystem().stop(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(actor));
   }
 }

@@ -9,8 +9,9 @@ package solventa.adapter;
 public record PoolSettings(int maxConnections, int maxOpenRequests) {
 
   public PoolSettings {
-    Settings.require(maxConnections >= 1, "pool.max-connections", maxConnections, "must be >= 1");
-    Settings.require(
+    ConfigChecks.require(
+        maxConnections >= 1, "pool.max-connections", maxConnections, "must be >= 1");
+    ConfigChecks.require(
         maxOpenRequests >= 0, "pool.max-open-requests", maxOpenRequests, "must be >= 0");
   }
 }

@@ -21,9 +21,9 @@ public record ProviderSettings(
     String dispatcher) {
 
   public ProviderSettings {
-    Settings.require(
+    ConfigChecks.require(
         name != null && !name.isBlank(), "name", name, "must be a non-empty provider name");
-    Settings.require(
+    ConfigChecks.require(
         baseUrl != null
             && "http".equals(baseUrl.getScheme())
             && baseUrl.getHost() != null
@@ -31,9 +31,9 @@ public record ProviderSettings(
         "base-url",
         baseUrl,
         "must be http://HOST:PORT");
-    Settings.requirePositive(timeout, "timeout");
-    Settings.require(pool != null, "pool", pool, "is required");
-    Settings.require(breaker != null, "breaker", breaker, "is required");
+    ConfigChecks.requirePositive(timeout, "timeout");
+    ConfigChecks.require(pool != null, "pool", pool, "is required");
+    ConfigChecks.require(breaker != null, "breaker", breaker, "is required");
   }
 
   /** The same provider with another base URL (tests point it at a Toxiproxy listen port). */

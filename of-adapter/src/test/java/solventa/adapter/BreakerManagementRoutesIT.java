@@ -56,6 +56,7 @@ class BreakerManagementRoutesIT {
             .withBreaker(
                 BreakerSettings.rate(50, Duration.ofSeconds(10), 10, Duration.ofMinutes(5)));
     adapter = OfAdapter.create(kit.system(), AdapterSettings.of(s, true));
+    AdapterRegistry.get(kit.system()).register(adapter); // what the node's wiring does
     PekkoManagement.get(kit.system().classicSystem())
         .start()
         .toCompletableFuture()

@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 import solventa.adapter.AdapterSnapshot;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FetchResult;
+import solventa.quote.profile.ProviderPort;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Signal;
 

@@ -16,6 +16,16 @@ import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.management.javadsl.PekkoManagement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import solventa.quote.http.QuoteRoutes;
+import solventa.quote.http.QuoteStatsRegistry;
+import solventa.quote.http.QuoteStatsRoutes;
+import solventa.quote.profile.OfAdapterPort;
+import solventa.quote.profile.ProfileEntity;
+import solventa.quote.profile.ProfileStore;
+import solventa.quote.profile.ProviderPort;
+import solventa.quote.profile.RedisProfileStore;
+import solventa.quote.stats.ActuarialTrace;
+import solventa.quote.stats.QuoteStats;
 
 /**
  * One running quote node: the cluster member, its profile entities' sharding (arms B/C/C'), the
@@ -106,14 +116,14 @@ public final class QuoteNode implements AutoCloseable {
             system,
             new ProfileEntity.Deps(settings, provider, store, stats, clock, trace::pseudonym));
       }
-      QuoteStatsRoutes.register(
-          Adapter.toClassic(system),
-          new QuoteStatsRoutes.Source(
-              stats,
-              provider,
-              settings.arm().usesCache() ? store : null,
-              settings.stats().resetEnabled(),
-              solventa.adapter.AdminToken.of(config.getString(QuoteStatsRoutes.TOKEN_KEY))));
+      QuoteStatsRegistry.get(system)
+          .register(
+              new QuoteStatsRegistry.Source(
+                  stats,
+                  provider,
+                  settings.arm().usesCache() ? store : null,
+                  settings.stats().resetEnabled(),
+                  solventa.adapter.AdminToken.of(config.getString(QuoteStatsRoutes.TOKEN_KEY))));
       ActorSystem<Void> sys = system;
       QuoteService service =
           new QuoteService(system, settings, provider, pricing, stats, trace, clock);
@@ -237,7 +247,7 @@ public final class QuoteNode implements AutoCloseable {
   /** Stops accepting quotes, leaves the cluster and releases Redis and rating. */
   @Override
   public void close() {
-    QuoteStatsRoutes.unregister(Adapter.toClassic(system));
+    QuoteStatsRegistry.get(system).unregister();
     awaitQuietly(binding.unbind());
     awaitQuietly(PekkoManagement.get(Adapter.toClassic(system)).stop());
     system.terminate();

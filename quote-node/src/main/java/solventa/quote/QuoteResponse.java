@@ -2,6 +2,7 @@ package solventa.quote;
 
 import java.math.BigDecimal;
 import java.util.List;
+import solventa.quote.http.QuoteJson;
 import solventa.signals.Origin;
 
 /**

@@ -16,6 +16,12 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
+import solventa.quote.http.Problem;
+import solventa.quote.profile.ProfileEntity;
+import solventa.quote.profile.ProviderPort;
+import solventa.quote.profile.Resolution;
+import solventa.quote.stats.ActuarialTrace;
+import solventa.quote.stats.QuoteStats;
 import solventa.rating.PricedQuote;
 import solventa.rating.ResolvedProfile;
 
@@ -235,7 +241,7 @@ public final class QuoteService {
   }
 
   /** "q-" and a UUID-formatted random id: always 38 characters. */
-  static String newQuoteId() {
+  public static String newQuoteId() {
     ThreadLocalRandom r = ThreadLocalRandom.current();
     return "q-" + new UUID(r.nextLong(), r.nextLong());
   }

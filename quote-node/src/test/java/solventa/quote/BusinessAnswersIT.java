@@ -63,17 +63,7 @@ class BusinessAnswersIT {
 
   @AfterAll
   static void stopAll() {
-    for (QuoteNode n : new QuoteNode[] {a, c}) {
-      if (n != null) {
-        n.close();
-      }
-    }
-    if (provider != null) {
-      provider.close();
-    }
-    if (lab != null) {
-      lab.close();
-    }
+    Lab.closeAll(a, c, provider, lab);
   }
 
   /** Half well-formed ids outside the double's universe, half ids it refuses as malformed. */

@@ -29,6 +29,7 @@ import solventa.lab.ToxiproxyServer;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.LatencyProfile;
 import solventa.providerdouble.ProviderDouble;
+import solventa.quote.profile.OfAdapterPort;
 
 /**
  * The real parts an integration test class shares: Redis 7, PostgreSQL 16 (rating's rule book),
@@ -240,6 +241,31 @@ final class Lab implements AutoCloseable {
       }
     }
     return condition.getAsBoolean();
+  }
+
+  /**
+   * Closes each part that is not null, in the order given (nodes before the lab that serves them):
+   * what every test class's {@code @AfterAll} does. A part that throws does not keep the rest open;
+   * its exception is rethrown at the end.
+   */
+  static void closeAll(AutoCloseable... parts) {
+    RuntimeException failure = null;
+    for (AutoCloseable part : parts) {
+      try {
+        if (part != null) {
+          part.close();
+        }
+      } catch (Exception e) {
+        if (failure == null) {
+          failure = new IllegalStateException("closing a test resource failed", e);
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
   }
 
   @Override

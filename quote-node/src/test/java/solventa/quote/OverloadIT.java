@@ -40,12 +40,7 @@ class OverloadIT {
 
   @AfterAll
   static void stopAll() {
-    if (node != null) {
-      node.close();
-    }
-    if (lab != null) {
-      lab.close();
-    }
+    Lab.closeAll(node, lab);
   }
 
   @Test

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.BreakerState;
 import solventa.lab.MutableClock;
+import solventa.quote.http.QuoteStatsRoutes;
 
 /**
  * The four arms end to end on real parts: one node per arm (own Toxiproxy proxy in front of one
@@ -87,14 +88,7 @@ class QuoteArmsIT {
 
   @AfterAll
   static void stopAll() {
-    for (QuoteNode n : new QuoteNode[] {a, b, c, cp}) {
-      if (n != null) {
-        n.close();
-      }
-    }
-    if (lab != null) {
-      lab.close();
-    }
+    Lab.closeAll(a, b, c, cp, lab);
   }
 
   private static long calls(QuoteNode n) {

@@ -38,12 +38,7 @@ class QuoteInputFuzzIT {
 
   @AfterAll
   static void stopAll() {
-    if (node != null) {
-      node.close();
-    }
-    if (lab != null) {
-      lab.close();
-    }
+    Lab.closeAll(node, lab);
   }
 
   /** One invalid body and the field its problem must name. */

@@ -67,17 +67,7 @@ class QuotePathThreadsIT {
 
   @AfterAll
   static void stop() {
-    for (QuoteNode n : new QuoteNode[] {a, c}) {
-      if (n != null) {
-        n.close();
-      }
-    }
-    if (clientThreads != null) {
-      clientThreads.shutdownNow();
-    }
-    if (lab != null) {
-      lab.close();
-    }
+    Lab.closeAll(a, c, clientThreads == null ? null : clientThreads::shutdownNow, lab);
   }
 
   @Test

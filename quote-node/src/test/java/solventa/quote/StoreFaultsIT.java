@@ -53,16 +53,7 @@ class StoreFaultsIT {
 
   @AfterAll
   static void stopAll() {
-    if (redis != null) {
-      redis.close();
-      direct.shutdown();
-    }
-    if (node != null) {
-      node.close();
-    }
-    if (lab != null) {
-      lab.close();
-    }
+    Lab.closeAll(redis, direct == null ? null : direct::shutdown, node, lab);
   }
 
   private static boolean stored(String customer) {

@@ -20,6 +20,7 @@ import org.apache.pekko.cluster.typed.Cluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import solventa.quote.profile.ProfileEntity;
 
 /**
  * Two quote nodes (arm C) in one cluster on loopback: sharding spreads the profile entities over
@@ -51,15 +52,7 @@ class TwoNodeRecoveryIT {
 
   @AfterAll
   static void stop() {
-    if (second != null) {
-      second.close();
-    }
-    if (first != null) {
-      first.close();
-    }
-    if (lab != null) {
-      lab.close();
-    }
+    Lab.closeAll(second, first, lab);
   }
 
   private static long upMembers(QuoteNode n) {

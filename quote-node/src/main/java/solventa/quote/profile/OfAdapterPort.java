@@ -1,14 +1,16 @@
-package solventa.quote;
+package solventa.quote.profile;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorSystem;
+import solventa.adapter.AdapterRegistry;
 import solventa.adapter.AdapterSettings;
 import solventa.adapter.AdapterSnapshot;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FetchResult;
 import solventa.adapter.OfAdapter;
+import solventa.quote.QuoteSettings;
 
 /** {@link ProviderPort} on :AdaptadorOF's {@link OfAdapter} (its breaker, bulkhead, timeout). */
 public final class OfAdapterPort implements ProviderPort {
@@ -21,7 +23,8 @@ public final class OfAdapterPort implements ProviderPort {
   /**
    * Creates the node's adapter from {@code of-adapter.*}; it refuses invalid configuration. When
    * {@code quote.breaker} turns the breaker off for this node, the provider's breaker policy is
-   * {@code none}.
+   * {@code none}. Registers the adapter in the system's {@link AdapterRegistry}, where the breaker
+   * management routes find it.
    */
   public static OfAdapterPort create(ActorSystem<?> system, Config root) {
     Config effective = root;
@@ -32,7 +35,9 @@ public final class OfAdapterPort implements ProviderPort {
                   java.util.Map.of("of-adapter.providers." + provider + ".breaker.policy", "none"))
               .withFallback(root);
     }
-    return new OfAdapterPort(OfAdapter.create(system, AdapterSettings.fromConfig(effective)));
+    OfAdapter adapter = OfAdapter.create(system, AdapterSettings.fromConfig(effective));
+    AdapterRegistry.get(system).register(adapter);
+    return new OfAdapterPort(adapter);
   }
 
   public OfAdapter adapter() {

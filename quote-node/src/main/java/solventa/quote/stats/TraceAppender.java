@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.stats;
 
 import ch.qos.logback.classic.AsyncAppender;
 import ch.qos.logback.classic.spi.ILoggingEvent;

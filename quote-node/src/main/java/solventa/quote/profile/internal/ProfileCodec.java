@@ -1,4 +1,4 @@
-package solventa.quote.internal;
+package solventa.quote.profile.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

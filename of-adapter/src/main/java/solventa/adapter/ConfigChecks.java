@@ -2,9 +2,12 @@ package solventa.adapter;
 
 import java.time.Duration;
 
-/** Validation helpers shared by the settings records; each failure names key and value. */
-final class Settings {
-  private Settings() {}
+/**
+ * Configuration checks shared by the settings records: each failed check throws {@link
+ * InvalidAdapterConfigException} naming the key and the value.
+ */
+final class ConfigChecks {
+  private ConfigChecks() {}
 
   static void require(boolean ok, String key, Object value, String reason) {
     if (!ok) {

@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,7 @@
-package solventa.quote;
+package solventa.quote.profile;
 
 import solventa.adapter.FailureKind;
+import solventa.quote.CborSerializable;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 
@@ -30,7 +31,7 @@ public sealed interface Resolution extends CborSerializable {
       implements Resolution {
 
     /** A profile the provider just returned, priced FRESH. */
-    static Resolved fresh(CanonicalProfile profile, java.time.Instant now, String servedBy) {
+    public static Resolved fresh(CanonicalProfile profile, java.time.Instant now, String servedBy) {
       return new Resolved(Origin.FRESH, profile, profile.ageMillis(now), null, false, servedBy);
     }
   }

@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,6 +34,9 @@ import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
 import solventa.lab.MutableClock;
+import solventa.quote.Arm;
+import solventa.quote.QuoteSettings;
+import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 import solventa.signals.Signal;

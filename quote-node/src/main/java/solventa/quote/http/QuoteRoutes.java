@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.http;
 
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.concat;
@@ -14,11 +14,8 @@ import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-import org.apache.pekko.http.javadsl.model.ContentType;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
-import org.apache.pekko.http.javadsl.model.HttpCharsets;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
-import org.apache.pekko.http.javadsl.model.MediaTypes;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.model.headers.RetryAfter;
 import org.apache.pekko.http.javadsl.server.ExceptionHandler;
@@ -26,6 +23,8 @@ import org.apache.pekko.http.javadsl.server.RejectionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
+import solventa.quote.QuoteRequest;
+import solventa.quote.QuoteService;
 import solventa.rating.InvalidQuoteInput;
 
 /**
@@ -34,10 +33,6 @@ import solventa.rating.InvalidQuoteInput;
  * provider failure (arms A/B) a 504/503; never a stack trace.
  */
 public final class QuoteRoutes {
-  static final ContentType PROBLEM_JSON =
-      ContentTypes.create(
-          MediaTypes.applicationWithFixedCharset("problem+json", HttpCharsets.UTF_8));
-
   /** What an overloaded node asks the partner to wait before retrying, in seconds. */
   static final int RETRY_AFTER_SECONDS = 1;
 
@@ -80,7 +75,8 @@ public final class QuoteRoutes {
 
   /** 503 with {@code Retry-After}: shed, not failed; the partner may retry. */
   static HttpResponse overloaded(String detail) {
-    return problemResponse(Problem.of(503, "Overloaded", detail))
+    return Problem.of(503, "Overloaded", detail)
+        .response()
         .addHeader(RetryAfter.create((long) RETRY_AFTER_SECONDS));
   }
 
@@ -121,10 +117,10 @@ public final class QuoteRoutes {
       service.validate(request);
     } catch (QuoteRequestParser.BadQuoteRequest e) {
       inFlight.decrementAndGet();
-      return problem(Problem.badRequest(e.field(), e.getMessage()).withQuoteId(quoteId));
+      return Problem.badRequest(e.field(), e.getMessage()).withQuoteId(quoteId).route();
     } catch (InvalidQuoteInput e) {
       inFlight.decrementAndGet();
-      return problem(Problem.badRequest(e.field(), e.getMessage()).withQuoteId(quoteId));
+      return Problem.badRequest(e.field(), e.getMessage()).withQuoteId(quoteId).route();
     }
     return onSuccess(
         service.quote(request, quoteId).whenComplete((r, e) -> inFlight.decrementAndGet()),
@@ -135,7 +131,7 @@ public final class QuoteRoutes {
                     .withStatus(StatusCodes.OK)
                     .withEntity(ContentTypes.APPLICATION_JSON, QuoteJson.quote(q.quote())));
           }
-          return problem(((QuoteService.Result.Failed) result).problem());
+          return ((QuoteService.Result.Failed) result).problem().route();
         });
   }
 
@@ -159,20 +155,10 @@ public final class QuoteRoutes {
         HttpResponse.create().withStatus(status).withEntity(ContentTypes.APPLICATION_JSON, body));
   }
 
-  static Route problem(Problem p) {
-    return complete(problemResponse(p));
-  }
-
-  static HttpResponse problemResponse(Problem p) {
-    return HttpResponse.create()
-        .withStatus(p.status())
-        .withEntity(PROBLEM_JSON, QuoteJson.problem(p));
-  }
-
   private ExceptionHandler exceptions() {
     return ExceptionHandler.newBuilder()
-        .match(EntityStreamSizeException.class, e -> problem(Problem.tooLarge(maxBody)))
-        .matchAny(e -> problem(Problem.internal("the request could not be processed")))
+        .match(EntityStreamSizeException.class, e -> Problem.tooLarge(maxBody).route())
+        .matchAny(e -> Problem.internal("the request could not be processed").route())
         .build();
   }
 
@@ -186,7 +172,7 @@ public final class QuoteRoutes {
                   status == 413
                       ? Problem.tooLarge(maxBody)
                       : Problem.of(status, response.status().reason(), detailOf(response));
-              return problemResponse(p);
+              return p.response();
             });
   }
 

@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.profile;
 
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;

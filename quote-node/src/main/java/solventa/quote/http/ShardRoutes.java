@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.http;
 
 import static org.apache.pekko.http.javadsl.server.Directives.completeWithFuture;
 import static org.apache.pekko.http.javadsl.server.Directives.get;
@@ -21,10 +21,10 @@ import org.apache.pekko.cluster.sharding.typed.GetShardRegionState;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
-import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
+import solventa.quote.profile.ProfileEntity;
 
 /**
  * {@code GET /quote/entities} on Pekko Management (registered as {@code
@@ -81,14 +81,7 @@ public final class ShardRoutes implements ManagementRouteProvider {
   }
 
   private static HttpResponse failed(Throwable e) {
-    ObjectNode p =
-        MAPPER
-            .createObjectNode()
-            .put("title", "Service Unavailable")
-            .put("status", 503)
-            .put("detail", "shard region state unavailable: " + e);
-    return HttpResponse.create()
-        .withStatus(StatusCodes.SERVICE_UNAVAILABLE)
-        .withEntity(ContentTypes.APPLICATION_JSON, p.toString());
+    return Problem.of(503, "Service Unavailable", "shard region state unavailable: " + e)
+        .response();
   }
 }

@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.http;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -7,8 +7,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import solventa.quote.QuoteResponse;
 
-/** Writes quotes and problems in the published field order (docs/api.md). */
+/**
+ * Writes quotes in the published field order (docs/api.md); {@link Problem#json} writes problems
+ * with the same generator.
+ */
 public final class QuoteJson {
   private static final JsonFactory FACTORY = new JsonFactory();
 
@@ -49,33 +53,15 @@ public final class QuoteJson {
         });
   }
 
-  public static byte[] problem(Problem p) {
-    return write(
-        g -> {
-          g.writeStartObject();
-          g.writeStringField("type", p.type());
-          g.writeStringField("title", p.title());
-          g.writeNumberField("status", p.status());
-          g.writeStringField("detail", p.detail());
-          if (p.field() != null) {
-            g.writeStringField("field", p.field());
-          }
-          if (p.quoteId() != null) {
-            g.writeStringField("quoteId", p.quoteId());
-          }
-          g.writeEndObject();
-        });
-  }
-
   static BigDecimal money(BigDecimal v) {
     return v.setScale(MONEY_SCALE, RoundingMode.HALF_UP);
   }
 
-  private interface Body {
+  interface Body {
     void write(JsonGenerator g) throws IOException;
   }
 
-  private static byte[] write(Body body) {
+  static byte[] write(Body body) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(512);
     try (JsonGenerator g = FACTORY.createGenerator(out)) {
       body.write(g);

@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.profile;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
@@ -15,7 +15,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
-import solventa.quote.internal.ProfileCodec;
+import solventa.quote.QuoteSettings;
+import solventa.quote.profile.internal.ProfileCodec;
 import solventa.signals.CanonicalProfile;
 
 /**

@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.stats;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -16,6 +16,8 @@ import kamon.metric.Counter;
 import kamon.metric.Histogram;
 import kamon.metric.MeasurementUnit;
 import org.HdrHistogram.ConcurrentHistogram;
+import solventa.quote.Arm;
+import solventa.quote.profile.ProviderPort;
 import solventa.signals.Origin;
 
 /**

@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.http;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import solventa.quote.QuoteRequest;
 import solventa.rating.QuoteInput;
 
 /**

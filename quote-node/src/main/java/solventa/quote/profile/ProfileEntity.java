@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.profile;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -23,6 +23,10 @@ import org.apache.pekko.cluster.typed.Cluster;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
+import solventa.quote.Arm;
+import solventa.quote.CborSerializable;
+import solventa.quote.QuoteSettings;
+import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 

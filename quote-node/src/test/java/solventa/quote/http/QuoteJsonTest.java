@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,7 +6,9 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import solventa.quote.internal.ProfileCodec;
+import solventa.quote.QuoteResponse;
+import solventa.quote.QuoteService;
+import solventa.quote.profile.internal.ProfileCodec;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 import solventa.signals.Signal;

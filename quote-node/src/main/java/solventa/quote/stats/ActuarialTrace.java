@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.stats;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

@@ -1,4 +1,13 @@
-package solventa.quote;
+package solventa.quote.http;
+
+import static org.apache.pekko.http.javadsl.server.Directives.complete;
+
+import org.apache.pekko.http.javadsl.model.ContentType;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpCharsets;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.MediaTypes;
+import org.apache.pekko.http.javadsl.server.Route;
 
 /**
  * An RFC 9457 problem body ({@code application/problem+json}); {@code field} names the offending
@@ -6,6 +15,9 @@ package solventa.quote;
  * quote attempt (null outside {@code POST /v1/quotes}), the key that joins the answer to the
  * server's log line with the specifics. The detail is written for the partner: it names the cause,
  * never an exception, a connection target, a provider value or a customer id.
+ *
+ * <p>The one home of error answers: the quote API and the management routes answer every error
+ * through {@link #response()} or {@link #route()}.
  */
 public record Problem(
     String type, String title, int status, String detail, String field, String quoteId) {
@@ -20,6 +32,40 @@ public record Problem(
   }
 
   private static final String BASE = "https://solventa.example/problems/";
+
+  /** {@code application/problem+json}, the media type of every problem body. */
+  public static final ContentType MEDIA_TYPE =
+      ContentTypes.create(
+          MediaTypes.applicationWithFixedCharset("problem+json", HttpCharsets.UTF_8));
+
+  /** This problem as an HTTP response: its status and its JSON body. */
+  public HttpResponse response() {
+    return HttpResponse.create().withStatus(status).withEntity(MEDIA_TYPE, json());
+  }
+
+  /** The problem body in the published field order (docs/api.md). */
+  public byte[] json() {
+    return QuoteJson.write(
+        g -> {
+          g.writeStartObject();
+          g.writeStringField("type", type);
+          g.writeStringField("title", title);
+          g.writeNumberField("status", status);
+          g.writeStringField("detail", detail);
+          if (field != null) {
+            g.writeStringField("field", field);
+          }
+          if (quoteId != null) {
+            g.writeStringField("quoteId", quoteId);
+          }
+          g.writeEndObject();
+        });
+  }
+
+  /** A route that answers {@link #response()}. */
+  public Route route() {
+    return complete(response());
+  }
 
   public static Problem badRequest(String field, String detail) {
     return new Problem(BASE + "invalid-request", "Invalid request", 400, detail, field);

@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.profile;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;

@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.http;
 
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.concat;
@@ -17,9 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.apache.pekko.actor.ExtendedActorSystem;
@@ -31,6 +29,8 @@ import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
 import solventa.adapter.AdminToken;
 import solventa.adapter.FetchResult;
+import solventa.quote.http.QuoteStatsRegistry.Source;
+import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 
 /**
@@ -40,47 +40,24 @@ import solventa.signals.CanonicalProfile;
  * quote.stats.reset-enabled} is on and answers 403 otherwise. Before the node registered its stats
  * (start-up), both answer 503.
  *
- * <p>Pekko Management instantiates this class itself, so the node hands over its stats through
- * {@link #register}, keyed by actor system (several nodes may share a JVM in tests).
+ * <p>Pekko Management instantiates this class itself, so the node hands over its stats through the
+ * {@link QuoteStatsRegistry} extension of its actor system (several nodes may share a JVM in
+ * tests).
  */
 public final class QuoteStatsRoutes implements ManagementRouteProvider {
 
   /** The setting that holds the runner-only routes' bearer token. */
-  static final String TOKEN_KEY = "quote.stats.reset-token";
-
-  /**
-   * What the route reads from its node.
-   *
-   * @param store where {@code POST /quote/bench/seed} writes (null for arm A: nothing to seed)
-   * @param token the bearer token every runner-only (mutating) route requires
-   */
-  public record Source(
-      QuoteStats stats,
-      ProviderPort provider,
-      ProfileStore store,
-      boolean resetEnabled,
-      AdminToken token) {}
+  public static final String TOKEN_KEY = "quote.stats.reset-token";
 
   /** One customer to seed and the age its stored value should have. */
   record Seed(String id, long ageMs) {}
 
-  private static final Map<org.apache.pekko.actor.ActorSystem, Source> SOURCES =
-      new ConcurrentHashMap<>();
-
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final ExtendedActorSystem system;
+  private final QuoteStatsRegistry registry;
 
   public QuoteStatsRoutes(ExtendedActorSystem system) {
-    this.system = system;
-  }
-
-  public static void register(org.apache.pekko.actor.ActorSystem system, Source source) {
-    SOURCES.put(system, source);
-  }
-
-  public static void unregister(org.apache.pekko.actor.ActorSystem system) {
-    SOURCES.remove(system);
+    this.registry = QuoteStatsRegistry.get(system);
   }
 
   @Override
@@ -111,7 +88,7 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
    * interval: the runner calls it once a second to see a node stall second by second.
    */
   private Route interval() {
-    Source s = SOURCES.get(system);
+    Source s = source();
     return complete(
         HttpResponse.create()
             .withEntity(ContentTypes.APPLICATION_JSON, s.stats().takeInterval().toString()));
@@ -127,7 +104,7 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
    * quote path calls this.
    */
   private Route seed(String body) {
-    Source s = SOURCES.get(system);
+    Source s = source();
     if (s.store() == null) {
       return disabled();
     }
@@ -137,7 +114,7 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
         seeds.add(new Seed(c.path("id").asText(), c.path("ageMs").asLong()));
       }
     } catch (IOException e) {
-      return QuoteRoutes.problem(Problem.of(400, "Bad Request", "body is not JSON: customers"));
+      return Problem.of(400, "Bad Request", "body is not JSON: customers").route();
     }
     AtomicInteger seeded = new AtomicInteger();
     java.util.Queue<String> failed = new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -181,13 +158,13 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
   }
 
   private static Route disabled() {
-    return QuoteRoutes.problem(
-        Problem.of(
-            403, "Forbidden", "runner-only route is disabled (quote.stats.reset-enabled = false)"));
+    return Problem.of(
+            403, "Forbidden", "runner-only route is disabled (quote.stats.reset-enabled = false)")
+        .route();
   }
 
   private Route stats() {
-    Source s = SOURCES.get(system);
+    Source s = source();
     if (s == null) {
       return starting();
     }
@@ -196,12 +173,6 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
             .withEntity(ContentTypes.APPLICATION_JSON, s.stats().toJson(s.provider()).toString()));
   }
 
-  /**
-   * Zeroes the stats: needs the bearer token (401 without, 403 wrong or none configured), a
-   * management that is not read-only ({@code pekko.management.http.route-providers-read-only},
-   * Management's default is read-only) and {@code quote.stats.reset-enabled}; each refusal is a 403
-   * naming its setting.
-   */
   /**
    * Runs a runner-only (mutating) route: it needs the bearer token (401 without, 403 wrong or none
    * configured), a management that is not read-only ({@code
@@ -212,18 +183,18 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
     return optionalHeaderValueByName(
         "Authorization",
         auth -> {
-          Source s = SOURCES.get(system);
+          Source s = source();
           if (s == null) {
             return starting();
           }
           java.util.Optional<AdminToken.Refusal> refusal = s.token().check(auth, TOKEN_KEY);
           if (refusal.isPresent()) {
             HttpResponse r =
-                QuoteRoutes.problemResponse(
-                    Problem.of(
+                Problem.of(
                         refusal.get().status(),
                         refusal.get().status() == 401 ? "Unauthorized" : "Forbidden",
-                        refusal.get().detail()));
+                        refusal.get().detail())
+                    .response();
             return complete(
                 refusal.get().status() == 401
                     ? r.addHeader(
@@ -232,12 +203,12 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
                     : r);
           }
           if (settings.readOnly()) {
-            return QuoteRoutes.problem(
-                Problem.of(
+            return Problem.of(
                     403,
                     "Forbidden",
                     "management is read-only"
-                        + " (pekko.management.http.route-providers-read-only = true)"));
+                        + " (pekko.management.http.route-providers-read-only = true)")
+                .route();
           }
           if (!s.resetEnabled()) {
             return disabled();
@@ -248,13 +219,18 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
 
   /** Zeroes the stats (runner-only, see {@link #guarded}). */
   private Route reset() {
-    Source s = SOURCES.get(system);
+    Source s = source();
     s.stats().reset(s.provider());
     return complete(
         HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON, "{\"reset\":true}"));
   }
 
+  /** The node's source, or null while it is starting. */
+  private Source source() {
+    return registry.find().orElse(null);
+  }
+
   private static Route starting() {
-    return QuoteRoutes.problem(Problem.of(503, "Service Unavailable", "the node is starting"));
+    return Problem.of(503, "Service Unavailable", "the node is starting").route();
   }
 }

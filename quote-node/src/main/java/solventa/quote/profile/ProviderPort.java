@@ -1,4 +1,4 @@
-package solventa.quote;
+package solventa.quote.profile;
 
 import java.util.concurrent.CompletionStage;
 import solventa.adapter.AdapterSnapshot;
