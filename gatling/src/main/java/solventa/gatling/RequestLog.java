@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class RequestLog {
   public static final String HEADER =
-      "sendEpochMs,latencyMs,status,origin,ageMs,keyKind,customerId";
+      "sendEpochMs,latencyMs,status,origin,ageMs,keyKind,customerId,node";
 
   private final ConcurrentLinkedQueue<String> lines = new ConcurrentLinkedQueue<>();
 
@@ -25,7 +25,8 @@ public final class RequestLog {
       String origin,
       String ageMs,
       String keyKind,
-      String customerId) {
+      String customerId,
+      String node) {
     lines.add(
         sendEpochMs
             + ","
@@ -39,7 +40,9 @@ public final class RequestLog {
             + ","
             + keyKind
             + ","
-            + customerId);
+            + customerId
+            + ","
+            + node);
   }
 
   public int size() {

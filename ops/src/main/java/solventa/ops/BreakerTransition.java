@@ -1,4 +1,20 @@
 package solventa.ops;
 
-/** A breaker transition as the adapter reported it (epoch ms). */
-public record BreakerTransition(String from, String to, long atMs) {}
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * A breaker transition as the adapter reported it (epoch ms). {@code node} names the cluster member
+ * whose breaker it is ({@code node-K}); null with a single node, whose one breaker needs no name.
+ */
+public record BreakerTransition(
+    String from, String to, long atMs, @JsonInclude(JsonInclude.Include.NON_NULL) String node) {
+
+  public BreakerTransition(String from, String to, long atMs) {
+    this(from, to, atMs, null);
+  }
+
+  /** This transition, marked as {@code node}'s. */
+  public BreakerTransition on(String node) {
+    return new BreakerTransition(from, to, atMs, node);
+  }
+}

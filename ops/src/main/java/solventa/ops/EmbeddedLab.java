@@ -16,16 +16,18 @@ import solventa.lab.ManagedProcess;
 import solventa.lab.PostgresServer;
 import solventa.lab.RedisServerProcess;
 import solventa.lab.ToxiproxyServer;
+import solventa.ops.lab.NodeGroup;
 import solventa.providerdouble.control.ProviderStateControl;
 
 /**
  * The experiment's lab on loopback: Redis, PostgreSQL and Toxiproxy as native processes, the
- * provider double and the quote node each as their own JVM with a fixed heap, all logging to files
+ * provider double and the quote nodes each as their own JVM with a fixed heap, all logging to files
  * under the experiment folder. A failed start names the component and its log and stops what was
- * already started. The quote node is restarted (with an empty Redis) when the arm or the breaker
- * policy changes; everything else lives for the whole experiment.
+ * already started. The quote nodes (one, or an N-node cluster: {@link NodeGroup}) are restarted
+ * (with an empty Redis) when the arm or the breaker policy changes; everything else lives for the
+ * whole experiment.
  */
-final class EmbeddedLab implements AutoCloseable {
+public final class EmbeddedLab implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(EmbeddedLab.class);
 
   /** The double's seed: same seed, same latency sequence and customer data in every run. */
@@ -40,10 +42,23 @@ final class EmbeddedLab implements AutoCloseable {
   private int doublePort;
   private Proxy proxy;
   private ProviderStateControl control;
-  private QuoteNode node;
+  private final int nodes;
+  private final List<QuoteNode> nodeProcesses = new ArrayList<>();
+  private NodeGroup node;
 
   EmbeddedLab(Path logs) {
+    this(logs, 1);
+  }
+
+  /** A lab whose quote nodes form an {@code nodes}-node cluster (1: the single node). */
+  EmbeddedLab(Path logs, int nodes) {
     this.logs = logs;
+    this.nodes = nodes;
+  }
+
+  /** How many quote nodes each arm's cluster has. */
+  int nodes() {
+    return nodes;
   }
 
   void start() {
@@ -119,14 +134,19 @@ final class EmbeddedLab implements AutoCloseable {
     return ToxiproxyServer.listenPort(proxy);
   }
 
-  /** The running node, (re)started for {@code arm} and {@code policy} with an empty cache. */
-  QuoteNode node(Arm arm, String policy, ExperimentProfile profile) {
+  /**
+   * The running nodes, (re)started for {@code arm} and {@code policy} with an empty cache: a
+   * cluster of {@link #nodes()} nodes, each ready and every member Up.
+   */
+  NodeGroup node(Arm arm, String policy, ExperimentProfile profile) {
     if (node != null && node.arm() == arm && node.policy().equals(policy)) {
       return node;
     }
     stopNode();
     redis.restart();
-    node = QuoteNode.start(arm, policy, profile, this, logs);
+    // N JVMs start at once on a machine that may have 2 cores: a longer bound than one node's
+    Duration ready = Duration.ofSeconds(nodes == 1 ? 120 : 300);
+    node = NodeGroup.start(arm, policy, profile, this, logs, nodes, ready, nodeProcesses);
     return node;
   }
 
@@ -135,6 +155,10 @@ final class EmbeddedLab implements AutoCloseable {
     if (node != null) {
       node.close();
       node = null;
+    }
+    synchronized (nodeProcesses) {
+      nodeProcesses.forEach(QuoteNode::close); // any left by a start that was interrupted
+      nodeProcesses.clear();
     }
   }
 

@@ -11,6 +11,8 @@ import java.util.Map;
  *     measured before that
  * @param contracts per run, per arm: the contract probe's status and body
  * @param rulesVersion the version of {@code docs/verdict-rules.md} the verdicts were computed with
+ * @param nodes how many quote nodes each arm's cluster had ({@code --nodes}); null in results
+ *     written before the option existed (one node then)
  */
 public record Experiment(
     String profile,
@@ -24,4 +26,11 @@ public record Experiment(
     Map<String, Map<String, String>> contracts,
     List<SanityCheck> sanity,
     String rulesVersion,
-    Map<String, Verdict> verdicts) {}
+    Map<String, Verdict> verdicts,
+    Integer nodes) {
+
+  /** The node count, one for results written before {@code --nodes} existed. */
+  public int nodeCount() {
+    return nodes == null ? 1 : nodes;
+  }
+}

@@ -22,12 +22,22 @@ public final class ExperimentRun {
 
   private ExperimentRun() {}
 
-  /** Runs {@code profile} into {@code out}; returns the Markdown report's path. */
+  /** Runs {@code profile} into {@code out} on one node; returns the Markdown report's path. */
   public static Path run(ExperimentProfile profile, Path out, long seed) throws IOException {
+    return run(profile, out, seed, 1);
+  }
+
+  /**
+   * Runs {@code profile} into {@code out} with each arm on an {@code nodes}-node cluster; returns
+   * the Markdown report's path.
+   */
+  public static Path run(ExperimentProfile profile, Path out, long seed, int nodes)
+      throws IOException {
     Files.createDirectories(out);
     Path logs = Files.createDirectories(out.resolve("logs"));
-    ResultsStore store = new ResultsStore(out, profile.name(), seed, environment(profile, seed));
-    EmbeddedLab lab = new EmbeddedLab(logs);
+    ResultsStore store =
+        new ResultsStore(out, profile.name(), seed, environment(profile, seed, nodes), nodes);
+    EmbeddedLab lab = new EmbeddedLab(logs, nodes);
     AtomicBoolean finished = new AtomicBoolean();
     Runner[] runner = new Runner[1];
     Thread onInterrupt =
@@ -93,6 +103,10 @@ public final class ExperimentRun {
   }
 
   static Map<String, String> environment(ExperimentProfile profile, long seed) {
+    return environment(profile, seed, 1);
+  }
+
+  static Map<String, String> environment(ExperimentProfile profile, long seed, int nodes) {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("profile", profile.toString());
     env.put("runner seed (key sequences)", Long.toString(seed));
@@ -110,6 +124,7 @@ public final class ExperimentRun {
     env.put(
         "java",
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+    env.put("quote nodes", solventa.ops.lab.NodeGroup.describe(nodes));
     env.put("quote node JVM", "-Xms/-Xmx " + QuoteNode.HEAP + ", ActiveProcessorCount 2");
     env.put("provider double JVM", "-Xms/-Xmx 256m, ActiveProcessorCount 1");
     env.put("runner + Gatling JVM heap", Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB");

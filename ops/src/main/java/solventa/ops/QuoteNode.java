@@ -12,7 +12,7 @@ import solventa.lab.ManagedProcess;
 /**
  * A quote node JVM started by the runner, and the runner's view of its HTTP and management APIs.
  */
-final class QuoteNode implements AutoCloseable {
+public final class QuoteNode implements AutoCloseable {
   /** Node heap: fixed, identical for every arm. */
   static final String HEAP = "512m";
 
@@ -41,17 +41,7 @@ final class QuoteNode implements AutoCloseable {
     this.prometheusPort = prometheusPort;
   }
 
-  /** A single-node cluster, started and ready. */
-  static QuoteNode start(
-      Arm arm, String policy, ExperimentProfile profile, EmbeddedLab lab, Path logs) {
-    int remote = FreePort.find();
-    QuoteNode node =
-        launch(arm, policy, profile, lab, logs.resolve(logName(arm, policy, "")), remote, remote);
-    node.awaitReady();
-    return node;
-  }
-
-  static String logName(Arm arm, String policy, String suffix) {
+  public static String logName(Arm arm, String policy, String suffix) {
     return "quote-node-"
         + ProtocolPlan.tag(arm)
         + "-"
@@ -66,7 +56,7 @@ final class QuoteNode implements AutoCloseable {
    * Starts a node JVM that joins the cluster whose seed listens on {@code seedPort} (its own {@code
    * remote} port for the first node) without waiting for it: call {@link #awaitReady}.
    */
-  static QuoteNode launch(
+  public static QuoteNode launch(
       Arm arm,
       String policy,
       ExperimentProfile profile,
@@ -130,7 +120,7 @@ final class QuoteNode implements AutoCloseable {
     awaitReady(Duration.ofSeconds(120));
   }
 
-  void awaitReady(Duration timeout) {
+  public void awaitReady(Duration timeout) {
     process.awaitReady(() -> EmbeddedLab.ok(baseUrl() + "/ready"), timeout);
   }
 
@@ -142,11 +132,11 @@ final class QuoteNode implements AutoCloseable {
     return policy;
   }
 
-  String baseUrl() {
+  public String baseUrl() {
     return "http://127.0.0.1:" + httpPort;
   }
 
-  String managementUrl() {
+  public String managementUrl() {
     return "http://127.0.0.1:" + managementPort;
   }
 
@@ -198,7 +188,7 @@ final class QuoteNode implements AutoCloseable {
         baseUrl() + "/v1/quotes", solventa.gatling.QuoteRequests.body(customerId, lineOfBusiness));
   }
 
-  int remotePort() {
+  public int remotePort() {
     return remotePort;
   }
 
@@ -208,6 +198,21 @@ final class QuoteNode implements AutoCloseable {
 
   long pid() {
     return process.pid();
+  }
+
+  /** How many members this node sees Up ({@code GET /cluster/members}); -1 when unreadable. */
+  public int upMembers() {
+    try {
+      int up = 0;
+      for (JsonNode m : Http.json(managementUrl() + "/cluster/members").path("members")) {
+        if (m.path("status").asText().equals("Up")) {
+          up++;
+        }
+      }
+      return up;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
   }
 
   Path logFile() {

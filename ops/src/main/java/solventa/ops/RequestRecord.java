@@ -16,6 +16,8 @@ import java.util.List;
  * @param ageMs {@code profile.ageMs} of a 200 answer, -1 otherwise
  * @param keyKind {@code known} (one of the step's population) or {@code new} (never seen)
  * @param customerId the customer quoted (empty in logs written before it was recorded)
+ * @param node the authority ({@code 127.0.0.1:PORT}) of the node the request was sent to (empty in
+ *     logs written before it was recorded)
  */
 public record RequestRecord(
     long sendMs,
@@ -24,7 +26,19 @@ public record RequestRecord(
     String origin,
     long ageMs,
     String keyKind,
-    String customerId) {
+    String customerId,
+    String node) {
+
+  public RequestRecord(
+      long sendMs,
+      long latencyMs,
+      int status,
+      String origin,
+      long ageMs,
+      String keyKind,
+      String customerId) {
+    this(sendMs, latencyMs, status, origin, ageMs, keyKind, customerId, "");
+  }
 
   public boolean ok() {
     return status == 200;
@@ -51,7 +65,8 @@ public record RequestRecord(
                 f[3],
                 f[4].isEmpty() ? -1 : Long.parseLong(f[4]),
                 f[5],
-                f.length > 6 ? f[6] : ""));
+                f.length > 6 ? f[6] : "",
+                f.length > 7 ? f[7] : ""));
       }
       return out;
     } catch (IOException e) {

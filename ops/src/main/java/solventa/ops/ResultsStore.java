@@ -25,12 +25,18 @@ final class ResultsStore {
   private final long seed;
   private final String startedAt = Instant.now().toString();
   private final Map<String, String> environment;
+  private final int nodes;
 
   ResultsStore(Path dir, String profile, long seed, Map<String, String> environment) {
+    this(dir, profile, seed, environment, 1);
+  }
+
+  ResultsStore(Path dir, String profile, long seed, Map<String, String> environment, int nodes) {
     this.dir = dir;
     this.profile = profile;
     this.seed = seed;
     this.environment = environment;
+    this.nodes = nodes;
   }
 
   Path dir() {
@@ -64,7 +70,8 @@ final class ResultsStore {
             contracts,
             sanity,
             VerdictRules.RULES_VERSION,
-            Verdicts.compute(r, sanity, ExperimentProfile.named(profile)));
+            Verdicts.compute(r, sanity, ExperimentProfile.named(profile)),
+            nodes);
     save(e, dir);
     return e;
   }
@@ -103,7 +110,8 @@ final class ResultsStore {
             old.contracts(),
             sanity,
             VerdictRules.RULES_VERSION,
-            Verdicts.compute(r, sanity, ExperimentProfile.named(old.profile())));
+            Verdicts.compute(r, sanity, ExperimentProfile.named(old.profile())),
+            old.nodes());
     save(e, dir);
     return dir.resolve("report.md");
   }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import solventa.ops.analysis.NodeFigures;
 
 /**
  * Turns one step's raw material — the generator's request log, the node's stats before and after
@@ -35,7 +36,61 @@ public final class StepAnalyzer {
       String gatlingReport,
       List<NodeInterval> nodeSeconds,
       Integer populationSize,
-      boolean seeded) {}
+      boolean seeded,
+      List<NodeInputs> nodes) {
+
+    /** A single node's step: no per-node inputs (the merged ones are its own). */
+    public Inputs(
+        StepSpec spec,
+        long startMs,
+        long changeMs,
+        long windowStartMs,
+        long endMs,
+        List<RequestRecord> requests,
+        NodeStats atWindowStart,
+        NodeStats atEnd,
+        long rejectedAtStart,
+        List<Sample> samples,
+        Double doubleLagP99,
+        Boolean assertionsPassed,
+        String gatlingReport,
+        List<NodeInterval> nodeSeconds,
+        Integer populationSize,
+        boolean seeded) {
+      this(
+          spec,
+          startMs,
+          changeMs,
+          windowStartMs,
+          endMs,
+          requests,
+          atWindowStart,
+          atEnd,
+          rejectedAtStart,
+          samples,
+          doubleLagP99,
+          assertionsPassed,
+          gatlingReport,
+          nodeSeconds,
+          populationSize,
+          seeded,
+          List.of());
+    }
+  }
+
+  /**
+   * One cluster member's raw material when a step runs on more than one node; the {@link Inputs}
+   * then hold the members' figures merged ({@link NodeStats#merge}, samples and intervals of all).
+   *
+   * @param authority {@code 127.0.0.1:PORT} of its quote API, as the request log records it
+   */
+  public record NodeInputs(
+      String node,
+      String authority,
+      NodeStats atEnd,
+      long rejectedAtStart,
+      List<Sample> samples,
+      List<NodeInterval> seconds) {}
 
   public static StepResult analyze(Inputs in) {
     Map<String, String> missing = new LinkedHashMap<>();
@@ -99,6 +154,11 @@ public final class StepAnalyzer {
       missing.put(
           "internal",
           end == null ? "node stats unavailable" : "the node recorded no quote in the window");
+    } else if (internal.p99() == null) {
+      missing.put(
+          "internal",
+          in.nodes().size()
+              + " nodes: each node's own percentiles do not merge into one (see Per node)");
     }
 
     // Breaker: the first open transition at or after the change.
@@ -188,14 +248,28 @@ public final class StepAnalyzer {
         missing.put(
             "recoveryMs", "the fallback share did not stay below 5 % before the step ended");
       }
-      closedAfter =
-          transitions.stream()
-              .filter(t -> t.to().equals("CLOSED") && t.atMs() >= in.changeMs())
-              .map(t -> t.atMs() - in.changeMs())
-              .findFirst()
-              .orElse(null);
+      // N breakers: closed once the last node whose breaker moved in the step has closed
+      String notClosed = null;
+      for (var byNode : byNode(transitions).entrySet()) {
+        Long closed =
+            byNode.getValue().stream()
+                .filter(t -> t.to().equals("CLOSED") && t.atMs() >= in.changeMs())
+                .map(t -> t.atMs() - in.changeMs())
+                .findFirst()
+                .orElse(null);
+        if (closed == null) {
+          notClosed = byNode.getKey();
+          closedAfter = null;
+          break;
+        }
+        closedAfter = closedAfter == null ? closed : Math.max(closedAfter, closed);
+      }
       if (closedAfter == null) {
-        missing.put("closedAfterMs", "the breaker did not close during the step");
+        missing.put(
+            "closedAfterMs",
+            notClosed == null || notClosed.isEmpty()
+                ? "the breaker did not close during the step"
+                : notClosed + "'s breaker did not close during the step");
       }
     }
     if (in.assertionsPassed() == null) {
@@ -220,6 +294,7 @@ public final class StepAnalyzer {
     if (lagP99 == null) {
       missing.put("scheduleLagP99Ms", "no schedule: a burst, or no request was sent");
     }
+    // every node's per-second readings: the worst second of any node (the stall check's input)
     Double nodeWorst =
         in.nodeSeconds().stream()
             .filter(x -> x.atMs() > in.windowStartMs() && x.atMs() <= in.endMs() + 1_000)
@@ -275,9 +350,75 @@ public final class StepAnalyzer {
             List.of(),
             true,
             1,
-            pathSamples(in, window, open.map(BreakerTransition::atMs).orElse(null)));
+            pathSamples(in, window, everyBreakerOpened(in, transitions)),
+            nodeFigures(in, window, transitions));
     List<String> reasons = Sanity.invalidations(raw);
     return raw.withInvalidations(reasons, reasons.isEmpty(), 1);
+  }
+
+  /** Transitions per breaker: keyed by node name ("" for a single node's unnamed breaker). */
+  static Map<String, List<BreakerTransition>> byNode(List<BreakerTransition> transitions) {
+    Map<String, List<BreakerTransition>> out = new LinkedHashMap<>();
+    for (BreakerTransition t : transitions) {
+      out.computeIfAbsent(t.node() == null ? "" : t.node(), k -> new ArrayList<>()).add(t);
+    }
+    return out;
+  }
+
+  /**
+   * When the degraded path begins: the first OPEN at or after the change with one node; with
+   * several, when the last node's breaker first opened (before that, some node still waited on the
+   * provider); null when a node's breaker never opened.
+   */
+  static Long everyBreakerOpened(Inputs in, List<BreakerTransition> transitions) {
+    List<String> nodes =
+        in.nodes().size() > 1 ? in.nodes().stream().map(NodeInputs::node).toList() : List.of("");
+    Map<String, List<BreakerTransition>> byNode = byNode(transitions);
+    Long last = null;
+    for (String node : nodes) {
+      Long opened =
+          byNode.getOrDefault(node, List.of()).stream()
+              .filter(t -> t.to().equals("OPEN") && t.atMs() >= in.changeMs())
+              .map(BreakerTransition::atMs)
+              .findFirst()
+              .orElse(null);
+      if (opened == null) {
+        return null;
+      }
+      last = last == null ? opened : Math.max(last, opened);
+    }
+    return last;
+  }
+
+  /** Each member's own figures when the step ran on several nodes; empty with one. */
+  static List<NodeFigures> nodeFigures(
+      Inputs in, List<RequestRecord> window, List<BreakerTransition> transitions) {
+    List<NodeFigures> out = new ArrayList<>();
+    for (NodeInputs n : in.nodes()) {
+      NodeStats st = n.atEnd();
+      out.add(
+          new NodeFigures(
+              n.node(),
+              window.stream().filter(r -> r.node().equals(n.authority())).count(),
+              st == null ? null : st.quotes(),
+              st == null ? Latency.EMPTY : st.internal(),
+              n.seconds().stream()
+                  .filter(x -> x.atMs() > in.windowStartMs() && x.atMs() <= in.endMs() + 1_000)
+                  .map(NodeInterval::p99Ms)
+                  .filter(java.util.Objects::nonNull)
+                  .max(Double::compare)
+                  .orElse(null),
+              n.samples().stream()
+                  .filter(x -> x.atMs() >= in.startMs() && x.atMs() <= in.endMs() + 1_000)
+                  .map(Sample::inFlight)
+                  .max(Integer::compare)
+                  .orElse(null),
+              st == null ? null : st.poolSize(),
+              st == null ? null : st.rejected() - n.rejectedAtStart(),
+              st == null ? null : st.providerCalls(),
+              transitions.stream().filter(t -> n.node().equals(t.node())).toList()));
+    }
+    return out;
   }
 
   /** See {@link StepResult#pathLatenciesMs()}. */
@@ -374,7 +515,12 @@ public final class StepAnalyzer {
       Double nodeP99 = null;
       for (NodeInterval ni : in.nodeSeconds()) {
         if (ni.atMs() > secondEnd - 1000 && ni.atMs() <= secondEnd) {
-          nodeP99 = ni.p99Ms();
+          // with several nodes, the worst node's
+          if (in.nodes().size() <= 1 || nodeP99 == null) {
+            nodeP99 = ni.p99Ms();
+          } else if (ni.p99Ms() != null) {
+            nodeP99 = Math.max(nodeP99, ni.p99Ms());
+          }
         }
       }
       out.add(
