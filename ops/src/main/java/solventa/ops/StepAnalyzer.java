@@ -37,46 +37,7 @@ public final class StepAnalyzer {
       List<NodeInterval> nodeSeconds,
       Integer populationSize,
       boolean seeded,
-      List<NodeInputs> nodes) {
-
-    /** A single node's step: no per-node inputs (the merged ones are its own). */
-    public Inputs(
-        StepSpec spec,
-        long startMs,
-        long changeMs,
-        long windowStartMs,
-        long endMs,
-        List<RequestRecord> requests,
-        NodeStats atWindowStart,
-        NodeStats atEnd,
-        long rejectedAtStart,
-        List<Sample> samples,
-        Double doubleLagP99,
-        Boolean assertionsPassed,
-        String gatlingReport,
-        List<NodeInterval> nodeSeconds,
-        Integer populationSize,
-        boolean seeded) {
-      this(
-          spec,
-          startMs,
-          changeMs,
-          windowStartMs,
-          endMs,
-          requests,
-          atWindowStart,
-          atEnd,
-          rejectedAtStart,
-          samples,
-          doubleLagP99,
-          assertionsPassed,
-          gatlingReport,
-          nodeSeconds,
-          populationSize,
-          seeded,
-          List.of());
-    }
-  }
+      List<NodeInputs> nodes) {}
 
   /**
    * One cluster member's raw material when a step runs on more than one node; the {@link Inputs}

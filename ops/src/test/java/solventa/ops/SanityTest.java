@@ -72,7 +72,8 @@ class SanityTest {
             null,
             node,
             73,
-            true));
+            true,
+            List.of()));
   }
 
   @Test

@@ -69,7 +69,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     assertThat(r.requests()).isEqualTo(10);
     assertThat(r.endToEnd().max()).isLessThan(1_000.0);
     assertThat(r.errorPct()).isCloseTo(10.0, within(1e-9));
@@ -109,7 +110,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     assertThat(r.sacrificed()).isEqualTo(4);
     assertThat(r.requestsSinceChange()).isEqualTo(300);
     assertThat(r.sacrificedPct()).isCloseTo(100.0 * 4 / 300, within(1e-9));
@@ -141,7 +143,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     assertThat(r.sacrificedPct()).isNull();
     assertThat(r.missing().get("sacrificedPct")).contains("before the exposure window W = 30 s");
   }
@@ -174,7 +177,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     assertThat(r.requests()).isEqualTo(20);
     assertThat(r.achievedRate()).isCloseTo(10.0, within(1e-9));
     assertThat(r.valid()).isTrue();
@@ -205,7 +209,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 73,
-                true));
+                true,
+                List.of()));
     assertThat(r.hitRatePct()).isCloseTo(90.0, within(1e-9));
     assertThat(r.hitRateTargetPct()).isCloseTo(96.0, within(1e-9));
     assertThat(r.hitRateOff()).isTrue();
@@ -232,7 +237,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     assertThat(r.timeToOpenMs()).isNull();
     assertThat(r.missing())
         .containsEntry("timeToOpenMs", "the breaker did not open during the step");
@@ -272,7 +278,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     // 5-second windows: [3..7] is the first below 5 % (1 of 100) and they stay below
     assertThat(r.recoveryMs()).isEqualTo(8_000);
     assertThat(r.closedAfterMs()).isEqualTo(3_500);
