@@ -118,8 +118,7 @@ public final class StepAnalyzer {
     } else if (internal.p99() == null) {
       missing.put(
           "internal",
-          in.nodes().size()
-              + " nodes: each node's own percentiles do not merge into one (see Per node)");
+          in.nodes().size() + " nodes: per-node percentiles do not merge; see Per node");
     }
 
     // Breaker: the first open transition at or after the change.
