@@ -19,7 +19,7 @@ import solventa.signals.Origin;
  */
 public final class RequestLog {
   public static final String HEADER =
-      "sendEpochMs,latencyMs,status,origin,ageMs,keyKind,customerId";
+      "sendEpochMs,latencyMs,status,origin,ageMs,keyKind,customerId,node";
 
   static final int COLUMNS = HEADER.split(",").length;
 
@@ -27,7 +27,7 @@ public final class RequestLog {
 
   /**
    * One request; {@code origin} and {@code ageMs} as the answer carried them (empty when it carried
-   * none).
+   * none); {@code node} the authority of the quote API it was sent to.
    */
   public void record(
       long sendEpochMs,
@@ -36,7 +36,8 @@ public final class RequestLog {
       String origin,
       String ageMs,
       String keyKind,
-      String customerId) {
+      String customerId,
+      String node) {
     records.add(
         new RequestRecord(
             sendEpochMs,
@@ -45,7 +46,8 @@ public final class RequestLog {
             origin.isEmpty() ? null : Origin.valueOf(origin),
             ageMs.isEmpty() ? -1 : Long.parseLong(ageMs),
             keyKind,
-            customerId));
+            customerId,
+            node));
   }
 
   public int size() {

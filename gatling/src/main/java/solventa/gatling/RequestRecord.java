@@ -13,6 +13,8 @@ import solventa.signals.Origin;
  * @param ageMs {@code profile.ageMs} of a 200 answer, -1 otherwise
  * @param keyKind {@code known} (one of the step's population) or {@code new} (never seen)
  * @param customerId the customer quoted
+ * @param node the authority ({@code 127.0.0.1:PORT}) of the node the request was sent to (which
+ *     member of a cluster served it)
  */
 public record RequestRecord(
     long sendMs,
@@ -21,7 +23,8 @@ public record RequestRecord(
     Origin origin,
     long ageMs,
     String keyKind,
-    String customerId) {
+    String customerId,
+    String node) {
 
   public boolean ok() {
     return status == 200;
@@ -51,7 +54,9 @@ public record RequestRecord(
         + ","
         + keyKind
         + ","
-        + customerId;
+        + customerId
+        + ","
+        + node;
   }
 
   /** A line written by {@link #toLine()}. */
@@ -68,6 +73,7 @@ public record RequestRecord(
         f[3].isEmpty() ? null : Origin.valueOf(f[3]),
         f[4].isEmpty() ? -1 : Long.parseLong(f[4]),
         f[5],
-        f[6]);
+        f[6],
+        f[7]);
   }
 }

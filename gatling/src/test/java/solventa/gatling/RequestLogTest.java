@@ -15,26 +15,28 @@ class RequestLogTest {
   @Test
   void readsBackWhatItWrote() {
     RequestLog log = new RequestLog();
-    log.record(1_000L, 45L, 200, "CACHED", "1200", "known", "c-1");
-    log.record(1_010L, 700L, 0, "", "", "new", "c-2");
+    log.record(1_000L, 45L, 200, "CACHED", "1200", "known", "c-1", "127.0.0.1:8081");
+    log.record(1_010L, 700L, 0, "", "", "new", "c-2", "127.0.0.1:8082");
     Path file = dir.resolve("requests.csv");
     log.writeTo(file);
 
     assertThat(RequestLog.read(file))
         .containsExactlyInAnyOrder(
-            new RequestRecord(1_000L, 45L, 200, Origin.CACHED, 1_200L, "known", "c-1"),
-            new RequestRecord(1_010L, 700L, 0, null, -1L, "new", "c-2"));
+            new RequestRecord(
+                1_000L, 45L, 200, Origin.CACHED, 1_200L, "known", "c-1", "127.0.0.1:8081"),
+            new RequestRecord(1_010L, 700L, 0, null, -1L, "new", "c-2", "127.0.0.1:8082"));
   }
 
   @Test
   void refusesAFileWithAnotherHeaderNamingBoth() throws Exception {
-    Path file = dir.resolve("old.csv");
+    Path file = dir.resolve("old.csv"); // written before the node column
     Files.writeString(
-        file, "sendEpochMs,latencyMs,status,origin,ageMs,keyKind\n1,2,200,CACHED,3,known\n");
+        file,
+        "sendEpochMs,latencyMs,status,origin,ageMs,keyKind,customerId\n1,2,200,CACHED,3,known,c\n");
 
     assertThatThrownBy(() -> RequestLog.read(file))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("keyKind\"")
+        .hasMessageContaining("customerId\"")
         .hasMessageContaining(RequestLog.HEADER);
   }
 }

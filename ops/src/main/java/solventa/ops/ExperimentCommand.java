@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.ops.lab.EmbeddedLab;
+import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
@@ -29,12 +30,22 @@ public final class ExperimentCommand {
 
   private ExperimentCommand() {}
 
-  /** Runs {@code profile} into {@code out}; returns the Markdown report's path. */
+  /** Runs {@code profile} into {@code out} on one node; returns the Markdown report's path. */
   public static Path run(ExperimentProfile profile, Path out, long seed) throws IOException {
+    return run(profile, out, seed, 1);
+  }
+
+  /**
+   * Runs {@code profile} into {@code out} with each arm on an {@code nodes}-node cluster; returns
+   * the Markdown report's path.
+   */
+  public static Path run(ExperimentProfile profile, Path out, long seed, int nodes)
+      throws IOException {
     Files.createDirectories(out);
     Path logs = Files.createDirectories(out.resolve("logs"));
-    ResultsFolder store = new ResultsFolder(out, profile.name(), seed, environment(profile, seed));
-    EmbeddedLab lab = new EmbeddedLab(logs);
+    ResultsFolder store =
+        new ResultsFolder(out, profile.name(), seed, environment(profile, seed, nodes), nodes);
+    EmbeddedLab lab = new EmbeddedLab(logs, nodes);
     AtomicBoolean finished = new AtomicBoolean();
     ProtocolRunner[] runner = new ProtocolRunner[1];
     Thread onInterrupt =
@@ -105,6 +116,10 @@ public final class ExperimentCommand {
   }
 
   static Map<String, String> environment(ExperimentProfile profile, long seed) {
+    return environment(profile, seed, 1);
+  }
+
+  static Map<String, String> environment(ExperimentProfile profile, long seed, int nodes) {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("profile", profile.toString());
     env.put("runner seed (key sequences)", Long.toString(seed));
@@ -122,6 +137,7 @@ public final class ExperimentCommand {
     env.put(
         "java",
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+    env.put("quote nodes", NodeGroup.describe(nodes));
     env.put("quote node JVM", "-Xms/-Xmx " + NodeProcess.HEAP + ", ActiveProcessorCount 2");
     env.put("provider double JVM", "-Xms/-Xmx 256m, ActiveProcessorCount 1");
     env.put("runner + Gatling JVM heap", Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB");

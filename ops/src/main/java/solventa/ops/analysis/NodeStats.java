@@ -66,6 +66,67 @@ public record NodeStats(
         a.path("rejected").asLong(0));
   }
 
+  /**
+   * The stats of a cluster's nodes as one: counters and the sacrificed stamps add up, breaker
+   * transitions keep the node they came from ({@code names}, in member order) and are ordered by
+   * time, in-flight calls add up, the pool size and the highest in-flight are one node's (the
+   * largest), and the node's own latency keeps only what merges — the count and the maximum:
+   * per-node percentiles do not combine into one, so they stay null. The breaker state lists each
+   * node's. One node's stats are returned as they are.
+   */
+  public static NodeStats merge(List<String> names, List<NodeStats> nodes) {
+    if (nodes.size() == 1) {
+      return nodes.get(0);
+    }
+    List<Long> sac = new ArrayList<>();
+    List<BreakerTransition> tr = new ArrayList<>();
+    List<String> states = new ArrayList<>();
+    long count = 0;
+    Double max = null;
+    for (int i = 0; i < nodes.size(); i++) {
+      NodeStats n = nodes.get(i);
+      sac.addAll(n.sacrificedAtMs());
+      String name = names.get(i);
+      n.transitions().forEach(t -> tr.add(t.on(name)));
+      states.add(n.breaker());
+      count += n.internal().count();
+      if (n.internal().max() != null) {
+        max = max == null ? n.internal().max() : Math.max(max, n.internal().max());
+      }
+    }
+    sac.sort(null);
+    tr.sort(java.util.Comparator.comparingLong(BreakerTransition::atMs));
+    return new NodeStats(
+        sum(nodes, NodeStats::fresh),
+        sum(nodes, NodeStats::cached),
+        sum(nodes, NodeStats::stale),
+        sum(nodes, NodeStats::dflt),
+        sum(nodes, NodeStats::errors),
+        sum(nodes, NodeStats::cacheHits),
+        sum(nodes, NodeStats::cacheMisses),
+        sum(nodes, NodeStats::providerCalls),
+        sum(nodes, NodeStats::coalescedWaiters),
+        sum(nodes, NodeStats::redisErrors),
+        sum(nodes, NodeStats::sacrificed),
+        sac,
+        count == 0 ? Latency.EMPTY : new Latency(count, null, null, null, max),
+        String.join(",", states),
+        tr,
+        (int) sum(nodes, NodeStats::inFlight),
+        nodes.stream().mapToInt(NodeStats::maxInFlight).max().orElse(0),
+        nodes.stream().mapToInt(NodeStats::poolSize).max().orElse(0),
+        sum(nodes, NodeStats::rejected));
+  }
+
+  /** Quotes the node answered since its last reset, whatever their origin. */
+  public long quotes() {
+    return fresh + cached + stale + dflt;
+  }
+
+  private static long sum(List<NodeStats> nodes, java.util.function.ToLongFunction<NodeStats> f) {
+    return nodes.stream().mapToLong(f).sum();
+  }
+
   static List<BreakerTransition> transitions(JsonNode arr) {
     List<BreakerTransition> out = new ArrayList<>();
     for (JsonNode t : arr) {

@@ -41,7 +41,22 @@ public final class StepAnalyzer {
       String gatlingReport,
       List<NodeInterval> nodeSeconds,
       Integer populationSize,
-      boolean seeded) {}
+      boolean seeded,
+      List<NodeInputs> nodes) {}
+
+  /**
+   * One cluster member's raw material when a step runs on more than one node; the {@link Inputs}
+   * then hold the members' figures merged ({@link NodeStats#merge}, samples and intervals of all).
+   *
+   * @param authority {@code 127.0.0.1:PORT} of its quote API, as the request log records it
+   */
+  public record NodeInputs(
+      String node,
+      String authority,
+      NodeStats atEnd,
+      long rejectedAtStart,
+      List<Sample> samples,
+      List<NodeInterval> seconds) {}
 
   public static StepResult analyze(Inputs in) {
     Map<String, String> missing = new LinkedHashMap<>();
@@ -53,6 +68,10 @@ public final class StepAnalyzer {
       missing.put(
           "internal",
           end == null ? "node stats unavailable" : "the node recorded no quote in the window");
+    } else if (internal.p99() == null) {
+      missing.put(
+          "internal",
+          in.nodes().size() + " nodes: per-node percentiles do not merge; see Per node");
     }
     Breaker b = Breaker.of(in, missing);
     Sacrificed sac = Sacrificed.of(in, w, missing);
@@ -69,7 +88,7 @@ public final class StepAnalyzer {
             "recoveryMs", "the fallback share did not stay below 5 % before the step ended");
       }
       if (b.closedAfterMs() == null) {
-        missing.put("closedAfterMs", "the breaker did not close during the step");
+        missing.put("closedAfterMs", b.notClosedReason());
       }
     }
     if (in.assertionsPassed() == null) {
@@ -122,7 +141,8 @@ public final class StepAnalyzer {
             List.of(),
             true,
             1,
-            pathSamples(in, w.window(), b.openedAtMs()));
+            pathSamples(in, w.window(), b.everyOpenedAtMs()),
+            nodeFigures(in, w.window(), b.transitions()));
     List<String> reasons = Sanity.invalidations(raw);
     return raw.withInvalidations(reasons, reasons.isEmpty(), 1);
   }
@@ -223,12 +243,20 @@ public final class StepAnalyzer {
   }
 
   /**
-   * The breaker's transitions during the step; the first opening at or after the change, and (for
-   * RECOVERY steps) the first closing after it, both in ms since the change (the caller records a
-   * missing closing, after the recovery time).
+   * The breakers' transitions during the step (with N nodes, N breakers: each transition names its
+   * node); the first opening at or after the change (time to open: the first breaker's), when every
+   * breaker had opened (the degraded path's start), and (for RECOVERY steps) when the last breaker
+   * that moved in the step closed, in ms since the change; {@code notClosed} names the breaker that
+   * did not close ("" for a single node's). The caller records a missing closing, after the
+   * recovery time.
    */
   record Breaker(
-      List<BreakerTransition> transitions, Long openedAtMs, Long timeToOpenMs, Long closedAfterMs) {
+      List<BreakerTransition> transitions,
+      Long openedAtMs,
+      Long everyOpenedAtMs,
+      Long timeToOpenMs,
+      Long closedAfterMs,
+      String notClosed) {
     static Breaker of(Inputs in, Map<String, String> missing) {
       NodeStats end = in.atEnd();
       List<BreakerTransition> transitions = new ArrayList<>();
@@ -247,11 +275,62 @@ public final class StepAnalyzer {
             end == null ? "node stats unavailable" : "the breaker did not open during the step");
       }
       Long closedAfter = null;
+      String notClosed = null;
       if (in.spec().state() == ProviderState.RECOVERY) {
-        Long closedAt = firstAfterChange(transitions, BreakerState.CLOSED, in);
-        closedAfter = closedAt == null ? null : closedAt - in.changeMs();
+        // N breakers: closed once the last node whose breaker moved in the step has closed
+        for (var node : byNode(transitions).entrySet()) {
+          Long closedAt = firstAfterChange(node.getValue(), BreakerState.CLOSED, in);
+          if (closedAt == null) {
+            notClosed = node.getKey();
+            closedAfter = null;
+            break;
+          }
+          closedAfter = Math.max(closedAfter == null ? 0 : closedAfter, closedAt - in.changeMs());
+        }
       }
-      return new Breaker(transitions, openedAt, timeToOpen, closedAfter);
+      return new Breaker(
+          transitions,
+          openedAt,
+          everyBreakerOpened(in, transitions),
+          timeToOpen,
+          closedAfter,
+          notClosed);
+    }
+
+    /** Why {@link #closedAfterMs} is missing. */
+    String notClosedReason() {
+      return notClosed == null || notClosed.isEmpty()
+          ? "the breaker did not close during the step"
+          : notClosed + "'s breaker did not close during the step";
+    }
+
+    /** Transitions per breaker: keyed by node name ("" for a single node's unnamed breaker). */
+    static Map<String, List<BreakerTransition>> byNode(List<BreakerTransition> transitions) {
+      Map<String, List<BreakerTransition>> out = new LinkedHashMap<>();
+      for (BreakerTransition t : transitions) {
+        out.computeIfAbsent(t.node() == null ? "" : t.node(), k -> new ArrayList<>()).add(t);
+      }
+      return out;
+    }
+
+    /**
+     * When the degraded path begins: the first OPEN at or after the change with one node; with
+     * several, when the last node's breaker first opened (before that, some node still waited on
+     * the provider); null when a node's breaker never opened.
+     */
+    static Long everyBreakerOpened(Inputs in, List<BreakerTransition> transitions) {
+      List<String> nodes =
+          in.nodes().size() > 1 ? in.nodes().stream().map(NodeInputs::node).toList() : List.of("");
+      Map<String, List<BreakerTransition>> byNode = byNode(transitions);
+      Long last = null;
+      for (String node : nodes) {
+        Long opened = firstAfterChange(byNode.getOrDefault(node, List.of()), BreakerState.OPEN, in);
+        if (opened == null) {
+          return null;
+        }
+        last = last == null ? opened : Math.max(last, opened);
+      }
+      return last;
     }
 
     private static Long firstAfterChange(
@@ -324,12 +403,7 @@ public final class StepAnalyzer {
         perMiss = calls / (double) misses;
       }
       // per step: the adapter's own maximum is since the node started, so the sampler's readings
-      Integer maxInFlight =
-          in.samples().stream()
-              .filter(x -> x.atMs() >= in.startMs() && x.atMs() <= in.endMs() + 1_000)
-              .map(Sample::inFlight)
-              .max(Integer::compare)
-              .orElse(null);
+      Integer maxInFlight = mostInFlight(in, in.samples());
       if (maxInFlight == null) {
         missing.put("poolMaxInFlight", "the sampler read no adapter snapshot during the step");
       }
@@ -354,18 +428,54 @@ public final class StepAnalyzer {
       if (lagP99 == null) {
         missing.put("scheduleLagP99Ms", "no schedule: a burst, or no request was sent");
       }
-      Double nodeWorst =
-          in.nodeSeconds().stream()
-              .filter(x -> x.atMs() > in.windowStartMs() && x.atMs() <= in.endMs() + 1_000)
-              .map(NodeInterval::p99Ms)
-              .filter(java.util.Objects::nonNull)
-              .max(Double::compare)
-              .orElse(null);
+      // every node's per-second readings: the worst second of any node (the stall check's input)
+      Double nodeWorst = worstSecondP99(in, in.nodeSeconds());
       if (nodeWorst == null) {
         missing.put("nodeWorstSecondP99Ms", "no per-second reading of the node in the window");
       }
       return new Generator(lagP99, nodeWorst);
     }
+  }
+
+  /** The most adapter calls in flight among {@code samples} read during the step. */
+  static Integer mostInFlight(Inputs in, List<Sample> samples) {
+    return samples.stream()
+        .filter(x -> x.atMs() >= in.startMs() && x.atMs() <= in.endMs() + 1_000)
+        .map(Sample::inFlight)
+        .max(Integer::compare)
+        .orElse(null);
+  }
+
+  /** The highest per-second p99 among {@code seconds} read in the window. */
+  static Double worstSecondP99(Inputs in, List<NodeInterval> seconds) {
+    return seconds.stream()
+        .filter(x -> x.atMs() > in.windowStartMs() && x.atMs() <= in.endMs() + 1_000)
+        .map(NodeInterval::p99Ms)
+        .filter(java.util.Objects::nonNull)
+        .max(Double::compare)
+        .orElse(null);
+  }
+
+  /** Each member's own figures when the step ran on several nodes; empty with one. */
+  static List<NodeFigures> nodeFigures(
+      Inputs in, List<RequestRecord> window, List<BreakerTransition> transitions) {
+    List<NodeFigures> out = new ArrayList<>();
+    for (NodeInputs n : in.nodes()) {
+      NodeStats st = n.atEnd();
+      out.add(
+          new NodeFigures(
+              n.node(),
+              window.stream().filter(r -> r.node().equals(n.authority())).count(),
+              st == null ? null : st.quotes(),
+              st == null ? Latency.EMPTY : st.internal(),
+              worstSecondP99(in, n.seconds()),
+              mostInFlight(in, n.samples()),
+              st == null ? null : st.poolSize(),
+              st == null ? null : st.rejected() - n.rejectedAtStart(),
+              st == null ? null : st.providerCalls(),
+              transitions.stream().filter(t -> n.node().equals(t.node())).toList()));
+    }
+    return out;
   }
 
   /** The hit rate the step's key population was sized for; null for arm A or an unseeded step. */
@@ -478,7 +588,12 @@ public final class StepAnalyzer {
       Double nodeP99 = null;
       for (NodeInterval ni : in.nodeSeconds()) {
         if (ni.atMs() > secondEnd - 1000 && ni.atMs() <= secondEnd) {
-          nodeP99 = ni.p99Ms();
+          // with several nodes, the worst node's
+          if (in.nodes().size() <= 1 || nodeP99 == null) {
+            nodeP99 = ni.p99Ms();
+          } else if (ni.p99Ms() != null) {
+            nodeP99 = Math.max(nodeP99, ni.p99Ms());
+          }
         }
       }
       out.add(

@@ -34,7 +34,12 @@ import solventa.ops.protocol.StepSpec;
  * @param attempts 1, or 2 when the step was re-run
  * @param pathLatenciesMs HD-01.3's raw samples: in a healthy step C's answers that were not CACHED
  *     in the window (the cold path); in a degraded step the answers that were not CACHED sent after
- *     the breaker first opened (the degraded path); empty otherwise
+ *     the breaker first opened (the degraded path; with several nodes, after every node's breaker
+ *     had opened); empty otherwise
+ * @param nodes each cluster member's own figures when the step ran on more than one node (empty
+ *     with one); the step's other node-side figures are the members' merged: counts add up, pool
+ *     and worst second are the largest node's, time to open is the first breaker's and closed after
+ *     the last one's
  */
 public record StepResult(
     StepSpec spec,
@@ -80,7 +85,12 @@ public record StepResult(
     List<String> invalidations,
     boolean valid,
     int attempts,
-    List<Long> pathLatenciesMs) {
+    List<Long> pathLatenciesMs,
+    List<NodeFigures> nodes) {
+
+  public StepResult {
+    nodes = nodes == null ? List.of() : nodes; // results written before --nodes have none
+  }
 
   /** A step whose measured hit rate misses its target by more than this many points is flagged. */
   public static final double HIT_RATE_TOLERANCE_PTS = 1.5;
@@ -139,7 +149,8 @@ public record StepResult(
         List.copyOf(all),
         nowValid,
         attemptCount,
-        pathLatenciesMs);
+        pathLatenciesMs,
+        nodes);
   }
 
   /**

@@ -21,10 +21,11 @@ import solventa.providerdouble.control.ProviderStateControl;
 
 /**
  * The experiment's lab on loopback: Redis, PostgreSQL and Toxiproxy as native processes, the
- * provider double and the quote node each as their own JVM with a fixed heap, all logging to files
+ * provider double and the quote nodes each as their own JVM with a fixed heap, all logging to files
  * under the experiment folder. A failed start names the component and its log and stops what was
- * already started. The quote node is restarted (with an empty Redis) when the arm or the breaker
- * policy changes; everything else lives for the whole experiment.
+ * already started. The quote nodes (one, or an N-node cluster: {@link NodeGroup}) are restarted
+ * (with an empty Redis) when the arm or the breaker policy changes; everything else lives for the
+ * whole experiment.
  */
 public final class EmbeddedLab implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(EmbeddedLab.class);
@@ -41,10 +42,23 @@ public final class EmbeddedLab implements AutoCloseable {
   private int doublePort;
   private Proxy proxy;
   private ProviderStateControl control;
-  private NodeProcess node;
+  private final int nodes;
+  private final List<NodeProcess> nodeProcesses = new ArrayList<>();
+  private NodeGroup node;
 
   public EmbeddedLab(Path logs) {
+    this(logs, 1);
+  }
+
+  /** A lab whose quote nodes form an {@code nodes}-node cluster (1: the single node). */
+  public EmbeddedLab(Path logs, int nodes) {
     this.logs = logs;
+    this.nodes = nodes;
+  }
+
+  /** How many quote nodes each arm's cluster has. */
+  int nodes() {
+    return nodes;
   }
 
   public void start() {
@@ -118,14 +132,19 @@ public final class EmbeddedLab implements AutoCloseable {
     return ToxiproxyServer.listenPort(proxy);
   }
 
-  /** The running node, (re)started for {@code arm} and {@code policy} with an empty cache. */
-  public NodeProcess node(BenchArm arm, String policy, ExperimentProfile profile) {
+  /**
+   * The running nodes, (re)started for {@code arm} and {@code policy} with an empty cache: a
+   * cluster of {@link #nodes()} nodes, each ready and every member Up.
+   */
+  public NodeGroup node(BenchArm arm, String policy, ExperimentProfile profile) {
     if (node != null && node.arm() == arm && node.policy().equals(policy)) {
       return node;
     }
     stopNode();
     redis.restart();
-    node = NodeProcess.start(arm, policy, profile, backends(), logs);
+    // N JVMs start at once on a machine that may have 2 cores: a longer bound than one node's
+    Duration ready = Duration.ofSeconds(nodes == 1 ? 120 : 300);
+    node = NodeGroup.start(arm, policy, profile, backends(), logs, nodes, ready, nodeProcesses);
     return node;
   }
 
@@ -134,6 +153,10 @@ public final class EmbeddedLab implements AutoCloseable {
     if (node != null) {
       node.close();
       node = null;
+    }
+    synchronized (nodeProcesses) {
+      nodeProcesses.forEach(NodeProcess::close); // any left by a start that was interrupted
+      nodeProcesses.clear();
     }
   }
 

@@ -69,7 +69,6 @@ public final class LiveLab {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(8);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration NODE_START_TIMEOUT = Duration.ofMinutes(5);
-  private static final int NODE_START_ATTEMPTS = 3;
 
   private LiveLab() {}
 
@@ -304,22 +303,9 @@ public final class LiveLab {
     try {
       lab.start();
       writeState(o, state.put("detail", "starting " + o.nodes + " quote nodes"));
-      // A node that exits while starting (a port taken between FreePort and its bind by another
-      // process of this shared machine) fails the cluster's start: all nodes start again on new
-      // ports (a restarted seed would found a second cluster).
-      for (int attempt = 1; ; attempt++) {
-        try {
-          startNodes(o, lab, logs, nodes);
-          break;
-        } catch (LabException e) {
-          if (attempt == NODE_START_ATTEMPTS || !e.getMessage().contains("exited with code")) {
-            throw e;
-          }
-          System.out.println("a node exited while starting; starting the nodes again: " + e);
-          stopNodes(nodes);
-        }
-      }
-      awaitMembers(nodes.get(0), o.nodes);
+      // N nodes start at once on a machine that may have 2 cores: a longer bound than one node's
+      NodeGroup.start(
+          o.arm, o.policy, CARD_SETTINGS, lab.backends(), logs, o.nodes, NODE_START_TIMEOUT, nodes);
     } catch (RuntimeException e) {
       writeState(o, state.put("phase", "failed").put("error", e.getMessage()));
       stopAll(nodes, lab);
@@ -352,54 +338,6 @@ public final class LiveLab {
       sleep(1000);
     }
     return 0;
-  }
-
-  /** Starts N nodes at once, node 1 the seed, and waits until each is an Up member. */
-  private static void startNodes(Options o, EmbeddedLab lab, Path logs, List<NodeProcess> nodes) {
-    int seed = FreePort.find();
-    for (int i = 0; i < o.nodes; i++) {
-      NodeProcess n =
-          NodeProcess.launch(
-              o.arm,
-              o.policy,
-              CARD_SETTINGS,
-              lab.backends(),
-              logs.resolve(NodeProcess.logName(o.arm, o.policy, "-node" + (i + 1))),
-              i == 0 ? seed : FreePort.find(),
-              seed);
-      synchronized (nodes) {
-        nodes.add(n);
-      }
-    }
-    // N nodes start at once on a machine that may have 2 cores: a longer bound than one node's
-    for (NodeProcess n : nodes) {
-      n.awaitReady(NODE_START_TIMEOUT);
-    }
-  }
-
-  private static void awaitMembers(NodeProcess first, int expected) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-    while (System.nanoTime() < deadline) {
-      if (upMembers(first.managementUrl()) == expected) {
-        return;
-      }
-      sleep(250);
-    }
-    throw new LabException("the cluster did not reach " + expected + " Up members within 90 s");
-  }
-
-  private static int upMembers(String management) {
-    try {
-      int up = 0;
-      for (JsonNode m : Http.json(management + "/cluster/members").path("members")) {
-        if (m.path("status").asText().equals("Up")) {
-          up++;
-        }
-      }
-      return up;
-    } catch (IOException | RuntimeException e) {
-      return -1;
-    }
   }
 
   private static void stopAll(List<NodeProcess> nodes, EmbeddedLab lab) {

@@ -51,16 +51,6 @@ public final class NodeProcess implements AutoCloseable {
   public record Backends(
       String redisUri, int proxyPort, String jdbcUrl, String dbUser, String dbPassword) {}
 
-  /** A single-node cluster, started and ready. */
-  static NodeProcess start(
-      BenchArm arm, String policy, ExperimentProfile profile, Backends lab, Path logs) {
-    int remote = FreePort.find();
-    NodeProcess node =
-        launch(arm, policy, profile, lab, logs.resolve(logName(arm, policy, "")), remote, remote);
-    node.awaitReady();
-    return node;
-  }
-
   static String logName(BenchArm arm, String policy, String suffix) {
     return "quote-node-"
         + arm.tag()
@@ -136,10 +126,6 @@ public final class NodeProcess implements AutoCloseable {
   }
 
   /** Waits (bounded) until the node answers {@code GET /ready}: it is an Up cluster member. */
-  void awaitReady() {
-    awaitReady(Duration.ofSeconds(120));
-  }
-
   void awaitReady(Duration timeout) {
     process.awaitReady(() -> Http.ok(baseUrl() + "/ready"), timeout);
   }
@@ -218,6 +204,21 @@ public final class NodeProcess implements AutoCloseable {
 
   long pid() {
     return process.pid();
+  }
+
+  /** How many members this node sees Up ({@code GET /cluster/members}); -1 when unreadable. */
+  int upMembers() {
+    try {
+      int up = 0;
+      for (JsonNode m : Http.json(managementUrl() + "/cluster/members").path("members")) {
+        if (m.path("status").asText().equals("Up")) {
+          up++;
+        }
+      }
+      return up;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
   }
 
   Path logFile() {

@@ -32,6 +32,7 @@ import solventa.ops.analysis.StepAnalyzer;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.Http;
+import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
 import solventa.ops.results.ResultsFolder;
 import solventa.providerdouble.control.ProviderState;
@@ -42,7 +43,10 @@ import solventa.signals.Origin;
  * prepares the node (fresh node and warm keys where the protocol starts over), changes the provider
  * state when the load starts, discards the warm-up slice, samples the breaker, and hands the raw
  * material to {@link StepAnalyzer}. Results are written after every step, so an interrupted
- * experiment keeps what it measured.
+ * experiment keeps what it measured. With {@code --nodes N} each "node" is an N-node cluster
+ * ({@link NodeGroup}): the load round-robins over its quote APIs, and every node-side reading is
+ * taken from each member and merged ({@link NodeStats#merge}), with each member's own figures kept
+ * beside.
  */
 public final class ProtocolRunner {
   private static final Logger log = LoggerFactory.getLogger(ProtocolRunner.class);
@@ -92,7 +96,7 @@ public final class ProtocolRunner {
   private int nextFreshKey = NEVER_SEEN_BASE;
   private int nextPopulation = POPULATION_BASE;
   private int probeCounter;
-  private NodeProcess prepared;
+  private NodeGroup prepared;
   private Population lastPopulation;
 
   /** The known customers of one step: indices [start, start + size), seeded or continued. */
@@ -201,7 +205,7 @@ public final class ProtocolRunner {
    */
   StepResult runOnNewNode(StepSpec spec) throws IOException {
     lab.stopNode();
-    NodeProcess node = lab.node(spec.arm(), spec.policy(), profile);
+    NodeGroup node = lab.node(spec.arm(), spec.policy(), profile);
     prepared = node;
     nextPopulation = POPULATION_BASE; // a new node comes with an emptied Redis
     nextFreshKey = NEVER_SEEN_BASE;
@@ -225,7 +229,7 @@ public final class ProtocolRunner {
     if (newGroup) {
       lab.stopNode();
     }
-    NodeProcess node = lab.node(spec.arm(), spec.policy(), profile);
+    NodeGroup node = lab.node(spec.arm(), spec.policy(), profile);
     if (node != prepared) {
       nextPopulation = POPULATION_BASE; // a new node comes with an emptied Redis
       nextFreshKey = NEVER_SEEN_BASE;
@@ -290,7 +294,7 @@ public final class ProtocolRunner {
    * KeyPopulation#steadyStateAgeSec}) through the node's bench-only seed route, so the step starts
    * in steady state. The node has never met these customers: their entities start from Redis.
    */
-  private void seed(NodeProcess node, StepSpec spec, Population pop) throws IOException {
+  private void seed(NodeGroup node, StepSpec spec, Population pop) throws IOException {
     KeyPopulation kp = population(spec);
     java.util.SplittableRandom random = new java.util.SplittableRandom(seed + spec.id().hashCode());
     Map<String, Long> ages = new LinkedHashMap<>();
@@ -306,7 +310,10 @@ public final class ProtocolRunner {
       List<String> failed = new ArrayList<>();
       for (int from = 0; from < pending.size(); from += SEED_BATCH) {
         List<String> ids = pending.subList(from, Math.min(pending.size(), from + SEED_BATCH));
-        var answer = node.seed(ids, ids.stream().map(ages::get).toList());
+        // the batches go round the members: each fetches through its own adapter and writes the
+        // shared Redis, where the customer's entity, on whichever node owns it, starts from
+        NodeProcess via = node.members().get((from / SEED_BATCH) % node.size());
+        var answer = via.seed(ids, ids.stream().map(ages::get).toList());
         answer.path("failedIds").forEach(n -> failed.add(n.asText()));
       }
       pending = failed;
@@ -321,20 +328,31 @@ public final class ProtocolRunner {
     }
   }
 
-  /** Provider healthy and the breaker closed, driving probe requests through half-open. */
-  private void settle(NodeProcess node) throws IOException {
+  /**
+   * Provider healthy and every node's breaker closed, driving probe requests through half-open. A
+   * probe's entity may live on any node, so each round sends one new probe customer to every node
+   * whose breaker is not closed yet.
+   */
+  private void settle(NodeGroup node) throws IOException {
     lab.control().apply(ProviderState.HEALTHY);
     long deadline = System.currentTimeMillis() + 60_000;
     while (System.currentTimeMillis() < deadline) {
-      String state = node.breaker().path("state").asText();
-      if (BreakerState.CLOSED.name().equals(state)) {
+      List<NodeProcess> open = new ArrayList<>();
+      for (NodeProcess m : node.members()) {
+        if (!BreakerState.CLOSED.name().equals(m.breaker().path("state").asText())) {
+          open.add(m);
+        }
+      }
+      if (open.isEmpty()) {
         return;
       }
-      int k = probeKey();
-      node.quote(KeyFeeder.customerId(k), KeyFeeder.lineOf(k));
+      for (NodeProcess m : open) {
+        int k = probeKey();
+        m.quote(KeyFeeder.customerId(k), KeyFeeder.lineOf(k));
+      }
       sleep(300);
     }
-    log.warn("the breaker did not close within 60 s with a healthy provider");
+    log.warn("a breaker did not close within 60 s with a healthy provider");
   }
 
   /**
@@ -342,7 +360,7 @@ public final class ProtocolRunner {
    * path — with quotes for never-seen probe customers, {@value #WARMUP_CONCURRENCY} in flight at a
    * time, so every arm meets its first measured step warm whatever its cache.
    */
-  private void warmUp(NodeProcess node) {
+  private void warmUp(NodeGroup node) {
     int n = WARMUP_REQUESTS;
     for (int from = 0; from < n; from += WARMUP_CONCURRENCY) {
       List<CompletableFuture<Http.Reply>> batch = new ArrayList<>();
@@ -350,7 +368,7 @@ public final class ProtocolRunner {
         int k = probeKey();
         batch.add(
             Http.postAsync(
-                node.baseUrl() + "/v1/quotes",
+                node.members().get(i % node.size()).baseUrl() + "/v1/quotes",
                 solventa.gatling.QuoteRequests.body(KeyFeeder.customerId(k), KeyFeeder.lineOf(k))));
       }
       CompletableFuture.allOf(batch.toArray(CompletableFuture[]::new)).join();
@@ -362,7 +380,7 @@ public final class ProtocolRunner {
    * meets its first measured step already serving that load (connection pools sized, JIT warm)
    * rather than ramping up inside it; the sequential warm-up above cannot do that.
    */
-  private void warmUpLoad(StepSpec first, NodeProcess node) throws IOException {
+  private void warmUpLoad(StepSpec first, NodeGroup node) throws IOException {
     StepSpec w =
         new StepSpec(
             first.id() + "-warmup",
@@ -382,7 +400,7 @@ public final class ProtocolRunner {
     nextFreshKey += freshNeeded(w);
     GatlingStep.run(
         w,
-        node.baseUrl(),
+        String.join(",", node.baseUrls()),
         pop.start(),
         pop.size(),
         profile.neverSeenShare(),
@@ -398,8 +416,8 @@ public final class ProtocolRunner {
     return PROBE_KEY_BASE + (probeCounter++ % PROBE_KEYS);
   }
 
-  private void contractProbe(StepSpec spec, NodeProcess node) throws IOException {
-    Http.Reply r = node.quote(KeyFeeder.customerId(1), KeyFeeder.lineOf(1));
+  private void contractProbe(StepSpec spec, NodeGroup node) throws IOException {
+    Http.Reply r = node.first().quote(KeyFeeder.customerId(1), KeyFeeder.lineOf(1));
     contracts
         .computeIfAbsent(spec.run(), k -> new LinkedHashMap<>())
         .put(spec.arm().label(), r.status() + " " + r.body());
@@ -410,29 +428,36 @@ public final class ProtocolRunner {
     return (int) Math.ceil(spec.rate() * spec.durationSec() * profile.neverSeenShare() * 3) + 50;
   }
 
-  private StepResult loadStep(StepSpec spec, NodeProcess node, Population pop) throws IOException {
+  private StepResult loadStep(StepSpec spec, NodeGroup node, Population pop) throws IOException {
     Path dir = Files.createDirectories(out.resolve("steps").resolve(spec.id()));
     Path requestLog = dir.resolve("requests.csv");
     int freshStart = nextFreshKey;
     nextFreshKey += freshNeeded(spec);
 
-    node.resetStats();
+    resetStats(node);
     lab.control().resetLag();
-    JsonNode rawAtStart = node.statsJson();
-    long rejectedAtStart = NodeStats.parse(rawAtStart).rejected();
-    AtomicReference<JsonNode> rawAtWindow = new AtomicReference<>(rawAtStart);
+    List<JsonNode> rawsAtStart = statsJson(node);
+    long[] rejectedAtStart =
+        rawsAtStart.stream().mapToLong(j -> NodeStats.parse(j).rejected()).toArray();
+    // the benchmark reads one node's process counters: the first member's (one node in a bench)
+    AtomicReference<JsonNode> rawAtWindow = new AtomicReference<>(rawsAtStart.get(0));
     List<Sample> samples = new ArrayList<>();
+    List<List<Sample>> memberSamples = perMember(node);
     ScheduledFuture<?> sampler =
-        scheduler.scheduleAtFixedRate(() -> sample(node, samples), 0, 250, TimeUnit.MILLISECONDS);
+        scheduler.scheduleAtFixedRate(
+            () -> sample(node, samples, memberSamples), 0, 250, TimeUnit.MILLISECONDS);
     List<NodeInterval> nodeSeconds = new ArrayList<>();
-    try {
-      node.interval(); // starts the first interval now
-    } catch (IOException e) {
-      log.warn("node interval of {}: {}", spec.id(), e.toString());
+    List<List<NodeInterval>> memberSeconds = perMember(node);
+    for (NodeProcess m : node.members()) {
+      try {
+        m.interval(); // starts the first interval now
+      } catch (IOException e) {
+        log.warn("node interval of {}: {}", spec.id(), e.toString());
+      }
     }
     ScheduledFuture<?> perSecond =
         scheduler.scheduleAtFixedRate(
-            () -> interval(node, nodeSeconds), 1000, 1000, TimeUnit.MILLISECONDS);
+            () -> interval(node, nodeSeconds, memberSeconds), 1000, 1000, TimeUnit.MILLISECONDS);
     AtomicLong change = new AtomicLong();
     AtomicReference<NodeStats> atWindow = new AtomicReference<>();
     AtomicReference<ScheduledFuture<?>> windowTask = new AtomicReference<>();
@@ -446,10 +471,10 @@ public final class ProtocolRunner {
                 scheduler.schedule(
                     () -> {
                       try {
-                        JsonNode raw = node.statsJson();
-                        atWindow.set(NodeStats.parse(raw));
-                        rawAtWindow.set(raw);
-                        node.resetStats();
+                        List<JsonNode> raws = statsJson(node);
+                        atWindow.set(merged(node, raws));
+                        rawAtWindow.set(raws.get(0));
+                        resetStats(node);
                       } catch (IOException e) {
                         log.warn("window-start stats of {}: {}", spec.id(), e.toString());
                       }
@@ -461,7 +486,7 @@ public final class ProtocolRunner {
     GatlingStep.Outcome outcome =
         GatlingStep.run(
             spec,
-            node.baseUrl(),
+            String.join(",", node.baseUrls()),
             pop.start(),
             pop.size(),
             profile.neverSeenShare(),
@@ -480,9 +505,9 @@ public final class ProtocolRunner {
         log.warn("window-start task of {}: {}", spec.id(), e.toString());
       }
     }
-    JsonNode rawAtEnd = node.statsJson();
-    NodeStats atEnd = NodeStats.parse(rawAtEnd);
-    lastWindow = new WindowStats(rawAtWindow.get(), rawAtEnd);
+    List<JsonNode> rawsAtEnd = statsJson(node);
+    NodeStats atEnd = merged(node, rawsAtEnd);
+    lastWindow = new WindowStats(rawAtWindow.get(), rawsAtEnd.get(0));
     Double lag = lagP99();
     long changeMs = change.get() == 0 ? start : change.get();
     List<RequestRecord> records =
@@ -510,51 +535,136 @@ public final class ProtocolRunner {
             records,
             atWindow.get(),
             atEnd,
-            rejectedAtStart,
+            java.util.Arrays.stream(rejectedAtStart).sum(),
             snapshot,
             lag,
             outcome.assertionsPassed(),
             outcome.report() == null ? null : out.relativize(Path.of(outcome.report())).toString(),
             seconds,
             spec.arm().caches() ? pop.size() : null,
-            pop.seeded()));
+            pop.seeded(),
+            memberInputs(node, rawsAtEnd, rejectedAtStart, memberSamples, memberSeconds)));
   }
 
-  private static void interval(NodeProcess node, List<NodeInterval> into) {
-    try {
-      var j = node.interval();
-      NodeInterval n =
-          new NodeInterval(
-              System.currentTimeMillis(),
-              j.path("count").asLong(),
-              j.has("p99") ? j.path("p99").asDouble() : null,
-              j.has("max") ? j.path("max").asDouble() : null);
-      synchronized (into) {
-        into.add(n);
+  /** One list per member, for the readings taken from each. */
+  private static <T> List<List<T>> perMember(NodeGroup node) {
+    List<List<T>> out = new ArrayList<>();
+    for (int i = 0; i < node.size(); i++) {
+      out.add(new ArrayList<>());
+    }
+    return out;
+  }
+
+  private static void resetStats(NodeGroup node) throws IOException {
+    for (NodeProcess m : node.members()) {
+      m.resetStats();
+    }
+  }
+
+  /** Every member's raw stats, in member order. */
+  private static List<JsonNode> statsJson(NodeGroup node) throws IOException {
+    List<JsonNode> out = new ArrayList<>();
+    for (NodeProcess m : node.members()) {
+      out.add(m.statsJson());
+    }
+    return out;
+  }
+
+  private static List<String> names(NodeGroup node) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < node.size(); i++) {
+      out.add(NodeGroup.name(i));
+    }
+    return out;
+  }
+
+  /** The members' stats as one ({@link NodeStats#merge}); one node's as they are. */
+  private static NodeStats merged(NodeGroup node, List<JsonNode> raws) {
+    return NodeStats.merge(names(node), raws.stream().map(NodeStats::parse).toList());
+  }
+
+  /** {@code 127.0.0.1:PORT} of a member's quote API, as the request log records it. */
+  private static String authority(NodeProcess m) {
+    return java.net.URI.create(m.baseUrl()).getRawAuthority();
+  }
+
+  /** Each member's raw material when there are several; none for one node. */
+  private static List<StepAnalyzer.NodeInputs> memberInputs(
+      NodeGroup node,
+      List<JsonNode> rawsAtEnd,
+      long[] rejectedAtStart,
+      List<List<Sample>> samples,
+      List<List<NodeInterval>> seconds) {
+    if (node.size() == 1) {
+      return List.of();
+    }
+    List<StepAnalyzer.NodeInputs> out = new ArrayList<>();
+    for (int i = 0; i < node.size(); i++) {
+      List<Sample> s;
+      synchronized (samples) {
+        s = List.copyOf(samples.get(i));
       }
-    } catch (IOException | RuntimeException e) {
-      log.debug("interval: {}", e.toString());
+      List<NodeInterval> sec;
+      synchronized (seconds) {
+        sec = List.copyOf(seconds.get(i));
+      }
+      out.add(
+          new StepAnalyzer.NodeInputs(
+              NodeGroup.name(i),
+              authority(node.members().get(i)),
+              NodeStats.parse(rawsAtEnd.get(i)),
+              rejectedAtStart[i],
+              s,
+              sec));
+    }
+    return out;
+  }
+
+  /** Each member's own latency over the last second, into its list and the merged one. */
+  private static void interval(
+      NodeGroup node, List<NodeInterval> into, List<List<NodeInterval>> perMember) {
+    for (int i = 0; i < node.size(); i++) {
+      try {
+        var j = node.members().get(i).interval();
+        NodeInterval n =
+            new NodeInterval(
+                System.currentTimeMillis(),
+                j.path("count").asLong(),
+                j.has("p99") ? j.path("p99").asDouble() : null,
+                j.has("max") ? j.path("max").asDouble() : null);
+        synchronized (into) {
+          into.add(n);
+        }
+        synchronized (perMember) {
+          perMember.get(i).add(n);
+        }
+      } catch (IOException | RuntimeException e) {
+        log.debug("interval: {}", e.toString());
+      }
     }
   }
 
   /** N concurrent misses on one never-seen key, provider slow (calls overlap but succeed). */
-  private StepResult stampede(StepSpec spec, NodeProcess node) throws IOException {
+  private StepResult stampede(StepSpec spec, NodeGroup node) throws IOException {
     lab.control().apply(ProviderState.SLOW);
     sleep(200);
-    node.resetStats();
+    resetStats(node);
     lab.control().resetLag();
     int key = nextFreshKey++;
     long start = System.currentTimeMillis();
     List<Sample> samples = new ArrayList<>();
+    List<List<Sample>> memberSamples = perMember(node);
     ScheduledFuture<?> sampler =
-        scheduler.scheduleAtFixedRate(() -> sample(node, samples), 0, 20, TimeUnit.MILLISECONDS);
+        scheduler.scheduleAtFixedRate(
+            () -> sample(node, samples, memberSamples), 0, 20, TimeUnit.MILLISECONDS);
     List<CompletableFuture<Http.Reply>> calls = new ArrayList<>();
     List<Long> sends = new ArrayList<>();
     for (int i = 0; i < spec.concurrent(); i++) {
       sends.add(System.currentTimeMillis());
+      // round the members, as the load does: the key's one entity lives on one of them
       calls.add(
           Http.postAsync(
-              node.baseUrl() + "/v1/quotes",
+              node.members().get(i % node.size()).baseUrl() + "/v1/quotes",
               solventa.gatling.QuoteRequests.body(
                   KeyFeeder.customerId(key), KeyFeeder.lineOf(key))));
     }
@@ -562,7 +672,8 @@ public final class ProtocolRunner {
     sleep(1_500); // let every background call of arm C reach its end (≤ 700 ms hard timeout)
     sampler.cancel(false);
     long end = System.currentTimeMillis();
-    NodeStats atEnd = node.stats();
+    List<JsonNode> rawsAtEnd = statsJson(node);
+    NodeStats atEnd = merged(node, rawsAtEnd);
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < calls.size(); i++) {
       Http.Reply r = calls.get(i).join();
@@ -581,7 +692,8 @@ public final class ProtocolRunner {
               origin.isEmpty() ? null : Origin.valueOf(origin),
               age,
               "new",
-              KeyFeeder.customerId(key)));
+              KeyFeeder.customerId(key),
+              authority(node.members().get(i % node.size()))));
     }
     List<Sample> snapshot;
     synchronized (samples) {
@@ -589,8 +701,23 @@ public final class ProtocolRunner {
     }
     return StepAnalyzer.analyze(
         new StepAnalyzer.Inputs(
-            spec, start, start, start, end, records, null, atEnd, 0, snapshot, lagP99(), null, null,
-            List.of(), null, false));
+            spec,
+            start,
+            start,
+            start,
+            end,
+            records,
+            null,
+            atEnd,
+            0,
+            snapshot,
+            lagP99(),
+            null,
+            null,
+            List.of(),
+            null,
+            false,
+            memberInputs(node, rawsAtEnd, new long[node.size()], memberSamples, perMember(node))));
   }
 
   private Double lagP99() {
@@ -602,29 +729,55 @@ public final class ProtocolRunner {
     }
   }
 
-  private static void sample(NodeProcess node, List<Sample> into) {
-    try {
-      var b = node.breaker();
-      long calls = 0;
-      var outcomes = b.path("outcomes");
-      var it = outcomes.fields();
-      while (it.hasNext()) {
-        var e = it.next();
-        if (!e.getKey().equals("BREAKER_OPEN") && !e.getKey().equals("BULKHEAD_REJECTED")) {
-          calls += e.getValue().asLong();
+  /**
+   * One reading of every member's adapter: each member's into its list, and the members' as one —
+   * provider calls added up, the most in flight on one node (as the pool column), and the breaker
+   * state when they agree, else each node's in member order. No merged reading when a member could
+   * not be read.
+   */
+  private static void sample(NodeGroup node, List<Sample> into, List<List<Sample>> perMember) {
+    List<Sample> each = new ArrayList<>();
+    for (int i = 0; i < node.size(); i++) {
+      try {
+        var b = node.members().get(i).breaker();
+        long calls = 0;
+        var outcomes = b.path("outcomes");
+        var it = outcomes.fields();
+        while (it.hasNext()) {
+          var e = it.next();
+          if (!e.getKey().equals("BREAKER_OPEN") && !e.getKey().equals("BULKHEAD_REJECTED")) {
+            calls += e.getValue().asLong();
+          }
         }
+        Sample s =
+            new Sample(
+                System.currentTimeMillis(),
+                b.path("state").asText(""),
+                calls,
+                b.path("pool").path("inFlight").asInt(0));
+        each.add(s);
+        synchronized (perMember) {
+          perMember.get(i).add(s);
+        }
+      } catch (IOException | RuntimeException e) {
+        log.debug("sample: {}", e.toString());
       }
-      Sample s =
+    }
+    if (each.size() != node.size()) {
+      return;
+    }
+    Sample s = each.get(0);
+    if (each.size() > 1) {
+      List<String> states = each.stream().map(Sample::breaker).toList();
+      s =
           new Sample(
-              System.currentTimeMillis(),
-              b.path("state").asText(""),
-              calls,
-              b.path("pool").path("inFlight").asInt(0));
-      synchronized (into) {
-        into.add(s);
-      }
-    } catch (IOException | RuntimeException e) {
-      log.debug("sample: {}", e.toString());
+              each.get(each.size() - 1).atMs(),
+              states.stream().distinct().count() == 1 ? states.get(0) : String.join(",", states),
+              each.stream().mapToLong(Sample::providerCalls).sum(),
+              each.stream().mapToInt(Sample::inFlight).max().orElse(0));
+    }
+    synchronized (into) {
+      into.add(s);
     }
   }
 

@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import solventa.gatling.Acceptance;
+import solventa.ops.analysis.BreakerTransition;
+import solventa.ops.analysis.NodeFigures;
 import solventa.ops.analysis.SanityCheck;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.StepResults;
@@ -127,7 +129,13 @@ public final class Report {
   }
 
   private void build() {
-    h(1, "HA-01 latency lab — experiment report (" + e.profile() + ")");
+    int nodes = e.nodeCount();
+    h(
+        1,
+        "HA-01 latency lab — experiment report ("
+            + e.profile()
+            + (nodes > 1 ? ", " + nodes + " nodes" : "")
+            + ")");
     p(
         "Can the embedded quote keep "
             + Acceptance.p95()
@@ -136,7 +144,16 @@ public final class Report {
             + " (service side) when the Open Finance"
             + " provider degrades? Profile `"
             + e.profile()
-            + "`, seed "
+            + "`, "
+            + (nodes == 1
+                ? "1 quote node"
+                : nodes
+                    + " quote nodes: each arm ran on a "
+                    + nodes
+                    + "-node Pekko cluster, the load round-robined over the nodes (see Per node"
+                    + " and Environment)")
+            + (e.nodes() == null ? " (results older than --nodes: one node then)" : "")
+            + ", seed "
             + e.seed()
             + ", started "
             + e.startedAt()
@@ -188,6 +205,7 @@ public final class Report {
     blocks.addAll(Charts.of(r));
     sanity();
     walkDetail();
+    perNode();
     threats();
     environment();
     gatlingLinks();
@@ -374,7 +392,8 @@ public final class Report {
             + pr.ratePolicy().windowSec()
             + " s with at least "
             + pr.ratePolicy().minCalls()
-            + " calls.");
+            + " calls."
+            + breakersNote());
     List<List<String>> rows = new ArrayList<>();
     List<Integer> rates = r.policyRates();
     if (rates.isEmpty()) {
@@ -535,7 +554,8 @@ public final class Report {
     h(2, "Recovery second by second (C and C')");
     p(
         "From the change to RECOVERY: requests, distinct customers requested, fallback share, breaker state,"
-            + " provider calls completed and adapter calls in flight (sampled), per second.");
+            + " provider calls completed and adapter calls in flight (sampled), per second."
+            + breakersNote());
     String run = r.runs().isEmpty() ? null : r.runs().get(0);
     for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
       Optional<StepResult> s =
@@ -694,6 +714,79 @@ public final class Report {
                 "Node worst s p99 ms",
                 "Hit %",
                 "Valid"),
+            rows));
+  }
+
+  /** What N breakers mean for the breaker figures; empty with one node. */
+  private String breakersNote() {
+    int n = e.nodeCount();
+    return n == 1
+        ? ""
+        : " "
+            + n
+            + " nodes, so "
+            + n
+            + " breakers per arm (one per node's adapter, see decision 0016): time to open is the"
+            + " first breaker's, \"closed after\" waits for the last one, the degraded path starts"
+            + " when every breaker has opened, and a breaker column lists each node's state"
+            + " (node-1,node-2,…) when they differ.";
+  }
+
+  /** Each member's own figures per step, when the experiment ran on several nodes. */
+  private void perNode() {
+    if (e.nodeCount() == 1) {
+      return;
+    }
+    h(2, "Per node");
+    p(
+        "Each cluster member's own figures per step. In the tables above, counts add up over the"
+            + " nodes (quotes, provider calls, cache misses, sacrificed, rejections), the pool is the"
+            + " busiest node's (most in flight on one node's pool / one node's pool size), \"node"
+            + " worst s\" is the worst second of any node (the stall check applies to every node),"
+            + " and the node's own percentiles are shown only here: they do not merge into one."
+            + breakersNote()
+            + " Requests: sent by the generator to that node's quote API in the window; quotes:"
+            + " answered by the node (its own counter).");
+    List<List<String>> rows = new ArrayList<>();
+    for (StepResult s : e.steps()) {
+      for (NodeFigures n : s.nodes()) {
+        List<String> tr = new ArrayList<>();
+        for (BreakerTransition t : n.transitions()) {
+          tr.add(
+              t.from()
+                  + "→"
+                  + t.to()
+                  + String.format(Locale.ROOT, " %+.1f s", (t.atMs() - s.changeMs()) / 1000.0));
+        }
+        rows.add(
+            List.of(
+                s.spec().id(),
+                n.node(),
+                Long.toString(n.requests()),
+                n.quotes() == null ? cell(null, "node stats unavailable") : n.quotes().toString(),
+                cell(ms(n.internal().p95()), "no quote on this node")
+                    + " / "
+                    + cell(ms(n.internal().p99()), "no quote on this node"),
+                cell(ms(n.worstSecondP99Ms()), "no per-second reading"),
+                n.poolMaxInFlight() == null
+                    ? cell(null, "no adapter snapshot")
+                    : n.poolMaxInFlight() + "/" + n.poolSize() + ", " + n.rejections() + " rej.",
+                n.providerCalls() == null ? "—" : n.providerCalls().toString(),
+                tr.isEmpty() ? "none" : String.join("; ", tr)));
+      }
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Step",
+                "Node",
+                "Requests",
+                "Quotes",
+                "Internal p95 / p99 ms",
+                "Worst s p99 ms",
+                "Pool",
+                "Provider calls",
+                "Breaker transitions (s from the change)"),
             rows));
   }
 

@@ -15,6 +15,8 @@ import solventa.ops.analysis.Verdict;
  *     measured before that
  * @param contracts per run, per arm: the contract probe's status and body
  * @param rulesVersion the version of {@code docs/verdict-rules.md} the verdicts were computed with
+ * @param nodes how many quote nodes each arm's cluster had ({@code --nodes}); null in results
+ *     written before the option existed (one node then)
  */
 public record ExperimentRecord(
     String profile,
@@ -28,7 +30,13 @@ public record ExperimentRecord(
     Map<String, Map<String, String>> contracts,
     List<SanityCheck> sanity,
     String rulesVersion,
-    Map<String, Verdict> verdicts) {
+    Map<String, Verdict> verdicts,
+    Integer nodes) {
+
+  /** The node count, one for results written before {@code --nodes} existed. */
+  public int nodeCount() {
+    return nodes == null ? 1 : nodes;
+  }
 
   /** What a run measured, before analysis: no sanity checks, no rules version, no verdicts. */
   public static ExperimentRecord measured(
@@ -40,7 +48,8 @@ public record ExperimentRecord(
       String incompleteReason,
       Map<String, String> environment,
       List<StepResult> steps,
-      Map<String, Map<String, String>> contracts) {
+      Map<String, Map<String, String>> contracts,
+      int nodes) {
     return new ExperimentRecord(
         profile,
         seed,
@@ -53,7 +62,8 @@ public record ExperimentRecord(
         contracts,
         List.of(),
         null,
-        Map.of());
+        Map.of(),
+        nodes);
   }
 
   /** This record with the analysis of its steps (replacing any earlier one). */
@@ -70,6 +80,7 @@ public record ExperimentRecord(
         contracts,
         a.sanity(),
         a.rulesVersion(),
-        a.verdicts());
+        a.verdicts(),
+        nodes);
   }
 }

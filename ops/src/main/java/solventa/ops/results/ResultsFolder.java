@@ -29,12 +29,16 @@ public final class ResultsFolder {
   private final long seed;
   private final String startedAt = Instant.now().toString();
   private final Map<String, String> environment;
+  private final int nodes;
 
-  public ResultsFolder(Path dir, String profile, long seed, Map<String, String> environment) {
+  /** {@code nodes}: how many quote nodes each arm's cluster has ({@code --nodes}). */
+  public ResultsFolder(
+      Path dir, String profile, long seed, Map<String, String> environment, int nodes) {
     this.dir = dir;
     this.profile = profile;
     this.seed = seed;
     this.environment = environment;
+    this.nodes = nodes;
   }
 
   public Path dir() {
@@ -59,7 +63,8 @@ public final class ResultsFolder {
         complete ? null : reason,
         environment,
         List.copyOf(steps),
-        contracts);
+        contracts,
+        nodes);
   }
 
   /**

@@ -162,7 +162,8 @@ final class Fixture {
         valid ? List.of() : List.of("attempt 2: generator schedule lag p99 80 ms > 50 ms"),
         valid,
         valid ? 1 : 2,
-        path);
+        path,
+        List.of());
   }
 
   static VerdictRules rules() {

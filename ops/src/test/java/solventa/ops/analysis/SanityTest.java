@@ -54,7 +54,8 @@ class SanityTest {
       }
       long planned = T0 + Math.round(i * 1000.0 / rate);
       out.add(
-          new RequestRecord(planned + lag.applyAsInt(i), 40, 200, Origin.CACHED, 5, "known", "c1"));
+          new RequestRecord(
+              planned + lag.applyAsInt(i), 40, 200, Origin.CACHED, 5, "known", "c1", ""));
     }
     return out;
   }
@@ -79,7 +80,8 @@ class SanityTest {
             null,
             node,
             73,
-            true));
+            true,
+            List.of()));
   }
 
   @Test

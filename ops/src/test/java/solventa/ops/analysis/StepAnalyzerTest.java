@@ -50,14 +50,15 @@ class StepAnalyzerTest {
     List<RequestRecord> rs = new ArrayList<>();
     // warm-up: slow answers that must not count
     for (int i = 0; i < 10; i++) {
-      rs.add(new RequestRecord(T0 + i * 100, 5_000, 200, Origin.DEFAULT, 0, "fresh", "c1"));
+      rs.add(new RequestRecord(T0 + i * 100, 5_000, 200, Origin.DEFAULT, 0, "fresh", "c1", ""));
     }
     // window: 8 cached, 1 default, 1 error
     for (int i = 0; i < 8; i++) {
-      rs.add(new RequestRecord(T0 + 2_000 + i * 100, 65, 200, Origin.CACHED, 1_000, "warm", "c1"));
+      rs.add(
+          new RequestRecord(T0 + 2_000 + i * 100, 65, 200, Origin.CACHED, 1_000, "warm", "c1", ""));
     }
-    rs.add(new RequestRecord(T0 + 2_900, 185, 200, Origin.DEFAULT, 0, "fresh", "c1"));
-    rs.add(new RequestRecord(T0 + 2_950, 700, 504, null, -1, "fresh", "c1"));
+    rs.add(new RequestRecord(T0 + 2_900, 185, 200, Origin.DEFAULT, 0, "fresh", "c1", ""));
+    rs.add(new RequestRecord(T0 + 2_950, 700, 504, null, -1, "fresh", "c1", ""));
     StepResult r =
         StepAnalyzer.analyze(
             new StepAnalyzer.Inputs(
@@ -76,7 +77,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     assertThat(r.requests()).isEqualTo(10);
     assertThat(r.endToEnd().max()).isLessThan(1_000.0);
     assertThat(r.errorPct()).isCloseTo(10.0, within(1e-9));
@@ -92,7 +94,7 @@ class StepAnalyzerTest {
   void sacrificedCountsQuotesAdmittedInTheFixedExposureWindow() {
     List<RequestRecord> rs = new ArrayList<>();
     for (int i = 0; i < 400; i++) {
-      rs.add(new RequestRecord(T0 + i * 100, 180, 200, Origin.DEFAULT, 0, "known", "c" + i));
+      rs.add(new RequestRecord(T0 + i * 100, 180, 200, Origin.DEFAULT, 0, "known", "c" + i, ""));
     }
     // stamped at admission: before the change, inside [change, change + 30 s), after it
     List<Long> sacrificed =
@@ -116,7 +118,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     assertThat(r.sacrificed()).isEqualTo(4);
     assertThat(r.requestsSinceChange()).isEqualTo(300);
     assertThat(r.sacrificedPct()).isCloseTo(100.0 * 4 / 300, within(1e-9));
@@ -128,7 +131,7 @@ class StepAnalyzerTest {
   void aStepShorterThanTheExposureWindowHasNoSacrificedShare() {
     List<RequestRecord> rs = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
-      rs.add(new RequestRecord(T0 + i * 100, 180, 200, Origin.DEFAULT, 0, "known", "c" + i));
+      rs.add(new RequestRecord(T0 + i * 100, 180, 200, Origin.DEFAULT, 0, "known", "c" + i, ""));
     }
     StepResult r =
         StepAnalyzer.analyze(
@@ -148,7 +151,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     assertThat(r.sacrificedPct()).isNull();
     assertThat(r.missing().get("sacrificedPct")).contains("before the exposure window W = 30 s");
   }
@@ -158,10 +162,10 @@ class StepAnalyzerTest {
   void theAchievedRateCountsOnlyRequestsSentInsideTheWindow() {
     List<RequestRecord> rs = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
-      rs.add(new RequestRecord(T0 + i * 100, 50, 200, Origin.CACHED, 10, "known", "c1"));
+      rs.add(new RequestRecord(T0 + i * 100, 50, 200, Origin.CACHED, 10, "known", "c1", ""));
     }
     for (int i = 0; i < 30; i++) { // a burst sent after the planned end
-      rs.add(new RequestRecord(T0 + 2_000 + i, 50, 200, Origin.CACHED, 10, "known", "c1"));
+      rs.add(new RequestRecord(T0 + 2_000 + i, 50, 200, Origin.CACHED, 10, "known", "c1", ""));
     }
     StepResult r =
         StepAnalyzer.analyze(
@@ -181,7 +185,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     assertThat(r.requests()).isEqualTo(20);
     assertThat(r.achievedRate()).isCloseTo(10.0, within(1e-9));
     assertThat(r.valid()).isTrue();
@@ -193,7 +198,7 @@ class StepAnalyzerTest {
     for (int i = 0; i < 100; i++) {
       rs.add(
           new RequestRecord(
-              T0 + i * 100, 50, 200, i < 90 ? Origin.CACHED : Origin.STALE, 10, "known", "c1"));
+              T0 + i * 100, 50, 200, i < 90 ? Origin.CACHED : Origin.STALE, 10, "known", "c1", ""));
     }
     StepResult r =
         StepAnalyzer.analyze(
@@ -213,7 +218,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 73,
-                true));
+                true,
+                List.of()));
     assertThat(r.hitRatePct()).isCloseTo(90.0, within(1e-9));
     assertThat(r.hitRateTargetPct()).isCloseTo(96.0, within(1e-9));
     assertThat(r.hitRateOff()).isTrue();
@@ -230,7 +236,7 @@ class StepAnalyzerTest {
                 T0,
                 T0,
                 T0 + 2_000,
-                List.of(new RequestRecord(T0, 180, 200, Origin.DEFAULT, 0, "fresh", "c1")),
+                List.of(new RequestRecord(T0, 180, 200, Origin.DEFAULT, 0, "fresh", "c1", "")),
                 null,
                 stats(List.of(T0 + 10), List.of()),
                 0,
@@ -240,7 +246,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     assertThat(r.timeToOpenMs()).isNull();
     assertThat(r.missing())
         .containsEntry("timeToOpenMs", "the breaker did not open during the step");
@@ -261,7 +268,8 @@ class StepAnalyzerTest {
                 fallback ? Origin.DEFAULT : Origin.CACHED,
                 0,
                 "x",
-                "c1"));
+                "c1",
+                ""));
       }
     }
     var transitions =
@@ -286,7 +294,8 @@ class StepAnalyzerTest {
                 null,
                 List.of(),
                 null,
-                false));
+                false,
+                List.of()));
     // 5-second windows: [3..7] is the first below 5 % (1 of 100) and they stay below
     assertThat(r.recoveryMs()).isEqualTo(8_000);
     assertThat(r.closedAfterMs()).isEqualTo(3_500);
