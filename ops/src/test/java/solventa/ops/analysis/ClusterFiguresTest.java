@@ -123,6 +123,21 @@ class ClusterFiguresTest {
             inputs));
   }
 
+  /** One breaker's transitions: it opened at {@code at}. */
+  static BreakerTransition[] opened(long at) {
+    return new BreakerTransition[] {
+      new BreakerTransition(BreakerState.CLOSED, BreakerState.OPEN, at)
+    };
+  }
+
+  /** One breaker's transitions: half-open at {@code halfOpenAt}, closed at {@code closedAt}. */
+  static BreakerTransition[] halfOpenThenClosed(long halfOpenAt, long closedAt) {
+    return new BreakerTransition[] {
+      new BreakerTransition(BreakerState.OPEN, BreakerState.HALF_OPEN, halfOpenAt),
+      new BreakerTransition(BreakerState.HALF_OPEN, BreakerState.CLOSED, closedAt)
+    };
+  }
+
   static List<RequestRecord> requests() {
     List<RequestRecord> rs = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
@@ -143,15 +158,7 @@ class ClusterFiguresTest {
   @Test
   void theDegradedPathStartsWhenEveryBreakerHasOpened() {
     StepResult r =
-        analyze(
-            ProviderState.DEGRADED,
-            requests(),
-            new BreakerTransition[] {
-              new BreakerTransition(BreakerState.CLOSED, BreakerState.OPEN, T0 + 1_000)
-            },
-            new BreakerTransition[] {
-              new BreakerTransition(BreakerState.CLOSED, BreakerState.OPEN, T0 + 6_000)
-            });
+        analyze(ProviderState.DEGRADED, requests(), opened(T0 + 1_000), opened(T0 + 6_000));
     assertThat(r.timeToOpenMs()).isEqualTo(1_000); // the first breaker's
     assertThat(r.pathLatenciesMs()).hasSize(40); // requests sent from +6 s on
     assertThat(r.nodes()).extracting(NodeFigures::requests).containsExactly(50L, 50L);
@@ -167,41 +174,24 @@ class ClusterFiguresTest {
   @Test
   void oneBreakerThatNeverOpenedLeavesNoDegradedPath() {
     StepResult r =
-        analyze(
-            ProviderState.DEGRADED,
-            requests(),
-            new BreakerTransition[] {
-              new BreakerTransition(BreakerState.CLOSED, BreakerState.OPEN, T0 + 1_000)
-            },
-            new BreakerTransition[] {});
+        analyze(ProviderState.DEGRADED, requests(), opened(T0 + 1_000), new BreakerTransition[] {});
     assertThat(r.timeToOpenMs()).isEqualTo(1_000);
     assertThat(r.pathLatenciesMs()).isEmpty();
   }
 
   @Test
   void recoveryClosesWhenTheLastBreakerThatMovedHasClosed() {
+    BreakerTransition[] node1 = halfOpenThenClosed(T0 + 1_000, T0 + 1_500);
     StepResult r =
         analyze(
-            ProviderState.RECOVERY,
-            requests(),
-            new BreakerTransition[] {
-              new BreakerTransition(BreakerState.OPEN, BreakerState.HALF_OPEN, T0 + 1_000),
-              new BreakerTransition(BreakerState.HALF_OPEN, BreakerState.CLOSED, T0 + 1_500)
-            },
-            new BreakerTransition[] {
-              new BreakerTransition(BreakerState.OPEN, BreakerState.HALF_OPEN, T0 + 2_000),
-              new BreakerTransition(BreakerState.HALF_OPEN, BreakerState.CLOSED, T0 + 4_000)
-            });
+            ProviderState.RECOVERY, requests(), node1, halfOpenThenClosed(T0 + 2_000, T0 + 4_000));
     assertThat(r.closedAfterMs()).isEqualTo(4_000);
 
     StepResult open =
         analyze(
             ProviderState.RECOVERY,
             requests(),
-            new BreakerTransition[] {
-              new BreakerTransition(BreakerState.OPEN, BreakerState.HALF_OPEN, T0 + 1_000),
-              new BreakerTransition(BreakerState.HALF_OPEN, BreakerState.CLOSED, T0 + 1_500)
-            },
+            node1,
             new BreakerTransition[] {
               new BreakerTransition(BreakerState.OPEN, BreakerState.HALF_OPEN, T0 + 2_000)
             });
