@@ -169,30 +169,24 @@ class ClusterFiguresTest {
     assertThat(r.pathLatenciesMs()).isEmpty();
   }
 
+  /** A breaker that goes half-open and then closes, ms after the change. */
+  static BreakerTransition[] closes(long halfOpen, long closed) {
+    return new BreakerTransition[] {
+      new BreakerTransition("OPEN", "HALF_OPEN", T0 + halfOpen),
+      new BreakerTransition("HALF_OPEN", "CLOSED", T0 + closed)
+    };
+  }
+
   @Test
   void recoveryClosesWhenTheLastBreakerThatMovedHasClosed() {
-    StepResult r =
-        analyze(
-            State.RECOVERY,
-            requests(),
-            new BreakerTransition[] {
-              new BreakerTransition("OPEN", "HALF_OPEN", T0 + 1_000),
-              new BreakerTransition("HALF_OPEN", "CLOSED", T0 + 1_500)
-            },
-            new BreakerTransition[] {
-              new BreakerTransition("OPEN", "HALF_OPEN", T0 + 2_000),
-              new BreakerTransition("HALF_OPEN", "CLOSED", T0 + 4_000)
-            });
+    StepResult r = analyze(State.RECOVERY, requests(), closes(1_000, 1_500), closes(2_000, 4_000));
     assertThat(r.closedAfterMs()).isEqualTo(4_000);
 
     StepResult open =
         analyze(
             State.RECOVERY,
             requests(),
-            new BreakerTransition[] {
-              new BreakerTransition("OPEN", "HALF_OPEN", T0 + 1_000),
-              new BreakerTransition("HALF_OPEN", "CLOSED", T0 + 1_500)
-            },
+            closes(1_000, 1_500),
             new BreakerTransition[] {new BreakerTransition("OPEN", "HALF_OPEN", T0 + 2_000)});
     assertThat(open.closedAfterMs()).isNull();
     assertThat(open.missing().get("closedAfterMs"))
