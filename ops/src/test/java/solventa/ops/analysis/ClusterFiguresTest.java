@@ -130,11 +130,11 @@ class ClusterFiguresTest {
     };
   }
 
-  /** One breaker's transitions: half-open at {@code halfOpenAt}, closed at {@code closedAt}. */
-  static BreakerTransition[] halfOpenThenClosed(long halfOpenAt, long closedAt) {
+  /** A breaker that goes half-open and then closes, ms after the change. */
+  static BreakerTransition[] closes(long halfOpen, long closed) {
     return new BreakerTransition[] {
-      new BreakerTransition(BreakerState.OPEN, BreakerState.HALF_OPEN, halfOpenAt),
-      new BreakerTransition(BreakerState.HALF_OPEN, BreakerState.CLOSED, closedAt)
+      new BreakerTransition(BreakerState.OPEN, BreakerState.HALF_OPEN, T0 + halfOpen),
+      new BreakerTransition(BreakerState.HALF_OPEN, BreakerState.CLOSED, T0 + closed)
     };
   }
 
@@ -181,17 +181,15 @@ class ClusterFiguresTest {
 
   @Test
   void recoveryClosesWhenTheLastBreakerThatMovedHasClosed() {
-    BreakerTransition[] node1 = halfOpenThenClosed(T0 + 1_000, T0 + 1_500);
     StepResult r =
-        analyze(
-            ProviderState.RECOVERY, requests(), node1, halfOpenThenClosed(T0 + 2_000, T0 + 4_000));
+        analyze(ProviderState.RECOVERY, requests(), closes(1_000, 1_500), closes(2_000, 4_000));
     assertThat(r.closedAfterMs()).isEqualTo(4_000);
 
     StepResult open =
         analyze(
             ProviderState.RECOVERY,
             requests(),
-            node1,
+            closes(1_000, 1_500),
             new BreakerTransition[] {
               new BreakerTransition(BreakerState.OPEN, BreakerState.HALF_OPEN, T0 + 2_000)
             });
