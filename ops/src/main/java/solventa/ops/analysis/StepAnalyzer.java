@@ -252,7 +252,6 @@ public final class StepAnalyzer {
    */
   record Breaker(
       List<BreakerTransition> transitions,
-      Long openedAtMs,
       Long everyOpenedAtMs,
       Long timeToOpenMs,
       Long closedAfterMs,
@@ -289,12 +288,7 @@ public final class StepAnalyzer {
         }
       }
       return new Breaker(
-          transitions,
-          openedAt,
-          everyBreakerOpened(in, transitions),
-          timeToOpen,
-          closedAfter,
-          notClosed);
+          transitions, everyBreakerOpened(in, transitions), timeToOpen, closedAfter, notClosed);
     }
 
     /** Why {@link #closedAfterMs} is missing. */
