@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.jsonPath;
 import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
+import static io.gatling.javaapi.http.HttpDsl.currentLocation;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import io.gatling.javaapi.core.ChainBuilder;
@@ -40,9 +41,13 @@ public final class QuoteRequests {
         + "}";
   }
 
+  /**
+   * The HTTP protocol for {@code baseUrl}: one quote API, or several separated by commas (the nodes
+   * of a cluster), over which Gatling round-robins the requests.
+   */
   public static HttpProtocolBuilder protocol(String baseUrl) {
-    return HttpDsl.http
-        .baseUrl(baseUrl)
+    java.util.List<String> urls = StepParameters.baseUrls(baseUrl);
+    return (urls.size() == 1 ? HttpDsl.http.baseUrl(urls.get(0)) : HttpDsl.http.baseUrls(urls))
         .disableWarmUp()
         .shareConnections()
         .contentTypeHeader("application/json")
@@ -50,7 +55,8 @@ public final class QuoteRequests {
   }
 
   /**
-   * One quote; records send time, latency, status, origin and data age in the {@link RequestLog}.
+   * One quote; records send time, latency, status, origin, data age and the node that served it
+   * (the authority of the URL it was sent to) in the {@link RequestLog}.
    */
   public static ChainBuilder quote(RequestLog log) {
     return exec(s -> s.set("t0", System.currentTimeMillis()))
@@ -61,6 +67,7 @@ public final class QuoteRequests {
                 .check(
                     status().in(ANY_STATUS).saveAs("status"),
                     responseTimeInMillis().saveAs("rt"),
+                    currentLocation().saveAs("url"),
                     jsonPath("$.profile.origin").optional().saveAs("origin"),
                     jsonPath("$.profile.ageMs").optional().saveAs("ageMs"),
                     status().is(200)))
@@ -71,9 +78,26 @@ public final class QuoteRequests {
               int status = s.contains("status") ? s.getInt("status") : 0;
               String origin = s.contains("origin") ? s.getString("origin") : "";
               String age = s.contains("ageMs") ? s.getString("ageMs") : "";
+              String node = s.contains("url") ? authority(s.getString("url")) : "";
               log.record(
-                  t0, rt, status, origin, age, s.getString("keyKind"), s.getString("customerId"));
+                  t0,
+                  rt,
+                  status,
+                  origin,
+                  age,
+                  s.getString("keyKind"),
+                  s.getString("customerId"),
+                  node);
               return s;
             });
+  }
+
+  /** {@code 127.0.0.1:PORT} of a request URL: which node's quote API it was sent to. */
+  static String authority(String url) {
+    try {
+      return java.net.URI.create(url).getRawAuthority();
+    } catch (IllegalArgumentException e) {
+      return "";
+    }
   }
 }

@@ -6,18 +6,29 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import solventa.signals.Origin;
 
 /**
- * One line per request, kept in memory during the step and written when it ends, so the runner can
- * cut the steady-state window and split by origin. Columns: {@value #HEADER}.
+ * One line per request ({@link RequestRecord}), kept in memory during the step and written when it
+ * ends, so the runner can cut the steady-state window and split by origin. The format is defined
+ * here, for the writer ({@link #writeTo}) and the reader ({@link #read}) together: a header line
+ * {@value #HEADER}, then one {@link RequestRecord#toLine()} per request.
  */
 public final class RequestLog {
   public static final String HEADER =
-      "sendEpochMs,latencyMs,status,origin,ageMs,keyKind,customerId";
+      "sendEpochMs,latencyMs,status,origin,ageMs,keyKind,customerId,node";
 
-  private final ConcurrentLinkedQueue<String> lines = new ConcurrentLinkedQueue<>();
+  static final int COLUMNS = HEADER.split(",").length;
 
+  private final ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
+
+  /**
+   * One request; {@code origin} and {@code ageMs} as the answer carried them (empty when it carried
+   * none); {@code node} the authority of the quote API it was sent to.
+   */
   public void record(
       long sendEpochMs,
       long latencyMs,
@@ -25,37 +36,62 @@ public final class RequestLog {
       String origin,
       String ageMs,
       String keyKind,
-      String customerId) {
-    lines.add(
-        sendEpochMs
-            + ","
-            + latencyMs
-            + ","
-            + status
-            + ","
-            + origin
-            + ","
-            + ageMs
-            + ","
-            + keyKind
-            + ","
-            + customerId);
+      String customerId,
+      String node) {
+    records.add(
+        new RequestRecord(
+            sendEpochMs,
+            latencyMs,
+            status,
+            origin.isEmpty() ? null : Origin.valueOf(origin),
+            ageMs.isEmpty() ? -1 : Long.parseLong(ageMs),
+            keyKind,
+            customerId,
+            node));
   }
 
   public int size() {
-    return lines.size();
+    return records.size();
   }
 
   public void writeTo(Path file) {
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       w.write(HEADER);
       w.write('\n');
-      for (String l : lines) {
-        w.write(l);
+      for (RequestRecord r : records) {
+        w.write(r.toLine());
         w.write('\n');
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the request log " + file, e);
+    }
+  }
+
+  /**
+   * The records of a log written by {@link #writeTo}. A file whose first line is not {@link
+   * #HEADER} (a log written before the format was fixed, or not a request log) is refused, naming
+   * the header found and the one expected.
+   */
+  public static List<RequestRecord> read(Path file) {
+    try {
+      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      if (lines.isEmpty() || !lines.get(0).equals(HEADER)) {
+        throw new IllegalArgumentException(
+            "not a request log of this build: "
+                + file
+                + " starts with \""
+                + (lines.isEmpty() ? "" : lines.get(0))
+                + "\", expected \""
+                + HEADER
+                + "\"");
+      }
+      List<RequestRecord> out = new ArrayList<>(lines.size() - 1);
+      for (String line : lines.subList(1, lines.size())) {
+        out.add(RequestRecord.parse(line));
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read request log " + file, e);
     }
   }
 }

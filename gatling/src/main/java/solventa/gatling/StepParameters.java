@@ -7,6 +7,8 @@ import java.time.Duration;
  * system properties {@code ha01.*} (the runner sets them before each in-process Gatling run; a user
  * running a simulation by hand passes them with -D).
  *
+ * @param baseUrl the quote API's base URL, or several separated by commas (one per node of a
+ *     cluster: the load round-robins over them)
  * @param hitRate the step's hit-rate target (what the population was sized for; reported)
  * @param populationStart first index of the step's known customers
  * @param populationSize K, the number of known customers ({@link KeyPopulation#size()})
@@ -28,11 +30,13 @@ public record StepParameters(
     String requestLog) {
 
   public StepParameters {
-    if (!baseUrl.startsWith("http://127.0.0.1:") && !baseUrl.startsWith("http://localhost:")) {
-      // load only ever targets loopback (or, by explicit opt-in, a compose network name)
-      if (!Boolean.getBoolean("ha01.allow-non-loopback")) {
-        throw new IllegalArgumentException(
-            "ha01.base-url must be a loopback URL (http://127.0.0.1:PORT), was " + baseUrl);
+    for (String url : baseUrls(baseUrl)) {
+      if (!url.startsWith("http://127.0.0.1:") && !url.startsWith("http://localhost:")) {
+        // load only ever targets loopback (or, by explicit opt-in, a compose network name)
+        if (!Boolean.getBoolean("ha01.allow-non-loopback")) {
+          throw new IllegalArgumentException(
+              "ha01.base-url must be a loopback URL (http://127.0.0.1:PORT), was " + url);
+        }
       }
     }
     if (!(ratePerSec > 0) || ratePerSec > 2_000) {
@@ -60,6 +64,11 @@ public record StepParameters(
       throw new IllegalArgumentException(
           "ha01.fresh-key-start must lie outside the known customers, was " + freshKeyStart);
     }
+  }
+
+  /** The base URLs of {@code ha01.base-url}: one, or one per node (comma-separated). */
+  public static java.util.List<String> baseUrls(String baseUrl) {
+    return java.util.Arrays.stream(baseUrl.split(",")).map(String::trim).toList();
   }
 
   public static StepParameters fromSystemProperties() {

@@ -8,6 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import solventa.gatling.Acceptance;
+import solventa.ops.analysis.Latency;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.protocol.StepSpec;
 
 /**
  * The experiment's console: one line per step (step, elapsed, ETA, headline figures), the warnings
@@ -18,7 +22,7 @@ import java.util.Locale;
  * into the same folder. {@code --verbose} (system property {@value #VERBOSE}) leaves the streams
  * alone, so the detail is printed as before.
  */
-final class Console {
+public final class Console {
   /** System property set by {@code --verbose}: print everything, redirect nothing. */
   static final String VERBOSE = "lab.verbose";
 
@@ -82,7 +86,7 @@ final class Console {
    * the rest (from the remaining steps' durations plus {@code overheadSec} each) and its headline
    * figures at the load generator.
    */
-  static void step(int i, List<StepSpec> plan, long t0, StepResult r, int overheadSec) {
+  public static void step(int i, List<StepSpec> plan, long t0, StepResult r, int overheadSec) {
     long elapsed = (System.currentTimeMillis() - t0) / 1000;
     long remaining = 0;
     for (int j = i + 1; j < plan.size(); j++) {
@@ -112,7 +116,9 @@ final class Console {
         ms(e == null ? null : e.p99()),
         pct(r.errorPct()),
         pct(r.fallbackPct()),
-        Boolean.FALSE.equals(r.meets()) ? "  (misses 225/475 ms)" : "");
+        Boolean.FALSE.equals(r.meets())
+            ? "  (misses " + Acceptance.P95_MS + "/" + Acceptance.P99_MS + " ms)"
+            : "");
   }
 
   private static String minSec(long s) {

@@ -5,12 +5,15 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import solventa.lab.LabException;
 import solventa.lab.LabPaths;
+import solventa.ops.protocol.Benchmark;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.OverloadBench;
 
 /**
  * The runner's command line.
  *
  * <pre>
- * experiment &lt;smoke|quick|full&gt; [--out DIR] [--seed N]   run the protocol, write results and report
+ * experiment &lt;smoke|quick|full&gt; [--out DIR] [--seed N] [--nodes N]   run the protocol, write results and report
  * report &lt;results-dir&gt;                                   regenerate verdicts and report from results.json
  * </pre>
  */
@@ -18,13 +21,14 @@ public final class Main {
   static final String USAGE =
       String.join(
           "\n",
-          "usage: bin/lab experiment <smoke|quick|full> [--out DIR] [--seed N] [--verbose]",
+          "usage: bin/lab experiment <smoke|quick|full> [--out DIR] [--seed N] [--nodes N] [--verbose]",
           "       bin/lab report <results-dir>",
           "       bin/lab bench [--quick|--overload] [--out DIR]",
           "  experiment  starts the embedded lab on loopback, walks the protocol of the profile and",
           "              writes results.json, steps.csv and report.md/report.html into DIR",
           "              (default results/<profile>-<timestamp>); one line per step on the console,",
-          "              the detail in DIR/logs (--verbose prints it)",
+          "              the detail in DIR/logs (--verbose prints it); --nodes N (1..9, default 1)",
+          "              runs each arm on an N-node cluster on loopback, the load spread over them",
           "  report      re-analysis: recomputes sanity checks, verdicts and the report from DIR/results.json",
           "  bench       the quote node benchmark (arm C rate sweep, arm A, a new node's first seconds;"
               + " --quick: fewer rates, shorter windows): writes benchmark.md; --overload: arm A at 3x"
@@ -50,10 +54,12 @@ public final class Main {
           ExperimentProfile profile = ExperimentProfile.named(args[1]);
           Path out = null;
           long seed = 42;
+          int nodes = 1;
           for (int i = 2; i < args.length; i++) {
             switch (args[i]) {
               case "--out" -> out = Path.of(value(args, ++i, "--out"));
               case "--seed" -> seed = Long.parseLong(value(args, ++i, "--seed"));
+              case "--nodes" -> nodes = nodes(value(args, ++i, "--nodes"));
               case "--verbose" -> System.setProperty(Console.VERBOSE, "true");
               default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
@@ -71,7 +77,7 @@ public final class Main {
           Console.quiet(out.toAbsolutePath());
           Path report;
           try {
-            report = ExperimentRun.run(profile, out.toAbsolutePath(), seed);
+            report = ExperimentCommand.run(profile, out.toAbsolutePath(), seed, nodes);
           } finally {
             Console.restore();
           }
@@ -111,7 +117,7 @@ public final class Main {
           if (args.length != 2) {
             throw new IllegalArgumentException("report needs exactly one results folder");
           }
-          Path report = ResultsStore.reanalyze(Path.of(args[1]).toAbsolutePath());
+          Path report = ReportCommand.reanalyze(Path.of(args[1]).toAbsolutePath());
           System.out.println(
               "verdicts recomputed with rules version "
                   + solventa.ops.analysis.VerdictRules.RULES_VERSION
@@ -130,7 +136,7 @@ public final class Main {
       return 1;
     } catch (Exception e) {
       System.err.println(
-          ExperimentRun.shuttingDown()
+          ExperimentCommand.shuttingDown()
               ? "interrupted: the partial results are kept, marked incomplete"
               : "experiment failed: " + e);
       return 1;
@@ -146,6 +152,22 @@ public final class Main {
                 + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
   }
+
+  /** The experiment's cluster size: 1..{@value #MAX_NODES} quote nodes per arm. */
+  static int nodes(String v) {
+    try {
+      int n = Integer.parseInt(v);
+      if (n >= 1 && n <= MAX_NODES) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("--nodes must be 1.." + MAX_NODES + ", was " + v);
+  }
+
+  /** As many as the live lab allows: every node is a JVM on the same 2 cores. */
+  static final int MAX_NODES = 9;
 
   private static String value(String[] args, int i, String option) {
     if (i >= args.length) {

@@ -34,4 +34,12 @@ class MainTest {
     assertThat(stderrOf("experiment", "quick", "--fast")).contains("unknown option --fast");
     assertThat(stderrOf("explode")).contains("unknown command explode");
   }
+
+  @Test
+  void aNodeCountOutsideOneToNineIsRefusedNamingTheOptionAndValue() {
+    assertThat(stderrOf("experiment", "smoke", "--nodes", "0"))
+        .contains("--nodes must be 1..9, was 0");
+    assertThat(stderrOf("experiment", "smoke", "--nodes", "two")).contains("was two");
+    assertThat(Main.nodes("9")).isEqualTo(9);
+  }
 }

@@ -11,6 +11,13 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import solventa.gatling.Acceptance;
+import solventa.gatling.RequestLog;
+import solventa.gatling.RequestRecord;
+import solventa.ops.lab.Http;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.ProtocolPlan;
+import solventa.ops.protocol.StepSpec;
 
 /**
  * The real pipeline end to end on the tiny {@code smoke} profile: embedded lab (Redis, PostgreSQL,
@@ -24,7 +31,7 @@ class SmokeExperimentIT {
 
   @BeforeAll
   static void runSmoke() throws Exception {
-    Path md = ExperimentRun.run(ExperimentProfile.named("smoke"), dir, 42);
+    Path md = ExperimentCommand.run(ExperimentProfile.named("smoke"), dir, 42);
     results = Http.JSON.readTree(dir.resolve("results.json").toFile());
     report = Files.readString(md, StandardCharsets.UTF_8);
   }
@@ -131,7 +138,7 @@ class SmokeExperimentIT {
   @Test
   void armAWithAnUnresponsiveProviderWaitsTheHardTimeoutEveryTime() throws Exception {
     List<RequestRecord> a =
-        RequestRecord.read(dir.resolve("steps/R1-walk-A-unresponsive/requests.csv"));
+        RequestLog.read(dir.resolve("steps/R1-walk-A-unresponsive/requests.csv"));
     assertThat(a).isNotEmpty().noneMatch(RequestRecord::ok);
     assertThat(a).allMatch(r -> r.status() == 504 && r.latencyMs() >= 690);
     assertThat(step("R1-walk-A-unresponsive").path("endToEnd").path("p50").asDouble())
@@ -150,15 +157,15 @@ class SmokeExperimentIT {
   void armCWithAnUnresponsiveProviderStaysBelowTheThresholds() {
     JsonNode c = step("R1-walk-C-unresponsive");
     assertThat(c.path("errorPct").asDouble()).isZero();
-    assertThat(c.path("endToEnd").path("p99").asDouble()).isLessThan(StepResult.P99_MS);
-    assertThat(c.path("endToEnd").path("p95").asDouble()).isLessThan(StepResult.P95_MS);
+    assertThat(c.path("endToEnd").path("p99").asDouble()).isLessThan(Acceptance.P99_MS);
+    assertThat(c.path("endToEnd").path("p95").asDouble()).isLessThan(Acceptance.P95_MS);
   }
 
   @Test
   void reAnalysisRegeneratesTheSameVerdictsFromResultsAlone() throws Exception {
     String before = results.path("verdicts").toString();
     Files.delete(dir.resolve("report.md"));
-    ResultsStore.reanalyze(dir);
+    ReportCommand.reanalyze(dir);
     assertThat(Files.exists(dir.resolve("report.md"))).isTrue();
     assertThat(Http.JSON.readTree(dir.resolve("results.json").toFile()).path("verdicts").toString())
         .isEqualTo(before);

@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * #RESAMPLES} times and take the 2.5th and 97.5th percentiles of {@code median(a) − median(b)}.
  * Seeded ({@value #SEED}), so a re-analysis gives the same interval. Cost: O(RESAMPLES · n).
  */
-final class Bootstrap {
+public final class Bootstrap {
   static final int RESAMPLES = 2_000;
   static final long SEED = 42;
 

@@ -2,12 +2,10 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import java.util.Locale;
-import solventa.ops.Arm;
-import solventa.ops.StepResult;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.BenchArm;
 
 /** HD-01.7: concurrent misses on one key make > 1 provider call in C and exactly 1 in C'. */
-final class Coalescing implements Hypothesis {
+public final class Coalescing implements Hypothesis {
   @Override
   public String id() {
     return "HD-01.7";
@@ -22,8 +20,8 @@ final class Coalescing implements Hypothesis {
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
-    StepResult c = in.results().stampede(Arm.C).orElse(null);
-    StepResult cp = in.results().stampede(Arm.C_PRIME).orElse(null);
+    StepResult c = in.results().stampede(BenchArm.C).orElse(null);
+    StepResult cp = in.results().stampede(BenchArm.C_PRIME).orElse(null);
     if (c == null || c.providerCalls() == null || c.poolMaxInFlight() == null) {
       ev.inconclusive("the stampede on arm C was not measured");
     }

@@ -1,12 +1,12 @@
 package solventa.ops.analysis;
 
 import java.util.List;
-import solventa.ops.Arm;
-import solventa.ops.State;
-import solventa.ops.Verdict;
+import solventa.gatling.Acceptance;
+import solventa.ops.protocol.BenchArm;
+import solventa.providerdouble.control.ProviderState;
 
 /** HD-01.2: with a degraded provider only arm C meets the thresholds. */
-final class DegradedOnlyC implements Hypothesis {
+public final class DegradedOnlyC implements Hypothesis {
   @Override
   public String id() {
     return "HD-01.2";
@@ -14,7 +14,13 @@ final class DegradedOnlyC implements Hypothesis {
 
   @Override
   public String statement() {
-    return "Degraded provider: only arm C meets p95 ≤ 225 ms and p99 ≤ 475 ms (errors ≤ 1 %)";
+    return "Degraded provider: only arm C meets "
+        + Acceptance.p95()
+        + " and "
+        + Acceptance.p99()
+        + " ("
+        + Acceptance.errors()
+        + ")";
   }
 
   @Override
@@ -22,11 +28,11 @@ final class DegradedOnlyC implements Hypothesis {
     Evidence ev = new Evidence();
     ev.eachUsableWalk(
         in,
-        List.of(Arm.A, Arm.B, Arm.C),
-        State.DEGRADED,
+        List.of(BenchArm.A, BenchArm.B, BenchArm.C),
+        ProviderState.DEGRADED,
         s -> {
           boolean meets = s.meets();
-          boolean isC = s.spec().arm() == Arm.C;
+          boolean isC = s.spec().arm() == BenchArm.C;
           String line =
               Evidence.describe(s) + (meets ? " → meets " : " → misses ") + Evidence.thresholds();
           if (meets == isC) {

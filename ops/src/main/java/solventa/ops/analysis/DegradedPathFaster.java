@@ -2,18 +2,15 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import java.util.Locale;
-import solventa.ops.Arm;
-import solventa.ops.Latency;
-import solventa.ops.State;
-import solventa.ops.StepResult;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.BenchArm;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * HD-01.3: in arm C the degraded path (answers not CACHED after the breaker opened, degraded step)
  * is faster than the cold path (misses, healthy step): difference of medians with a bootstrap 95 %
  * interval that excludes zero, at least {@value #MIN_PATH_ANSWERS} answers per path.
  */
-final class DegradedPathFaster implements Hypothesis {
+public final class DegradedPathFaster implements Hypothesis {
   static final int MIN_PATH_ANSWERS = 30;
 
   @Override
@@ -34,8 +31,8 @@ final class DegradedPathFaster implements Hypothesis {
       ev.inconclusive("no state walk was run");
     }
     for (String run : in.results().runs()) {
-      StepResult healthy = in.results().walk(run, Arm.C, State.HEALTHY).orElse(null);
-      StepResult degraded = in.results().walk(run, Arm.C, State.DEGRADED).orElse(null);
+      StepResult healthy = in.results().walk(run, BenchArm.C, ProviderState.HEALTHY).orElse(null);
+      StepResult degraded = in.results().walk(run, BenchArm.C, ProviderState.DEGRADED).orElse(null);
       String why =
           healthy == null || !healthy.valid()
               ? Evidence.unusable(healthy, "C " + run + " healthy")

@@ -3,15 +3,17 @@ package solventa.ops.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import solventa.ops.StepResult;
-import solventa.ops.Verdict;
+import solventa.gatling.Acceptance;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.StateNames;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * Collects a verdict's evidence lines and applies the common order of decision: a contradiction
  * measured on a usable step refutes; otherwise anything not usable makes the verdict inconclusive;
  * otherwise it is supported.
  */
-final class Evidence {
+public final class Evidence {
   /** A step needs this many answers in its window to decide anything. */
   static final int MIN_STEP_ANSWERS = 100;
 
@@ -55,16 +57,16 @@ final class Evidence {
    */
   void eachUsableWalk(
       Hypothesis.Input in,
-      java.util.List<solventa.ops.Arm> arms,
-      solventa.ops.State state,
+      List<BenchArm> arms,
+      ProviderState state,
       java.util.function.Consumer<StepResult> judge) {
     if (in.results().runs().isEmpty()) {
       inconclusive("no state walk was run");
     }
     for (String run : in.results().runs()) {
-      for (solventa.ops.Arm arm : arms) {
+      for (BenchArm arm : arms) {
         StepResult s = in.results().walk(run, arm, state).orElse(null);
-        String why = unusable(s, arm.label() + " " + run + " " + state.label());
+        String why = unusable(s, arm.label() + " " + run + " " + StateNames.label(state));
         if (why != null) {
           inconclusive(why);
         } else {
@@ -105,7 +107,7 @@ final class Evidence {
         "%s %s %s: p95 %s, p99 %s, errors %s, fallback %s (n=%d)",
         s.spec().arm().label(),
         s.spec().run(),
-        s.spec().state().label(),
+        StateNames.label(s.spec().state()),
         ms(s.endToEnd().p95()),
         ms(s.endToEnd().p99()),
         pct(s.errorPct()),
@@ -114,6 +116,6 @@ final class Evidence {
   }
 
   static String thresholds() {
-    return "p95 ≤ 225 ms, p99 ≤ 475 ms, errors ≤ 1 %";
+    return Acceptance.describe();
   }
 }

@@ -1,13 +1,12 @@
 package solventa.ops.analysis;
 
 import java.util.List;
-import solventa.ops.Arm;
-import solventa.ops.State;
-import solventa.ops.StepResult;
-import solventa.ops.Verdict;
+import solventa.gatling.Acceptance;
+import solventa.ops.protocol.BenchArm;
+import solventa.providerdouble.control.ProviderState;
 
 /** HD-01.1: with a healthy provider, arms A, B and C all meet p95 ≤ 225 ms (errors ≤ 1 %). */
-final class HealthyAllArms implements Hypothesis {
+public final class HealthyAllArms implements Hypothesis {
   @Override
   public String id() {
     return "HD-01.1";
@@ -15,7 +14,11 @@ final class HealthyAllArms implements Hypothesis {
 
   @Override
   public String statement() {
-    return "Healthy provider: arms A, B and C all meet p95 ≤ 225 ms (errors ≤ 1 %)";
+    return "Healthy provider: arms A, B and C all meet "
+        + Acceptance.p95()
+        + " ("
+        + Acceptance.errors()
+        + ")";
   }
 
   @Override
@@ -23,15 +26,18 @@ final class HealthyAllArms implements Hypothesis {
     Evidence ev = new Evidence();
     ev.eachUsableWalk(
         in,
-        List.of(Arm.A, Arm.B, Arm.C),
-        State.HEALTHY,
+        List.of(BenchArm.A, BenchArm.B, BenchArm.C),
+        ProviderState.HEALTHY,
         s -> {
           boolean ok =
-              s.endToEnd().p95() <= StepResult.P95_MS && s.errorPct() <= StepResult.MAX_ERROR_PCT;
+              s.endToEnd().p95() <= Acceptance.P95_MS && s.errorPct() <= Acceptance.MAX_ERROR_PCT;
           String line =
               Evidence.describe(s)
                   + (ok ? " → meets" : " → misses")
-                  + " p95 ≤ 225 ms, errors ≤ 1 %";
+                  + " "
+                  + Acceptance.p95()
+                  + ", "
+                  + Acceptance.errors();
           if (ok) {
             ev.add(line);
           } else {

@@ -2,19 +2,16 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import java.util.Map;
-import solventa.ops.Results;
-import solventa.ops.SanityCheck;
-import solventa.ops.Verdict;
 
 /** One hypothesis of the card: its statement, and its rule applied to the measurements. */
-interface Hypothesis {
+public interface Hypothesis {
 
   /**
    * What a rule reads: the step results, the sanity checks, the rules' parameters and the verdicts
    * already computed (HD-01 reads HD-01.4 and HD-01.5).
    */
   record Input(
-      Results results,
+      StepResults results,
       List<SanityCheck> sanity,
       VerdictRules rules,
       Map<String, Verdict> earlier) {}

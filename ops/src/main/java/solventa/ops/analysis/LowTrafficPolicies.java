@@ -1,14 +1,12 @@
 package solventa.ops.analysis;
 
 import java.util.List;
-import solventa.ops.StepResult;
-import solventa.ops.Verdict;
 
 /**
  * HD-01.6: at low traffic the count policy does not keep sacrificed requests below 1 %, the rate
  * policy does. A policy that cannot open at this traffic makes it inconclusive, never refuted.
  */
-final class LowTrafficPolicies implements Hypothesis {
+public final class LowTrafficPolicies implements Hypothesis {
   @Override
   public String id() {
     return "HD-01.6";

@@ -3,15 +3,14 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import solventa.ops.Arm;
-import solventa.ops.StepResult;
-import solventa.ops.Verdict;
+import solventa.gatling.Acceptance;
+import solventa.ops.protocol.BenchArm;
 
 /**
  * HD-01.4: C holds at hit rate ≥ 96 % and below it its p99 degrades past the thresholds. C holds at
  * a rate when it meets the thresholds and its fallback share is at most the actuarial ceiling.
  */
-final class MinimumHitRate implements Hypothesis {
+public final class MinimumHitRate implements Hypothesis {
   static final double DESIGN = 0.96;
 
   @Override
@@ -32,7 +31,7 @@ final class MinimumHitRate implements Hypothesis {
     }
 
     boolean failsByP99() {
-      return step.endToEnd().p99() > StepResult.P99_MS;
+      return step.endToEnd().p99() > Acceptance.P99_MS;
     }
   }
 
@@ -88,7 +87,7 @@ final class MinimumHitRate implements Hypothesis {
     List<Point> out = new java.util.ArrayList<>();
     boolean usable = true;
     for (double h : rates) {
-      StepResult s = in.results().sweep(Arm.C, h).orElse(null);
+      StepResult s = in.results().sweep(BenchArm.C, h).orElse(null);
       String why = Evidence.unusable(s, "C at hit rate " + pctRate(h));
       if (why == null && s.fallbackPct() == null) {
         why = "C at hit rate " + pctRate(h) + " has no fallback share";
@@ -99,7 +98,7 @@ final class MinimumHitRate implements Hypothesis {
         continue;
       }
       Point p = new Point(h, s, s.meets(), s.fallbackPct() <= ceiling);
-      Optional<StepResult> b = in.results().sweep(Arm.B, h);
+      Optional<StepResult> b = in.results().sweep(BenchArm.B, h);
       ev.add(
           String.format(
               Locale.ROOT,

@@ -3,17 +3,16 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import solventa.ops.Arm;
-import solventa.ops.SanityCheck;
-import solventa.ops.State;
-import solventa.ops.Verdict;
+import solventa.gatling.Acceptance;
+import solventa.ops.protocol.BenchArm;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * HD-01, the card's rule: C meets the thresholds healthy, degraded and unresponsive in every run;
  * HD-01.5 is supported; the minimum hit rate is quantified; no run is invalidated. Provisional with
  * fewer than {@link VerdictRules#REQUIRED_RUNS} runs.
  */
-final class Overall implements Hypothesis {
+public final class Overall implements Hypothesis {
   @Override
   public String id() {
     return "HD-01";
@@ -21,7 +20,13 @@ final class Overall implements Hypothesis {
 
   @Override
   public String statement() {
-    return "Arm C keeps p95 ≤ 225 ms and p99 ≤ 475 ms (errors ≤ 1 %) with the provider healthy,"
+    return "Arm C keeps "
+        + Acceptance.p95()
+        + " and "
+        + Acceptance.p99()
+        + " ("
+        + Acceptance.errors()
+        + ") with the provider healthy,"
         + " degraded and unresponsive in every run, sacrificing < 1 % at high traffic, with the"
         + " minimum hit rate quantified";
   }
@@ -30,10 +35,11 @@ final class Overall implements Hypothesis {
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
     List<String> runs = in.results().runs();
-    for (State st : List.of(State.HEALTHY, State.DEGRADED, State.UNRESPONSIVE)) {
+    for (ProviderState st :
+        List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
       ev.eachUsableWalk(
           in,
-          List.of(Arm.C),
+          List.of(BenchArm.C),
           st,
           s -> {
             if (s.meets()) {

@@ -1,10 +1,9 @@
 package solventa.ops.analysis;
 
 import java.util.Locale;
-import solventa.ops.StepResult;
 
 /** What HD-01.5 and HD-01.6 share: a policy step's line and whether its policy can open. */
-final class PolicySteps {
+public final class PolicySteps {
   private PolicySteps() {}
 
   static String line(StepResult s) {

@@ -3,17 +3,14 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import solventa.ops.Arm;
-import solventa.ops.State;
-import solventa.ops.StepResult;
-import solventa.ops.TimelinePoint;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.BenchArm;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * HD-01.8: on recovery the breaker closes and the fallback share, having been above 5 %, falls
  * below it within 60 s; C' shows no stampede. C is shown beside C'.
  */
-final class Recovery implements Hypothesis {
+public final class Recovery implements Hypothesis {
   static final double FALLBACK_PCT = 5.0;
   static final long WITHIN_MS = 60_000;
 
@@ -33,9 +30,9 @@ final class Recovery implements Hypothesis {
     Evidence ev = new Evidence();
     ev.eachUsableWalk(
         in,
-        List.of(Arm.C, Arm.C_PRIME),
-        State.RECOVERY,
-        s -> judge(ev, s, s.spec().arm() == Arm.C_PRIME));
+        List.of(BenchArm.C, BenchArm.C_PRIME),
+        ProviderState.RECOVERY,
+        s -> judge(ev, s, s.spec().arm() == BenchArm.C_PRIME));
     return ev.verdict(this);
   }
 

@@ -1,11 +1,9 @@
 package solventa.ops.analysis;
 
 import java.util.List;
-import solventa.ops.StepResult;
-import solventa.ops.Verdict;
 
 /** HD-01.5: at high traffic the count policy keeps sacrificed requests below 1 % of W. */
-final class SacrificedHighTraffic implements Hypothesis {
+public final class SacrificedHighTraffic implements Hypothesis {
   static final double MAX_SACRIFICED_PCT = 1.0;
 
   @Override

@@ -3,10 +3,7 @@ package solventa.ops.analysis;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import solventa.ops.ExperimentProfile;
-import solventa.ops.Results;
-import solventa.ops.SanityCheck;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.ExperimentProfile;
 
 /**
  * The verdict rules of {@code docs/verdict-rules.md}, version {@value #RULES_VERSION}: the
@@ -60,7 +57,7 @@ public record VerdictRules(
   }
 
   /** Evaluates every hypothesis on the results, in order. */
-  public Map<String, Verdict> evaluate(Results results, List<SanityCheck> sanity) {
+  public Map<String, Verdict> evaluate(StepResults results, List<SanityCheck> sanity) {
     Map<String, Verdict> out = new LinkedHashMap<>();
     for (Hypothesis h : hypotheses()) {
       out.put(h.id(), h.evaluate(new Hypothesis.Input(results, sanity, this, out)));

@@ -3,24 +3,18 @@ package solventa.ops.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import solventa.ops.Arm;
-import solventa.ops.ExperimentProfile;
-import solventa.ops.Latency;
-import solventa.ops.Results;
-import solventa.ops.SanityCheck;
-import solventa.ops.State;
-import solventa.ops.StepKind;
-import solventa.ops.StepResult;
-import solventa.ops.StepSpec;
-import solventa.ops.TimelinePoint;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.StepKind;
+import solventa.ops.protocol.StepSpec;
+import solventa.providerdouble.control.ProviderState;
 
 /** Hand-made step results for the rules' tests: plausible defaults, each knob settable. */
 final class Fixture {
   StepKind kind = StepKind.WALK;
   String run = "R1";
-  Arm arm = Arm.C;
-  State state = State.HEALTHY;
+  BenchArm arm = BenchArm.C;
+  ProviderState state = ProviderState.HEALTHY;
   double hitRate = 0.96;
   int rate = 100;
   String policy = "count";
@@ -46,22 +40,22 @@ final class Fixture {
   List<Long> path = List.of();
   int concurrent;
 
-  static Fixture step(Arm arm, State state) {
+  static Fixture step(BenchArm arm, ProviderState state) {
     Fixture f = new Fixture();
     f.arm = arm;
     f.state = state;
     return f;
   }
 
-  static Fixture sweep(Arm arm, double h) {
-    Fixture f = step(arm, State.DEGRADED);
+  static Fixture sweep(BenchArm arm, double h) {
+    Fixture f = step(arm, ProviderState.DEGRADED);
     f.kind = StepKind.SWEEP;
     f.hitRate = h;
     return f;
   }
 
   static Fixture policy(String policy, int rate) {
-    Fixture f = step(Arm.C, State.UNRESPONSIVE);
+    Fixture f = step(BenchArm.C, ProviderState.UNRESPONSIVE);
     f.kind = StepKind.POLICY;
     f.policy = policy;
     f.rate = rate;
@@ -168,7 +162,8 @@ final class Fixture {
         valid ? List.of() : List.of("attempt 2: generator schedule lag p99 80 ms > 50 ms"),
         valid,
         valid ? 1 : 2,
-        path);
+        path,
+        List.of());
   }
 
   static VerdictRules rules() {
@@ -178,7 +173,7 @@ final class Fixture {
   /** Evaluates one hypothesis on the steps, with the given earlier verdicts and sanity checks. */
   static Verdict eval(
       Hypothesis h, List<StepResult> steps, Map<String, Verdict> earlier, List<SanityCheck> s) {
-    return h.evaluate(new Hypothesis.Input(new Results(steps), s, rules(), earlier));
+    return h.evaluate(new Hypothesis.Input(new StepResults(steps), s, rules(), earlier));
   }
 
   static Verdict eval(Hypothesis h, List<StepResult> steps) {

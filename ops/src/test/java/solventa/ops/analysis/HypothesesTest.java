@@ -11,15 +11,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import solventa.ops.Arm;
-import solventa.ops.ExperimentProfile;
-import solventa.ops.Results;
-import solventa.ops.SanityCheck;
-import solventa.ops.State;
-import solventa.ops.StepKind;
-import solventa.ops.StepResult;
-import solventa.ops.TimelinePoint;
-import solventa.ops.Verdict;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.StepKind;
+import solventa.providerdouble.control.ProviderState;
 
 /** Every hypothesis, fed fixtures that produce each verdict it can give (docs/verdict-rules.md). */
 class HypothesesTest {
@@ -42,16 +37,21 @@ class HypothesesTest {
           eval(
               h,
               of(
-                  step(Arm.A, State.HEALTHY),
-                  step(Arm.B, State.HEALTHY),
-                  step(Arm.C, State.HEALTHY)));
+                  step(BenchArm.A, ProviderState.HEALTHY),
+                  step(BenchArm.B, ProviderState.HEALTHY),
+                  step(BenchArm.C, ProviderState.HEALTHY)));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.evidence()).anyMatch(l -> l.startsWith("A R1 healthy: p95 150 ms"));
     }
 
     @Test
     void refutedWhenOneArmMissesEvenIfAnotherIsMissing() {
-      Verdict v = eval(h, of(step(Arm.A, State.HEALTHY).errors(5), step(Arm.C, State.HEALTHY)));
+      Verdict v =
+          eval(
+              h,
+              of(
+                  step(BenchArm.A, ProviderState.HEALTHY).errors(5),
+                  step(BenchArm.C, ProviderState.HEALTHY)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
     }
 
@@ -61,9 +61,9 @@ class HypothesesTest {
           eval(
               h,
               of(
-                  step(Arm.A, State.HEALTHY),
-                  step(Arm.B, State.HEALTHY).invalid(),
-                  step(Arm.C, State.HEALTHY)));
+                  step(BenchArm.A, ProviderState.HEALTHY),
+                  step(BenchArm.B, ProviderState.HEALTHY).invalid(),
+                  step(BenchArm.C, ProviderState.HEALTHY)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).anyMatch(l -> l.contains("B R1 healthy is invalid"));
     }
@@ -75,9 +75,9 @@ class HypothesesTest {
 
     List<StepResult> degraded(double bP99, double cP99) {
       return of(
-          step(Arm.A, State.DEGRADED).latency(700, 710).errors(50),
-          step(Arm.B, State.DEGRADED).latency(150, bP99),
-          step(Arm.C, State.DEGRADED).latency(150, cP99));
+          step(BenchArm.A, ProviderState.DEGRADED).latency(700, 710).errors(50),
+          step(BenchArm.B, ProviderState.DEGRADED).latency(150, bP99),
+          step(BenchArm.C, ProviderState.DEGRADED).latency(150, cP99));
     }
 
     @Test
@@ -108,9 +108,9 @@ class HypothesesTest {
     final Hypothesis h = new DegradedPathFaster();
 
     Verdict paths(long cold, int nCold, long degraded, int nDeg, Long opened) {
-      Fixture d = step(Arm.C, State.DEGRADED).path(degraded, nDeg);
+      Fixture d = step(BenchArm.C, ProviderState.DEGRADED).path(degraded, nDeg);
       d.timeToOpenMs = opened;
-      return eval(h, of(step(Arm.C, State.HEALTHY).path(cold, nCold), d));
+      return eval(h, of(step(BenchArm.C, ProviderState.HEALTHY).path(cold, nCold), d));
     }
 
     @Test
@@ -152,8 +152,8 @@ class HypothesesTest {
       double[] rates = {0.99, 0.96, 0.90, 0.50};
       List<StepResult> out = new ArrayList<>();
       for (int i = 0; i < rates.length; i++) {
-        out.add(sweep(Arm.C, rates[i]).latency(150, p99[i]).fallback(fallback[i]).build());
-        out.add(sweep(Arm.B, rates[i]).latency(600, 900).build());
+        out.add(sweep(BenchArm.C, rates[i]).latency(150, p99[i]).fallback(fallback[i]).build());
+        out.add(sweep(BenchArm.B, rates[i]).latency(600, 900).build());
       }
       return out;
     }
@@ -190,7 +190,7 @@ class HypothesesTest {
     @Test
     void inconclusiveWhenASweepStepIsInvalid() {
       List<StepResult> s = sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40});
-      s.set(4, sweep(Arm.C, 0.90).latency(150, 600).invalid().build());
+      s.set(4, sweep(BenchArm.C, 0.90).latency(150, 600).invalid().build());
       assertThat(eval(h, s).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     }
   }
@@ -255,7 +255,8 @@ class HypothesesTest {
       VerdictRules strict =
           new VerdictRules(10, 30, 5, new ExperimentProfile.RatePolicy(10, 10, 50), 0.96, 3);
       Verdict v =
-          h.evaluate(new Hypothesis.Input(new Results(low(2.5, 1.5)), List.of(), strict, Map.of()));
+          h.evaluate(
+              new Hypothesis.Input(new StepResults(low(2.5, 1.5)), List.of(), strict, Map.of()));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).anyMatch(l -> l.contains("cannot open at this traffic"));
     }
@@ -265,8 +266,8 @@ class HypothesesTest {
   class Hd017 {
     final Hypothesis h = new Coalescing();
 
-    Fixture stampede(Arm arm, long calls, int inFlight) {
-      Fixture f = step(arm, State.SLOW);
+    Fixture stampede(BenchArm arm, long calls, int inFlight) {
+      Fixture f = step(arm, ProviderState.SLOW);
       f.kind = StepKind.STAMPEDE;
       f.concurrent = 50;
       f.providerCalls = calls;
@@ -276,19 +277,22 @@ class HypothesesTest {
 
     @Test
     void supportedWhenOnlyCMultipliesCalls() {
-      assertThat(eval(h, of(stampede(Arm.C, 50, 32), stampede(Arm.C_PRIME, 1, 1))).verdict())
+      assertThat(
+              eval(h, of(stampede(BenchArm.C, 50, 32), stampede(BenchArm.C_PRIME, 1, 1))).verdict())
           .isEqualTo(Verdict.SUPPORTED);
     }
 
     @Test
     void refutedWhenCPrimeMakesSeveralCalls() {
-      assertThat(eval(h, of(stampede(Arm.C, 50, 32), stampede(Arm.C_PRIME, 3, 3))).verdict())
+      assertThat(
+              eval(h, of(stampede(BenchArm.C, 50, 32), stampede(BenchArm.C_PRIME, 3, 3))).verdict())
           .isEqualTo(Verdict.REFUTED);
     }
 
     @Test
     void inconclusiveWithoutCPrime() {
-      assertThat(eval(h, of(stampede(Arm.C, 50, 32))).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(eval(h, of(stampede(BenchArm.C, 50, 32))).verdict())
+          .isEqualTo(Verdict.INCONCLUSIVE);
     }
   }
 
@@ -297,7 +301,7 @@ class HypothesesTest {
     final Hypothesis h = new Recovery();
 
     /** 20 s of recovery: fallback {@code before} % until second 8, then 1 %. */
-    Fixture recovery(Arm arm, double before, long calls, long customers) {
+    Fixture recovery(BenchArm arm, double before, long calls, long customers) {
       List<TimelinePoint> t = new ArrayList<>();
       for (int s = 0; s < 20; s++) {
         t.add(
@@ -313,7 +317,7 @@ class HypothesesTest {
                 (int) customers,
                 40.0));
       }
-      Fixture f = step(arm, State.RECOVERY);
+      Fixture f = step(arm, ProviderState.RECOVERY);
       f.timeline = t;
       f.closedAfterMs = 8_000L;
       f.recoveryMs = 13_000L;
@@ -322,7 +326,8 @@ class HypothesesTest {
 
     @Test
     void supportedWhenBothRecoverWithoutStampede() {
-      Verdict v = eval(h, of(recovery(Arm.C, 40, 8, 60), recovery(Arm.C_PRIME, 40, 8, 60)));
+      Verdict v =
+          eval(h, of(recovery(BenchArm.C, 40, 8, 60), recovery(BenchArm.C_PRIME, 40, 8, 60)));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.evidence())
           .anyMatch(l -> l.startsWith("C R1 recovery") && l.contains("shown beside C'"));
@@ -330,32 +335,33 @@ class HypothesesTest {
 
     @Test
     void refutedWhenCPrimeMakesMoreCallsThanCustomers() {
-      Verdict v = eval(h, of(recovery(Arm.C, 40, 8, 60), recovery(Arm.C_PRIME, 40, 80, 60)));
+      Verdict v =
+          eval(h, of(recovery(BenchArm.C, 40, 8, 60), recovery(BenchArm.C_PRIME, 40, 80, 60)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(v.evidence()).anyMatch(l -> l.contains("→ stampede"));
     }
 
     @Test
     void refutedWhenTheShareHasNotFallenAfterSixtySeconds() {
-      Fixture c = recovery(Arm.C, 40, 8, 60);
+      Fixture c = recovery(BenchArm.C, 40, 8, 60);
       c.recoveryMs = null;
       c.stepMs = 75_000;
-      Verdict v = eval(h, of(c, recovery(Arm.C_PRIME, 40, 8, 60)));
+      Verdict v = eval(h, of(c, recovery(BenchArm.C_PRIME, 40, 8, 60)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
     }
 
     @Test
     void inconclusiveWhenTheShareWasNeverAboveFivePercent() {
-      Verdict v = eval(h, of(recovery(Arm.C, 4, 8, 60), recovery(Arm.C_PRIME, 4, 8, 60)));
+      Verdict v = eval(h, of(recovery(BenchArm.C, 4, 8, 60), recovery(BenchArm.C_PRIME, 4, 8, 60)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).anyMatch(l -> l.contains("nothing to recover from"));
     }
 
     @Test
     void inconclusiveWhenAShortStepHasNotRecoveredYet() {
-      Fixture c = recovery(Arm.C, 40, 8, 60);
+      Fixture c = recovery(BenchArm.C, 40, 8, 60);
       c.recoveryMs = null;
-      assertThat(eval(h, of(c, recovery(Arm.C_PRIME, 40, 8, 60))).verdict())
+      assertThat(eval(h, of(c, recovery(BenchArm.C_PRIME, 40, 8, 60))).verdict())
           .isEqualTo(Verdict.INCONCLUSIVE);
     }
   }
@@ -367,12 +373,16 @@ class HypothesesTest {
     List<StepResult> runs(int n, double degradedP99) {
       List<StepResult> out = new ArrayList<>();
       for (int r = 1; r <= n; r++) {
-        out.add(step(Arm.C, State.HEALTHY).run("R" + r).build());
-        out.add(step(Arm.C, State.DEGRADED).run("R" + r).latency(150, degradedP99).build());
-        out.add(step(Arm.C, State.UNRESPONSIVE).run("R" + r).build());
+        out.add(step(BenchArm.C, ProviderState.HEALTHY).run("R" + r).build());
+        out.add(
+            step(BenchArm.C, ProviderState.DEGRADED)
+                .run("R" + r)
+                .latency(150, degradedP99)
+                .build());
+        out.add(step(BenchArm.C, ProviderState.UNRESPONSIVE).run("R" + r).build());
       }
       for (double hr : new double[] {0.99, 0.96, 0.90, 0.50}) {
-        out.add(sweep(Arm.C, hr).latency(150, hr >= 0.96 ? 200 : 600).build());
+        out.add(sweep(BenchArm.C, hr).latency(150, hr >= 0.96 ? 200 : 600).build());
       }
       return out;
     }
@@ -428,7 +438,7 @@ class HypothesesTest {
 
   @Test
   void theRulesCarryTheirVersionAndEvaluateEveryHypothesisInOrder() {
-    var all = Fixture.rules().evaluate(new Results(List.of()), List.of());
+    var all = Fixture.rules().evaluate(new StepResults(List.of()), List.of());
     assertThat(all.keySet())
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",

@@ -1,0 +1,42 @@
+package solventa.gatling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import solventa.signals.Origin;
+
+class RequestLogTest {
+  @TempDir Path dir;
+
+  @Test
+  void readsBackWhatItWrote() {
+    RequestLog log = new RequestLog();
+    log.record(1_000L, 45L, 200, "CACHED", "1200", "known", "c-1", "127.0.0.1:8081");
+    log.record(1_010L, 700L, 0, "", "", "new", "c-2", "127.0.0.1:8082");
+    Path file = dir.resolve("requests.csv");
+    log.writeTo(file);
+
+    assertThat(RequestLog.read(file))
+        .containsExactlyInAnyOrder(
+            new RequestRecord(
+                1_000L, 45L, 200, Origin.CACHED, 1_200L, "known", "c-1", "127.0.0.1:8081"),
+            new RequestRecord(1_010L, 700L, 0, null, -1L, "new", "c-2", "127.0.0.1:8082"));
+  }
+
+  @Test
+  void refusesAFileWithAnotherHeaderNamingBoth() throws Exception {
+    Path file = dir.resolve("old.csv"); // written before the node column
+    Files.writeString(
+        file,
+        "sendEpochMs,latencyMs,status,origin,ageMs,keyKind,customerId\n1,2,200,CACHED,3,known,c\n");
+
+    assertThatThrownBy(() -> RequestLog.read(file))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("customerId\"")
+        .hasMessageContaining(RequestLog.HEADER);
+  }
+}

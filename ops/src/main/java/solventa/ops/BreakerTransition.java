@@ -1,4 +1,0 @@
-package solventa.ops;
-
-/** A breaker transition as the adapter reported it (epoch ms). */
-public record BreakerTransition(String from, String to, long atMs) {}

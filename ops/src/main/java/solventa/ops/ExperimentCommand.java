@@ -1,0 +1,179 @@
+package solventa.ops;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import solventa.ops.lab.EmbeddedLab;
+import solventa.ops.lab.NodeGroup;
+import solventa.ops.lab.NodeProcess;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.ProtocolPlan;
+import solventa.ops.protocol.ProtocolRunner;
+import solventa.ops.protocol.StepSpec;
+import solventa.ops.results.ResultsFolder;
+
+/**
+ * One experiment end to end: start the embedded lab, walk the profile's protocol, write results and
+ * the report, stop everything. Interrupted (Ctrl-C) or failed, it keeps what was measured, marked
+ * incomplete, and stops every process it started.
+ */
+public final class ExperimentCommand {
+  private static final Logger log = LoggerFactory.getLogger(ExperimentCommand.class);
+
+  private ExperimentCommand() {}
+
+  /** Runs {@code profile} into {@code out} on one node; returns the Markdown report's path. */
+  public static Path run(ExperimentProfile profile, Path out, long seed) throws IOException {
+    return run(profile, out, seed, 1);
+  }
+
+  /**
+   * Runs {@code profile} into {@code out} with each arm on an {@code nodes}-node cluster; returns
+   * the Markdown report's path.
+   */
+  public static Path run(ExperimentProfile profile, Path out, long seed, int nodes)
+      throws IOException {
+    Files.createDirectories(out);
+    Path logs = Files.createDirectories(out.resolve("logs"));
+    ResultsFolder store =
+        new ResultsFolder(out, profile.name(), seed, environment(profile, seed, nodes), nodes);
+    EmbeddedLab lab = new EmbeddedLab(logs, nodes);
+    AtomicBoolean finished = new AtomicBoolean();
+    ProtocolRunner[] runner = new ProtocolRunner[1];
+    Thread onInterrupt =
+        new Thread(
+            () -> {
+              if (!finished.get() && runner[0] != null) {
+                try {
+                  ReportCommand.publish(
+                      store.measured(
+                          runner[0].results(),
+                          runner[0].contracts(),
+                          false,
+                          "interrupted (Ctrl-C) before the protocol ended"),
+                      out);
+                  System.err.println("interrupted: partial results kept in " + out);
+                } catch (IOException e) {
+                  System.err.println("interrupted: could not write partial results: " + e);
+                }
+              }
+              lab.close();
+            },
+            "experiment-interrupt");
+    Runtime.getRuntime().addShutdownHook(onInterrupt);
+    try {
+      lab.start();
+      runner[0] = new ProtocolRunner(profile, out, seed, lab, store);
+      List<StepSpec> plan = ProtocolPlan.build(profile);
+      try {
+        runner[0].run(plan);
+      } catch (RuntimeException | IOException e) {
+        // on Ctrl-C the shutdown hooks stop the lab under the runner's feet: say so, not the
+        // symptom
+        String reason =
+            shuttingDown()
+                ? "interrupted (Ctrl-C or termination) before the protocol ended"
+                : "failed: " + e.getMessage();
+        ReportCommand.publish(
+            store.measured(runner[0].results(), runner[0].contracts(), false, reason), out);
+        finished.set(true);
+        throw e;
+      }
+      Path report =
+          ReportCommand.publish(
+              store.measured(runner[0].results(), runner[0].contracts(), true, null), out);
+      finished.set(true);
+      return report;
+    } finally {
+      finished.set(true);
+      lab.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(onInterrupt);
+      } catch (IllegalStateException shuttingDown) {
+        log.debug("shutdown in progress");
+      }
+    }
+  }
+
+  /** True once the JVM has begun to shut down (no hook can be added any more). */
+  static boolean shuttingDown() {
+    Thread probe = new Thread(() -> {});
+    try {
+      Runtime.getRuntime().addShutdownHook(probe);
+      Runtime.getRuntime().removeShutdownHook(probe);
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
+    }
+  }
+
+  static Map<String, String> environment(ExperimentProfile profile, long seed) {
+    return environment(profile, seed, 1);
+  }
+
+  static Map<String, String> environment(ExperimentProfile profile, long seed, int nodes) {
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put("profile", profile.toString());
+    env.put("runner seed (key sequences)", Long.toString(seed));
+    env.put("provider double seed (latencies, customers)", Long.toString(EmbeddedLab.DOUBLE_SEED));
+    env.put("processors", Integer.toString(Runtime.getRuntime().availableProcessors()));
+    env.put("cpu", cpuModel());
+    env.put("memory", totalMemory());
+    env.put(
+        "os",
+        System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.version")
+            + " "
+            + System.getProperty("os.arch"));
+    env.put(
+        "java",
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+    env.put("quote nodes", NodeGroup.describe(nodes));
+    env.put("quote node JVM", "-Xms/-Xmx " + NodeProcess.HEAP + ", ActiveProcessorCount 2");
+    env.put("provider double JVM", "-Xms/-Xmx 256m, ActiveProcessorCount 1");
+    env.put("runner + Gatling JVM heap", Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB");
+    Properties versions = new Properties();
+    try (InputStream in =
+        ExperimentCommand.class.getResourceAsStream("/ha01-versions.properties")) {
+      if (in != null) {
+        versions.load(in);
+      }
+    } catch (IOException e) {
+      log.warn("versions: {}", e.toString());
+    }
+    versions.stringPropertyNames().stream()
+        .sorted()
+        .forEach(k -> env.put(k, versions.getProperty(k)));
+    return env;
+  }
+
+  private static String cpuModel() {
+    return procField("/proc/cpuinfo", "model name");
+  }
+
+  private static String totalMemory() {
+    return procField("/proc/meminfo", "MemTotal");
+  }
+
+  /** The value after the colon of the first line of {@code file} that starts with {@code key}. */
+  private static String procField(String file, String key) {
+    try {
+      return Files.readAllLines(Path.of(file)).stream()
+          .filter(l -> l.startsWith(key))
+          .map(l -> l.substring(l.indexOf(':') + 1).trim())
+          .findFirst()
+          .orElse("unknown");
+    } catch (IOException e) {
+      return "unknown (" + e.getMessage() + ")";
+    }
+  }
+}

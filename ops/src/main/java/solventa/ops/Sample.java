@@ -1,4 +1,0 @@
-package solventa.ops;
-
-/** One reading of the node by the sampler during a step. */
-public record Sample(long atMs, String breaker, long providerCalls, int inFlight) {}

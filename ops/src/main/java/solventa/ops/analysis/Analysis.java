@@ -1,0 +1,24 @@
+package solventa.ops.analysis;
+
+import java.util.List;
+import java.util.Map;
+import solventa.ops.protocol.ExperimentProfile;
+
+/**
+ * The analysis of an experiment's steps: the sanity checks, then each hypothesis' verdict by the
+ * rules of {@code docs/verdict-rules.md} (version {@link VerdictRules#RULES_VERSION}; one class per
+ * hypothesis) with the parameters of the experiment's profile.
+ */
+public record Analysis(
+    List<SanityCheck> sanity, String rulesVersion, Map<String, Verdict> verdicts) {
+
+  public static Analysis of(
+      List<StepResult> steps,
+      Map<String, Map<String, String>> contracts,
+      ExperimentProfile profile) {
+    StepResults results = new StepResults(List.copyOf(steps));
+    List<SanityCheck> sanity = Sanity.check(results, contracts);
+    return new Analysis(
+        sanity, VerdictRules.RULES_VERSION, VerdictRules.of(profile).evaluate(results, sanity));
+  }
+}

@@ -1,0 +1,59 @@
+package solventa.ops.analysis;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.StepKind;
+import solventa.providerdouble.control.ProviderState;
+
+/** The step results of an experiment, with the look-ups the tables and verdicts need. */
+public record StepResults(List<StepResult> steps) {
+
+  public Stream<StepResult> of(StepKind kind) {
+    return steps.stream().filter(s -> s.spec().kind() == kind);
+  }
+
+  public List<String> runs() {
+    return of(StepKind.WALK).map(s -> s.spec().run()).distinct().toList();
+  }
+
+  public Optional<StepResult> walk(String run, BenchArm arm, ProviderState state) {
+    return of(StepKind.WALK)
+        .filter(
+            s -> s.spec().run().equals(run) && s.spec().arm() == arm && s.spec().state() == state)
+        .findFirst();
+  }
+
+  public Optional<StepResult> sweep(BenchArm arm, double hitRate) {
+    return of(StepKind.SWEEP)
+        .filter(s -> s.spec().arm() == arm && Math.abs(s.spec().hitRate() - hitRate) < 1e-9)
+        .findFirst();
+  }
+
+  public List<Double> sweepHitRates() {
+    return of(StepKind.SWEEP)
+        .map(s -> s.spec().hitRate())
+        .distinct()
+        .sorted((a, b) -> Double.compare(b, a))
+        .toList();
+  }
+
+  public Optional<StepResult> policy(String policy, int rate) {
+    return of(StepKind.POLICY)
+        .filter(s -> s.spec().policy().equals(policy) && s.spec().rate() == rate)
+        .findFirst();
+  }
+
+  public List<Integer> policyRates() {
+    return of(StepKind.POLICY)
+        .map(s -> s.spec().rate())
+        .distinct()
+        .sorted((a, b) -> b - a)
+        .toList();
+  }
+
+  public Optional<StepResult> stampede(BenchArm arm) {
+    return of(StepKind.STAMPEDE).filter(s -> s.spec().arm() == arm).findFirst();
+  }
+}

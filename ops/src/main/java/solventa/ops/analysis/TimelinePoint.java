@@ -1,0 +1,20 @@
+package solventa.ops.analysis;
+
+/**
+ * One second of a step, from its start: what the generator saw (requests sent in that second, their
+ * p95/p99 and fallback share) and what the sampler read from the node (breaker state at the end of
+ * the second, provider calls made in the second, adapter in-flight calls). {@code customers} is how
+ * many distinct customers were requested in the second; {@code nodeP99} the node's own p99 over the
+ * interval that ended in it.
+ */
+public record TimelinePoint(
+    int second,
+    int requests,
+    Double p95,
+    Double p99,
+    Double fallbackShare,
+    String breaker,
+    Long providerCalls,
+    Integer inFlight,
+    Integer customers,
+    Double nodeP99) {}

@@ -1,0 +1,183 @@
+package solventa.ops.lab;
+
+import eu.rekawek.toxiproxy.Proxy;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import solventa.lab.FreePort;
+import solventa.lab.LabException;
+import solventa.lab.LabToken;
+import solventa.lab.ManagedProcess;
+import solventa.lab.PostgresServer;
+import solventa.lab.RedisServerProcess;
+import solventa.lab.ToxiproxyServer;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.providerdouble.control.ProviderStateControl;
+
+/**
+ * The experiment's lab on loopback: Redis, PostgreSQL and Toxiproxy as native processes, the
+ * provider double and the quote nodes each as their own JVM with a fixed heap, all logging to files
+ * under the experiment folder. A failed start names the component and its log and stops what was
+ * already started. The quote nodes (one, or an N-node cluster: {@link NodeGroup}) are restarted
+ * (with an empty Redis) when the arm or the breaker policy changes; everything else lives for the
+ * whole experiment.
+ */
+public final class EmbeddedLab implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedLab.class);
+
+  /** The double's seed: same seed, same latency sequence and customer data in every run. */
+  public static final long DOUBLE_SEED = 42;
+
+  private final Path logs;
+  private final List<AutoCloseable> started = new ArrayList<>();
+  private RedisServerProcess redis;
+  private PostgresServer postgres;
+  private ToxiproxyServer toxiproxy;
+  private ManagedProcess doubleJvm;
+  private int doublePort;
+  private Proxy proxy;
+  private ProviderStateControl control;
+  private final int nodes;
+  private final List<NodeProcess> nodeProcesses = new ArrayList<>();
+  private NodeGroup node;
+
+  public EmbeddedLab(Path logs) {
+    this(logs, 1);
+  }
+
+  /** A lab whose quote nodes form an {@code nodes}-node cluster (1: the single node). */
+  public EmbeddedLab(Path logs, int nodes) {
+    this.logs = logs;
+    this.nodes = nodes;
+  }
+
+  /** How many quote nodes each arm's cluster has. */
+  int nodes() {
+    return nodes;
+  }
+
+  public void start() {
+    try {
+      redis = step("redis", RedisServerProcess::start);
+      postgres = step("postgresql", PostgresServer::start);
+      toxiproxy = step("toxiproxy", ToxiproxyServer::start);
+      doublePort = FreePort.find();
+      Path doubleLog = logs.resolve("provider-double.log");
+      doubleJvm =
+          step(
+              "provider-double",
+              () ->
+                  JvmLauncher.start(
+                      "provider-double",
+                      "provider-double",
+                      "solventa.providerdouble.Main",
+                      "256m",
+                      1,
+                      List.of(),
+                      List.of("port=" + doublePort, "seed=" + DOUBLE_SEED),
+                      doubleLog));
+      doubleJvm.awaitReady(
+          () -> Http.ok("http://127.0.0.1:" + doublePort + "/admin/state"), Duration.ofSeconds(60));
+      proxy = toxiproxy.createProxy("provider", doublePort);
+      control =
+          new ProviderStateControl(
+              URI.create("http://127.0.0.1:" + doublePort), proxy, LabToken.value());
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  private interface Starter<T> {
+    public T start();
+  }
+
+  private <T extends AutoCloseable> T step(String name, Starter<T> starter) {
+    log.info("starting {}", name);
+    try {
+      T t = starter.start();
+      started.add(t);
+      return t;
+    } catch (LabException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new LabException(name + " failed to start (logs in " + logs + ")", e);
+    }
+  }
+
+  /** What a node started against this lab connects to. */
+  NodeProcess.Backends backends() {
+    return new NodeProcess.Backends(
+        redis.uri(), proxyPort(), postgres.jdbcUrl(), postgres.user(), postgres.password());
+  }
+
+  public ProviderStateControl control() {
+    return control;
+  }
+
+  int doublePort() {
+    return doublePort;
+  }
+
+  int toxiproxyPort() {
+    return toxiproxy.port();
+  }
+
+  int proxyPort() {
+    return ToxiproxyServer.listenPort(proxy);
+  }
+
+  /**
+   * The running nodes, (re)started for {@code arm} and {@code policy} with an empty cache: a
+   * cluster of {@link #nodes()} nodes, each ready and every member Up.
+   */
+  public NodeGroup node(BenchArm arm, String policy, ExperimentProfile profile) {
+    if (node != null && node.arm() == arm && node.policy().equals(policy)) {
+      return node;
+    }
+    stopNode();
+    redis.restart();
+    // N JVMs start at once on a machine that may have 2 cores: a longer bound than one node's
+    Duration ready = Duration.ofSeconds(nodes == 1 ? 120 : 300);
+    node = NodeGroup.start(arm, policy, profile, backends(), logs, nodes, ready, nodeProcesses);
+    return node;
+  }
+
+  /** Forces the next {@link #node} call to start a fresh node. */
+  public void stopNode() {
+    if (node != null) {
+      node.close();
+      node = null;
+    }
+    synchronized (nodeProcesses) {
+      nodeProcesses.forEach(NodeProcess::close); // any left by a start that was interrupted
+      nodeProcesses.clear();
+    }
+  }
+
+  RedisServerProcess redis() {
+    return redis;
+  }
+
+  PostgresServer postgres() {
+    return postgres;
+  }
+
+  @Override
+  public void close() {
+    stopNode();
+    for (int i = started.size() - 1; i >= 0; i--) {
+      try {
+        started.get(i).close();
+      } catch (Exception e) {
+        log.warn("stopping lab component: {}", e.toString());
+      }
+    }
+    started.clear();
+  }
+}

@@ -1,0 +1,232 @@
+package solventa.ops.lab;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import solventa.lab.FreePort;
+import solventa.lab.ManagedProcess;
+import solventa.ops.analysis.NodeStats;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+
+/**
+ * A quote node JVM started by the runner, and the runner's view of its HTTP and management APIs.
+ */
+public final class NodeProcess implements AutoCloseable {
+  /** Node heap: fixed, identical for every arm. */
+  public static final String HEAP = "512m";
+
+  private final BenchArm arm;
+  private final String policy;
+  private final ManagedProcess process;
+  private final int httpPort;
+  private final int managementPort;
+  private final int remotePort;
+  private final int prometheusPort;
+
+  private NodeProcess(
+      BenchArm arm,
+      String policy,
+      ManagedProcess process,
+      int httpPort,
+      int managementPort,
+      int remotePort,
+      int prometheusPort) {
+    this.arm = arm;
+    this.policy = policy;
+    this.process = process;
+    this.httpPort = httpPort;
+    this.managementPort = managementPort;
+    this.remotePort = remotePort;
+    this.prometheusPort = prometheusPort;
+  }
+
+  /**
+   * What a node connects to: the lab's Redis, the Toxiproxy listener in front of the double, and
+   * PostgreSQL (the rating rules).
+   */
+  public record Backends(
+      String redisUri, int proxyPort, String jdbcUrl, String dbUser, String dbPassword) {}
+
+  static String logName(BenchArm arm, String policy, String suffix) {
+    return "quote-node-"
+        + arm.tag()
+        + "-"
+        + policy
+        + suffix
+        + "-"
+        + System.currentTimeMillis()
+        + ".log";
+  }
+
+  /**
+   * Starts a node JVM that joins the cluster whose seed listens on {@code seedPort} (its own {@code
+   * remote} port for the first node) without waiting for it: call {@link #awaitReady}.
+   */
+  static NodeProcess launch(
+      BenchArm arm,
+      String policy,
+      ExperimentProfile profile,
+      Backends lab,
+      Path log,
+      int remote,
+      int seedPort) {
+    int http = FreePort.find();
+    int mgmt = FreePort.find();
+    int prometheus = FreePort.find();
+    String tag = arm.tag() + "-" + policy;
+    List<String> props = new ArrayList<>();
+    props.add("-Dquote.arm=" + arm.nodeArm().label());
+    props.add("-Dquote.breaker=" + (arm.breaker() ? "on" : "off"));
+    props.add("-Dquote.http.port=" + http);
+    props.add("-Dpekko.management.http.port=" + mgmt);
+    props.add("-Dpekko.remote.artery.canonical.port=" + remote);
+    props.add("-Dpekko.cluster.seed-nodes.0=pekko://quote@127.0.0.1:" + seedPort);
+    props.add("-Dkamon.prometheus.embedded-server.port=" + prometheus);
+    props.add("-Dquote.redis.uri=" + lab.redisUri());
+    props.add("-Dof-adapter.providers.ofb.base-url=http://127.0.0.1:" + lab.proxyPort());
+    props.add("-Dof-adapter.providers.ofb.breaker.policy=" + policy);
+    // the rate policy as the report states it: able to act at the low traffic (HD-01.6)
+    props.add(
+        "-Dof-adapter.providers.ofb.breaker.window=" + profile.ratePolicy().windowSec() + "s");
+    props.add(
+        "-Dof-adapter.providers.ofb.breaker.minimum-calls=" + profile.ratePolicy().minCalls());
+    props.add(
+        "-Dof-adapter.providers.ofb.breaker.failure-rate-threshold="
+            + profile.ratePolicy().thresholdPct());
+    props.add("-Dof-adapter.providers.ofb.breaker.consecutive-failures=" + profile.countPolicyN());
+    props.add("-Drating.jdbc-url=" + lab.jdbcUrl());
+    props.add("-Drating.user=" + lab.dbUser());
+    props.add("-Drating.password=" + lab.dbPassword());
+    props.add("-Dquote.stats.reset-enabled=true");
+    props.add("-Dpekko.management.http.route-providers-read-only=false");
+    // T, a protocol parameter: known customers' values expire during the steps (issue 11)
+    props.add("-Dquote.refresh-after=" + profile.refreshAfterSec() + "s");
+    props.add("-Dquote.log.file=" + log.toString().replace(".log", ".app.log"));
+    // profiling hook, e.g.
+    // -Dlab.node.jvm-options=-XX:StartFlightRecording=dumponexit=true,filename=DIR
+    String extra = System.getProperty("lab.node.jvm-options", "").trim();
+    if (!extra.isEmpty()) {
+      props.addAll(List.of(extra.split("\\s+")));
+    }
+    ManagedProcess p =
+        JvmLauncher.start(
+            "quote-node(" + tag + ")",
+            "quote-node",
+            "solventa.quote.Main",
+            HEAP,
+            2,
+            props,
+            List.of(),
+            log);
+    return new NodeProcess(arm, policy, p, http, mgmt, remote, prometheus);
+  }
+
+  /** Waits (bounded) until the node answers {@code GET /ready}: it is an Up cluster member. */
+  void awaitReady(Duration timeout) {
+    process.awaitReady(() -> Http.ok(baseUrl() + "/ready"), timeout);
+  }
+
+  BenchArm arm() {
+    return arm;
+  }
+
+  String policy() {
+    return policy;
+  }
+
+  public String baseUrl() {
+    return "http://127.0.0.1:" + httpPort;
+  }
+
+  String managementUrl() {
+    return "http://127.0.0.1:" + managementPort;
+  }
+
+  public JsonNode statsJson() throws IOException {
+    return Http.json(managementUrl() + "/quote/stats");
+  }
+
+  public NodeStats stats() throws IOException {
+    return NodeStats.parse(statsJson());
+  }
+
+  public void resetStats() throws IOException {
+    Http.Reply r = Http.postAdmin(managementUrl() + "/quote/stats/reset", "{}");
+    if (r.status() / 100 != 2) {
+      throw new IOException("stats reset answered " + r.status() + ": " + r.body());
+    }
+  }
+
+  /** The node's own latency since the previous call (count, p99, max); starts a new interval. */
+  public JsonNode interval() throws IOException {
+    Http.Reply r = Http.postAdmin(managementUrl() + "/quote/stats/interval", "{}");
+    if (r.status() / 100 != 2) {
+      throw new IOException("stats interval answered " + r.status() + ": " + r.body());
+    }
+    return Http.JSON.readTree(r.body());
+  }
+
+  /** Bench only: stores the given customers' profiles with backdated fetch times (ages in ms). */
+  public JsonNode seed(List<String> customers, List<Long> agesMs) throws IOException {
+    var body = Http.JSON.createObjectNode();
+    var arr = body.putArray("customers");
+    for (int i = 0; i < customers.size(); i++) {
+      arr.addObject().put("id", customers.get(i)).put("ageMs", agesMs.get(i));
+    }
+    Http.Reply r = Http.postAdmin(managementUrl() + "/quote/bench/seed", body.toString());
+    if (r.status() / 100 != 2) {
+      throw new IOException("seed answered " + r.status() + ": " + r.body());
+    }
+    return Http.JSON.readTree(r.body());
+  }
+
+  /** The adapter's breaker view: {@code GET /of-adapter/providers/ofb}. */
+  public JsonNode breaker() throws IOException {
+    return Http.json(managementUrl() + "/of-adapter/providers/ofb");
+  }
+
+  public Http.Reply quote(String customerId, String lineOfBusiness) throws IOException {
+    return Http.post(
+        baseUrl() + "/v1/quotes", solventa.gatling.QuoteRequests.body(customerId, lineOfBusiness));
+  }
+
+  int remotePort() {
+    return remotePort;
+  }
+
+  String prometheusUrl() {
+    return "http://127.0.0.1:" + prometheusPort + "/metrics";
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  /** How many members this node sees Up ({@code GET /cluster/members}); -1 when unreadable. */
+  int upMembers() {
+    try {
+      int up = 0;
+      for (JsonNode m : Http.json(managementUrl() + "/cluster/members").path("members")) {
+        if (m.path("status").asText().equals("Up")) {
+          up++;
+        }
+      }
+      return up;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
+  Path logFile() {
+    return process.logFile();
+  }
+
+  @Override
+  public void close() {
+    process.close();
+  }
+}

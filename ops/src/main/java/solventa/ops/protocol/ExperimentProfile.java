@@ -1,0 +1,142 @@
+package solventa.ops.protocol;
+
+import java.util.List;
+
+/**
+ * How much of the card's protocol to run and how long each step lasts. {@code full} is the card's
+ * protocol (three runs); {@code quick} covers every arm, state, the sweep, both policies and C'
+ * with short steps and one run; {@code smoke} is the tiny end-to-end check of the test suite.
+ *
+ * @param walkRate arrival rate of the state walk and the sweep, req/s
+ * @param measureSec the measured window of a walk or sweep step
+ * @param pathMeasureSec C's healthy and degraded steps are longer: HD-01.3 needs at least 30
+ *     answers on each path (C's misses healthy, its answers after the breaker opened degraded)
+ * @param recoveryMeasureSec C's and C''s recovery steps are longer: HD-01.8 looks for the fallback
+ *     share to fall below 5 % within 60 s
+ * @param recoveryWindowSec how long the double stays at its previous latency after toxics go
+ * @param policyRates high and low traffic of the breaker policy test (the card: 200 and 10)
+ * @param policyMeasureSec the policy steps: at least the exposure window W
+ * @param refreshAfterSec T, the node's {@code quote.refresh-after}: known customers' values expire
+ *     during the steps (issue 11)
+ * @param neverSeenShare share of requests for customers the node has never met (DEFAULT in C)
+ * @param exposureWindowSec W: the sacrificed share counts the requests sent in [change, change +
+ *     W), the same in every profile
+ * @param fallbackCeilingPct the actuarial ceiling on C's fallback share for "C holds" (HD-01.4), an
+ *     assumption the report states
+ * @param countPolicyN the count policy's consecutive failures
+ * @param ratePolicy the rate policy, chosen so it can act at the low traffic
+ * @param gatlingReports whether Gatling writes its HTML report for each step
+ */
+public record ExperimentProfile(
+    String name,
+    int runs,
+    int walkRate,
+    int warmupSec,
+    int measureSec,
+    int pathMeasureSec,
+    int recoveryMeasureSec,
+    int recoveryWindowSec,
+    List<Double> sweepHitRates,
+    List<Integer> policyRates,
+    int policyMeasureSec,
+    int stampedeConcurrency,
+    int refreshAfterSec,
+    double neverSeenShare,
+    int exposureWindowSec,
+    double fallbackCeilingPct,
+    int countPolicyN,
+    RatePolicy ratePolicy,
+    boolean gatlingReports) {
+
+  public static final List<String> NAMES = List.of("smoke", "quick", "full");
+
+  /** W: the same in every profile, so a sacrificed share does not depend on step length. */
+  public static final int EXPOSURE_WINDOW_SEC = 30;
+
+  /** The card leaves "an unacceptable fallback share" to actuaries: the report assumes this. */
+  public static final double FALLBACK_CEILING_PCT = 10.0;
+
+  public static final double NEVER_SEEN_SHARE = 0.005;
+
+  /** The rate policy: open at {@code thresholdPct} failures over {@code windowSec}, ≥ minCalls. */
+  public record RatePolicy(int windowSec, int minCalls, double thresholdPct) {}
+
+  /** Able to act at 10 req/s and 96 % hits: ~12 calls expected in 30 s, 5 needed. */
+  static final RatePolicy RATE_POLICY = new RatePolicy(30, 5, 50);
+
+  public static ExperimentProfile named(String name) {
+    return switch (name) {
+      case "smoke" ->
+          new ExperimentProfile(
+              "smoke",
+              1,
+              20,
+              1,
+              3,
+              4,
+              12,
+              2,
+              List.of(0.96, 0.50),
+              List.of(40, 5),
+              6,
+              10,
+              10,
+              NEVER_SEEN_SHARE,
+              EXPOSURE_WINDOW_SEC,
+              FALLBACK_CEILING_PCT,
+              5,
+              RATE_POLICY,
+              false);
+      case "quick" ->
+          new ExperimentProfile(
+              "quick",
+              1,
+              100,
+              2,
+              5,
+              10,
+              20,
+              5,
+              List.of(0.99, 0.96, 0.90, 0.50),
+              List.of(200, 10),
+              EXPOSURE_WINDOW_SEC,
+              50,
+              20,
+              NEVER_SEEN_SHARE,
+              EXPOSURE_WINDOW_SEC,
+              FALLBACK_CEILING_PCT,
+              5,
+              RATE_POLICY,
+              true);
+      case "full" ->
+          new ExperimentProfile(
+              "full",
+              3,
+              200,
+              5,
+              30,
+              30,
+              75,
+              30,
+              List.of(0.99, 0.96, 0.90, 0.50),
+              List.of(200, 10),
+              45,
+              50,
+              60,
+              NEVER_SEEN_SHARE,
+              EXPOSURE_WINDOW_SEC,
+              FALLBACK_CEILING_PCT,
+              5,
+              RATE_POLICY,
+              true);
+      default ->
+          throw new IllegalArgumentException(
+              "unknown profile '" + name + "': choose one of " + String.join(", ", NAMES));
+    };
+  }
+
+  /** The hit rate of the state walk and the policy test: the card's design point. */
+  public double designHitRate() {
+    return 0.96;
+  }
+}

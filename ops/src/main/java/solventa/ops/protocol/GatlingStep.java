@@ -1,0 +1,69 @@
+package solventa.ops.protocol;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Runs one step's Gatling simulation inside the runner's JVM (no JVM start per step, a warm JIT),
+ * passing the step's parameters as {@code ha01.*} system properties. Steps run one at a time.
+ */
+public final class GatlingStep {
+  /** Gatling's exit codes: 0 all assertions passed, 2 an assertion failed. */
+  static final int ASSERTIONS_FAILED = 2;
+
+  private GatlingStep() {}
+
+  record Outcome(Boolean assertionsPassed, String report) {}
+
+  static synchronized Outcome run(
+      StepSpec spec,
+      String baseUrl,
+      int populationStart,
+      int populationSize,
+      double neverSeenShare,
+      int freshKeyStart,
+      long seed,
+      Path requestLog,
+      Path resultsDir,
+      boolean reports) {
+    System.setProperty("ha01.base-url", baseUrl);
+    System.setProperty("ha01.arm", spec.arm().nodeArm().label());
+    System.setProperty("ha01.rate", Integer.toString(spec.rate()));
+    System.setProperty("ha01.duration-ms", Long.toString(spec.durationSec() * 1000L));
+    System.setProperty("ha01.hit-rate", Double.toString(spec.hitRate()));
+    System.setProperty("ha01.population-start", Integer.toString(populationStart));
+    System.setProperty("ha01.population-size", Integer.toString(populationSize));
+    System.setProperty("ha01.never-seen-share", Double.toString(neverSeenShare));
+    System.setProperty("ha01.fresh-key-start", Integer.toString(freshKeyStart));
+    System.setProperty("ha01.seed", Long.toString(seed));
+    System.setProperty("ha01.request-log", requestLog.toString());
+    List<String> args = new ArrayList<>();
+    args.add("--simulation");
+    args.add(spec.arm().simulation());
+    args.add("--results-folder");
+    args.add(resultsDir.toString());
+    args.add("--run-description");
+    args.add(spec.id());
+    if (!reports) {
+      args.add("--no-reports");
+    }
+    int code = io.gatling.app.Gatling$.MODULE$.fromArgs(args.toArray(String[]::new));
+    Boolean passed = code == 0 ? Boolean.TRUE : code == ASSERTIONS_FAILED ? Boolean.FALSE : null;
+    return new Outcome(passed, reports ? findReport(resultsDir) : null);
+  }
+
+  private static String findReport(Path dir) {
+    try (Stream<Path> s = Files.walk(dir, 2)) {
+      return s.filter(p -> p.getFileName().toString().equals("index.html"))
+          .findFirst()
+          .map(Path::toString)
+          .orElse(null);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,190 @@
+package solventa.ops.protocol;
+
+import java.util.ArrayList;
+import java.util.List;
+import solventa.providerdouble.control.ProviderState;
+
+/**
+ * The steps of the experiment card (Protocol) in execution order. Per run, the arms in Latin-square
+ * order (R1 A→B→C, R2 B→C→A, R3 C→A→B), then C', each walking the six provider states on a fresh
+ * node. In the first run the measurements that need the same arm follow its walk on the same node,
+ * so a node is started once per arm: the hit-rate sweep after B's and C's walks (provider
+ * degraded), the count policy × traffic and the stampede after C's, the stampede after C''s. The
+ * rate policy needs a node configured for it, so its steps come last. B+CB (B with the breaker)
+ * walks healthy, degraded and unresponsive once, in the first run after B: the report sets it
+ * beside B.
+ *
+ * <p>The {@code smoke} profile walks a subset (A: healthy and unresponsive; C: healthy, degraded,
+ * unresponsive, recovery) and leaves out B, C' and the rate policy; the report marks what it did
+ * not run.
+ */
+public final class ProtocolPlan {
+  static final List<List<BenchArm>> LATIN_SQUARE =
+      List.of(
+          List.of(BenchArm.A, BenchArm.B, BenchArm.C),
+          List.of(BenchArm.B, BenchArm.C, BenchArm.A),
+          List.of(BenchArm.C, BenchArm.A, BenchArm.B));
+
+  private ProtocolPlan() {}
+
+  public static List<StepSpec> build(ExperimentProfile p) {
+    boolean smoke = p.name().equals("smoke");
+    List<StepSpec> steps = new ArrayList<>();
+    for (int r = 0; r < p.runs(); r++) {
+      String run = "R" + (r + 1);
+      List<BenchArm> order = new ArrayList<>(LATIN_SQUARE.get(r % 3));
+      if (r == 0) {
+        order.add(order.indexOf(BenchArm.B) + 1, BenchArm.B_CB);
+      }
+      order.add(BenchArm.C_PRIME);
+      for (BenchArm arm : order) {
+        if (smoke && (arm == BenchArm.B || arm == BenchArm.B_CB || arm == BenchArm.C_PRIME)) {
+          continue;
+        }
+        for (ProviderState s : walkStates(arm, smoke)) {
+          boolean recovery = s == ProviderState.RECOVERY;
+          steps.add(
+              new StepSpec(
+                  run + "-walk-" + arm.tag() + "-" + StateNames.label(s),
+                  StepKind.WALK,
+                  run,
+                  arm,
+                  s,
+                  p.designHitRate(),
+                  p.walkRate(),
+                  "count",
+                  recovery ? 0 : p.warmupSec(),
+                  measureSec(p, arm, s),
+                  0));
+        }
+        if (r == 0) {
+          if (arm == BenchArm.B || arm == BenchArm.C) {
+            sweep(p, arm, steps);
+          }
+          if (arm == BenchArm.C) {
+            policy(p, "count", steps);
+          }
+          if (arm == BenchArm.C || arm == BenchArm.C_PRIME) {
+            steps.add(
+                new StepSpec(
+                    "stampede-" + arm.tag(),
+                    StepKind.STAMPEDE,
+                    "R1",
+                    arm,
+                    ProviderState.SLOW,
+                    0,
+                    0,
+                    "count",
+                    0,
+                    0,
+                    p.stampedeConcurrency()));
+          }
+        }
+      }
+    }
+    if (!smoke) {
+      policy(p, "rate", steps);
+    }
+    return steps;
+  }
+
+  /** C's healthy and degraded steps feed HD-01.3; C's and C''s recovery feeds HD-01.8. */
+  static int measureSec(ExperimentProfile p, BenchArm arm, ProviderState s) {
+    boolean c = arm == BenchArm.C || arm == BenchArm.C_PRIME;
+    if (s == ProviderState.RECOVERY) {
+      return c ? p.recoveryMeasureSec() : p.measureSec();
+    }
+    if (arm == BenchArm.C && (s == ProviderState.HEALTHY || s == ProviderState.DEGRADED)) {
+      return p.pathMeasureSec();
+    }
+    return p.measureSec();
+  }
+
+  /** Seconds the runner spends around each step: settling, seeding, Gatling's start and stop. */
+  static final int STEP_OVERHEAD_SEC = 4;
+
+  /** Seconds a new node costs: JVM start, warm-up quotes, unmeasured load, settling. */
+  static final int NODE_OVERHEAD_SEC = 25;
+
+  /** Seconds to start the lab (Redis, PostgreSQL, Toxiproxy, the double). */
+  static final int LAB_START_SEC = 20;
+
+  /**
+   * The planned wall time of a plan: every step's load plus {@value #STEP_OVERHEAD_SEC} s, plus
+   * {@value #NODE_OVERHEAD_SEC} s per node the runner starts (one per run, arm and policy).
+   */
+  static int plannedSeconds(List<StepSpec> plan) {
+    int total = LAB_START_SEC;
+    StepSpec prev = null;
+    for (StepSpec s : plan) {
+      boolean newNode =
+          prev == null
+              || prev.arm() != s.arm()
+              || !prev.run().equals(s.run())
+              || !prev.policy().equals(s.policy());
+      total += s.durationSec() + STEP_OVERHEAD_SEC + (newNode ? NODE_OVERHEAD_SEC : 0);
+      prev = s;
+    }
+    return total;
+  }
+
+  private static List<ProviderState> walkStates(BenchArm arm, boolean smoke) {
+    if (arm == BenchArm.B_CB) {
+      return List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
+    }
+    if (!smoke) {
+      return List.of(ProviderState.values());
+    }
+    return arm == BenchArm.A
+        ? List.of(ProviderState.HEALTHY, ProviderState.UNRESPONSIVE)
+        : List.of(
+            ProviderState.HEALTHY,
+            ProviderState.DEGRADED,
+            ProviderState.UNRESPONSIVE,
+            ProviderState.RECOVERY);
+  }
+
+  private static void sweep(ExperimentProfile p, BenchArm arm, List<StepSpec> steps) {
+    for (double hr : p.sweepHitRates()) {
+      steps.add(
+          new StepSpec(
+              "sweep-" + arm.tag() + "-h" + Math.round(hr * 100),
+              StepKind.SWEEP,
+              "R1",
+              arm,
+              ProviderState.DEGRADED,
+              hr,
+              p.walkRate(),
+              "count",
+              p.warmupSec(),
+              p.measureSec(),
+              0));
+    }
+  }
+
+  /**
+   * Policy × traffic: the count policy at every rate; the rate policy at the low rate only (HD-01.6
+   * compares the two there), and in {@code full} at every rate.
+   */
+  private static void policy(ExperimentProfile p, String policy, List<StepSpec> steps) {
+    int low = p.policyRates().stream().mapToInt(Integer::intValue).min().orElse(0);
+    for (int rate : p.policyRates()) {
+      if (policy.equals("rate") && rate != low && p.runs() < 3) {
+        continue;
+      }
+      steps.add(
+          new StepSpec(
+              "policy-" + policy + "-r" + rate,
+              StepKind.POLICY,
+              "R1",
+              BenchArm.C,
+              ProviderState.UNRESPONSIVE,
+              p.designHitRate(),
+              rate,
+              policy,
+              0,
+              p.policyMeasureSec(),
+              0));
+    }
+  }
+}

@@ -1,0 +1,792 @@
+package solventa.ops.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import solventa.adapter.BreakerState;
+import solventa.gatling.KeyFeeder;
+import solventa.gatling.KeyPopulation;
+import solventa.gatling.RequestLog;
+import solventa.gatling.RequestRecord;
+import solventa.gatling.StepHooks;
+import solventa.ops.Console;
+import solventa.ops.analysis.NodeInterval;
+import solventa.ops.analysis.NodeStats;
+import solventa.ops.analysis.Sample;
+import solventa.ops.analysis.StepAnalyzer;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.lab.EmbeddedLab;
+import solventa.ops.lab.Http;
+import solventa.ops.lab.NodeGroup;
+import solventa.ops.lab.NodeProcess;
+import solventa.ops.results.ResultsFolder;
+import solventa.providerdouble.control.ProviderState;
+import solventa.signals.Origin;
+
+/**
+ * Walks the protocol of the experiment card (Protocol) on an {@link EmbeddedLab}: per step it
+ * prepares the node (fresh node and warm keys where the protocol starts over), changes the provider
+ * state when the load starts, discards the warm-up slice, samples the breaker, and hands the raw
+ * material to {@link StepAnalyzer}. Results are written after every step, so an interrupted
+ * experiment keeps what it measured. With {@code --nodes N} each "node" is an N-node cluster
+ * ({@link NodeGroup}): the load round-robins over its quote APIs, and every node-side reading is
+ * taken from each member and merged ({@link NodeStats#merge}), with each member's own figures kept
+ * beside.
+ */
+public final class ProtocolRunner {
+  private static final Logger log = LoggerFactory.getLogger(ProtocolRunner.class);
+
+  /**
+   * The double is saturated if its own scheduling lag p99 exceeds this (the experiment card
+   * (Protocol) sanity).
+   */
+  public static final double MAX_DOUBLE_LAG_P99_MS = 50;
+
+  /** The generator must reach this share of its target rate (issue 11 sanity). */
+  public static final double MIN_ACHIEVED_SHARE = 0.98;
+
+  /** Keys above this index are used only to probe the breaker closed between steps. */
+  static final int PROBE_KEY_BASE = 95_000;
+
+  /** Each node's known-customer populations are allocated upwards from here, one per step. */
+  static final int POPULATION_BASE = 1_000;
+
+  /** Never-seen customers are drawn upwards from here (below the probe keys). */
+  static final int NEVER_SEEN_BASE = 60_000;
+
+  /** Customers per seeding request: within the adapter's pool plus its queue (32 + 64). */
+  static final int SEED_BATCH = 64;
+
+  /** Seeding rounds: customers whose seed fetch failed are sent again after the breaker closes. */
+  static final int SEED_ROUNDS = 3;
+
+  /** Quotes sent to a new node before it is measured. */
+  static final int WARMUP_REQUESTS = 300;
+
+  static final int WARMUP_CONCURRENCY = 16;
+
+  /** Seconds of unmeasured load at the first step's rate on every new node. */
+  static final int WARMUP_LOAD_SEC = 4;
+
+  static final int PROBE_KEYS = 5_000;
+
+  private final ExperimentProfile profile;
+  private final Path out;
+  private final long seed;
+  private final EmbeddedLab lab;
+  private final ResultsFolder store;
+  private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
+  private final Map<String, Map<String, String>> contracts = new LinkedHashMap<>();
+  private final List<StepResult> results = new ArrayList<>();
+  private int nextFreshKey = NEVER_SEEN_BASE;
+  private int nextPopulation = POPULATION_BASE;
+  private int probeCounter;
+  private NodeGroup prepared;
+  private Population lastPopulation;
+
+  /** The known customers of one step: indices [start, start + size), seeded or continued. */
+  record Population(int start, int size, boolean seeded) {}
+
+  private WindowStats lastWindow;
+
+  /**
+   * The node's raw stats at the start of the last load step's measured window (after its warm-up
+   * slice; at the step's start when it has none) and at its end: the benchmark reads the node's
+   * process counters (CPU time, threads started) from them.
+   */
+  record WindowStats(JsonNode atStart, JsonNode atEnd) {}
+
+  public ProtocolRunner(
+      ExperimentProfile profile, Path out, long seed, EmbeddedLab lab, ResultsFolder store) {
+    this.profile = profile;
+    this.out = out;
+    this.seed = seed;
+    this.lab = lab;
+    this.store = store;
+  }
+
+  public List<StepResult> results() {
+    return results;
+  }
+
+  public Map<String, Map<String, String>> contracts() {
+    return contracts;
+  }
+
+  public void run(List<StepSpec> plan) throws IOException {
+    long t0 = System.currentTimeMillis();
+    for (int i = 0; i < plan.size(); i++) {
+      StepResult r = runStep(plan.get(i));
+      Console.step(i, plan, t0, r, 4);
+    }
+    scheduler.shutdownNow();
+  }
+
+  private StepSpec previous;
+
+  /** Runs one step after the ones already run (the node is reused where the protocol allows). */
+  StepResult runStep(StepSpec spec) throws IOException {
+    StepResult r = execute(spec, previous);
+    List<String> reasons = r.invalidations();
+    if (!r.valid() && spec.kind() != StepKind.BENCH) {
+      // an invalid step is re-run once; the report lists every invalidation with its reason
+      log.warn("step {} invalid ({}); re-running it once", spec.id(), String.join("; ", reasons));
+      List<String> first = reasons.stream().map(x -> "attempt 1: " + x).toList();
+      StepResult again;
+      if (spec.state() == ProviderState.RECOVERY
+          && previous != null
+          && previous.arm() == spec.arm()) {
+        // recovery needs its outage: run the preceding step again, unmeasured, then recover
+        StepSpec leadIn =
+            new StepSpec(
+                previous.id() + "-lead-in",
+                previous.kind(),
+                previous.run(),
+                previous.arm(),
+                previous.state(),
+                previous.hitRate(),
+                previous.rate(),
+                previous.policy(),
+                previous.warmupSec(),
+                previous.measureSec(),
+                previous.concurrent());
+        execute(leadIn, leadIn);
+        again = execute(spec, leadIn);
+      } else {
+        again = execute(spec, spec);
+      }
+      List<String> second = again.invalidations().stream().map(x -> "attempt 2: " + x).toList();
+      List<String> all = new ArrayList<>(first);
+      all.addAll(second);
+      r = again.withInvalidations(all, second.isEmpty(), 2);
+    }
+    return done(spec, r);
+  }
+
+  /** Keeps a finished step and saves the measurements so far (not analysed: that is the end's). */
+  private StepResult done(StepSpec spec, StepResult r) throws IOException {
+    results.add(r);
+    if (store != null) {
+      store.saveProgress(results, contracts);
+    }
+    previous = spec;
+    return r;
+  }
+
+  void close() {
+    scheduler.shutdownNow();
+  }
+
+  /** Raw node stats around the last load step's window; null before any. */
+  WindowStats lastWindow() {
+    return lastWindow;
+  }
+
+  /**
+   * Runs one load step on a node started for it and measured from its first request: its known
+   * customers are seeded in Redis as for any step, but no warm-up or warm-up load by the runner
+   * (what a node meets after a restart; its own start-up warm-up, if configured, ran before it
+   * reported ready).
+   */
+  StepResult runOnNewNode(StepSpec spec) throws IOException {
+    lab.stopNode();
+    NodeGroup node = lab.node(spec.arm(), spec.policy(), profile);
+    prepared = node;
+    nextPopulation = POPULATION_BASE; // a new node comes with an emptied Redis
+    nextFreshKey = NEVER_SEEN_BASE;
+    Population pop = newPopulation(spec);
+    if (spec.arm().caches()) {
+      seed(node, spec, pop); // in Redis only: the new node's entities start from there
+    }
+    lastPopulation = pop;
+    StepResult r = loadStep(spec, node, pop);
+    return done(spec, r);
+  }
+
+  private StepResult execute(StepSpec spec, StepSpec previous) throws IOException {
+    // a fresh node per (run, arm, policy): the sweep, policy and stampede steps of the first run
+    // reuse the node of the arm's walk (see ProtocolPlan)
+    boolean newGroup =
+        previous == null
+            || previous.arm() != spec.arm()
+            || !previous.run().equals(spec.run())
+            || !previous.policy().equals(spec.policy());
+    if (newGroup) {
+      lab.stopNode();
+    }
+    NodeGroup node = lab.node(spec.arm(), spec.policy(), profile);
+    if (node != prepared) {
+      nextPopulation = POPULATION_BASE; // a new node comes with an emptied Redis
+      nextFreshKey = NEVER_SEEN_BASE;
+      lastPopulation = null;
+      settle(node);
+      warmUp(node);
+      settle(node);
+      if (spec.kind() == StepKind.WALK) {
+        contractProbe(spec, node);
+      }
+      if (spec.kind() != StepKind.STAMPEDE) {
+        warmUpLoad(spec, node);
+        settle(node);
+      }
+      prepared = node;
+    }
+    if (spec.kind() == StepKind.STAMPEDE) {
+      settle(node);
+      return stampede(spec, node);
+    }
+    // recovery continues the outage's customers, whose values aged while the provider was down
+    boolean continues =
+        spec.state() == ProviderState.RECOVERY
+            && previous != null
+            && previous != spec
+            && previous.arm() == spec.arm()
+            && previous.run().equals(spec.run())
+            && lastPopulation != null;
+    Population pop;
+    if (continues) {
+      pop = new Population(lastPopulation.start(), lastPopulation.size(), false);
+    } else {
+      settle(node); // every other step starts from a healthy provider and a closed breaker
+      pop = newPopulation(spec);
+      if (spec.arm().caches()) {
+        seed(node, spec, pop);
+      }
+    }
+    lastPopulation = pop;
+    return loadStep(spec, node, pop);
+  }
+
+  /** K known customers for the step (see {@link KeyPopulation}), new to this node. */
+  private Population newPopulation(StepSpec spec) {
+    int k = population(spec).size();
+    if (nextPopulation + k > NEVER_SEEN_BASE) {
+      log.warn("known-customer range exhausted on this node; starting over at {}", POPULATION_BASE);
+      nextPopulation = POPULATION_BASE;
+    }
+    Population p = new Population(nextPopulation, k, true);
+    nextPopulation += k;
+    return p;
+  }
+
+  KeyPopulation population(StepSpec spec) {
+    return new KeyPopulation(
+        spec.hitRate(), spec.rate(), profile.refreshAfterSec(), profile.neverSeenShare());
+  }
+
+  /**
+   * Stores every known customer's profile with a steady-state age ({@link
+   * KeyPopulation#steadyStateAgeSec}) through the node's bench-only seed route, so the step starts
+   * in steady state. The node has never met these customers: their entities start from Redis.
+   */
+  private void seed(NodeGroup node, StepSpec spec, Population pop) throws IOException {
+    KeyPopulation kp = population(spec);
+    java.util.SplittableRandom random = new java.util.SplittableRandom(seed + spec.id().hashCode());
+    Map<String, Long> ages = new LinkedHashMap<>();
+    for (int i = 0; i < pop.size(); i++) {
+      ages.put(
+          KeyFeeder.customerId(pop.start() + i), Math.round(kp.steadyStateAgeSec(random) * 1000));
+    }
+    List<String> pending = new ArrayList<>(ages.keySet());
+    for (int round = 0; round < SEED_ROUNDS && !pending.isEmpty(); round++) {
+      if (round > 0) {
+        settle(node); // a failed seed fetch may have opened the breaker
+      }
+      List<String> failed = new ArrayList<>();
+      for (int from = 0; from < pending.size(); from += SEED_BATCH) {
+        List<String> ids = pending.subList(from, Math.min(pending.size(), from + SEED_BATCH));
+        // the batches go round the members: each fetches through its own adapter and writes the
+        // shared Redis, where the customer's entity, on whichever node owns it, starts from
+        NodeProcess via = node.members().get((from / SEED_BATCH) % node.size());
+        var answer = via.seed(ids, ids.stream().map(ages::get).toList());
+        answer.path("failedIds").forEach(n -> failed.add(n.asText()));
+      }
+      pending = failed;
+    }
+    if (!pending.isEmpty()) {
+      // they start the step unknown (DEFAULT in C, a wait in B): the hit rate column shows it
+      log.warn(
+          "{} of {} known customers of {} could not be seeded",
+          pending.size(),
+          pop.size(),
+          spec.id());
+    }
+  }
+
+  /**
+   * Provider healthy and every node's breaker closed, driving probe requests through half-open. A
+   * probe's entity may live on any node, so each round sends one new probe customer to every node
+   * whose breaker is not closed yet.
+   */
+  private void settle(NodeGroup node) throws IOException {
+    lab.control().apply(ProviderState.HEALTHY);
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (System.currentTimeMillis() < deadline) {
+      List<NodeProcess> open = new ArrayList<>();
+      for (NodeProcess m : node.members()) {
+        if (!BreakerState.CLOSED.name().equals(m.breaker().path("state").asText())) {
+          open.add(m);
+        }
+      }
+      if (open.isEmpty()) {
+        return;
+      }
+      for (NodeProcess m : open) {
+        int k = probeKey();
+        m.quote(KeyFeeder.customerId(k), KeyFeeder.lineOf(k));
+      }
+      sleep(300);
+    }
+    log.warn("a breaker did not close within 60 s with a healthy provider");
+  }
+
+  /**
+   * Wakes a new node the same way in every arm — JIT, the adapter's connection pool, the provider
+   * path — with quotes for never-seen probe customers, {@value #WARMUP_CONCURRENCY} in flight at a
+   * time, so every arm meets its first measured step warm whatever its cache.
+   */
+  private void warmUp(NodeGroup node) {
+    int n = WARMUP_REQUESTS;
+    for (int from = 0; from < n; from += WARMUP_CONCURRENCY) {
+      List<CompletableFuture<Http.Reply>> batch = new ArrayList<>();
+      for (int i = from; i < Math.min(n, from + WARMUP_CONCURRENCY); i++) {
+        int k = probeKey();
+        batch.add(
+            Http.postAsync(
+                node.members().get(i % node.size()).baseUrl() + "/v1/quotes",
+                solventa.gatling.QuoteRequests.body(KeyFeeder.customerId(k), KeyFeeder.lineOf(k))));
+      }
+      CompletableFuture.allOf(batch.toArray(CompletableFuture[]::new)).join();
+    }
+  }
+
+  /**
+   * An unmeasured open-model run at the first step's rate with the provider healthy, so a new node
+   * meets its first measured step already serving that load (connection pools sized, JIT warm)
+   * rather than ramping up inside it; the sequential warm-up above cannot do that.
+   */
+  private void warmUpLoad(StepSpec first, NodeGroup node) throws IOException {
+    StepSpec w =
+        new StepSpec(
+            first.id() + "-warmup",
+            first.kind(),
+            first.run(),
+            first.arm(),
+            ProviderState.HEALTHY,
+            first.hitRate(),
+            first.rate(),
+            first.policy(),
+            0,
+            WARMUP_LOAD_SEC,
+            0);
+    Path dir = Files.createDirectories(out.resolve("warmup"));
+    Population pop = newPopulation(w); // unseeded: its customers are fetched as they come
+    int freshStart = nextFreshKey;
+    nextFreshKey += freshNeeded(w);
+    GatlingStep.run(
+        w,
+        String.join(",", node.baseUrls()),
+        pop.start(),
+        pop.size(),
+        profile.neverSeenShare(),
+        freshStart,
+        seed + w.id().hashCode(),
+        dir.resolve(w.id() + ".csv"),
+        dir.resolve(w.id()),
+        false);
+  }
+
+  /** Probe customers cycle through the top of the universe, apart from the measured keys. */
+  private int probeKey() {
+    return PROBE_KEY_BASE + (probeCounter++ % PROBE_KEYS);
+  }
+
+  private void contractProbe(StepSpec spec, NodeGroup node) throws IOException {
+    Http.Reply r = node.first().quote(KeyFeeder.customerId(1), KeyFeeder.lineOf(1));
+    contracts
+        .computeIfAbsent(spec.run(), k -> new LinkedHashMap<>())
+        .put(spec.arm().label(), r.status() + " " + r.body());
+  }
+
+  /** Never-seen customers a step may use: its expected share with a generous margin. */
+  private int freshNeeded(StepSpec spec) {
+    return (int) Math.ceil(spec.rate() * spec.durationSec() * profile.neverSeenShare() * 3) + 50;
+  }
+
+  private StepResult loadStep(StepSpec spec, NodeGroup node, Population pop) throws IOException {
+    Path dir = Files.createDirectories(out.resolve("steps").resolve(spec.id()));
+    Path requestLog = dir.resolve("requests.csv");
+    int freshStart = nextFreshKey;
+    nextFreshKey += freshNeeded(spec);
+
+    resetStats(node);
+    lab.control().resetLag();
+    List<JsonNode> rawsAtStart = statsJson(node);
+    long[] rejectedAtStart =
+        rawsAtStart.stream().mapToLong(j -> NodeStats.parse(j).rejected()).toArray();
+    // the benchmark reads one node's process counters: the first member's (one node in a bench)
+    AtomicReference<JsonNode> rawAtWindow = new AtomicReference<>(rawsAtStart.get(0));
+    List<Sample> samples = new ArrayList<>();
+    List<List<Sample>> memberSamples = perMember(node);
+    ScheduledFuture<?> sampler =
+        scheduler.scheduleAtFixedRate(
+            () -> sample(node, samples, memberSamples), 0, 250, TimeUnit.MILLISECONDS);
+    List<NodeInterval> nodeSeconds = new ArrayList<>();
+    List<List<NodeInterval>> memberSeconds = perMember(node);
+    for (NodeProcess m : node.members()) {
+      try {
+        m.interval(); // starts the first interval now
+      } catch (IOException e) {
+        log.warn("node interval of {}: {}", spec.id(), e.toString());
+      }
+    }
+    ScheduledFuture<?> perSecond =
+        scheduler.scheduleAtFixedRate(
+            () -> interval(node, nodeSeconds, memberSeconds), 1000, 1000, TimeUnit.MILLISECONDS);
+    AtomicLong change = new AtomicLong();
+    AtomicReference<NodeStats> atWindow = new AtomicReference<>();
+    AtomicReference<ScheduledFuture<?>> windowTask = new AtomicReference<>();
+    long start = System.currentTimeMillis();
+    StepHooks.onNextStart(
+        () -> {
+          change.set(System.currentTimeMillis());
+          lab.control().apply(spec.state(), Duration.ofSeconds(profile.recoveryWindowSec()));
+          if (spec.warmupSec() > 0) {
+            windowTask.set(
+                scheduler.schedule(
+                    () -> {
+                      try {
+                        List<JsonNode> raws = statsJson(node);
+                        atWindow.set(merged(node, raws));
+                        rawAtWindow.set(raws.get(0));
+                        resetStats(node);
+                      } catch (IOException e) {
+                        log.warn("window-start stats of {}: {}", spec.id(), e.toString());
+                      }
+                    },
+                    spec.warmupSec(),
+                    TimeUnit.SECONDS));
+          }
+        });
+    GatlingStep.Outcome outcome =
+        GatlingStep.run(
+            spec,
+            String.join(",", node.baseUrls()),
+            pop.start(),
+            pop.size(),
+            profile.neverSeenShare(),
+            freshStart,
+            seed + spec.id().hashCode(),
+            requestLog,
+            out.resolve("gatling").resolve(spec.id()),
+            profile.gatlingReports());
+    long end = System.currentTimeMillis();
+    sampler.cancel(false);
+    perSecond.cancel(false);
+    if (windowTask.get() != null) {
+      try {
+        windowTask.get().get(10, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        log.warn("window-start task of {}: {}", spec.id(), e.toString());
+      }
+    }
+    List<JsonNode> rawsAtEnd = statsJson(node);
+    NodeStats atEnd = merged(node, rawsAtEnd);
+    lastWindow = new WindowStats(rawAtWindow.get(), rawsAtEnd.get(0));
+    Double lag = lagP99();
+    long changeMs = change.get() == 0 ? start : change.get();
+    List<RequestRecord> records =
+        Files.exists(requestLog) ? RequestLog.read(requestLog) : List.of();
+    long firstSend = records.stream().mapToLong(RequestRecord::sendMs).min().orElse(changeMs);
+    long windowStart = firstSend + spec.warmupSec() * 1000L;
+    // the window is exactly the measured seconds: it ends with the planned injection, so a
+    // catch-up burst after a stall cannot inflate the achieved rate
+    long loadEnd = firstSend + spec.durationSec() * 1000L;
+    List<Sample> snapshot;
+    synchronized (samples) {
+      snapshot = new ArrayList<>(samples);
+    }
+    List<NodeInterval> seconds;
+    synchronized (nodeSeconds) {
+      seconds = new ArrayList<>(nodeSeconds);
+    }
+    return StepAnalyzer.analyze(
+        new StepAnalyzer.Inputs(
+            spec,
+            changeMs, // the step's timeline starts with its load
+            changeMs,
+            windowStart,
+            loadEnd,
+            records,
+            atWindow.get(),
+            atEnd,
+            java.util.Arrays.stream(rejectedAtStart).sum(),
+            snapshot,
+            lag,
+            outcome.assertionsPassed(),
+            outcome.report() == null ? null : out.relativize(Path.of(outcome.report())).toString(),
+            seconds,
+            spec.arm().caches() ? pop.size() : null,
+            pop.seeded(),
+            memberInputs(node, rawsAtEnd, rejectedAtStart, memberSamples, memberSeconds)));
+  }
+
+  /** One list per member, for the readings taken from each. */
+  private static <T> List<List<T>> perMember(NodeGroup node) {
+    List<List<T>> out = new ArrayList<>();
+    for (int i = 0; i < node.size(); i++) {
+      out.add(new ArrayList<>());
+    }
+    return out;
+  }
+
+  private static void resetStats(NodeGroup node) throws IOException {
+    for (NodeProcess m : node.members()) {
+      m.resetStats();
+    }
+  }
+
+  /** Every member's raw stats, in member order. */
+  private static List<JsonNode> statsJson(NodeGroup node) throws IOException {
+    List<JsonNode> out = new ArrayList<>();
+    for (NodeProcess m : node.members()) {
+      out.add(m.statsJson());
+    }
+    return out;
+  }
+
+  private static List<String> names(NodeGroup node) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < node.size(); i++) {
+      out.add(NodeGroup.name(i));
+    }
+    return out;
+  }
+
+  /** The members' stats as one ({@link NodeStats#merge}); one node's as they are. */
+  private static NodeStats merged(NodeGroup node, List<JsonNode> raws) {
+    return NodeStats.merge(names(node), raws.stream().map(NodeStats::parse).toList());
+  }
+
+  /** {@code 127.0.0.1:PORT} of a member's quote API, as the request log records it. */
+  private static String authority(NodeProcess m) {
+    return java.net.URI.create(m.baseUrl()).getRawAuthority();
+  }
+
+  /** Each member's raw material when there are several; none for one node. */
+  private static List<StepAnalyzer.NodeInputs> memberInputs(
+      NodeGroup node,
+      List<JsonNode> rawsAtEnd,
+      long[] rejectedAtStart,
+      List<List<Sample>> samples,
+      List<List<NodeInterval>> seconds) {
+    if (node.size() == 1) {
+      return List.of();
+    }
+    List<StepAnalyzer.NodeInputs> out = new ArrayList<>();
+    for (int i = 0; i < node.size(); i++) {
+      List<Sample> s;
+      synchronized (samples) {
+        s = List.copyOf(samples.get(i));
+      }
+      List<NodeInterval> sec;
+      synchronized (seconds) {
+        sec = List.copyOf(seconds.get(i));
+      }
+      out.add(
+          new StepAnalyzer.NodeInputs(
+              NodeGroup.name(i),
+              authority(node.members().get(i)),
+              NodeStats.parse(rawsAtEnd.get(i)),
+              rejectedAtStart[i],
+              s,
+              sec));
+    }
+    return out;
+  }
+
+  /** Each member's own latency over the last second, into its list and the merged one. */
+  private static void interval(
+      NodeGroup node, List<NodeInterval> into, List<List<NodeInterval>> perMember) {
+    for (int i = 0; i < node.size(); i++) {
+      try {
+        var j = node.members().get(i).interval();
+        NodeInterval n =
+            new NodeInterval(
+                System.currentTimeMillis(),
+                j.path("count").asLong(),
+                j.has("p99") ? j.path("p99").asDouble() : null,
+                j.has("max") ? j.path("max").asDouble() : null);
+        synchronized (into) {
+          into.add(n);
+        }
+        synchronized (perMember) {
+          perMember.get(i).add(n);
+        }
+      } catch (IOException | RuntimeException e) {
+        log.debug("interval: {}", e.toString());
+      }
+    }
+  }
+
+  /** N concurrent misses on one never-seen key, provider slow (calls overlap but succeed). */
+  private StepResult stampede(StepSpec spec, NodeGroup node) throws IOException {
+    lab.control().apply(ProviderState.SLOW);
+    sleep(200);
+    resetStats(node);
+    lab.control().resetLag();
+    int key = nextFreshKey++;
+    long start = System.currentTimeMillis();
+    List<Sample> samples = new ArrayList<>();
+    List<List<Sample>> memberSamples = perMember(node);
+    ScheduledFuture<?> sampler =
+        scheduler.scheduleAtFixedRate(
+            () -> sample(node, samples, memberSamples), 0, 20, TimeUnit.MILLISECONDS);
+    List<CompletableFuture<Http.Reply>> calls = new ArrayList<>();
+    List<Long> sends = new ArrayList<>();
+    for (int i = 0; i < spec.concurrent(); i++) {
+      sends.add(System.currentTimeMillis());
+      // round the members, as the load does: the key's one entity lives on one of them
+      calls.add(
+          Http.postAsync(
+              node.members().get(i % node.size()).baseUrl() + "/v1/quotes",
+              solventa.gatling.QuoteRequests.body(
+                  KeyFeeder.customerId(key), KeyFeeder.lineOf(key))));
+    }
+    CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
+    sleep(1_500); // let every background call of arm C reach its end (≤ 700 ms hard timeout)
+    sampler.cancel(false);
+    long end = System.currentTimeMillis();
+    List<JsonNode> rawsAtEnd = statsJson(node);
+    NodeStats atEnd = merged(node, rawsAtEnd);
+    List<RequestRecord> records = new ArrayList<>();
+    for (int i = 0; i < calls.size(); i++) {
+      Http.Reply r = calls.get(i).join();
+      String origin = "";
+      long age = -1;
+      if (r.status() == 200) {
+        var json = Http.JSON.readTree(r.body());
+        origin = json.path("profile").path("origin").asText("");
+        age = json.path("profile").path("ageMs").asLong(-1);
+      }
+      records.add(
+          new RequestRecord(
+              sends.get(i),
+              r.latencyMs(),
+              r.status(),
+              origin.isEmpty() ? null : Origin.valueOf(origin),
+              age,
+              "new",
+              KeyFeeder.customerId(key),
+              authority(node.members().get(i % node.size()))));
+    }
+    List<Sample> snapshot;
+    synchronized (samples) {
+      snapshot = new ArrayList<>(samples);
+    }
+    return StepAnalyzer.analyze(
+        new StepAnalyzer.Inputs(
+            spec,
+            start,
+            start,
+            start,
+            end,
+            records,
+            null,
+            atEnd,
+            0,
+            snapshot,
+            lagP99(),
+            null,
+            null,
+            List.of(),
+            null,
+            false,
+            memberInputs(node, rawsAtEnd, new long[node.size()], memberSamples, perMember(node))));
+  }
+
+  private Double lagP99() {
+    try {
+      return lab.control().lag().p99Ms();
+    } catch (RuntimeException e) {
+      log.warn("double lag: {}", e.toString());
+      return null;
+    }
+  }
+
+  /**
+   * One reading of every member's adapter: each member's into its list, and the members' as one —
+   * provider calls added up, the most in flight on one node (as the pool column), and the breaker
+   * state when they agree, else each node's in member order. No merged reading when a member could
+   * not be read.
+   */
+  private static void sample(NodeGroup node, List<Sample> into, List<List<Sample>> perMember) {
+    List<Sample> each = new ArrayList<>();
+    for (int i = 0; i < node.size(); i++) {
+      try {
+        var b = node.members().get(i).breaker();
+        long calls = 0;
+        var outcomes = b.path("outcomes");
+        var it = outcomes.fields();
+        while (it.hasNext()) {
+          var e = it.next();
+          if (!e.getKey().equals("BREAKER_OPEN") && !e.getKey().equals("BULKHEAD_REJECTED")) {
+            calls += e.getValue().asLong();
+          }
+        }
+        Sample s =
+            new Sample(
+                System.currentTimeMillis(),
+                b.path("state").asText(""),
+                calls,
+                b.path("pool").path("inFlight").asInt(0));
+        each.add(s);
+        synchronized (perMember) {
+          perMember.get(i).add(s);
+        }
+      } catch (IOException | RuntimeException e) {
+        log.debug("sample: {}", e.toString());
+      }
+    }
+    if (each.size() != node.size()) {
+      return;
+    }
+    Sample s = each.get(0);
+    if (each.size() > 1) {
+      List<String> states = each.stream().map(Sample::breaker).toList();
+      s =
+          new Sample(
+              each.get(each.size() - 1).atMs(),
+              states.stream().distinct().count() == 1 ? states.get(0) : String.join(",", states),
+              each.stream().mapToLong(Sample::providerCalls).sum(),
+              each.stream().mapToInt(Sample::inFlight).max().orElse(0));
+    }
+    synchronized (into) {
+      into.add(s);
+    }
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms); // the runner's own pacing thread, never a service path
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted");
+    }
+  }
+}

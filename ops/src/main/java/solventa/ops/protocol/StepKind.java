@@ -1,0 +1,15 @@
+package solventa.ops.protocol;
+
+/** Which part of the protocol (the experiment card (Protocol)) a step belongs to. */
+public enum StepKind {
+  /** A run walking the six provider states for one arm. */
+  WALK,
+  /** The hit-rate sweep (B and C, provider degraded). */
+  SWEEP,
+  /** Breaker policy × traffic: the provider turns unresponsive under a closed breaker. */
+  POLICY,
+  /** N concurrent misses on one key, C vs C'. */
+  STAMPEDE,
+  /** The node benchmark: arm C, healthy provider, rising arrival rate. */
+  BENCH
+}

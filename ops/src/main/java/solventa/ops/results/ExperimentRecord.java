@@ -1,0 +1,86 @@
+package solventa.ops.results;
+
+import java.util.List;
+import java.util.Map;
+import solventa.ops.analysis.Analysis;
+import solventa.ops.analysis.SanityCheck;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.Verdict;
+
+/**
+ * Everything {@code results.json} holds: the run's identity and environment, every step result, the
+ * sanity checks and the verdicts computed from them.
+ *
+ * @param complete false when the experiment was interrupted or failed: the steps are what was
+ *     measured before that
+ * @param contracts per run, per arm: the contract probe's status and body
+ * @param rulesVersion the version of {@code docs/verdict-rules.md} the verdicts were computed with
+ * @param nodes how many quote nodes each arm's cluster had ({@code --nodes}); null in results
+ *     written before the option existed (one node then)
+ */
+public record ExperimentRecord(
+    String profile,
+    long seed,
+    String startedAt,
+    String finishedAt,
+    boolean complete,
+    String incompleteReason,
+    Map<String, String> environment,
+    List<StepResult> steps,
+    Map<String, Map<String, String>> contracts,
+    List<SanityCheck> sanity,
+    String rulesVersion,
+    Map<String, Verdict> verdicts,
+    Integer nodes) {
+
+  /** The node count, one for results written before {@code --nodes} existed. */
+  public int nodeCount() {
+    return nodes == null ? 1 : nodes;
+  }
+
+  /** What a run measured, before analysis: no sanity checks, no rules version, no verdicts. */
+  public static ExperimentRecord measured(
+      String profile,
+      long seed,
+      String startedAt,
+      String finishedAt,
+      boolean complete,
+      String incompleteReason,
+      Map<String, String> environment,
+      List<StepResult> steps,
+      Map<String, Map<String, String>> contracts,
+      int nodes) {
+    return new ExperimentRecord(
+        profile,
+        seed,
+        startedAt,
+        finishedAt,
+        complete,
+        incompleteReason,
+        environment,
+        steps,
+        contracts,
+        List.of(),
+        null,
+        Map.of(),
+        nodes);
+  }
+
+  /** This record with the analysis of its steps (replacing any earlier one). */
+  public ExperimentRecord analysed(Analysis a) {
+    return new ExperimentRecord(
+        profile,
+        seed,
+        startedAt,
+        finishedAt,
+        complete,
+        incompleteReason,
+        environment,
+        steps,
+        contracts,
+        a.sanity(),
+        a.rulesVersion(),
+        a.verdicts(),
+        nodes);
+  }
+}

@@ -1,0 +1,135 @@
+package solventa.ops.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import solventa.gatling.RequestRecord;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.StepKind;
+import solventa.ops.protocol.StepSpec;
+import solventa.providerdouble.control.ProviderState;
+import solventa.signals.Origin;
+
+class SanityTest {
+  static final String BODY =
+      "{\"quoteId\":\"q-0001\",\"premium\":{\"amount\":\"1.00\"},\"profile\":{\"origin\":\"%s\",\"ageMs\":%d}}";
+
+  @Test
+  void sameSchemaAndNearlySameSizePasses() {
+    Map<String, String> probes = new LinkedHashMap<>();
+    probes.put("A", "200 " + String.format(BODY, "FRESH", 0));
+    probes.put("C", "200 " + String.format(BODY, "CACHED", 1234));
+    SanityCheck c = Sanity.contract("R1", probes);
+    assertThat(c.passed()).as(c.detail()).isTrue();
+  }
+
+  @Test
+  void aDifferentSchemaOrAnErrorInvalidatesTheRun() {
+    Map<String, String> probes = new LinkedHashMap<>();
+    probes.put("A", "200 " + String.format(BODY, "FRESH", 0));
+    probes.put("B", "200 {\"quoteId\":\"q-0001\",\"extra\":true}");
+    probes.put("C", "503 {\"title\":\"down\"}");
+    SanityCheck c = Sanity.contract("R1", probes);
+    assertThat(c.passed()).isFalse();
+    assertThat(c.detail()).contains("B's schema differs from A's").contains("C answered 503");
+  }
+
+  static final long T0 = 5_000_000L;
+
+  /**
+   * A synthetic generator at {@code rate} req/s for {@code seconds}: every send is planned at T0 +
+   * i/rate and happens {@code lag(i)} ms late; {@code keep} drops requests it never sent.
+   */
+  static List<RequestRecord> generator(
+      int rate, int seconds, java.util.function.IntUnaryOperator lag, double keep) {
+    List<RequestRecord> out = new ArrayList<>();
+    int n = rate * seconds;
+    for (int i = 0; i < n; i++) {
+      if ((i * 7919 % 1000) / 1000.0 >= keep) {
+        continue;
+      }
+      long planned = T0 + Math.round(i * 1000.0 / rate);
+      out.add(
+          new RequestRecord(
+              planned + lag.applyAsInt(i), 40, 200, Origin.CACHED, 5, "known", "c1", ""));
+    }
+    return out;
+  }
+
+  static StepResult analyze(ProviderState state, List<RequestRecord> rs, List<NodeInterval> node) {
+    StepSpec spec =
+        new StepSpec("s", StepKind.WALK, "R1", BenchArm.C, state, 0.96, 100, "count", 0, 10, 0);
+    return StepAnalyzer.analyze(
+        new StepAnalyzer.Inputs(
+            spec,
+            T0,
+            T0,
+            T0,
+            T0 + 10_000,
+            rs,
+            null,
+            null,
+            0,
+            List.of(),
+            2.0,
+            true,
+            null,
+            node,
+            73,
+            true,
+            List.of()));
+  }
+
+  @Test
+  void aPunctualGeneratorPasses() {
+    StepResult r = analyze(ProviderState.HEALTHY, generator(100, 10, i -> 0, 1.0), List.of());
+    assertThat(r.scheduleLagP99Ms()).isLessThanOrEqualTo(1.0);
+    assertThat(r.invalidations()).isEmpty();
+    assertThat(r.valid()).isTrue();
+  }
+
+  @Test
+  void aLaggingGeneratorInvalidatesTheStep() {
+    // stalls for the first 300 ms of every second, then catches up: every send is still made
+    StepResult r =
+        analyze(
+            ProviderState.HEALTHY,
+            generator(100, 10, i -> (i % 100) < 30 ? 300 - (i % 100) * 10 : 0, 1.0),
+            List.of());
+    assertThat(r.scheduleLagP99Ms()).isGreaterThan(Sanity.MAX_SCHEDULE_LAG_P99_MS);
+    assertThat(r.valid()).isFalse();
+    assertThat(r.invalidations()).anyMatch(x -> x.contains("schedule lag p99"));
+  }
+
+  @Test
+  void aGeneratorBelowNinetyEightPercentOfItsRateInvalidatesTheStep() {
+    StepResult r = analyze(ProviderState.HEALTHY, generator(100, 10, i -> 0, 0.95), List.of());
+    assertThat(r.achievedRate()).isLessThan(98.0);
+    assertThat(r.invalidations()).anyMatch(x -> x.contains("generator achieved"));
+  }
+
+  @Test
+  void aNodeStallWithAHealthyProviderInvalidatesTheStepButNotWithADegradedOne() {
+    List<NodeInterval> stall =
+        List.of(
+            new NodeInterval(T0 + 1_000, 100, 1_700.0, 1_900.0),
+            new NodeInterval(T0 + 2_000, 100, 30.0, 60.0));
+    StepResult healthy = analyze(ProviderState.HEALTHY, generator(100, 10, i -> 0, 1.0), stall);
+    assertThat(healthy.invalidations()).anyMatch(x -> x.contains("node stall"));
+    StepResult degraded = analyze(ProviderState.DEGRADED, generator(100, 10, i -> 0, 1.0), stall);
+    assertThat(degraded.invalidations()).isEmpty();
+  }
+
+  @Test
+  void aRunWithAStepStillInvalidAfterItsReRunIsInvalidated() {
+    StepResult bad =
+        analyze(ProviderState.HEALTHY, generator(100, 10, i -> 0, 0.9), List.of())
+            .withInvalidations(List.of("attempt 1: x", "attempt 2: y"), false, 2);
+    List<SanityCheck> checks = Sanity.check(new StepResults(List.of(bad)), Map.of());
+    assertThat(checks).anyMatch(c -> !c.passed() && c.detail().contains("attempt 2: y"));
+  }
+}

@@ -1,0 +1,174 @@
+package solventa.ops.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import solventa.lab.LabPaths;
+import solventa.lab.PidRegistry;
+
+/**
+ * {@code bin/lab up|state|status|down} on two nodes, as a user runs them: real processes on
+ * loopback (a detached supervisor JVM, Redis, PostgreSQL, Toxiproxy, the double, two quote nodes in
+ * one cluster). The commands run in this JVM through {@link LiveLab#run}; what they start does not.
+ */
+class LiveLabIT {
+  static Path dir;
+  static String upOutput;
+  static int upCode;
+
+  @BeforeAll
+  static void up() throws Exception {
+    dir =
+        Files.createDirectories(
+            LabPaths.root().resolve("ops/target/live-lab-it-" + System.currentTimeMillis()));
+    Run r = lab("up", "--nodes", "2", "--arm", "C", "--policy", "count");
+    upCode = r.code;
+    upOutput = r.out;
+  }
+
+  @AfterAll
+  static void down() {
+    lab("down"); // a no-op when the test already took it down
+  }
+
+  record Run(int code, String out) {}
+
+  static Run lab(String... args) {
+    return lab(dir, args);
+  }
+
+  /** Runs a {@code bin/lab} live-lab command on the lab whose state lives in {@code dir}. */
+  static Run lab(Path dir, String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.add("--dir");
+    all.add(dir.toString());
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    int code =
+        LiveLab.run(all.toArray(String[]::new), new PrintStream(buf, true, StandardCharsets.UTF_8));
+    return new Run(code, buf.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void upStateStatusAndDownDriveALiveTwoNodeClusterAndLeaveNothingRunning() throws Exception {
+    assertThat(upCode).as(upOutput).isZero();
+    JsonNode state = Http.JSON.readTree(dir.resolve("state.json").toFile());
+    assertThat(state.path("nodes")).hasSize(2);
+
+    // every endpoint `up` prints is there and answers
+    assertThat(upOutput).contains("node-1", "node-2", "toxiproxy", "provider double");
+    for (String route :
+        List.of(
+            "/v1/quotes",
+            "/cluster/members",
+            "/cluster/shards/CustomerProfile",
+            "/quote/entities",
+            "/of-adapter/providers/ofb",
+            "/metrics",
+            "/admin/state",
+            "/proxies")) {
+      assertThat(upOutput).contains(route);
+    }
+    Matcher gets = Pattern.compile("GET  (http://127\\.0\\.0\\.1:\\d+\\S*)").matcher(upOutput);
+    int answered = 0;
+    while (gets.find()) {
+      assertThat(Http.get(gets.group(1)).status()).as(gets.group(1)).isEqualTo(200);
+      answered++;
+    }
+    assertThat(answered).as("GET endpoints printed").isGreaterThanOrEqualTo(2 * 7 + 2);
+
+    // quotes through node-1 spread their entities over both nodes
+    String node1 = state.path("nodes").get(0).path("http").asText();
+    for (int i = 0; i < 20; i++) {
+      String id = String.format("c%08d", 300 + i);
+      assertThat(eventually(() -> quote(node1, id) == 200)).as("quote " + id).isTrue();
+    }
+    for (JsonNode n : state.path("nodes")) {
+      JsonNode e = Http.json(n.path("management").asText() + "/quote/entities");
+      assertThat(e.path("entityCount").asInt()).as(n.path("name").asText()).isPositive();
+    }
+
+    Run status = lab("status");
+    assertThat(status.code).as(status.out).isZero();
+    assertThat(status.out)
+        .contains("provider: double profile healthy, toxics none")
+        .containsPattern("node-1 +\\d+ +yes +2/2 +\\d+ +\\d+ CLOSED +\\d+/\\d+")
+        .containsPattern("node-2 +\\d+ +yes +2/2 +\\d+ +\\d+ CLOSED +\\d+/\\d+");
+
+    // the provider state switches live, through Toxiproxy and the double's admin API
+    Run unresponsive = lab("state", "unresponsive");
+    assertThat(unresponsive.code).as(unresponsive.out).isZero();
+    String toxics = state.path("toxiproxy").path("api").asText() + "/proxies/provider/toxics";
+    assertThat(Http.get(toxics).body()).contains("ha01-timeout-up", "ha01-timeout-down");
+    assertThat(lab("status").out).contains("toxics ha01-timeout-up, ha01-timeout-down");
+    Run slow = lab("state", "slow");
+    assertThat(slow.out).contains("double profile slow, toxics none");
+    assertThat(
+            Http.json(state.path("double").asText() + "/admin/state")
+                .path("latency")
+                .path("profile")
+                .asText())
+        .isEqualTo("slow");
+    assertThat(lab("state", "sideways").code).isEqualTo(2);
+
+    // down stops everything the supervisor recorded
+    long supervisor = state.path("supervisorPid").asLong();
+    List<Long> pids = new ArrayList<>(PidRegistry.recordedChildren(supervisor));
+    pids.add(supervisor);
+    state.path("nodes").forEach(n -> pids.add(n.path("pid").asLong()));
+    assertThat(pids).hasSizeGreaterThanOrEqualTo(1 + 6);
+    Run down = lab("down");
+    assertThat(down.code).as(down.out).isZero();
+    assertThat(down.out).contains("nothing is left running");
+    for (long pid : pids) {
+      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+          .as("pid " + pid + " is gone")
+          .isFalse();
+    }
+    assertThat(dir.resolve("state.json")).doesNotExist();
+    Run after = lab("status");
+    assertThat(after.code).isEqualTo(1);
+    assertThat(after.out).contains("the lab is not up");
+  }
+
+  @Test
+  void badOptionsAreRefusedNamingTheOptionAndValue() {
+    Run r = lab("up", "--nodes", "0");
+    assertThat(r.code).isEqualTo(2);
+    assertThat(r.out).contains("--nodes must be 1..9, was 0");
+    assertThat(lab("up", "--policy", "sometimes").out)
+        .contains("--policy must be count or rate, was sometimes");
+  }
+
+  static int quote(String base, String customerId) {
+    try {
+      return Http.post(base + "/v1/quotes", solventa.gatling.QuoteRequests.body(customerId, "auto"))
+          .status();
+    } catch (java.io.IOException e) {
+      return -1;
+    }
+  }
+
+  /** Bounded retry: a freshly started node may time out its first quotes. */
+  static boolean eventually(java.util.function.BooleanSupplier check) throws InterruptedException {
+    for (int i = 0; i < 40; i++) {
+      if (check.getAsBoolean()) {
+        return true;
+      }
+      Thread.sleep(Duration.ofMillis(250).toMillis());
+    }
+    return false;
+  }
+}

@@ -1,0 +1,53 @@
+package solventa.ops.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+/** The benchmark's CPU figures come from the node's own process counters over the window. */
+class BenchmarkTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static JsonNode stats(String json) throws Exception {
+    return JSON.readTree(json);
+  }
+
+  @Test
+  void cpuPerQuoteCoresAndPerProviderCallComeFromTheNodesCountersOverTheWindow() throws Exception {
+    JsonNode start = stats("{\"process\":{\"cpuNanos\":1000000000,\"threadsStarted\":90}}");
+    JsonNode end =
+        stats(
+            "{\"quotes\":{\"FRESH\":100,\"CACHED\":3800,\"STALE\":0,\"DEFAULT\":90,\"errors\":10},"
+                + "\"providerCalls\":200,"
+                + "\"providerLatency\":{\"count\":190,\"p95\":150.5},"
+                + "\"cachedLatency\":{\"count\":3800,\"p50\":61.2,\"p99\":64.9},"
+                + "\"process\":{\"cpuNanos\":3000000000,\"threadsStarted\":92}}");
+    Benchmark.NodeCost c =
+        Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end), 10);
+    assertThat(c.quotes()).isEqualTo(4000);
+    assertThat(c.cpuMs()).isCloseTo(2000, within(1e-9));
+    assertThat(c.cpuPerQuote()).isCloseTo(0.5, within(1e-9));
+    assertThat(c.cores()).isCloseTo(0.2, within(1e-9));
+    assertThat(c.cpuPerProviderCall()).isCloseTo(10, within(1e-9));
+    assertThat(c.threadsStarted()).isEqualTo(2);
+    assertThat(c.providerP95()).isEqualTo(150.5);
+    assertThat(c.hitP50()).isEqualTo(61.2);
+    assertThat(c.hitP99()).isEqualTo(64.9);
+  }
+
+  @Test
+  void aNodeThatDoesNotReportCpuGivesNoCpuFigures() throws Exception {
+    JsonNode start = stats("{}");
+    JsonNode end = stats("{\"quotes\":{\"CACHED\":10},\"providerLatency\":{\"count\":0}}");
+    Benchmark.NodeCost c =
+        Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end), 10);
+    assertThat(c.cpuPerQuote()).isNull();
+    assertThat(c.cores()).isNull();
+    assertThat(c.threadsStarted()).isNull();
+    assertThat(c.providerP95()).isNull();
+    assertThat(c.hitP99()).isNull();
+  }
+}

@@ -1,0 +1,127 @@
+package solventa.ops.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import solventa.providerdouble.control.ProviderState;
+
+class ProtocolPlanTest {
+
+  @Test
+  void fullRunsTheLatinSquareThenCPrimeWalkingAllSixStates() {
+    List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
+    List<String> armOrder =
+        plan.stream()
+            .filter(s -> s.kind() == StepKind.WALK && s.state() == ProviderState.HEALTHY)
+            .map(s -> s.run() + ":" + s.arm().label())
+            .toList();
+    assertThat(armOrder)
+        .containsExactly(
+            "R1:A", "R1:B", "R1:B+CB", "R1:C", "R1:C'", "R2:B", "R2:C", "R2:A", "R2:C'", "R3:C",
+            "R3:A", "R3:B", "R3:C'");
+    assertThat(
+            plan.stream()
+                .filter(
+                    s -> s.kind() == StepKind.WALK && s.run().equals("R2") && s.arm() == BenchArm.C)
+                .map(StepSpec::state))
+        .containsExactly(ProviderState.values());
+  }
+
+  @Test
+  void quickCoversEveryArmStateSweepPolicyAndStampede() {
+    List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("quick"));
+    assertThat(plan.stream().filter(s -> s.kind() == StepKind.WALK).map(StepSpec::arm).distinct())
+        .containsExactlyInAnyOrder(BenchArm.values());
+    assertThat(
+            plan.stream().filter(s -> s.kind() == StepKind.SWEEP).map(StepSpec::hitRate).distinct())
+        .containsExactly(0.99, 0.96, 0.90, 0.50);
+    assertThat(
+            plan.stream().filter(s -> s.kind() == StepKind.POLICY).map(s -> s.policy() + s.rate()))
+        .containsExactly("count200", "count10", "rate10");
+    assertThat(plan.stream().filter(s -> s.kind() == StepKind.STAMPEDE).map(StepSpec::arm))
+        .containsExactly(BenchArm.C, BenchArm.C_PRIME);
+    assertThat(ProtocolPlan.plannedSeconds(plan))
+        .as("quick must take at most 12 minutes on 2 cores")
+        .isLessThanOrEqualTo(12 * 60);
+  }
+
+  @Test
+  void fullIsPlannedWithinNinetyMinutes() {
+    List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
+    assertThat(ProtocolPlan.plannedSeconds(plan)).isLessThanOrEqualTo(90 * 60);
+    assertThat(
+            plan.stream().filter(s -> s.kind() == StepKind.POLICY).map(s -> s.policy() + s.rate()))
+        .containsExactly("count200", "count10", "rate200", "rate10");
+  }
+
+  /** HD-01.3 needs 30 answers a path; the sacrificed share needs the whole exposure window W. */
+  @Test
+  void stepsAreLongEnoughForTheirRules() {
+    for (String name : List.of("quick", "full")) {
+      ExperimentProfile p = ExperimentProfile.named(name);
+      List<StepSpec> plan = ProtocolPlan.build(p);
+      StepSpec healthyC =
+          plan.stream()
+              .filter(s -> s.arm() == BenchArm.C && s.state() == ProviderState.HEALTHY)
+              .findFirst()
+              .orElseThrow();
+      double missesPerSec = healthyC.rate() * (1 - healthyC.hitRate());
+      assertThat(missesPerSec * healthyC.measureSec()).as(name).isGreaterThanOrEqualTo(30 * 1.2);
+      assertThat(plan.stream().filter(s -> s.kind() == StepKind.POLICY))
+          .allMatch(s -> s.measureSec() >= p.exposureWindowSec());
+      assertThat(
+              plan.stream()
+                  .filter(s -> s.state() == ProviderState.RECOVERY && s.arm() == BenchArm.C)
+                  .mapToInt(StepSpec::measureSec)
+                  .min()
+                  .orElseThrow())
+          .isGreaterThanOrEqualTo(20);
+    }
+  }
+
+  @Test
+  void bWithTheBreakerWalksBesideBInTheFirstRunOnly() {
+    List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
+    assertThat(plan.stream().filter(s -> s.arm() == BenchArm.B_CB).map(s -> s.run() + s.state()))
+        .containsExactly("R1HEALTHY", "R1DEGRADED", "R1UNRESPONSIVE");
+  }
+
+  @Test
+  void smokeIsASubsetThatStillReachesEveryKindOfStep() {
+    List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("smoke"));
+    assertThat(plan.stream().map(StepSpec::kind).distinct())
+        .containsExactlyInAnyOrder(
+            StepKind.WALK, StepKind.SWEEP, StepKind.POLICY, StepKind.STAMPEDE);
+    assertThat(plan.stream().map(StepSpec::arm).distinct()).containsExactly(BenchArm.A, BenchArm.C);
+    assertThat(plan)
+        .anyMatch(s -> s.arm() == BenchArm.A && s.state() == ProviderState.UNRESPONSIVE);
+    assertThat(plan).anyMatch(s -> s.arm() == BenchArm.C && s.state() == ProviderState.RECOVERY);
+  }
+
+  @Test
+  void sweepPolicyAndStampedeFollowTheirArmsWalkSoTheNodeIsReused() {
+    List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("quick"));
+    int lastCWalk = -1;
+    int firstCSweep = -1;
+    for (int i = 0; i < plan.size(); i++) {
+      StepSpec s = plan.get(i);
+      if (s.arm() == BenchArm.C && s.kind() == StepKind.WALK) {
+        lastCWalk = i;
+      }
+      if (s.arm() == BenchArm.C && s.kind() == StepKind.SWEEP && firstCSweep < 0) {
+        firstCSweep = i;
+      }
+    }
+    assertThat(firstCSweep).isEqualTo(lastCWalk + 1);
+    assertThat(plan.get(plan.size() - 1).policy()).isEqualTo("rate");
+  }
+
+  @Test
+  void anUnknownProfileNamesTheChoices() {
+    assertThatThrownBy(() -> ExperimentProfile.named("fast"))
+        .hasMessageContaining("fast")
+        .hasMessageContaining("smoke, quick, full");
+  }
+}
