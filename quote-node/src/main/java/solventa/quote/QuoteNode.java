@@ -18,7 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.quote.http.QuoteRoutes;
 import solventa.quote.http.QuoteStatsRegistry;
-import solventa.quote.http.QuoteStatsRoutes;
+import solventa.quote.http.RunnerOnlyGuard;
 import solventa.quote.profile.OfAdapterPort;
 import solventa.quote.profile.ProfileEntity;
 import solventa.quote.profile.ProfileStore;
@@ -130,7 +130,7 @@ public final class QuoteNode implements AutoCloseable {
                   provider,
                   settings.arm().usesCache() ? store : null,
                   settings.stats().resetEnabled(),
-                  solventa.adapter.AdminToken.of(config.getString(QuoteStatsRoutes.TOKEN_KEY))));
+                  solventa.adapter.AdminToken.of(config.getString(RunnerOnlyGuard.TOKEN_KEY))));
       ActorSystem<Void> sys = system;
       QuoteService service =
           new QuoteService(system, settings, provider, pricing, stats, trace, clock);

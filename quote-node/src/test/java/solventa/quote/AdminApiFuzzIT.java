@@ -41,7 +41,7 @@ class AdminApiFuzzIT {
   static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  static Lab lab;
+  static NodeTestBed lab;
   static QuoteNode node;
   static ProviderDouble guarded; // a double with an admin token, so its changes can be authorized
 
@@ -67,11 +67,11 @@ class AdminApiFuzzIT {
 
   @BeforeAll
   static void startAll() {
-    lab = Lab.start();
+    lab = NodeTestBed.start();
     Map<String, Object> o = lab.overrides(Arm.C, lab.proxy("admin-fuzz"), "admin-fuzz:");
     o.put("of-adapter.management.allow-force", true);
-    node = Lab.node(o, Clock.systemUTC());
-    assertThat(Lab.eventually(100, Duration.ofMillis(100), node::isReady)).isTrue();
+    node = NodeTestBed.node(o, Clock.systemUTC());
+    assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), node::isReady)).isTrue();
     guarded =
         ProviderDouble.start(
             lab.bench,
@@ -160,8 +160,8 @@ class AdminApiFuzzIT {
             "/of-adapter/providers/ofb/force-close",
             LabToken.bearer(),
             null));
-    assertThat(Lab.quote(node, "c00000042").status()).isEqualTo(200);
-    assertThat(Lab.get(guarded.port(), "/admin/state").status()).isEqualTo(200);
+    assertThat(NodeTestBed.quote(node, "c00000042").status()).isEqualTo(200);
+    assertThat(NodeTestBed.get(guarded.port(), "/admin/state").status()).isEqualTo(200);
   }
 
   /** An error body names its cause: a problem's {@code detail}, or Pekko's own rejection text. */
@@ -172,7 +172,7 @@ class AdminApiFuzzIT {
     }
     if (body.startsWith("{")) {
       try {
-        return !Lab.JSON.readTree(body).path("detail").asText("").isBlank();
+        return !NodeTestBed.JSON.readTree(body).path("detail").asText("").isBlank();
       } catch (IOException e) {
         return false;
       }
@@ -281,7 +281,7 @@ class AdminApiFuzzIT {
   }
 
   static String json(String s) {
-    return Lab.JSON.getNodeFactory().textNode(s).toString();
+    return NodeTestBed.JSON.getNodeFactory().textNode(s).toString();
   }
 
   static HttpResponse<String> send(Call c) throws IOException, InterruptedException {

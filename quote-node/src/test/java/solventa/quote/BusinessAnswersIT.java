@@ -32,23 +32,24 @@ class BusinessAnswersIT {
   /** Quotes in flight at once: enough to be a flood, few enough for a shared 2-core machine. */
   static final int CONCURRENCY = 20;
 
-  static Lab lab;
+  static NodeTestBed lab;
   static ProviderDouble provider;
   static QuoteNode a, c;
 
   @BeforeAll
   static void startAll() {
-    lab = Lab.start();
+    lab = NodeTestBed.start();
     provider =
         ProviderDouble.start(
             lab.bench,
             DoubleSettings.defaults(42)
                 .withProfile(LatencyProfile.custom(5, 20))
                 .withNoConsent(Set.of(NO_CONSENT)));
-    a = Lab.node(overrides(Arm.A, "business-a"), Clock.systemUTC());
-    c = Lab.node(overrides(Arm.C, "business-c"), Clock.systemUTC());
+    a = NodeTestBed.node(overrides(Arm.A, "business-a"), Clock.systemUTC());
+    c = NodeTestBed.node(overrides(Arm.C, "business-c"), Clock.systemUTC());
     for (QuoteNode n : List.of(a, c)) {
-      assertThat(Lab.eventually(100, java.time.Duration.ofMillis(100), n::isReady)).isTrue();
+      assertThat(NodeTestBed.eventually(100, java.time.Duration.ofMillis(100), n::isReady))
+          .isTrue();
       QuoteArmsIT.warmUp(n);
     }
   }
@@ -63,7 +64,7 @@ class BusinessAnswersIT {
 
   @AfterAll
   static void stopAll() {
-    Lab.closeAll(a, c, provider, lab);
+    NodeTestBed.closeAll(a, c, provider, lab);
   }
 
   /** Half well-formed ids outside the double's universe, half ids it refuses as malformed. */
@@ -85,12 +86,12 @@ class BusinessAnswersIT {
     long unknownBefore = node.provider().snapshot().outcomes().get("UNKNOWN_CUSTOMER");
     long sacrificedBefore = node.stats().sacrificedCount();
     long refusedBefore = node.stats().refusedCount();
-    List<Lab.Answer> answers = new ArrayList<>();
+    List<NodeTestBed.Answer> answers = new ArrayList<>();
     long t0 = System.nanoTime();
     for (int from = 0; from < QUOTES; from += CONCURRENCY) {
-      List<CompletableFuture<Lab.Answer>> batch = new ArrayList<>();
+      List<CompletableFuture<NodeTestBed.Answer>> batch = new ArrayList<>();
       for (int i = from; i < Math.min(QUOTES, from + CONCURRENCY); i++) {
-        batch.add(Lab.quoteAsync(node, unknown(i)));
+        batch.add(NodeTestBed.quoteAsync(node, unknown(i)));
       }
       batch.forEach(f -> answers.add(f.join()));
     }
@@ -98,7 +99,7 @@ class BusinessAnswersIT {
     assertThat(answers).hasSize(QUOTES);
     // arm C answers a business answer only within its budget; on a busy machine a few may come
     // later and are answered as a budget fallback (DEFAULT) — never as a provider failure
-    List<Lab.Answer> late =
+    List<NodeTestBed.Answer> late =
         answers.stream().filter(r -> r.status() == 200 && r.origin().equals("DEFAULT")).toList();
     assertThat(late.size())
         .as("budget fallbacks")
@@ -116,7 +117,7 @@ class BusinessAnswersIT {
     assertThat(s.transitions()).as("the breaker never left CLOSED").isEmpty();
     assertThat(s.outcomes().get("UNKNOWN_CUSTOMER") - unknownBefore).isEqualTo(QUOTES);
     assertThat(s.outcomes()).containsEntry("BREAKER_OPEN", 0L).containsEntry("HTTP_STATUS", 0L);
-    assertThat(Lab.stats(node).path("quotes").has("refused")).isTrue();
+    assertThat(NodeTestBed.stats(node).path("quotes").has("refused")).isTrue();
     assertThat(node.stats().refusedCount() - refusedBefore).isEqualTo(QUOTES - late.size());
     assertThat(node.stats().sacrificedCount() - sacrificedBefore)
         .as("a business answer sacrifices no quote")
@@ -136,7 +137,7 @@ class BusinessAnswersIT {
             + late.size()
             + " budget fallbacks, breaker CLOSED, 0 transitions, UNKNOWN_CUSTOMER +"
             + (s.outcomes().get("UNKNOWN_CUSTOMER") - unknownBefore));
-    Lab.Answer known = Lab.quote(node, "c00000005");
+    NodeTestBed.Answer known = NodeTestBed.quote(node, "c00000005");
     assertThat(known.status()).as(known.body()).isEqualTo(200);
     assertThat(known.origin()).isEqualTo("FRESH");
   }
@@ -144,7 +145,7 @@ class BusinessAnswersIT {
   @Test
   void noConsentIsA422InEveryArmNeverAFallback() {
     for (QuoteNode node : List.of(a, c)) {
-      Lab.Answer r = Lab.quote(node, NO_CONSENT);
+      NodeTestBed.Answer r = NodeTestBed.quote(node, NO_CONSENT);
       assertThat(r.status()).as(r.body()).isEqualTo(422);
       assertThat(r.json().path("type").asText()).endsWith("/no-consent");
       assertThat(r.json().path("detail").asText()).contains("consent");

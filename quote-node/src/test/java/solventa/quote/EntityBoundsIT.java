@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class EntityBoundsIT {
   static final int MAX_ACTIVE = 3;
 
-  static Lab lab;
+  static NodeTestBed lab;
   static QuoteNode limited; // arm C, 3 entities at most, idle entities passivate after 3 s
   static QuoteNode tinyMailbox; // arm C, every entity's mailbox holds one message
   static QuoteNode timing; // arm A, request timeout 400 ms
@@ -33,33 +33,33 @@ class EntityBoundsIT {
 
   @BeforeAll
   static void startAll() {
-    lab = Lab.start();
+    lab = NodeTestBed.start();
     Map<String, Object> o = lab.overrides(Arm.C, lab.proxy("limited"), "limited:");
     o.put("quote.entities.max-active", MAX_ACTIVE);
     o.put("pekko.cluster.sharding.passivation.default-idle-strategy.idle-entity.timeout", "3s");
-    limited = Lab.node(o, Clock.systemUTC());
+    limited = NodeTestBed.node(o, Clock.systemUTC());
     Map<String, Object> m = lab.overrides(Arm.C, lab.proxy("mailbox"), "mailbox:");
     m.put("quote.entities.mailbox-capacity", 1);
     // on a loaded 2-core machine a shed answer can take over 1.5 s: keep the edge's own timeouts
     // (resolve, request) out of the race, so every answer comes from the entity or the overflow
     m.put("quote.resolve-timeout", "20s");
     m.put("pekko.http.server.request-timeout", "25s");
-    tinyMailbox = Lab.node(m, Clock.systemUTC());
+    tinyMailbox = NodeTestBed.node(m, Clock.systemUTC());
     slowProxy = lab.proxy("timing");
     Map<String, Object> t = lab.overrides(Arm.A, slowProxy, "timing:");
     t.put("pekko.http.server.request-timeout", "400ms");
     // the adapter and the edge's resolve timeout far beyond it, so that only the edge can answer
     t.put("of-adapter.providers.ofb.timeout", "2500ms");
     t.put("quote.resolve-timeout", "3s");
-    timing = Lab.node(t, Clock.systemUTC());
+    timing = NodeTestBed.node(t, Clock.systemUTC());
     narrowProxy = lab.proxy("narrow");
     Map<String, Object> b = lab.overrides(Arm.A, narrowProxy, "narrow:");
     b.put("of-adapter.providers.ofb.pool.max-connections", 2);
     b.put("of-adapter.providers.ofb.pool.max-open-requests", 2);
     b.put("of-adapter.providers.ofb.breaker.consecutive-failures", 1000);
-    narrow = Lab.node(b, Clock.systemUTC());
+    narrow = NodeTestBed.node(b, Clock.systemUTC());
     for (QuoteNode n : List.of(limited, tinyMailbox, timing, narrow)) {
-      assertThat(Lab.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
+      assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
     }
   }
 
@@ -78,11 +78,11 @@ class EntityBoundsIT {
   @Test
   void beyondTheActiveEntityLimitANewCustomerIsShedFastExistingOnesServeAndPassivationFreesRoom() {
     for (int i = 1; i <= MAX_ACTIVE; i++) {
-      assertThat(Lab.quote(limited, "c0008000" + i).status()).isEqualTo(200);
+      assertThat(NodeTestBed.quote(limited, "c0008000" + i).status()).isEqualTo(200);
     }
-    assertThat(Lab.stats(limited).path("activeEntities").asInt()).isEqualTo(MAX_ACTIVE);
+    assertThat(NodeTestBed.stats(limited).path("activeEntities").asInt()).isEqualTo(MAX_ACTIVE);
 
-    Lab.Answer refused = Lab.quote(limited, "c00080009");
+    NodeTestBed.Answer refused = NodeTestBed.quote(limited, "c00080009");
     assertThat(refused.status()).isEqualTo(503);
     assertThat(refused.retryAfter()).isEqualTo("1");
     assertThat(refused.contentType()).startsWith("application/problem+json");
@@ -91,22 +91,24 @@ class EntityBoundsIT {
     assertThat(refused.json().path("detail").asText()).doesNotContain("c00080009");
     assertThat(refused.json().path("quoteId").asText()).startsWith("q-");
 
-    long shedBefore = Lab.stats(limited).path("shed").path("entityLimit").asLong();
+    long shedBefore = NodeTestBed.stats(limited).path("shed").path("entityLimit").asLong();
     assertThat(shedBefore).isGreaterThan(0);
-    Lab.Answer existing = Lab.quote(limited, "c00080001");
+    NodeTestBed.Answer existing = NodeTestBed.quote(limited, "c00080001");
     assertThat(existing.status()).as("an entity already up keeps serving").isEqualTo(200);
-    assertThat(Lab.stats(limited).path("shed").path("entityLimit").asLong())
+    assertThat(NodeTestBed.stats(limited).path("shed").path("entityLimit").asLong())
         .as("served by its own entity, not refused")
         .isEqualTo(shedBefore);
 
     // the three idle ones passivate after 3 s; then the newcomer gets its entity
     long t0 = System.nanoTime();
     assertThat(
-            Lab.eventually(
-                60, Duration.ofMillis(250), () -> Lab.quote(limited, "c00080009").status() == 200))
+            NodeTestBed.eventually(
+                60,
+                Duration.ofMillis(250),
+                () -> NodeTestBed.quote(limited, "c00080009").status() == 200))
         .as("passivation frees room")
         .isTrue();
-    assertThat(Lab.stats(limited).path("activeEntities").asInt()).isBetween(1, MAX_ACTIVE);
+    assertThat(NodeTestBed.stats(limited).path("activeEntities").asInt()).isBetween(1, MAX_ACTIVE);
     System.out.println(
         "FIGURE entity limit: at max-active "
             + MAX_ACTIVE
@@ -121,18 +123,18 @@ class EntityBoundsIT {
 
   @Test
   void aBurstForOneCustomerBeyondItsMailboxIsAnsweredEveryRequestAndTheShedCounted() {
-    Lab.postAdmin(tinyMailbox.managementPort(), "/quote/stats/reset", "");
+    NodeTestBed.postAdmin(tinyMailbox.managementPort(), "/quote/stats/reset", "");
     int rounds = 0;
     long shed = 0;
-    List<Lab.Answer> answers = new ArrayList<>();
+    List<NodeTestBed.Answer> answers = new ArrayList<>();
     // bounded: a few bursts until the mailbox of one (cold) entity overflowed at least once
     while (rounds < 5 && shed == 0) {
       String customer = "c000810" + String.format("%02d", rounds++);
-      List<CompletableFuture<Lab.Answer>> burst = new ArrayList<>();
+      List<CompletableFuture<NodeTestBed.Answer>> burst = new ArrayList<>();
       for (int i = 0; i < 64; i++) {
         burst.add(patientQuote(tinyMailbox, customer));
       }
-      List<Lab.Answer> round = burst.stream().map(CompletableFuture::join).toList();
+      List<NodeTestBed.Answer> round = burst.stream().map(CompletableFuture::join).toList();
       answers.addAll(round);
       shed = round.stream().filter(a -> a.status() == 503).count();
     }
@@ -141,20 +143,22 @@ class EntityBoundsIT {
     assertThat(answers)
         .as("every request answered: a quote or a shed")
         .allSatisfy(a -> assertThat(a.status()).isIn(200, 503));
-    List<Lab.Answer> shedAnswers = answers.stream().filter(a -> a.status() == 503).toList();
+    List<NodeTestBed.Answer> shedAnswers = answers.stream().filter(a -> a.status() == 503).toList();
     assertThat(shedAnswers)
         .allSatisfy(
             a -> {
               assertThat(a.retryAfter()).isEqualTo("1");
               assertThat(a.json().path("detail").asText()).contains("queued");
             });
-    assertThat(Lab.stats(tinyMailbox).path("shed").path("mailboxFull").asLong())
+    assertThat(NodeTestBed.stats(tinyMailbox).path("shed").path("mailboxFull").asLong())
         .as("every shed counted")
         .isEqualTo(shedAnswers.size());
     assertThat(shedAnswers)
         .as("a mailbox of one overflowed in %d bursts of 64", rounds)
         .isNotEmpty();
-    assertThat(Lab.quote(tinyMailbox, "c00081099").status()).as("serves after").isEqualTo(200);
+    assertThat(NodeTestBed.quote(tinyMailbox, "c00081099").status())
+        .as("serves after")
+        .isEqualTo(200);
     System.out.println(
         "FIGURE mailbox: "
             + answers.size()
@@ -163,19 +167,19 @@ class EntityBoundsIT {
             + " burst(s) of 64 for one customer at mailbox-capacity 1: "
             + shedAnswers.size()
             + " x 503 (slowest "
-            + shedAnswers.stream().mapToLong(Lab.Answer::elapsedMs).max().orElse(-1)
+            + shedAnswers.stream().mapToLong(NodeTestBed.Answer::elapsedMs).max().orElse(-1)
             + " ms)");
   }
 
   @Test
   void aQuoteBeyondTheRequestTimeoutIsAnswered503WithRetryAfterAndAProblem() {
-    Lab.postAdmin(timing.managementPort(), "/quote/stats/reset", "");
-    Lab.latency(slowProxy, 3000);
-    Lab.Answer late;
+    NodeTestBed.postAdmin(timing.managementPort(), "/quote/stats/reset", "");
+    NodeTestBed.latency(slowProxy, 3000);
+    NodeTestBed.Answer late;
     try {
-      late = Lab.quote(timing, "c00082001");
+      late = NodeTestBed.quote(timing, "c00082001");
     } finally {
-      Lab.healthy(slowProxy);
+      NodeTestBed.healthy(slowProxy);
     }
     assertThat(late.status()).isEqualTo(503);
     assertThat(late.retryAfter()).isEqualTo("1");
@@ -186,29 +190,31 @@ class EntityBoundsIT {
         "FIGURE request timeout: provider +3000 ms, request-timeout 400 ms: 503 in "
             + late.elapsedMs()
             + " ms");
-    assertThat(Lab.stats(timing).path("shed").path("requestTimeout").asLong()).isEqualTo(1);
+    assertThat(NodeTestBed.stats(timing).path("shed").path("requestTimeout").asLong()).isEqualTo(1);
     assertThat(
-            Lab.eventually(
-                50, Duration.ofMillis(100), () -> Lab.quote(timing, "c00082002").status() == 200))
+            NodeTestBed.eventually(
+                50,
+                Duration.ofMillis(100),
+                () -> NodeTestBed.quote(timing, "c00082002").status() == 200))
         .as("answers normally after")
         .isTrue();
   }
 
   @Test
   void aFullAdapterBulkheadInArmAIsShedWithRetryAfterAndCountedAndTheNodeAnswersAfter() {
-    Lab.postAdmin(narrow.managementPort(), "/quote/stats/reset", "");
-    Lab.latency(narrowProxy, 300);
-    List<Lab.Answer> answers;
+    NodeTestBed.postAdmin(narrow.managementPort(), "/quote/stats/reset", "");
+    NodeTestBed.latency(narrowProxy, 300);
+    List<NodeTestBed.Answer> answers;
     try {
-      List<CompletableFuture<Lab.Answer>> burst = new ArrayList<>();
+      List<CompletableFuture<NodeTestBed.Answer>> burst = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
-        burst.add(Lab.quoteAsync(narrow, String.format("c0008300%d", i % 10)));
+        burst.add(NodeTestBed.quoteAsync(narrow, String.format("c0008300%d", i % 10)));
       }
       answers = burst.stream().map(CompletableFuture::join).toList();
     } finally {
-      Lab.healthy(narrowProxy);
+      NodeTestBed.healthy(narrowProxy);
     }
-    List<Lab.Answer> shed = answers.stream().filter(a -> a.status() == 503).toList();
+    List<NodeTestBed.Answer> shed = answers.stream().filter(a -> a.status() == 503).toList();
     assertThat(answers).allSatisfy(a -> assertThat(a.status()).isIn(200, 503, 504));
     assertThat(shed).as("20 at once against 2 + 2 places").isNotEmpty();
     assertThat(shed)
@@ -218,11 +224,13 @@ class EntityBoundsIT {
               assertThat(a.json().path("title").asText()).isEqualTo("Overloaded");
               assertThat(a.json().path("detail").asText()).contains("at their bound");
             });
-    assertThat(Lab.stats(narrow).path("shed").path("providerBulkhead").asLong())
+    assertThat(NodeTestBed.stats(narrow).path("shed").path("providerBulkhead").asLong())
         .isEqualTo(shed.size());
     assertThat(
-            Lab.eventually(
-                50, Duration.ofMillis(100), () -> Lab.quote(narrow, "c00083099").status() == 200))
+            NodeTestBed.eventually(
+                50,
+                Duration.ofMillis(100),
+                () -> NodeTestBed.quote(narrow, "c00083099").status() == 200))
         .as("answers normally after")
         .isTrue();
   }
@@ -231,11 +239,12 @@ class EntityBoundsIT {
       java.net.http.HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
 
   /**
-   * As {@link Lab#quoteAsync}, with a client timeout far above the node's own bounds (3 s request
-   * timeout): 64 connections opened at once on a loaded 2-core machine may take longer than Lab's 5
-   * s to be served, and what is under test is that the node answers each, not how fast.
+   * As {@link NodeTestBed#quoteAsync}, with a client timeout far above the node's own bounds (3 s
+   * request timeout): 64 connections opened at once on a loaded 2-core machine may take longer than
+   * NodeTestBed's 5 s to be served, and what is under test is that the node answers each, not how
+   * fast.
    */
-  static CompletableFuture<Lab.Answer> patientQuote(QuoteNode node, String customerId) {
+  static CompletableFuture<NodeTestBed.Answer> patientQuote(QuoteNode node, String customerId) {
     long start = System.nanoTime();
     return PATIENT
         .sendAsync(
@@ -243,12 +252,14 @@ class EntityBoundsIT {
                     java.net.URI.create("http://127.0.0.1:" + node.httpPort() + "/v1/quotes"))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(Lab.quoteBody(customerId)))
+                .POST(
+                    java.net.http.HttpRequest.BodyPublishers.ofString(
+                        NodeTestBed.quoteBody(customerId)))
                 .build(),
             java.net.http.HttpResponse.BodyHandlers.ofString())
         .thenApply(
             r ->
-                new Lab.Answer(
+                new NodeTestBed.Answer(
                     r.statusCode(),
                     r.body(),
                     (System.nanoTime() - start) / 1_000_000,

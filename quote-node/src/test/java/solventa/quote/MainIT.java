@@ -21,12 +21,12 @@ import solventa.lab.FreePort;
  * target/runtime.classpath}, configured by {@code -D} only, Kamon initialised, logs to a file.
  */
 class MainIT {
-  static Lab lab;
+  static NodeTestBed lab;
   static Proxy proxy;
 
   @BeforeAll
   static void start() {
-    lab = Lab.start();
+    lab = NodeTestBed.start();
     proxy = lab.proxy("ofb-main");
   }
 
@@ -74,35 +74,37 @@ class MainIT {
             .start();
     try {
       assertThat(
-              Lab.eventually(
+              NodeTestBed.eventually(
                   120,
                   Duration.ofMillis(500),
                   () -> p.isAlive() && FreePort.isListening(httpPort) && ready(httpPort)))
           .as("the node answers /ready (see target/main-it.out)")
           .isTrue();
-      Lab.Answer q = Lab.post(httpPort, "/v1/quotes", Lab.quoteBody("c00000300"));
+      NodeTestBed.Answer q =
+          NodeTestBed.post(httpPort, "/v1/quotes", NodeTestBed.quoteBody("c00000300"));
       assertThat(q.status()).as(q.body()).isEqualTo(200);
       assertThat(q.json().path("arm").asText()).isEqualTo("C'");
       int mgmt = (Integer) props.get("pekko.management.http.port");
-      assertThat(Lab.get(mgmt, "/quote/stats").json().path("arm").asText()).isEqualTo("C'");
-      assertThat(Lab.get(mgmt, "/cluster/members").status()).isEqualTo(200);
+      assertThat(NodeTestBed.get(mgmt, "/quote/stats").json().path("arm").asText()).isEqualTo("C'");
+      assertThat(NodeTestBed.get(mgmt, "/cluster/members").status()).isEqualTo(200);
       assertThat(
-              Lab.eventually(
+              NodeTestBed.eventually(
                   30,
                   Duration.ofMillis(500),
-                  () -> Lab.get(prometheusPort, "/metrics").body().contains("quote_quotes")))
+                  () ->
+                      NodeTestBed.get(prometheusPort, "/metrics").body().contains("quote_quotes")))
           .as("Kamon exports the quote metrics")
           .isTrue();
-      String scrape = Lab.get(prometheusPort, "/metrics").body();
+      String scrape = NodeTestBed.get(prometheusPort, "/metrics").body();
       assertThat(scrape)
           .as("the adapter's breaker, pool and call metrics reach Prometheus too")
           .contains("of_adapter_breaker_state")
           .contains("of_adapter_pool_in_flight")
           .contains("of_adapter_call_latency");
-      assertThat(Lab.get(mgmt, "/of-adapter/providers/ofb").json().path("state").asText())
+      assertThat(NodeTestBed.get(mgmt, "/of-adapter/providers/ofb").json().path("state").asText())
           .as("the breaker is inspectable over Pekko Management")
           .isEqualTo("CLOSED");
-      assertThat(Lab.eventually(20, Duration.ofMillis(250), () -> logContains(log)))
+      assertThat(NodeTestBed.eventually(20, Duration.ofMillis(250), () -> logContains(log)))
           .as("logs go to -Dquote.log.file")
           .isTrue();
     } finally {
@@ -126,7 +128,7 @@ class MainIT {
 
   private static boolean ready(int port) {
     try {
-      return Lab.get(port, "/ready").status() == 200;
+      return NodeTestBed.get(port, "/ready").status() == 200;
     } catch (RuntimeException e) {
       return false;
     }

@@ -16,11 +16,11 @@ import org.junit.jupiter.api.Test;
  * calls it.
  */
 class NodeWarmupIT {
-  static Lab lab;
+  static NodeTestBed lab;
 
   @BeforeAll
   static void start() {
-    lab = Lab.start();
+    lab = NodeTestBed.start();
   }
 
   @AfterAll
@@ -42,13 +42,14 @@ class NodeWarmupIT {
   @Test
   void realModeWarmsThroughTheAdapterAndIsReadyWithZeroedStats() {
     try (QuoteNode n =
-        Lab.node(warm(Arm.C, lab.proxy("ofb-warm-real"), "ofp-wr:", "real"), Clock.systemUTC())) {
+        NodeTestBed.node(
+            warm(Arm.C, lab.proxy("ofb-warm-real"), "ofp-wr:", "real"), Clock.systemUTC())) {
       assertThat(n.warmup().finished()).isTrue();
       assertThat(n.warmup().ok()).isEqualTo(120);
       assertThat(n.provider().providerCalls()).as("provider calls of the warm-up").isPositive();
       assertThat(n.isReady()).isTrue();
-      assertThat(Lab.get(n.httpPort(), "/ready").status()).isEqualTo(200);
-      var stats = Lab.stats(n);
+      assertThat(NodeTestBed.get(n.httpPort(), "/ready").status()).isEqualTo(200);
+      var stats = NodeTestBed.stats(n);
       assertThat(stats.path("latency").path("count").asLong()).isZero();
       assertThat(stats.path("providerCalls").asLong()).isZero();
     }
@@ -57,11 +58,12 @@ class NodeWarmupIT {
   @Test
   void skipModeNeverCallsTheProviderAndRealQuotesStillDo() {
     try (QuoteNode n =
-        Lab.node(warm(Arm.A, lab.proxy("ofb-warm-skip"), "ofp-ws:", "skip"), Clock.systemUTC())) {
+        NodeTestBed.node(
+            warm(Arm.A, lab.proxy("ofb-warm-skip"), "ofp-ws:", "skip"), Clock.systemUTC())) {
       assertThat(n.warmup().ok()).isEqualTo(120);
       assertThat(n.provider().providerCalls()).as("provider calls of the warm-up").isZero();
       // once warm, even a warm-up customer's quote goes to the provider
-      assertThat(Lab.quote(n, "c00094800").status()).isEqualTo(200);
+      assertThat(NodeTestBed.quote(n, "c00094800").status()).isEqualTo(200);
       assertThat(n.provider().providerCalls()).isEqualTo(1);
     }
   }

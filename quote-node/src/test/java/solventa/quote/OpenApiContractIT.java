@@ -37,15 +37,16 @@ class OpenApiContractIT {
       new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
   static JsonNode doc;
-  static Lab lab;
+  static NodeTestBed lab;
   static QuoteNode node;
 
   @BeforeAll
   static void startAll() throws IOException {
     doc = new YAMLMapper().readTree(Files.readString(DOC));
-    lab = Lab.start();
-    node = Lab.node(lab.overrides(Arm.C, lab.proxy("openapi"), "openapi:"), Clock.systemUTC());
-    assertThat(Lab.eventually(100, Duration.ofMillis(100), node::isReady)).isTrue();
+    lab = NodeTestBed.start();
+    node =
+        NodeTestBed.node(lab.overrides(Arm.C, lab.proxy("openapi"), "openapi:"), Clock.systemUTC());
+    assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), node::isReady)).isTrue();
   }
 
   @AfterAll
@@ -82,10 +83,10 @@ class OpenApiContractIT {
                             .path("schema")))
                 : List.of(new Generated("no body", null, null));
         for (Generated g : requests) {
-          Lab.Answer a =
+          NodeTestBed.Answer a =
               method.equals("GET")
-                  ? Lab.get(node.httpPort(), p.getKey())
-                  : Lab.post(node.httpPort(), p.getKey(), g.body());
+                  ? NodeTestBed.get(node.httpPort(), p.getKey())
+                  : NodeTestBed.post(node.httpPort(), p.getKey(), g.body());
           checked++;
           String where = method + " " + p.getKey() + " (" + g.what() + ") → " + a.status();
           check(op.getValue(), a, where, violations);
@@ -118,7 +119,7 @@ class OpenApiContractIT {
   }
 
   /** The answer's status is documented for the operation, and its body fits the schema. */
-  static void check(JsonNode op, Lab.Answer a, String where, List<String> violations) {
+  static void check(JsonNode op, NodeTestBed.Answer a, String where, List<String> violations) {
     JsonNode response = op.path("responses").path(String.valueOf(a.status()));
     if (response.isMissingNode()) {
       violations.add(where + ": status not documented: " + a.body());

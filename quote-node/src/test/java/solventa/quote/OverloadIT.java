@@ -22,47 +22,47 @@ import org.junit.jupiter.api.Test;
 class OverloadIT {
   static final int LIMIT = 8;
 
-  static Lab lab;
+  static NodeTestBed lab;
   static Proxy proxy;
   static QuoteNode node;
 
   @BeforeAll
   static void startAll() {
-    lab = Lab.start();
+    lab = NodeTestBed.start();
     proxy = lab.proxy("overload");
     Map<String, Object> o = lab.overrides(Arm.A, proxy, "overload:");
     o.put("quote.http.max-in-flight", LIMIT);
     o.put("of-adapter.providers.ofb.breaker.consecutive-failures", 1000);
-    node = Lab.node(o, Clock.systemUTC());
-    assertThat(Lab.eventually(100, Duration.ofMillis(100), node::isReady)).isTrue();
+    node = NodeTestBed.node(o, Clock.systemUTC());
+    assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), node::isReady)).isTrue();
     QuoteArmsIT.warmUp(node);
   }
 
   @AfterAll
   static void stopAll() {
-    Lab.closeAll(node, lab);
+    NodeTestBed.closeAll(node, lab);
   }
 
   @Test
   void aBurstBeyondTheInFlightLimitIsShedFastAndTheNodeRecoversByItself() {
-    Lab.latency(proxy, 250);
-    List<Lab.Answer> answers = new ArrayList<>();
+    NodeTestBed.latency(proxy, 250);
+    List<NodeTestBed.Answer> answers = new ArrayList<>();
     long callsBefore = node.provider().providerCalls();
     long t0 = System.nanoTime();
     try {
-      List<CompletableFuture<Lab.Answer>> burst = new ArrayList<>();
+      List<CompletableFuture<NodeTestBed.Answer>> burst = new ArrayList<>();
       for (int i = 0; i < 5 * LIMIT; i++) {
-        burst.add(Lab.quoteAsync(node, String.format("c0007%04d", i)));
+        burst.add(NodeTestBed.quoteAsync(node, String.format("c0007%04d", i)));
       }
       burst.forEach(f -> answers.add(f.join()));
     } finally {
-      Lab.healthy(proxy);
+      NodeTestBed.healthy(proxy);
     }
     long burstMs = (System.nanoTime() - t0) / 1_000_000;
-    List<Lab.Answer> shed = answers.stream().filter(a -> a.status() == 503).toList();
+    List<NodeTestBed.Answer> shed = answers.stream().filter(a -> a.status() == 503).toList();
     // admitted quotes end as the slow provider lets them (200, or 504 at the adapter's timeout on
     // a busy machine): their outcome is not under test, their holding a slot is
-    List<Lab.Answer> served = answers.stream().filter(a -> a.status() != 503).toList();
+    List<NodeTestBed.Answer> served = answers.stream().filter(a -> a.status() != 503).toList();
     assertThat(served).allSatisfy(a -> assertThat(a.status()).isIn(200, 504));
     assertThat(served.size()).as("some admitted").isGreaterThan(0);
     assertThat(shed.size()).as("the rest shed").isGreaterThanOrEqualTo(5 * LIMIT - 2 * LIMIT);
@@ -73,16 +73,18 @@ class OverloadIT {
               assertThat(a.retryAfter()).isEqualTo("1");
               assertThat(a.json().path("detail").asText()).contains("in flight");
             });
-    long slowestShed = shed.stream().mapToLong(Lab.Answer::elapsedMs).max().orElse(-1);
-    long fastestServed = served.stream().mapToLong(Lab.Answer::elapsedMs).min().orElse(-1);
+    long slowestShed = shed.stream().mapToLong(NodeTestBed.Answer::elapsedMs).max().orElse(-1);
+    long fastestServed = served.stream().mapToLong(NodeTestBed.Answer::elapsedMs).min().orElse(-1);
     // behaviour, not timing (the machine is shared): a shed quote costs no provider call
     assertThat(node.provider().providerCalls() - callsBefore)
         .as("provider calls: only the admitted quotes")
         .isEqualTo(served.size());
     long t1 = System.nanoTime();
     assertThat(
-            Lab.eventually(
-                50, Duration.ofMillis(20), () -> Lab.quote(node, "c00000090").status() == 200))
+            NodeTestBed.eventually(
+                50,
+                Duration.ofMillis(20),
+                () -> NodeTestBed.quote(node, "c00000090").status() == 200))
         .as("recovers by itself")
         .isTrue();
     long recoveryMs = (System.nanoTime() - t1) / 1_000_000;

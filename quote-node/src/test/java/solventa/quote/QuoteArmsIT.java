@@ -31,28 +31,28 @@ class QuoteArmsIT {
    */
   static final long FALLBACK_BOUND_MS = 550;
 
-  static Lab lab;
+  static NodeTestBed lab;
   static Proxy pa, pb, pc, pcp;
   static QuoteNode a, b, c, cp;
   static final MutableClock clockC = MutableClock.offsetFromSystem();
 
   @BeforeAll
   static void startAll() {
-    lab = Lab.start();
+    lab = NodeTestBed.start();
     pa = lab.proxy("ofb-a");
     pb = lab.proxy("ofb-b");
     pc = lab.proxy("ofb-c");
     pcp = lab.proxy("ofb-cp");
     var oa = lab.overrides(Arm.A, pa, "ofp-a:");
     oa.put("quote.stats.reset-enabled", false);
-    a = Lab.node(oa, Clock.systemUTC());
-    b = Lab.node(lab.overrides(Arm.B, pb, "ofp-b:"), Clock.systemUTC());
+    a = NodeTestBed.node(oa, Clock.systemUTC());
+    b = NodeTestBed.node(lab.overrides(Arm.B, pb, "ofp-b:"), Clock.systemUTC());
     var oc = lab.overrides(Arm.C, pc, "ofp-c:");
     oc.put("quote.max-staleness", "10m");
-    c = Lab.node(oc, clockC);
-    cp = Lab.node(lab.overrides(Arm.C_PRIME, pcp, "ofp-cp:"), Clock.systemUTC());
+    c = NodeTestBed.node(oc, clockC);
+    cp = NodeTestBed.node(lab.overrides(Arm.C_PRIME, pcp, "ofp-cp:"), Clock.systemUTC());
     for (QuoteNode n : List.of(a, b, c, cp)) {
-      assertThat(Lab.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
+      assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
       warmUp(n);
     }
   }
@@ -60,19 +60,19 @@ class QuoteArmsIT {
   /** First requests pay class loading, JIT and connection set-up; tests measure steady state. */
   static void warmUp(QuoteNode n) {
     for (int i = 0; i < 20; i++) {
-      Lab.quote(n, String.format("c0008%04d", i));
+      NodeTestBed.quote(n, String.format("c0008%04d", i));
     }
   }
 
   /** Makes a customer known to a node: quotes until its profile was fetched (bounded). */
   static void makeKnown(QuoteNode n, String customer) {
-    Lab.Answer[] last = {null};
+    NodeTestBed.Answer[] last = {null};
     assertThat(
-            Lab.eventually(
+            NodeTestBed.eventually(
                 20,
                 Duration.ofMillis(100),
                 () -> {
-                  last[0] = Lab.quote(n, customer);
+                  last[0] = NodeTestBed.quote(n, customer);
                   return Set.of("FRESH", "CACHED").contains(last[0].origin());
                 }))
         .as(
@@ -82,13 +82,13 @@ class QuoteArmsIT {
                     + " known; last answer "
                     + last[0]
                     + "; stats "
-                    + Lab.stats(n))
+                    + NodeTestBed.stats(n))
         .isTrue();
   }
 
   @AfterAll
   static void stopAll() {
-    Lab.closeAll(a, b, c, cp, lab);
+    NodeTestBed.closeAll(a, b, c, cp, lab);
   }
 
   private static long calls(QuoteNode n) {
@@ -99,14 +99,14 @@ class QuoteArmsIT {
   private static void awaitBreakerClosed(QuoteNode n) {
     int[] i = {0};
     assertThat(
-            Lab.eventually(
+            NodeTestBed.eventually(
                 60,
                 Duration.ofMillis(250),
                 () -> {
                   if (n.provider().breakerState() == BreakerState.CLOSED) {
                     return true;
                   }
-                  Lab.quote(n, "c0009" + String.format("%04d", i[0]++));
+                  NodeTestBed.quote(n, "c0009" + String.format("%04d", i[0]++));
                   return false;
                 }))
         .as("breaker closes again")
@@ -115,15 +115,15 @@ class QuoteArmsIT {
 
   @Test
   void readinessAndHealthAnswer200() {
-    assertThat(Lab.get(c.httpPort(), "/ready").status()).isEqualTo(200);
-    assertThat(Lab.get(c.httpPort(), "/health").status()).isEqualTo(200);
+    assertThat(NodeTestBed.get(c.httpPort(), "/ready").status()).isEqualTo(200);
+    assertThat(NodeTestBed.get(c.httpPort(), "/health").status()).isEqualTo(200);
   }
 
   @Test
   void armACallsTheProviderOnEveryQuote() {
     long before = calls(a);
-    Lab.Answer first = Lab.quote(a, "c00000001");
-    Lab.Answer second = Lab.quote(a, "c00000001");
+    NodeTestBed.Answer first = NodeTestBed.quote(a, "c00000001");
+    NodeTestBed.Answer second = NodeTestBed.quote(a, "c00000001");
     assertThat(first.status()).as(first.body()).isEqualTo(200);
     assertThat(first.origin()).isEqualTo("FRESH");
     assertThat(second.origin()).isEqualTo("FRESH");
@@ -132,9 +132,9 @@ class QuoteArmsIT {
 
   @Test
   void armAFailsWith504AtTheHardTimeoutWhenTheProviderIsUnresponsive() {
-    Lab.unresponsive(pa);
+    NodeTestBed.unresponsive(pa);
     try {
-      Lab.Answer r = Lab.quote(a, "c00000002");
+      NodeTestBed.Answer r = NodeTestBed.quote(a, "c00000002");
       assertThat(r.status()).as(r.body()).isEqualTo(504);
       assertThat(r.contentType()).startsWith("application/problem+json");
       assertThat(r.json().path("type").asText()).endsWith("/provider-timeout");
@@ -147,15 +147,15 @@ class QuoteArmsIT {
       // it waited for the adapter's 700 ms hard timeout, not for a budget
       assertThat(r.elapsedMs()).isBetween(600L, 3000L);
     } finally {
-      Lab.healthy(pa);
+      NodeTestBed.healthy(pa);
     }
   }
 
   @Test
   void armBHitAnswersWithoutAProviderCall() {
-    Lab.Answer miss = Lab.quote(b, "c00000010");
+    NodeTestBed.Answer miss = NodeTestBed.quote(b, "c00000010");
     long after = calls(b);
-    Lab.Answer hit = Lab.quote(b, "c00000010");
+    NodeTestBed.Answer hit = NodeTestBed.quote(b, "c00000010");
     assertThat(miss.origin()).isEqualTo("FRESH");
     assertThat(hit.status()).isEqualTo(200);
     assertThat(hit.origin()).isEqualTo("CACHED");
@@ -164,15 +164,15 @@ class QuoteArmsIT {
 
   @Test
   void armBMissWaitsForTheProvider() {
-    Lab.latency(pb, 400);
+    NodeTestBed.latency(pb, 400);
     try {
-      Lab.Answer miss = Lab.quote(b, "c00000011");
+      NodeTestBed.Answer miss = NodeTestBed.quote(b, "c00000011");
       assertThat(miss.status()).as(miss.body()).isEqualTo(200);
       assertThat(miss.origin()).isEqualTo("FRESH");
       // waited past the 120 ms budget: B has none
       assertThat(miss.elapsedMs()).isGreaterThanOrEqualTo(400);
     } finally {
-      Lab.healthy(pb);
+      NodeTestBed.healthy(pb);
     }
   }
 
@@ -183,11 +183,11 @@ class QuoteArmsIT {
     String unknown = "c00000021";
     makeKnown(c, known);
     clockC.advance(Duration.ofSeconds(61)); // past refresh-after: known is now stale
-    Lab.unresponsive(pc);
+    NodeTestBed.unresponsive(pc);
     try {
       for (int i = 0; i < 3; i++) {
-        Lab.Answer stale = Lab.quote(c, known);
-        Lab.Answer dflt = Lab.quote(c, unknown);
+        NodeTestBed.Answer stale = NodeTestBed.quote(c, known);
+        NodeTestBed.Answer dflt = NodeTestBed.quote(c, unknown);
         assertThat(stale.status()).as(stale.body()).isEqualTo(200);
         assertThat(stale.origin()).isEqualTo("STALE");
         assertThat(stale.json().path("profile").path("ageMs").asLong()).isGreaterThan(60_000);
@@ -197,22 +197,22 @@ class QuoteArmsIT {
         assertThat(dflt.elapsedMs()).isLessThan(FALLBACK_BOUND_MS);
       }
     } finally {
-      Lab.healthy(pc);
+      NodeTestBed.healthy(pc);
     }
     // provider back: once the breaker lets calls through again, the customer is refreshed
     assertThat(
-            Lab.eventually(
+            NodeTestBed.eventually(
                 40,
                 Duration.ofMillis(250),
-                () -> Set.of("FRESH", "CACHED").contains(Lab.quote(c, known).origin())))
+                () -> Set.of("FRESH", "CACHED").contains(NodeTestBed.quote(c, known).origin())))
         .isTrue();
     assertThat(
-            Lab.eventually(
+            NodeTestBed.eventually(
                 40,
                 Duration.ofMillis(250),
-                () -> Set.of("FRESH", "CACHED").contains(Lab.quote(c, unknown).origin())))
+                () -> Set.of("FRESH", "CACHED").contains(NodeTestBed.quote(c, unknown).origin())))
         .isTrue();
-    JsonNode stats = Lab.stats(c);
+    JsonNode stats = NodeTestBed.stats(c);
     assertThat(stats.path("quotes").path("STALE").asLong()).isGreaterThanOrEqualTo(3);
     assertThat(stats.path("quotes").path("DEFAULT").asLong()).isGreaterThanOrEqualTo(3);
     assertThat(stats.path("sacrificed").asLong()).isGreaterThan(0);
@@ -225,13 +225,13 @@ class QuoteArmsIT {
     String known = "c00000024";
     makeKnown(c, known);
     clockC.advance(Duration.ofMinutes(11));
-    Lab.unresponsive(pc);
+    NodeTestBed.unresponsive(pc);
     try {
-      Lab.Answer r = Lab.quote(c, known);
+      NodeTestBed.Answer r = NodeTestBed.quote(c, known);
       assertThat(r.status()).as(r.body()).isEqualTo(200);
       assertThat(r.origin()).as("known, but older than max-staleness").isEqualTo("DEFAULT");
     } finally {
-      Lab.healthy(pc);
+      NodeTestBed.healthy(pc);
       clockC.advance(Duration.ofMinutes(-11)); // other tests judge ages against refresh-after
     }
   }
@@ -246,7 +246,7 @@ class QuoteArmsIT {
     try (StatefulRedisConnection<String, String> conn = client.connect()) {
       long[] pttl = {-3};
       assertThat(
-              Lab.eventually(
+              NodeTestBed.eventually(
                   50,
                   Duration.ofMillis(100),
                   () -> (pttl[0] = conn.sync().pttl("ofp-c:" + customer)) > 0))
@@ -263,23 +263,23 @@ class QuoteArmsIT {
   void armCBackgroundCallOutlivesTheBudgetAndRepopulatesTheCache() {
     awaitBreakerClosed(c);
     String customer = "c00000030";
-    Lab.latency(pc, 350); // slower than the budget, well within the 700 ms hard timeout
-    Lab.Answer first;
+    NodeTestBed.latency(pc, 350); // slower than the budget, well within the 700 ms hard timeout
+    NodeTestBed.Answer first;
     try {
-      first = Lab.quote(c, customer);
+      first = NodeTestBed.quote(c, customer);
     } finally {
-      Lab.healthy(pc);
+      NodeTestBed.healthy(pc);
     }
     assertThat(first.origin()).isEqualTo("DEFAULT");
     assertThat(first.elapsedMs()).isLessThan(FALLBACK_BOUND_MS);
     long callsAfterFirst = calls(c);
     // wait for the call the quote gave up on (quoting now would start calls of its own)
     assertThat(
-            Lab.eventually(
+            NodeTestBed.eventually(
                 30, Duration.ofMillis(50), () -> c.provider().snapshot().inFlight() == 0))
         .isTrue();
     // it completed after the answer and filled the entity: a hit, without a new call
-    assertThat(Lab.quote(c, customer).origin()).isEqualTo("CACHED");
+    assertThat(NodeTestBed.quote(c, customer).origin()).isEqualTo("CACHED");
     assertThat(calls(c)).isEqualTo(callsAfterFirst);
   }
 
@@ -288,45 +288,45 @@ class QuoteArmsIT {
     awaitBreakerClosed(c);
     awaitBreakerClosed(cp);
     int n = 8;
-    Lab.latency(pc, 300);
-    Lab.latency(pcp, 300);
+    NodeTestBed.latency(pc, 300);
+    NodeTestBed.latency(pcp, 300);
     try {
       long beforeC = calls(c);
       long beforeCp = calls(cp);
       long waitersBefore = cp.stats().coalescedWaiters();
-      List<CompletableFuture<Lab.Answer>> all = new ArrayList<>();
+      List<CompletableFuture<NodeTestBed.Answer>> all = new ArrayList<>();
       for (int i = 0; i < n; i++) {
-        all.add(Lab.quoteAsync(c, "c00000040"));
-        all.add(Lab.quoteAsync(cp, "c00000041"));
+        all.add(NodeTestBed.quoteAsync(c, "c00000040"));
+        all.add(NodeTestBed.quoteAsync(cp, "c00000041"));
       }
       CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get();
-      for (CompletableFuture<Lab.Answer> f : all) {
+      for (CompletableFuture<NodeTestBed.Answer> f : all) {
         assertThat(f.get().status()).isEqualTo(200);
       }
       // let the background calls finish before counting (they end by the 700 ms timeout)
-      Lab.eventually(20, Duration.ofMillis(100), () -> calls(c) - beforeC >= n);
+      NodeTestBed.eventually(20, Duration.ofMillis(100), () -> calls(c) - beforeC >= n);
       assertThat(calls(c) - beforeC).as("C: one call per miss").isEqualTo(n);
       assertThat(calls(cp) - beforeCp).as("C': one call shared").isEqualTo(1);
       assertThat(cp.stats().coalescedWaiters() - waitersBefore).isEqualTo(n - 1);
     } finally {
-      Lab.healthy(pc);
-      Lab.healthy(pcp);
+      NodeTestBed.healthy(pc);
+      NodeTestBed.healthy(pcp);
     }
   }
 
   @Test
   void everyArmAnswersTheSameContractWithinAFewBytes() {
     String customer = "c00000050";
-    List<Lab.Answer> answers = new ArrayList<>();
+    List<NodeTestBed.Answer> answers = new ArrayList<>();
     for (QuoteNode n : List.of(a, b, c, cp)) {
       awaitBreakerClosed(n);
-      Lab.quote(n, customer); // warm: B, C, C' now answer CACHED, A FRESH
-      answers.add(Lab.quote(n, customer));
+      NodeTestBed.quote(n, customer); // warm: B, C, C' now answer CACHED, A FRESH
+      answers.add(NodeTestBed.quote(n, customer));
     }
     Set<String> shape = null;
     int min = Integer.MAX_VALUE;
     int max = 0;
-    for (Lab.Answer r : answers) {
+    for (NodeTestBed.Answer r : answers) {
       assertThat(r.status()).as(r.body()).isEqualTo(200);
       assertThat(r.contentType()).startsWith("application/json");
       JsonNode j = r.json();
@@ -383,36 +383,38 @@ class QuoteArmsIT {
   @Test
   void badInputGets400NamingTheFieldAnd413WhenTooLarge() {
     int port = c.httpPort();
-    Lab.Answer malformed = Lab.post(port, "/v1/quotes", "{\"partnerId\":");
+    NodeTestBed.Answer malformed = NodeTestBed.post(port, "/v1/quotes", "{\"partnerId\":");
     assertThat(malformed.status()).isEqualTo(400);
     assertThat(malformed.contentType()).startsWith("application/problem+json");
     assertThat(malformed.json().path("field").asText()).isEqualTo("body");
 
-    Lab.Answer missing =
-        Lab.post(
+    NodeTestBed.Answer missing =
+        NodeTestBed.post(
             port,
             "/v1/quotes",
             "{\"partnerId\":\"p\",\"lineOfBusiness\":\"auto\",\"insuredObject\":{}}");
     assertThat(missing.status()).isEqualTo(400);
     assertThat(missing.json().path("field").asText()).isEqualTo("customerId");
 
-    Lab.Answer unknownLine =
-        Lab.post(port, "/v1/quotes", Lab.quoteBody("c00000060").replace("\"auto\"", "\"boat\""));
+    NodeTestBed.Answer unknownLine =
+        NodeTestBed.post(
+            port, "/v1/quotes", NodeTestBed.quoteBody("c00000060").replace("\"auto\"", "\"boat\""));
     assertThat(unknownLine.status()).isEqualTo(400);
     assertThat(unknownLine.json().path("field").asText()).isEqualTo("lineOfBusiness");
 
-    Lab.Answer badValue =
-        Lab.post(port, "/v1/quotes", Lab.quoteBody("c00000060").replace("30000", "-1"));
+    NodeTestBed.Answer badValue =
+        NodeTestBed.post(
+            port, "/v1/quotes", NodeTestBed.quoteBody("c00000060").replace("30000", "-1"));
     assertThat(badValue.status()).isEqualTo(400);
     assertThat(badValue.json().path("field").asText()).isEqualTo("insuredObject.vehicleValue");
     assertThat(badValue.json().path("status").asInt()).isEqualTo(400);
 
     String big =
-        Lab.quoteBody("c00000060")
+        NodeTestBed.quoteBody("c00000060")
             .replace(
                 "\"vehicleYear\":2020",
                 "\"vehicleYear\":2020,\"pad\":\"" + "x".repeat(20_000) + "\"");
-    Lab.Answer tooLarge = Lab.post(port, "/v1/quotes", big);
+    NodeTestBed.Answer tooLarge = NodeTestBed.post(port, "/v1/quotes", big);
     assertThat(tooLarge.status()).isEqualTo(413);
     assertThat(tooLarge.contentType()).startsWith("application/problem+json");
     assertThat(tooLarge.json().path("status").asInt()).isEqualTo(413);
@@ -420,8 +422,8 @@ class QuoteArmsIT {
 
   @Test
   void statsReportTheCountersAndResetIsRefusedUnlessEnabled() {
-    Lab.quote(b, "c00000070");
-    JsonNode s = Lab.stats(b);
+    NodeTestBed.quote(b, "c00000070");
+    JsonNode s = NodeTestBed.stats(b);
     assertThat(s.path("arm").asText()).isEqualTo("B");
     assertThat(s.path("cacheMisses").asLong()).isGreaterThan(0);
     assertThat(s.path("latency").path("count").asLong()).isGreaterThan(0);
@@ -429,18 +431,21 @@ class QuoteArmsIT {
     assertThat(s.path("adapter").path("state").asText()).isNotEmpty();
     assertThat(s.has("sacrificedAtMs")).isTrue();
     assertThat(s.path("providerCalls").asLong()).isGreaterThan(0);
-    Lab.Answer anonymous = Lab.post(b.managementPort(), "/quote/stats/reset", "");
+    NodeTestBed.Answer anonymous = NodeTestBed.post(b.managementPort(), "/quote/stats/reset", "");
     assertThat(anonymous.status()).as("no bearer token").isEqualTo(401);
-    assertThat(Lab.stats(b).path("cacheMisses").asLong()).as("not reset").isGreaterThan(0);
-    assertThat(Lab.postAdmin(b.managementPort(), "/quote/stats/reset", "", "Bearer wrong").status())
+    assertThat(NodeTestBed.stats(b).path("cacheMisses").asLong()).as("not reset").isGreaterThan(0);
+    assertThat(
+            NodeTestBed.postAdmin(b.managementPort(), "/quote/stats/reset", "", "Bearer wrong")
+                .status())
         .isEqualTo(403);
-    assertThat(Lab.postAdmin(b.managementPort(), "/quote/stats/reset", "").status()).isEqualTo(200);
-    JsonNode after = Lab.stats(b);
+    assertThat(NodeTestBed.postAdmin(b.managementPort(), "/quote/stats/reset", "").status())
+        .isEqualTo(200);
+    JsonNode after = NodeTestBed.stats(b);
     assertThat(after.path("latency").path("count").asLong()).isZero();
     assertThat(after.path("cacheMisses").asLong()).isZero();
     assertThat(after.path("providerCalls").asLong()).as("relative to the reset").isZero();
     assertThat(after.path("providerCallsTotal").asLong()).isGreaterThan(0);
-    assertThat(Lab.postAdmin(a.managementPort(), "/quote/stats/reset", "").status())
+    assertThat(NodeTestBed.postAdmin(a.managementPort(), "/quote/stats/reset", "").status())
         .as("reset-enabled = false")
         .isEqualTo(403);
   }
@@ -463,13 +468,15 @@ class QuoteArmsIT {
             .toCompletableFuture()
             .get(10, java.util.concurrent.TimeUnit.SECONDS);
     try {
-      Lab.quote(b, "c00000071");
-      long before = Lab.stats(b).path("latency").path("count").asLong();
-      Lab.Answer r = Lab.postAdmin(port, "/quote/stats/reset", "");
+      NodeTestBed.quote(b, "c00000071");
+      long before = NodeTestBed.stats(b).path("latency").path("count").asLong();
+      NodeTestBed.Answer r = NodeTestBed.postAdmin(port, "/quote/stats/reset", "");
       assertThat(r.status()).isEqualTo(403);
       assertThat(r.body()).contains("read-only");
-      assertThat(Lab.get(port, "/quote/stats").status()).as("reading stays allowed").isEqualTo(200);
-      assertThat(Lab.stats(b).path("latency").path("count").asLong())
+      assertThat(NodeTestBed.get(port, "/quote/stats").status())
+          .as("reading stays allowed")
+          .isEqualTo(200);
+      assertThat(NodeTestBed.stats(b).path("latency").path("count").asLong())
           .isGreaterThanOrEqualTo(before);
     } finally {
       binding.unbind().toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS);
@@ -479,11 +486,11 @@ class QuoteArmsIT {
   /** The bench-only seed route: a customer the node never met starts from a backdated value. */
   @Test
   void seededCustomersStartWithTheirBackdatedAgeAndTheRouteIsRunnerOnly() {
-    assertThat(Lab.post(b.managementPort(), "/quote/bench/seed", "{}").status())
+    assertThat(NodeTestBed.post(b.managementPort(), "/quote/bench/seed", "{}").status())
         .as("runner-only: no token, no seeding")
         .isEqualTo(401);
-    Lab.Answer seeded =
-        Lab.postAdmin(
+    NodeTestBed.Answer seeded =
+        NodeTestBed.postAdmin(
             b.managementPort(),
             "/quote/bench/seed",
             "{\"customers\":[{\"id\":\"c00000180\",\"ageMs\":20000},"
@@ -491,19 +498,20 @@ class QuoteArmsIT {
     assertThat(seeded.status()).as(seeded.body()).isEqualTo(200);
     assertThat(seeded.json().path("seeded").asInt()).isEqualTo(2);
     long before = calls(b);
-    Lab.Answer fresh = Lab.quote(b, "c00000180");
+    NodeTestBed.Answer fresh = NodeTestBed.quote(b, "c00000180");
     assertThat(fresh.origin()).isEqualTo("CACHED");
     assertThat(fresh.json().path("profile").path("ageMs").asLong()).isBetween(20_000L, 40_000L);
     assertThat(calls(b)).as("a fresh seeded value needs no provider call").isEqualTo(before);
     // older than refresh-after (60 s): B refreshes it
-    assertThat(Lab.quote(b, "c00000181").origin()).isEqualTo("FRESH");
-    assertThat(Lab.postAdmin(a.managementPort(), "/quote/bench/seed", "{}").status())
+    assertThat(NodeTestBed.quote(b, "c00000181").origin()).isEqualTo("FRESH");
+    assertThat(NodeTestBed.postAdmin(a.managementPort(), "/quote/bench/seed", "{}").status())
         .as("arm A has nothing to seed")
         .isEqualTo(403);
-    JsonNode interval = Lab.postAdmin(b.managementPort(), "/quote/stats/interval", "").json();
+    JsonNode interval =
+        NodeTestBed.postAdmin(b.managementPort(), "/quote/stats/interval", "").json();
     assertThat(interval.path("count").asLong()).isGreaterThan(0);
     assertThat(
-            Lab.postAdmin(b.managementPort(), "/quote/stats/interval", "")
+            NodeTestBed.postAdmin(b.managementPort(), "/quote/stats/interval", "")
                 .json()
                 .path("count")
                 .asLong())
@@ -511,13 +519,42 @@ class QuoteArmsIT {
         .isZero();
   }
 
+  /**
+   * Issue 14: the seed route took a negative {@code ageMs} (a profile fetched in the future). It is
+   * refused whole with the quote API's 400 problem naming the field, and nothing of the body is
+   * seeded.
+   */
+  @Test
+  void seedRefusesANegativeAgeNamingTheFieldAndSeedsNothing() throws Exception {
+    NodeTestBed.Answer bad =
+        NodeTestBed.postAdmin(
+            b.managementPort(),
+            "/quote/bench/seed",
+            "{\"customers\":[{\"id\":\"c00000190\",\"ageMs\":20000},"
+                + "{\"id\":\"c00000191\",\"ageMs\":-1}]}");
+    assertThat(bad.status()).as(bad.body()).isEqualTo(400);
+    assertThat(bad.contentType()).startsWith("application/problem+json");
+    JsonNode problem = bad.json();
+    assertThat(problem.path("field").asText()).isEqualTo("customers[1].ageMs");
+    assertThat(problem.path("title").asText()).isEqualTo("Invalid request");
+    assertThat(problem.path("detail").asText()).contains("customers[1].ageMs", "at least 0");
+    assertThat(NodeTestBed.quote(b, "c00000190").origin())
+        .as("the valid customer of a refused body was not seeded either")
+        .isEqualTo("FRESH");
+
+    NodeTestBed.Answer noList =
+        NodeTestBed.postAdmin(b.managementPort(), "/quote/bench/seed", "{}");
+    assertThat(noList.status()).isEqualTo(400);
+    assertThat(noList.json().path("field").asText()).isEqualTo("customers");
+  }
+
   @Test
   void armsAAndBRunWithoutTheBreakerAndCWithIt() {
-    assertThat(Lab.get(a.managementPort(), "/of-adapter/providers/ofb").body())
+    assertThat(NodeTestBed.get(a.managementPort(), "/of-adapter/providers/ofb").body())
         .contains("\"none\"");
-    assertThat(Lab.get(b.managementPort(), "/of-adapter/providers/ofb").body())
+    assertThat(NodeTestBed.get(b.managementPort(), "/of-adapter/providers/ofb").body())
         .contains("\"none\"");
-    assertThat(Lab.get(c.managementPort(), "/of-adapter/providers/ofb").body())
+    assertThat(NodeTestBed.get(c.managementPort(), "/of-adapter/providers/ofb").body())
         .contains("\"count\"");
   }
 
@@ -530,14 +567,14 @@ class QuoteArmsIT {
     long errorsBefore = c.stats().redisErrors();
     lab.redis.stop();
     try {
-      Lab.Answer k = Lab.quote(c, known);
-      Lab.Answer d = Lab.quote(c, during);
+      NodeTestBed.Answer k = NodeTestBed.quote(c, known);
+      NodeTestBed.Answer d = NodeTestBed.quote(c, during);
       assertThat(k.status()).isEqualTo(200);
       assertThat(k.origin()).isEqualTo("CACHED");
       assertThat(d.status()).as(d.body()).isEqualTo(200);
       assertThat(d.origin()).isEqualTo("FRESH");
       assertThat(
-              Lab.eventually(
+              NodeTestBed.eventually(
                   20, Duration.ofMillis(100), () -> c.stats().redisErrors() > errorsBefore))
           .as("persistence errors are counted")
           .isTrue();
@@ -547,7 +584,7 @@ class QuoteArmsIT {
     RedisClient client = RedisClient.create(lab.redis.uri());
     try (StatefulRedisConnection<String, String> conn = client.connect()) {
       assertThat(
-              Lab.eventually(
+              NodeTestBed.eventually(
                   50, Duration.ofMillis(200), () -> conn.sync().get("ofp-c:" + during) != null))
           .as("the refresh made during the outage reaches Redis once it is back")
           .isTrue();

@@ -25,27 +25,27 @@ class QuoteInputFuzzIT {
   static final long SEED = Long.getLong("fuzz.seed", 20261201L);
   static final int CASES = Integer.getInteger("fuzz.cases", 400);
 
-  static Lab lab;
+  static NodeTestBed lab;
   static QuoteNode node;
 
   @BeforeAll
   static void startAll() {
-    lab = Lab.start();
+    lab = NodeTestBed.start();
     Proxy proxy = lab.proxy("fuzz");
-    node = Lab.node(lab.overrides(Arm.C, proxy, "fuzz:"), Clock.systemUTC());
-    assertThat(Lab.eventually(100, Duration.ofMillis(100), node::isReady)).isTrue();
+    node = NodeTestBed.node(lab.overrides(Arm.C, proxy, "fuzz:"), Clock.systemUTC());
+    assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), node::isReady)).isTrue();
   }
 
   @AfterAll
   static void stopAll() {
-    Lab.closeAll(node, lab);
+    NodeTestBed.closeAll(node, lab);
   }
 
   /** One invalid body and the field its problem must name. */
   record Case(String what, String body, String field) {}
 
   static ObjectNode valid() {
-    ObjectNode b = Lab.JSON.createObjectNode();
+    ObjectNode b = NodeTestBed.JSON.createObjectNode();
     b.put("partnerId", "partner-1");
     b.put("customerId", "c00000001");
     b.put("lineOfBusiness", "auto");
@@ -177,7 +177,7 @@ class QuoteInputFuzzIT {
     Random random = new Random(SEED);
     for (int i = 0; i < CASES; i++) {
       Case c = GENERATORS.get(i % GENERATORS.size()).apply(random);
-      Lab.Answer a = Lab.post(node.httpPort(), "/v1/quotes", c.body());
+      NodeTestBed.Answer a = NodeTestBed.post(node.httpPort(), "/v1/quotes", c.body());
       String replay = "seed " + SEED + " case " + i + " (" + c.what() + "): " + a.body();
       assertThat(a.status()).as(replay).isEqualTo(400);
       assertThat(a.contentType()).as(replay).startsWith("application/problem+json");
@@ -187,7 +187,7 @@ class QuoteInputFuzzIT {
       assertThat(p.path("quoteId").asText()).as(replay).matches("q-[0-9a-f-]{36}");
       assertThat(p.path("detail").asText().length()).as(replay).isLessThan(300);
     }
-    assertThat(Lab.quote(node, "c00000001").status()).as("still serving").isEqualTo(200);
+    assertThat(NodeTestBed.quote(node, "c00000001").status()).as("still serving").isEqualTo(200);
     assertThat(node.stats().errors()).as("no 5xx counted").isZero();
   }
 }

@@ -45,20 +45,20 @@ class QuotePathThreadsIT {
    */
   static final long MAX_NEW_THREADS = QUOTES / 20;
 
-  static Lab lab;
+  static NodeTestBed lab;
   static QuoteNode a;
   static QuoteNode c;
   static ExecutorService clientThreads;
 
   @BeforeAll
   static void start() {
-    lab = Lab.start();
+    lab = NodeTestBed.start();
     Proxy pa = lab.proxy("ofb-threads-a");
     Proxy pc = lab.proxy("ofb-threads-c");
-    a = Lab.node(lab.overrides(Arm.A, pa, "ofp-ta:"), Clock.systemUTC());
-    c = Lab.node(lab.overrides(Arm.C, pc, "ofp-tc:"), Clock.systemUTC());
+    a = NodeTestBed.node(lab.overrides(Arm.A, pa, "ofp-ta:"), Clock.systemUTC());
+    c = NodeTestBed.node(lab.overrides(Arm.C, pc, "ofp-tc:"), Clock.systemUTC());
     for (QuoteNode n : List.of(a, c)) {
-      assertThat(Lab.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
+      assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
     }
     // the test's own client: blocking calls on a fixed pool, started before anything is counted
     // (java.net.http.HttpClient runs some of its own stages on the common pool)
@@ -67,7 +67,7 @@ class QuotePathThreadsIT {
 
   @AfterAll
   static void stop() {
-    Lab.closeAll(a, c, clientThreads == null ? null : clientThreads::shutdownNow, lab);
+    NodeTestBed.closeAll(a, c, clientThreads == null ? null : clientThreads::shutdownNow, lab);
   }
 
   @Test
@@ -114,7 +114,7 @@ class QuotePathThreadsIT {
     for (int from = 0; from < QUOTES; from += CONCURRENCY) {
       List<Future<Integer>> batch = new ArrayList<>();
       for (int i = from; i < from + CONCURRENCY; i++) {
-        String body = Lab.quoteBody(customer.apply(i + offset));
+        String body = NodeTestBed.quoteBody(customer.apply(i + offset));
         batch.add(clientThreads.submit(() -> post(node.httpPort(), body)));
       }
       for (Future<Integer> f : batch) {

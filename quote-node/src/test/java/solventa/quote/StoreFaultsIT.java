@@ -25,7 +25,7 @@ import solventa.lab.ToxiproxyServer;
  * to docs/reliability.md; each test prints its own on stdout ({@code FIGURE ...}).
  */
 class StoreFaultsIT {
-  static Lab lab;
+  static NodeTestBed lab;
   static Proxy redisProxy;
   static Proxy pgProxy;
   static QuoteNode node;
@@ -34,7 +34,7 @@ class StoreFaultsIT {
 
   @BeforeAll
   static void startAll() throws Exception {
-    lab = Lab.start();
+    lab = NodeTestBed.start();
     redisProxy = lab.toxiproxy.createProxy("store-redis", lab.redis.port());
     pgProxy = lab.toxiproxy.createProxy("store-pg", lab.postgres.port());
     redisProxy.disable(); // Redis "absent" when the node starts
@@ -45,15 +45,15 @@ class StoreFaultsIT {
         "rating.jdbc-url",
         "jdbc:postgresql://127.0.0.1:" + ToxiproxyServer.listenPort(pgProxy) + "/rating");
     o.put("quote.budget", "300ms"); // a busy shared machine: the faults here are the stores'
-    node = Lab.node(o, Clock.systemUTC());
-    assertThat(Lab.eventually(100, Duration.ofMillis(100), node::isReady)).isTrue();
+    node = NodeTestBed.node(o, Clock.systemUTC());
+    assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), node::isReady)).isTrue();
     direct = RedisClient.create(lab.redis.uri());
     redis = direct.connect();
   }
 
   @AfterAll
   static void stopAll() {
-    Lab.closeAll(redis, direct == null ? null : direct::shutdown, node, lab);
+    NodeTestBed.closeAll(redis, direct == null ? null : direct::shutdown, node, lab);
   }
 
   private static boolean stored(String customer) {
@@ -65,7 +65,7 @@ class StoreFaultsIT {
     List<String> ids = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       String id = prefix + String.format("%03d", i);
-      Lab.Answer a = Lab.quote(node, id);
+      NodeTestBed.Answer a = NodeTestBed.quote(node, id);
       assertThat(a.status()).as(a.body()).isEqualTo(200);
       ids.add(id);
     }
@@ -75,7 +75,7 @@ class StoreFaultsIT {
   private static long waitUntilAllStored(List<String> ids) {
     long t0 = System.nanoTime();
     assertThat(
-            Lab.eventually(
+            NodeTestBed.eventually(
                 100, Duration.ofMillis(100), () -> ids.stream().allMatch(StoreFaultsIT::stored)))
         .as("every value reaches Redis once it is back")
         .isTrue();
@@ -107,7 +107,7 @@ class StoreFaultsIT {
       ids = new ArrayList<>();
       for (int i = 0; i < 10; i++) {
         String id = "c00062" + String.format("%03d", i);
-        Lab.Answer a = Lab.quote(node, id);
+        NodeTestBed.Answer a = NodeTestBed.quote(node, id);
         assertThat(a.status()).as(a.body()).isEqualTo(200);
         worst = Math.max(worst, a.elapsedMs());
         ids.add(id);
@@ -133,7 +133,7 @@ class StoreFaultsIT {
   @Test
   void redisDownMidRunQuotesAnswerAndValuesAreWrittenWhenItReturns() throws Exception {
     redisProxy.enable();
-    assertThat(Lab.quote(node, "c00063999").status()).isEqualTo(200);
+    assertThat(NodeTestBed.quote(node, "c00063999").status()).isEqualTo(200);
     redisProxy.disable();
     List<String> ids;
     try {
@@ -168,7 +168,7 @@ class StoreFaultsIT {
     o.put("rating.jdbc-url", url);
     o.put("rating.connect-attempts", 2);
     long t0 = System.nanoTime();
-    Throwable t = catchThrowable(() -> Lab.node(o, Clock.systemUTC()).close());
+    Throwable t = catchThrowable(() -> NodeTestBed.node(o, Clock.systemUTC()).close());
     long ms = (System.nanoTime() - t0) / 1_000_000;
     assertThat(t).isNotNull();
     assertThat(t.getMessage()).contains("rating.jdbc-url").contains(url);

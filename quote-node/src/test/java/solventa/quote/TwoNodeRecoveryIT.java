@@ -28,14 +28,14 @@ import solventa.quote.profile.ProfileEntity;
  * from Redis.
  */
 class TwoNodeRecoveryIT {
-  static Lab lab;
+  static NodeTestBed lab;
   static Proxy proxy;
   static QuoteNode first;
   static QuoteNode second;
 
   @BeforeAll
   static void startCluster() {
-    lab = Lab.start();
+    lab = NodeTestBed.start();
     proxy = lab.proxy("ofb-2n");
     Map<String, Object> o1 = lab.overrides(Arm.C, proxy, "ofp-2n:");
     String seed = "pekko://quote@127.0.0.1:" + o1.get("pekko.remote.artery.canonical.port");
@@ -44,15 +44,17 @@ class TwoNodeRecoveryIT {
     Map<String, Object> o2 = lab.overrides(Arm.C, proxy, "ofp-2n:");
     o2.put("pekko.cluster.seed-nodes", List.of(seed));
     o2.put("pekko.cluster.jmx.multi-mbeans-in-same-jvm", "on");
-    first = Lab.node(o1, Clock.systemUTC());
-    second = Lab.node(o2, Clock.systemUTC());
-    assertThat(Lab.eventually(150, Duration.ofMillis(100), () -> upMembers(first) == 2)).isTrue();
-    assertThat(Lab.eventually(50, Duration.ofMillis(100), () -> upMembers(second) == 2)).isTrue();
+    first = NodeTestBed.node(o1, Clock.systemUTC());
+    second = NodeTestBed.node(o2, Clock.systemUTC());
+    assertThat(NodeTestBed.eventually(150, Duration.ofMillis(100), () -> upMembers(first) == 2))
+        .isTrue();
+    assertThat(NodeTestBed.eventually(50, Duration.ofMillis(100), () -> upMembers(second) == 2))
+        .isTrue();
   }
 
   @AfterAll
   static void stop() {
-    Lab.closeAll(second, first, lab);
+    NodeTestBed.closeAll(second, first, lab);
   }
 
   private static long upMembers(QuoteNode n) {
@@ -101,7 +103,7 @@ class TwoNodeRecoveryIT {
     RedisClient client = RedisClient.create(lab.redis.uri());
     try (StatefulRedisConnection<String, String> conn = client.connect()) {
       assertThat(
-              Lab.eventually(
+              NodeTestBed.eventually(
                   50, Duration.ofMillis(100), () -> conn.sync().get("ofp-2n:" + moved) != null))
           .as("the second node persisted its entity's profile")
           .isTrue();
@@ -110,19 +112,20 @@ class TwoNodeRecoveryIT {
     }
 
     // from now on the provider cannot be the source of a profile
-    Lab.unresponsive(proxy);
+    NodeTestBed.unresponsive(proxy);
     try {
       second.close(); // leaves the cluster; its shards hand off
       second = null;
-      assertThat(Lab.eventually(150, Duration.ofMillis(100), () -> upMembers(first) == 1)).isTrue();
+      assertThat(NodeTestBed.eventually(150, Duration.ofMillis(100), () -> upMembers(first) == 1))
+          .isTrue();
       long callsBefore = first.provider().providerCalls();
-      AtomicReference<Lab.Answer> hit = new AtomicReference<>();
+      AtomicReference<NodeTestBed.Answer> hit = new AtomicReference<>();
       assertThat(
-              Lab.eventually(
+              NodeTestBed.eventually(
                   20,
                   Duration.ofMillis(250),
                   () -> {
-                    Lab.Answer a = Lab.quote(first, moved);
+                    NodeTestBed.Answer a = NodeTestBed.quote(first, moved);
                     hit.set(a);
                     return a.status() == 200 && "CACHED".equals(a.origin());
                   }))
@@ -132,7 +135,7 @@ class TwoNodeRecoveryIT {
       assertThat(hostedOn(first)).contains(moved);
       assertThat(first.provider().providerCalls()).isEqualTo(callsBefore);
     } finally {
-      Lab.healthy(proxy);
+      NodeTestBed.healthy(proxy);
     }
   }
 }

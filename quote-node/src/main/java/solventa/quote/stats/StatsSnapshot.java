@@ -65,6 +65,11 @@ public record StatsSnapshot(
         case DEFAULT -> dflt;
       };
     }
+
+    /** Every request counted here: the answers of each origin, errors and edge refusals. */
+    public long total() {
+      return fresh + cached + stale + dflt + errors + refused;
+    }
   }
 
   /** A latency distribution in ms; with {@code count} 0 the percentiles mean nothing. */

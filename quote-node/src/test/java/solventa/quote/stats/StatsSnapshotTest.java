@@ -84,6 +84,8 @@ class StatsSnapshotTest {
         n.path("shed").path(ShedCause.MAILBOX_FULL.key()).asLong());
     assertFalse(n.path("process").has("cpuNanos"), "an unknown CPU time is absent, not 0");
     assertEquals(4, sample().quotes().of(Origin.DEFAULT));
+    assertEquals(21, sample().quotes().total());
+    assertFalse(n.path("quotes").has("total"), "a derived figure is not a field");
   }
 
   @Test

@@ -34,9 +34,10 @@ import solventa.quote.profile.OfAdapterPort;
 /**
  * The real parts an integration test class shares: Redis 7, PostgreSQL 16 (rating's rule book),
  * Toxiproxy and the provider double (fast and seeded, so the timings under test are the toxics'),
- * plus helpers to start quote nodes in-process and call them over loopback HTTP.
+ * plus helpers to start quote nodes in-process and call them over loopback HTTP. (Named apart from
+ * the {@code lab} module, whose processes it uses: this is one test class's bed, not the lab.)
  */
-final class Lab implements AutoCloseable {
+final class NodeTestBed implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -47,7 +48,7 @@ final class Lab implements AutoCloseable {
   final ActorSystem<Void> bench;
   final ProviderDouble provider;
 
-  private Lab() {
+  private NodeTestBed() {
     redis = RedisServerProcess.start();
     postgres = PostgresServer.start();
     postgres.createDatabase("rating");
@@ -64,8 +65,8 @@ final class Lab implements AutoCloseable {
             bench, DoubleSettings.defaults(42).withProfile(LatencyProfile.custom(5, 20)));
   }
 
-  static Lab start() {
-    return new Lab();
+  static NodeTestBed start() {
+    return new NodeTestBed();
   }
 
   /** A Toxiproxy proxy in front of the double, one per node so that toxics stay per test. */
