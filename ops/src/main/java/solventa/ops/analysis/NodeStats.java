@@ -1,15 +1,15 @@
 package solventa.ops.analysis;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import solventa.adapter.BreakerState;
-import solventa.signals.Origin;
+import solventa.adapter.AdapterSnapshot;
+import solventa.adapter.Transition;
+import solventa.quote.stats.StatsSnapshot;
 
 /**
  * What the runner reads from a quote node's management API: the node's counters since its last
- * stats reset ({@code GET /quote/stats}) and the adapter's snapshot inside it.
+ * stats reset ({@code GET /quote/stats}, parsed as the node's own {@link StatsSnapshot}) and the
+ * adapter's snapshot inside it.
  */
 public record NodeStats(
     long fresh,
@@ -32,38 +32,40 @@ public record NodeStats(
     int poolSize,
     long rejected) {
 
-  public static NodeStats parse(JsonNode s) {
-    JsonNode q = s.path("quotes");
-    JsonNode lat = s.path("internal").isMissingNode() ? s.path("latency") : s.path("internal");
-    List<Long> sac = new ArrayList<>();
-    s.path("sacrificedAtMs").forEach(n -> sac.add(n.asLong()));
-    JsonNode a = s.path("adapter");
-    long count = lat.path("count").asLong(0);
+  /**
+   * The runner's reading of one node's stats, as the node wrote them ({@link StatsSnapshot}, the
+   * type that serializes {@code GET /quote/stats}). A part the snapshot lacks reads as zero, an
+   * empty breaker state and no transitions.
+   */
+  public static NodeStats of(StatsSnapshot s) {
+    StatsSnapshot.Quotes q =
+        s.quotes() == null ? new StatsSnapshot.Quotes(0, 0, 0, 0, 0, 0) : s.quotes();
+    StatsSnapshot.Percentiles lat = s.latency();
     Latency internal =
-        count == 0
+        lat == null || lat.isEmpty()
             ? Latency.EMPTY
-            : new Latency(
-                count, num(lat, "p50"), num(lat, "p95"), num(lat, "p99"), num(lat, "max"));
+            : new Latency(lat.count(), lat.p50(), lat.p95(), lat.p99(), lat.max());
+    AdapterSnapshot a = s.adapter();
     return new NodeStats(
-        q.path(Origin.FRESH.name()).asLong(0),
-        q.path(Origin.CACHED.name()).asLong(0),
-        q.path(Origin.STALE.name()).asLong(0),
-        q.path(Origin.DEFAULT.name()).asLong(0),
-        q.path("errors").asLong(0),
-        s.path("cacheHits").asLong(0),
-        s.path("cacheMisses").asLong(0),
-        s.path("providerCalls").asLong(0),
-        s.path("coalescedWaiters").asLong(0),
-        s.path("redisErrors").asLong(0),
-        s.path("sacrificed").asLong(0),
-        sac,
+        q.fresh(),
+        q.cached(),
+        q.stale(),
+        q.dflt(),
+        q.errors(),
+        s.cacheHits(),
+        s.cacheMisses(),
+        s.providerCalls(),
+        s.coalescedWaiters(),
+        s.redisErrors(),
+        s.sacrificed(),
+        s.sacrificedAtMs() == null ? new ArrayList<>() : new ArrayList<>(s.sacrificedAtMs()),
         internal,
-        a.path("state").asText(""),
-        transitions(a.path("transitions")),
-        a.path("inFlight").asInt(0),
-        a.path("maxInFlight").asInt(0),
-        a.path("poolSize").asInt(0),
-        a.path("rejected").asLong(0));
+        a == null || a.state() == null ? "" : a.state().name(),
+        a == null ? new ArrayList<>() : transitions(a.transitions()),
+        a == null ? 0 : a.inFlight(),
+        a == null ? 0 : a.maxInFlight(),
+        a == null ? 0 : a.poolSize(),
+        a == null ? 0 : a.rejected());
   }
 
   /**
@@ -127,27 +129,13 @@ public record NodeStats(
     return nodes.stream().mapToLong(f).sum();
   }
 
-  static List<BreakerTransition> transitions(JsonNode arr) {
+  private static List<BreakerTransition> transitions(List<Transition> ts) {
     List<BreakerTransition> out = new ArrayList<>();
-    for (JsonNode t : arr) {
-      JsonNode at = t.path("at");
-      long ms =
-          at.isNumber()
-              ? at.asLong()
-              : at.isTextual()
-                  ? Instant.parse(at.asText()).toEpochMilli()
-                  : t.path("atMs").asLong();
-      out.add(
-          new BreakerTransition(
-              BreakerState.valueOf(t.path("from").asText()),
-              BreakerState.valueOf(t.path("to").asText()),
-              ms));
+    if (ts != null) {
+      for (Transition t : ts) {
+        out.add(new BreakerTransition(t.from(), t.to(), t.at().toEpochMilli()));
+      }
     }
     return out;
-  }
-
-  private static Double num(JsonNode n, String field) {
-    JsonNode v = n.path(field);
-    return v.isNumber() ? v.asDouble() : null;
   }
 }

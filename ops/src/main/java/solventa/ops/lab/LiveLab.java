@@ -472,7 +472,7 @@ public final class LiveLab {
           }
           shards = Integer.toString(regions.size());
           entities = Integer.toString(sum);
-          NodeStats st = NodeStats.parse(Http.json(m + "/quote/stats"));
+          NodeStats st = NodeStats.of(NodeProcess.snapshot(m));
           breaker = st.breaker();
           pool = st.inFlight() + "/" + st.poolSize();
         } catch (IOException | RuntimeException e) {

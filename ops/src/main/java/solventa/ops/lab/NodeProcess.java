@@ -11,6 +11,8 @@ import solventa.lab.ManagedProcess;
 import solventa.ops.analysis.NodeStats;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
+import solventa.quote.http.BenchSeed;
+import solventa.quote.stats.StatsSnapshot;
 
 /**
  * A quote node JVM started by the runner, and the runner's view of its HTTP and management APIs.
@@ -146,12 +148,18 @@ public final class NodeProcess implements AutoCloseable {
     return "http://127.0.0.1:" + managementPort;
   }
 
-  public JsonNode statsJson() throws IOException {
-    return Http.json(managementUrl() + "/quote/stats");
+  /** The node's stats ({@code GET /quote/stats}), read with the type the node writes them with. */
+  public StatsSnapshot snapshot() throws IOException {
+    return snapshot(managementUrl());
+  }
+
+  /** The stats of the node whose management API is at {@code managementUrl}. */
+  public static StatsSnapshot snapshot(String managementUrl) throws IOException {
+    return StatsSnapshot.parse(Http.json(managementUrl + "/quote/stats"));
   }
 
   public NodeStats stats() throws IOException {
-    return NodeStats.parse(statsJson());
+    return NodeStats.of(snapshot());
   }
 
   public void resetStats() throws IOException {
@@ -162,26 +170,26 @@ public final class NodeProcess implements AutoCloseable {
   }
 
   /** The node's own latency since the previous call (count, p99, max); starts a new interval. */
-  public JsonNode interval() throws IOException {
+  public StatsSnapshot.Interval interval() throws IOException {
     Http.Reply r = Http.postAdmin(managementUrl() + "/quote/stats/interval", "{}");
     if (r.status() / 100 != 2) {
       throw new IOException("stats interval answered " + r.status() + ": " + r.body());
     }
-    return Http.JSON.readTree(r.body());
+    return StatsSnapshot.Interval.parse(r.body());
   }
 
   /** Bench only: stores the given customers' profiles with backdated fetch times (ages in ms). */
-  public JsonNode seed(List<String> customers, List<Long> agesMs) throws IOException {
-    var body = Http.JSON.createObjectNode();
-    var arr = body.putArray("customers");
+  public BenchSeed.Answer seed(List<String> customers, List<Long> agesMs) throws IOException {
+    List<BenchSeed.Customer> each = new ArrayList<>();
     for (int i = 0; i < customers.size(); i++) {
-      arr.addObject().put("id", customers.get(i)).put("ageMs", agesMs.get(i));
+      each.add(new BenchSeed.Customer(customers.get(i), agesMs.get(i)));
     }
-    Http.Reply r = Http.postAdmin(managementUrl() + "/quote/bench/seed", body.toString());
+    String body = Http.JSON.writeValueAsString(new BenchSeed.Request(each));
+    Http.Reply r = Http.postAdmin(managementUrl() + "/quote/bench/seed", body);
     if (r.status() / 100 != 2) {
       throw new IOException("seed answered " + r.status() + ": " + r.body());
     }
-    return Http.JSON.readTree(r.body());
+    return Http.JSON.readValue(r.body(), BenchSeed.Answer.class);
   }
 
   /** The adapter's breaker view: {@code GET /of-adapter/providers/ofb}. */

@@ -1,6 +1,5 @@
 package solventa.ops.protocol;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +15,7 @@ import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.report.Report;
 import solventa.ops.results.ResultsFolder;
 import solventa.providerdouble.control.ProviderState;
+import solventa.quote.stats.StatsSnapshot;
 
 /**
  * The quote node's load benchmark (issues 6 and 12). Open-model load from Gatling in the runner's
@@ -90,37 +90,27 @@ public final class Benchmark {
     }
 
     static NodeCost between(ProtocolRunner.WindowStats w, double windowSec) {
-      JsonNode a = w.atStart().path("process");
-      JsonNode b = w.atEnd().path("process");
+      StatsSnapshot.Process a = w.atStart().process();
+      StatsSnapshot.Process b = w.atEnd().process();
+      boolean both = a != null && b != null;
       Double cpu =
-          a.path("cpuNanos").isNumber() && b.path("cpuNanos").isNumber()
-              ? (b.path("cpuNanos").asLong() - a.path("cpuNanos").asLong()) / 1e6
+          both && a.cpuNanos() != null && b.cpuNanos() != null
+              ? (b.cpuNanos() - a.cpuNanos()) / 1e6
               : null;
-      Long threads =
-          a.path("threadsStarted").isNumber() && b.path("threadsStarted").isNumber()
-              ? b.path("threadsStarted").asLong() - a.path("threadsStarted").asLong()
-              : null;
-      JsonNode q = w.atEnd().path("quotes");
-      long quotes = 0;
-      for (var it = q.fields(); it.hasNext(); ) {
-        quotes += it.next().getValue().asLong(0);
-      }
-      JsonNode pl = w.atEnd().path("providerLatency");
-      Double providerP95 =
-          pl.path("count").asLong(0) > 0 && pl.path("p95").isNumber()
-              ? pl.path("p95").asDouble()
-              : null;
-      JsonNode hits = w.atEnd().path("cachedLatency");
-      boolean anyHit = hits.path("count").asLong(0) > 0;
+      Long threads = both ? b.threadsStarted() - a.threadsStarted() : null;
+      StatsSnapshot end = w.atEnd();
+      StatsSnapshot.Percentiles pl = end.providerLatency();
+      StatsSnapshot.Percentiles hits = end.cachedLatency();
+      boolean anyHit = hits != null && !hits.isEmpty();
       return new NodeCost(
           cpu,
           windowSec,
-          quotes,
-          w.atEnd().path("providerCalls").asLong(0),
+          end.quotes() == null ? 0 : end.quotes().total(),
+          end.providerCalls(),
           threads,
-          providerP95,
-          anyHit && hits.path("p50").isNumber() ? hits.path("p50").asDouble() : null,
-          anyHit && hits.path("p99").isNumber() ? hits.path("p99").asDouble() : null);
+          pl != null && !pl.isEmpty() ? pl.p95() : null,
+          anyHit ? hits.p50() : null,
+          anyHit ? hits.p99() : null);
     }
   }
 

@@ -1,6 +1,5 @@
 package solventa.ops.protocol;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +16,7 @@ import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.results.ResultsFolder;
 import solventa.providerdouble.control.ProviderState;
+import solventa.quote.stats.StatsSnapshot;
 
 /**
  * {@code bin/lab bench --overload} (issue 14): what one node does at 3× and 5× a measured
@@ -146,7 +146,7 @@ public final class OverloadBench {
         runner, "overload", Benchmark.spec("overload-" + id, BenchArm.A, 0.96, rate, plan), false);
   }
 
-  private static JsonNode end(ProtocolRunner runner) {
+  private static StatsSnapshot end(ProtocolRunner runner) {
     return runner.lastWindow() == null ? null : runner.lastWindow().atEnd();
   }
 
@@ -155,7 +155,7 @@ public final class OverloadBench {
     return Files.exists(log) ? RequestLog.read(log) : List.of();
   }
 
-  static Figures figures(String label, int rate, Benchmark.Row row, Path out, JsonNode atEnd) {
+  static Figures figures(String label, int rate, Benchmark.Row row, Path out, StatsSnapshot atEnd) {
     StepResult r = row.step();
     List<RequestRecord> window =
         records(out, r.spec().id()).stream().filter(x -> x.sendMs() >= r.windowStartMs()).toList();
@@ -185,20 +185,15 @@ public final class OverloadBench {
         shedByNode(atEnd));
   }
 
-  private static Long heap(JsonNode stats) {
-    JsonNode h = stats == null ? null : stats.path("process").path("heapUsedBytes");
-    return h != null && h.isNumber() ? h.asLong() : null;
+  private static Long heap(StatsSnapshot stats) {
+    return stats == null || stats.process() == null ? null : stats.process().heapUsedBytes();
   }
 
   // every cause; the stats were reset at the window's start
-  private static long shedByNode(JsonNode stats) {
-    long n = 0;
-    if (stats != null) {
-      for (JsonNode v : stats.path("shed")) {
-        n += v.asLong(0);
-      }
-    }
-    return n;
+  private static long shedByNode(StatsSnapshot stats) {
+    return stats == null || stats.shed() == null
+        ? 0
+        : stats.shed().values().stream().mapToLong(Long::longValue).sum();
   }
 
   /** Nearest-rank percentile of {@code values}, null when there are none. */

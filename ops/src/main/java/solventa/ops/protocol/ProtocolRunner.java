@@ -1,6 +1,5 @@
 package solventa.ops.protocol;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +35,7 @@ import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
 import solventa.ops.results.ResultsFolder;
 import solventa.providerdouble.control.ProviderState;
+import solventa.quote.stats.StatsSnapshot;
 import solventa.signals.Origin;
 
 /**
@@ -109,7 +109,7 @@ public final class ProtocolRunner {
    * slice; at the step's start when it has none) and at its end: the benchmark reads the node's
    * process counters (CPU time, threads started) from them.
    */
-  record WindowStats(JsonNode atStart, JsonNode atEnd) {}
+  record WindowStats(StatsSnapshot atStart, StatsSnapshot atEnd) {}
 
   public ProtocolRunner(
       ExperimentProfile profile, Path out, long seed, EmbeddedLab lab, ResultsFolder store) {
@@ -314,7 +314,7 @@ public final class ProtocolRunner {
         // shared Redis, where the customer's entity, on whichever node owns it, starts from
         NodeProcess via = node.members().get((from / SEED_BATCH) % node.size());
         var answer = via.seed(ids, ids.stream().map(ages::get).toList());
-        answer.path("failedIds").forEach(n -> failed.add(n.asText()));
+        failed.addAll(answer.failedIds());
       }
       pending = failed;
     }
@@ -436,11 +436,11 @@ public final class ProtocolRunner {
 
     resetStats(node);
     lab.control().resetLag();
-    List<JsonNode> rawsAtStart = statsJson(node);
+    List<StatsSnapshot> rawsAtStart = snapshots(node);
     long[] rejectedAtStart =
-        rawsAtStart.stream().mapToLong(j -> NodeStats.parse(j).rejected()).toArray();
+        rawsAtStart.stream().mapToLong(j -> NodeStats.of(j).rejected()).toArray();
     // the benchmark reads one node's process counters: the first member's (one node in a bench)
-    AtomicReference<JsonNode> rawAtWindow = new AtomicReference<>(rawsAtStart.get(0));
+    AtomicReference<StatsSnapshot> rawAtWindow = new AtomicReference<>(rawsAtStart.get(0));
     List<Sample> samples = new ArrayList<>();
     List<List<Sample>> memberSamples = perMember(node);
     ScheduledFuture<?> sampler =
@@ -471,7 +471,7 @@ public final class ProtocolRunner {
                 scheduler.schedule(
                     () -> {
                       try {
-                        List<JsonNode> raws = statsJson(node);
+                        List<StatsSnapshot> raws = snapshots(node);
                         atWindow.set(merged(node, raws));
                         rawAtWindow.set(raws.get(0));
                         resetStats(node);
@@ -505,7 +505,7 @@ public final class ProtocolRunner {
         log.warn("window-start task of {}: {}", spec.id(), e.toString());
       }
     }
-    List<JsonNode> rawsAtEnd = statsJson(node);
+    List<StatsSnapshot> rawsAtEnd = snapshots(node);
     NodeStats atEnd = merged(node, rawsAtEnd);
     lastWindow = new WindowStats(rawAtWindow.get(), rawsAtEnd.get(0));
     Double lag = lagP99();
@@ -562,10 +562,10 @@ public final class ProtocolRunner {
   }
 
   /** Every member's raw stats, in member order. */
-  private static List<JsonNode> statsJson(NodeGroup node) throws IOException {
-    List<JsonNode> out = new ArrayList<>();
+  private static List<StatsSnapshot> snapshots(NodeGroup node) throws IOException {
+    List<StatsSnapshot> out = new ArrayList<>();
     for (NodeProcess m : node.members()) {
-      out.add(m.statsJson());
+      out.add(m.snapshot());
     }
     return out;
   }
@@ -579,8 +579,8 @@ public final class ProtocolRunner {
   }
 
   /** The members' stats as one ({@link NodeStats#merge}); one node's as they are. */
-  private static NodeStats merged(NodeGroup node, List<JsonNode> raws) {
-    return NodeStats.merge(names(node), raws.stream().map(NodeStats::parse).toList());
+  private static NodeStats merged(NodeGroup node, List<StatsSnapshot> raws) {
+    return NodeStats.merge(names(node), raws.stream().map(NodeStats::of).toList());
   }
 
   /** {@code 127.0.0.1:PORT} of a member's quote API, as the request log records it. */
@@ -591,7 +591,7 @@ public final class ProtocolRunner {
   /** Each member's raw material when there are several; none for one node. */
   private static List<StepAnalyzer.NodeInputs> memberInputs(
       NodeGroup node,
-      List<JsonNode> rawsAtEnd,
+      List<StatsSnapshot> rawsAtEnd,
       long[] rejectedAtStart,
       List<List<Sample>> samples,
       List<List<NodeInterval>> seconds) {
@@ -612,7 +612,7 @@ public final class ProtocolRunner {
           new StepAnalyzer.NodeInputs(
               NodeGroup.name(i),
               authority(node.members().get(i)),
-              NodeStats.parse(rawsAtEnd.get(i)),
+              NodeStats.of(rawsAtEnd.get(i)),
               rejectedAtStart[i],
               s,
               sec));
@@ -625,13 +625,8 @@ public final class ProtocolRunner {
       NodeGroup node, List<NodeInterval> into, List<List<NodeInterval>> perMember) {
     for (int i = 0; i < node.size(); i++) {
       try {
-        var j = node.members().get(i).interval();
-        NodeInterval n =
-            new NodeInterval(
-                System.currentTimeMillis(),
-                j.path("count").asLong(),
-                j.has("p99") ? j.path("p99").asDouble() : null,
-                j.has("max") ? j.path("max").asDouble() : null);
+        StatsSnapshot.Interval j = node.members().get(i).interval();
+        NodeInterval n = new NodeInterval(System.currentTimeMillis(), j.count(), j.p99(), j.max());
         synchronized (into) {
           into.add(n);
         }
@@ -672,7 +667,7 @@ public final class ProtocolRunner {
     sleep(1_500); // let every background call of arm C reach its end (≤ 700 ms hard timeout)
     sampler.cancel(false);
     long end = System.currentTimeMillis();
-    List<JsonNode> rawsAtEnd = statsJson(node);
+    List<StatsSnapshot> rawsAtEnd = snapshots(node);
     NodeStats atEnd = merged(node, rawsAtEnd);
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < calls.size(); i++) {

@@ -7,9 +7,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.BreakerState;
 import solventa.gatling.RequestRecord;
-import solventa.ops.protocol.BenchArm;
-import solventa.ops.protocol.StepKind;
-import solventa.ops.protocol.StepSpec;
 import solventa.providerdouble.control.ProviderState;
 import solventa.signals.Origin;
 
@@ -79,10 +76,6 @@ class ClusterFiguresTest {
     assertThat(NodeStats.merge(List.of("node-1"), List.of(a))).isSameAs(a);
   }
 
-  static StepSpec spec(ProviderState state) {
-    return new StepSpec("s", StepKind.WALK, "R1", BenchArm.C, state, 0.96, 10, "count", 0, 10, 0);
-  }
-
   static StepResult analyze(
       ProviderState state, List<RequestRecord> rs, BreakerTransition[]... perNode) {
     List<NodeStats> each = new ArrayList<>();
@@ -102,25 +95,13 @@ class ClusterFiguresTest {
     List<Sample> merged = List.of(new Sample(T0 + 100, "CLOSED", 2, 4));
     List<NodeInterval> seconds = new ArrayList<>();
     inputs.forEach(n -> seconds.addAll(n.seconds()));
-    return StepAnalyzer.analyze(
-        new StepAnalyzer.Inputs(
-            spec(state),
-            T0,
-            T0,
-            T0,
-            T0 + 10_000,
-            rs,
-            null,
-            NodeStats.merge(NAMES, each),
-            0,
-            merged,
-            1.0,
-            true,
-            null,
-            seconds,
-            100,
-            true,
-            inputs));
+    return StepInputs.of(StepInputs.spec(state, 10, 0, 10), T0)
+        .requests(rs)
+        .atEnd(NodeStats.merge(NAMES, each))
+        .samples(merged)
+        .nodeSeconds(seconds)
+        .nodes(inputs)
+        .analyze();
   }
 
   /** One breaker's transitions: it opened at {@code at}. */

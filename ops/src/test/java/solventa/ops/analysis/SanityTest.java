@@ -8,9 +8,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.gatling.RequestRecord;
-import solventa.ops.protocol.BenchArm;
-import solventa.ops.protocol.StepKind;
-import solventa.ops.protocol.StepSpec;
 import solventa.providerdouble.control.ProviderState;
 import solventa.signals.Origin;
 
@@ -61,27 +58,10 @@ class SanityTest {
   }
 
   static StepResult analyze(ProviderState state, List<RequestRecord> rs, List<NodeInterval> node) {
-    StepSpec spec =
-        new StepSpec("s", StepKind.WALK, "R1", BenchArm.C, state, 0.96, 100, "count", 0, 10, 0);
-    return StepAnalyzer.analyze(
-        new StepAnalyzer.Inputs(
-            spec,
-            T0,
-            T0,
-            T0,
-            T0 + 10_000,
-            rs,
-            null,
-            null,
-            0,
-            List.of(),
-            2.0,
-            true,
-            null,
-            node,
-            73,
-            true,
-            List.of()));
+    return StepInputs.of(StepInputs.spec(state, 100, 0, 10), T0)
+        .requests(rs)
+        .nodeSeconds(node)
+        .analyze();
   }
 
   @Test

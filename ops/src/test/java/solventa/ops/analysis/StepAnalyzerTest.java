@@ -8,8 +8,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.BreakerState;
 import solventa.gatling.RequestRecord;
-import solventa.ops.protocol.BenchArm;
-import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.providerdouble.control.ProviderState;
 import solventa.signals.Origin;
@@ -17,9 +15,9 @@ import solventa.signals.Origin;
 class StepAnalyzerTest {
   static final long T0 = 1_000_000L;
 
+  /** A walk step of arm C at 10 req/s. */
   static StepSpec spec(ProviderState state, int warmup, int measure) {
-    return new StepSpec(
-        "s", StepKind.WALK, "R1", BenchArm.C, state, 0.96, 10, "count", warmup, measure, 0);
+    return StepInputs.spec(state, 10, warmup, measure);
   }
 
   static NodeStats stats(List<Long> sacrificedAt, List<BreakerTransition> transitions) {
@@ -60,25 +58,10 @@ class StepAnalyzerTest {
     rs.add(new RequestRecord(T0 + 2_900, 185, 200, Origin.DEFAULT, 0, "fresh", "c1", ""));
     rs.add(new RequestRecord(T0 + 2_950, 700, 504, null, -1, "fresh", "c1", ""));
     StepResult r =
-        StepAnalyzer.analyze(
-            new StepAnalyzer.Inputs(
-                spec(ProviderState.DEGRADED, 2, 1),
-                T0,
-                T0,
-                T0 + 2_000,
-                T0 + 3_000,
-                rs,
-                null,
-                stats(List.of(), List.of()),
-                0,
-                List.of(),
-                3.0,
-                true,
-                null,
-                List.of(),
-                null,
-                false,
-                List.of()));
+        StepInputs.of(spec(ProviderState.DEGRADED, 2, 1), T0)
+            .requests(rs)
+            .atEnd(stats(List.of(), List.of()))
+            .analyze();
     assertThat(r.requests()).isEqualTo(10);
     assertThat(r.endToEnd().max()).isLessThan(1_000.0);
     assertThat(r.errorPct()).isCloseTo(10.0, within(1e-9));
@@ -101,25 +84,10 @@ class StepAnalyzerTest {
         List.of(T0 - 500, T0 + 100, T0 + 900, T0 + 1_400, T0 + 29_000, T0 + 31_000);
     var open = new BreakerTransition(BreakerState.CLOSED, BreakerState.OPEN, T0 + 1_500);
     StepResult r =
-        StepAnalyzer.analyze(
-            new StepAnalyzer.Inputs(
-                spec(ProviderState.UNRESPONSIVE, 0, 40),
-                T0,
-                T0,
-                T0,
-                T0 + 40_000,
-                rs,
-                null,
-                stats(sacrificed, List.of(open)),
-                0,
-                List.of(),
-                3.0,
-                true,
-                null,
-                List.of(),
-                null,
-                false,
-                List.of()));
+        StepInputs.of(spec(ProviderState.UNRESPONSIVE, 0, 40), T0)
+            .requests(rs)
+            .atEnd(stats(sacrificed, List.of(open)))
+            .analyze();
     assertThat(r.sacrificed()).isEqualTo(4);
     assertThat(r.requestsSinceChange()).isEqualTo(300);
     assertThat(r.sacrificedPct()).isCloseTo(100.0 * 4 / 300, within(1e-9));
@@ -134,25 +102,10 @@ class StepAnalyzerTest {
       rs.add(new RequestRecord(T0 + i * 100, 180, 200, Origin.DEFAULT, 0, "known", "c" + i, ""));
     }
     StepResult r =
-        StepAnalyzer.analyze(
-            new StepAnalyzer.Inputs(
-                spec(ProviderState.UNRESPONSIVE, 0, 10),
-                T0,
-                T0,
-                T0,
-                T0 + 10_000,
-                rs,
-                null,
-                stats(List.of(T0 + 100), List.of()),
-                0,
-                List.of(),
-                3.0,
-                true,
-                null,
-                List.of(),
-                null,
-                false,
-                List.of()));
+        StepInputs.of(spec(ProviderState.UNRESPONSIVE, 0, 10), T0)
+            .requests(rs)
+            .atEnd(stats(List.of(T0 + 100), List.of()))
+            .analyze();
     assertThat(r.sacrificedPct()).isNull();
     assertThat(r.missing().get("sacrificedPct")).contains("before the exposure window W = 30 s");
   }
@@ -168,25 +121,10 @@ class StepAnalyzerTest {
       rs.add(new RequestRecord(T0 + 2_000 + i, 50, 200, Origin.CACHED, 10, "known", "c1", ""));
     }
     StepResult r =
-        StepAnalyzer.analyze(
-            new StepAnalyzer.Inputs(
-                spec(ProviderState.HEALTHY, 0, 2),
-                T0,
-                T0,
-                T0,
-                T0 + 2_000,
-                rs,
-                null,
-                stats(List.of(), List.of()),
-                0,
-                List.of(),
-                3.0,
-                true,
-                null,
-                List.of(),
-                null,
-                false,
-                List.of()));
+        StepInputs.of(spec(ProviderState.HEALTHY, 0, 2), T0)
+            .requests(rs)
+            .atEnd(stats(List.of(), List.of()))
+            .analyze();
     assertThat(r.requests()).isEqualTo(20);
     assertThat(r.achievedRate()).isCloseTo(10.0, within(1e-9));
     assertThat(r.valid()).isTrue();
@@ -201,25 +139,11 @@ class StepAnalyzerTest {
               T0 + i * 100, 50, 200, i < 90 ? Origin.CACHED : Origin.STALE, 10, "known", "c1", ""));
     }
     StepResult r =
-        StepAnalyzer.analyze(
-            new StepAnalyzer.Inputs(
-                spec(ProviderState.DEGRADED, 0, 10),
-                T0,
-                T0,
-                T0,
-                T0 + 10_000,
-                rs,
-                null,
-                stats(List.of(), List.of()),
-                0,
-                List.of(),
-                3.0,
-                true,
-                null,
-                List.of(),
-                73,
-                true,
-                List.of()));
+        StepInputs.of(spec(ProviderState.DEGRADED, 0, 10), T0)
+            .requests(rs)
+            .atEnd(stats(List.of(), List.of()))
+            .seededPopulation(73)
+            .analyze();
     assertThat(r.hitRatePct()).isCloseTo(90.0, within(1e-9));
     assertThat(r.hitRateTargetPct()).isCloseTo(96.0, within(1e-9));
     assertThat(r.hitRateOff()).isTrue();
@@ -229,25 +153,11 @@ class StepAnalyzerTest {
   @Test
   void aBreakerThatNeverOpensIsMissingWithItsReason() {
     StepResult r =
-        StepAnalyzer.analyze(
-            new StepAnalyzer.Inputs(
-                spec(ProviderState.UNRESPONSIVE, 0, 2),
-                T0,
-                T0,
-                T0,
-                T0 + 2_000,
-                List.of(new RequestRecord(T0, 180, 200, Origin.DEFAULT, 0, "fresh", "c1", "")),
-                null,
-                stats(List.of(T0 + 10), List.of()),
-                0,
-                List.of(),
-                3.0,
-                true,
-                null,
-                List.of(),
-                null,
-                false,
-                List.of()));
+        StepInputs.of(spec(ProviderState.UNRESPONSIVE, 0, 2), T0)
+            .requests(
+                List.of(new RequestRecord(T0, 180, 200, Origin.DEFAULT, 0, "fresh", "c1", "")))
+            .atEnd(stats(List.of(T0 + 10), List.of()))
+            .analyze();
     assertThat(r.timeToOpenMs()).isNull();
     assertThat(r.missing())
         .containsEntry("timeToOpenMs", "the breaker did not open during the step");
@@ -277,25 +187,12 @@ class StepAnalyzerTest {
             new BreakerTransition(BreakerState.OPEN, BreakerState.HALF_OPEN, T0 + 2_000),
             new BreakerTransition(BreakerState.HALF_OPEN, BreakerState.CLOSED, T0 + 3_500));
     StepResult r =
-        StepAnalyzer.analyze(
-            new StepAnalyzer.Inputs(
-                spec(ProviderState.RECOVERY, 0, 10),
-                T0,
-                T0,
-                T0,
-                T0 + 10_000,
-                rs,
-                null,
-                stats(List.of(), transitions),
-                0,
-                List.of(new Sample(T0 + 500, "OPEN", 0, 0), new Sample(T0 + 3_600, "CLOSED", 5, 1)),
-                3.0,
-                true,
-                null,
-                List.of(),
-                null,
-                false,
-                List.of()));
+        StepInputs.of(spec(ProviderState.RECOVERY, 0, 10), T0)
+            .requests(rs)
+            .atEnd(stats(List.of(), transitions))
+            .samples(
+                List.of(new Sample(T0 + 500, "OPEN", 0, 0), new Sample(T0 + 3_600, "CLOSED", 5, 1)))
+            .analyze();
     // 5-second windows: [3..7] is the first below 5 % (1 of 100) and they stay below
     assertThat(r.recoveryMs()).isEqualTo(8_000);
     assertThat(r.closedAfterMs()).isEqualTo(3_500);

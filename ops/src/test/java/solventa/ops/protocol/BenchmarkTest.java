@@ -3,22 +3,20 @@ package solventa.ops.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import solventa.quote.stats.StatsSnapshot;
 
 /** The benchmark's CPU figures come from the node's own process counters over the window. */
 class BenchmarkTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  private static JsonNode stats(String json) throws Exception {
-    return JSON.readTree(json);
+  /** A node's stats with only the given fields, read as the runner reads the node's. */
+  private static StatsSnapshot stats(String json) throws Exception {
+    return StatsSnapshot.parse(json);
   }
 
   @Test
   void cpuPerQuoteCoresAndPerProviderCallComeFromTheNodesCountersOverTheWindow() throws Exception {
-    JsonNode start = stats("{\"process\":{\"cpuNanos\":1000000000,\"threadsStarted\":90}}");
-    JsonNode end =
+    StatsSnapshot start = stats("{\"process\":{\"cpuNanos\":1000000000,\"threadsStarted\":90}}");
+    StatsSnapshot end =
         stats(
             "{\"quotes\":{\"FRESH\":100,\"CACHED\":3800,\"STALE\":0,\"DEFAULT\":90,\"errors\":10},"
                 + "\"providerCalls\":200,"
@@ -40,8 +38,8 @@ class BenchmarkTest {
 
   @Test
   void aNodeThatDoesNotReportCpuGivesNoCpuFigures() throws Exception {
-    JsonNode start = stats("{}");
-    JsonNode end = stats("{\"quotes\":{\"CACHED\":10},\"providerLatency\":{\"count\":0}}");
+    StatsSnapshot start = stats("{}");
+    StatsSnapshot end = stats("{\"quotes\":{\"CACHED\":10},\"providerLatency\":{\"count\":0}}");
     Benchmark.NodeCost c =
         Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end), 10);
     assertThat(c.cpuPerQuote()).isNull();
