@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -25,6 +26,7 @@ import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
 import solventa.gatling.StepHooks;
 import solventa.ops.Console;
+import solventa.ops.analysis.HitRateBisection;
 import solventa.ops.analysis.NodeInterval;
 import solventa.ops.analysis.NodeStats;
 import solventa.ops.analysis.Sample;
@@ -128,13 +130,83 @@ public final class ProtocolRunner {
     return contracts;
   }
 
+  /**
+   * Runs {@code plan}, extended by C's bisection steps (decision 0022), printing a console line per
+   * step ({@link #walk}).
+   */
   public void run(List<StepSpec> plan) throws IOException {
     long t0 = System.currentTimeMillis();
-    for (int i = 0; i < plan.size(); i++) {
-      StepResult r = runStep(plan.get(i));
-      Console.step(i, plan, t0, r, 4);
-    }
+    int sweepSec = profile.warmupSec() + profile.measureSec();
+    walk(
+        profile,
+        plan,
+        this::runStep,
+        (i, steps, mayAdd, r) ->
+            Console.step(i, steps, mayAdd, sweepSec, t0, r, ProtocolPlan.STEP_OVERHEAD_SEC));
     scheduler.shutdownNow();
+  }
+
+  /** Runs one step of the walk. */
+  interface StepRun {
+    StepResult run(StepSpec spec) throws IOException;
+  }
+
+  /** Told after step {@code i} of {@code steps}, while up to {@code mayAdd} may still be added. */
+  interface Progress {
+    void after(int i, List<StepSpec> steps, int mayAdd, StepResult r);
+  }
+
+  /**
+   * Runs the steps of {@code plan} in order through {@code exec}; after C's last sweep step, while
+   * {@link #nextBisectionStep} names a rate, that step is inserted next (same node, before the
+   * policy steps), at most the profile's bound. Returns the steps as run.
+   */
+  static List<StepSpec> walk(
+      ExperimentProfile p, List<StepSpec> plan, StepRun exec, Progress progress)
+      throws IOException {
+    List<StepSpec> steps = new ArrayList<>(plan);
+    List<StepResult> done = new ArrayList<>();
+    int mayAdd = ProtocolPlan.maxExtraSteps(p, plan);
+    for (int i = 0; i < steps.size(); i++) {
+      StepResult r = exec.run(steps.get(i));
+      done.add(r);
+      if (mayAdd > 0 && ProtocolPlan.isLastCSweep(steps, i)) {
+        Optional<StepSpec> next = nextBisectionStep(p, done);
+        if (next.isPresent()) {
+          steps.add(i + 1, next.get());
+          mayAdd--;
+        } else {
+          mayAdd = 0;
+        }
+      }
+      progress.after(i, steps, mayAdd, r);
+    }
+    return steps;
+  }
+
+  /**
+   * C's next bisection step over the results so far ({@link HitRateBisection} with the profile's
+   * ceiling, resolution and bound), or empty, with the reason logged: a warning when a sweep point
+   * cannot be judged. Static and pure but for the log, so a test can drive it over recorded
+   * results.
+   */
+  static Optional<StepSpec> nextBisectionStep(ExperimentProfile p, List<StepResult> results) {
+    List<StepResult> cSweep =
+        results.stream().filter(r -> ProtocolPlan.isCSweep(r.spec())).toList();
+    HitRateBisection.Next next =
+        HitRateBisection.next(
+            cSweep, p.fallbackCeilingPct(), p.bisectionResolutionPts(), p.maxBisectionSteps());
+    if (next.hitRate() == null) {
+      if (next.reason().startsWith("stopped")) {
+        log.warn("HD-01.4 bisection {}", next.reason());
+      } else {
+        log.info("HD-01.4 bisection done: {}", next.reason());
+      }
+      return Optional.empty();
+    }
+    StepSpec step = ProtocolPlan.sweepStep(p, BenchArm.C, next.hitRate(), true);
+    log.info("HD-01.4 bisection: {}; adding {}", next.reason(), step.id());
+    return Optional.of(step);
   }
 
   private StepSpec previous;
