@@ -106,7 +106,7 @@ public final class ProtocolPlan {
   }
 
   /** Seconds the runner spends around each step: settling, seeding, Gatling's start and stop. */
-  static final int STEP_OVERHEAD_SEC = 4;
+  public static final int STEP_OVERHEAD_SEC = 4;
 
   /** Seconds a new node costs: JVM start, warm-up quotes, unmeasured load, settling. */
   static final int NODE_OVERHEAD_SEC = 25;
@@ -162,7 +162,8 @@ public final class ProtocolPlan {
    * A hit-rate sweep step of {@code arm} at {@code hitRate}: provider degraded, the walk's rate,
    * warm-up and window. The runner adds C's bisection steps with it ({@code bisection} true).
    */
-  static StepSpec sweepStep(ExperimentProfile p, BenchArm arm, double hitRate, boolean bisection) {
+  public static StepSpec sweepStep(
+      ExperimentProfile p, BenchArm arm, double hitRate, boolean bisection) {
     return new StepSpec(
         "sweep-" + arm.tag() + "-h" + Math.round(hitRate * 100),
         StepKind.SWEEP,
@@ -179,11 +180,11 @@ public final class ProtocolPlan {
   }
 
   /** True when step {@code i} of {@code plan} is C's last planned sweep step. */
-  static boolean isLastCSweep(List<StepSpec> plan, int i) {
+  public static boolean isLastCSweep(List<StepSpec> plan, int i) {
     return isCSweep(plan.get(i)) && (i + 1 == plan.size() || !isCSweep(plan.get(i + 1)));
   }
 
-  static boolean isCSweep(StepSpec s) {
+  public static boolean isCSweep(StepSpec s) {
     return s.kind() == StepKind.SWEEP && s.arm() == BenchArm.C;
   }
 
@@ -191,7 +192,7 @@ public final class ProtocolPlan {
    * The bisection steps the runner may add to {@code plan}: the profile's bound when the plan has a
    * sweep of C, else none.
    */
-  static int maxExtraSteps(ExperimentProfile p, List<StepSpec> plan) {
+  public static int maxExtraSteps(ExperimentProfile p, List<StepSpec> plan) {
     return plan.stream().anyMatch(ProtocolPlan::isCSweep) ? p.maxBisectionSteps() : 0;
   }
 

@@ -1,4 +1,4 @@
-package solventa.ops.protocol;
+package solventa.ops.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -25,17 +25,22 @@ import solventa.gatling.KeyPopulation;
 import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
 import solventa.gatling.StepHooks;
-import solventa.ops.Console;
 import solventa.ops.analysis.HitRateBisection;
 import solventa.ops.analysis.NodeInterval;
 import solventa.ops.analysis.NodeStats;
 import solventa.ops.analysis.Sample;
+import solventa.ops.analysis.Sanity;
 import solventa.ops.analysis.StepAnalyzer;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.ProtocolPlan;
+import solventa.ops.protocol.StepKind;
+import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
 import solventa.providerdouble.control.ProviderState;
 import solventa.signals.Origin;
@@ -53,14 +58,8 @@ import solventa.signals.Origin;
 public final class ProtocolRunner {
   private static final Logger log = LoggerFactory.getLogger(ProtocolRunner.class);
 
-  /**
-   * The double is saturated if its own scheduling lag p99 exceeds this (the experiment card
-   * (Protocol) sanity).
-   */
-  public static final double MAX_DOUBLE_LAG_P99_MS = 50;
-
-  /** The generator must reach this share of its target rate (issue 11 sanity). */
-  public static final double MIN_ACHIEVED_SHARE = 0.98;
+  /** The benchmark's achieved-rate check: the share {@link Sanity} requires of every step. */
+  public static final double MIN_ACHIEVED_SHARE = Sanity.MIN_ACHIEVED_SHARE;
 
   /** Keys above this index are used only to probe the breaker closed between steps. */
   static final int PROBE_KEY_BASE = 95_000;
@@ -131,18 +130,11 @@ public final class ProtocolRunner {
   }
 
   /**
-   * Runs {@code plan}, extended by C's bisection steps (decision 0022), printing a console line per
-   * step ({@link #walk}).
+   * Runs {@code plan}, extended by C's bisection steps (decision 0022), telling {@code progress}
+   * after every step (the console's line, see {@link #walk}).
    */
-  public void run(List<StepSpec> plan) throws IOException {
-    long t0 = System.currentTimeMillis();
-    int sweepSec = profile.warmupSec() + profile.measureSec();
-    walk(
-        profile,
-        plan,
-        this::runStep,
-        (i, steps, mayAdd, r) ->
-            Console.step(i, steps, mayAdd, sweepSec, t0, r, ProtocolPlan.STEP_OVERHEAD_SEC));
+  public void run(List<StepSpec> plan, Progress progress) throws IOException {
+    walk(profile, plan, this::runStep, progress);
     scheduler.shutdownNow();
   }
 
@@ -152,7 +144,7 @@ public final class ProtocolRunner {
   }
 
   /** Told after step {@code i} of {@code steps}, while up to {@code mayAdd} may still be added. */
-  interface Progress {
+  public interface Progress {
     void after(int i, List<StepSpec> steps, int mayAdd, StepResult r);
   }
 
