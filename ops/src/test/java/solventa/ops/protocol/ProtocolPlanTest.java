@@ -42,7 +42,7 @@ class ProtocolPlanTest {
         .containsExactly("count200", "count10", "rate10");
     assertThat(plan.stream().filter(s -> s.kind() == StepKind.STAMPEDE).map(StepSpec::arm))
         .containsExactly(BenchArm.C, BenchArm.C_PRIME);
-    assertThat(ProtocolPlan.plannedSeconds(plan))
+    assertThat(ProtocolPlan.plannedSeconds(ExperimentProfile.named("quick"), plan))
         .as("quick must take at most 12 minutes on 2 cores")
         .isLessThanOrEqualTo(12 * 60);
   }
@@ -50,7 +50,9 @@ class ProtocolPlanTest {
   @Test
   void fullIsPlannedWithinNinetyMinutes() {
     List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
-    assertThat(ProtocolPlan.plannedSeconds(plan)).isLessThanOrEqualTo(90 * 60);
+    assertThat(ProtocolPlan.plannedSeconds(ExperimentProfile.named("full"), plan))
+        .as("with every bisection step the runner may add")
+        .isLessThanOrEqualTo(90 * 60);
     assertThat(
             plan.stream().filter(s -> s.kind() == StepKind.POLICY).map(s -> s.policy() + s.rate()))
         .containsExactly("count200", "count10", "rate200", "rate10");
@@ -116,6 +118,66 @@ class ProtocolPlanTest {
     }
     assertThat(firstCSweep).isEqualTo(lastCWalk + 1);
     assertThat(plan.get(plan.size() - 1).policy()).isEqualTo("rate");
+  }
+
+  /** The planned time is an upper bound: it counts every bisection step the runner may add. */
+  @Test
+  void plannedTimeCountsTheMostBisectionStepsOnlyInFull() {
+    ExperimentProfile full = ExperimentProfile.named("full");
+    List<StepSpec> plan = ProtocolPlan.build(full);
+    assertThat(full.maxBisectionSteps()).isPositive();
+    assertThat(full.bisectionResolutionPts()).isPositive();
+    assertThat(ProtocolPlan.maxExtraSteps(full, plan)).isEqualTo(full.maxBisectionSteps());
+    int sweepStep = full.warmupSec() + full.measureSec() + ProtocolPlan.STEP_OVERHEAD_SEC;
+    ExperimentProfile without = withoutBisection(full);
+    assertThat(ProtocolPlan.plannedSeconds(full, plan))
+        .isEqualTo(
+            ProtocolPlan.plannedSeconds(without, plan) + full.maxBisectionSteps() * sweepStep);
+    for (String name : List.of("quick", "smoke")) {
+      ExperimentProfile p = ExperimentProfile.named(name);
+      assertThat(p.maxBisectionSteps()).as(name).isZero();
+      assertThat(ProtocolPlan.maxExtraSteps(p, ProtocolPlan.build(p))).as(name).isZero();
+    }
+  }
+
+  @Test
+  void aBisectionStepIsASweepStepOfCAtTheNewRate() {
+    ExperimentProfile full = ExperimentProfile.named("full");
+    StepSpec planned =
+        ProtocolPlan.build(full).stream().filter(ProtocolPlan::isCSweep).findFirst().orElseThrow();
+    StepSpec added = ProtocolPlan.sweepStep(full, BenchArm.C, 0.93, true);
+    assertThat(added.id()).isEqualTo("sweep-C-h93");
+    assertThat(added.bisection()).isTrue();
+    assertThat(planned.bisection()).isFalse();
+    assertThat(added)
+        .usingRecursiveComparison()
+        .ignoringFields("id", "hitRate", "bisection")
+        .isEqualTo(planned);
+  }
+
+  static ExperimentProfile withoutBisection(ExperimentProfile p) {
+    return new ExperimentProfile(
+        p.name(),
+        p.runs(),
+        p.walkRate(),
+        p.warmupSec(),
+        p.measureSec(),
+        p.pathMeasureSec(),
+        p.recoveryMeasureSec(),
+        p.recoveryWindowSec(),
+        p.sweepHitRates(),
+        p.policyRates(),
+        p.policyMeasureSec(),
+        p.stampedeConcurrency(),
+        p.refreshAfterSec(),
+        p.neverSeenShare(),
+        p.exposureWindowSec(),
+        p.fallbackCeilingPct(),
+        p.countPolicyN(),
+        p.ratePolicy(),
+        p.gatlingReports(),
+        p.bisectionResolutionPts(),
+        0);
   }
 
   @Test

@@ -1,4 +1,4 @@
-package solventa.ops.protocol;
+package solventa.ops.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -15,6 +15,10 @@ import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.StepKind;
+import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
 import solventa.providerdouble.control.ProviderState;
 
