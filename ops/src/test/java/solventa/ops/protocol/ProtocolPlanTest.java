@@ -128,11 +128,24 @@ class ProtocolPlanTest {
     assertThat(full.maxBisectionSteps()).isPositive();
     assertThat(full.bisectionResolutionPts()).isPositive();
     assertThat(ProtocolPlan.maxExtraSteps(full, plan)).isEqualTo(full.maxBisectionSteps());
-    int sweepStep = full.warmupSec() + full.measureSec() + ProtocolPlan.STEP_OVERHEAD_SEC;
-    ExperimentProfile without = withoutBisection(full);
-    assertThat(ProtocolPlan.plannedSeconds(full, plan))
+    StepSpec cSweep = plan.stream().filter(ProtocolPlan::isCSweep).findFirst().orElseThrow();
+    StepSpec bSweep =
+        plan.stream()
+            .filter(s -> s.kind() == StepKind.SWEEP && s.arm() == BenchArm.B)
+            .findFirst()
+            .orElseThrow();
+    int oneStep =
+        ProtocolPlan.LAB_START_SEC
+            + ProtocolPlan.NODE_OVERHEAD_SEC
+            + cSweep.durationSec()
+            + ProtocolPlan.STEP_OVERHEAD_SEC;
+    assertThat(ProtocolPlan.plannedSeconds(full, List.of(bSweep))).isEqualTo(oneStep);
+    assertThat(ProtocolPlan.plannedSeconds(full, List.of(cSweep)))
+        .as("a plan with C's sweep reserves the bisection steps")
         .isEqualTo(
-            ProtocolPlan.plannedSeconds(without, plan) + full.maxBisectionSteps() * sweepStep);
+            oneStep
+                + full.maxBisectionSteps()
+                    * (cSweep.durationSec() + ProtocolPlan.STEP_OVERHEAD_SEC));
     for (String name : List.of("quick", "smoke")) {
       ExperimentProfile p = ExperimentProfile.named(name);
       assertThat(p.maxBisectionSteps()).as(name).isZero();
@@ -153,31 +166,6 @@ class ProtocolPlanTest {
         .usingRecursiveComparison()
         .ignoringFields("id", "hitRate", "bisection")
         .isEqualTo(planned);
-  }
-
-  static ExperimentProfile withoutBisection(ExperimentProfile p) {
-    return new ExperimentProfile(
-        p.name(),
-        p.runs(),
-        p.walkRate(),
-        p.warmupSec(),
-        p.measureSec(),
-        p.pathMeasureSec(),
-        p.recoveryMeasureSec(),
-        p.recoveryWindowSec(),
-        p.sweepHitRates(),
-        p.policyRates(),
-        p.policyMeasureSec(),
-        p.stampedeConcurrency(),
-        p.refreshAfterSec(),
-        p.neverSeenShare(),
-        p.exposureWindowSec(),
-        p.fallbackCeilingPct(),
-        p.countPolicyN(),
-        p.ratePolicy(),
-        p.gatlingReports(),
-        p.bisectionResolutionPts(),
-        0);
   }
 
   @Test
