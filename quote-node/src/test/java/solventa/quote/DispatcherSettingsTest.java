@@ -31,6 +31,33 @@ class DispatcherSettingsTest {
     assertThat(applied.getInt(POOL + "parallelism-max")).isEqualTo(3);
   }
 
+  @Test
+  void pekkosInternalDispatcherIsTheDefaultOneUnlessTurnedOff() {
+    Config shared =
+        DispatcherSettings.fromConfig(ConfigFactory.load()).applyTo(ConfigFactory.load());
+    assertThat(shared.getString("pekko.actor.internal-dispatcher"))
+        .isEqualTo("pekko.actor.default-dispatcher");
+    Config off =
+        ConfigFactory.parseString(DispatcherSettings.SHARE_INTERNAL + " = off")
+            .withFallback(ConfigFactory.load());
+    assertThat(DispatcherSettings.fromConfig(off).applyTo(off).getConfig("pekko.actor"))
+        .satisfies(
+            c ->
+                assertThat(c.getValue("internal-dispatcher").valueType().name())
+                    .isEqualTo("OBJECT"));
+  }
+
+  @Test
+  void refusesAShareInternalThatIsNotOnOrOff() {
+    Config bad =
+        ConfigFactory.parseString(DispatcherSettings.SHARE_INTERNAL + " = sometimes")
+            .withFallback(ConfigFactory.load());
+    assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(DispatcherSettings.SHARE_INTERNAL)
+        .hasMessageContaining("sometimes");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"-1", "65", "two"})
   void refusesAThreadCountOutsideOneToSixtyFourNamingTheKeyAndTheValue(String value) {
