@@ -84,20 +84,30 @@ public final class Console {
   /**
    * The line printed once step {@code i} of {@code plan} ended: its id, elapsed time, the ETA of
    * the rest (from the remaining steps' durations plus {@code overheadSec} each) and its headline
-   * figures at the load generator.
+   * figures at the load generator. {@code mayAdd} steps of {@code addedSec} each may still be added
+   * to the plan (C's bisection, decision 0022): the count shows them as "+≤N" and the ETA includes
+   * them, so it is an upper bound until the bisection has stopped.
    */
-  public static void step(int i, List<StepSpec> plan, long t0, StepResult r, int overheadSec) {
+  public static void step(
+      int i,
+      List<StepSpec> plan,
+      int mayAdd,
+      int addedSec,
+      long t0,
+      StepResult r,
+      int overheadSec) {
     long elapsed = (System.currentTimeMillis() - t0) / 1000;
-    long remaining = 0;
+    long remaining = (long) mayAdd * (addedSec + overheadSec);
     for (int j = i + 1; j < plan.size(); j++) {
       remaining += plan.get(j).durationSec() + overheadSec;
     }
     REAL_OUT.println(
         String.format(
                 Locale.ROOT,
-                "[%d/%d] %-26s elapsed %s  ETA %s  ",
+                "[%d/%d%s] %-26s elapsed %s  ETA %s  ",
                 i + 1,
                 plan.size(),
+                mayAdd > 0 ? "+≤" + mayAdd : "",
                 plan.get(i).id(),
                 minSec(elapsed),
                 minSec(remaining))

@@ -16,9 +16,9 @@ import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
-import solventa.ops.protocol.ProtocolRunner;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
+import solventa.ops.runner.ProtocolRunner;
 
 /**
  * One experiment end to end: start the embedded lab, walk the profile's protocol, write results and
@@ -74,7 +74,12 @@ public final class ExperimentCommand {
       runner[0] = new ProtocolRunner(profile, out, seed, lab, store);
       List<StepSpec> plan = ProtocolPlan.build(profile);
       try {
-        runner[0].run(plan);
+        long t0 = System.currentTimeMillis();
+        int sweepSec = profile.warmupSec() + profile.measureSec();
+        runner[0].run(
+            plan,
+            (i, steps, mayAdd, r) ->
+                Console.step(i, steps, mayAdd, sweepSec, t0, r, ProtocolPlan.STEP_OVERHEAD_SEC));
       } catch (RuntimeException | IOException e) {
         // on Ctrl-C the shutdown hooks stop the lab under the runner's feet: say so, not the
         // symptom

@@ -5,9 +5,9 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import solventa.lab.LabException;
 import solventa.lab.LabPaths;
-import solventa.ops.protocol.Benchmark;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.ops.protocol.OverloadBench;
+import solventa.ops.runner.Benchmark;
+import solventa.ops.runner.OverloadBench;
 
 /**
  * The runner's command line.

@@ -98,12 +98,13 @@ public final class QuoteNode implements AutoCloseable {
     solventa.quote.profile.EntityBounds entityBounds =
         solventa.quote.profile.EntityBounds.fromConfig(config);
     NodeWarmup.Settings warmup = NodeWarmup.Settings.fromConfig(config);
+    DispatcherSettings dispatcher = DispatcherSettings.fromConfig(config);
     Pricing pricing = RatingPricing.start(config, clock);
     ProfileStore store = null;
     ActorSystem<Void> system = null;
     try {
       store = RedisProfileStore.connect(settings.redis());
-      system = ActorSystem.create(Behaviors.empty(), "quote", config);
+      system = ActorSystem.create(Behaviors.empty(), "quote", dispatcher.applyTo(config));
       ProviderPort adapterPort = adapter.apply(system);
       NodeWarmup.SkippingProvider skipping =
           warmup.provider() == NodeWarmup.ProviderMode.SKIP && warmup.quotes() > 0
@@ -146,7 +147,7 @@ public final class QuoteNode implements AutoCloseable {
           await(
               Http.get(system)
                   .newServerAt(settings.http().host(), settings.http().port())
-                  .bind(routes.routes()));
+                  .bind(routes.handler(system)));
       org.apache.pekko.http.javadsl.model.Uri management =
           await(PekkoManagement.get(Adapter.toClassic(system)).start());
       NodeWarmup.Outcome warmed = warmUp(system, binding, warmup, stats, provider);

@@ -34,10 +34,14 @@ import solventa.rating.ResolvedProfile;
  * ProfileEntity}, passing what is left of the budget; the edge bounds that ask with {@code
  * quote.resolve-timeout}.
  *
- * <p>Threads: every continuation runs on {@link #executor}, the actor system's default dispatcher,
- * never on a stage's default executor. Pekko's {@code ask} and the adapter hand back stages whose
- * plain {@code thenApply}/{@code thenCompose} run asynchronously on the JDK common pool, and with a
- * common-pool parallelism of 1 (2 cores) the JDK runs each such stage on a new thread.
+ * <p>Threads: no continuation runs on a stage's default executor. Pekko's {@code ask} and the
+ * adapter hand back stages whose plain {@code thenApply}/{@code thenCompose} run asynchronously on
+ * the JDK common pool, and with a common-pool parallelism of 1 (2 cores) the JDK runs each such
+ * stage on a new thread. The adapter's answer (arm A) continues on {@link #executor}, the actor
+ * system's default dispatcher. The short, non-blocking steps of a quote run on the node thread that
+ * completes the previous stage ({@link #SAME_THREAD}, decision 0026): pricing on the entity's
+ * thread that replies, shaping the answer on rating's cost timer thread. Each avoided hop to the
+ * dispatcher is a thread wake-up less per quote.
  */
 public final class QuoteService {
 
@@ -60,6 +64,14 @@ public final class QuoteService {
   private final ActuarialTrace trace;
   private final Clock clock;
   private final Executor executor;
+
+  /**
+   * Runs a continuation on the thread that completes the stage (or on the caller's, if the stage is
+   * already complete). Only for short, non-blocking steps whose stages complete on node threads: an
+   * actor's, rating's cost timer or the dispatcher. The quote path's chain is a few stages long, so
+   * running them inline never nests deeply.
+   */
+  public static final Executor SAME_THREAD = Runnable::run;
 
   public QuoteService(
       ActorSystem<?> system,
@@ -105,7 +117,8 @@ public final class QuoteService {
     CompletionStage<Resolution> resolution =
         settings.arm().usesCache() ? viaEntity(request.customerId(), deadline) : direct(request);
     return resolution
-        .thenComposeAsync(r -> priceOn(quoteId, request, r, start, admittedAtMs), executor)
+        // on the thread that completed the resolution: the entity's (its reply) or the dispatcher
+        .thenComposeAsync(r -> priceOn(quoteId, request, r, start, admittedAtMs), SAME_THREAD)
         // a plain stage from here on: it runs where the composed stage completed (a node thread)
         .handle((r, e) -> e == null ? r : failed(quoteId, request, unwrap(e), start));
   }
@@ -197,7 +210,8 @@ public final class QuoteService {
         new ResolvedProfile(r.origin(), Optional.ofNullable(r.profile()), r.ageMs());
     return pricing
         .price(request.input(), profile)
-        .thenApplyAsync(priced -> quoted(quoteId, request, r, priced, start), executor);
+        // on rating's cost timer thread as the delay ends: shaping the answer is short
+        .thenApplyAsync(priced -> quoted(quoteId, request, r, priced, start), SAME_THREAD);
   }
 
   private Result quoted(

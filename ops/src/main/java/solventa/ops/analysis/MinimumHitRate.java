@@ -3,7 +3,6 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import solventa.gatling.Acceptance;
 import solventa.ops.protocol.BenchArm;
 
 /**
@@ -24,17 +23,6 @@ public final class MinimumHitRate implements Hypothesis {
         + " rate ≥ 96 %; below that its p99 degrades past them";
   }
 
-  /** One sweep step judged: holds, or why not. */
-  record Point(double hitRate, StepResult step, boolean meets, boolean fallbackOk) {
-    boolean holds() {
-      return meets && fallbackOk;
-    }
-
-    boolean failsByP99() {
-      return step.endToEnd().p99() > Acceptance.P99_MS;
-    }
-  }
-
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
@@ -45,12 +33,12 @@ public final class MinimumHitRate implements Hypothesis {
             "assumption: the actuarial fallback ceiling is %.0f %% (a setting; the card leaves it to"
                 + " actuaries)",
             ceiling));
-    List<Point> points = points(in, ev);
+    List<SweepPoint> points = points(in, ev);
     if (points == null) {
       return ev.verdict(this);
     }
     boolean anyBelow = false;
-    for (Point p : points) {
+    for (SweepPoint p : points) {
       if (p.hitRate() >= DESIGN - 1e-9) {
         if (!p.holds()) {
           ev.refute("C fails at " + pctRate(p.hitRate()) + ", which is ≥ 96 %" + why(p, ceiling));
@@ -76,81 +64,90 @@ public final class MinimumHitRate implements Hypothesis {
     return ev.verdict(this);
   }
 
-  /** The sweep's points, highest rate first; null (with the reason in ev) if any is unusable. */
-  static List<Point> points(Input in, Evidence ev) {
+  /**
+   * The sweep's points, highest rate first, bisection steps among them; null (with the reason in
+   * ev) if any is unusable. Each is judged by {@link SweepPoint}, the rule the runner's bisection
+   * uses too.
+   */
+  static List<SweepPoint> points(Input in, Evidence ev) {
     List<Double> rates = in.results().sweepHitRates();
     if (rates.isEmpty()) {
       ev.inconclusive("the hit-rate sweep was not run");
       return null;
     }
     double ceiling = in.rules().fallbackCeilingPct();
-    List<Point> out = new java.util.ArrayList<>();
+    List<SweepPoint> out = new java.util.ArrayList<>();
     boolean usable = true;
     for (double h : rates) {
       StepResult s = in.results().sweep(BenchArm.C, h).orElse(null);
-      String why = Evidence.unusable(s, "C at hit rate " + pctRate(h));
-      if (why == null && s.fallbackPct() == null) {
-        why = "C at hit rate " + pctRate(h) + " has no fallback share";
-      }
+      String why = SweepPoint.unusable(s, h);
       if (why != null) {
         ev.inconclusive(why);
         usable = false;
         continue;
       }
-      Point p = new Point(h, s, s.meets(), s.fallbackPct() <= ceiling);
+      SweepPoint p = SweepPoint.judge(s, ceiling);
       Optional<StepResult> b = in.results().sweep(BenchArm.B, h);
       ev.add(
           String.format(
               Locale.ROOT,
-              "hit rate %s (measured %s): C p95 %s, p99 %s, errors %s, fallback %s → %s%s",
+              "hit rate %s%s (measured %s): C p95 %s, p99 %s, errors %s, fallback %s → %s%s",
               pctRate(h),
+              p.step().spec().bisection() ? " (bisection step)" : "",
               Evidence.pct(s.hitRatePct()),
               Evidence.ms(s.endToEnd().p95()),
               Evidence.ms(s.endToEnd().p99()),
               Evidence.pct(s.errorPct()),
               Evidence.pct(s.fallbackPct()),
               p.holds() ? "holds" : "fails" + why(p, ceiling),
-              b.map(x -> "; B p99 " + Evidence.ms(x.endToEnd().p99())).orElse("")));
+              b.map(x -> "; B p99 " + Evidence.ms(x.endToEnd().p99()))
+                  .orElse(
+                      p.step().spec().bisection()
+                          ? "; B not measured (bisection is C only)"
+                          : "")));
       out.add(p);
     }
     return usable ? out : null;
   }
 
-  /** The minimum hit rate, as far as the tested rates bound it. */
-  static Optional<String> limit(List<Point> points) {
+  /**
+   * The minimum hit rate, as far as the measured rates (planned and bisected) bound it: the final
+   * bracket of {@link SweepPoint.Bracket}.
+   */
+  static Optional<String> limit(List<SweepPoint> points) {
     if (points == null || points.isEmpty()) {
       return Optional.empty();
     }
-    Double lowestHolding = null;
-    Double highestFailing = null;
-    for (Point p : points) { // highest rate first
-      if (p.holds() && highestFailing == null) {
-        lowestHolding = p.hitRate();
-      } else if (!p.holds() && highestFailing == null) {
-        highestFailing = p.hitRate();
-      }
-    }
-    if (lowestHolding == null) {
+    SweepPoint.Bracket b = SweepPoint.Bracket.of(points);
+    long bisected = points.stream().filter(p -> p.step().spec().bisection()).count();
+    String after =
+        bisected == 0 ? "" : ", after " + bisected + " bisection step" + (bisected == 1 ? "" : "s");
+    if (b.lowestHolding() == null) {
       return Optional.of(
           "minimum hit rate: above "
               + pctRate(points.get(0).hitRate())
-              + " (C fails at every tested rate)");
+              + " (C fails at every tested rate"
+              + after
+              + ")");
     }
-    if (highestFailing == null) {
+    if (b.highestFailing() == null) {
       return Optional.of(
           "minimum hit rate: at most "
-              + pctRate(lowestHolding)
-              + " (C holds at every tested rate)");
+              + pctRate(b.lowestHolding())
+              + " (C holds at every tested rate"
+              + after
+              + ")");
     }
     return Optional.of(
         "minimum hit rate: between "
-            + pctRate(highestFailing)
+            + pctRate(b.highestFailing())
             + " (fails) and "
-            + pctRate(lowestHolding)
-            + " (holds)");
+            + pctRate(b.lowestHolding())
+            + " (holds)"
+            + after);
   }
 
-  private static String why(Point p, double ceiling) {
+  private static String why(SweepPoint p, double ceiling) {
     StringBuilder sb = new StringBuilder();
     if (!p.meets()) {
       sb.append(" (misses ").append(Evidence.thresholds()).append(")");
@@ -162,6 +159,6 @@ public final class MinimumHitRate implements Hypothesis {
   }
 
   static String pctRate(double h) {
-    return String.format(Locale.ROOT, "%.0f %%", h * 100);
+    return SweepPoint.pctRate(h);
   }
 }

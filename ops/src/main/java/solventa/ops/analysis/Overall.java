@@ -58,7 +58,7 @@ public final class Overall implements Hypothesis {
       ev.add("HD-01.5 is supported");
     }
     Evidence scratch = new Evidence();
-    List<MinimumHitRate.Point> points = MinimumHitRate.points(in, scratch);
+    List<SweepPoint> points = MinimumHitRate.points(in, scratch);
     if (points == null) {
       ev.inconclusive("the minimum hit rate is not quantified (HD-01.4's steps are not usable)");
     } else {

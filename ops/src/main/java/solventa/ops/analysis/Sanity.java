@@ -1,14 +1,13 @@
 package solventa.ops.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
-import solventa.ops.lab.Http;
-import solventa.ops.protocol.ProtocolRunner;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.providerdouble.control.ProviderState;
@@ -32,6 +31,18 @@ public final class Sanity {
   /** A node whose own p99 exceeds this in any second with a healthy provider stalled, in ms. */
   public static final double NODE_STALL_P99_MS = 1_000;
 
+  /**
+   * The double is saturated if its own scheduling lag p99 exceeds this (the experiment card
+   * (Protocol) sanity), in ms.
+   */
+  public static final double MAX_DOUBLE_LAG_P99_MS = 50;
+
+  /** The generator must reach this share of its target rate (issue 11 sanity). */
+  public static final double MIN_ACHIEVED_SHARE = 0.98;
+
+  /** Reads the contract probes' bodies. */
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private Sanity() {}
 
   /** Why one step is invalid; empty when it is valid. */
@@ -41,8 +52,7 @@ public final class Sanity {
     if (spec.kind() == StepKind.STAMPEDE) {
       return out;
     }
-    if (s.achievedRate() == null
-        || s.achievedRate() < ProtocolRunner.MIN_ACHIEVED_SHARE * spec.rate()) {
+    if (s.achievedRate() == null || s.achievedRate() < MIN_ACHIEVED_SHARE * spec.rate()) {
       out.add(
           String.format(
               Locale.ROOT,
@@ -51,7 +61,7 @@ public final class Sanity {
                   ? "n/a"
                   : String.format(Locale.ROOT, "%.1f", s.achievedRate()),
               spec.rate(),
-              ProtocolRunner.MIN_ACHIEVED_SHARE * 100));
+              MIN_ACHIEVED_SHARE * 100));
     }
     if (s.scheduleLagP99Ms() != null && s.scheduleLagP99Ms() > MAX_SCHEDULE_LAG_P99_MS) {
       out.add(
@@ -61,13 +71,13 @@ public final class Sanity {
               s.scheduleLagP99Ms(),
               MAX_SCHEDULE_LAG_P99_MS));
     }
-    if (s.doubleLagP99() != null && s.doubleLagP99() > ProtocolRunner.MAX_DOUBLE_LAG_P99_MS) {
+    if (s.doubleLagP99() != null && s.doubleLagP99() > MAX_DOUBLE_LAG_P99_MS) {
       out.add(
           String.format(
               Locale.ROOT,
               "provider double lag p99 %.0f ms > %.0f ms",
               s.doubleLagP99(),
-              ProtocolRunner.MAX_DOUBLE_LAG_P99_MS));
+              MAX_DOUBLE_LAG_P99_MS));
     }
     if (spec.state() == ProviderState.HEALTHY
         && s.nodeWorstSecondP99Ms() != null
@@ -132,7 +142,7 @@ public final class Sanity {
       }
       TreeSet<String> s;
       try {
-        s = paths(Http.JSON.readTree(body), "");
+        s = paths(JSON.readTree(body), "");
       } catch (Exception ex) {
         problems.add(e.getKey() + " is not JSON");
         continue;

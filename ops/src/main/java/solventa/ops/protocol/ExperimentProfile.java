@@ -26,6 +26,10 @@ import java.util.List;
  * @param countPolicyN the count policy's consecutive failures
  * @param ratePolicy the rate policy, chosen so it can act at the low traffic
  * @param gatlingReports whether Gatling writes its HTML report for each step
+ * @param bisectionResolutionPts HD-01.4's bisection stops once the bracket of C's minimum hit rate
+ *     (highest failing rate, lowest holding rate) is at most this many percentage points wide
+ * @param maxBisectionSteps at most this many C sweep steps are added at bisected rates after the
+ *     planned sweep (0: the limit is stated between the planned rates); see decision 0022
  */
 public record ExperimentProfile(
     String name,
@@ -46,7 +50,9 @@ public record ExperimentProfile(
     double fallbackCeilingPct,
     int countPolicyN,
     RatePolicy ratePolicy,
-    boolean gatlingReports) {
+    boolean gatlingReports,
+    int bisectionResolutionPts,
+    int maxBisectionSteps) {
 
   public static final List<String> NAMES = List.of("smoke", "quick", "full");
 
@@ -60,6 +66,12 @@ public record ExperimentProfile(
 
   /** The rate policy: open at {@code thresholdPct} failures over {@code windowSec}, ≥ minCalls. */
   public record RatePolicy(int windowSec, int minCalls, double thresholdPct) {}
+
+  /** full bisects C's minimum hit rate down to a bracket this many points wide … */
+  static final int BISECTION_RESOLUTION_PTS = 2;
+
+  /** … in at most this many extra sweep steps (from 90–96 %, two reach it: 93, then 91 or 94). */
+  static final int MAX_BISECTION_STEPS = 3;
 
   /** Able to act at 10 req/s and 96 % hits: ~12 calls expected in 30 s, 5 needed. */
   static final RatePolicy RATE_POLICY = new RatePolicy(30, 5, 50);
@@ -86,7 +98,9 @@ public record ExperimentProfile(
               FALLBACK_CEILING_PCT,
               5,
               RATE_POLICY,
-              false);
+              false,
+              BISECTION_RESOLUTION_PTS,
+              0);
       case "quick" ->
           new ExperimentProfile(
               "quick",
@@ -107,7 +121,9 @@ public record ExperimentProfile(
               FALLBACK_CEILING_PCT,
               5,
               RATE_POLICY,
-              true);
+              true,
+              BISECTION_RESOLUTION_PTS,
+              0);
       case "full" ->
           new ExperimentProfile(
               "full",
@@ -128,7 +144,9 @@ public record ExperimentProfile(
               FALLBACK_CEILING_PCT,
               5,
               RATE_POLICY,
-              true);
+              true,
+              BISECTION_RESOLUTION_PTS,
+              MAX_BISECTION_STEPS);
       default ->
           throw new IllegalArgumentException(
               "unknown profile '" + name + "': choose one of " + String.join(", ", NAMES));

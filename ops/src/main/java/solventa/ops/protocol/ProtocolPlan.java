@@ -14,6 +14,11 @@ import solventa.providerdouble.control.ProviderState;
  * walks healthy, degraded and unresponsive once, in the first run after B: the report sets it
  * beside B.
  *
+ * <p>The plan is static except for one extension: in {@code full} the runner adds up to {@link
+ * ExperimentProfile#maxBisectionSteps} C sweep steps at bisected hit rates right after C's last
+ * sweep step, on the same node, to narrow HD-01.4's minimum hit rate (decision 0022); {@link
+ * #plannedSeconds} counts them at their maximum.
+ *
  * <p>The {@code smoke} profile walks a subset (A: healthy and unresponsive; C: healthy, degraded,
  * unresponsive, recovery) and leaves out B, C' and the rate policy; the report marks what it did
  * not run.
@@ -101,7 +106,7 @@ public final class ProtocolPlan {
   }
 
   /** Seconds the runner spends around each step: settling, seeding, Gatling's start and stop. */
-  static final int STEP_OVERHEAD_SEC = 4;
+  public static final int STEP_OVERHEAD_SEC = 4;
 
   /** Seconds a new node costs: JVM start, warm-up quotes, unmeasured load, settling. */
   static final int NODE_OVERHEAD_SEC = 25;
@@ -111,9 +116,11 @@ public final class ProtocolPlan {
 
   /**
    * The planned wall time of a plan: every step's load plus {@value #STEP_OVERHEAD_SEC} s, plus
-   * {@value #NODE_OVERHEAD_SEC} s per node the runner starts (one per run, arm and policy).
+   * {@value #NODE_OVERHEAD_SEC} s per node the runner starts (one per run, arm and policy), plus
+   * the most bisection steps the runner may add after C's sweep ({@link #maxExtraSteps}), each as
+   * long as a sweep step: the plan is an upper bound, the bisection may stop sooner.
    */
-  static int plannedSeconds(List<StepSpec> plan) {
+  static int plannedSeconds(ExperimentProfile p, List<StepSpec> plan) {
     int total = LAB_START_SEC;
     StepSpec prev = null;
     for (StepSpec s : plan) {
@@ -125,7 +132,8 @@ public final class ProtocolPlan {
       total += s.durationSec() + STEP_OVERHEAD_SEC + (newNode ? NODE_OVERHEAD_SEC : 0);
       prev = s;
     }
-    return total;
+    int sweepSec = p.warmupSec() + p.measureSec();
+    return total + maxExtraSteps(p, plan) * (sweepSec + STEP_OVERHEAD_SEC);
   }
 
   private static List<ProviderState> walkStates(BenchArm arm, boolean smoke) {
@@ -146,20 +154,46 @@ public final class ProtocolPlan {
 
   private static void sweep(ExperimentProfile p, BenchArm arm, List<StepSpec> steps) {
     for (double hr : p.sweepHitRates()) {
-      steps.add(
-          new StepSpec(
-              "sweep-" + arm.tag() + "-h" + Math.round(hr * 100),
-              StepKind.SWEEP,
-              "R1",
-              arm,
-              ProviderState.DEGRADED,
-              hr,
-              p.walkRate(),
-              "count",
-              p.warmupSec(),
-              p.measureSec(),
-              0));
+      steps.add(sweepStep(p, arm, hr, false));
     }
+  }
+
+  /**
+   * A hit-rate sweep step of {@code arm} at {@code hitRate}: provider degraded, the walk's rate,
+   * warm-up and window. The runner adds C's bisection steps with it ({@code bisection} true).
+   */
+  public static StepSpec sweepStep(
+      ExperimentProfile p, BenchArm arm, double hitRate, boolean bisection) {
+    return new StepSpec(
+        "sweep-" + arm.tag() + "-h" + Math.round(hitRate * 100),
+        StepKind.SWEEP,
+        "R1",
+        arm,
+        ProviderState.DEGRADED,
+        hitRate,
+        p.walkRate(),
+        "count",
+        p.warmupSec(),
+        p.measureSec(),
+        0,
+        bisection);
+  }
+
+  /** True when step {@code i} of {@code plan} is C's last planned sweep step. */
+  public static boolean isLastCSweep(List<StepSpec> plan, int i) {
+    return isCSweep(plan.get(i)) && (i + 1 == plan.size() || !isCSweep(plan.get(i + 1)));
+  }
+
+  public static boolean isCSweep(StepSpec s) {
+    return s.kind() == StepKind.SWEEP && s.arm() == BenchArm.C;
+  }
+
+  /**
+   * The bisection steps the runner may add to {@code plan}: the profile's bound when the plan has a
+   * sweep of C, else none.
+   */
+  public static int maxExtraSteps(ExperimentProfile p, List<StepSpec> plan) {
+    return plan.stream().anyMatch(ProtocolPlan::isCSweep) ? p.maxBisectionSteps() : 0;
   }
 
   /**

@@ -11,6 +11,8 @@ import solventa.providerdouble.control.ProviderState;
  * @param warmupSec the slice at the start of the step that is discarded
  * @param measureSec the steady-state window that counts
  * @param concurrent for STAMPEDE: concurrent misses on one key
+ * @param bisection for SWEEP: a step the runner added at a bisected hit rate (HD-01.4's minimum,
+ *     decision 0022), not one of the profile's planned rates; false in results written before
  */
 public record StepSpec(
     String id,
@@ -23,7 +25,25 @@ public record StepSpec(
     String policy,
     int warmupSec,
     int measureSec,
-    int concurrent) {
+    int concurrent,
+    boolean bisection) {
+
+  /** A planned step (not a bisection step). */
+  public StepSpec(
+      String id,
+      StepKind kind,
+      String run,
+      BenchArm arm,
+      ProviderState state,
+      double hitRate,
+      int rate,
+      String policy,
+      int warmupSec,
+      int measureSec,
+      int concurrent) {
+    this(
+        id, kind, run, arm, state, hitRate, rate, policy, warmupSec, measureSec, concurrent, false);
+  }
 
   public int durationSec() {
     return warmupSec + measureSec;

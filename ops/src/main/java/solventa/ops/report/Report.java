@@ -1,10 +1,12 @@
 package solventa.ops.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import solventa.gatling.Acceptance;
 import solventa.ops.analysis.BreakerTransition;
 import solventa.ops.analysis.NodeFigures;
@@ -336,13 +338,15 @@ public final class Report {
   private void sweepTable() {
     h(2, "Hit-rate sweep, provider degraded (card table 3)");
     List<List<String>> rows = new ArrayList<>();
-    for (double h : List.of(0.99, 0.96, 0.90, 0.50)) {
+    for (double h : sweepRows()) {
       Optional<StepResult> b = r.sweep(BenchArm.B, h);
       Optional<StepResult> c = r.sweep(BenchArm.C, h);
-      String notRun = notRun();
+      boolean bisection = c.isPresent() && c.get().spec().bisection();
+      // B is not measured at C's bisected rates: the cell says so, it is not a number
+      String notRun = bisection ? "no B step: bisection steps measure C only" : notRun();
       rows.add(
           List.of(
-              Math.round(h * 100) + " %",
+              Math.round(h * 100) + " %" + (bisection ? " (bisection)" : ""),
               b.map(s -> cell(ms(s.endToEnd().p95()), why(s, "endToEnd")))
                   .orElse(cell(null, notRun)),
               b.map(s -> cell(ms(s.endToEnd().p99()), why(s, "endToEnd")))
@@ -357,6 +361,16 @@ public final class Report {
                   + " | "
                   + c.map(Report::hitCell).orElse(cell(null, notRun)),
               b.map(s -> yesNo(s.meets(), why(s, "endToEnd"))).orElse(cell(null, notRun))));
+    }
+    if (profileOf().maxBisectionSteps() > 0) {
+      p(
+          "Rows marked (bisection) are C's extra sweep steps: after the planned rates the runner"
+              + " bisects the bracket of C's minimum hit rate (highest failing, lowest holding rate)"
+              + " until it is at most "
+              + profileOf().bisectionResolutionPts()
+              + " points wide, in at most "
+              + profileOf().maxBisectionSteps()
+              + " steps (decision 0022). B has no step at those rates.");
     }
     p(
         "C holds at a hit rate when it meets the thresholds and its fallback share is at most "
@@ -374,6 +388,21 @@ public final class Report {
                 "Hit % medido / objetivo (B | C)",
                 "¿Brazo B ya cumple?"),
             rows));
+  }
+
+  /**
+   * The sweep table's rows, highest first: the profile's planned rates (shown missing when not run)
+   * and every rate measured, C's bisected rates among them.
+   */
+  private List<Double> sweepRows() {
+    TreeSet<Double> rates = new TreeSet<>(Comparator.reverseOrder());
+    rates.addAll(List.of(0.99, 0.96, 0.90, 0.50)); // the card table 3 rows
+    for (double h : r.sweepHitRates()) {
+      if (rates.stream().noneMatch(x -> Math.abs(x - h) < 1e-9)) {
+        rates.add(h);
+      }
+    }
+    return List.copyOf(rates);
   }
 
   private void policyTable() {

@@ -9,8 +9,11 @@ import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.providerdouble.control.ProviderState;
 
-/** Hand-made step results for the rules' tests: plausible defaults, each knob settable. */
-final class Fixture {
+/**
+ * Hand-made step results for the rules' tests (and the runner's bisection test): plausible
+ * defaults, each knob settable.
+ */
+public final class Fixture {
   StepKind kind = StepKind.WALK;
   String run = "R1";
   BenchArm arm = BenchArm.C;
@@ -22,7 +25,7 @@ final class Fixture {
   double p95 = 150;
   double p99 = 200;
   double errorPct = 0;
-  double fallbackPct = 3;
+  Double fallbackPct = 3.0;
   long requests = 1_000;
   long requestsInW = 3_000;
   Long sacrificed = 5L;
@@ -39,6 +42,8 @@ final class Fixture {
   boolean valid = true;
   List<Long> path = List.of();
   int concurrent;
+  boolean bisection;
+  String id;
 
   static Fixture step(BenchArm arm, ProviderState state) {
     Fixture f = new Fixture();
@@ -47,7 +52,22 @@ final class Fixture {
     return f;
   }
 
-  static Fixture sweep(BenchArm arm, double h) {
+  /** A result of {@code spec} itself (its id, kind, arm, state, rates, bisection flag). */
+  public static Fixture of(StepSpec spec) {
+    Fixture f = step(spec.arm(), spec.state());
+    f.id = spec.id();
+    f.kind = spec.kind();
+    f.run = spec.run();
+    f.hitRate = spec.hitRate();
+    f.rate = spec.rate();
+    f.policy = spec.policy();
+    f.measureSec = spec.measureSec();
+    f.concurrent = spec.concurrent();
+    f.bisection = spec.bisection();
+    return f;
+  }
+
+  public static Fixture sweep(BenchArm arm, double h) {
     Fixture f = step(arm, ProviderState.DEGRADED);
     f.kind = StepKind.SWEEP;
     f.hitRate = h;
@@ -68,7 +88,7 @@ final class Fixture {
     return this;
   }
 
-  Fixture latency(double p95, double p99) {
+  public Fixture latency(double p95, double p99) {
     this.p95 = p95;
     this.p99 = p99;
     return this;
@@ -79,12 +99,13 @@ final class Fixture {
     return this;
   }
 
-  Fixture fallback(double pct) {
+  /** The fallback share, or null when it was not measured. */
+  public Fixture fallback(Double pct) {
     fallbackPct = pct;
     return this;
   }
 
-  Fixture invalid() {
+  public Fixture invalid() {
     valid = false;
     return this;
   }
@@ -103,10 +124,18 @@ final class Fixture {
     return this;
   }
 
-  StepResult build() {
+  /** Marks the step as one of C's bisection steps. */
+  public Fixture bisection() {
+    bisection = true;
+    return this;
+  }
+
+  public StepResult build() {
     StepSpec spec =
         new StepSpec(
-            run + "-" + arm + "-" + state + "-" + kind + "-" + policy + rate + "-" + hitRate,
+            id != null
+                ? id
+                : run + "-" + arm + "-" + state + "-" + kind + "-" + policy + rate + "-" + hitRate,
             kind,
             run,
             arm,
@@ -116,7 +145,8 @@ final class Fixture {
             policy,
             0,
             measureSec,
-            concurrent);
+            concurrent,
+            bisection);
     Latency l = new Latency(requests, p95 / 2, p95, p99, p99 + 10);
     return new StepResult(
         spec,

@@ -187,6 +187,46 @@ class HypothesesTest {
       assertThat(v.evidence()).contains("minimum hit rate: between 50 % (fails) and 90 % (holds)");
     }
 
+    /** C's bisection steps (decision 0022) count as tested rates; B has none at those rates. */
+    @Test
+    void bisectedPointsNarrowTheLimitAndAreMarked() {
+      List<StepResult> s = sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40});
+      s.add(sweep(BenchArm.C, 0.93).latency(150, 560).fallback(8.0).bisection().build());
+      s.add(sweep(BenchArm.C, 0.94).latency(150, 520).fallback(7.0).bisection().build());
+      Verdict v = eval(h, s);
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .contains(
+              "minimum hit rate: between 94 % (fails) and 96 % (holds), after 2 bisection steps");
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith("hit rate 93 % (bisection step)")
+                      && l.endsWith("; B not measured (bisection is C only)"));
+      assertThat(v.evidence()).anyMatch(l -> l.startsWith("hit rate 90 % (measured"));
+    }
+
+    @Test
+    void refutedWhenABisectedPointBelowNinetySixHolds() {
+      List<StepResult> s = sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40});
+      s.add(sweep(BenchArm.C, 0.93).latency(150, 300).fallback(6.0).bisection().build());
+      Verdict v = eval(h, s);
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).contains("C still holds at 93 %, below 96 %");
+      assertThat(v.evidence())
+          .contains(
+              "minimum hit rate: between 90 % (fails) and 93 % (holds), after 1 bisection step");
+    }
+
+    @Test
+    void inconclusiveWhenABisectionStepIsInvalid() {
+      List<StepResult> s = sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40});
+      s.add(sweep(BenchArm.C, 0.93).latency(150, 600).bisection().invalid().build());
+      Verdict v = eval(h, s);
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("C at hit rate 93 % is invalid"));
+    }
+
     @Test
     void inconclusiveWhenASweepStepIsInvalid() {
       List<StepResult> s = sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40});

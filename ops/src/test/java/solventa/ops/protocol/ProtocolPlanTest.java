@@ -42,7 +42,7 @@ class ProtocolPlanTest {
         .containsExactly("count200", "count10", "rate10");
     assertThat(plan.stream().filter(s -> s.kind() == StepKind.STAMPEDE).map(StepSpec::arm))
         .containsExactly(BenchArm.C, BenchArm.C_PRIME);
-    assertThat(ProtocolPlan.plannedSeconds(plan))
+    assertThat(ProtocolPlan.plannedSeconds(ExperimentProfile.named("quick"), plan))
         .as("quick must take at most 12 minutes on 2 cores")
         .isLessThanOrEqualTo(12 * 60);
   }
@@ -50,7 +50,9 @@ class ProtocolPlanTest {
   @Test
   void fullIsPlannedWithinNinetyMinutes() {
     List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
-    assertThat(ProtocolPlan.plannedSeconds(plan)).isLessThanOrEqualTo(90 * 60);
+    assertThat(ProtocolPlan.plannedSeconds(ExperimentProfile.named("full"), plan))
+        .as("with every bisection step the runner may add")
+        .isLessThanOrEqualTo(90 * 60);
     assertThat(
             plan.stream().filter(s -> s.kind() == StepKind.POLICY).map(s -> s.policy() + s.rate()))
         .containsExactly("count200", "count10", "rate200", "rate10");
@@ -116,6 +118,54 @@ class ProtocolPlanTest {
     }
     assertThat(firstCSweep).isEqualTo(lastCWalk + 1);
     assertThat(plan.get(plan.size() - 1).policy()).isEqualTo("rate");
+  }
+
+  /** The planned time is an upper bound: it counts every bisection step the runner may add. */
+  @Test
+  void plannedTimeCountsTheMostBisectionStepsOnlyInFull() {
+    ExperimentProfile full = ExperimentProfile.named("full");
+    List<StepSpec> plan = ProtocolPlan.build(full);
+    assertThat(full.maxBisectionSteps()).isPositive();
+    assertThat(full.bisectionResolutionPts()).isPositive();
+    assertThat(ProtocolPlan.maxExtraSteps(full, plan)).isEqualTo(full.maxBisectionSteps());
+    StepSpec cSweep = plan.stream().filter(ProtocolPlan::isCSweep).findFirst().orElseThrow();
+    StepSpec bSweep =
+        plan.stream()
+            .filter(s -> s.kind() == StepKind.SWEEP && s.arm() == BenchArm.B)
+            .findFirst()
+            .orElseThrow();
+    int oneStep =
+        ProtocolPlan.LAB_START_SEC
+            + ProtocolPlan.NODE_OVERHEAD_SEC
+            + cSweep.durationSec()
+            + ProtocolPlan.STEP_OVERHEAD_SEC;
+    assertThat(ProtocolPlan.plannedSeconds(full, List.of(bSweep))).isEqualTo(oneStep);
+    assertThat(ProtocolPlan.plannedSeconds(full, List.of(cSweep)))
+        .as("a plan with C's sweep reserves the bisection steps")
+        .isEqualTo(
+            oneStep
+                + full.maxBisectionSteps()
+                    * (cSweep.durationSec() + ProtocolPlan.STEP_OVERHEAD_SEC));
+    for (String name : List.of("quick", "smoke")) {
+      ExperimentProfile p = ExperimentProfile.named(name);
+      assertThat(p.maxBisectionSteps()).as(name).isZero();
+      assertThat(ProtocolPlan.maxExtraSteps(p, ProtocolPlan.build(p))).as(name).isZero();
+    }
+  }
+
+  @Test
+  void aBisectionStepIsASweepStepOfCAtTheNewRate() {
+    ExperimentProfile full = ExperimentProfile.named("full");
+    StepSpec planned =
+        ProtocolPlan.build(full).stream().filter(ProtocolPlan::isCSweep).findFirst().orElseThrow();
+    StepSpec added = ProtocolPlan.sweepStep(full, BenchArm.C, 0.93, true);
+    assertThat(added.id()).isEqualTo("sweep-C-h93");
+    assertThat(added.bisection()).isTrue();
+    assertThat(planned.bisection()).isFalse();
+    assertThat(added)
+        .usingRecursiveComparison()
+        .ignoringFields("id", "hitRate", "bisection")
+        .isEqualTo(planned);
   }
 
   @Test

@@ -1,4 +1,4 @@
-package solventa.ops.protocol;
+package solventa.ops.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -1,4 +1,4 @@
-package solventa.ops.protocol;
+package solventa.ops.runner;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import solventa.ops.protocol.StepSpec;
 
 /**
  * Runs one step's Gatling simulation inside the runner's JVM (no JVM start per step, a warm JIT),

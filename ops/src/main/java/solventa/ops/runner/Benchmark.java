@@ -1,4 +1,4 @@
-package solventa.ops.protocol;
+package solventa.ops.runner;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +12,10 @@ import java.util.Map;
 import solventa.gatling.Acceptance;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.StepKind;
+import solventa.ops.protocol.StepSpec;
 import solventa.ops.report.Report;
 import solventa.ops.results.ResultsFolder;
 import solventa.providerdouble.control.ProviderState;

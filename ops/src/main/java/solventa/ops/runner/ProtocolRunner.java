@@ -1,4 +1,4 @@
-package solventa.ops.protocol;
+package solventa.ops.runner;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -23,16 +24,22 @@ import solventa.gatling.KeyPopulation;
 import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
 import solventa.gatling.StepHooks;
-import solventa.ops.Console;
+import solventa.ops.analysis.HitRateBisection;
 import solventa.ops.analysis.NodeInterval;
 import solventa.ops.analysis.NodeStats;
 import solventa.ops.analysis.Sample;
+import solventa.ops.analysis.Sanity;
 import solventa.ops.analysis.StepAnalyzer;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.ProtocolPlan;
+import solventa.ops.protocol.StepKind;
+import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
 import solventa.providerdouble.control.ProviderState;
 import solventa.quote.stats.StatsSnapshot;
@@ -51,14 +58,8 @@ import solventa.signals.Origin;
 public final class ProtocolRunner {
   private static final Logger log = LoggerFactory.getLogger(ProtocolRunner.class);
 
-  /**
-   * The double is saturated if its own scheduling lag p99 exceeds this (the experiment card
-   * (Protocol) sanity).
-   */
-  public static final double MAX_DOUBLE_LAG_P99_MS = 50;
-
-  /** The generator must reach this share of its target rate (issue 11 sanity). */
-  public static final double MIN_ACHIEVED_SHARE = 0.98;
+  /** The benchmark's achieved-rate check: the share {@link Sanity} requires of every step. */
+  public static final double MIN_ACHIEVED_SHARE = Sanity.MIN_ACHIEVED_SHARE;
 
   /** Keys above this index are used only to probe the breaker closed between steps. */
   static final int PROBE_KEY_BASE = 95_000;
@@ -128,13 +129,76 @@ public final class ProtocolRunner {
     return contracts;
   }
 
-  public void run(List<StepSpec> plan) throws IOException {
-    long t0 = System.currentTimeMillis();
-    for (int i = 0; i < plan.size(); i++) {
-      StepResult r = runStep(plan.get(i));
-      Console.step(i, plan, t0, r, 4);
-    }
+  /**
+   * Runs {@code plan}, extended by C's bisection steps (decision 0022), telling {@code progress}
+   * after every step (the console's line, see {@link #walk}).
+   */
+  public void run(List<StepSpec> plan, Progress progress) throws IOException {
+    walk(profile, plan, this::runStep, progress);
     scheduler.shutdownNow();
+  }
+
+  /** Runs one step of the walk. */
+  interface StepRun {
+    StepResult run(StepSpec spec) throws IOException;
+  }
+
+  /** Told after step {@code i} of {@code steps}, while up to {@code mayAdd} may still be added. */
+  public interface Progress {
+    void after(int i, List<StepSpec> steps, int mayAdd, StepResult r);
+  }
+
+  /**
+   * Runs the steps of {@code plan} in order through {@code exec}; after C's last sweep step, while
+   * {@link #nextBisectionStep} names a rate, that step is inserted next (same node, before the
+   * policy steps), at most the profile's bound. Returns the steps as run.
+   */
+  static List<StepSpec> walk(
+      ExperimentProfile p, List<StepSpec> plan, StepRun exec, Progress progress)
+      throws IOException {
+    List<StepSpec> steps = new ArrayList<>(plan);
+    List<StepResult> done = new ArrayList<>();
+    int mayAdd = ProtocolPlan.maxExtraSteps(p, plan);
+    for (int i = 0; i < steps.size(); i++) {
+      StepResult r = exec.run(steps.get(i));
+      done.add(r);
+      if (mayAdd > 0 && ProtocolPlan.isLastCSweep(steps, i)) {
+        Optional<StepSpec> next = nextBisectionStep(p, done);
+        if (next.isPresent()) {
+          steps.add(i + 1, next.get());
+          mayAdd--;
+        } else {
+          mayAdd = 0;
+        }
+      }
+      progress.after(i, steps, mayAdd, r);
+    }
+    return steps;
+  }
+
+  /**
+   * C's next bisection step over the results so far ({@link HitRateBisection} with the profile's
+   * ceiling, resolution and bound), or empty, with the reason logged: a warning when a sweep point
+   * cannot be judged. Static and pure but for the log, so a test can drive it over recorded
+   * results.
+   */
+  static Optional<StepSpec> nextBisectionStep(ExperimentProfile p, List<StepResult> results) {
+    List<StepResult> cSweep =
+        results.stream().filter(r -> ProtocolPlan.isCSweep(r.spec())).toList();
+    HitRateBisection.Next next =
+        HitRateBisection.next(
+            cSweep, p.fallbackCeilingPct(), p.bisectionResolutionPts(), p.maxBisectionSteps());
+    if (next.hitRate() == null) {
+      if (next.reason().startsWith("stopped")) {
+        log.warn("HD-01.4 bisection {}", next.reason());
+      } else {
+        log.info("HD-01.4 bisection done: {}", next.reason());
+      }
+      return Optional.empty();
+    }
+    StepSpec step = ProtocolPlan.sweepStep(p, BenchArm.C, next.hitRate(), true);
+    log.info("HD-01.4 bisection: {}; adding {}", next.reason(), step.id());
+    return Optional.of(step);
   }
 
   private StepSpec previous;

@@ -1,0 +1,64 @@
+package solventa.ops.analysis;
+
+import java.util.List;
+import java.util.Locale;
+import solventa.gatling.Acceptance;
+
+/**
+ * One of C's hit-rate sweep steps judged by HD-01.4's rule ({@code docs/verdict-rules.md}): C holds
+ * at a rate when it meets the thresholds and its fallback share is at most the actuarial ceiling.
+ * The one place that rule lives: the verdict ({@link MinimumHitRate}) and the runner's bisection
+ * ({@link HitRateBisection}) both judge with it.
+ */
+public record SweepPoint(double hitRate, StepResult step, boolean meets, boolean fallbackOk) {
+
+  public boolean holds() {
+    return meets && fallbackOk;
+  }
+
+  boolean failsByP99() {
+    return step.endToEnd().p99() > Acceptance.P99_MS;
+  }
+
+  /**
+   * Why C's sweep step {@code s} at {@code hitRate} cannot be judged (not run, invalid, too few
+   * answers, no latency, no fallback share), or null when it can.
+   */
+  public static String unusable(StepResult s, double hitRate) {
+    String what = "C at hit rate " + pctRate(hitRate);
+    String why = Evidence.unusable(s, what);
+    if (why == null && s.fallbackPct() == null) {
+      why = what + " has no fallback share";
+    }
+    return why;
+  }
+
+  /** {@code s} judged against {@code ceilingPct}; {@code s} must be usable ({@link #unusable}). */
+  public static SweepPoint judge(StepResult s, double ceilingPct) {
+    return new SweepPoint(s.spec().hitRate(), s, s.meets(), s.fallbackPct() <= ceilingPct);
+  }
+
+  /**
+   * Where the minimum hit rate lies as far as the points bound it: the highest failing rate and the
+   * lowest holding rate above it (every rate above holding); either is null when there is none.
+   * Points below the highest failing rate do not move it, whatever they show.
+   *
+   * @param highestFirst the points, highest rate first
+   */
+  record Bracket(Double highestFailing, Double lowestHolding) {
+    static Bracket of(List<SweepPoint> highestFirst) {
+      Double lowestHolding = null;
+      for (SweepPoint p : highestFirst) {
+        if (!p.holds()) {
+          return new Bracket(p.hitRate(), lowestHolding);
+        }
+        lowestHolding = p.hitRate();
+      }
+      return new Bracket(null, lowestHolding);
+    }
+  }
+
+  static String pctRate(double h) {
+    return String.format(Locale.ROOT, "%.0f %%", h * 100);
+  }
+}

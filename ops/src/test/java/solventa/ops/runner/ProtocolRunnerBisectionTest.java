@@ -1,0 +1,91 @@
+package solventa.ops.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import solventa.ops.analysis.Fixture;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.ProtocolPlan;
+import solventa.ops.protocol.StepSpec;
+
+/**
+ * The runner's extension path (decision 0022) over the real {@code full} plan, without a lab: each
+ * step "runs" by returning a recorded-like result; C's sweep answers with the p99 given per rate.
+ */
+class ProtocolRunnerBisectionTest {
+
+  /** Walks {@code profile}'s plan; C's sweep step at rate (points) p has p99 {@code p99.get(p)}. */
+  private static Walked walk(String profile, Map<Integer, Double> p99) throws IOException {
+    ExperimentProfile p = ExperimentProfile.named(profile);
+    List<String> console = new ArrayList<>();
+    List<StepSpec> run =
+        ProtocolRunner.walk(
+            p,
+            ProtocolPlan.build(p),
+            spec -> result(spec, p99),
+            (i, steps, mayAdd, r) -> console.add((i + 1) + "/" + steps.size() + "+" + mayAdd));
+    return new Walked(run, console);
+  }
+
+  record Walked(List<StepSpec> steps, List<String> console) {
+    List<String> ids() {
+      return steps.stream().map(StepSpec::id).toList();
+    }
+  }
+
+  private static StepResult result(StepSpec spec, Map<Integer, Double> p99) {
+    Fixture f = Fixture.of(spec);
+    if (ProtocolPlan.isCSweep(spec)) {
+      f.latency(150, p99.get((int) Math.round(spec.hitRate() * 100)));
+    }
+    return f.build();
+  }
+
+  @Test
+  void fullBisectsRightAfterCsSweepOnTheSameNodeUntilTheBracketIsTwoPoints() throws IOException {
+    // C holds down to 94 %, fails from 93 %: 90–96 → 93 (fails) → 94 (holds): bracket 93–94
+    Walked w =
+        walk("full", Map.of(99, 200.0, 96, 250.0, 94, 300.0, 93, 600.0, 90, 700.0, 50, 900.0));
+    List<String> ids = w.ids();
+    int last = ids.indexOf("sweep-C-h50");
+    assertThat(ids.subList(last + 1, last + 4))
+        .containsExactly("sweep-C-h93", "sweep-C-h94", "policy-count-r200");
+    assertThat(w.steps().get(last + 1).bisection()).isTrue();
+    assertThat(w.steps().get(last + 1).arm()).isEqualTo(BenchArm.C);
+    assertThat(w.steps().get(last + 1).run()).isEqualTo("R1");
+    assertThat(w.steps().size())
+        .isEqualTo(ProtocolPlan.build(ExperimentProfile.named("full")).size() + 2);
+    int planned = ProtocolPlan.build(ExperimentProfile.named("full")).size();
+    // before C's sweep ends the console counts the 3 that may be added; after it, none
+    assertThat(w.console().get(0)).isEqualTo("1/" + planned + "+3");
+    assertThat(w.console().get(w.console().size() - 1))
+        .isEqualTo((planned + 2) + "/" + (planned + 2) + "+0");
+  }
+
+  @Test
+  void fullStopsAtTheBoundOfThreeSteps() throws IOException {
+    // holds at 96 and 90, fails at 50: 50–90 → 70 (fails), 80 (fails), 85 (holds); bound reached
+    Walked w =
+        walk(
+            "full",
+            Map.of(99, 200.0, 96, 250.0, 90, 300.0, 50, 900.0, 70, 900.0, 80, 900.0, 85, 300.0));
+    assertThat(w.steps().stream().filter(StepSpec::bisection).map(StepSpec::id))
+        .containsExactly("sweep-C-h70", "sweep-C-h80", "sweep-C-h85");
+  }
+
+  @Test
+  void quickAndSmokeRunTheirPlanUnchanged() throws IOException {
+    Map<Integer, Double> p99 = Map.of(99, 200.0, 96, 250.0, 90, 600.0, 50, 900.0);
+    for (String name : List.of("quick", "smoke")) {
+      Walked w = walk(name, p99);
+      assertThat(w.steps()).as(name).isEqualTo(ProtocolPlan.build(ExperimentProfile.named(name)));
+      assertThat(w.console()).as(name).allMatch(l -> l.endsWith("+0"));
+    }
+  }
+}

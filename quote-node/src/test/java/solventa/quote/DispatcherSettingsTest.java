@@ -1,0 +1,69 @@
+package solventa.quote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Decision 0027: the default dispatcher's size is a validated setting. */
+class DispatcherSettingsTest {
+  static final String POOL = "pekko.actor.default-dispatcher.fork-join-executor.";
+
+  private static Config withThreads(String value) {
+    return ConfigFactory.parseString(DispatcherSettings.THREADS + " = " + value)
+        .withFallback(ConfigFactory.load());
+  }
+
+  @Test
+  void byDefaultTheDispatcherHasOneThreadPerProcessorAndAtLeastTwo() {
+    DispatcherSettings d = DispatcherSettings.fromConfig(ConfigFactory.load());
+    assertThat(d.threads()).isEqualTo(Math.max(2, Runtime.getRuntime().availableProcessors()));
+  }
+
+  @Test
+  void theSettingPinsPekkosDefaultDispatcher() {
+    Config applied = DispatcherSettings.fromConfig(withThreads("3")).applyTo(withThreads("3"));
+    assertThat(applied.getInt(POOL + "parallelism-min")).isEqualTo(3);
+    assertThat(applied.getInt(POOL + "parallelism-max")).isEqualTo(3);
+  }
+
+  @Test
+  void pekkosInternalDispatcherIsTheDefaultOneUnlessTurnedOff() {
+    Config shared =
+        DispatcherSettings.fromConfig(ConfigFactory.load()).applyTo(ConfigFactory.load());
+    assertThat(shared.getString("pekko.actor.internal-dispatcher"))
+        .isEqualTo("pekko.actor.default-dispatcher");
+    Config off =
+        ConfigFactory.parseString(DispatcherSettings.SHARE_INTERNAL + " = off")
+            .withFallback(ConfigFactory.load());
+    assertThat(DispatcherSettings.fromConfig(off).applyTo(off).getConfig("pekko.actor"))
+        .satisfies(
+            c ->
+                assertThat(c.getValue("internal-dispatcher").valueType().name())
+                    .isEqualTo("OBJECT"));
+  }
+
+  @Test
+  void refusesAShareInternalThatIsNotOnOrOff() {
+    Config bad =
+        ConfigFactory.parseString(DispatcherSettings.SHARE_INTERNAL + " = sometimes")
+            .withFallback(ConfigFactory.load());
+    assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(DispatcherSettings.SHARE_INTERNAL)
+        .hasMessageContaining("sometimes");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"-1", "65", "two"})
+  void refusesAThreadCountOutsideOneToSixtyFourNamingTheKeyAndTheValue(String value) {
+    assertThatThrownBy(() -> DispatcherSettings.fromConfig(withThreads(value)))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(DispatcherSettings.THREADS)
+        .hasMessageContaining(value);
+  }
+}
