@@ -517,6 +517,48 @@ class QuoteArmsIT {
                 .asLong())
         .as("a new interval starts at every call")
         .isZero();
+    String answer = intervalWithLateBody(b.managementPort());
+    assertThat(answer)
+        .as(
+            "the runner's interval calls (once a second, kept-alive connection) read their body"
+                + " before answering: no early answer that closes the connection")
+        .startsWith("HTTP/1.1 200")
+        .doesNotContainIgnoringCase("connection: close");
+  }
+
+  /**
+   * {@code POST /quote/stats/interval} on a raw connection whose 2-byte body follows the head after
+   * 300 ms; the route must not answer before the body (an early answer closes the connection, and
+   * the runner's next call on it fails). Returns the response head, or fails if it came early.
+   */
+  private static String intervalWithLateBody(int port) {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+      socket.setSoTimeout(300);
+      var out = socket.getOutputStream();
+      var in = socket.getInputStream();
+      out.write(
+          ("POST /quote/stats/interval HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  + "Content-Type: application/json\r\nContent-Length: 2\r\nAuthorization: "
+                  + solventa.lab.LabToken.bearer()
+                  + "\r\n\r\n")
+              .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      out.flush();
+      try {
+        int early = in.read();
+        throw new AssertionError(
+            "the node answered before the request's body arrived (first byte " + early + ")");
+      } catch (java.net.SocketTimeoutException expected) {
+        // nothing yet: the route waits for its body
+      }
+      out.write("{}".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      out.flush();
+      socket.setSoTimeout(5000);
+      byte[] head = new byte[512];
+      int n = in.read(head);
+      return n <= 0 ? "" : new String(head, 0, n, java.nio.charset.StandardCharsets.US_ASCII);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**

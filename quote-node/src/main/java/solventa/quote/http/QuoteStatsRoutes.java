@@ -7,7 +7,9 @@ import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.pathEndOrSingleSlash;
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
 import static org.apache.pekko.http.javadsl.server.Directives.post;
+import static org.apache.pekko.http.javadsl.server.Directives.toStrictEntity;
 
+import java.time.Duration;
 import java.util.function.Function;
 import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
@@ -52,11 +54,24 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
                         runnerOnly("interval", settings, QuoteStatsRoutes::interval))));
   }
 
-  /** {@code POST /quote/stats/<name>}, behind the runner-only gate. */
+  /**
+   * {@code POST /quote/stats/<name>}, behind the runner-only gate. The body (the runner sends
+   * {@code {}}) is read before the answer: answering first makes Pekko HTTP close the connection
+   * ("early response"), and the runner's next call on that kept-alive connection would fail.
+   */
   private Route runnerOnly(
       String name, ManagementRouteProviderSettings settings, Function<Source, Route> action) {
-    return path(name, () -> post(() -> RunnerOnlyGuard.guarded(registry, settings, action)));
+    return path(
+        name,
+        () ->
+            post(
+                () ->
+                    toStrictEntity(
+                        BODY_TIMEOUT, () -> RunnerOnlyGuard.guarded(registry, settings, action))));
   }
+
+  /** How long a runner-only call may take to send its (tiny) body. */
+  private static final Duration BODY_TIMEOUT = Duration.ofSeconds(5);
 
   private Route stats() {
     Source s = registry.find().orElse(null);
