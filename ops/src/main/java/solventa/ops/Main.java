@@ -23,7 +23,7 @@ public final class Main {
           "\n",
           "usage: bin/lab experiment <smoke|quick|full> [--out DIR] [--seed N] [--nodes N] [--verbose]",
           "       bin/lab report <results-dir>",
-          "       bin/lab bench [--quick|--overload] [--out DIR]",
+          "       bin/lab bench [--quick|--overload] [--out DIR] [--verbose]",
           "  experiment  starts the embedded lab on loopback, walks the protocol of the profile and",
           "              writes results.json, steps.csv and report.md/report.html into DIR",
           "              (default results/<profile>-<timestamp>); one line per step on the console,",
@@ -94,23 +94,26 @@ public final class Main {
               case "--out" -> out = Path.of(value(args, ++i, "--out"));
               case "--quick" -> plan = Benchmark.Plan.QUICK;
               case "--overload" -> overload = true;
+              case "--verbose" -> System.setProperty(Console.VERBOSE, "true");
               default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
           }
-          if (overload) {
-            Path file =
-                OverloadBench.run(
-                    (out == null ? resultsDir("bench-overload") : out).toAbsolutePath(),
-                    42,
-                    Benchmark.Plan.QUICK);
-            System.out.println("overload: " + file);
-            return 0;
-          }
           if (out == null) {
-            out = resultsDir("bench-" + plan.name());
+            out = resultsDir(overload ? "bench-overload" : "bench-" + plan.name());
           }
-          Path md = Benchmark.run(out.toAbsolutePath(), 42, plan);
-          System.out.println("benchmark: " + md);
+          out = out.toAbsolutePath();
+          // as the experiment: progress and the result table here, the detail in out/logs
+          Console.quiet(out);
+          Path file;
+          try {
+            file =
+                overload
+                    ? OverloadBench.run(out, 42, Benchmark.Plan.QUICK, Console.out())
+                    : Benchmark.run(out, 42, plan, Console.out());
+          } finally {
+            Console.restore();
+          }
+          System.out.println((overload ? "overload: " : "benchmark: ") + file);
           return 0;
         }
         case "report" -> {

@@ -120,7 +120,8 @@ public final class Benchmark {
 
   private Benchmark() {}
 
-  public static Path run(Path out, long seed, Plan plan) throws IOException {
+  public static Path run(Path out, long seed, Plan plan, java.io.PrintStream console)
+      throws IOException {
     Files.createDirectories(out);
     EmbeddedLab lab = new EmbeddedLab(Files.createDirectories(out.resolve("logs")));
     ExperimentProfile p = ExperimentProfile.named("quick");
@@ -130,7 +131,7 @@ public final class Benchmark {
       ProtocolRunner runner = new ProtocolRunner(p, out, seed, lab, null);
       try {
         for (int rate : plan.rates()) {
-          System.out.printf("bench: arm C at %d req/s%n", rate);
+          console.printf("bench: arm C at %d req/s%n", rate);
           Row r =
               measure(runner, "sweep", spec("bench-r" + rate, BenchArm.C, 0.96, rate, plan), false);
           rows.add(r);
@@ -138,7 +139,7 @@ public final class Benchmark {
             break;
           }
         }
-        System.out.printf("bench: arm A at %d req/s%n", plan.armARate());
+        console.printf("bench: arm A at %d req/s%n", plan.armARate());
         rows.add(
             measure(
                 runner,
@@ -146,7 +147,7 @@ public final class Benchmark {
                 // the walk's 96 % population: arm A calls the provider whatever the key
                 spec("bench-a" + plan.armARate(), BenchArm.A, 0.96, plan.armARate(), plan),
                 false));
-        System.out.printf(
+        console.printf(
             "bench: a new node, first %d s at %d req/s%n", plan.coldSec(), plan.coldRate());
         StepSpec cold =
             new StepSpec(

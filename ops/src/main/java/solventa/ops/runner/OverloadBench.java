@@ -70,7 +70,8 @@ public final class OverloadBench {
 
   private OverloadBench() {}
 
-  public static Path run(Path out, long seed, Benchmark.Plan plan) throws IOException {
+  public static Path run(Path out, long seed, Benchmark.Plan plan, java.io.PrintStream console)
+      throws IOException {
     Files.createDirectories(out);
     EmbeddedLab lab = new EmbeddedLab(Files.createDirectories(out.resolve("logs")));
     List<Figures> rows = new ArrayList<>();
@@ -85,7 +86,7 @@ public final class OverloadBench {
           new ProtocolRunner(ExperimentProfile.named("quick"), out, seed, lab, null);
       try {
         for (int rate : PROBE_RATES) {
-          System.out.printf("overload: arm A at %d req/s (sustainable?)%n", rate);
+          console.printf("overload: arm A at %d req/s (sustainable?)%n", rate);
           Benchmark.Row row = step(runner, "probe" + rate, rate, plan);
           rows.add(figures("probe", rate, row, out, end(runner)));
           if (!Benchmark.holds(row.step())) {
@@ -96,12 +97,12 @@ public final class OverloadBench {
         if (sustainable != null) {
           for (int m : MULTIPLES) {
             int rate = m * sustainable;
-            System.out.printf("overload: arm A at %d req/s (%d× sustainable)%n", rate, m);
+            console.printf("overload: arm A at %d req/s (%d× sustainable)%n", rate, m);
             Benchmark.Row row = step(runner, "x" + m, rate, plan);
             lastEndMs = row.step().endMs();
             rows.add(figures(m + "×", rate, row, out, end(runner)));
           }
-          System.out.printf("overload: back to %d req/s, recovery%n", sustainable);
+          console.printf("overload: back to %d req/s, recovery%n", sustainable);
           StepSpec back =
               new StepSpec(
                   "overload-recovery",
@@ -137,7 +138,7 @@ public final class OverloadBench {
       lab.close();
     }
     String md = render(sustainable, rows, recoverySec, recoveryNote, gapSec, plan);
-    System.out.print(md);
+    console.print(md);
     Path file = out.resolve("overload.md");
     Files.writeString(file, md, StandardCharsets.UTF_8);
     ResultsFolder.JSON.writeValue(out.resolve("overload.json").toFile(), rows);
