@@ -45,6 +45,8 @@ public final class Benchmark {
   /** What one benchmark run does: the full one and a short one to check the bench itself. */
   public record Plan(
       String name,
+      int settleRate,
+      int settleSec,
       int[] rates,
       int warmupSec,
       int measureSec,
@@ -52,9 +54,10 @@ public final class Benchmark {
       int coldRate,
       int coldSec) {
     public static final Plan FULL =
-        new Plan("full", new int[] {200, 400, 600, 800, 1000, 1200, 1400}, 3, 17, 200, 400, 20);
+        new Plan(
+            "full", 800, 90, new int[] {200, 400, 600, 800, 1000, 1200, 1400}, 3, 17, 200, 400, 20);
     public static final Plan QUICK =
-        new Plan("quick", new int[] {200, 800, 1200}, 2, 8, 200, 400, 20);
+        new Plan("quick", 400, 10, new int[] {200, 800, 1200}, 2, 8, 200, 400, 20);
   }
 
   /** One measured row: the step and the node's own counters over its window. */
@@ -71,6 +74,8 @@ public final class Benchmark {
    * @param providerP95 the provider's p95 as the adapter timed successful calls, ms
    * @param hitP50 the node's p50 over cache hits (CACHED answers) only, ms
    * @param hitP99 the node's p99 over cache hits only, ms
+   * @param jitMs the JIT compilers' compilation time in the window (the JVM's own accumulated
+   *     count), null if the node does not report it
    */
   record NodeCost(
       Double cpuMs,
@@ -80,7 +85,8 @@ public final class Benchmark {
       Long threadsStarted,
       Double providerP95,
       Double hitP50,
-      Double hitP99) {
+      Double hitP99,
+      Double jitMs) {
     Double cpuPerQuote() {
       return cpuMs == null || quotes == 0 ? null : cpuMs / quotes;
     }
@@ -102,6 +108,10 @@ public final class Benchmark {
               ? (b.cpuNanos() - a.cpuNanos()) / 1e6
               : null;
       Long threads = both ? b.threadsStarted() - a.threadsStarted() : null;
+      Double jit =
+          both && a.jitMillis() != null && b.jitMillis() != null
+              ? (double) (b.jitMillis() - a.jitMillis())
+              : null;
       StatsSnapshot end = w.atEnd();
       StatsSnapshot.Percentiles pl = end.providerLatency();
       StatsSnapshot.Percentiles hits = end.cachedLatency();
@@ -114,7 +124,8 @@ public final class Benchmark {
           threads,
           pl != null && !pl.isEmpty() ? pl.p95() : null,
           anyHit ? hits.p50() : null,
-          anyHit ? hits.p99() : null);
+          anyHit ? hits.p99() : null,
+          jit);
     }
   }
 
@@ -130,6 +141,22 @@ public final class Benchmark {
       lab.start();
       ProtocolRunner runner = new ProtocolRunner(p, out, seed, lab, null);
       try {
+        // decision 0031: the warm rows measure a node whose JIT has settled, not its first minutes
+        console.printf(
+            "bench: steady state first, %d s at %d req/s (not a row)%n",
+            plan.settleSec(), plan.settleRate());
+        rows.add(
+            measure(
+                runner,
+                "settle",
+                step(
+                    "bench-settle" + plan.settleRate(),
+                    BenchArm.C,
+                    0.96,
+                    plan.settleRate(),
+                    0,
+                    plan.settleSec()),
+                false));
         for (int rate : plan.rates()) {
           console.printf("bench: arm C at %d req/s%n", rate);
           Row r =
@@ -150,18 +177,13 @@ public final class Benchmark {
         console.printf(
             "bench: a new node, first %d s at %d req/s%n", plan.coldSec(), plan.coldRate());
         StepSpec cold =
-            new StepSpec(
+            step(
                 "bench-cold" + plan.coldRate(),
-                StepKind.BENCH,
-                "B1",
                 BenchArm.C,
-                ProviderState.HEALTHY,
                 0.96,
                 plan.coldRate(),
-                "count",
                 0,
-                plan.coldSec(),
-                0);
+                plan.coldSec());
         rows.add(measure(runner, "cold", cold, true));
       } finally {
         runner.close();
@@ -187,6 +209,12 @@ public final class Benchmark {
   }
 
   static StepSpec spec(String id, BenchArm arm, double hitRate, int rate, Plan plan) {
+    return step(id, arm, hitRate, rate, plan.warmupSec(), plan.measureSec());
+  }
+
+  // a bench step: provider healthy, count policy, no fault
+  static StepSpec step(
+      String id, BenchArm arm, double hitRate, int rate, int warmupSec, int measureSec) {
     return new StepSpec(
         id,
         StepKind.BENCH,
@@ -196,8 +224,8 @@ public final class Benchmark {
         hitRate,
         rate,
         "count",
-        plan.warmupSec(),
-        plan.measureSec(),
+        warmupSec,
+        measureSec,
         0);
   }
 
@@ -224,18 +252,25 @@ public final class Benchmark {
             Locale.ROOT,
             "Per rate: %d s unmeasured, then a %d s window. CPU is the node's own process CPU time"
                 + " (user + system) over the window ÷ the quotes it answered in it; cores = CPU"
-                + " time ÷ window length; quotes/s per core = achieved rate ÷ cores.%n%n",
+                + " time ÷ window length; quotes/s per core = achieved rate ÷ cores; JIT ms = the"
+                + " JVM's compilation time in the window (near 0 once the JIT has settled).%n%n",
             plan.warmupSec(),
             plan.measureSec()));
+    for (Row row : rows) {
+      if (row.kind().equals("settle")) {
+        sb.append(settled(row));
+      }
+    }
     sb.append("## Arm C, healthy provider, 96 % hit-rate target\n\n");
     sb.append(
         "| target req/s | achieved req/s | n | e2e p50 / p99 ms | node p50 / p99 ms | node adds above"
             + " the 60 ms rating cost, p50 / p99 ms | cache hits only: node adds above 60 ms, p50 /"
             + " p99 ms | errors % | node CPU ms/quote | cores |"
-            + " quotes/s per core | threads started | holds "
+            + " quotes/s per core | threads started | JIT ms | holds "
             + Acceptance.p99()
             + " |\n");
-    sb.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    sb.append(
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     Integer sustained = null;
     Double bestPerCore = null;
     for (Row row : rows) {
@@ -255,7 +290,8 @@ public final class Benchmark {
       sb.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %d | %s / %s | %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s |%n",
+              "| %s | %s | %d | %s / %s | %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s"
+                  + " | %s |%n",
               row.kind().equals("cold")
                   ? r.spec().rate() + ", first " + r.spec().durationSec() + " s of a new node"
                   : String.valueOf(r.spec().rate()),
@@ -274,6 +310,7 @@ public final class Benchmark {
               f2(c.cores()),
               perCore == null ? "—" : String.format(Locale.ROOT, "%.0f", perCore),
               c.threadsStarted() == null ? "—" : String.valueOf(c.threadsStarted()),
+              c.jitMs() == null ? "—" : String.format(Locale.ROOT, "%.0f", c.jitMs()),
               holds ? "yes" : "no"));
     }
     sb.append('\n')
@@ -299,6 +336,25 @@ public final class Benchmark {
       }
     }
     return sb.toString();
+  }
+
+  // the unmeasured steady-state phase before the sweep: what the node did in it, so a reader can
+  // see the JIT settled there (decision 0031)
+  static String settled(Row row) {
+    StepResult r = row.step();
+    NodeCost c = row.cost();
+    return String.format(
+        Locale.ROOT,
+        "Before the first row the node served the sweep's mix for %d s at %d req/s (achieved %s,"
+            + " %d requests, errors %s %%), not a row: its JIT compiled %s ms in that phase, at"
+            + " %s ms of node CPU per quote.%n%n",
+        r.spec().durationSec(),
+        r.spec().rate(),
+        f1(r.achievedRate()),
+        r.requests(),
+        Report.pct(r.errorPct()),
+        c.jitMs() == null ? "— (not reported)" : String.format(Locale.ROOT, "%.0f", c.jitMs()),
+        f2(c.cpuPerQuote()));
   }
 
   private static String renderArmA(Row row) {

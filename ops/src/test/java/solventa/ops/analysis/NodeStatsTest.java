@@ -54,7 +54,7 @@ class NodeStatsTest {
             32,
             0,
             5),
-        new StatsSnapshot.Process(null, 40, 30, 5_000, 2, 1 << 20));
+        new StatsSnapshot.Process(null, 40, 30, 5_000, 2, 1 << 20, 1234L));
   }
 
   /** As the runner reads a node: the JSON the node's serializer wrote, parsed by the same type. */

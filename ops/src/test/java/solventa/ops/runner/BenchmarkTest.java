@@ -15,14 +15,15 @@ class BenchmarkTest {
 
   @Test
   void cpuPerQuoteCoresAndPerProviderCallComeFromTheNodesCountersOverTheWindow() throws Exception {
-    StatsSnapshot start = stats("{\"process\":{\"cpuNanos\":1000000000,\"threadsStarted\":90}}");
+    StatsSnapshot start =
+        stats("{\"process\":{\"cpuNanos\":1000000000,\"threadsStarted\":90,\"jitMillis\":400}}");
     StatsSnapshot end =
         stats(
             "{\"quotes\":{\"FRESH\":100,\"CACHED\":3800,\"STALE\":0,\"DEFAULT\":90,\"errors\":10},"
                 + "\"providerCalls\":200,"
                 + "\"providerLatency\":{\"count\":190,\"p95\":150.5},"
                 + "\"cachedLatency\":{\"count\":3800,\"p50\":61.2,\"p99\":64.9},"
-                + "\"process\":{\"cpuNanos\":3000000000,\"threadsStarted\":92}}");
+                + "\"process\":{\"cpuNanos\":3000000000,\"threadsStarted\":92,\"jitMillis\":425}}");
     Benchmark.NodeCost c =
         Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end), 10);
     assertThat(c.quotes()).isEqualTo(4000);
@@ -34,6 +35,7 @@ class BenchmarkTest {
     assertThat(c.providerP95()).isEqualTo(150.5);
     assertThat(c.hitP50()).isEqualTo(61.2);
     assertThat(c.hitP99()).isEqualTo(64.9);
+    assertThat(c.jitMs()).isEqualTo(25.0);
   }
 
   @Test
@@ -47,5 +49,6 @@ class BenchmarkTest {
     assertThat(c.threadsStarted()).isNull();
     assertThat(c.providerP95()).isNull();
     assertThat(c.hitP99()).isNull();
+    assertThat(c.jitMs()).as("an unreported JIT time is missing, not 0").isNull();
   }
 }

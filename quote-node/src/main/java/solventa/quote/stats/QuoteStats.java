@@ -379,7 +379,17 @@ public final class QuoteStats {
         threads.getThreadCount(),
         java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime(),
         Runtime.getRuntime().availableProcessors(),
-        java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
+        jitMillis());
+  }
+
+  // the JIT's accumulated compilation time: shows whether a window still paid for compiling
+  private static Long jitMillis() {
+    java.lang.management.CompilationMXBean jit =
+        java.lang.management.ManagementFactory.getCompilationMXBean();
+    return jit != null && jit.isCompilationTimeMonitoringSupported()
+        ? jit.getTotalCompilationTime()
+        : null;
   }
 
   private static double ms(long micros) {

@@ -83,7 +83,8 @@ public record StatsSnapshot(
 
   /**
    * The JVM's own counters, never reset: CPU time of all threads ({@code null} where the JVM does
-   * not expose it), threads started, live threads, uptime, processors, heap in use.
+   * not expose it), threads started, live threads, uptime, processors, heap in use, and the JIT
+   * compilers' accumulated compilation time ({@code null} where the JVM does not monitor it).
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Process(
@@ -92,7 +93,8 @@ public record StatsSnapshot(
       int liveThreads,
       long uptimeMs,
       int processors,
-      long heapUsedBytes) {}
+      long heapUsedBytes,
+      Long jitMillis) {}
 
   /**
    * The node's service times since the previous {@code POST /quote/stats/interval} (ms; {@code p99}

@@ -58,7 +58,7 @@ class StatsSnapshotTest {
             32,
             0,
             5),
-        new StatsSnapshot.Process(null, 40, 30, 5000, 2, 1 << 20));
+        new StatsSnapshot.Process(null, 40, 30, 5000, 2, 1 << 20, 1234L));
   }
 
   @Test
@@ -83,6 +83,7 @@ class StatsSnapshotTest {
         ShedCause.MAILBOX_FULL.ordinal(),
         n.path("shed").path(ShedCause.MAILBOX_FULL.key()).asLong());
     assertFalse(n.path("process").has("cpuNanos"), "an unknown CPU time is absent, not 0");
+    assertEquals(1234, n.path("process").path("jitMillis").asLong());
     assertEquals(4, sample().quotes().of(Origin.DEFAULT));
     assertEquals(21, sample().quotes().total());
     assertFalse(n.path("quotes").has("total"), "a derived figure is not a field");
