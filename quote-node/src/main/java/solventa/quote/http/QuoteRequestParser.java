@@ -127,6 +127,8 @@ public final class QuoteRequestParser {
       } catch (JsonProcessingException e) {
         throw new BadQuoteRequest("body", "malformed JSON: " + e.getOriginalMessage());
       }
+      // what follows the root value is no part of the request, but its numbers, strings and
+      // nesting are checked as the rest (as the earlier two-pass parser did), then dropped
       try {
         JsonToken t;
         while ((t = p.nextToken()) != null) {
