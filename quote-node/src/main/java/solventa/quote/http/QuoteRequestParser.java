@@ -228,12 +228,12 @@ public final class QuoteRequestParser {
       plain &= decimals > 0;
     }
     if (!plain || i != end) {
-      String field = fieldOf(p);
+      String field = numberField(p);
       throw new BadQuoteRequest(
           field, field + " must be a plain decimal number, without an exponent");
     }
     if (integerDigits > MAX_INTEGER_DIGITS || decimals > MAX_SCALE) {
-      throw tooManyDigits(fieldOf(p));
+      throw tooManyDigits(numberField(p));
     }
   }
 
@@ -265,6 +265,12 @@ public final class QuoteRequestParser {
     return e.getMessage().contains("esting")
         ? new BadQuoteRequest(field, field + " nests deeper than " + MAX_DEPTH + " levels")
         : tooManyDigits(field);
+  }
+
+  /** The field a refused number is in: {@code body} for a number outside every object. */
+  private static String numberField(JsonParser p) {
+    String field = fieldOf(p);
+    return field.isEmpty() ? "body" : field;
   }
 
   /** The JSON path of the parser's current value as {@code a.b.0}; "" at the root. */

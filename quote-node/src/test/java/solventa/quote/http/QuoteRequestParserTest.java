@@ -153,6 +153,14 @@ class QuoteRequestParserTest {
     assertRefused(body, "body", "the body must be a JSON object");
   }
 
+  /** A refused number outside every object is named as the body, never as an empty field. */
+  @Test
+  void aRefusedNumberAtTheRootNamesTheBody() {
+    assertRefused("1e5", "body", "body must be a plain decimal number, without an exponent");
+    assertRefused(
+        "1234567890123456", "body", "body must have at most 15 integer digits and 4 decimals");
+  }
+
   /** The 400 body carries the tokenizer's own words, without its location. */
   @Test
   void malformedJsonKeepsTheTokenizersMessage() {
