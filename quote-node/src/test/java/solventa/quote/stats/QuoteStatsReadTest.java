@@ -35,12 +35,47 @@ import solventa.signals.Origin;
 class QuoteStatsReadTest {
   private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(1);
 
-  /** The reference: one plain histogram per distribution, fed the recorded values in µs. */
+  /**
+   * The stats under test and the reference: one plain histogram per distribution, fed the same
+   * values in µs.
+   */
   private static final class Reference {
+    final QuoteStats stats;
     final Histogram latency = plain();
     final Histogram cached = plain();
     final Histogram provider = plain();
     Histogram interval = plain();
+
+    final Random random;
+
+    Reference(long seed) {
+      this(new QuoteStats(Arm.C, Clock.systemUTC(), 100), seed);
+    }
+
+    /** Records into {@code stats}, which others may record into too. */
+    Reference(QuoteStats stats, long seed) {
+      this.stats = stats;
+      this.random = new Random(seed);
+    }
+
+    /** A bench window: hits around 60 ms, 4 % misses around 100–200 ms, a few errors. */
+    void window(int quotes) {
+      for (int i = 0; i < quotes; i++) {
+        int dice = random.nextInt(100);
+        if (dice < 4) {
+          provider(80_000_000L + random.nextInt(40_000_000));
+          quoted(Origin.FRESH, 100_000_000L + random.nextInt(100_000_000));
+        } else if (dice == 4) {
+          failed(random.nextInt(5_000_000));
+        } else {
+          quoted(Origin.CACHED, 60_000_000L + (long) (random.nextGaussian() * 2_000_000));
+        }
+      }
+    }
+
+    StatsSnapshot read() {
+      return stats.snapshot(PROVIDER);
+    }
 
     static Histogram plain() {
       return new Histogram(1, HIGHEST_MICROS, 3);
@@ -50,7 +85,7 @@ class QuoteStatsReadTest {
       return Math.min(HIGHEST_MICROS, Math.max(1, nanos / 1000));
     }
 
-    void quoted(QuoteStats stats, Origin origin, long nanos) {
+    void quoted(Origin origin, long nanos) {
       stats.quoted(origin, nanos);
       latency.recordValue(micros(nanos));
       interval.recordValue(micros(nanos));
@@ -59,13 +94,13 @@ class QuoteStatsReadTest {
       }
     }
 
-    void failed(QuoteStats stats, long nanos) {
+    void failed(long nanos) {
       stats.failed(nanos);
       latency.recordValue(micros(nanos));
       interval.recordValue(micros(nanos));
     }
 
-    void provider(QuoteStats stats, long nanos) {
+    void provider(long nanos) {
       stats.providerLatency(Duration.ofNanos(nanos));
       provider.recordValue(micros(nanos));
     }
@@ -121,47 +156,25 @@ class QuoteStatsReadTest {
     assertEquals(expected(ref.provider), s.providerLatency(), "providerLatency");
   }
 
-  private static QuoteStats stats() {
-    return new QuoteStats(Arm.C, Clock.systemUTC(), 100);
-  }
-
-  /** A bench window: hits around 60 ms, 4 % misses around 100–200 ms, a few errors. */
-  private static void window(QuoteStats stats, Reference ref, Random r, int quotes) {
-    for (int i = 0; i < quotes; i++) {
-      int dice = r.nextInt(100);
-      if (dice < 4) {
-        ref.provider(stats, 80_000_000L + r.nextInt(40_000_000));
-        ref.quoted(stats, Origin.FRESH, 100_000_000L + r.nextInt(100_000_000));
-      } else if (dice == 4) {
-        ref.failed(stats, r.nextInt(5_000_000));
-      } else {
-        ref.quoted(stats, Origin.CACHED, 60_000_000L + (long) (r.nextGaussian() * 2_000_000));
-      }
-    }
-  }
-
   @Test
   void everyReadReportsWhatAPlainHistogramOfTheSameValuesReports() {
-    QuoteStats stats = stats();
-    Reference ref = new Reference();
-    Random r = new Random(12);
+    Reference ref = new Reference(12);
     for (int read = 0; read < 8; read++) {
-      window(stats, ref, r, 1 + r.nextInt(4000));
-      assertSameAs(ref, stats.snapshot(PROVIDER));
-      assertSameAs(ref, stats.snapshot(PROVIDER)); // a second read with nothing new: the same
+      ref.window(1 + ref.random.nextInt(4000));
+      assertSameAs(ref, ref.read());
+      assertSameAs(ref, ref.read()); // a second read with nothing new: the same
     }
     assertTrue(ref.latency.getTotalCount() > 8);
   }
 
   @Test
   void valuesOutsideTheRangeAreClampedAsBefore() {
-    QuoteStats stats = stats();
-    Reference ref = new Reference();
-    ref.quoted(stats, Origin.CACHED, 0);
-    ref.quoted(stats, Origin.CACHED, 999);
-    ref.failed(stats, TimeUnit.MINUTES.toNanos(5));
-    ref.provider(stats, TimeUnit.HOURS.toNanos(1));
-    StatsSnapshot s = stats.snapshot(PROVIDER);
+    Reference ref = new Reference(1);
+    ref.quoted(Origin.CACHED, 0);
+    ref.quoted(Origin.CACHED, 999);
+    ref.failed(TimeUnit.MINUTES.toNanos(5));
+    ref.provider(TimeUnit.HOURS.toNanos(1));
+    StatsSnapshot s = ref.read();
     assertSameAs(ref, s);
     assertEquals(0.001, s.cachedLatency().max());
     assertEquals(ref.latency.getMaxValue() / 1000.0, s.latency().max());
@@ -170,63 +183,60 @@ class QuoteStatsReadTest {
 
   @Test
   void emptyDistributionsReadAsZeroAndTheIntervalAsMissing() {
-    QuoteStats stats = stats();
-    Reference ref = new Reference();
-    StatsSnapshot s = stats.snapshot(PROVIDER);
+    Reference ref = new Reference(1);
+    StatsSnapshot s = ref.read();
     assertSameAs(ref, s);
     assertEquals(new StatsSnapshot.Percentiles("ms", 0, 0, 0, 0, 0), s.latency());
     assertTrue(s.providerLatency().isEmpty());
-    StatsSnapshot.Interval i = stats.takeInterval();
+    StatsSnapshot.Interval i = ref.stats.takeInterval();
     assertEquals(0, i.count());
     assertNull(i.p99());
     assertNull(i.max());
 
     // only hits: the provider's distribution stays empty while the others fill
-    ref.quoted(stats, Origin.CACHED, 61_000_000);
-    assertSameAs(ref, stats.snapshot(PROVIDER));
-    assertTrue(stats.snapshot(PROVIDER).providerLatency().isEmpty());
+    ref.quoted(Origin.CACHED, 61_000_000);
+    assertSameAs(ref, ref.read());
+    assertTrue(ref.read().providerLatency().isEmpty());
   }
 
   @Test
   void theIntervalHoldsTheValuesSinceItWasLastTakenWhateverTheReadsAndResetsBetween() {
-    QuoteStats stats = stats();
-    Reference ref = new Reference();
-    Random r = new Random(7);
+    Reference ref = new Reference(7);
     for (int round = 0; round < 5; round++) {
-      window(stats, ref, r, 500 + r.nextInt(1500));
-      stats.snapshot(PROVIDER);
-      window(stats, ref, r, r.nextInt(200));
+      ref.window(500 + ref.random.nextInt(1500));
+      ref.read();
+      ref.window(ref.random.nextInt(200));
       if (round == 2) {
         // reset zeroes the since-reset distributions, not the runner's interval (as before)
-        stats.reset(PROVIDER);
+        ref.stats.reset(PROVIDER);
         ref.latency.reset();
         ref.cached.reset();
         ref.provider.reset();
-        window(stats, ref, r, 300);
+        ref.window(300);
       }
-      assertEquals(ref.takeInterval(), stats.takeInterval(), "round " + round);
-      assertSameAs(ref, stats.snapshot(PROVIDER));
+      assertEquals(ref.takeInterval(), ref.stats.takeInterval(), "round " + round);
+      assertSameAs(ref, ref.read());
     }
-    assertEquals(new StatsSnapshot.Interval(0, null, null), stats.takeInterval());
+    assertEquals(new StatsSnapshot.Interval(0, null, null), ref.stats.takeInterval());
   }
 
   @Test
   void resetForgetsEverythingRecordedBefore() {
-    QuoteStats stats = stats();
-    Reference ref = new Reference();
-    window(stats, ref, new Random(3), 2000);
-    stats.snapshot(PROVIDER); // part of it drained before the reset, part not
-    window(stats, ref, new Random(4), 100);
-    stats.reset(PROVIDER);
-    Reference after = new Reference();
-    assertSameAs(after, stats.snapshot(PROVIDER));
-    window(stats, after, new Random(5), 700);
-    assertSameAs(after, stats.snapshot(PROVIDER));
+    Reference ref = new Reference(3);
+    ref.window(2000);
+    ref.read(); // part of it drained before the reset, part not
+    ref.window(100);
+    ref.stats.reset(PROVIDER);
+    Reference after = new Reference(ref.stats, 5);
+    assertSameAs(after, after.read());
+    after.window(700);
+    assertSameAs(after, after.read());
   }
 
   @Test
   void readsWhileOthersRecordLoseAndInventNothing() throws Exception {
-    QuoteStats stats = stats();
+    Reference ref = new Reference(1);
+    QuoteStats stats = ref.stats;
     int writers = 3;
     int perWriter = 20_000;
     ExecutorService pool = Executors.newFixedThreadPool(writers + 2);
@@ -238,10 +248,9 @@ class QuoteStatsReadTest {
         written.add(
             pool.submit(
                 () -> {
-                  Reference mine = new Reference();
-                  Random r = new Random(seed);
+                  Reference mine = new Reference(stats, seed);
                   start.await();
-                  window(stats, mine, r, perWriter);
+                  mine.window(perWriter);
                   return mine.latency;
                 }));
       }
@@ -253,7 +262,7 @@ class QuoteStatsReadTest {
                 start.await();
                 long last = 0;
                 for (int i = 0; i < 2_000 && !allDone(written); i++) {
-                  StatsSnapshot.Percentiles p = stats.snapshot(PROVIDER).latency();
+                  StatsSnapshot.Percentiles p = ref.read().latency();
                   assertTrue(p.count() >= last && p.count() <= (long) writers * perWriter);
                   assertTrue(p.count() == 0 || (p.p50() <= p.p95() && p.p99() <= p.max()));
                   last = p.count();
@@ -266,7 +275,7 @@ class QuoteStatsReadTest {
                 start.await();
                 long sum = 0;
                 for (int i = 0; i < 2_000 && !allDone(written); i++) {
-                  sum += stats.takeInterval().count();
+                  sum += ref.stats.takeInterval().count();
                 }
                 return sum;
               }));
@@ -279,7 +288,7 @@ class QuoteStatsReadTest {
       long taken = intervals.get(0).get(60, TimeUnit.SECONDS) + stats.takeInterval().count();
       assertEquals((long) writers * perWriter, all.getTotalCount());
       assertEquals(all.getTotalCount(), taken, "every value in exactly one interval");
-      assertEquals(expected(all), stats.snapshot(PROVIDER).latency());
+      assertEquals(expected(all), ref.read().latency());
     } finally {
       pool.shutdownNow();
     }
