@@ -8,13 +8,11 @@ import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import kamon.Kamon;
 import kamon.metric.Counter;
 import kamon.metric.Histogram;
 import kamon.metric.MeasurementUnit;
-import org.HdrHistogram.ConcurrentHistogram;
 import solventa.quote.Arm;
 import solventa.quote.profile.ProviderPort;
 import solventa.signals.Origin;
@@ -32,8 +30,6 @@ public final class QuoteStats {
       new ObjectMapper()
           .registerModule(new JavaTimeModule())
           .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
-  // 1 µs .. 1 min at 3 significant digits: far wider than any quote can take.
-  private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(1);
 
   private final Arm arm;
   private final Clock clock;
@@ -55,14 +51,12 @@ public final class QuoteStats {
   // the adapter's call count is cumulative; stats report it relative to the last reset
   private final java.util.concurrent.atomic.AtomicLong providerCallsAtReset =
       new java.util.concurrent.atomic.AtomicLong();
-  private final ConcurrentHistogram latency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
-  // the same service times since the runner's last takeInterval() (node stall detection)
-  private final org.HdrHistogram.Recorder interval =
-      new org.HdrHistogram.Recorder(1, HIGHEST_MICROS, 3);
+  // service times since reset, and apart since the runner's last takeInterval() (node stalls)
+  private final LatencyHistogram latency = LatencyHistogram.withInterval();
   // cache hits only: the node's own overhead above the rating cost on the hit path
-  private final ConcurrentHistogram cachedLatency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
+  private final LatencyHistogram cachedLatency = LatencyHistogram.sinceReset();
   // provider calls that returned a profile, as the adapter timed them (caller's start to result)
-  private final ConcurrentHistogram providerLatency = new ConcurrentHistogram(1, HIGHEST_MICROS, 3);
+  private final LatencyHistogram providerLatency = LatencyHistogram.sinceReset();
 
   private final Map<Origin, Histogram> kLatency = new EnumMap<>(Origin.class);
   private final Map<Origin, Counter> kQuotes = new EnumMap<>(Origin.class);
@@ -126,7 +120,7 @@ public final class QuoteStats {
     kLatency.get(origin).record(nanos);
     recordLatency(nanos);
     if (origin == Origin.CACHED) {
-      cachedLatency.recordValue(micros(nanos));
+      cachedLatency.record(micros(nanos));
     }
   }
 
@@ -152,18 +146,16 @@ public final class QuoteStats {
   }
 
   private void recordLatency(long nanos) {
-    long micros = micros(nanos);
-    latency.recordValue(micros);
-    interval.recordValue(micros);
+    latency.record(micros(nanos));
   }
 
   private static long micros(long nanos) {
-    return Math.min(HIGHEST_MICROS, Math.max(1, nanos / 1000));
+    return nanos / 1000;
   }
 
   /** The adapter's latency of one provider call that returned a profile. */
   public void providerLatency(java.time.Duration took) {
-    providerLatency.recordValue(micros(took.toNanos()));
+    providerLatency.record(micros(took.toNanos()));
   }
 
   /**
@@ -171,12 +163,7 @@ public final class QuoteStats {
    * interval from now. The runner calls it once a second to see whether the node stalled.
    */
   public StatsSnapshot.Interval takeInterval() {
-    org.HdrHistogram.Histogram h = interval.getIntervalHistogram();
-    long n = h.getTotalCount();
-    return new StatsSnapshot.Interval(
-        n,
-        n > 0 ? h.getValueAtPercentile(99) / 1000.0 : null,
-        n > 0 ? h.getMaxValue() / 1000.0 : null);
+    return latency.takeInterval();
   }
 
   public void cacheHit() {
@@ -338,9 +325,9 @@ public final class QuoteStats {
         shedByCause,
         activeEntities.getAsInt(),
         at,
-        percentiles(latency),
-        percentiles(cachedLatency),
-        percentiles(providerLatency),
+        latency.percentiles(),
+        cachedLatency.percentiles(),
+        providerLatency.percentiles(),
         provider.snapshot(),
         process());
   }
@@ -348,17 +335,6 @@ public final class QuoteStats {
   /** {@link #snapshot} as a JSON tree. */
   public ObjectNode toJson(ProviderPort provider) {
     return snapshot(provider).toJsonTree();
-  }
-
-  private static StatsSnapshot.Percentiles percentiles(ConcurrentHistogram h) {
-    org.HdrHistogram.Histogram copy = h.copy();
-    return new StatsSnapshot.Percentiles(
-        "ms",
-        copy.getTotalCount(),
-        ms(copy.getValueAtPercentile(50)),
-        ms(copy.getValueAtPercentile(95)),
-        ms(copy.getValueAtPercentile(99)),
-        ms(copy.getMaxValue()));
   }
 
   /**
@@ -390,9 +366,5 @@ public final class QuoteStats {
     return jit != null && jit.isCompilationTimeMonitoringSupported()
         ? jit.getTotalCompilationTime()
         : null;
-  }
-
-  private static double ms(long micros) {
-    return micros / 1000.0;
   }
 }
