@@ -1,9 +1,6 @@
 package solventa.quote.stats;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.EnumMap;
@@ -26,11 +23,6 @@ import solventa.signals.Origin;
  * everything here; the adapter's snapshot is cumulative and not reset.
  */
 public final class QuoteStats {
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper()
-          .registerModule(new JavaTimeModule())
-          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
-
   private final Arm arm;
   private final Clock clock;
   private final int sacrificedCapacity;
