@@ -14,10 +14,8 @@ import solventa.quote.QuoteSettings.InvalidQuoteSettings;
  *
  * <p>Pekko sizes its default dispatcher at 8 threads or more whatever the machine; on the lab's
  * 2-core nodes most of them only wake up, find little to do and park again, and each wake-up costs
- * system time (decision 0027). The work on this dispatcher never blocks. By default it gets one
- * thread per processor but one (decision 0028): the node's other busy threads (the TCP selector,
- * rating's cost timer, the adapter's bulkhead) take the remaining processor, and with a single
- * dispatcher thread on 2 cores a message between two actors never wakes a second worker.
+ * system time (decision 0027). The work on this dispatcher never blocks, so one thread per
+ * processor keeps both cores busy.
  *
  * <p>Pekko also keeps a separate internal dispatcher (at least 4 threads) for its own actors, among
  * them the cluster sharding region and shard that route every quote to its entity and the TCP
@@ -35,21 +33,19 @@ public record DispatcherSettings(int threads, boolean shareInternal) {
   /** Most threads accepted: far above any processor count the lab runs on. */
   public static final int MAX_THREADS = 64;
 
-  /** Processors left to the node's threads outside the dispatcher when sized from them. */
-  static final int LEFT_TO_OTHER_THREADS = 1;
+  /** At least this many when sized from the processors: one busy thread must not stall the rest. */
+  static final int MIN_FROM_PROCESSORS = 2;
 
   public DispatcherSettings {
     if (threads < 1 || threads > MAX_THREADS) {
       throw new InvalidQuoteSettings(
-          THREADS,
-          String.valueOf(threads),
-          "must be 0 (sized from the processors) or 1.." + MAX_THREADS);
+          THREADS, String.valueOf(threads), "must be 0 (one per processor) or 1.." + MAX_THREADS);
     }
   }
 
   /**
-   * Reads {@code quote.dispatcher.*}; {@code threads = 0} means one per processor the JVM sees but
-   * one, at least 1.
+   * Reads {@code quote.dispatcher.*}; {@code threads = 0} means one per processor the JVM sees, at
+   * least 2.
    */
   public static DispatcherSettings fromConfig(Config root) {
     int threads;
@@ -60,7 +56,7 @@ public record DispatcherSettings(int threads, boolean shareInternal) {
           THREADS, root.getValue(THREADS).render(), "not a whole number");
     }
     if (threads == 0) {
-      threads = fromProcessors(Runtime.getRuntime().availableProcessors());
+      threads = Math.max(MIN_FROM_PROCESSORS, Runtime.getRuntime().availableProcessors());
     }
     boolean shareInternal;
     try {
@@ -70,11 +66,6 @@ public record DispatcherSettings(int threads, boolean shareInternal) {
           SHARE_INTERNAL, root.getValue(SHARE_INTERNAL).render(), "must be on or off");
     }
     return new DispatcherSettings(threads, shareInternal);
-  }
-
-  /** The size {@code threads = 0} gives on a machine with {@code processors} processors. */
-  static int fromProcessors(int processors) {
-    return Math.max(1, processors - LEFT_TO_OTHER_THREADS);
   }
 
   /**
