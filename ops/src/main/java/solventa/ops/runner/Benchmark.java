@@ -141,7 +141,7 @@ public final class Benchmark {
       lab.start();
       ProtocolRunner runner = new ProtocolRunner(p, out, seed, lab, null);
       try {
-        // decision 0029: the warm rows measure a node whose JIT has settled, not its first minutes
+        // decision 0028: the warm rows measure a node whose JIT has settled, not its first minutes
         console.printf(
             "bench: steady state first, %d s at %d req/s (not a row)%n",
             plan.settleSec(), plan.settleRate());
@@ -339,7 +339,7 @@ public final class Benchmark {
   }
 
   // the unmeasured steady-state phase before the sweep: what the node did in it, so a reader can
-  // see the JIT settled there (decision 0029)
+  // see the JIT settled there (decision 0028)
   static String settled(Row row) {
     StepResult r = row.step();
     NodeCost c = row.cost();
