@@ -103,21 +103,15 @@ public final class Benchmark {
       StatsSnapshot.Process a = w.atStart().process();
       StatsSnapshot.Process b = w.atEnd().process();
       boolean both = a != null && b != null;
-      Double cpu =
-          both && a.cpuNanos() != null && b.cpuNanos() != null
-              ? (b.cpuNanos() - a.cpuNanos()) / 1e6
-              : null;
+      Long cpuNanos = both ? delta(a.cpuNanos(), b.cpuNanos()) : null;
       Long threads = both ? b.threadsStarted() - a.threadsStarted() : null;
-      Double jit =
-          both && a.jitMillis() != null && b.jitMillis() != null
-              ? (double) (b.jitMillis() - a.jitMillis())
-              : null;
+      Long jit = both ? delta(a.jitMillis(), b.jitMillis()) : null;
       StatsSnapshot end = w.atEnd();
       StatsSnapshot.Percentiles pl = end.providerLatency();
       StatsSnapshot.Percentiles hits = end.cachedLatency();
       boolean anyHit = hits != null && !hits.isEmpty();
       return new NodeCost(
-          cpu,
+          cpuNanos == null ? null : cpuNanos / 1e6,
           windowSec,
           end.quotes() == null ? 0 : end.quotes().total(),
           end.providerCalls(),
@@ -125,7 +119,12 @@ public final class Benchmark {
           pl != null && !pl.isEmpty() ? pl.p95() : null,
           anyHit ? hits.p50() : null,
           anyHit ? hits.p99() : null,
-          jit);
+          jit == null ? null : jit.doubleValue());
+    }
+
+    // a counter's growth over the window, null when either end did not report it
+    private static Long delta(Long atStart, Long atEnd) {
+      return atStart == null || atEnd == null ? null : atEnd - atStart;
     }
   }
 

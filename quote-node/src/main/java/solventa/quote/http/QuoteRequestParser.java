@@ -228,12 +228,12 @@ public final class QuoteRequestParser {
       plain &= decimals > 0;
     }
     if (!plain || i != end) {
-      String field = numberField(p);
+      String field = orBody(fieldOf(p));
       throw new BadQuoteRequest(
           field, field + " must be a plain decimal number, without an exponent");
     }
     if (integerDigits > MAX_INTEGER_DIGITS || decimals > MAX_SCALE) {
-      throw tooManyDigits(numberField(p));
+      throw tooManyDigits(orBody(fieldOf(p)));
     }
   }
 
@@ -260,16 +260,14 @@ public final class QuoteRequestParser {
   private static BadQuoteRequest refused(JsonParser p, StreamConstraintsException e) {
     // the tokenizer reads a field's value with its name: the context names the field
     // (array positions dropped: the field is what the partner wrote)
-    String field = fieldOf(p).replaceAll("(\\.-?\\d+)+$", "");
-    field = field.isEmpty() ? "body" : field;
+    String field = orBody(fieldOf(p).replaceAll("(\\.-?\\d+)+$", ""));
     return e.getMessage().contains("esting")
         ? new BadQuoteRequest(field, field + " nests deeper than " + MAX_DEPTH + " levels")
         : tooManyDigits(field);
   }
 
-  /** The field a refused number is in: {@code body} for a number outside every object. */
-  private static String numberField(JsonParser p) {
-    String field = fieldOf(p);
+  /** {@code field}, or {@code body} for a value outside every object (an empty path). */
+  private static String orBody(String field) {
     return field.isEmpty() ? "body" : field;
   }
 
