@@ -48,13 +48,7 @@ public record DispatcherSettings(int threads, boolean shareInternal) {
    * least 2.
    */
   public static DispatcherSettings fromConfig(Config root) {
-    int threads;
-    try {
-      threads = root.getInt(THREADS);
-    } catch (ConfigException.WrongType | ConfigException.BadValue e) {
-      throw new InvalidQuoteSettings(
-          THREADS, root.getValue(THREADS).render(), "not a whole number");
-    }
+    int threads = QuoteSettings.wholeNumber(root, THREADS);
     if (threads == 0) {
       threads = Math.max(MIN_FROM_PROCESSORS, Runtime.getRuntime().availableProcessors());
     }

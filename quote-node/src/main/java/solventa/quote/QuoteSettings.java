@@ -198,6 +198,18 @@ public record QuoteSettings(
     }
   }
 
+  /**
+   * The whole number at {@code key} of {@code root}; refuses anything else, naming the key and the
+   * value.
+   */
+  public static int wholeNumber(Config root, String key) {
+    try {
+      return root.getInt(key);
+    } catch (ConfigException.BadValue | ConfigException.WrongType e) {
+      throw bad(key, root.getValue(key).render(), "not a whole number");
+    }
+  }
+
   private static int integer(Config q, String key) {
     try {
       return q.getInt(key);

@@ -1,7 +1,7 @@
 package solventa.quote.profile;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigException;
+import solventa.quote.QuoteSettings;
 import solventa.quote.QuoteSettings.InvalidQuoteSettings;
 
 /**
@@ -31,14 +31,8 @@ public record EntityBounds(int maxActive, int mailboxCapacity) {
   }
 
   public static EntityBounds fromConfig(Config root) {
-    return new EntityBounds(integer(root, MAX_ACTIVE), integer(root, MAILBOX_CAPACITY));
-  }
-
-  private static int integer(Config root, String key) {
-    try {
-      return root.getInt(key);
-    } catch (ConfigException.WrongType | ConfigException.BadValue e) {
-      throw new InvalidQuoteSettings(key, root.getValue(key).render(), "not a whole number");
-    }
+    return new EntityBounds(
+        QuoteSettings.wholeNumber(root, MAX_ACTIVE),
+        QuoteSettings.wholeNumber(root, MAILBOX_CAPACITY));
   }
 }
