@@ -5,6 +5,8 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.pekko.actor.BootstrapSetup;
+import org.apache.pekko.dispatch.ExecutionContexts;
 import solventa.quote.QuoteSettings.InvalidQuoteSettings;
 
 /**
@@ -23,12 +25,43 @@ import solventa.quote.QuoteSettings.InvalidQuoteSettings;
  * times. With {@code shareInternal} Pekko's internal dispatcher is an alias of the default one: one
  * pool for the whole node.
  *
- * @param threads the dispatcher's threads (its fork-join pool's parallelism)
+ * <p>{@code executor = loop} (decision 0030) runs the dispatcher on the node's own {@link
+ * NodeLoop}, which also keeps rating's cost timer; {@code fork-join} keeps Pekko's fork-join pool
+ * (and rating's own timer thread).
+ *
+ * @param threads the dispatcher's threads (its pool's parallelism)
  * @param shareInternal whether Pekko's internal dispatcher is the default dispatcher
+ * @param executor the pool the default dispatcher runs on
+ * @param spillAt with {@link Executor#LOOP}: tasks waiting at which a parked thread is woken though
+ *     another is awake
  */
-public record DispatcherSettings(int threads, boolean shareInternal) {
+public record DispatcherSettings(
+    int threads, boolean shareInternal, Executor executor, int spillAt) {
   public static final String THREADS = "quote.dispatcher.threads";
   public static final String SHARE_INTERNAL = "quote.dispatcher.share-internal";
+  public static final String EXECUTOR = "quote.dispatcher.executor";
+  public static final String SPILL_AT = "quote.dispatcher.spill-at";
+
+  /** The pool behind the default dispatcher. */
+  public enum Executor {
+    /** The node's {@link NodeLoop}, which also runs rating's cost timer. */
+    LOOP("loop"),
+    /** Pekko's fork-join pool. */
+    FORK_JOIN("fork-join");
+
+    private final String label;
+
+    Executor(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+  }
+
+  /** Largest {@code spill-at} accepted. */
+  public static final int MAX_SPILL_AT = 1024;
 
   /** Most threads accepted: far above any processor count the lab runs on. */
   public static final int MAX_THREADS = 64;
@@ -40,6 +73,13 @@ public record DispatcherSettings(int threads, boolean shareInternal) {
     if (threads < 1 || threads > MAX_THREADS) {
       throw new InvalidQuoteSettings(
           THREADS, String.valueOf(threads), "must be 0 (one per processor) or 1.." + MAX_THREADS);
+    }
+    if (executor == null) {
+      throw new InvalidQuoteSettings(EXECUTOR, "null", "must be loop or fork-join");
+    }
+    if (spillAt < 1 || spillAt > MAX_SPILL_AT) {
+      throw new InvalidQuoteSettings(
+          SPILL_AT, String.valueOf(spillAt), "must be 1.." + MAX_SPILL_AT);
     }
   }
 
@@ -59,7 +99,19 @@ public record DispatcherSettings(int threads, boolean shareInternal) {
       throw new InvalidQuoteSettings(
           SHARE_INTERNAL, root.getValue(SHARE_INTERNAL).render(), "must be on or off");
     }
-    return new DispatcherSettings(threads, shareInternal);
+    String label = root.getValue(EXECUTOR).unwrapped().toString();
+    Executor executor = null;
+    for (Executor e : Executor.values()) {
+      if (e.label.equals(label)) {
+        executor = e;
+      }
+    }
+    if (executor == null) {
+      throw new InvalidQuoteSettings(
+          EXECUTOR, root.getValue(EXECUTOR).render(), "must be loop or fork-join");
+    }
+    return new DispatcherSettings(
+        threads, shareInternal, executor, QuoteSettings.wholeNumber(root, SPILL_AT));
   }
 
   /**
@@ -75,6 +127,18 @@ public record DispatcherSettings(int threads, boolean shareInternal) {
       pinned.put("pekko.actor.internal-dispatcher", DEFAULT_DISPATCHER);
     }
     return ConfigFactory.parseMap(pinned).withFallback(root);
+  }
+
+  /**
+   * The actor system's bootstrap: {@link #applyTo} the configuration, and with a {@code loop} the
+   * default dispatcher runs on it (Pekko's {@code default-executor} takes a supplied execution
+   * context; the actor system does not shut it down, its owner does).
+   */
+  public BootstrapSetup bootstrap(Config root, NodeLoop loop) {
+    BootstrapSetup setup = BootstrapSetup.create(applyTo(root));
+    return loop == null
+        ? setup
+        : setup.withDefaultExecutionContext(ExecutionContexts.fromExecutorService(loop));
   }
 
   private static final String DEFAULT_DISPATCHER = "pekko.actor.default-dispatcher";

@@ -51,6 +51,11 @@ public final class QuoteNode implements AutoCloseable {
   private final int managementPort;
   private final NodeWarmup.Outcome warmup;
 
+  /**
+   * The dispatcher's and rating's loop, or null with {@code quote.dispatcher.executor = fork-join}.
+   */
+  private final NodeLoop loop;
+
   private QuoteNode(
       ActorSystem<Void> system,
       QuoteSettings settings,
@@ -60,7 +65,8 @@ public final class QuoteNode implements AutoCloseable {
       QuoteStats stats,
       ServerBinding binding,
       int managementPort,
-      NodeWarmup.Outcome warmup) {
+      NodeWarmup.Outcome warmup,
+      NodeLoop loop) {
     this.system = system;
     this.settings = settings;
     this.provider = provider;
@@ -70,6 +76,7 @@ public final class QuoteNode implements AutoCloseable {
     this.binding = binding;
     this.managementPort = managementPort;
     this.warmup = warmup;
+    this.loop = loop;
   }
 
   /** What the start-up warm-up did ({@link NodeWarmup.Outcome#NONE} when it is off). */
@@ -99,12 +106,24 @@ public final class QuoteNode implements AutoCloseable {
         solventa.quote.profile.EntityBounds.fromConfig(config);
     NodeWarmup.Settings warmup = NodeWarmup.Settings.fromConfig(config);
     DispatcherSettings dispatcher = DispatcherSettings.fromConfig(config);
-    Pricing pricing = RatingPricing.start(config, clock);
+    NodeLoop loop =
+        dispatcher.executor() == DispatcherSettings.Executor.LOOP
+            ? new NodeLoop("quote-loop", dispatcher.threads(), dispatcher.spillAt())
+            : null;
+    Pricing pricing;
+    try {
+      pricing = RatingPricing.start(config, clock, loop);
+    } catch (RuntimeException e) {
+      if (loop != null) {
+        loop.shutdownNow();
+      }
+      throw e;
+    }
     ProfileStore store = null;
     ActorSystem<Void> system = null;
     try {
       store = RedisProfileStore.connect(settings.redis());
-      system = ActorSystem.create(Behaviors.empty(), "quote", dispatcher.applyTo(config));
+      system = ActorSystem.create(Behaviors.empty(), "quote", dispatcher.bootstrap(config, loop));
       ProviderPort adapterPort = adapter.apply(system);
       NodeWarmup.SkippingProvider skipping =
           warmup.provider() == NodeWarmup.ProviderMode.SKIP && warmup.quotes() > 0
@@ -161,7 +180,16 @@ public final class QuoteNode implements AutoCloseable {
           binding.localAddress(),
           management);
       return new QuoteNode(
-          system, settings, provider, pricing, store, stats, binding, management.port(), warmed);
+          system,
+          settings,
+          provider,
+          pricing,
+          store,
+          stats,
+          binding,
+          management.port(),
+          warmed,
+          loop);
     } catch (RuntimeException e) {
       if (system != null) {
         system.terminate();
@@ -171,6 +199,9 @@ public final class QuoteNode implements AutoCloseable {
         store.close();
       }
       pricing.close();
+      if (loop != null) {
+        loop.shutdownNow();
+      }
       throw e;
     }
   }
@@ -262,6 +293,9 @@ public final class QuoteNode implements AutoCloseable {
     awaitQuietly(system.getWhenTerminated());
     store.close();
     pricing.close();
+    if (loop != null) {
+      loop.shutdown();
+    }
   }
 
   private static <T> T await(CompletionStage<T> stage) {

@@ -3,6 +3,7 @@ package solventa.quote;
 import com.typesafe.config.Config;
 import java.time.Clock;
 import java.util.concurrent.CompletionStage;
+import solventa.rating.CostTimer;
 import solventa.rating.PricedQuote;
 import solventa.rating.QuoteInput;
 import solventa.rating.RatingEngine;
@@ -19,7 +20,15 @@ public final class RatingPricing implements Pricing {
 
   /** Migrates and loads the rule set from PostgreSQL: blocking, at start-up only. */
   public static RatingPricing start(Config root, Clock clock) {
-    return new RatingPricing(RatingEngine.start(RatingSettings.fromConfig(root), clock));
+    return start(root, clock, null);
+  }
+
+  /**
+   * As {@link #start(Config, Clock)}, waiting out rating's cost on {@code timer} (null: rating's
+   * own).
+   */
+  public static RatingPricing start(Config root, Clock clock, CostTimer timer) {
+    return new RatingPricing(RatingEngine.start(RatingSettings.fromConfig(root), clock, timer));
   }
 
   @Override

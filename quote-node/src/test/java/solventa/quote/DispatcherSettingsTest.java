@@ -66,4 +66,39 @@ class DispatcherSettingsTest {
         .hasMessageContaining(DispatcherSettings.THREADS)
         .hasMessageContaining(value);
   }
+
+  @Test
+  void byDefaultTheDispatcherRunsOnTheNodesLoop() {
+    DispatcherSettings d = DispatcherSettings.fromConfig(ConfigFactory.load());
+    assertThat(d.executor()).isEqualTo(DispatcherSettings.Executor.LOOP);
+    assertThat(d.spillAt()).isEqualTo(2);
+    Config forkJoin =
+        ConfigFactory.parseString(DispatcherSettings.EXECUTOR + " = fork-join")
+            .withFallback(ConfigFactory.load());
+    assertThat(DispatcherSettings.fromConfig(forkJoin).executor())
+        .isEqualTo(DispatcherSettings.Executor.FORK_JOIN);
+  }
+
+  @Test
+  void refusesAnExecutorThatIsNotLoopOrForkJoin() {
+    Config bad =
+        ConfigFactory.parseString(DispatcherSettings.EXECUTOR + " = affinity")
+            .withFallback(ConfigFactory.load());
+    assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(DispatcherSettings.EXECUTOR)
+        .hasMessageContaining("affinity");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "1025", "some"})
+  void refusesASpillAtOutsideOneTo1024NamingTheKeyAndTheValue(String value) {
+    Config bad =
+        ConfigFactory.parseString(DispatcherSettings.SPILL_AT + " = " + value)
+            .withFallback(ConfigFactory.load());
+    assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(DispatcherSettings.SPILL_AT)
+        .hasMessageContaining(value);
+  }
 }

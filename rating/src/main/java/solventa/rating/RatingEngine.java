@@ -37,10 +37,12 @@ import solventa.rating.internal.RuleSet;
  *       is immutable memory, so pricing never blocks and never fails for want of a database.
  *   <li>The rule set used is the one in force at {@code clock.instant()} when pricing starts; a
  *       loaded later version takes over by itself when its effective date comes.
- *   <li>The fixed cost is one entry in the queue of a single shared timer thread per engine: no
- *       thread per pricing, no CPU while waiting. Stages complete <em>on that timer thread</em>, so
- *       callbacks attached with the non-async methods must be short (Pekko's {@code pipeToSelf}
- *       only enqueues a message); heavy work belongs on an {@code *Async} variant.
+ *   <li>The fixed cost is one entry in the queue of a {@link CostTimer}: by default a single shared
+ *       timer thread per engine, or the host's own loop when it hands one to {@link
+ *       #start(RatingSettings, Clock, CostTimer)}. No thread per pricing, no CPU while waiting.
+ *       Stages complete <em>on the timer's thread</em>, so callbacks attached with the non-async
+ *       methods must be short (Pekko's {@code pipeToSelf} only enqueues a message); heavy work
+ *       belongs on an {@code *Async} variant.
  * </ul>
  *
  * Thread-safe.
@@ -54,12 +56,20 @@ public final class RatingEngine implements AutoCloseable {
   private final RuleBook book;
   private final Clock clock;
   private final long costNanos;
-  private final ScheduledExecutorService timer;
+  private final CostTimer timer;
 
-  private RatingEngine(RuleBook book, Clock clock, Duration cost) {
+  /** The engine's own timer thread, or null when the caller supplied the timer (and closes it). */
+  private final ScheduledThreadPoolExecutor ownTimer;
+
+  private RatingEngine(RuleBook book, Clock clock, Duration cost, CostTimer external) {
     this.book = book;
     this.clock = clock;
     this.costNanos = cost.toNanos();
+    if (external != null) {
+      this.ownTimer = null;
+      this.timer = external;
+      return;
+    }
     ScheduledThreadPoolExecutor t =
         new ScheduledThreadPoolExecutor(
             1,
@@ -70,7 +80,8 @@ public final class RatingEngine implements AutoCloseable {
             });
     t.setRemoveOnCancelPolicy(true);
     t.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-    this.timer = t;
+    this.ownTimer = t;
+    this.timer = (task, delayNanos) -> t.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
   }
 
   /**
@@ -82,8 +93,17 @@ public final class RatingEngine implements AutoCloseable {
    * @throws org.flywaydb.core.api.FlywayException a migration failed
    */
   public static RatingEngine start(RatingSettings settings, Clock clock) {
+    return start(settings, clock, null);
+  }
+
+  /**
+   * As {@link #start(RatingSettings, Clock)}, waiting out the fixed cost on {@code costTimer}
+   * instead of a timer thread of the engine's own (null: the engine's own). The engine does not
+   * close a timer it was given.
+   */
+  public static RatingEngine start(RatingSettings settings, Clock clock, CostTimer costTimer) {
     try {
-      return startAsync(settings, clock).toCompletableFuture().join();
+      return startAsync(settings, clock, costTimer).toCompletableFuture().join();
     } catch (CompletionException e) {
       if (e.getCause() instanceof RuntimeException re) {
         throw re;
@@ -97,6 +117,15 @@ public final class RatingEngine implements AutoCloseable {
    * short-lived thread, waiting between attempts on a scheduled delay (no sleeping thread).
    */
   public static CompletionStage<RatingEngine> startAsync(RatingSettings settings, Clock clock) {
+    return startAsync(settings, clock, null);
+  }
+
+  /**
+   * As {@link #startAsync(RatingSettings, Clock)} with the cost timer of {@link
+   * #start(RatingSettings, Clock, CostTimer)}.
+   */
+  public static CompletionStage<RatingEngine> startAsync(
+      RatingSettings settings, Clock clock, CostTimer costTimer) {
     ScheduledThreadPoolExecutor loader =
         new ScheduledThreadPoolExecutor(
             1,
@@ -106,13 +135,14 @@ public final class RatingEngine implements AutoCloseable {
               return th;
             });
     CompletableFuture<RatingEngine> result = new CompletableFuture<>();
-    loader.execute(() -> attempt(settings, clock, 1, loader, result, null));
+    loader.execute(() -> attempt(settings, clock, costTimer, 1, loader, result, null));
     return result.whenComplete((engine, error) -> loader.shutdown());
   }
 
   private static void attempt(
       RatingSettings settings,
       Clock clock,
+      CostTimer costTimer,
       int n,
       ScheduledExecutorService loader,
       CompletableFuture<RatingEngine> result,
@@ -143,7 +173,7 @@ public final class RatingEngine implements AutoCloseable {
           e.getMessage(),
           wait.toMillis());
       loader.schedule(
-          () -> attempt(settings, clock, n + 1, loader, result, e),
+          () -> attempt(settings, clock, costTimer, n + 1, loader, result, e),
           wait.toNanos(),
           TimeUnit.NANOSECONDS);
       return;
@@ -161,7 +191,7 @@ public final class RatingEngine implements AutoCloseable {
           "rating: rule book loaded, versions {}, in force {}",
           book.versions().values().stream().map(RuleSet::version).toList(),
           book.inForce(clock.instant()).version());
-      result.complete(new RatingEngine(book, clock, settings.cost()));
+      result.complete(new RatingEngine(book, clock, settings.cost(), costTimer));
     } catch (Throwable t) {
       result.completeExceptionally(t);
     }
@@ -226,7 +256,7 @@ public final class RatingEngine implements AutoCloseable {
     CompletableFuture<PricedQuote> done = new CompletableFuture<>();
     long remaining = Math.max(0, costNanos - (System.nanoTime() - started));
     try {
-      timer.schedule(() -> done.complete(quote), remaining, TimeUnit.NANOSECONDS);
+      timer.schedule(() -> done.complete(quote), remaining);
     } catch (RejectedExecutionException e) {
       return CompletableFuture.failedFuture(new IllegalStateException("rating engine is closed"));
     }
@@ -247,7 +277,9 @@ public final class RatingEngine implements AutoCloseable {
   /** Stops the timer; pricings still waiting never complete. Idempotent. */
   @Override
   public void close() {
-    timer.shutdownNow();
+    if (ownTimer != null) {
+      ownTimer.shutdownNow();
+    }
   }
 
   private static InsuredObjectSchema.Validated validated(QuoteInput input, RuleSet rules) {

@@ -1,0 +1,304 @@
+package solventa.quote;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import solventa.rating.CostTimer;
+
+/**
+ * The quote node's event loop (decision 0030): the executor behind Pekko's default dispatcher and
+ * rating's cost timer, so that the end of the 60 ms cost and the answer that follows run on the
+ * same thread as the rest of the quote instead of being handed over between threads.
+ *
+ * <p>Why not Pekko's fork-join pool: a fork-join pool wakes an idle worker for every task submitted
+ * while one is idle, even when the submitting worker will run the task itself a microsecond later
+ * (an actor sending to the next actor of the same quote). On the lab's 2-core machine each such
+ * wake-up is a futex call and two context switches; at 800 quotes/s they were about six per quote
+ * and a third of the node's CPU was the kernel's scheduler. This loop wakes a parked worker only
+ * when no worker is awake, or when tasks queue up behind the awake ones ({@code spillAt} waiting):
+ * a quiet node runs on one thread, a busy or cold one on all of them.
+ *
+ * <p>Invariants:
+ *
+ * <ul>
+ *   <li>No task is lost: a worker that goes idle re-checks the queue and the timers after it
+ *       announces itself idle and before it parks; a submitter that sees no worker awake wakes one.
+ *   <li>Nothing here blocks but a parked idle worker. Timers are a heap under a lock held for a
+ *       heap operation only; worker 0 parks until the earliest deadline, any worker runs due timers
+ *       between tasks.
+ *   <li>A task that throws is logged and the worker goes on.
+ * </ul>
+ *
+ * Thread-safe.
+ */
+public final class NodeLoop extends AbstractExecutorService implements CostTimer {
+  private static final Logger log = LoggerFactory.getLogger(NodeLoop.class);
+
+  private final String name;
+  private final Worker[] workers;
+  private final int spillAt;
+  private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+
+  /** Tasks offered and not yet taken (transiently one off either way: a count, not a size). */
+  private final AtomicInteger queued = new AtomicInteger();
+
+  /** Workers not idle: running, about to poll, or claimed by a waker. */
+  private final AtomicInteger awake = new AtomicInteger();
+
+  private final Object timerLock = new Object();
+  private final PriorityQueue<Timed> timers = new PriorityQueue<>(); // guarded by timerLock
+  private long timerSeq; // guarded by timerLock
+
+  /** The earliest pending timer, or null: read without the lock between tasks. */
+  private volatile Timed head;
+
+  private volatile boolean shutdown;
+  private final CountDownLatch exited;
+
+  /**
+   * Starts {@code threads} workers named {@code name-0..}.
+   *
+   * @param spillAt tasks waiting at which a parked worker is woken though another is awake (≥ 1)
+   */
+  public NodeLoop(String name, int threads, int spillAt) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1: " + threads);
+    }
+    if (spillAt < 1) {
+      throw new IllegalArgumentException("spillAt must be at least 1: " + spillAt);
+    }
+    this.name = name;
+    this.spillAt = spillAt;
+    this.workers = new Worker[threads];
+    this.exited = new CountDownLatch(threads);
+    awake.set(threads);
+    for (int i = 0; i < threads; i++) {
+      Worker w = new Worker(i);
+      workers[i] = w;
+      w.thread = new Thread(() -> work(w), name + "-" + i);
+      w.thread.setDaemon(true);
+    }
+    for (Worker w : workers) {
+      w.thread.start();
+    }
+  }
+
+  /** The loop's threads (for tests and diagnostics). */
+  public int threads() {
+    return workers.length;
+  }
+
+  @Override
+  public void execute(Runnable task) {
+    if (task == null) {
+      throw new NullPointerException("task");
+    }
+    if (shutdown) {
+      throw new RejectedExecutionException(name + " is shut down");
+    }
+    tasks.offer(task);
+    int waiting = queued.incrementAndGet();
+    if (awake.get() == 0 || waiting >= spillAt) {
+      wakeOne();
+    }
+  }
+
+  @Override
+  public void schedule(Runnable task, long delayNanos) {
+    if (task == null) {
+      throw new NullPointerException("task");
+    }
+    if (shutdown) {
+      throw new RejectedExecutionException(name + " is shut down");
+    }
+    Timed t = new Timed(System.nanoTime() + Math.max(0, delayNanos), task);
+    boolean earliest;
+    synchronized (timerLock) {
+      t.seq = timerSeq++;
+      timers.add(t);
+      earliest = timers.peek() == t;
+      if (earliest) {
+        head = t;
+      }
+    }
+    if (earliest) {
+      // Worker 0 keeps the timers' deadline while parked; an awake one sees the new head itself.
+      wake(workers[0]);
+    }
+  }
+
+  private void work(Worker me) {
+    try {
+      for (; ; ) {
+        Runnable t = tasks.poll();
+        if (t != null) {
+          if (queued.decrementAndGet() >= spillAt) {
+            wakeOne();
+          }
+          run(t);
+          runDueTimers();
+          continue;
+        }
+        if (runDueTimers()) {
+          continue;
+        }
+        if (shutdown) {
+          return;
+        }
+        me.idle.set(true);
+        awake.decrementAndGet();
+        if (!tasks.isEmpty() || due(head) || shutdown) {
+          reclaim(me);
+          continue;
+        }
+        Timed h = head;
+        if (me.index == 0 && h != null) {
+          LockSupport.parkNanos(this, h.deadline - System.nanoTime());
+        } else {
+          LockSupport.park(this);
+        }
+        reclaim(me);
+      }
+    } finally {
+      exited.countDown();
+    }
+  }
+
+  /** Back from idle by itself (timeout, spurious wake-up, re-check): counts itself awake again. */
+  private void reclaim(Worker me) {
+    if (me.idle.compareAndSet(true, false)) {
+      awake.incrementAndGet();
+    }
+    // else a waker claimed this worker and counted it awake already
+  }
+
+  private void wakeOne() {
+    for (Worker w : workers) {
+      if (wake(w)) {
+        return;
+      }
+    }
+  }
+
+  private boolean wake(Worker w) {
+    if (w.idle.compareAndSet(true, false)) {
+      awake.incrementAndGet();
+      LockSupport.unpark(w.thread);
+      return true;
+    }
+    return false;
+  }
+
+  private static boolean due(Timed t) {
+    return t != null && t.deadline - System.nanoTime() <= 0;
+  }
+
+  /** Runs every timer due now; whether it ran any. */
+  private boolean runDueTimers() {
+    if (!due(head)) {
+      return false;
+    }
+    boolean ran = false;
+    for (; ; ) {
+      Timed t;
+      synchronized (timerLock) {
+        t = timers.peek();
+        if (t == null || t.deadline - System.nanoTime() > 0) {
+          return ran;
+        }
+        timers.poll();
+        head = timers.peek();
+      }
+      run(t.task);
+      ran = true;
+    }
+  }
+
+  private void run(Runnable t) {
+    try {
+      t.run();
+    } catch (Throwable e) {
+      log.error("{}: a task failed", Thread.currentThread().getName(), e);
+    }
+  }
+
+  @Override
+  public void shutdown() {
+    shutdown = true;
+    for (Worker w : workers) {
+      LockSupport.unpark(w.thread);
+    }
+  }
+
+  @Override
+  public List<Runnable> shutdownNow() {
+    shutdown();
+    List<Runnable> left = new ArrayList<>();
+    for (Runnable t; (t = tasks.poll()) != null; ) {
+      left.add(t);
+    }
+    synchronized (timerLock) {
+      for (Timed t : timers) {
+        left.add(t.task);
+      }
+      timers.clear();
+      head = null;
+    }
+    return left;
+  }
+
+  @Override
+  public boolean isShutdown() {
+    return shutdown;
+  }
+
+  @Override
+  public boolean isTerminated() {
+    return exited.getCount() == 0;
+  }
+
+  @Override
+  public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+    return exited.await(timeout, unit);
+  }
+
+  private static final class Worker {
+    final int index;
+    final AtomicBoolean idle = new AtomicBoolean();
+    Thread thread;
+
+    Worker(int index) {
+      this.index = index;
+    }
+  }
+
+  private static final class Timed implements Comparable<Timed> {
+    final long deadline;
+    final Runnable task;
+    long seq;
+
+    Timed(long deadline, Runnable task) {
+      this.deadline = deadline;
+      this.task = task;
+    }
+
+    @Override
+    public int compareTo(Timed o) {
+      long d = deadline - o.deadline;
+      if (d != 0) {
+        return d < 0 ? -1 : 1;
+      }
+      return Long.compare(seq, o.seq);
+    }
+  }
+}
