@@ -14,7 +14,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
@@ -48,6 +51,10 @@ class QuotePathThreadsIT {
   static NodeTestBed lab;
   static QuoteNode a;
   static QuoteNode c;
+
+  /** Arm C on Pekko's fork-join dispatcher and rating's own timer (decision 0030's alternative). */
+  static QuoteNode forkJoin;
+
   static ExecutorService clientThreads;
 
   @BeforeAll
@@ -57,7 +64,11 @@ class QuotePathThreadsIT {
     Proxy pc = lab.proxy("ofb-threads-c");
     a = NodeTestBed.node(lab.overrides(Arm.A, pa, "ofp-ta:"), Clock.systemUTC());
     c = NodeTestBed.node(lab.overrides(Arm.C, pc, "ofp-tc:"), Clock.systemUTC());
-    for (QuoteNode n : List.of(a, c)) {
+    Map<String, Object> fj =
+        new HashMap<>(lab.overrides(Arm.C, lab.proxy("ofb-threads-fj"), "ofp-tfj:"));
+    fj.put(DispatcherSettings.EXECUTOR, "fork-join");
+    forkJoin = NodeTestBed.node(fj, Clock.systemUTC());
+    for (QuoteNode n : List.of(a, c, forkJoin)) {
       assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
     }
     // the test's own client: blocking calls on a fixed pool, started before anything is counted
@@ -67,7 +78,8 @@ class QuotePathThreadsIT {
 
   @AfterAll
   static void stop() {
-    NodeTestBed.closeAll(a, c, clientThreads == null ? null : clientThreads::shutdownNow, lab);
+    NodeTestBed.closeAll(
+        a, c, forkJoin, clientThreads == null ? null : clientThreads::shutdownNow, lab);
   }
 
   @Test
@@ -91,6 +103,28 @@ class QuotePathThreadsIT {
             i % 4 == 3
                 ? String.format("c%08d", 80_000 + i)
                 : String.format("c%08d", 60_000 + i % 50));
+  }
+
+  @Test
+  void theDispatcherRunsOnTheNodesLoopUnlessForkJoinIsChosen() throws Exception {
+    assertThat(dispatcherThreadName(c)).startsWith("quote-loop-");
+    assertThat(dispatcherThreadName(forkJoin)).contains("default-dispatcher");
+  }
+
+  private static String dispatcherThreadName(QuoteNode node) throws Exception {
+    CompletableFuture<String> name = new CompletableFuture<>();
+    node.system().executionContext().execute(() -> name.complete(Thread.currentThread().getName()));
+    return name.get(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void armCOnTheForkJoinDispatcherStartsNoThreadsEither() {
+    assertFlat(
+        forkJoin,
+        i ->
+            i % 4 == 3
+                ? String.format("c%08d", 85_000 + i)
+                : String.format("c%08d", 65_000 + i % 50));
   }
 
   private static void assertFlat(QuoteNode node, IntFunction<String> customer) {

@@ -68,6 +68,45 @@ class CalibratedCostTest {
   }
 
   @Test
+  void aGivenCostTimerWaitsOutTheCostAndStaysOpenAfterTheEngineCloses() throws Exception {
+    Duration cost = Duration.ofMillis(60);
+    java.util.concurrent.ScheduledExecutorService host =
+        java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+            r -> new Thread(r, "host-loop"));
+    List<Long> delays = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<String> ranOn = new java.util.concurrent.CopyOnWriteArrayList<>();
+    CostTimer timer =
+        (task, delayNanos) -> {
+          delays.add(delayNanos);
+          host.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+        };
+    try {
+      try (RatingEngine engine =
+          RatingEngine.start(RatingDb.settings(pg, DB, cost), Clock.systemUTC(), timer)) {
+        PricedQuote q =
+            engine
+                .price(LIFE, DEFAULT)
+                .thenApply(
+                    p -> {
+                      ranOn.add(Thread.currentThread().getName());
+                      return p;
+                    })
+                .toCompletableFuture()
+                .get(5, TimeUnit.SECONDS);
+        assertThat(q.ruleSetVersion()).isEqualTo("2026.1");
+        assertThat(delays).hasSize(1);
+        assertThat(delays.get(0)).isPositive().isLessThanOrEqualTo(cost.toNanos());
+        assertThat(ranOn)
+            .as("the cost ended on the given timer's thread")
+            .containsExactly("host-loop");
+      }
+      assertThat(host.isShutdown()).as("the engine does not close a timer it was given").isFalse();
+    } finally {
+      host.shutdownNow();
+    }
+  }
+
+  @Test
   void zeroCostCompletesAtOnce() {
     try (RatingEngine engine =
         RatingEngine.start(RatingDb.settings(pg, DB, Duration.ZERO), Clock.systemUTC())) {
