@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import solventa.lab.FreePort;
 import solventa.lab.ManagedProcess;
 import solventa.ops.analysis.NodeStats;
@@ -18,6 +20,8 @@ import solventa.quote.stats.StatsSnapshot;
  * A quote node JVM started by the runner, and the runner's view of its HTTP and management APIs.
  */
 public final class NodeProcess implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(NodeProcess.class);
+
   /** Node heap: fixed, identical for every arm. */
   public static final String HEAP = "512m";
 
@@ -185,7 +189,21 @@ public final class NodeProcess implements AutoCloseable {
       each.add(new BenchSeed.Customer(customers.get(i), agesMs.get(i)));
     }
     String body = Http.JSON.writeValueAsString(new BenchSeed.Request(each));
-    Http.Reply r = Http.postAdmin(managementUrl() + "/quote/bench/seed", body);
+    return seedAnswer(customers, Http.postAdmin(managementUrl() + "/quote/bench/seed", body));
+  }
+
+  /**
+   * A seed reply read: a 2xx is the node's own answer; a 5xx (the node could not take the batch
+   * now: overloaded, stopping) counts every customer of the batch as failed, so the runner's next
+   * seeding round sends them again instead of the experiment stopping; anything else (a refused
+   * token, a malformed request) is a runner bug and throws.
+   */
+  static BenchSeed.Answer seedAnswer(List<String> customers, Http.Reply r) throws IOException {
+    if (r.status() / 100 == 5) {
+      log.warn(
+          "seed answered {} for a batch of {}: counted as failed", r.status(), customers.size());
+      return new BenchSeed.Answer(0, customers.size(), List.copyOf(customers));
+    }
     if (r.status() / 100 != 2) {
       throw new IOException("seed answered " + r.status() + ": " + r.body());
     }
