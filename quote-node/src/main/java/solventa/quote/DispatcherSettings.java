@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.pekko.actor.BootstrapSetup;
 import org.apache.pekko.dispatch.ExecutionContexts;
 import solventa.quote.QuoteSettings.InvalidQuoteSettings;
@@ -45,18 +46,17 @@ public record DispatcherSettings(
   /** The pool behind the default dispatcher. */
   public enum Executor {
     /** The node's {@link NodeLoop}, which also runs rating's cost timer. */
-    LOOP("loop"),
+    LOOP,
     /** Pekko's fork-join pool. */
-    FORK_JOIN("fork-join");
+    FORK_JOIN;
 
-    private final String label;
-
-    Executor(String label) {
-      this.label = label;
-    }
-
-    public String label() {
-      return label;
+    /** Parses "loop" or "fork-join"; empty when the text names neither. */
+    static Optional<Executor> parse(String text) {
+      return switch (text == null ? "" : text) {
+        case "loop" -> Optional.of(LOOP);
+        case "fork-join" -> Optional.of(FORK_JOIN);
+        default -> Optional.empty();
+      };
     }
   }
 
@@ -99,17 +99,12 @@ public record DispatcherSettings(
       throw new InvalidQuoteSettings(
           SHARE_INTERNAL, root.getValue(SHARE_INTERNAL).render(), "must be on or off");
     }
-    String label = root.getValue(EXECUTOR).unwrapped().toString();
-    Executor executor = null;
-    for (Executor e : Executor.values()) {
-      if (e.label.equals(label)) {
-        executor = e;
-      }
-    }
-    if (executor == null) {
-      throw new InvalidQuoteSettings(
-          EXECUTOR, root.getValue(EXECUTOR).render(), "must be loop or fork-join");
-    }
+    Executor executor =
+        Executor.parse(root.getValue(EXECUTOR).unwrapped().toString())
+            .orElseThrow(
+                () ->
+                    new InvalidQuoteSettings(
+                        EXECUTOR, root.getValue(EXECUTOR).render(), "must be loop or fork-join"));
     return new DispatcherSettings(
         threads, shareInternal, executor, QuoteSettings.wholeNumber(root, SPILL_AT));
   }

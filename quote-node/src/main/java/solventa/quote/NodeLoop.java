@@ -100,12 +100,7 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
 
   @Override
   public void execute(Runnable task) {
-    if (task == null) {
-      throw new NullPointerException("task");
-    }
-    if (shutdown) {
-      throw new RejectedExecutionException(name + " is shut down");
-    }
+    accepting(task);
     tasks.offer(task);
     int waiting = queued.incrementAndGet();
     if (awake.get() == 0 || waiting >= spillAt) {
@@ -115,12 +110,7 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
 
   @Override
   public void schedule(Runnable task, long delayNanos) {
-    if (task == null) {
-      throw new NullPointerException("task");
-    }
-    if (shutdown) {
-      throw new RejectedExecutionException(name + " is shut down");
-    }
+    accepting(task);
     Timed t = new Timed(System.nanoTime() + Math.max(0, delayNanos), task);
     boolean earliest;
     synchronized (timerLock) {
@@ -134,6 +124,16 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
     if (earliest) {
       // Worker 0 keeps the timers' deadline while parked; an awake one sees the new head itself.
       wake(workers[0]);
+    }
+  }
+
+  /** Refuses a null task, and any task once the loop is shut down. */
+  private void accepting(Runnable task) {
+    if (task == null) {
+      throw new NullPointerException("task");
+    }
+    if (shutdown) {
+      throw new RejectedExecutionException(name + " is shut down");
     }
   }
 

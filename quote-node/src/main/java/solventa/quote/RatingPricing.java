@@ -18,14 +18,9 @@ public final class RatingPricing implements Pricing {
     this.engine = engine;
   }
 
-  /** Migrates and loads the rule set from PostgreSQL: blocking, at start-up only. */
-  public static RatingPricing start(Config root, Clock clock) {
-    return start(root, clock, null);
-  }
-
   /**
-   * As {@link #start(Config, Clock)}, waiting out rating's cost on {@code timer} (null: rating's
-   * own).
+   * Migrates and loads the rule set from PostgreSQL: blocking, at start-up only. Rating waits out
+   * its cost on {@code timer} (null: a timer thread of its own).
    */
   public static RatingPricing start(Config root, Clock clock, CostTimer timer) {
     return new RatingPricing(RatingEngine.start(RatingSettings.fromConfig(root), clock, timer));

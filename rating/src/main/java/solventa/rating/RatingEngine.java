@@ -274,7 +274,10 @@ public final class RatingEngine implements AutoCloseable {
         new TreeSet<>(book.inForce(clock.instant()).lines().keySet()));
   }
 
-  /** Stops the timer; pricings still waiting never complete. Idempotent. */
+  /**
+   * Stops the engine's own timer; pricings still waiting on it never complete. A timer the engine
+   * was given is its owner's to stop. Idempotent.
+   */
   @Override
   public void close() {
     if (ownTimer != null) {
