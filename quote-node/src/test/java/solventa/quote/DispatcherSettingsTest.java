@@ -13,9 +13,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DispatcherSettingsTest {
   static final String POOL = "pekko.actor.default-dispatcher.fork-join-executor.";
 
+  private static Config with(String key, String value) {
+    return ConfigFactory.parseString(key + " = " + value).withFallback(ConfigFactory.load());
+  }
+
   private static Config withThreads(String value) {
-    return ConfigFactory.parseString(DispatcherSettings.THREADS + " = " + value)
-        .withFallback(ConfigFactory.load());
+    return with(DispatcherSettings.THREADS, value);
   }
 
   @Test
@@ -37,9 +40,7 @@ class DispatcherSettingsTest {
         DispatcherSettings.fromConfig(ConfigFactory.load()).applyTo(ConfigFactory.load());
     assertThat(shared.getString("pekko.actor.internal-dispatcher"))
         .isEqualTo("pekko.actor.default-dispatcher");
-    Config off =
-        ConfigFactory.parseString(DispatcherSettings.SHARE_INTERNAL + " = off")
-            .withFallback(ConfigFactory.load());
+    Config off = with(DispatcherSettings.SHARE_INTERNAL, "off");
     assertThat(DispatcherSettings.fromConfig(off).applyTo(off).getConfig("pekko.actor"))
         .satisfies(
             c ->
@@ -49,9 +50,7 @@ class DispatcherSettingsTest {
 
   @Test
   void refusesAShareInternalThatIsNotOnOrOff() {
-    Config bad =
-        ConfigFactory.parseString(DispatcherSettings.SHARE_INTERNAL + " = sometimes")
-            .withFallback(ConfigFactory.load());
+    Config bad = with(DispatcherSettings.SHARE_INTERNAL, "sometimes");
     assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
         .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
         .hasMessageContaining(DispatcherSettings.SHARE_INTERNAL)
@@ -72,18 +71,14 @@ class DispatcherSettingsTest {
     DispatcherSettings d = DispatcherSettings.fromConfig(ConfigFactory.load());
     assertThat(d.executor()).isEqualTo(DispatcherSettings.Executor.LOOP);
     assertThat(d.spillAt()).isEqualTo(2);
-    Config forkJoin =
-        ConfigFactory.parseString(DispatcherSettings.EXECUTOR + " = fork-join")
-            .withFallback(ConfigFactory.load());
+    Config forkJoin = with(DispatcherSettings.EXECUTOR, "fork-join");
     assertThat(DispatcherSettings.fromConfig(forkJoin).executor())
         .isEqualTo(DispatcherSettings.Executor.FORK_JOIN);
   }
 
   @Test
   void refusesAnExecutorThatIsNotLoopOrForkJoin() {
-    Config bad =
-        ConfigFactory.parseString(DispatcherSettings.EXECUTOR + " = affinity")
-            .withFallback(ConfigFactory.load());
+    Config bad = with(DispatcherSettings.EXECUTOR, "affinity");
     assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
         .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
         .hasMessageContaining(DispatcherSettings.EXECUTOR)
@@ -93,9 +88,7 @@ class DispatcherSettingsTest {
   @ParameterizedTest
   @ValueSource(strings = {"0", "1025", "some"})
   void refusesASpillAtOutsideOneTo1024NamingTheKeyAndTheValue(String value) {
-    Config bad =
-        ConfigFactory.parseString(DispatcherSettings.SPILL_AT + " = " + value)
-            .withFallback(ConfigFactory.load());
+    Config bad = with(DispatcherSettings.SPILL_AT, value);
     assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
         .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
         .hasMessageContaining(DispatcherSettings.SPILL_AT)
