@@ -228,7 +228,8 @@ public final class NodeProcess implements AutoCloseable {
     return "http://127.0.0.1:" + prometheusPort + "/metrics";
   }
 
-  long pid() {
+  /** The node's operating-system process id. */
+  public long pid() {
     return process.pid();
   }
 

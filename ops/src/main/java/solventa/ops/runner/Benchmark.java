@@ -76,6 +76,8 @@ public final class Benchmark {
    * @param hitP99 the node's p99 over cache hits only, ms
    * @param jitMs the JIT compilers' compilation time in the window (the JVM's own accumulated
    *     count), null if the node does not report it
+   * @param contextSwitches the node process's context switches in the window (its threads' own
+   *     counters, {@link ContextSwitches}), null where they could not be read
    */
   record NodeCost(
       Double cpuMs,
@@ -86,9 +88,14 @@ public final class Benchmark {
       Double providerP95,
       Double hitP50,
       Double hitP99,
-      Double jitMs) {
+      Double jitMs,
+      Long contextSwitches) {
     Double cpuPerQuote() {
       return cpuMs == null || quotes == 0 ? null : cpuMs / quotes;
+    }
+
+    Double switchesPerQuote() {
+      return contextSwitches == null || quotes == 0 ? null : (double) contextSwitches / quotes;
     }
 
     Double cpuPerProviderCall() {
@@ -119,7 +126,8 @@ public final class Benchmark {
           pl != null && !pl.isEmpty() ? pl.p95() : null,
           anyHit ? hits.p50() : null,
           anyHit ? hits.p99() : null,
-          jit == null ? null : jit.doubleValue());
+          jit == null ? null : jit.doubleValue(),
+          delta(w.switchesAtStart(), w.switchesAtEnd()));
     }
 
     // a counter's growth over the window, null when either end did not report it
@@ -133,6 +141,11 @@ public final class Benchmark {
   public static Path run(Path out, long seed, Plan plan, java.io.PrintStream console)
       throws IOException {
     Files.createDirectories(out);
+    // before the lab starts, while the machine is quiet: the unit the context switches are paid in
+    WakeCost wake = WakeCost.measure(WAKE_ROUNDS);
+    console.printf(
+        "bench: a thread wake-up here costs %s µs of CPU (timed), %s µs woken by another thread%n",
+        f1(wake.timedWakeMicros()), f1(wake.wokenMicros()));
     EmbeddedLab lab = new EmbeddedLab(Files.createDirectories(out.resolve("logs")));
     ExperimentProfile p = ExperimentProfile.named("quick");
     List<Row> rows = new ArrayList<>();
@@ -191,8 +204,12 @@ public final class Benchmark {
       lab.close();
     }
     Path md = out.resolve("benchmark.md");
-    Files.writeString(md, render(plan, rows), StandardCharsets.UTF_8);
+    Files.writeString(md, render(plan, wake, rows), StandardCharsets.UTF_8);
     List<Map<String, Object>> json = new ArrayList<>();
+    Map<String, Object> machine = new LinkedHashMap<>();
+    machine.put("kind", "machine");
+    machine.put("wakeCost", wake);
+    json.add(machine);
     for (Row r : rows) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("kind", r.kind());
@@ -200,6 +217,7 @@ public final class Benchmark {
       m.put("cost", r.cost());
       m.put("cpuMsPerQuote", r.cost().cpuPerQuote());
       m.put("cpuMsPerProviderCall", r.cost().cpuPerProviderCall());
+      m.put("contextSwitchesPerQuote", r.cost().switchesPerQuote());
       m.put("cores", r.cost().cores());
       json.add(m);
     }
@@ -244,7 +262,7 @@ public final class Benchmark {
         && r.achievedRate() >= ProtocolRunner.MIN_ACHIEVED_SHARE * r.spec().rate();
   }
 
-  static String render(Plan plan, List<Row> rows) {
+  static String render(Plan plan, WakeCost wake, List<Row> rows) {
     StringBuilder sb = new StringBuilder("# Quote node benchmark (" + plan.name() + ")\n\n");
     sb.append(
         String.format(
@@ -255,6 +273,7 @@ public final class Benchmark {
                 + " JVM's compilation time in the window (near 0 once the JIT has settled).%n%n",
             plan.warmupSec(),
             plan.measureSec()));
+    sb.append(wakeCost(wake));
     for (Row row : rows) {
       if (row.kind().equals("settle")) {
         sb.append(settled(row));
@@ -264,12 +283,12 @@ public final class Benchmark {
     sb.append(
         "| target req/s | achieved req/s | n | e2e p50 / p99 ms | node p50 / p99 ms | node adds above"
             + " the 60 ms rating cost, p50 / p99 ms | cache hits only: node adds above 60 ms, p50 /"
-            + " p99 ms | errors % | node CPU ms/quote | cores |"
+            + " p99 ms | errors % | node CPU ms/quote | node context switches per quote | cores |"
             + " quotes/s per core | threads started | JIT ms | holds "
             + Acceptance.p99()
             + " |\n");
     sb.append(
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     Integer sustained = null;
     Double bestPerCore = null;
     for (Row row : rows) {
@@ -290,7 +309,7 @@ public final class Benchmark {
           String.format(
               Locale.ROOT,
               "| %s | %s | %d | %s / %s | %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s"
-                  + " | %s |%n",
+                  + " | %s | %s |%n",
               row.kind().equals("cold")
                   ? r.spec().rate() + ", first " + r.spec().durationSec() + " s of a new node"
                   : String.valueOf(r.spec().rate()),
@@ -306,6 +325,7 @@ public final class Benchmark {
               above1(c.hitP99()),
               Report.pct(r.errorPct()),
               f2(c.cpuPerQuote()),
+              f1(c.switchesPerQuote()),
               f2(c.cores()),
               perCore == null ? "—" : String.format(Locale.ROOT, "%.0f", perCore),
               c.threadsStarted() == null ? "—" : String.valueOf(c.threadsStarted()),
@@ -335,6 +355,30 @@ public final class Benchmark {
       }
     }
     return sb.toString();
+  }
+
+  /** Rounds of each kind {@link WakeCost} measures (about 2 s). */
+  static final int WAKE_ROUNDS = 1000;
+
+  // what a thread wake-up costs on this machine, and how to read the switches column with it
+  static String wakeCost(WakeCost w) {
+    if (w.timedWakeMicros() == null) {
+      return "This JVM has no thread CPU clock: the cost of a thread wake-up on this machine is"
+          + " missing.\n\n";
+    }
+    return String.format(
+        Locale.ROOT,
+        "This machine, measured in the runner's JVM before the lab started (%d wakes of each kind,"
+            + " the threads' own CPU clocks): a thread that parks for 1 ms and wakes by its timer"
+            + " spends **%s µs** of CPU per wake; a parked thread woken by another spends **%s µs**,"
+            + " and the waker's unpark %s µs (the partner woke %d times). A node's context"
+            + " switches per quote times these costs is roughly the part of its CPU per quote that"
+            + " goes to threads sleeping and waking rather than to quotes.%n%n",
+        w.rounds(),
+        f1(w.timedWakeMicros()),
+        f1(w.wokenMicros()),
+        f1(w.wakerMicros()),
+        w.partnerWakes());
   }
 
   // the unmeasured steady-state phase before the sweep: what the node did in it, so a reader can

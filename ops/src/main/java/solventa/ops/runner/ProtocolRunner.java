@@ -110,7 +110,12 @@ public final class ProtocolRunner {
    * slice; at the step's start when it has none) and at its end: the benchmark reads the node's
    * process counters (CPU time, threads started) from them.
    */
-  record WindowStats(StatsSnapshot atStart, StatsSnapshot atEnd) {}
+  /**
+   * The benchmarked node's stats at the window's start and end, and its process's context switches
+   * then (null where they could not be read, see {@link ContextSwitches}).
+   */
+  record WindowStats(
+      StatsSnapshot atStart, StatsSnapshot atEnd, Long switchesAtStart, Long switchesAtEnd) {}
 
   public ProtocolRunner(
       ExperimentProfile profile, Path out, long seed, EmbeddedLab lab, ResultsFolder store) {
@@ -505,6 +510,7 @@ public final class ProtocolRunner {
         rawsAtStart.stream().mapToLong(j -> NodeStats.of(j).rejected()).toArray();
     // the benchmark reads one node's process counters: the first member's (one node in a bench)
     AtomicReference<StatsSnapshot> rawAtWindow = new AtomicReference<>(rawsAtStart.get(0));
+    AtomicReference<Long> switchesAtWindow = new AtomicReference<>(switches(node));
     List<Sample> samples = new ArrayList<>();
     List<List<Sample>> memberSamples = perMember(node);
     ScheduledFuture<?> sampler =
@@ -538,6 +544,7 @@ public final class ProtocolRunner {
                         List<StatsSnapshot> raws = snapshots(node);
                         atWindow.set(merged(node, raws));
                         rawAtWindow.set(raws.get(0));
+                        switchesAtWindow.set(switches(node));
                         resetStats(node);
                       } catch (IOException e) {
                         log.warn("window-start stats of {}: {}", spec.id(), e.toString());
@@ -570,8 +577,10 @@ public final class ProtocolRunner {
       }
     }
     List<StatsSnapshot> rawsAtEnd = snapshots(node);
+    Long switchesAtEnd = switches(node);
     NodeStats atEnd = merged(node, rawsAtEnd);
-    lastWindow = new WindowStats(rawAtWindow.get(), rawsAtEnd.get(0));
+    lastWindow =
+        new WindowStats(rawAtWindow.get(), rawsAtEnd.get(0), switchesAtWindow.get(), switchesAtEnd);
     Double lag = lagP99();
     long changeMs = change.get() == 0 ? start : change.get();
     List<RequestRecord> records =
@@ -626,6 +635,11 @@ public final class ProtocolRunner {
   }
 
   /** Every member's raw stats, in member order. */
+  // the first member's process context switches (the benchmark's one node), null if unreadable
+  private static Long switches(NodeGroup node) {
+    return ContextSwitches.of(node.first().pid()).orElse(null);
+  }
+
   private static List<StatsSnapshot> snapshots(NodeGroup node) throws IOException {
     List<StatsSnapshot> out = new ArrayList<>();
     for (NodeProcess m : node.members()) {

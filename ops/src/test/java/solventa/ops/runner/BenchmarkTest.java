@@ -25,8 +25,10 @@ class BenchmarkTest {
                 + "\"cachedLatency\":{\"count\":3800,\"p50\":61.2,\"p99\":64.9},"
                 + "\"process\":{\"cpuNanos\":3000000000,\"threadsStarted\":92,\"jitMillis\":425}}");
     Benchmark.NodeCost c =
-        Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end), 10);
+        Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end, 5_000L, 25_000L), 10);
     assertThat(c.quotes()).isEqualTo(4000);
+    assertThat(c.contextSwitches()).isEqualTo(20_000);
+    assertThat(c.switchesPerQuote()).isCloseTo(5.0, within(1e-9));
     assertThat(c.cpuMs()).isCloseTo(2000, within(1e-9));
     assertThat(c.cpuPerQuote()).isCloseTo(0.5, within(1e-9));
     assertThat(c.cores()).isCloseTo(0.2, within(1e-9));
@@ -43,12 +45,21 @@ class BenchmarkTest {
     StatsSnapshot start = stats("{}");
     StatsSnapshot end = stats("{\"quotes\":{\"CACHED\":10},\"providerLatency\":{\"count\":0}}");
     Benchmark.NodeCost c =
-        Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end), 10);
+        Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end, null, 900L), 10);
     assertThat(c.cpuPerQuote()).isNull();
+    assertThat(c.switchesPerQuote()).as("switches unread at the start are missing").isNull();
     assertThat(c.cores()).isNull();
     assertThat(c.threadsStarted()).isNull();
     assertThat(c.providerP95()).isNull();
     assertThat(c.hitP99()).isNull();
     assertThat(c.jitMs()).as("an unreported JIT time is missing, not 0").isNull();
+  }
+
+  @Test
+  void theWakeCostSectionGivesTheMeasuredFiguresOrSaysTheyAreMissing() {
+    String measured = Benchmark.wakeCost(new WakeCost(1000, 41.25, 22.5, 3.0, 1000));
+    assertThat(measured).contains("**41.3 µs**").contains("**22.5 µs**").contains("1000 times");
+    String missing = Benchmark.wakeCost(new WakeCost(1000, null, null, null, 1000));
+    assertThat(missing).contains("missing").doesNotContain("µs**");
   }
 }
