@@ -411,12 +411,13 @@ public final class Benchmark {
     sb.append(
         "| target req/s | achieved req/s | n | errors % | e2e p50 / p95 / p99 ms | node p95 ms |"
             + " provider p95 ms (adapter) | node p95 − (provider p95 + 60 ms) | bulkhead rejections"
-            + " | pool max in flight / size | node CPU ms/quote | node CPU ms per provider call |\n");
-    sb.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+            + " | pool max in flight / size | node CPU ms/quote | node CPU ms per provider call"
+            + " | node context switches per quote |\n");
+    sb.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     sb.append(
         String.format(
             Locale.ROOT,
-            "| %d | %s | %d | %s | %s / %s / %s | %s | %s | %s | %s | %s / %s | %s | %s |%n",
+            "| %d | %s | %d | %s | %s / %s / %s | %s | %s | %s | %s | %s / %s | %s | %s | %s |%n",
             r.spec().rate(),
             f1(r.achievedRate()),
             r.requests(),
@@ -431,7 +432,8 @@ public final class Benchmark {
             r.poolMaxInFlight() == null ? "—" : String.valueOf(r.poolMaxInFlight()),
             r.poolSize() == null ? "—" : String.valueOf(r.poolSize()),
             f2(c.cpuPerQuote()),
-            f2(c.cpuPerProviderCall())));
+            f2(c.cpuPerProviderCall()),
+            f1(c.switchesPerQuote())));
     return sb.toString();
   }
 
