@@ -1,6 +1,7 @@
 package solventa.ops.runner;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -35,7 +36,8 @@ public final class ContextSwitches {
       for (Path task : tasks) {
         List<String> lines;
         try {
-          lines = Files.readAllLines(task.resolve("status"));
+          // ISO-8859-1 reads any byte: a thread name that is not UTF-8 cannot fail the read
+          lines = Files.readAllLines(task.resolve("status"), StandardCharsets.ISO_8859_1);
         } catch (NoSuchFileException e) {
           continue; // the thread ended between the listing and the read
         }

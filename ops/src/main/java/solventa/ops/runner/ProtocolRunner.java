@@ -108,11 +108,8 @@ public final class ProtocolRunner {
   /**
    * The node's raw stats at the start of the last load step's measured window (after its warm-up
    * slice; at the step's start when it has none) and at its end: the benchmark reads the node's
-   * process counters (CPU time, threads started) from them.
-   */
-  /**
-   * The benchmarked node's stats at the window's start and end, and its process's context switches
-   * then (null where they could not be read, see {@link ContextSwitches}).
+   * process counters (CPU time, threads started) from them, and the first member's context switches
+   * at the same two moments (null where they could not be read, see {@link ContextSwitches}).
    */
   record WindowStats(
       StatsSnapshot atStart, StatsSnapshot atEnd, Long switchesAtStart, Long switchesAtEnd) {}
