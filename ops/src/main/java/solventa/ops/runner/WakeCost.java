@@ -25,14 +25,18 @@ import java.util.concurrent.locks.LockSupport;
  * @param timedWakeMicros CPU per timed wake, µs; null if this JVM has no thread CPU clock
  * @param wokenMicros the woken thread's CPU per wake, µs; null likewise
  * @param wakerMicros the waker's CPU per wake it causes (its unpark), µs; null likewise
- * @param partnerWakes how many times the partner woke (equals rounds when every unpark woke it)
+ * @param partnerWakes how many times the partner woke (equals rounds when every unpark woke it; 0
+ *     when there was no clock and nothing ran)
  */
 public record WakeCost(
     int rounds, Double timedWakeMicros, Double wokenMicros, Double wakerMicros, int partnerWakes) {
 
   private static final long GAP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-  /** Longest wait for the partner to park again before a round (then that round is not timed). */
+  /**
+   * Longest wait for the partner to have woken and parked again before the next round; after it the
+   * probe goes on, and {@code partnerWakes} below {@code rounds} shows the wake that was missed.
+   */
   private static final long PARTNER_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   /** Measures {@code rounds} wakes of each kind (about 2 × rounds ms of wall time). */
@@ -41,16 +45,18 @@ public record WakeCost(
       throw new IllegalArgumentException("rounds must be at least 1: " + rounds);
     }
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-    boolean clocks = mx.isCurrentThreadCpuTimeSupported() && mx.isThreadCpuTimeSupported();
-    if (clocks && !mx.isThreadCpuTimeEnabled()) {
+    if (!mx.isCurrentThreadCpuTimeSupported() || !mx.isThreadCpuTimeSupported()) {
+      return new WakeCost(rounds, null, null, null, 0); // no clock to price a wake-up with
+    }
+    if (!mx.isThreadCpuTimeEnabled()) {
       mx.setThreadCpuTimeEnabled(true);
     }
 
-    long before = clocks ? mx.getCurrentThreadCpuTime() : 0;
+    long before = mx.getCurrentThreadCpuTime();
     for (int i = 0; i < rounds; i++) {
       LockSupport.parkNanos(GAP_NANOS);
     }
-    long timed = clocks ? mx.getCurrentThreadCpuTime() - before : 0;
+    long timed = mx.getCurrentThreadCpuTime() - before;
 
     AtomicInteger wakes = new AtomicInteger();
     Partner partner = new Partner(wakes);
@@ -61,15 +67,15 @@ public record WakeCost(
     long woken = 0;
     try {
       awaitParked(t, wakes, 0);
-      long partnerBefore = clocks ? mx.getThreadCpuTime(t.getId()) : 0;
+      long partnerBefore = mx.getThreadCpuTime(t.getId());
       for (int i = 0; i < rounds; i++) {
         LockSupport.parkNanos(GAP_NANOS); // the partner is parked by now: this is a real wake
-        long a = clocks ? mx.getCurrentThreadCpuTime() : 0;
+        long a = mx.getCurrentThreadCpuTime();
         LockSupport.unpark(t);
-        waker += clocks ? mx.getCurrentThreadCpuTime() - a : 0;
+        waker += mx.getCurrentThreadCpuTime() - a;
         awaitParked(t, wakes, i + 1);
       }
-      woken = clocks ? mx.getThreadCpuTime(t.getId()) - partnerBefore : 0;
+      woken = mx.getThreadCpuTime(t.getId()) - partnerBefore;
     } finally {
       partner.stop = true;
       LockSupport.unpark(t);
@@ -80,11 +86,7 @@ public record WakeCost(
       }
     }
     return new WakeCost(
-        rounds,
-        clocks ? timed / 1e3 / rounds : null,
-        clocks ? woken / 1e3 / rounds : null,
-        clocks ? waker / 1e3 / rounds : null,
-        wakes.get());
+        rounds, timed / 1e3 / rounds, woken / 1e3 / rounds, waker / 1e3 / rounds, wakes.get());
   }
 
   /** Waits (bounded) until the partner has woken {@code count} times and is parked again. */
