@@ -11,9 +11,10 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpDsl;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.util.stream.IntStream;
 
-/** The quote request every simulation sends, and the bookkeeping around it. */
+/** The requests the simulations send (a quote, or a bare GET), and the bookkeeping around them. */
 public final class QuoteRequests {
   private static final Integer[] ANY_STATUS =
       IntStream.range(100, 600).boxed().toArray(Integer[]::new);
@@ -54,23 +55,38 @@ public final class QuoteRequests {
         .acceptHeader("application/json");
   }
 
+  /** The key kind recorded for a bare request ({@link #bare}): no customer, no quote. */
+  public static final String BARE = "bare";
+
   /**
    * One quote; records send time, latency, status, origin, data age and the node that served it
    * (the authority of the URL it was sent to) in the {@link RequestLog}.
    */
   public static ChainBuilder quote(RequestLog log) {
+    return recorded(
+        log, HttpDsl.http("quote").post("/v1/quotes").body(StringBody(QuoteRequests::body)));
+  }
+
+  /**
+   * One {@code GET path} with no customer (the benchmark's framework floor, issue 12), recorded
+   * like a quote with key kind {@value #BARE}, no customer and no origin.
+   */
+  public static ChainBuilder bare(RequestLog log, String path) {
+    return recorded(log, HttpDsl.http("bare").get(path));
+  }
+
+  // sends the request and records it: send time, latency, status, the answer's origin and data age
+  // (if it carried them), the session's key kind and customer (bare: none) and the node
+  private static ChainBuilder recorded(RequestLog log, HttpRequestActionBuilder request) {
     return exec(s -> s.set("t0", System.currentTimeMillis()))
         .exec(
-            HttpDsl.http("quote")
-                .post("/v1/quotes")
-                .body(StringBody(QuoteRequests::body))
-                .check(
-                    status().in(ANY_STATUS).saveAs("status"),
-                    responseTimeInMillis().saveAs("rt"),
-                    currentLocation().saveAs("url"),
-                    jsonPath("$.profile.origin").optional().saveAs("origin"),
-                    jsonPath("$.profile.ageMs").optional().saveAs("ageMs"),
-                    status().is(200)))
+            request.check(
+                status().in(ANY_STATUS).saveAs("status"),
+                responseTimeInMillis().saveAs("rt"),
+                currentLocation().saveAs("url"),
+                jsonPath("$.profile.origin").optional().saveAs("origin"),
+                jsonPath("$.profile.ageMs").optional().saveAs("ageMs"),
+                status().is(200)))
         .exec(
             s -> {
               long t0 = s.getLong("t0");
@@ -79,14 +95,15 @@ public final class QuoteRequests {
               String origin = s.contains("origin") ? s.getString("origin") : "";
               String age = s.contains("ageMs") ? s.getString("ageMs") : "";
               String node = s.contains("url") ? authority(s.getString("url")) : "";
+              boolean keyed = s.contains("keyKind");
               log.record(
                   t0,
                   rt,
                   status,
                   origin,
                   age,
-                  s.getString("keyKind"),
-                  s.getString("customerId"),
+                  keyed ? s.getString("keyKind") : BARE,
+                  keyed ? s.getString("customerId") : "",
                   node);
               return s;
             });

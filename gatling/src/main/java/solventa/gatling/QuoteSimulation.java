@@ -4,19 +4,13 @@ import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
-import io.gatling.javaapi.core.Simulation;
-import java.nio.file.Path;
-
 /**
  * Open-model load on the quote API: customers arrive at a fixed rate whatever the service does, so
  * a slow service cannot slow the generator down and hide its own tail. One request per arriving
  * user. The assertions encode the acceptance criteria ({@link Acceptance}); a failed assertion
  * marks the step, it does not stop the protocol.
  */
-public abstract class QuoteSimulation extends Simulation {
-  private final StepParameters params = StepParameters.fromSystemProperties();
-  private final RequestLog log = new RequestLog();
-
+public abstract class QuoteSimulation extends LoggedSimulation {
   protected QuoteSimulation(String arm) {
     if (!params.arm().equals(arm)) {
       throw new IllegalArgumentException(
@@ -35,17 +29,5 @@ public abstract class QuoteSimulation extends Simulation {
         .assertions(
             global().responseTime().percentile(95.0).lt(Acceptance.P95_MS),
             global().responseTime().percentile(99.0).lt(Acceptance.P99_MS));
-  }
-
-  @Override
-  public void before() {
-    StepHooks.fireStart();
-  }
-
-  @Override
-  public void after() {
-    if (!params.requestLog().isEmpty()) {
-      log.writeTo(Path.of(params.requestLog()));
-    }
   }
 }

@@ -34,6 +34,9 @@ import solventa.quote.stats.StatsSnapshot;
  *   <li><b>Arm A</b> at 200 req/s, healthy provider: one provider call per quote; the node's p95
  *       beside the provider's p95 (as the adapter timed it) plus the rating cost, CPU per provider
  *       call, bulkhead rejections and pool occupancy.
+ *   <li><b>Framework floor</b>: on the sweep's node, bare {@code GET /health} requests at issue
+ *       12's target rate, so the node's CPU per quote can be read beside what its HTTP server, IO
+ *       and loop cost per request before any quote work ({@link #floor}).
  *   <li><b>First seconds after start</b>: a new node (its own start-up warm-up done, Redis holding
  *       the warm set), measured from its first request at {@link Plan#coldRate} req/s.
  * </ol>
@@ -42,7 +45,11 @@ public final class Benchmark {
   /** The calibrated rating cost the node is configured with (rating.cost). */
   static final double RATING_COST_MS = 60;
 
-  /** What one benchmark run does: the full one and a short one to check the bench itself. */
+  /**
+   * What one benchmark run does: the full one and a short one to check the bench itself. The
+   * framework floor runs bare requests at {@code floorRate} on the sweep's node, {@code
+   * floorWarmupSec} unmeasured (the bare route's code is cold until then), then {@code measureSec}.
+   */
   public record Plan(
       String name,
       int settleRate,
@@ -52,13 +59,32 @@ public final class Benchmark {
       int measureSec,
       int armARate,
       int coldRate,
-      int coldSec) {
+      int coldSec,
+      int floorRate,
+      int floorWarmupSec) {
     public static final Plan FULL =
         new Plan(
-            "full", 800, 90, new int[] {200, 400, 600, 800, 1000, 1200, 1400}, 3, 17, 200, 400, 20);
+            "full",
+            800,
+            90,
+            new int[] {200, 400, 600, 800, 1000, 1200, 1400},
+            3,
+            17,
+            200,
+            400,
+            20,
+            CPU_TARGET_RATE,
+            8);
     public static final Plan QUICK =
-        new Plan("quick", 400, 10, new int[] {200, 800, 1200}, 2, 8, 200, 400, 20);
+        new Plan(
+            "quick", 400, 10, new int[] {200, 800, 1200}, 2, 8, 200, 400, 20, CPU_TARGET_RATE, 4);
   }
+
+  /** Issue 12's CPU target: at most this much node CPU per quote at {@link #CPU_TARGET_RATE}. */
+  static final double CPU_TARGET_MS = 0.4;
+
+  /** The rate of issue 12's CPU target, req/s; the framework floor is measured at it. */
+  static final int CPU_TARGET_RATE = 800;
 
   /** One measured row: the step and the node's own counters over its window. */
   record Row(String kind, StepResult step, NodeCost cost) {}
@@ -90,6 +116,24 @@ public final class Benchmark {
       Double hitP99,
       Double jitMs,
       Long contextSwitches) {
+    /**
+     * The same window with {@code n} answers instead of the node's quote count: the floor's bare
+     * requests, which the node does not count, as the generator counted them in the window.
+     */
+    NodeCost answering(long n) {
+      return new NodeCost(
+          cpuMs,
+          windowSec,
+          n,
+          providerCalls,
+          threadsStarted,
+          providerP95,
+          hitP50,
+          hitP99,
+          jitMs,
+          contextSwitches);
+    }
+
     Double cpuPerQuote() {
       return cpuMs == null || quotes == 0 ? null : cpuMs / quotes;
     }
@@ -178,6 +222,19 @@ public final class Benchmark {
             break;
           }
         }
+        console.printf(
+            "bench: the framework's floor, bare GET %s at %d req/s%n",
+            solventa.gatling.FloorSimulation.PATH, plan.floorRate());
+        rows.add(
+            measureFloor(
+                runner,
+                step(
+                    "bench-floor" + plan.floorRate(),
+                    BenchArm.C,
+                    0.96,
+                    plan.floorRate(),
+                    plan.floorWarmupSec(),
+                    plan.measureSec())));
         console.printf("bench: arm A at %d req/s%n", plan.armARate());
         rows.add(
             measure(
@@ -215,9 +272,11 @@ public final class Benchmark {
       m.put("kind", r.kind());
       m.put("step", r.step());
       m.put("cost", r.cost());
-      m.put("cpuMsPerQuote", r.cost().cpuPerQuote());
+      // the floor's answers are bare requests, not quotes
+      String per = r.kind().equals("floor") ? "Request" : "Quote";
+      m.put("cpuMsPer" + per, r.cost().cpuPerQuote());
       m.put("cpuMsPerProviderCall", r.cost().cpuPerProviderCall());
-      m.put("contextSwitchesPerQuote", r.cost().switchesPerQuote());
+      m.put("contextSwitchesPer" + per, r.cost().switchesPerQuote());
       m.put("cores", r.cost().cores());
       json.add(m);
     }
@@ -253,13 +312,20 @@ public final class Benchmark {
     return new Row(kind, r, NodeCost.between(runner.lastWindow(), windowSec));
   }
 
+  // the floor's step: its node counts no quotes, so its answers are the generator's in the window
+  static Row measureFloor(ProtocolRunner runner, StepSpec spec) throws IOException {
+    StepResult r = runner.runFloor(spec);
+    double windowSec = Math.max(0, (r.endMs() - r.windowStartMs()) / 1000.0);
+    return new Row(
+        "floor", r, NodeCost.between(runner.lastWindow(), windowSec).answering(r.requests()));
+  }
+
   static boolean holds(StepResult r) {
     return r.endToEnd().p99() != null
         && r.endToEnd().p99() <= Acceptance.P99_MS
         && r.errorPct() != null
         && r.errorPct() <= Acceptance.MAX_ERROR_PCT
-        && r.achievedRate() != null
-        && r.achievedRate() >= ProtocolRunner.MIN_ACHIEVED_SHARE * r.spec().rate();
+        && reached(r);
   }
 
   static String render(Plan plan, WakeCost wake, List<Row> rows) {
@@ -350,11 +416,142 @@ public final class Benchmark {
                         : String.format(Locale.ROOT, "%.0f", bestPerCore))
                     + "**.\n");
     for (Row row : rows) {
+      if (row.kind().equals("floor")) {
+        sb.append('\n').append(floor(row, rows));
+      }
+    }
+    for (Row row : rows) {
       if (row.kind().equals("armA")) {
         sb.append('\n').append(renderArmA(row));
       }
     }
     return sb.toString();
+  }
+
+  /**
+   * The framework floor's section: its row, then what it leaves of a quote's CPU at the same rate
+   * (the sweep's row) and of issue 12's target, each computed or missing with its reason.
+   */
+  static String floor(Row floor, List<Row> rows) {
+    StepResult r = floor.step();
+    NodeCost c = floor.cost();
+    int rate = r.spec().rate();
+    StringBuilder sb =
+        new StringBuilder("## The framework's floor: bare requests at " + rate + " req/s\n\n");
+    sb.append(
+        "The sweep's node, right after the sweep: the same open-model generator at the same rate,"
+            + " over the same shared connections, but every request is a bare `GET "
+            + solventa.gatling.FloorSimulation.PATH
+            + "`, answered at once with a constant body (no body to parse, no entity, no rating,"
+            + " no 60 ms cost, no provider call). Its CPU per request is what the node's HTTP"
+            + " server, its IO and its loop cost this machine per request before any quote work;"
+            + " the runner reads the node's stats during it as in every row.\n\n");
+    sb.append(
+        "| target req/s | achieved req/s | n | e2e p50 / p99 ms | errors % | node CPU ms/request |"
+            + " node context switches per request | cores | JIT ms |\n");
+    sb.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "| %d | %s | %d | %s / %s | %s | %s | %s | %s | %s |%n%n",
+            rate,
+            f1(r.achievedRate()),
+            r.requests(),
+            Report.ms(r.endToEnd().p50()),
+            Report.ms(r.endToEnd().p99()),
+            Report.pct(r.errorPct()),
+            f2(c.cpuPerQuote()),
+            f1(c.switchesPerQuote()),
+            f2(c.cores()),
+            c.jitMs() == null ? "—" : String.format(Locale.ROOT, "%.0f", c.jitMs())));
+    Row quote = null;
+    for (Row row : rows) {
+      if (row.kind().equals("sweep") && row.step().spec().rate() == rate) {
+        quote = row;
+        break;
+      }
+    }
+    String missing = floorMissing(floor, quote);
+    if (missing != null) {
+      return sb.append("The floor's share of a quote's CPU is missing: ")
+          .append(missing)
+          .append(".\n")
+          .toString();
+    }
+    double q = quote.cost().cpuPerQuote();
+    double f = c.cpuPerQuote();
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "At %d req/s a quote cost the node **%.2f ms** of CPU (the sweep's row) and a bare"
+                + " request **%.2f ms**, %.0f %% of it. The quote's own path (its body, the entity,"
+                + " rating, the 60 ms cost's timer, the answer's JSON, and the provider calls of"
+                + " the never-seen customers) is the other **%.2f ms**.",
+            rate,
+            q,
+            f,
+            100 * f / q,
+            q - f));
+    if (rate == CPU_TARGET_RATE) {
+      double left = CPU_TARGET_MS - f;
+      sb.append(
+          left > 0
+              ? String.format(
+                  Locale.ROOT,
+                  " Issue 12's target, %.1f ms per quote at %d req/s, leaves %.2f ms above this"
+                      + " floor for that path.",
+                  CPU_TARGET_MS,
+                  CPU_TARGET_RATE,
+                  left)
+              : String.format(
+                  Locale.ROOT,
+                  " The floor alone is at or above issue 12's target, %.1f ms per quote at %d"
+                      + " req/s.",
+                  CPU_TARGET_MS,
+                  CPU_TARGET_RATE));
+    }
+    return sb.append('\n').toString();
+  }
+
+  // why the floor cannot be set beside the quote's CPU, or null when it can
+  private static String floorMissing(Row floor, Row quote) {
+    int rate = floor.step().spec().rate();
+    if (!reached(floor.step())) {
+      return "the generator reached "
+          + f1(floor.step().achievedRate())
+          + " of the floor's "
+          + rate
+          + " req/s";
+    }
+    if (floor.step().errorPct() == null) {
+      return "the floor's error share could not be measured";
+    }
+    if (floor.step().errorPct() > Acceptance.MAX_ERROR_PCT) {
+      return "the floor's bare requests failed at " + Report.pct(floor.step().errorPct()) + " %";
+    }
+    if (floor.cost().cpuPerQuote() == null) {
+      return "the node reported no CPU time for the floor's window";
+    }
+    if (quote == null) {
+      return "the sweep has no " + rate + " req/s row (it stopped before that rate)";
+    }
+    if (!reached(quote.step())) {
+      return "the sweep's "
+          + rate
+          + " req/s row reached "
+          + f1(quote.step().achievedRate())
+          + " req/s";
+    }
+    if (quote.cost().cpuPerQuote() == null) {
+      return "the node reported no CPU time for the sweep's " + rate + " req/s row";
+    }
+    return null;
+  }
+
+  // the generator reached the step's rate (the share every bench step must reach)
+  private static boolean reached(StepResult r) {
+    return r.achievedRate() != null
+        && r.achievedRate() >= ProtocolRunner.MIN_ACHIEVED_SHARE * r.spec().rate();
   }
 
   /** Rounds of each kind {@link WakeCost} measures (about 2 s). */

@@ -20,7 +20,15 @@ public final class GatlingStep {
 
   record Outcome(Boolean assertionsPassed, String report) {}
 
+  /** The benchmark's framework floor: bare requests at the step's rate (issue 12). */
+  static final String FLOOR_SIMULATION = solventa.gatling.FloorSimulation.class.getName();
+
+  /**
+   * Runs {@code simulation} (a quote arm's, or {@link #FLOOR_SIMULATION}) with the step's
+   * parameters.
+   */
   static synchronized Outcome run(
+      String simulation,
       StepSpec spec,
       String baseUrl,
       int populationStart,
@@ -44,7 +52,7 @@ public final class GatlingStep {
     System.setProperty("ha01.request-log", requestLog.toString());
     List<String> args = new ArrayList<>();
     args.add("--simulation");
-    args.add(spec.arm().simulation());
+    args.add(simulation);
     args.add("--results-folder");
     args.add(resultsDir.toString());
     args.add("--run-description");

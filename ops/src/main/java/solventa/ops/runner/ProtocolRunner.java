@@ -465,6 +465,7 @@ public final class ProtocolRunner {
     int freshStart = nextFreshKey;
     nextFreshKey += freshNeeded(w);
     GatlingStep.run(
+        w.arm().simulation(),
         w,
         String.join(",", node.baseUrls()),
         pop.start(),
@@ -495,6 +496,25 @@ public final class ProtocolRunner {
   }
 
   private StepResult loadStep(StepSpec spec, NodeGroup node, Population pop) throws IOException {
+    return loadStep(spec, node, pop, spec.arm().simulation());
+  }
+
+  /**
+   * The benchmark's framework floor (issue 12): {@code spec}'s rate and durations, but bare
+   * requests ({@link GatlingStep#FLOOR_SIMULATION}) on the node the previous step ran on, measured
+   * exactly as a load step (window, stats, context switches, {@link #lastWindow()}). The node's
+   * quote counters stay at 0: the requests are counted from the request log.
+   */
+  StepResult runFloor(StepSpec spec) throws IOException {
+    if (prepared == null) {
+      throw new IllegalStateException("the floor runs on the node of an earlier step; none ran");
+    }
+    return done(
+        spec, loadStep(spec, prepared, new Population(0, 0, false), GatlingStep.FLOOR_SIMULATION));
+  }
+
+  private StepResult loadStep(StepSpec spec, NodeGroup node, Population pop, String simulation)
+      throws IOException {
     Path dir = Files.createDirectories(out.resolve("steps").resolve(spec.id()));
     Path requestLog = dir.resolve("requests.csv");
     int freshStart = nextFreshKey;
@@ -553,6 +573,7 @@ public final class ProtocolRunner {
         });
     GatlingStep.Outcome outcome =
         GatlingStep.run(
+            simulation,
             spec,
             String.join(",", node.baseUrls()),
             pop.start(),

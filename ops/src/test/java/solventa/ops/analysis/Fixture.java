@@ -44,6 +44,7 @@ public final class Fixture {
   int concurrent;
   boolean bisection;
   String id;
+  Double achieved;
 
   static Fixture step(BenchArm arm, ProviderState state) {
     Fixture f = new Fixture();
@@ -94,7 +95,13 @@ public final class Fixture {
     return this;
   }
 
-  Fixture errors(double pct) {
+  /** The generator's achieved rate, req/s (the target rate when not set). */
+  public Fixture achieved(Double rate) {
+    achieved = rate;
+    return this;
+  }
+
+  public Fixture errors(double pct) {
     errorPct = pct;
     return this;
   }
@@ -156,7 +163,7 @@ public final class Fixture {
         stepMs,
         requests,
         requestsInW,
-        (double) rate,
+        achieved != null ? achieved : (double) rate,
         l,
         l,
         l,

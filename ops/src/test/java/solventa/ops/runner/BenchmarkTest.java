@@ -3,6 +3,7 @@ package solventa.ops.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import solventa.quote.stats.StatsSnapshot;
 
@@ -61,5 +62,83 @@ class BenchmarkTest {
     assertThat(measured).contains("**41.3 µs**").contains("**22.5 µs**").contains("1000 times");
     String missing = Benchmark.wakeCost(new WakeCost(1000, null, null, null, 1000));
     assertThat(missing).contains("missing").doesNotContain("µs**");
+  }
+
+  // a row whose node spent cpuMs over a 10 s window answering n requests
+  private static Benchmark.Row row(
+      String kind, solventa.ops.analysis.Fixture f, double cpuMs, long n) {
+    return new Benchmark.Row(
+        kind,
+        f.build(),
+        new Benchmark.NodeCost(cpuMs, 10, n, 0, 0L, null, null, null, 0.0, 5L * n));
+  }
+
+  private static solventa.ops.analysis.Fixture at(int rate) {
+    solventa.ops.protocol.StepSpec spec =
+        Benchmark.step("bench-r" + rate, solventa.ops.protocol.BenchArm.C, 0.96, rate, 3, 17);
+    return solventa.ops.analysis.Fixture.of(spec);
+  }
+
+  @Test
+  void theFloorAnswersCountFromTheGeneratorNotFromTheNodesQuotes() throws Exception {
+    StatsSnapshot start = stats("{\"process\":{\"cpuNanos\":1000000000,\"threadsStarted\":5}}");
+    StatsSnapshot end = stats("{\"process\":{\"cpuNanos\":4000000000,\"threadsStarted\":5}}");
+    Benchmark.NodeCost node =
+        Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end, 0L, 40_000L), 10);
+    assertThat(node.cpuPerQuote()).as("the node counted no quote").isNull();
+    Benchmark.NodeCost floor = node.answering(8000);
+    assertThat(floor.cpuPerQuote()).isCloseTo(0.375, within(1e-9));
+    assertThat(floor.switchesPerQuote()).isCloseTo(5.0, within(1e-9));
+    assertThat(floor.cores()).isCloseTo(0.3, within(1e-9));
+  }
+
+  @Test
+  void theFloorIsSetBesideTheQuoteAtItsRateAndAgainstTheTarget() {
+    Benchmark.Row floor = row("floor", at(800), 2400, 8000);
+    List<Benchmark.Row> rows =
+        List.of(row("sweep", at(400), 2000, 4000), row("sweep", at(800), 4560, 8000), floor);
+    String s = Benchmark.floor(floor, rows);
+    assertThat(s)
+        .contains("| 800 | 800.0 | 1000 |")
+        .contains("| 0.30 | 5.0 |")
+        .contains("a quote cost the node **0.57 ms**")
+        .contains("a bare request **0.30 ms**, 53 % of it")
+        .contains("the other **0.27 ms**")
+        .contains("leaves 0.10 ms above this floor");
+  }
+
+  @Test
+  void aFloorAtOrAboveTheTargetSaysSo() {
+    Benchmark.Row floor = row("floor", at(800), 3600, 8000);
+    String s = Benchmark.floor(floor, List.of(row("sweep", at(800), 4560, 8000), floor));
+    assertThat(s)
+        .contains("a bare request **0.45 ms**")
+        .contains("The floor alone is at or above issue 12's target")
+        .doesNotContain("leaves");
+  }
+
+  @Test
+  void theFloorsShareIsMissingWithItsReasonWhenEitherSideCannotBeRead() {
+    Benchmark.Row floor = row("floor", at(800), 2400, 8000);
+    assertThat(Benchmark.floor(floor, List.of(row("sweep", at(400), 2000, 4000), floor)))
+        .contains("missing: the sweep has no 800 req/s row (it stopped before that rate)")
+        .doesNotContain("a quote cost");
+    Benchmark.Row slow = row("floor", at(800).achieved(500.0), 2400, 8000);
+    assertThat(Benchmark.floor(slow, List.of(row("sweep", at(800), 4560, 8000), slow)))
+        .contains("missing: the generator reached 500.0 of the floor's 800 req/s");
+    Benchmark.Row failing = row("floor", at(800).errors(3), 2400, 8000);
+    assertThat(Benchmark.floor(failing, List.of(row("sweep", at(800), 4560, 8000), failing)))
+        .contains("missing: the floor's bare requests failed at 3.00 %");
+    Benchmark.Row noCpu =
+        new Benchmark.Row(
+            "floor",
+            at(800).build(),
+            new Benchmark.NodeCost(null, 10, 8000, 0, null, null, null, null, null, null));
+    assertThat(Benchmark.floor(noCpu, List.of(row("sweep", at(800), 4560, 8000), noCpu)))
+        .contains("missing: the node reported no CPU time for the floor's window")
+        .contains("| — | — | — | — |");
+    Benchmark.Row quoteSlow = row("sweep", at(800).achieved(600.0), 4560, 8000);
+    assertThat(Benchmark.floor(floor, List.of(quoteSlow, floor)))
+        .contains("missing: the sweep's 800 req/s row reached 600.0 req/s");
   }
 }
