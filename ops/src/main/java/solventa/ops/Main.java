@@ -138,12 +138,27 @@ public final class Main {
       System.err.println("lab error: " + e.getMessage());
       return 1;
     } catch (Exception e) {
-      System.err.println(
-          ExperimentCommand.shuttingDown()
-              ? "interrupted: the partial results are kept, marked incomplete"
-              : "experiment failed: " + e);
+      if (ExperimentCommand.shuttingDown()) {
+        System.err.println("interrupted: the partial results are kept, marked incomplete");
+      } else {
+        // the whole chain: a reflective wrapper alone (Gatling starting a simulation) names nothing
+        org.slf4j.LoggerFactory.getLogger(Main.class).error("experiment failed", e);
+        System.err.println("experiment failed: " + causes(e));
+      }
       return 1;
     }
+  }
+
+  /** An exception and its causes, outermost first, separated by " ← caused by ". */
+  static String causes(Throwable e) {
+    StringBuilder sb = new StringBuilder(String.valueOf(e));
+    java.util.Set<Throwable> seen =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    seen.add(e);
+    for (Throwable c = e.getCause(); c != null && seen.add(c); c = c.getCause()) {
+      sb.append(" ← caused by ").append(c);
+    }
+    return sb.toString();
   }
 
   /** {@code results/<name>-<timestamp>} under the lab's root. */

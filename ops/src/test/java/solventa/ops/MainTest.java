@@ -42,4 +42,16 @@ class MainTest {
     assertThat(stderrOf("experiment", "smoke", "--nodes", "two")).contains("was two");
     assertThat(Main.nodes("9")).isEqualTo(9);
   }
+
+  @Test
+  void aFailureNamesEveryCauseNotOnlyItsReflectiveWrapper() {
+    Exception root = new IllegalStateException("no such route");
+    Exception e =
+        new java.lang.reflect.InvocationTargetException(new RuntimeException("start failed", root));
+    assertThat(Main.causes(e))
+        .startsWith("java.lang.reflect.InvocationTargetException")
+        .contains(" ← caused by java.lang.RuntimeException: start failed")
+        .endsWith(" ← caused by java.lang.IllegalStateException: no such route");
+    assertThat(Main.causes(root)).isEqualTo("java.lang.IllegalStateException: no such route");
+  }
 }
