@@ -509,8 +509,11 @@ public final class ProtocolRunner {
     if (prepared == null) {
       throw new IllegalStateException("the floor runs on the node of an earlier step; none ran");
     }
-    return done(
-        spec, loadStep(spec, prepared, new Population(0, 0, false), GatlingStep.FLOOR_SIMULATION));
+    // the simulation sends no customer; it is handed the last step's population only because
+    // every step's parameters name one
+    Population pop =
+        lastPopulation != null ? lastPopulation : new Population(POPULATION_BASE, 1, false);
+    return done(spec, loadStep(spec, prepared, pop, GatlingStep.FLOOR_SIMULATION));
   }
 
   private StepResult loadStep(StepSpec spec, NodeGroup node, Population pop, String simulation)
