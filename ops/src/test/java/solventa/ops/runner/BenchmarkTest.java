@@ -141,4 +141,29 @@ class BenchmarkTest {
     assertThat(Benchmark.floor(floor, List.of(quoteSlow, floor)))
         .contains("missing: the sweep's 800 req/s row reached 600.0 req/s");
   }
+
+  @Test
+  void armAsSectionSaysWhatItsNodeDidBeforeTheRowAndTheRowsJitTime() {
+    solventa.ops.protocol.StepSpec settleSpec =
+        Benchmark.step("bench-a-settle200", solventa.ops.protocol.BenchArm.A, 0.96, 200, 0, 60);
+    Benchmark.Row settle =
+        new Benchmark.Row(
+            "settleA",
+            solventa.ops.analysis.Fixture.of(settleSpec).build(),
+            new Benchmark.NodeCost(36000.0, 60, 12000, 12000, 9L, 150.0, null, null, 9000.0, 1L));
+    solventa.ops.protocol.StepSpec rowSpec =
+        Benchmark.step("bench-a200", solventa.ops.protocol.BenchArm.A, 0.96, 200, 3, 17);
+    Benchmark.Row row =
+        new Benchmark.Row(
+            "armA",
+            solventa.ops.analysis.Fixture.of(rowSpec).build(),
+            new Benchmark.NodeCost(6800.0, 17, 3400, 3400, 4L, 150.0, null, null, 425.0, 57800L));
+    String s = Benchmark.renderArmA(settle, row);
+    assertThat(s)
+        .contains("Before the row arm A's new node served arm A for 60 s at 200 req/s")
+        .contains(
+            "its JIT compiled 9000 ms in that phase, at 3.00 ms of node CPU per provider call")
+        .contains("| 2.00 | 2.00 | 17.0 | 425 |");
+    assertThat(Benchmark.renderArmA(null, row)).doesNotContain("Before the row");
+  }
 }
