@@ -31,12 +31,13 @@ import solventa.quote.stats.StatsSnapshot;
  *       generator's and the node's latency, what the node adds above the calibrated rating cost,
  *       and the node's CPU per quote, cores used and quotes per second per core, from the node's
  *       own process CPU time ({@code process.cpuNanos} of its stats) over the measured window.
- *   <li><b>Arm A</b> at 200 req/s, healthy provider: one provider call per quote; the node's p95
- *       beside the provider's p95 (as the adapter timed it) plus the rating cost, CPU per provider
- *       call, bulkhead rejections and pool occupancy.
  *   <li><b>Framework floor</b>: on the sweep's node, bare {@code GET /health} requests at issue
  *       12's target rate, so the node's CPU per quote can be read beside what its HTTP server, IO
  *       and loop cost per request before any quote work ({@link #floor}).
+ *   <li><b>Arm A</b> at 200 req/s, healthy provider, on its own new node after an unmeasured phase
+ *       of arm A at that rate (its JIT): one provider call per quote; the node's p95 beside the
+ *       provider's p95 (as the adapter timed it) plus the rating cost, CPU per provider call,
+ *       bulkhead rejections and pool occupancy.
  *   <li><b>First seconds after start</b>: a new node (its own start-up warm-up done, Redis holding
  *       the warm set), measured from its first request at {@link Plan#coldRate} req/s.
  * </ol>
@@ -46,9 +47,10 @@ public final class Benchmark {
   static final double RATING_COST_MS = 60;
 
   /**
-   * What one benchmark run does: the full one and a short one to check the bench itself. The
-   * framework floor runs bare requests at {@code floorRate} on the sweep's node, {@code
-   * floorWarmupSec} unmeasured (the bare route's code is cold until then), then {@code measureSec}.
+   * What one benchmark run does: the full one and a short one to check the bench itself. Arm A's
+   * new node serves arm A for {@code armASettleSec} before its row, unmeasured. The framework floor
+   * runs bare requests at {@code floorRate} on the sweep's node, {@code floorWarmupSec} unmeasured
+   * (the bare route's code is cold until then), then {@code measureSec}.
    */
   public record Plan(
       String name,
@@ -337,16 +339,19 @@ public final class Benchmark {
   static Row measure(ProtocolRunner runner, String kind, StepSpec spec, boolean newNode)
       throws IOException {
     StepResult r = newNode ? runner.runOnNewNode(spec) : runner.runStep(spec);
-    double windowSec = Math.max(0, (r.endMs() - r.windowStartMs()) / 1000.0);
-    return new Row(kind, r, NodeCost.between(runner.lastWindow(), windowSec));
+    return new Row(kind, r, NodeCost.between(runner.lastWindow(), windowSec(r)));
   }
 
   // the floor's step: its node counts no quotes, so its answers are the generator's in the window
   static Row measureFloor(ProtocolRunner runner, StepSpec spec) throws IOException {
     StepResult r = runner.runFloor(spec);
-    double windowSec = Math.max(0, (r.endMs() - r.windowStartMs()) / 1000.0);
     return new Row(
-        "floor", r, NodeCost.between(runner.lastWindow(), windowSec).answering(r.requests()));
+        "floor", r, NodeCost.between(runner.lastWindow(), windowSec(r)).answering(r.requests()));
+  }
+
+  // the measured window's length, s
+  private static double windowSec(StepResult r) {
+    return Math.max(0, (r.endMs() - r.windowStartMs()) / 1000.0);
   }
 
   static boolean holds(StepResult r) {
