@@ -427,9 +427,9 @@ public final class Benchmark {
               f2(c.cpuPerQuote()),
               f1(c.switchesPerQuote()),
               f2(c.cores()),
-              perCore == null ? "—" : String.format(Locale.ROOT, "%.0f", perCore),
+              f0(perCore),
               c.threadsStarted() == null ? "—" : String.valueOf(c.threadsStarted()),
-              c.jitMs() == null ? "—" : String.format(Locale.ROOT, "%.0f", c.jitMs()),
+              f0(c.jitMs()),
               holds ? "yes" : "no"));
     }
     sb.append('\n')
@@ -503,7 +503,7 @@ public final class Benchmark {
             f2(c.cpuPerQuote()),
             f1(c.switchesPerQuote()),
             f2(c.cores()),
-            c.jitMs() == null ? "—" : String.format(Locale.ROOT, "%.0f", c.jitMs())));
+            f0(c.jitMs())));
     Row quote = null;
     for (Row row : rows) {
       if (row.kind().equals("sweep") && row.step().spec().rate() == rate) {
@@ -695,7 +695,7 @@ public final class Benchmark {
             f2(c.cpuPerQuote()),
             f2(c.cpuPerProviderCall()),
             f1(c.switchesPerQuote()),
-            c.jitMs() == null ? "—" : String.format(Locale.ROOT, "%.0f", c.jitMs())));
+            f0(c.jitMs())));
     return sb.toString();
   }
 
@@ -704,6 +704,10 @@ public final class Benchmark {
     return r.achievedRate() == null || cores == null || cores <= 0
         ? null
         : r.achievedRate() / cores;
+  }
+
+  private static String f0(Double v) {
+    return v == null ? "—" : String.format(Locale.ROOT, "%.0f", v);
   }
 
   private static String f1(Double v) {

@@ -142,21 +142,30 @@ class BenchmarkTest {
         .contains("missing: the sweep's 800 req/s row reached 600.0 req/s");
   }
 
+  // an arm-A row of kind {@code kind}: step {@code id} at 200 req/s, with the node's counters
+  // {@code c}
+  private static Benchmark.Row armA(
+      String kind, String id, int warmupSec, int measureSec, Benchmark.NodeCost c) {
+    solventa.ops.protocol.StepSpec spec =
+        Benchmark.step(id, solventa.ops.protocol.BenchArm.A, 0.96, 200, warmupSec, measureSec);
+    return new Benchmark.Row(kind, solventa.ops.analysis.Fixture.of(spec).build(), c);
+  }
+
   @Test
   void armAsSectionSaysWhatItsNodeDidBeforeTheRowAndTheRowsJitTime() {
-    solventa.ops.protocol.StepSpec settleSpec =
-        Benchmark.step("bench-a-settle200", solventa.ops.protocol.BenchArm.A, 0.96, 200, 0, 60);
     Benchmark.Row settle =
-        new Benchmark.Row(
+        armA(
             "settleA",
-            solventa.ops.analysis.Fixture.of(settleSpec).build(),
+            "bench-a-settle200",
+            0,
+            60,
             new Benchmark.NodeCost(36000.0, 60, 12000, 12000, 9L, 150.0, null, null, 9000.0, 1L));
-    solventa.ops.protocol.StepSpec rowSpec =
-        Benchmark.step("bench-a200", solventa.ops.protocol.BenchArm.A, 0.96, 200, 3, 17);
     Benchmark.Row row =
-        new Benchmark.Row(
+        armA(
             "armA",
-            solventa.ops.analysis.Fixture.of(rowSpec).build(),
+            "bench-a200",
+            3,
+            17,
             new Benchmark.NodeCost(6800.0, 17, 3400, 3400, 4L, 150.0, null, null, 425.0, 57800L));
     String s = Benchmark.renderArmA(settle, row);
     assertThat(s)
