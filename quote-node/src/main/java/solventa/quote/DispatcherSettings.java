@@ -35,13 +35,33 @@ import solventa.quote.QuoteSettings.InvalidQuoteSettings;
  * @param executor the pool the default dispatcher runs on
  * @param spillAt with {@link Executor#LOOP}: tasks waiting at which a parked thread is woken though
  *     another is awake
+ * @param transport what carries the quote API's connections ({@code quote.http.transport}, decision
+ *     0034): {@link Transport#LOOP} needs {@link Executor#LOOP}
  */
 public record DispatcherSettings(
-    int threads, boolean shareInternal, Executor executor, int spillAt) {
+    int threads, boolean shareInternal, Executor executor, int spillAt, Transport transport) {
   public static final String THREADS = "quote.dispatcher.threads";
   public static final String SHARE_INTERNAL = "quote.dispatcher.share-internal";
   public static final String EXECUTOR = "quote.dispatcher.executor";
   public static final String SPILL_AT = "quote.dispatcher.spill-at";
+  public static final String TRANSPORT = "quote.http.transport";
+
+  /** What carries the quote API's connections. */
+  public enum Transport {
+    /** The node loop's worker 0 accepts, reads and writes the sockets itself. */
+    LOOP,
+    /** Pekko's TCP layer, with its own selector thread. */
+    PEKKO;
+
+    /** Parses "loop" or "pekko"; empty when the text names neither. */
+    static Optional<Transport> parse(String text) {
+      return switch (text == null ? "" : text) {
+        case "loop" -> Optional.of(LOOP);
+        case "pekko" -> Optional.of(PEKKO);
+        default -> Optional.empty();
+      };
+    }
+  }
 
   /** The pool behind the default dispatcher. */
   public enum Executor {
@@ -81,6 +101,13 @@ public record DispatcherSettings(
       throw new InvalidQuoteSettings(
           SPILL_AT, String.valueOf(spillAt), "must be 1.." + MAX_SPILL_AT);
     }
+    if (transport == null) {
+      throw new InvalidQuoteSettings(TRANSPORT, "null", "must be loop or pekko");
+    }
+    if (transport == Transport.LOOP && executor != Executor.LOOP) {
+      throw new InvalidQuoteSettings(
+          TRANSPORT, "loop", "needs " + EXECUTOR + " = loop (it is fork-join); use pekko");
+    }
   }
 
   /**
@@ -105,8 +132,19 @@ public record DispatcherSettings(
                 () ->
                     new InvalidQuoteSettings(
                         EXECUTOR, root.getValue(EXECUTOR).render(), "must be loop or fork-join"));
+    String transportText = root.getValue(TRANSPORT).unwrapped().toString();
+    Transport transport =
+        "auto".equals(transportText)
+            ? (executor == Executor.LOOP ? Transport.LOOP : Transport.PEKKO)
+            : Transport.parse(transportText)
+                .orElseThrow(
+                    () ->
+                        new InvalidQuoteSettings(
+                            TRANSPORT,
+                            root.getValue(TRANSPORT).render(),
+                            "must be auto, loop or pekko"));
     return new DispatcherSettings(
-        threads, shareInternal, executor, QuoteSettings.wholeNumber(root, SPILL_AT));
+        threads, shareInternal, executor, QuoteSettings.wholeNumber(root, SPILL_AT), transport);
   }
 
   /**

@@ -1,6 +1,13 @@
 package solventa.quote;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.AbstractExecutorService;
@@ -39,7 +46,13 @@ import solventa.rating.CostTimer;
  *   <li>A task that throws is logged and the worker goes on.
  * </ul>
  *
- * Thread-safe.
+ * <p>With I/O (decision 0034) worker 0 also owns a {@link Selector}: it waits for sockets in the
+ * selector where it would otherwise park, handles their readiness itself ({@link Ready}), and polls
+ * the selector between tasks. A socket that becomes readable while the loop idles then wakes one
+ * thread, the one that reads it and runs what follows, instead of a selector thread that hands the
+ * read over to a dispatcher thread.
+ *
+ * <p>Thread-safe.
  */
 public final class NodeLoop extends AbstractExecutorService implements CostTimer {
   private static final Logger log = LoggerFactory.getLogger(NodeLoop.class);
@@ -65,12 +78,37 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
   private volatile boolean shutdown;
   private final CountDownLatch exited;
 
+  /** Worker 0's selector, or null without I/O. */
+  private final Selector selector;
+
+  /** Tasks worker 0 runs between two polls of its selector while it is busy. */
+  static final int TASKS_PER_POLL = 64;
+
+  /** A selector's wait has whole milliseconds; a shorter wait until a timer is a timed park. */
+  private static final long SELECT_GRAIN_NANOS = 1_000_000;
+
+  /** What a registered channel does when it is ready: runs on worker 0, must not block. */
+  @FunctionalInterface
+  public interface Ready {
+    void ready(SelectionKey key);
+  }
+
   /**
    * Starts {@code threads} workers named {@code name-0..}.
    *
    * @param spillAt tasks waiting at which a parked worker is woken though another is awake (≥ 1)
    */
   public NodeLoop(String name, int threads, int spillAt) {
+    this(name, threads, spillAt, false);
+  }
+
+  /**
+   * Starts {@code threads} workers named {@code name-0..}; with {@code io}, worker 0 owns a
+   * selector ({@link #register}).
+   *
+   * @param spillAt tasks waiting at which a parked worker is woken though another is awake (≥ 1)
+   */
+  public NodeLoop(String name, int threads, int spillAt, boolean io) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1: " + threads);
     }
@@ -81,6 +119,11 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
     this.spillAt = spillAt;
     this.workers = new Worker[threads];
     this.exited = new CountDownLatch(threads);
+    try {
+      this.selector = io ? Selector.open() : null;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open the loop's selector", e);
+    }
     awake.set(threads);
     for (int i = 0; i < threads; i++) {
       Worker w = new Worker(i);
@@ -96,6 +139,46 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
   /** The loop's threads (for tests and diagnostics). */
   public int threads() {
     return workers.length;
+  }
+
+  /** Whether worker 0 owns a selector. */
+  public boolean io() {
+    return selector != null;
+  }
+
+  /**
+   * Registers {@code channel} (non-blocking) with worker 0's selector; {@code ready} runs on worker
+   * 0 whenever the channel is ready for one of the key's interest ops. Callable from any thread:
+   * the key's {@code interestOpsOr}/{@code interestOpsAnd} change it later, followed by {@link
+   * #selectorChanged}.
+   */
+  public SelectionKey register(SelectableChannel channel, int ops, Ready ready)
+      throws ClosedChannelException {
+    if (selector == null) {
+      throw new IllegalStateException(name + " has no I/O");
+    }
+    SelectionKey key = channel.register(selector, ops, ready);
+    selectorChanged();
+    return key;
+  }
+
+  /**
+   * After a key's interest changed off worker 0: wakes worker 0 if it waits in its selector, which
+   * would otherwise wait with the old interest. On worker 0 nothing is needed: its next poll
+   * applies the change.
+   */
+  public void selectorChanged() {
+    if (selector != null && Thread.currentThread() != workers[0].thread) {
+      Worker w0 = workers[0];
+      if (w0.selecting) {
+        selector.wakeup();
+      }
+    }
+  }
+
+  /** Whether the calling thread is worker 0, the one that handles readiness. */
+  public boolean inSelectorThread() {
+    return Thread.currentThread() == workers[0].thread;
   }
 
   @Override
@@ -138,6 +221,8 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
   }
 
   private void work(Worker me) {
+    boolean selects = me.index == 0 && selector != null;
+    int sincePoll = 0;
     try {
       for (; ; ) {
         Runnable t = tasks.poll();
@@ -147,30 +232,92 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
           }
           run(t);
           runDueTimers();
+          if (selects && ++sincePoll >= TASKS_PER_POLL) {
+            sincePoll = 0;
+            select(me, -1);
+          }
           continue;
         }
         if (runDueTimers()) {
           continue;
         }
+        if (selects && select(me, -1)) {
+          continue;
+        }
+        sincePoll = 0;
         if (shutdown) {
           return;
         }
+        Timed h = head;
+        long wait = h == null ? 0 : h.deadline - System.nanoTime();
+        // A wait the selector can keep (none, or whole milliseconds): wait in the selector.
+        me.selecting = selects && (h == null || wait >= SELECT_GRAIN_NANOS);
         me.idle.set(true);
         awake.decrementAndGet();
         if (!tasks.isEmpty() || due(head) || shutdown) {
           reclaim(me);
           continue;
         }
-        Timed h = head;
-        if (me.index == 0 && h != null) {
-          LockSupport.parkNanos(this, h.deadline - System.nanoTime());
+        if (me.selecting) {
+          select(me, h == null ? 0 : wait / SELECT_GRAIN_NANOS);
+        } else if (me.index == 0 && h != null) {
+          LockSupport.parkNanos(this, wait);
         } else {
           LockSupport.park(this);
         }
         reclaim(me);
       }
     } finally {
+      if (selects) {
+        closeSelector();
+      }
       exited.countDown();
+    }
+  }
+
+  /**
+   * Waits in the selector ({@code millis}: -1 not at all, 0 until woken) and handles what is ready;
+   * whether anything was. A waiting worker 0 is counted idle: it reclaims itself before it handles
+   * the readiness.
+   */
+  private boolean select(Worker me, long millis) {
+    int n;
+    try {
+      n = millis < 0 ? selector.selectNow() : selector.select(millis);
+    } catch (IOException | java.nio.channels.ClosedSelectorException e) {
+      if (!shutdown) {
+        log.error("{}: the selector failed", name, e);
+      }
+      return false;
+    } finally {
+      me.selecting = false;
+    }
+    if (millis >= 0) {
+      reclaim(me);
+    }
+    if (n == 0) {
+      return false;
+    }
+    Iterator<SelectionKey> ready = selector.selectedKeys().iterator();
+    while (ready.hasNext()) {
+      SelectionKey key = ready.next();
+      ready.remove();
+      if (key.isValid()) {
+        try {
+          ((Ready) key.attachment()).ready(key);
+        } catch (Throwable e) {
+          log.error("{}: a channel's readiness failed", name, e);
+        }
+      }
+    }
+    return true;
+  }
+
+  private void closeSelector() {
+    try {
+      selector.close();
+    } catch (IOException e) {
+      log.warn("{}: closing the selector failed", name, e);
     }
   }
 
@@ -193,7 +340,11 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
   private boolean wake(Worker w) {
     if (w.idle.compareAndSet(true, false)) {
       awake.incrementAndGet();
-      LockSupport.unpark(w.thread);
+      if (w.selecting) {
+        selector.wakeup();
+      } else {
+        LockSupport.unpark(w.thread);
+      }
       return true;
     }
     return false;
@@ -235,6 +386,9 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
   @Override
   public void shutdown() {
     shutdown = true;
+    if (selector != null) {
+      selector.wakeup();
+    }
     for (Worker w : workers) {
       LockSupport.unpark(w.thread);
     }
@@ -275,6 +429,10 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
   private static final class Worker {
     final int index;
     final AtomicBoolean idle = new AtomicBoolean();
+
+    /** Worker 0 waits, or is about to wait, in the selector: a waker calls its wakeup. */
+    volatile boolean selecting;
+
     Thread thread;
 
     Worker(int index) {

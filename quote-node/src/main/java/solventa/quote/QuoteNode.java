@@ -47,7 +47,7 @@ public final class QuoteNode implements AutoCloseable {
   private final Pricing pricing;
   private final ProfileStore store;
   private final QuoteStats stats;
-  private final ServerBinding binding;
+  private final Binding binding;
   private final int managementPort;
   private final NodeWarmup.Outcome warmup;
 
@@ -63,7 +63,7 @@ public final class QuoteNode implements AutoCloseable {
       Pricing pricing,
       ProfileStore store,
       QuoteStats stats,
-      ServerBinding binding,
+      Binding binding,
       int managementPort,
       NodeWarmup.Outcome warmup,
       NodeLoop loop) {
@@ -108,7 +108,11 @@ public final class QuoteNode implements AutoCloseable {
     DispatcherSettings dispatcher = DispatcherSettings.fromConfig(config);
     NodeLoop loop =
         dispatcher.executor() == DispatcherSettings.Executor.LOOP
-            ? new NodeLoop("quote-loop", dispatcher.threads(), dispatcher.spillAt())
+            ? new NodeLoop(
+                "quote-loop",
+                dispatcher.threads(),
+                dispatcher.spillAt(),
+                dispatcher.transport() == DispatcherSettings.Transport.LOOP)
             : null;
     Pricing pricing;
     try {
@@ -162,11 +166,7 @@ public final class QuoteNode implements AutoCloseable {
               settings.http().maxBody(),
               () -> warmedUp.get() && isUp(sys),
               settings.http().maxInFlight());
-      ServerBinding binding =
-          await(
-              Http.get(system)
-                  .newServerAt(settings.http().host(), settings.http().port())
-                  .bind(routes.handler(system)));
+      Binding binding = bind(system, settings.http(), dispatcher, loop, routes);
       org.apache.pekko.http.javadsl.model.Uri management =
           await(PekkoManagement.get(Adapter.toClassic(system)).start());
       NodeWarmup.Outcome warmed = warmUp(system, binding, warmup, stats, provider);
@@ -206,10 +206,38 @@ public final class QuoteNode implements AutoCloseable {
     }
   }
 
+  /** The quote API's bound address, and how to stop accepting on it. */
+  private record Binding(
+      java.net.InetSocketAddress localAddress,
+      java.util.function.Supplier<java.util.concurrent.CompletionStage<?>> unbind) {}
+
+  /** Binds the quote API on the transport {@code quote.http.transport} names (decision 0034). */
+  private static Binding bind(
+      ActorSystem<?> system,
+      QuoteSettings.Http http,
+      DispatcherSettings dispatcher,
+      NodeLoop loop,
+      QuoteRoutes routes) {
+    if (dispatcher.transport() == DispatcherSettings.Transport.LOOP) {
+      try {
+        solventa.quote.http.LoopHttpServer server =
+            solventa.quote.http.LoopHttpServer.bind(
+                loop, system, http.host(), http.port(), routes.handler(system));
+        return new Binding(server.localAddress(), server::unbind);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(
+            "cannot bind the quote API on " + http.host() + ":" + http.port(), e);
+      }
+    }
+    ServerBinding b =
+        await(Http.get(system).newServerAt(http.host(), http.port()).bind(routes.handler(system)));
+    return new Binding(b.localAddress(), b::unbind);
+  }
+
   /** Waits (bounded) for cluster membership, then runs the warm-up and zeroes the stats it left. */
   private static NodeWarmup.Outcome warmUp(
       ActorSystem<?> system,
-      ServerBinding binding,
+      Binding binding,
       NodeWarmup.Settings warmup,
       QuoteStats stats,
       ProviderPort provider) {
@@ -287,7 +315,7 @@ public final class QuoteNode implements AutoCloseable {
   @Override
   public void close() {
     QuoteStatsRegistry.get(system).unregister();
-    awaitQuietly(binding.unbind());
+    awaitQuietly(binding.unbind().get());
     awaitQuietly(PekkoManagement.get(Adapter.toClassic(system)).stop());
     system.terminate();
     awaitQuietly(system.getWhenTerminated());

@@ -77,6 +77,40 @@ class DispatcherSettingsTest {
   }
 
   @Test
+  void byDefaultTheLoopCarriesTheApiAndForkJoinGetsPekkosTcp() {
+    assertThat(DispatcherSettings.fromConfig(ConfigFactory.load()).transport())
+        .isEqualTo(DispatcherSettings.Transport.LOOP);
+    Config forkJoin = with(DispatcherSettings.EXECUTOR, "fork-join");
+    assertThat(DispatcherSettings.fromConfig(forkJoin).transport())
+        .isEqualTo(DispatcherSettings.Transport.PEKKO);
+    Config pekko = with(DispatcherSettings.TRANSPORT, "pekko");
+    assertThat(DispatcherSettings.fromConfig(pekko).transport())
+        .isEqualTo(DispatcherSettings.Transport.PEKKO);
+  }
+
+  @Test
+  void refusesATransportThatIsNotAutoLoopOrPekko() {
+    Config bad = with(DispatcherSettings.TRANSPORT, "netty");
+    assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(DispatcherSettings.TRANSPORT)
+        .hasMessageContaining("netty");
+  }
+
+  @Test
+  void refusesTheLoopTransportWithForkJoinNamingBothKeys() {
+    Config bad =
+        with(DispatcherSettings.TRANSPORT, "loop")
+            .withValue(
+                DispatcherSettings.EXECUTOR,
+                com.typesafe.config.ConfigValueFactory.fromAnyRef("fork-join"));
+    assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(DispatcherSettings.TRANSPORT)
+        .hasMessageContaining(DispatcherSettings.EXECUTOR);
+  }
+
+  @Test
   void refusesAnExecutorThatIsNotLoopOrForkJoin() {
     Config bad = with(DispatcherSettings.EXECUTOR, "affinity");
     assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))

@@ -1,0 +1,299 @@
+package solventa.quote.http;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.stream.Attributes;
+import org.apache.pekko.stream.FlowShape;
+import org.apache.pekko.stream.Inlet;
+import org.apache.pekko.stream.Outlet;
+import org.apache.pekko.stream.stage.AbstractInHandler;
+import org.apache.pekko.stream.stage.AbstractOutHandler;
+import org.apache.pekko.stream.stage.AsyncCallback;
+import org.apache.pekko.stream.stage.GraphStage;
+import org.apache.pekko.stream.stage.GraphStageLogic;
+import org.apache.pekko.util.ByteString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import solventa.quote.NodeLoop;
+
+/**
+ * One accepted connection of the {@link LoopHttpServer}, as the byte flow Pekko HTTP's server layer
+ * joins: its inlet takes the bytes to write, its outlet gives the bytes read (decision 0034).
+ *
+ * <p>Reading runs on the loop's worker 0 when the socket is readable ({@link #ready}): it reads
+ * what the socket holds into a queue and signals the stage. Reading goes on without waiting for the
+ * stage's demand, up to {@link #READ_AHEAD} bytes queued; only then is the socket's read interest
+ * dropped, and taken up again when the stage has drained the queue to half of it. A request and its
+ * answer therefore change no interest at all. Writing runs in the stage: a write the socket takes
+ * whole needs nothing else; a partial one waits for the socket to be writable.
+ *
+ * <p>The channel is closed when the stage stops, whatever the cause (both sides done, failure, the
+ * system shutting down).
+ */
+final class LoopConnection extends GraphStage<FlowShape<ByteString, ByteString>>
+    implements NodeLoop.Ready {
+  private static final Logger log = LoggerFactory.getLogger(LoopConnection.class);
+
+  /** Bytes read and not yet taken by the stage at which reading pauses. */
+  static final int READ_AHEAD = 256 * 1024;
+
+  /** Largest single read: one request and its body fit many times over. */
+  static final int READ_CHUNK = 64 * 1024;
+
+  private final NodeLoop loop;
+  private final SocketChannel channel;
+  private final Runnable closed;
+  private volatile SelectionKey key;
+
+  /** Worker 0's read buffer, reused across reads (only worker 0 reads). */
+  private final ByteBuffer readBuffer;
+
+  private final ConcurrentLinkedQueue<ByteString> inbound = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger buffered = new AtomicInteger();
+  private final AtomicBoolean signalled = new AtomicBoolean();
+  private final AtomicBoolean closeOnce = new AtomicBoolean();
+  private volatile boolean readPaused;
+  private volatile boolean endOfInput;
+  private volatile IOException readFailure;
+  private volatile AsyncCallback<Boolean> signal;
+
+  private final Inlet<ByteString> in = Inlet.create("LoopConnection.in");
+  private final Outlet<ByteString> out = Outlet.create("LoopConnection.out");
+  private final FlowShape<ByteString, ByteString> shape = FlowShape.of(in, out);
+
+  /**
+   * @param readBuffer worker 0's shared read buffer
+   * @param closed runs once when the channel is closed
+   */
+  LoopConnection(NodeLoop loop, SocketChannel channel, ByteBuffer readBuffer, Runnable closed) {
+    this.loop = loop;
+    this.channel = channel;
+    this.readBuffer = readBuffer;
+    this.closed = closed;
+  }
+
+  /** Registers the channel for reading; on worker 0 (the accepting thread). */
+  void register() throws IOException {
+    key = loop.register(channel, SelectionKey.OP_READ, this);
+  }
+
+  @Override
+  public FlowShape<ByteString, ByteString> shape() {
+    return shape;
+  }
+
+  /** Readiness, on worker 0: reads what the socket holds, or resumes a partial write. */
+  @Override
+  public void ready(SelectionKey k) {
+    int ops = k.readyOps();
+    if ((ops & SelectionKey.OP_WRITE) != 0) {
+      k.interestOpsAnd(~SelectionKey.OP_WRITE);
+      notifyStage(true);
+    }
+    if ((ops & SelectionKey.OP_READ) != 0) {
+      read(k);
+    }
+  }
+
+  private void read(SelectionKey k) {
+    int total = 0;
+    try {
+      for (int reads = 0; reads < 4; reads++) {
+        readBuffer.clear();
+        int n = channel.read(readBuffer);
+        if (n < 0) {
+          endOfInput = true;
+          k.interestOpsAnd(~SelectionKey.OP_READ);
+          break;
+        }
+        if (n == 0) {
+          break;
+        }
+        readBuffer.flip();
+        inbound.add(ByteString.fromByteBuffer(readBuffer));
+        total += n;
+        if (n < readBuffer.capacity()) {
+          break;
+        }
+      }
+    } catch (IOException e) {
+      readFailure = e;
+      k.interestOpsAnd(~SelectionKey.OP_READ);
+    }
+    if (total > 0 && buffered.addAndGet(total) >= READ_AHEAD) {
+      readPaused = true;
+      k.interestOpsAnd(~SelectionKey.OP_READ);
+    }
+    if (total > 0 || endOfInput || readFailure != null) {
+      notifyStage(false);
+    }
+  }
+
+  /** Tells the stage there is something to do, once until it has looked. */
+  private void notifyStage(boolean writable) {
+    AsyncCallback<Boolean> s = signal;
+    if (writable) {
+      if (s != null) {
+        s.invoke(Boolean.TRUE);
+      }
+      return;
+    }
+    if (s != null && signalled.compareAndSet(false, true)) {
+      s.invoke(Boolean.FALSE);
+    }
+  }
+
+  /** Closes the channel once; its key goes with it. */
+  private void close() {
+    if (closeOnce.compareAndSet(false, true)) {
+      try {
+        channel.close();
+      } catch (IOException e) {
+        log.debug("closing a connection failed", e);
+      }
+      loop.selectorChanged();
+      closed.run();
+    }
+  }
+
+  @Override
+  public GraphStageLogic createLogic(Attributes inheritedAttributes) {
+    return new GraphStageLogic(shape) {
+      private ByteBuffer[] pendingWrite;
+      private boolean finishAfterWrite;
+
+      {
+        setHandler(
+            in,
+            new AbstractInHandler() {
+              @Override
+              public void onPush() {
+                write(new ByteBuffer[] {grab(in).asByteBuffer()});
+              }
+
+              @Override
+              public void onUpstreamFinish() {
+                if (pendingWrite == null) {
+                  completeStage();
+                } else {
+                  finishAfterWrite = true;
+                }
+              }
+            });
+        setHandler(
+            out,
+            new AbstractOutHandler() {
+              @Override
+              public void onPull() {
+                deliver();
+              }
+
+              @Override
+              public void onDownstreamFinish(Throwable cause) {
+                // The HTTP layer reads no more; answers already started are still written.
+                SelectionKey k = key;
+                if (k != null && k.isValid()) {
+                  k.interestOpsAnd(~SelectionKey.OP_READ);
+                  loop.selectorChanged();
+                }
+                if (isClosed(in)) {
+                  completeStage();
+                }
+              }
+            });
+      }
+
+      @Override
+      public void preStart() {
+        signal = createAsyncCallback(this::signalled);
+        signalled.set(false);
+        pull(in);
+        deliver();
+      }
+
+      private void signalled(Boolean writable) {
+        if (writable) {
+          if (pendingWrite != null) {
+            write(pendingWrite);
+          }
+          return;
+        }
+        signalled.set(false);
+        deliver();
+      }
+
+      /** Pushes everything read so far, or completes/fails the outlet at the end of input. */
+      private void deliver() {
+        if (isClosed(out)) {
+          return;
+        }
+        if (isAvailable(out) && !inbound.isEmpty()) {
+          ByteString bytes = ByteString.emptyByteString();
+          int n = 0;
+          for (ByteString b; (b = inbound.poll()) != null; ) {
+            bytes = bytes.concat(b);
+            n += b.size();
+          }
+          int left = buffered.addAndGet(-n);
+          push(out, bytes);
+          if (readPaused && left <= READ_AHEAD / 2) {
+            readPaused = false;
+            SelectionKey k = key;
+            if (k != null && k.isValid() && !endOfInput) {
+              k.interestOpsOr(SelectionKey.OP_READ);
+              loop.selectorChanged();
+            }
+          }
+          return;
+        }
+        if (inbound.isEmpty()) {
+          IOException failure = readFailure;
+          if (failure != null) {
+            failStage(failure);
+          } else if (endOfInput) {
+            complete(out);
+            if (isClosed(in)) {
+              completeStage();
+            }
+          }
+        }
+      }
+
+      private void write(ByteBuffer[] buffers) {
+        try {
+          channel.write(buffers);
+        } catch (IOException e) {
+          failStage(e);
+          return;
+        }
+        for (ByteBuffer b : buffers) {
+          if (b.hasRemaining()) {
+            pendingWrite = buffers;
+            SelectionKey k = key;
+            if (k != null && k.isValid()) {
+              k.interestOpsOr(SelectionKey.OP_WRITE);
+              loop.selectorChanged();
+            }
+            return;
+          }
+        }
+        pendingWrite = null;
+        if (finishAfterWrite) {
+          completeStage();
+        } else if (!isClosed(in)) {
+          pull(in);
+        }
+      }
+
+      @Override
+      public void postStop() {
+        close();
+      }
+    };
+  }
+}
