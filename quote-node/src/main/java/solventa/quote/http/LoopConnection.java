@@ -90,13 +90,17 @@ final class LoopConnection extends GraphStage<FlowShape<ByteString, ByteString>>
   /** Readiness, on worker 0: reads what the socket holds, or resumes a partial write. */
   @Override
   public void ready(SelectionKey k) {
-    int ops = k.readyOps();
-    if ((ops & SelectionKey.OP_WRITE) != 0) {
-      k.interestOpsAnd(~SelectionKey.OP_WRITE);
-      notifyStage(true);
-    }
-    if ((ops & SelectionKey.OP_READ) != 0) {
-      read(k);
+    try {
+      int ops = k.readyOps();
+      if ((ops & SelectionKey.OP_WRITE) != 0) {
+        k.interestOpsAnd(~SelectionKey.OP_WRITE);
+        notifyStage(true);
+      }
+      if ((ops & SelectionKey.OP_READ) != 0) {
+        read(k);
+      }
+    } catch (java.nio.channels.CancelledKeyException e) {
+      // the stage closed the channel meanwhile: nothing left to read or write
     }
   }
 

@@ -140,15 +140,37 @@ public final class LoopHttpServer {
     return open.get();
   }
 
-  /** Stops accepting; open connections go on until they end or the system stops. */
+  /**
+   * Stops accepting; open connections go on until they end or the system stops. Completes once the
+   * listening socket is closed: its key is cancelled first and the socket closed once worker 0's
+   * selector has let go of it (a registered socket's close would wait for that, and the port would
+   * still take connections meanwhile).
+   */
   public CompletionStage<Done> unbind() {
+    CompletableFuture<Done> unbound = new CompletableFuture<>();
+    SelectionKey k = listenerKey;
+    if (k != null) {
+      k.cancel();
+      loop.selectorChanged();
+    }
+    closeWhenDeregistered(unbound, UNBIND_CHECKS);
+    return unbound;
+  }
+
+  /** Checks of the listening socket's deregistration an unbind makes, one per millisecond. */
+  static final int UNBIND_CHECKS = 5_000;
+
+  private void closeWhenDeregistered(CompletableFuture<Done> unbound, int checksLeft) {
+    if (listener.isRegistered() && checksLeft > 0 && !loop.isShutdown()) {
+      loop.schedule(() -> closeWhenDeregistered(unbound, checksLeft - 1), 1_000_000);
+      return;
+    }
     try {
       listener.close();
-      loop.selectorChanged();
     } catch (IOException e) {
       log.warn("closing the listening socket failed", e);
     }
-    return CompletableFuture.completedFuture(Done.getInstance());
+    unbound.complete(Done.getInstance());
   }
 
   /** Readiness of the listening socket, on worker 0. */

@@ -34,9 +34,9 @@ import solventa.quote.NodeLoop;
 /**
  * Decision 0034: Pekko HTTP's server layer on the node loop's own sockets serves kept-alive
  * connections, bodies larger than its read-ahead both ways, closes what the HTTP layer or the
- * client closes and gives the connection back, and at the connection limit leaves new connections
- * waiting until one closes. Real sockets on loopback; the handler echoes the body and names the
- * thread that answered.
+ * client closes and gives the connection back (after an early answer, without resetting a client
+ * still sending), and at the connection limit leaves new connections waiting until one closes. Real
+ * sockets on loopback; the handler echoes the body and names the thread that answered.
  */
 class LoopHttpServerTest {
   private static final int MAX_CONNECTIONS = 3;
@@ -74,6 +74,19 @@ class LoopHttpServerTest {
             0,
             (HttpRequest request) -> {
               answeredOn.add(Thread.currentThread().getName());
+              if (request.getUri().path().equals("/early")) {
+                // a body over 64 KB is refused once 64 KB have been read, as the quote API's 413:
+                // the rest of the body is never read and Pekko HTTP closes the connection
+                return request
+                    .entity()
+                    .withSizeLimit(64 * 1024)
+                    .toStrict(5_000, mat)
+                    .handle(
+                        (e, failure) ->
+                            failure == null
+                                ? HttpResponse.create().withEntity("small enough")
+                                : HttpResponse.create().withStatus(413).withEntity("too large"));
+              }
               return request
                   .entity()
                   .toStrict(5_000, mat)
@@ -174,6 +187,37 @@ class LoopHttpServerTest {
     beyond.setSoTimeout((int) TimeUnit.SECONDS.toMillis(WAIT_S));
     assertThat(new String(readResponse(beyond).body, StandardCharsets.UTF_8)).isEqualTo("waited");
     assertThat(server.openConnections()).isEqualTo(MAX_CONNECTIONS);
+  }
+
+  @Test
+  void anAnswerBeforeTheBodyReachesAClientStillSendingItAndTheConnectionEndsWithoutAReset()
+      throws Exception {
+    Socket s = connect();
+    int length = 3 * 1024 * 1024;
+    s.getOutputStream()
+        .write(
+            ("POST /early HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " + length + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+    CompletableFuture<Void> sent =
+        CompletableFuture.runAsync(
+            () -> {
+              byte[] chunk = new byte[64 * 1024];
+              try {
+                for (int n = 0; n < length; n += chunk.length) {
+                  s.getOutputStream().write(chunk);
+                }
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    Response r = readResponse(s);
+    assertThat(r.status).isEqualTo(413);
+    assertThat(new String(r.body, StandardCharsets.UTF_8)).isEqualTo("too large");
+    // the server read and dropped the rest: the client's whole body went out, no reset
+    sent.get(WAIT_S, TimeUnit.SECONDS);
+    assertThat(s.getInputStream().read()).as("end of stream, not a reset").isEqualTo(-1);
+    s.close();
+    awaitOpen(0);
   }
 
   @Test
