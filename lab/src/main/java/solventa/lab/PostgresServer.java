@@ -31,7 +31,7 @@ public final class PostgresServer implements AutoCloseable {
   public static PostgresServer start(int port) {
     FreePort.requireFree(port, "postgresql");
     PidRegistry.reapOrphansOnce();
-    Path base = LabPaths.workDir("postgres-" + port);
+    Path base = LabPaths.serverDir("postgres", port);
     Path data = base.resolve("data");
     Path log = base.resolve("postgres.log");
     try {

@@ -46,7 +46,7 @@ public final class RedisServerProcess implements AutoCloseable {
 
   private void launch() {
     Path bin = binary();
-    Path dir = LabPaths.workDir("redis-" + port);
+    Path dir = LabPaths.serverDir("redis", port);
     List<String> cmd =
         List.of(
             bin.toString(),

@@ -41,7 +41,7 @@ public final class ToxiproxyServer implements AutoCloseable {
               + "`; needs Go: `apt-get install golang-go`)");
     }
     FreePort.requireFree(port, "toxiproxy");
-    Path dir = LabPaths.workDir("toxiproxy-" + port);
+    Path dir = LabPaths.serverDir("toxiproxy", port);
     ManagedProcess p =
         ManagedProcess.start(
             "toxiproxy",
