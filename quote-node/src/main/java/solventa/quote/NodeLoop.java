@@ -176,11 +176,6 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
     }
   }
 
-  /** Whether the calling thread is worker 0, the one that handles readiness. */
-  public boolean inSelectorThread() {
-    return Thread.currentThread() == workers[0].thread;
-  }
-
   @Override
   public void execute(Runnable task) {
     accepting(task);
@@ -255,6 +250,7 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
         me.idle.set(true);
         awake.decrementAndGet();
         if (!tasks.isEmpty() || due(head) || shutdown) {
+          me.selecting = false;
           reclaim(me);
           continue;
         }
