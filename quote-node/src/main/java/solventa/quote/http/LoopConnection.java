@@ -16,6 +16,7 @@ import org.apache.pekko.stream.stage.AbstractOutHandler;
 import org.apache.pekko.stream.stage.AsyncCallback;
 import org.apache.pekko.stream.stage.GraphStage;
 import org.apache.pekko.stream.stage.GraphStageLogic;
+import org.apache.pekko.stream.stage.TimerGraphStageLogic;
 import org.apache.pekko.util.ByteString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,8 +33,14 @@ import solventa.quote.NodeLoop;
  * answer therefore change no interest at all. Writing runs in the stage: a write the socket takes
  * whole needs nothing else; a partial one waits for the socket to be writable.
  *
+ * <p>When the HTTP layer has written its last answer (it closes the connection, for instance after
+ * a 413 for a body it did not read), the output is shut down (FIN) and the stage keeps reading and
+ * dropping what the client still sends, until the client closes or {@link #LINGER} passes. Closing
+ * a socket that still has unread bytes would make the kernel reset the connection, and a client
+ * still sending could then lose the answer.
+ *
  * <p>The channel is closed when the stage stops, whatever the cause (both sides done, failure, the
- * system shutting down).
+ * linger over, the system shutting down).
  */
 final class LoopConnection extends GraphStage<FlowShape<ByteString, ByteString>>
     implements NodeLoop.Ready {
@@ -44,6 +51,12 @@ final class LoopConnection extends GraphStage<FlowShape<ByteString, ByteString>>
 
   /** Largest single read: one request and its body fit many times over. */
   static final int READ_CHUNK = 64 * 1024;
+
+  /**
+   * How long a connection whose answer is written keeps reading, and dropping, what the client
+   * still sends before it closes: long enough for a client to finish sending and read the answer.
+   */
+  static final java.time.Duration LINGER = java.time.Duration.ofSeconds(1);
 
   private final NodeLoop loop;
   private final SocketChannel channel;
@@ -167,7 +180,7 @@ final class LoopConnection extends GraphStage<FlowShape<ByteString, ByteString>>
 
   @Override
   public GraphStageLogic createLogic(Attributes inheritedAttributes) {
-    return new GraphStageLogic(shape) {
+    return new TimerGraphStageLogic(shape) {
       private ByteBuffer[] pendingWrite;
       private boolean finishAfterWrite;
 
@@ -183,7 +196,7 @@ final class LoopConnection extends GraphStage<FlowShape<ByteString, ByteString>>
               @Override
               public void onUpstreamFinish() {
                 if (pendingWrite == null) {
-                  completeStage();
+                  finishOutput();
                 } else {
                   finishAfterWrite = true;
                 }
@@ -199,15 +212,9 @@ final class LoopConnection extends GraphStage<FlowShape<ByteString, ByteString>>
 
               @Override
               public void onDownstreamFinish(Throwable cause) {
-                // The HTTP layer reads no more; answers already started are still written.
-                SelectionKey k = key;
-                if (k != null && k.isValid()) {
-                  k.interestOpsAnd(~SelectionKey.OP_READ);
-                  loop.selectorChanged();
-                }
-                if (isClosed(in)) {
-                  completeStage();
-                }
+                // The HTTP layer reads no more; answers already started are still written, and
+                // what the client still sends is dropped (deliver).
+                deliver();
               }
             });
       }
@@ -231,41 +238,76 @@ final class LoopConnection extends GraphStage<FlowShape<ByteString, ByteString>>
         deliver();
       }
 
-      /** Pushes everything read so far, or completes/fails the outlet at the end of input. */
+      /**
+       * Pushes everything read so far (drops it once the HTTP layer reads no more), or ends the
+       * outlet at the end of input.
+       */
       private void deliver() {
-        if (isClosed(out)) {
-          return;
-        }
-        if (isAvailable(out) && !inbound.isEmpty()) {
-          ByteString bytes = ByteString.emptyByteString();
-          int n = 0;
-          for (ByteString b; (b = inbound.poll()) != null; ) {
-            bytes = bytes.concat(b);
-            n += b.size();
+        boolean reading = !isClosed(out);
+        if (!inbound.isEmpty() && (!reading || isAvailable(out))) {
+          ByteString bytes = take();
+          if (reading) {
+            push(out, bytes);
+            return;
           }
-          int left = buffered.addAndGet(-n);
-          push(out, bytes);
-          if (readPaused && left <= READ_AHEAD / 2) {
-            readPaused = false;
-            SelectionKey k = key;
-            if (k != null && k.isValid() && !endOfInput) {
-              k.interestOpsOr(SelectionKey.OP_READ);
-              loop.selectorChanged();
-            }
-          }
-          return;
         }
         if (inbound.isEmpty()) {
           IOException failure = readFailure;
           if (failure != null) {
             failStage(failure);
           } else if (endOfInput) {
-            complete(out);
-            if (isClosed(in)) {
+            if (reading) {
+              complete(out);
+            }
+            if (isClosed(in) && pendingWrite == null) {
               completeStage();
             }
           }
         }
+      }
+
+      /** Everything queued; reading resumes once the queue has drained to half its limit. */
+      private ByteString take() {
+        ByteString bytes = ByteString.emptyByteString();
+        int n = 0;
+        for (ByteString b; (b = inbound.poll()) != null; ) {
+          bytes = bytes.concat(b);
+          n += b.size();
+        }
+        int left = buffered.addAndGet(-n);
+        if (readPaused && left <= READ_AHEAD / 2) {
+          readPaused = false;
+          SelectionKey k = key;
+          if (k != null && k.isValid() && !endOfInput) {
+            k.interestOpsOr(SelectionKey.OP_READ);
+            loop.selectorChanged();
+          }
+        }
+        return bytes;
+      }
+
+      /**
+       * The last answer is written: done if the client has closed too; else FIN, then read on
+       * (dropping) until the client closes or the linger is over.
+       */
+      private void finishOutput() {
+        if (endOfInput || readFailure != null) {
+          completeStage();
+          return;
+        }
+        try {
+          channel.shutdownOutput();
+        } catch (IOException e) {
+          completeStage();
+          return;
+        }
+        scheduleOnce("linger", LINGER);
+        deliver();
+      }
+
+      @Override
+      public void onTimer(Object timerKey) {
+        completeStage();
       }
 
       private void write(ByteBuffer[] buffers) {
@@ -288,7 +330,8 @@ final class LoopConnection extends GraphStage<FlowShape<ByteString, ByteString>>
         }
         pendingWrite = null;
         if (finishAfterWrite) {
-          completeStage();
+          finishAfterWrite = false;
+          finishOutput();
         } else if (!isClosed(in)) {
           pull(in);
         }
