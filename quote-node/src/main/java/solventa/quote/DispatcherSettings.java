@@ -126,25 +126,30 @@ public record DispatcherSettings(
       throw new InvalidQuoteSettings(
           SHARE_INTERNAL, root.getValue(SHARE_INTERNAL).render(), "must be on or off");
     }
-    Executor executor =
-        Executor.parse(root.getValue(EXECUTOR).unwrapped().toString())
-            .orElseThrow(
-                () ->
-                    new InvalidQuoteSettings(
-                        EXECUTOR, root.getValue(EXECUTOR).render(), "must be loop or fork-join"));
-    String transportText = root.getValue(TRANSPORT).unwrapped().toString();
+    Executor executor = choice(root, EXECUTOR, Executor::parse, "must be loop or fork-join");
+    Optional<Transport> auto =
+        Optional.of(executor == Executor.LOOP ? Transport.LOOP : Transport.PEKKO);
     Transport transport =
-        "auto".equals(transportText)
-            ? (executor == Executor.LOOP ? Transport.LOOP : Transport.PEKKO)
-            : Transport.parse(transportText)
-                .orElseThrow(
-                    () ->
-                        new InvalidQuoteSettings(
-                            TRANSPORT,
-                            root.getValue(TRANSPORT).render(),
-                            "must be auto, loop or pekko"));
+        choice(
+            root,
+            TRANSPORT,
+            text -> "auto".equals(text) ? auto : Transport.parse(text),
+            "must be auto, loop or pekko");
     return new DispatcherSettings(
         threads, shareInternal, executor, QuoteSettings.wholeNumber(root, SPILL_AT), transport);
+  }
+
+  /**
+   * The value at {@code key} as {@code parse} reads it; a text it does not know refuses the start.
+   */
+  private static <T> T choice(
+      Config root,
+      String key,
+      java.util.function.Function<String, Optional<T>> parse,
+      String rule) {
+    return parse
+        .apply(root.getValue(key).unwrapped().toString())
+        .orElseThrow(() -> new InvalidQuoteSettings(key, root.getValue(key).render(), rule));
   }
 
   /**

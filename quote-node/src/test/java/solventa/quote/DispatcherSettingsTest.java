@@ -51,19 +51,13 @@ class DispatcherSettingsTest {
   @Test
   void refusesAShareInternalThatIsNotOnOrOff() {
     Config bad = with(DispatcherSettings.SHARE_INTERNAL, "sometimes");
-    assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
-        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
-        .hasMessageContaining(DispatcherSettings.SHARE_INTERNAL)
-        .hasMessageContaining("sometimes");
+    assertRefusedNaming(bad, DispatcherSettings.SHARE_INTERNAL, "sometimes");
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"-1", "65", "two"})
   void refusesAThreadCountOutsideOneToSixtyFourNamingTheKeyAndTheValue(String value) {
-    assertThatThrownBy(() -> DispatcherSettings.fromConfig(withThreads(value)))
-        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
-        .hasMessageContaining(DispatcherSettings.THREADS)
-        .hasMessageContaining(value);
+    assertRefusedNaming(withThreads(value), DispatcherSettings.THREADS, value);
   }
 
   @Test
@@ -91,10 +85,7 @@ class DispatcherSettingsTest {
   @Test
   void refusesATransportThatIsNotAutoLoopOrPekko() {
     Config bad = with(DispatcherSettings.TRANSPORT, "netty");
-    assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
-        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
-        .hasMessageContaining(DispatcherSettings.TRANSPORT)
-        .hasMessageContaining("netty");
+    assertRefusedNaming(bad, DispatcherSettings.TRANSPORT, "netty");
   }
 
   @Test
@@ -104,28 +95,29 @@ class DispatcherSettingsTest {
             .withValue(
                 DispatcherSettings.EXECUTOR,
                 com.typesafe.config.ConfigValueFactory.fromAnyRef("fork-join"));
-    assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
-        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
-        .hasMessageContaining(DispatcherSettings.TRANSPORT)
-        .hasMessageContaining(DispatcherSettings.EXECUTOR);
+    assertRefusedNaming(bad, DispatcherSettings.TRANSPORT, DispatcherSettings.EXECUTOR);
   }
 
   @Test
   void refusesAnExecutorThatIsNotLoopOrForkJoin() {
     Config bad = with(DispatcherSettings.EXECUTOR, "affinity");
-    assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
-        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
-        .hasMessageContaining(DispatcherSettings.EXECUTOR)
-        .hasMessageContaining("affinity");
+    assertRefusedNaming(bad, DispatcherSettings.EXECUTOR, "affinity");
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"0", "1025", "some"})
   void refusesASpillAtOutsideOneTo1024NamingTheKeyAndTheValue(String value) {
     Config bad = with(DispatcherSettings.SPILL_AT, value);
-    assertThatThrownBy(() -> DispatcherSettings.fromConfig(bad))
-        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
-        .hasMessageContaining(DispatcherSettings.SPILL_AT)
-        .hasMessageContaining(value);
+    assertRefusedNaming(bad, DispatcherSettings.SPILL_AT, value);
+  }
+
+  /** Reading {@code config} refuses the start with a message naming every one of {@code parts}. */
+  private static void assertRefusedNaming(Config config, String... parts) {
+    var refusal =
+        assertThatThrownBy(() -> DispatcherSettings.fromConfig(config))
+            .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class);
+    for (String part : parts) {
+      refusal.hasMessageContaining(part);
+    }
   }
 }

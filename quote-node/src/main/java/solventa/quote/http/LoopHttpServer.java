@@ -37,10 +37,11 @@ import solventa.quote.NodeLoop;
  *
  * <p>What Pekko's own binding adds per connection and this one keeps: the server layer, the idle
  * timeout in both directions, the handler as {@code mapAsync} at the pipelining limit, and the
- * stream-cancellation delay. The connection limit ({@code max-connections}) closes a connection
- * accepted beyond it at once. Not kept: the remote address (no route of the quote API reads it),
- * graceful termination of open connections at unbind (the node stops its actor system right after),
- * and TLS (the API serves loopback or the compose network only).
+ * stream-cancellation delay. At the connection limit ({@code max-connections}) it stops accepting
+ * until a connection closes, so new ones wait in the kernel's backlog, as with Pekko's. Not kept:
+ * the remote address (no route of the quote API reads it), graceful termination of open connections
+ * at unbind (the node stops its actor system right after), and TLS (the API serves loopback or the
+ * compose network only).
  */
 public final class LoopHttpServer {
   private static final Logger log = LoggerFactory.getLogger(LoopHttpServer.class);
@@ -56,7 +57,9 @@ public final class LoopHttpServer {
   private final AtomicInteger open = new AtomicInteger();
   private volatile SelectionKey listenerKey;
   private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(LoopConnection.READ_CHUNK);
-  private final ServerSettings settings;
+
+  /** Every connection's stream-cancellation delay, from {@code pekko.http.server}. */
+  private final Attributes cancellationDelay;
 
   private LoopHttpServer(
       NodeLoop loop,
@@ -66,7 +69,7 @@ public final class LoopHttpServer {
       ClassicActorSystemProvider system) {
     this.loop = loop;
     this.listener = listener;
-    this.settings = settings;
+    this.cancellationDelay = cancellationDelay(settings);
     this.maxConnections = settings.getMaxConnections();
     this.materializer = SystemMaterializer.get(system).materializer();
     this.http =
@@ -239,7 +242,7 @@ public final class LoopHttpServer {
     channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
     LoopConnection connection = new LoopConnection(loop, channel, readBuffer, this::closed);
     connection.register();
-    http.join(connection).addAttributes(cancellationDelay(settings)).run(materializer);
+    http.join(connection).addAttributes(cancellationDelay).run(materializer);
   }
 
   private static Attributes cancellationDelay(ServerSettings settings) {
@@ -256,7 +259,7 @@ public final class LoopHttpServer {
     try {
       channel.close();
     } catch (IOException e) {
-      log.debug("closing a refused connection failed", e);
+      log.debug("closing a connection that could not be served failed", e);
     }
   }
 }
