@@ -18,6 +18,7 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
+import solventa.ops.runner.MachineFacts;
 import solventa.ops.runner.ProtocolRunner;
 
 /**
@@ -129,19 +130,7 @@ public final class ExperimentCommand {
     env.put("profile", profile.toString());
     env.put("runner seed (key sequences)", Long.toString(seed));
     env.put("provider double seed (latencies, customers)", Long.toString(EmbeddedLab.DOUBLE_SEED));
-    env.put("processors", Integer.toString(Runtime.getRuntime().availableProcessors()));
-    env.put("cpu", cpuModel());
-    env.put("memory", totalMemory());
-    env.put(
-        "os",
-        System.getProperty("os.name")
-            + " "
-            + System.getProperty("os.version")
-            + " "
-            + System.getProperty("os.arch"));
-    env.put(
-        "java",
-        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+    env.putAll(MachineFacts.describe());
     env.put("quote nodes", NodeGroup.describe(nodes));
     env.put("quote node JVM", "-Xms/-Xmx " + NodeProcess.HEAP + ", ActiveProcessorCount 2");
     env.put("provider double JVM", "-Xms/-Xmx 256m, ActiveProcessorCount 1");
@@ -159,26 +148,5 @@ public final class ExperimentCommand {
         .sorted()
         .forEach(k -> env.put(k, versions.getProperty(k)));
     return env;
-  }
-
-  private static String cpuModel() {
-    return procField("/proc/cpuinfo", "model name");
-  }
-
-  private static String totalMemory() {
-    return procField("/proc/meminfo", "MemTotal");
-  }
-
-  /** The value after the colon of the first line of {@code file} that starts with {@code key}. */
-  private static String procField(String file, String key) {
-    try {
-      return Files.readAllLines(Path.of(file)).stream()
-          .filter(l -> l.startsWith(key))
-          .map(l -> l.substring(l.indexOf(':') + 1).trim())
-          .findFirst()
-          .orElse("unknown");
-    } catch (IOException e) {
-      return "unknown (" + e.getMessage() + ")";
-    }
   }
 }

@@ -202,6 +202,8 @@ public final class Benchmark {
     Files.createDirectories(out);
     // before the lab starts, while the machine is quiet: the unit the context switches are paid in
     WakeCost wake = WakeCost.measure(WAKE_ROUNDS);
+    Map<String, String> facts = MachineFacts.describe();
+    console.printf("bench: machine: %s%n", MachineFacts.line(facts));
     console.printf(
         "bench: a thread wake-up here costs %s µs of CPU (timed), %s µs woken by another thread%n",
         f1(wake.timedWakeMicros()), f1(wake.wokenMicros()));
@@ -292,10 +294,11 @@ public final class Benchmark {
       lab.close();
     }
     Path md = out.resolve("benchmark.md");
-    Files.writeString(md, render(plan, wake, rows), StandardCharsets.UTF_8);
+    Files.writeString(md, render(plan, facts, wake, rows), StandardCharsets.UTF_8);
     List<Map<String, Object>> json = new ArrayList<>();
     Map<String, Object> machine = new LinkedHashMap<>();
     machine.put("kind", "machine");
+    machine.putAll(facts);
     machine.put("wakeCost", wake);
     json.add(machine);
     for (Row r : rows) {
@@ -362,7 +365,7 @@ public final class Benchmark {
         && reached(r);
   }
 
-  static String render(Plan plan, WakeCost wake, List<Row> rows) {
+  static String render(Plan plan, Map<String, String> machine, WakeCost wake, List<Row> rows) {
     StringBuilder sb = new StringBuilder("# Quote node benchmark (" + plan.name() + ")\n\n");
     sb.append(
         String.format(
@@ -373,6 +376,11 @@ public final class Benchmark {
                 + " JVM's compilation time in the window (near 0 once the JIT has settled).%n%n",
             plan.warmupSec(),
             plan.measureSec()));
+    sb.append("Machine: ")
+        .append(MachineFacts.line(machine))
+        .append(
+            ". A figure below belongs to this machine: CPU times and wake-up costs do not carry over"
+                + " to another.\n\n");
     sb.append(wakeCost(wake));
     for (Row row : rows) {
       if (row.kind().equals("settle")) {

@@ -108,6 +108,18 @@ class BenchmarkTest {
   }
 
   @Test
+  void theReportNamesTheMachineItsFiguresBelongTo() {
+    Benchmark.Row floor = row("floor", at(800), 2400, 8000);
+    String md =
+        Benchmark.render(
+            Benchmark.Plan.FULL,
+            java.util.Map.of("cpu", "AMD EPYC", "processors", "2"),
+            new WakeCost(1000, 24.7, 5.0, 3.0, 1000),
+            List.of(row("sweep", at(800), 4560, 8000), floor));
+    assertThat(md).contains("Machine: cpu AMD EPYC; processors 2. A figure below belongs to");
+  }
+
+  @Test
   void aFloorAtOrAboveTheTargetSaysSo() {
     Benchmark.Row floor = row("floor", at(800), 3600, 8000);
     String s = Benchmark.floor(floor, List.of(row("sweep", at(800), 4560, 8000), floor));
