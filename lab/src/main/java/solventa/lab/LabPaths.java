@@ -87,6 +87,31 @@ public final class LabPaths {
     return deleted;
   }
 
+  /**
+   * Deletes the regular files directly in {@code dir} (a logs folder that every run adds to) last
+   * modified before {@code before}; the files deleted. Sub-folders and newer files stay; a file
+   * that cannot be deleted is left for the next run.
+   */
+  public static java.util.List<Path> pruneFiles(Path dir, java.time.Instant before) {
+    java.util.List<Path> deleted = new java.util.ArrayList<>();
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        try {
+          if (Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+              && Files.getLastModifiedTime(f).toInstant().isBefore(before)) {
+            Files.delete(f);
+            deleted.add(f);
+          }
+        } catch (java.io.IOException e) {
+          // housekeeping: left for the next run
+        }
+      }
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      // a folder it cannot read is left as it is
+    }
+    return deleted;
+  }
+
   private static boolean untouchedSince(Path dir, java.time.Instant before) {
     try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
       return files.allMatch(

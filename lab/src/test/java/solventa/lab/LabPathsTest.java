@@ -62,6 +62,25 @@ class LabPathsTest {
     assertThat(old).doesNotExist();
   }
 
+  @Test
+  void onlyLogFilesOlderThanTheCutoffGoFromALogsFolder() throws IOException {
+    Path logs = Files.createDirectories(work.resolve("logs"));
+    Path old = logs.resolve("quote-node-C-count-1.log");
+    Path recent = logs.resolve("quote-node-C-count-2.log");
+    Path sub = Files.createDirectories(logs.resolve("keep"));
+    Files.writeString(old, "old\n");
+    Files.writeString(recent, "recent\n");
+    Files.setLastModifiedTime(old, FileTime.from(NOW.minus(Duration.ofDays(2))));
+    Files.setLastModifiedTime(recent, FileTime.from(NOW.minus(Duration.ofHours(1))));
+    Files.setLastModifiedTime(sub, FileTime.from(NOW.minus(Duration.ofDays(2))));
+
+    assertThat(LabPaths.pruneFiles(logs, CUTOFF)).containsExactly(old);
+    assertThat(old).doesNotExist();
+    assertThat(recent).exists();
+    assertThat(sub).exists();
+    assertThat(LabPaths.pruneFiles(work.resolve("absent"), CUTOFF)).isEmpty();
+  }
+
   /** A server folder with a log, every entry last modified at {@code at}. */
   private Path server(String name, Instant at) throws IOException {
     Path dir = Files.createDirectories(work.resolve(name));

@@ -47,7 +47,11 @@ public final class OfAdapter implements ProfileFetcher {
   private final ActorRef<AdapterActor.Command> actor;
   private final ExecutionContextExecutor timers;
 
-  private OfAdapter(ActorSystem<?> system, ProviderSettings settings, Clock clock) {
+  private OfAdapter(
+      ActorSystem<?> system,
+      ProviderSettings settings,
+      Clock clock,
+      org.apache.pekko.http.javadsl.ClientTransport transport) {
     this.system = system;
     this.settings = settings;
     this.clock = clock;
@@ -62,7 +66,7 @@ public final class OfAdapter implements ProfileFetcher {
             metrics);
     DispatcherSelector dispatcher = DispatcherSelector.fromConfig(settings.dispatcher());
     this.timers = system.dispatchers().lookup(dispatcher);
-    ProviderClient client = new ProviderClient(system, settings, timers, clock);
+    ProviderClient client = new ProviderClient(system, settings, timers, clock, transport);
     this.actor =
         system.systemActorOf(
             Behaviors.supervise(AdapterActor.create(client, breaker, metrics))
@@ -83,7 +87,18 @@ public final class OfAdapter implements ProfileFetcher {
    * the rate window; deadlines and the reset timeout run on Pekko's scheduler.
    */
   public static OfAdapter create(ActorSystem<?> system, AdapterSettings settings, Clock clock) {
-    return new OfAdapter(system, settings.defaultProviderSettings(), clock);
+    return new OfAdapter(system, settings.defaultProviderSettings(), clock, null);
+  }
+
+  /**
+   * As {@link #create(ActorSystem, AdapterSettings)}, with the pool's connections opened by {@code
+   * transport} (null: Pekko's TCP). The quote node passes its loop's transport.
+   */
+  public static OfAdapter create(
+      ActorSystem<?> system,
+      AdapterSettings settings,
+      org.apache.pekko.http.javadsl.ClientTransport transport) {
+    return new OfAdapter(system, settings.defaultProviderSettings(), Clock.systemUTC(), transport);
   }
 
   /**

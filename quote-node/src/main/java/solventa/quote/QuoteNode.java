@@ -128,6 +128,11 @@ public final class QuoteNode implements AutoCloseable {
     try {
       store = RedisProfileStore.connect(settings.redis());
       system = ActorSystem.create(Behaviors.empty(), "quote", dispatcher.bootstrap(config, loop));
+      if (dispatcher.transport() == DispatcherSettings.Transport.LOOP) {
+        // the adapter's connections to the provider on the loop too (decision 0035)
+        solventa.quote.http.LoopClientTransport.install(
+            system, new solventa.quote.http.LoopClientTransport(loop));
+      }
       ProviderPort adapterPort = adapter.apply(system);
       NodeWarmup.SkippingProvider skipping =
           warmup.provider() == NodeWarmup.ProviderMode.SKIP && warmup.quotes() > 0

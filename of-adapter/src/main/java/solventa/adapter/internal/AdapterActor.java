@@ -122,7 +122,9 @@ public final class AdapterActor extends AbstractBehavior<AdapterActor.Command> {
   private Behavior<Command> onReleased() {
     while (metrics.inFlight() < pool.maxConnections() && !queue.isEmpty()) {
       Call next = queue.pollFirst();
-      if (!next.isDone()) {
+      // a call whose hard timeout has passed never reaches the wire, even when a slot frees
+      // before its deadline timer has completed it (the timer still does)
+      if (!next.isDone() && next.deadlineNanos() - System.nanoTime() > 0) {
         if (breaker.isOpen()) {
           next.complete(failed(FailureKind.BREAKER_OPEN, "breaker open"));
         } else {

@@ -288,6 +288,9 @@ public final class LiveLab {
 
   private static int supervise(Options o) throws IOException {
     Path logs = Files.createDirectories(o.dir.resolve("logs"));
+    // every start adds its nodes' logs: those of earlier labs go once a day old
+    solventa.lab.LabPaths.pruneFiles(
+        logs, Instant.now().minus(solventa.lab.LabPaths.KEEP_SERVER_DIRS));
     ObjectNode state = Http.JSON.createObjectNode();
     state.put("supervisorPid", ProcessHandle.current().pid());
     state.put("startedAt", Instant.now().toString());
