@@ -56,7 +56,9 @@ public final class LoopClientTransport extends ClientTransport {
                   new LoopConnection(loop, remote, readBuffer, connecting, idleTimeout);
               return Flow.fromGraph(c).mapMaterializedValue(unused -> c.connection());
             })
-        .mapMaterializedValue(connection -> connection.thenCompose(c -> c));
+        // an explicit executor: the stage Pekko hands back comes from Scala's future converters,
+        // whose plain thenCompose runs on the JDK common pool (a new thread each time on 2 cores)
+        .mapMaterializedValue(connection -> connection.thenComposeAsync(c -> c, Runnable::run));
   }
 
   /** An IPv4 dotted quad or an IPv6 address (with a colon): nothing to resolve. */

@@ -7,6 +7,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -60,6 +61,9 @@ class LoopClientTransportTest {
             BootstrapSetup.create(config)
                 .withDefaultExecutionContext(ExecutionContexts.fromExecutorService(loop)));
     Materializer mat = Materializer.matFromSystem(system);
+    // the loop's own timer: no JDK delayer thread
+    java.util.concurrent.Executor delayed =
+        task -> loop.schedule(task, TimeUnit.MILLISECONDS.toNanos(DELAY_MS));
     server =
         LoopHttpServer.bind(
             loop,
@@ -70,15 +74,15 @@ class LoopClientTransportTest {
                 request
                     .entity()
                     .toStrict(5000, mat)
-                    // a while on every request, so that concurrent ones need several connections
+                    // a while on every request, so that concurrent ones need several connections;
+                    // every stage on an explicit executor (none on the JDK's common pool)
+                    .thenApplyAsync(e -> e, delayed)
                     .thenApplyAsync(
-                        e -> e,
-                        CompletableFuture.delayedExecutor(DELAY_MS, TimeUnit.MILLISECONDS, loop))
-                    .thenApply(
                         e ->
                             HttpResponse.create()
                                 .withEntity(
-                                    HttpEntities.create("answer to " + request.getUri().path()))));
+                                    HttpEntities.create("answer to " + request.getUri().path())),
+                        Runnable::run));
   }
 
   @AfterEach
@@ -141,6 +145,8 @@ class LoopClientTransportTest {
     ConnectionPoolSettings pool = pool(Duration.ofSeconds(5)).withMaxConnections(4);
     String base = "http://127.0.0.1:" + server.localAddress().getPort();
     Http http = Http.get(system);
+    get(base + "/first", pool); // the pool's own start
+    long threadsBefore = ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
     List<CompletableFuture<String>> answers = new ArrayList<>();
     for (int i = 0; i < 24; i++) {
       answers.add(
@@ -149,17 +155,24 @@ class LoopClientTransportTest {
                   http.defaultClientHttpsContext(),
                   pool,
                   system.classicSystem().log())
-              .thenCompose(
+              .thenComposeAsync(
                   r ->
                       r.entity()
                           .toStrict(5000, Materializer.matFromSystem(system))
-                          .thenApply(e -> r.status().intValue() + " " + e.getData().utf8String()))
+                          .thenApplyAsync(
+                              e -> r.status().intValue() + " " + e.getData().utf8String(),
+                              Runnable::run),
+                  Runnable::run)
               .toCompletableFuture());
     }
     for (int i = 0; i < answers.size(); i++) {
       assertThat(answers.get(i).get(WAIT_S, TimeUnit.SECONDS)).isEqualTo("200 answer to /c" + i);
     }
     assertThat(server.openConnections()).as("connections the pool opened").isBetween(2, 4);
+    // issue 12: opening connections starts no thread (no stage on the JDK's common pool)
+    assertThat(ManagementFactory.getThreadMXBean().getTotalStartedThreadCount() - threadsBefore)
+        .as("threads started while the pool opened its connections")
+        .isZero();
   }
 
   @Test
