@@ -17,9 +17,9 @@ import solventa.quote.http.LoopClientTransport;
 /**
  * Decision 0035, the known trap on the node loop's own provider connections: an arm-A node whose
  * adapter pool (2 connections) opens its connections on the loop. With the provider unresponsive
- * (Toxiproxy), every quote ends at the 700 ms hard timeout and only 2 calls reach the wire; once
- * the fault clears the idle timeout has closed those connections, the pool's in-flight count is
- * back to 0 and quotes succeed well under the timeout instead of queueing behind stuck slots.
+ * (Toxiproxy), every quote ends at the 700 ms hard timeout and at most 2 calls are on the wire;
+ * once the fault clears the idle timeout has closed those connections, the pool's in-flight count
+ * is back to 0 and quotes succeed well under the timeout instead of queueing behind stuck slots.
  */
 class LoopProviderConnectionsIT {
   private static final int POOL = 2;
@@ -67,9 +67,11 @@ class LoopProviderConnectionsIT {
         assertThat(r.status()).as(r.body()).isEqualTo(504);
         assertThat(r.elapsedMs()).isBetween(600L, 3000L);
       }
-      assertThat(node.provider().providerCalls() - before)
-          .as("only the pool's connections reached the wire")
-          .isEqualTo(POOL);
+      // the pool's connections filled and never more: a queued call may still get a slot that
+      // its idle timeout freed before that call's own deadline (the quotes did not all arrive at
+      // the same instant), never a slot beyond the pool
+      assertThat(node.provider().snapshot().maxInFlight()).isEqualTo(POOL);
+      assertThat(node.provider().providerCalls() - before).isBetween((long) POOL, 2L * POOL);
     } finally {
       NodeTestBed.healthy(proxy);
     }
