@@ -69,14 +69,6 @@ public final class ProviderClient {
 
   /**
    * @param work the provider's own dispatcher: parsing and translation run there
-   */
-  public ProviderClient(
-      ActorSystem<?> system, ProviderSettings settings, Executor work, Clock clock) {
-    this(system, settings, work, clock, null);
-  }
-
-  /**
-   * @param work the provider's own dispatcher: parsing and translation run there
    * @param transport opens the pool's connections; null for Pekko's TCP
    */
   public ProviderClient(

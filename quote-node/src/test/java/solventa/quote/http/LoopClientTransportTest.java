@@ -3,8 +3,6 @@ package solventa.quote.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.typesafe.config.Config;
-import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
@@ -18,10 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.apache.pekko.actor.BootstrapSetup;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.dispatch.ExecutionContexts;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.HttpRequest;
@@ -51,15 +46,7 @@ class LoopClientTransportTest {
   @BeforeEach
   void start() throws IOException {
     loop = new NodeLoop("lc", 2, 2, true);
-    Config config =
-        ConfigFactory.parseString("pekko.actor.provider = local\n")
-            .withFallback(ConfigFactory.defaultReference());
-    system =
-        ActorSystem.create(
-            Behaviors.empty(),
-            "loop-client",
-            BootstrapSetup.create(config)
-                .withDefaultExecutionContext(ExecutionContexts.fromExecutorService(loop)));
+    system = LoopHttpServerTest.systemOn(loop, "loop-client", "");
     Materializer mat = Materializer.matFromSystem(system);
     // the loop's own timer: no JDK delayer thread
     java.util.concurrent.Executor delayed =

@@ -51,20 +51,14 @@ class LoopHttpServerTest {
   @BeforeEach
   void start() throws IOException {
     loop = new NodeLoop("lt", 2, 2, true);
-    Config config =
-        ConfigFactory.parseString(
-                "pekko.actor.provider = local\n"
-                    + "pekko.http.server.max-connections = "
-                    + MAX_CONNECTIONS
-                    + "\n"
-                    + "pekko.http.server.parsing.max-content-length = 4m\n")
-            .withFallback(ConfigFactory.defaultReference());
     system =
-        ActorSystem.create(
-            Behaviors.empty(),
+        systemOn(
+            loop,
             "loop-http",
-            BootstrapSetup.create(config)
-                .withDefaultExecutionContext(ExecutionContexts.fromExecutorService(loop)));
+            "pekko.http.server.max-connections = "
+                + MAX_CONNECTIONS
+                + "\n"
+                + "pekko.http.server.parsing.max-content-length = 4m\n");
     Materializer mat = Materializer.matFromSystem(system);
     server =
         LoopHttpServer.bind(
@@ -92,6 +86,18 @@ class LoopHttpServerTest {
                   .toStrict(5_000, mat)
                   .thenApply(e -> HttpResponse.create().withEntity(e.getData()));
             });
+  }
+
+  /** A local actor system whose default dispatcher is {@code loop}, with {@code config} on top. */
+  static ActorSystem<Void> systemOn(NodeLoop loop, String name, String config) {
+    Config c =
+        ConfigFactory.parseString("pekko.actor.provider = local\n" + config)
+            .withFallback(ConfigFactory.defaultReference());
+    return ActorSystem.create(
+        Behaviors.empty(),
+        name,
+        BootstrapSetup.create(c)
+            .withDefaultExecutionContext(ExecutionContexts.fromExecutorService(loop)));
   }
 
   @AfterEach
