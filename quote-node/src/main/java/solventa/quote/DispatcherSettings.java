@@ -37,14 +37,44 @@ import solventa.quote.QuoteSettings.InvalidQuoteSettings;
  *     another is awake
  * @param transport what carries the quote API's connections ({@code quote.http.transport}, decision
  *     0034): {@link Transport#LOOP} needs {@link Executor#LOOP}
+ * @param scheduler what runs Pekko's timers ({@code quote.dispatcher.scheduler}, decision 0036):
+ *     {@link Timers#LOOP} needs {@link Executor#LOOP}
  */
 public record DispatcherSettings(
-    int threads, boolean shareInternal, Executor executor, int spillAt, Transport transport) {
+    int threads,
+    boolean shareInternal,
+    Executor executor,
+    int spillAt,
+    Transport transport,
+    Timers scheduler) {
   public static final String THREADS = "quote.dispatcher.threads";
   public static final String SHARE_INTERNAL = "quote.dispatcher.share-internal";
   public static final String EXECUTOR = "quote.dispatcher.executor";
   public static final String SPILL_AT = "quote.dispatcher.spill-at";
   public static final String TRANSPORT = "quote.http.transport";
+  public static final String SCHEDULER = "quote.dispatcher.scheduler";
+
+  /** What runs Pekko's timers. */
+  public enum Timers {
+    /** The node loop's timer queue ({@link LoopScheduler}). */
+    LOOP,
+    /** Pekko's own scheduler and its ticking thread. */
+    PEKKO;
+
+    /** Parses "loop" or "pekko"; empty when the text names neither. */
+    static Optional<Timers> parse(String text) {
+      return loopOrPekko(text, LOOP, PEKKO);
+    }
+  }
+
+  /** {@code loop} for "loop", {@code pekko} for "pekko", else empty. */
+  private static <T> Optional<T> loopOrPekko(String text, T loop, T pekko) {
+    return switch (text == null ? "" : text) {
+      case "loop" -> Optional.of(loop);
+      case "pekko" -> Optional.of(pekko);
+      default -> Optional.empty();
+    };
+  }
 
   /** What carries the quote API's connections. */
   public enum Transport {
@@ -55,11 +85,7 @@ public record DispatcherSettings(
 
     /** Parses "loop" or "pekko"; empty when the text names neither. */
     static Optional<Transport> parse(String text) {
-      return switch (text == null ? "" : text) {
-        case "loop" -> Optional.of(LOOP);
-        case "pekko" -> Optional.of(PEKKO);
-        default -> Optional.empty();
-      };
+      return loopOrPekko(text, LOOP, PEKKO);
     }
   }
 
@@ -108,6 +134,13 @@ public record DispatcherSettings(
       throw new InvalidQuoteSettings(
           TRANSPORT, "loop", "needs " + EXECUTOR + " = loop (it is fork-join); use pekko");
     }
+    if (scheduler == null) {
+      throw new InvalidQuoteSettings(SCHEDULER, "null", "must be loop or pekko");
+    }
+    if (scheduler == Timers.LOOP && executor != Executor.LOOP) {
+      throw new InvalidQuoteSettings(
+          SCHEDULER, "loop", "needs " + EXECUTOR + " = loop (it is fork-join); use pekko");
+    }
   }
 
   /**
@@ -135,8 +168,21 @@ public record DispatcherSettings(
             TRANSPORT,
             text -> "auto".equals(text) ? auto : Transport.parse(text),
             "must be auto, loop or pekko");
+    Optional<Timers> autoTimers =
+        Optional.of(executor == Executor.LOOP ? Timers.LOOP : Timers.PEKKO);
+    Timers scheduler =
+        choice(
+            root,
+            SCHEDULER,
+            text -> "auto".equals(text) ? autoTimers : Timers.parse(text),
+            "must be auto, loop or pekko");
     return new DispatcherSettings(
-        threads, shareInternal, executor, QuoteSettings.wholeNumber(root, SPILL_AT), transport);
+        threads,
+        shareInternal,
+        executor,
+        QuoteSettings.wholeNumber(root, SPILL_AT),
+        transport,
+        scheduler);
   }
 
   /**
@@ -170,10 +216,19 @@ public record DispatcherSettings(
   /**
    * The actor system's bootstrap: {@link #applyTo} the configuration, and with a {@code loop} the
    * default dispatcher runs on it (Pekko's {@code default-executor} takes a supplied execution
-   * context; the actor system does not shut it down, its owner does).
+   * context; the actor system does not shut it down, its owner does), and with {@link Timers#LOOP}
+   * so do Pekko's timers ({@link LoopScheduler}).
    */
   public BootstrapSetup bootstrap(Config root, NodeLoop loop) {
-    BootstrapSetup setup = BootstrapSetup.create(applyTo(root));
+    Config config = applyTo(root);
+    if (loop != null && scheduler == Timers.LOOP) {
+      // Pekko makes its scheduler by reflection from the configuration: hand it the loop there
+      Map<String, Object> timers = new HashMap<>();
+      timers.put("pekko.scheduler.implementation", LoopScheduler.class.getName());
+      timers.put(LoopScheduler.LOOP_KEY, LoopScheduler.offer(loop));
+      config = ConfigFactory.parseMap(timers).withFallback(config);
+    }
+    BootstrapSetup setup = BootstrapSetup.create(config);
     return loop == null
         ? setup
         : setup.withDefaultExecutionContext(ExecutionContexts.fromExecutorService(loop));

@@ -188,6 +188,25 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
 
   @Override
   public void schedule(Runnable task, long delayNanos) {
+    timer(task, delayNanos);
+  }
+
+  /** A timer {@link #timer} set, which its owner may cancel before it is due. */
+  public interface Timer {
+    /**
+     * Drops the task unless the loop already took it to run (a cancel racing the deadline may lose;
+     * a caller that must know keeps its own state, as {@link LoopScheduler} does). A cancelled
+     * timer keeps no task, and the idle loop takes it out of its queue (decision 0036).
+     */
+    void cancel();
+  }
+
+  /**
+   * As {@link #schedule}, cancellable.
+   *
+   * @throws RejectedExecutionException the loop is shut down
+   */
+  public Timer timer(Runnable task, long delayNanos) {
     accepting(task);
     Timed t = new Timed(System.nanoTime() + Math.max(0, delayNanos), task);
     boolean earliest;
@@ -202,6 +221,26 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
     if (earliest) {
       // Worker 0 keeps the timers' deadline while parked; an awake one sees the new head itself.
       wake(workers[0]);
+    }
+    return t;
+  }
+
+  /**
+   * The earliest timer not cancelled, or null; cancelled ones before it leave the queue, so a
+   * worker never starts to wait for a timer that will not run.
+   */
+  private Timed liveHead() {
+    Timed h = head;
+    if (h == null || h.task != null) {
+      return h;
+    }
+    synchronized (timerLock) {
+      Timed t;
+      while ((t = timers.peek()) != null && t.task == null) {
+        timers.poll();
+      }
+      head = t;
+      return t;
     }
   }
 
@@ -243,7 +282,7 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
         if (shutdown) {
           return;
         }
-        Timed h = head;
+        Timed h = liveHead();
         long wait = h == null ? 0 : h.deadline - System.nanoTime();
         // A wait the selector can keep (none, or whole milliseconds): wait in the selector.
         me.selecting = selects && (h == null || wait >= SELECT_GRAIN_NANOS);
@@ -366,8 +405,11 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
         timers.poll();
         head = timers.peek();
       }
-      run(t.task);
-      ran = true;
+      Runnable task = t.task;
+      if (task != null) { // null: cancelled
+        run(task);
+        ran = true;
+      }
     }
   }
 
@@ -399,7 +441,10 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
     }
     synchronized (timerLock) {
       for (Timed t : timers) {
-        left.add(t.task);
+        Runnable task = t.task;
+        if (task != null) {
+          left.add(task);
+        }
       }
       timers.clear();
       head = null;
@@ -415,6 +460,13 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
   @Override
   public boolean isTerminated() {
     return exited.getCount() == 0;
+  }
+
+  /** Timers in the queue, cancelled ones not yet dropped included (tests). */
+  int timersQueued() {
+    synchronized (timerLock) {
+      return timers.size();
+    }
   }
 
   @Override
@@ -436,14 +488,22 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
     }
   }
 
-  private static final class Timed implements Comparable<Timed> {
+  private static final class Timed implements Comparable<Timed>, Timer {
     final long deadline;
-    final Runnable task;
+
+    /** Null once cancelled. */
+    volatile Runnable task;
+
     long seq;
 
     Timed(long deadline, Runnable task) {
       this.deadline = deadline;
       this.task = task;
+    }
+
+    @Override
+    public void cancel() {
+      task = null;
     }
 
     @Override

@@ -99,6 +99,37 @@ class DispatcherSettingsTest {
   }
 
   @Test
+  void byDefaultTheLoopRunsPekkosTimersAndForkJoinKeepsPekkosScheduler() {
+    assertThat(DispatcherSettings.fromConfig(ConfigFactory.load()).scheduler())
+        .isEqualTo(DispatcherSettings.Timers.LOOP);
+    Config forkJoin = with(DispatcherSettings.EXECUTOR, "fork-join");
+    assertThat(DispatcherSettings.fromConfig(forkJoin).scheduler())
+        .isEqualTo(DispatcherSettings.Timers.PEKKO);
+    Config pekko = with(DispatcherSettings.SCHEDULER, "pekko");
+    assertThat(DispatcherSettings.fromConfig(pekko).scheduler())
+        .isEqualTo(DispatcherSettings.Timers.PEKKO);
+  }
+
+  @Test
+  void refusesASchedulerThatIsNotAutoLoopOrPekko() {
+    Config bad = with(DispatcherSettings.SCHEDULER, "wheel");
+    assertRefusedNaming(bad, DispatcherSettings.SCHEDULER, "wheel");
+  }
+
+  @Test
+  void refusesTheLoopSchedulerWithForkJoinNamingBothKeys() {
+    Config bad =
+        with(DispatcherSettings.SCHEDULER, "loop")
+            .withValue(
+                DispatcherSettings.EXECUTOR,
+                com.typesafe.config.ConfigValueFactory.fromAnyRef("fork-join"))
+            .withValue(
+                DispatcherSettings.TRANSPORT,
+                com.typesafe.config.ConfigValueFactory.fromAnyRef("pekko"));
+    assertRefusedNaming(bad, DispatcherSettings.SCHEDULER, DispatcherSettings.EXECUTOR);
+  }
+
+  @Test
   void refusesAnExecutorThatIsNotLoopOrForkJoin() {
     Config bad = with(DispatcherSettings.EXECUTOR, "affinity");
     assertRefusedNaming(bad, DispatcherSettings.EXECUTOR, "affinity");

@@ -37,6 +37,29 @@ class NodeLoopTest {
   }
 
   @Test
+  void aCancelledTimerNeverRunsAndLeavesTheQueueBeforeItsDeadline() throws Exception {
+    loop = newLoop(2, 2);
+    AtomicInteger ran = new AtomicInteger();
+    List<NodeLoop.Timer> soon = new java.util.ArrayList<>();
+    List<NodeLoop.Timer> late = new java.util.ArrayList<>();
+    for (int i = 0; i < 500; i++) {
+      soon.add(loop.timer(ran::incrementAndGet, TimeUnit.MILLISECONDS.toNanos(20)));
+      late.add(loop.timer(ran::incrementAndGet, TimeUnit.SECONDS.toNanos(600)));
+    }
+    soon.forEach(NodeLoop.Timer::cancel);
+    late.forEach(NodeLoop.Timer::cancel);
+    CountDownLatch live = new CountDownLatch(1);
+    loop.timer(live::countDown, TimeUnit.MILLISECONDS.toNanos(40));
+    assertThat(live.await(WAIT_S, TimeUnit.SECONDS)).isTrue();
+    assertThat(ran).hasValue(0);
+    // the idle loop drops the cancelled ones at the queue's head, ten minutes early
+    for (int i = 0; i < 200 && loop.timersQueued() > 0; i++) {
+      Thread.sleep(10);
+    }
+    assertThat(loop.timersQueued()).isZero();
+  }
+
+  @Test
   void everyTaskSubmittedFromManyThreadsRunsOnce() throws Exception {
     loop = newLoop(2, 2);
     int submitters = 4;
