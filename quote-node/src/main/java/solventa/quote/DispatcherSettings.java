@@ -59,12 +59,7 @@ public record DispatcherSettings(
     /** The node loop's timer queue ({@link LoopScheduler}). */
     LOOP,
     /** Pekko's own scheduler and its ticking thread. */
-    PEKKO;
-
-    /** Parses "loop" or "pekko"; empty when the text names neither. */
-    static Optional<Timers> parse(String text) {
-      return loopOrPekko(text, LOOP, PEKKO);
-    }
+    PEKKO
   }
 
   /** {@code loop} for "loop", {@code pekko} for "pekko", else empty. */
@@ -81,12 +76,7 @@ public record DispatcherSettings(
     /** The node loop's worker 0 accepts, reads and writes the sockets itself. */
     LOOP,
     /** Pekko's TCP layer, with its own selector thread. */
-    PEKKO;
-
-    /** Parses "loop" or "pekko"; empty when the text names neither. */
-    static Optional<Transport> parse(String text) {
-      return loopOrPekko(text, LOOP, PEKKO);
-    }
+    PEKKO
   }
 
   /** The pool behind the default dispatcher. */
@@ -127,19 +117,21 @@ public record DispatcherSettings(
       throw new InvalidQuoteSettings(
           SPILL_AT, String.valueOf(spillAt), "must be 1.." + MAX_SPILL_AT);
     }
-    if (transport == null) {
-      throw new InvalidQuoteSettings(TRANSPORT, "null", "must be loop or pekko");
+    loopOnlyOnTheLoop(TRANSPORT, transport, Transport.LOOP, executor);
+    loopOnlyOnTheLoop(SCHEDULER, scheduler, Timers.LOOP, executor);
+  }
+
+  /**
+   * Refuses a missing {@code value} at {@code key}, and its {@code loop} choice unless the executor
+   * is the loop.
+   */
+  private static <T> void loopOnlyOnTheLoop(String key, T value, T loop, Executor executor) {
+    if (value == null) {
+      throw new InvalidQuoteSettings(key, "null", "must be loop or pekko");
     }
-    if (transport == Transport.LOOP && executor != Executor.LOOP) {
+    if (value == loop && executor != Executor.LOOP) {
       throw new InvalidQuoteSettings(
-          TRANSPORT, "loop", "needs " + EXECUTOR + " = loop (it is fork-join); use pekko");
-    }
-    if (scheduler == null) {
-      throw new InvalidQuoteSettings(SCHEDULER, "null", "must be loop or pekko");
-    }
-    if (scheduler == Timers.LOOP && executor != Executor.LOOP) {
-      throw new InvalidQuoteSettings(
-          SCHEDULER, "loop", "needs " + EXECUTOR + " = loop (it is fork-join); use pekko");
+          key, "loop", "needs " + EXECUTOR + " = loop (it is fork-join); use pekko");
     }
   }
 
@@ -160,22 +152,9 @@ public record DispatcherSettings(
           SHARE_INTERNAL, root.getValue(SHARE_INTERNAL).render(), "must be on or off");
     }
     Executor executor = choice(root, EXECUTOR, Executor::parse, "must be loop or fork-join");
-    Optional<Transport> auto =
-        Optional.of(executor == Executor.LOOP ? Transport.LOOP : Transport.PEKKO);
     Transport transport =
-        choice(
-            root,
-            TRANSPORT,
-            text -> "auto".equals(text) ? auto : Transport.parse(text),
-            "must be auto, loop or pekko");
-    Optional<Timers> autoTimers =
-        Optional.of(executor == Executor.LOOP ? Timers.LOOP : Timers.PEKKO);
-    Timers scheduler =
-        choice(
-            root,
-            SCHEDULER,
-            text -> "auto".equals(text) ? autoTimers : Timers.parse(text),
-            "must be auto, loop or pekko");
+        autoLoopOrPekko(root, TRANSPORT, executor, Transport.LOOP, Transport.PEKKO);
+    Timers scheduler = autoLoopOrPekko(root, SCHEDULER, executor, Timers.LOOP, Timers.PEKKO);
     return new DispatcherSettings(
         threads,
         shareInternal,
@@ -183,6 +162,20 @@ public record DispatcherSettings(
         QuoteSettings.wholeNumber(root, SPILL_AT),
         transport,
         scheduler);
+  }
+
+  /**
+   * The value at {@code key}: "loop", "pekko", or "auto" ({@code loop} with the loop executor, else
+   * {@code pekko}); any other text refuses the start.
+   */
+  private static <T> T autoLoopOrPekko(
+      Config root, String key, Executor executor, T loop, T pekko) {
+    Optional<T> auto = Optional.of(executor == Executor.LOOP ? loop : pekko);
+    return choice(
+        root,
+        key,
+        text -> "auto".equals(text) ? auto : loopOrPekko(text, loop, pekko),
+        "must be auto, loop or pekko");
   }
 
   /**
