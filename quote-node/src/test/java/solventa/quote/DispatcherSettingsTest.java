@@ -5,8 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValueFactory;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Decision 0027: the default dispatcher's size is a validated setting. */
@@ -70,63 +76,74 @@ class DispatcherSettingsTest {
         .isEqualTo(DispatcherSettings.Executor.FORK_JOIN);
   }
 
-  @Test
-  void byDefaultTheLoopCarriesTheApiAndForkJoinGetsPekkosTcp() {
-    assertThat(DispatcherSettings.fromConfig(ConfigFactory.load()).transport())
-        .isEqualTo(DispatcherSettings.Transport.LOOP);
+  /**
+   * The two {@code auto | loop | pekko} settings (decisions 0034 and 0036), read and checked by the
+   * same helpers: each case is its key, how to read it, its loop and Pekko values, a value that is
+   * neither, and what else must be set for "loop with fork-join" to be refused for this key alone.
+   */
+  static Stream<Arguments> loopOrPekkoSettings() {
+    Function<DispatcherSettings, Object> transport = DispatcherSettings::transport;
+    Function<DispatcherSettings, Object> scheduler = DispatcherSettings::scheduler;
+    return Stream.of(
+        Arguments.of(
+            DispatcherSettings.TRANSPORT,
+            transport,
+            DispatcherSettings.Transport.LOOP,
+            DispatcherSettings.Transport.PEKKO,
+            "netty",
+            Map.of()),
+        Arguments.of(
+            DispatcherSettings.SCHEDULER,
+            scheduler,
+            DispatcherSettings.Timers.LOOP,
+            DispatcherSettings.Timers.PEKKO,
+            "wheel",
+            Map.of(DispatcherSettings.TRANSPORT, "pekko")));
+  }
+
+  @ParameterizedTest
+  @MethodSource("loopOrPekkoSettings")
+  void byDefaultTheLoopAndForkJoinGetsPekko(
+      String key,
+      Function<DispatcherSettings, Object> read,
+      Object loop,
+      Object pekko,
+      String neither,
+      Map<String, String> alsoSet) {
+    assertThat(read.apply(DispatcherSettings.fromConfig(ConfigFactory.load()))).isEqualTo(loop);
     Config forkJoin = with(DispatcherSettings.EXECUTOR, "fork-join");
-    assertThat(DispatcherSettings.fromConfig(forkJoin).transport())
-        .isEqualTo(DispatcherSettings.Transport.PEKKO);
-    Config pekko = with(DispatcherSettings.TRANSPORT, "pekko");
-    assertThat(DispatcherSettings.fromConfig(pekko).transport())
-        .isEqualTo(DispatcherSettings.Transport.PEKKO);
+    assertThat(read.apply(DispatcherSettings.fromConfig(forkJoin))).isEqualTo(pekko);
+    assertThat(read.apply(DispatcherSettings.fromConfig(with(key, "pekko")))).isEqualTo(pekko);
   }
 
-  @Test
-  void refusesATransportThatIsNotAutoLoopOrPekko() {
-    Config bad = with(DispatcherSettings.TRANSPORT, "netty");
-    assertRefusedNaming(bad, DispatcherSettings.TRANSPORT, "netty");
+  @ParameterizedTest
+  @MethodSource("loopOrPekkoSettings")
+  void refusesAValueThatIsNotAutoLoopOrPekko(
+      String key,
+      Function<DispatcherSettings, Object> read,
+      Object loop,
+      Object pekko,
+      String neither,
+      Map<String, String> alsoSet) {
+    assertRefusedNaming(with(key, neither), key, neither);
   }
 
-  @Test
-  void refusesTheLoopTransportWithForkJoinNamingBothKeys() {
+  @ParameterizedTest
+  @MethodSource("loopOrPekkoSettings")
+  void refusesLoopWithForkJoinNamingBothKeys(
+      String key,
+      Function<DispatcherSettings, Object> read,
+      Object loop,
+      Object pekko,
+      String neither,
+      Map<String, String> alsoSet) {
     Config bad =
-        with(DispatcherSettings.TRANSPORT, "loop")
-            .withValue(
-                DispatcherSettings.EXECUTOR,
-                com.typesafe.config.ConfigValueFactory.fromAnyRef("fork-join"));
-    assertRefusedNaming(bad, DispatcherSettings.TRANSPORT, DispatcherSettings.EXECUTOR);
-  }
-
-  @Test
-  void byDefaultTheLoopRunsPekkosTimersAndForkJoinKeepsPekkosScheduler() {
-    assertThat(DispatcherSettings.fromConfig(ConfigFactory.load()).scheduler())
-        .isEqualTo(DispatcherSettings.Timers.LOOP);
-    Config forkJoin = with(DispatcherSettings.EXECUTOR, "fork-join");
-    assertThat(DispatcherSettings.fromConfig(forkJoin).scheduler())
-        .isEqualTo(DispatcherSettings.Timers.PEKKO);
-    Config pekko = with(DispatcherSettings.SCHEDULER, "pekko");
-    assertThat(DispatcherSettings.fromConfig(pekko).scheduler())
-        .isEqualTo(DispatcherSettings.Timers.PEKKO);
-  }
-
-  @Test
-  void refusesASchedulerThatIsNotAutoLoopOrPekko() {
-    Config bad = with(DispatcherSettings.SCHEDULER, "wheel");
-    assertRefusedNaming(bad, DispatcherSettings.SCHEDULER, "wheel");
-  }
-
-  @Test
-  void refusesTheLoopSchedulerWithForkJoinNamingBothKeys() {
-    Config bad =
-        with(DispatcherSettings.SCHEDULER, "loop")
-            .withValue(
-                DispatcherSettings.EXECUTOR,
-                com.typesafe.config.ConfigValueFactory.fromAnyRef("fork-join"))
-            .withValue(
-                DispatcherSettings.TRANSPORT,
-                com.typesafe.config.ConfigValueFactory.fromAnyRef("pekko"));
-    assertRefusedNaming(bad, DispatcherSettings.SCHEDULER, DispatcherSettings.EXECUTOR);
+        with(key, "loop")
+            .withValue(DispatcherSettings.EXECUTOR, ConfigValueFactory.fromAnyRef("fork-join"));
+    for (var e : alsoSet.entrySet()) {
+      bad = bad.withValue(e.getKey(), ConfigValueFactory.fromAnyRef(e.getValue()));
+    }
+    assertRefusedNaming(bad, key, DispatcherSettings.EXECUTOR);
   }
 
   @Test
