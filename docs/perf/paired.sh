@@ -33,14 +33,15 @@ for n in "$rate" "$window" "$rounds"; do [[ "$n" =~ ^[0-9]+$ ]] || { echo "paire
   || { echo "paired: RATE 1..2000, WINDOW 5..300, ROUNDS 1..10" >&2; exit 2; }
 state="$root/.lab/up/state.json"
 [ -f "$state" ] || { echo "paired: no live lab ($state); start one: bin/lab up --nodes 1 --arm C" >&2; exit 1; }
-read -r node_port node_pid redis proxy < <(python3 - "$state" <<'PY'
+read -r node_port node_pid redis proxy arm started < <(python3 - "$state" <<'PY'
 import json, sys, urllib.parse
 s = json.load(open(sys.argv[1]))
 n = s["nodes"][0]
-print(urllib.parse.urlparse(n["http"]).port, n["pid"], s["redis"], s["toxiproxy"]["listen"])
+print(urllib.parse.urlparse(n["http"]).port, n["pid"], s["redis"], s["toxiproxy"]["listen"],
+      s["arm"], s["startedAt"])
 PY
 )
-[ "$(python3 -c "import json;print(json.load(open('$state'))['arm'])")" = C ] || { echo "paired: the live lab's arm is not C" >&2; exit 1; }
+[ "$arm" = C ] || { echo "paired: the live lab's arm is $arm, not C" >&2; exit 1; }
 kill -0 "$node_pid" 2>/dev/null || { echo "paired: the node (pid $node_pid) is not running" >&2; exit 1; }
 
 tools="$root/.tools"; mkdir -p "$tools/bin"
@@ -80,7 +81,6 @@ done
 # run used is not never-seen in the next run on the same lab (the node and the references keep it
 # in Redis), so the next free id is kept beside the lab's state, with the lab's start time: a new
 # lab (new Redis, new node) starts at 50000 again. A run takes about 17 000 ids at 800 req/s.
-started=$(python3 -c "import json;print(json.load(open('$state'))['startedAt'])")
 ids="$root/.lab/up/paired-next-miss"
 if [ -f "$ids" ] && [ "$(cut -d' ' -f1 "$ids")" = "$started" ]; then cut -d' ' -f2 "$ids" > "$work/miss"; else echo 50000 > "$work/miss"; fi
 save_ids() { [ -f "$work/miss" ] && echo "$started $(cat "$work/miss")" > "$ids"; }
