@@ -9,7 +9,6 @@ import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -40,8 +39,9 @@ import solventa.rating.CostTimer;
  * <ul>
  *   <li>No task is lost: a worker that goes idle re-checks the queue and the timers after it
  *       announces itself idle and before it parks; a submitter that sees no worker awake wakes one.
- *   <li>Nothing here blocks but a parked idle worker. Timers are a heap under a lock held for a
- *       heap operation only; worker 0 parks until the earliest deadline, any worker runs due timers
+ *   <li>Nothing here blocks but a parked idle worker. Timers are a {@link TimerQueue} (a heap for
+ *       the next ~17 ms, buckets for the rest; decision 0038) under a lock held for one of its
+ *       operations only; worker 0 parks until the timers' next time, any worker runs due timers
  *       between tasks.
  *   <li>A task that throws is logged and the worker goes on.
  * </ul>
@@ -69,11 +69,13 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
   private final AtomicInteger awake = new AtomicInteger();
 
   private final Object timerLock = new Object();
-  private final PriorityQueue<Timed> timers = new PriorityQueue<>(); // guarded by timerLock
-  private long timerSeq; // guarded by timerLock
+  private final TimerQueue timers = new TimerQueue(System.nanoTime()); // guarded by timerLock
 
-  /** The earliest pending timer, or null: read without the lock between tasks. */
-  private volatile Timed head;
+  /**
+   * The timers' next time ({@link TimerQueue#next}), or {@link TimerQueue#NONE}: read without the
+   * lock between tasks.
+   */
+  private volatile long nextAt = TimerQueue.NONE;
 
   private volatile boolean shutdown;
   private final CountDownLatch exited;
@@ -211,36 +213,29 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
     Timed t = new Timed(System.nanoTime() + Math.max(0, delayNanos), task);
     boolean earliest;
     synchronized (timerLock) {
-      t.seq = timerSeq++;
-      timers.add(t);
-      earliest = timers.peek() == t;
-      if (earliest) {
-        head = t;
-      }
+      earliest = timers.add(t);
+      nextAt = timers.next();
     }
     if (earliest) {
-      // Worker 0 keeps the timers' deadline while parked; an awake one sees the new head itself.
+      // Worker 0 keeps the timers' next time while parked; an awake one sees the new one itself.
       wake(workers[0]);
     }
     return t;
   }
 
   /**
-   * The earliest timer not cancelled, or null; cancelled ones before it leave the queue, so a
+   * The timers' next time with the cancelled ones in front dropped, or {@link TimerQueue#NONE}: a
    * worker never starts to wait for a timer that will not run.
    */
-  private Timed liveHead() {
-    Timed h = head;
-    if (h == null || h.task != null) {
-      return h;
+  private long liveNext() {
+    if (nextAt == TimerQueue.NONE) {
+      return TimerQueue.NONE;
     }
     synchronized (timerLock) {
-      Timed t;
-      while ((t = timers.peek()) != null && t.task == null) {
-        timers.poll();
-      }
-      head = t;
-      return t;
+      timers.settle();
+      long n = timers.next();
+      nextAt = n;
+      return n;
     }
   }
 
@@ -282,20 +277,23 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
         if (shutdown) {
           return;
         }
-        Timed h = liveHead();
-        long wait = h == null ? 0 : h.deadline - System.nanoTime();
+        long next = liveNext();
+        boolean none = next == TimerQueue.NONE;
+        long wait = none ? 0 : next - System.nanoTime();
         // A wait the selector can keep (none, or whole milliseconds): wait in the selector.
-        me.selecting = selects && (h == null || wait >= SELECT_GRAIN_NANOS);
+        me.selecting = selects && (none || wait >= SELECT_GRAIN_NANOS);
         me.idle.set(true);
         awake.decrementAndGet();
-        if (!tasks.isEmpty() || due(head) || shutdown) {
+        // Worker 0 waits for the timers: if their next time changed since it looked, another
+        // thread set a timer before it could see this worker idle, and its wake-up missed
+        if (!tasks.isEmpty() || due() || (me.index == 0 && nextAt != next) || shutdown) {
           me.selecting = false;
           reclaim(me);
           continue;
         }
         if (me.selecting) {
-          select(me, h == null ? 0 : wait / SELECT_GRAIN_NANOS);
-        } else if (me.index == 0 && h != null) {
+          select(me, none ? 0 : wait / SELECT_GRAIN_NANOS);
+        } else if (me.index == 0 && !none) {
           LockSupport.parkNanos(this, wait);
         } else {
           LockSupport.park(this);
@@ -385,25 +383,26 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
     return false;
   }
 
-  private static boolean due(Timed t) {
-    return t != null && t.deadline - System.nanoTime() <= 0;
+  /** Whether the timers' next time has come (a due timer, or a bucket to move into the heap). */
+  private boolean due() {
+    long n = nextAt;
+    return n != TimerQueue.NONE && n - System.nanoTime() <= 0;
   }
 
   /** Runs every timer due now; whether it ran any. */
   private boolean runDueTimers() {
-    if (!due(head)) {
+    if (!due()) {
       return false;
     }
     boolean ran = false;
     for (; ; ) {
-      Timed t;
+      TimerQueue.Entry t;
       synchronized (timerLock) {
-        t = timers.peek();
-        if (t == null || t.deadline - System.nanoTime() > 0) {
+        t = timers.poll(System.nanoTime());
+        nextAt = timers.next();
+        if (t == null) {
           return ran;
         }
-        timers.poll();
-        head = timers.peek();
       }
       Runnable task = t.task;
       if (task != null) { // null: cancelled
@@ -440,14 +439,8 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
       left.add(t);
     }
     synchronized (timerLock) {
-      for (Timed t : timers) {
-        Runnable task = t.task;
-        if (task != null) {
-          left.add(task);
-        }
-      }
-      timers.clear();
-      head = null;
+      left.addAll(timers.clear());
+      nextAt = TimerQueue.NONE;
     }
     return left;
   }
@@ -488,31 +481,14 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
     }
   }
 
-  private static final class Timed implements Comparable<Timed>, Timer {
-    final long deadline;
-
-    /** Null once cancelled. */
-    volatile Runnable task;
-
-    long seq;
-
+  private static final class Timed extends TimerQueue.Entry implements Timer {
     Timed(long deadline, Runnable task) {
-      this.deadline = deadline;
-      this.task = task;
+      super(deadline, task);
     }
 
     @Override
     public void cancel() {
-      task = null;
-    }
-
-    @Override
-    public int compareTo(Timed o) {
-      long d = deadline - o.deadline;
-      if (d != 0) {
-        return d < 0 ? -1 : 1;
-      }
-      return Long.compare(seq, o.seq);
+      cancelTask();
     }
   }
 }

@@ -44,13 +44,15 @@ public final class LiveLab {
   static final String USAGE =
       String.join(
           "\n",
-          "usage: bin/lab up [--nodes N] [--arm A|B|C|C'] [--policy count|rate]",
+          "usage: bin/lab up [--nodes N] [--arm A|B|C|C'] [--policy count|rate] [--refresh-after S]",
           "       bin/lab state <healthy|slow|degraded|unresponsive|down|recovery>",
           "       bin/lab status",
           "       bin/lab down",
           "  up      starts Redis, PostgreSQL, Toxiproxy, the provider double and an N-node quote",
           "          cluster (default 3 nodes, arm C, count policy) on 127.0.0.1, prints every",
-          "          endpoint and returns; the lab keeps running in the background",
+          "          endpoint and returns; the lab keeps running in the background. The nodes",
+          "          refresh a known customer's profile after S seconds (quote.refresh-after;",
+          "          default the card's 60; 1..86399, under the nodes' 24 h max-staleness)",
           "  state   switches the provider state live (Toxiproxy toxics + the double's profile)",
           "  status  members, shard distribution, breaker state and pool per node",
           "  down    stops everything `up` started and checks that nothing is left running");
@@ -59,7 +61,8 @@ public final class LiveLab {
   static final String PROXY = "provider";
 
   /**
-   * The nodes' breaker policies and refresh-after: those of the card's protocol (the full profile).
+   * The nodes' breaker policies and default refresh-after: those of the card's protocol (the full
+   * profile); {@code --refresh-after} sets another T.
    */
   static final ExperimentProfile CARD_SETTINGS = ExperimentProfile.named("full");
 
@@ -105,6 +108,7 @@ public final class LiveLab {
       int nodes,
       BenchArm arm,
       String policy,
+      int refreshAfterSec,
       Path dir,
       int maxHours) {
     static Options parse(String[] args) {
@@ -116,6 +120,7 @@ public final class LiveLab {
       int nodes = 3;
       BenchArm arm = BenchArm.C;
       String policy = "count";
+      int refreshAfterSec = CARD_SETTINGS.refreshAfterSec();
       Path dir = null;
       int maxHours = 8;
       for (int i = 1; i < args.length; i++) {
@@ -128,6 +133,9 @@ public final class LiveLab {
               throw new IllegalArgumentException("--policy must be count or rate, was " + policy);
             }
           }
+          case "--refresh-after" ->
+              refreshAfterSec =
+                  intIn(value(args, ++i, "--refresh-after"), "--refresh-after", 1, 86_399);
           case "--dir" -> dir = Path.of(value(args, ++i, "--dir")).toAbsolutePath();
           case "--max-hours" ->
               maxHours = intIn(value(args, ++i, "--max-hours"), "--max-hours", 1, 72);
@@ -148,6 +156,7 @@ public final class LiveLab {
           nodes,
           arm,
           policy,
+          refreshAfterSec,
           dir == null ? LabPaths.workDir("up") : dir,
           maxHours);
     }
@@ -165,6 +174,8 @@ public final class LiveLab {
           arm.label(),
           "--policy",
           policy,
+          "--refresh-after",
+          Integer.toString(refreshAfterSec),
           "--dir",
           dir.toString(),
           "--max-hours",
@@ -208,11 +219,12 @@ public final class LiveLab {
     out.printf(
         Locale.ROOT,
         "starting the lab: Redis, PostgreSQL, Toxiproxy, the provider double and %d quote node%s"
-            + " (arm %s, %s policy); logs in %s%n",
+            + " (arm %s, %s policy, refresh after %d s); logs in %s%n",
         o.nodes,
         o.nodes == 1 ? "" : "s",
         o.arm.label(),
         o.policy,
+        o.refreshAfterSec,
         o.dir.resolve("logs"));
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
     String lastPhase = "";
@@ -296,6 +308,7 @@ public final class LiveLab {
     state.put("startedAt", Instant.now().toString());
     state.put("arm", o.arm.label());
     state.put("policy", o.policy);
+    state.put("refreshAfterSec", o.refreshAfterSec);
     state.put("logs", logs.toString());
     // the bearer token of this lab's mutating routes (state.json is readable by its owner only)
     state.put("adminToken", solventa.lab.LabToken.value());
@@ -308,7 +321,14 @@ public final class LiveLab {
       writeState(o, state.put("detail", "starting " + o.nodes + " quote nodes"));
       // N nodes start at once on a machine that may have 2 cores: a longer bound than one node's
       NodeGroup.start(
-          o.arm, o.policy, CARD_SETTINGS, lab.backends(), logs, o.nodes, NODE_START_TIMEOUT, nodes);
+          o.arm,
+          o.policy,
+          CARD_SETTINGS.withRefreshAfterSec(o.refreshAfterSec),
+          lab.backends(),
+          logs,
+          o.nodes,
+          NODE_START_TIMEOUT,
+          nodes);
     } catch (RuntimeException e) {
       writeState(o, state.put("phase", "failed").put("error", e.getMessage()));
       stopAll(nodes, lab);

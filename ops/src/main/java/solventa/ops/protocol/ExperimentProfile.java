@@ -153,6 +153,35 @@ public record ExperimentProfile(
     };
   }
 
+  /**
+   * This profile with another T ({@code quote.refresh-after}): the live lab's {@code
+   * --refresh-after}.
+   */
+  public ExperimentProfile withRefreshAfterSec(int seconds) {
+    return new ExperimentProfile(
+        name,
+        runs,
+        walkRate,
+        warmupSec,
+        measureSec,
+        pathMeasureSec,
+        recoveryMeasureSec,
+        recoveryWindowSec,
+        sweepHitRates,
+        policyRates,
+        policyMeasureSec,
+        stampedeConcurrency,
+        seconds,
+        neverSeenShare,
+        exposureWindowSec,
+        fallbackCeilingPct,
+        countPolicyN,
+        ratePolicy,
+        gatlingReports,
+        bisectionResolutionPts,
+        maxBisectionSteps);
+  }
+
   /** The hit rate of the state walk and the policy test: the card's design point. */
   public double designHitRate() {
     return 0.96;

@@ -34,7 +34,7 @@ class LiveLabIT {
     dir =
         Files.createDirectories(
             LabPaths.root().resolve("ops/target/live-lab-it-" + System.currentTimeMillis()));
-    Run r = lab("up", "--nodes", "2", "--arm", "C", "--policy", "count");
+    Run r = lab("up", "--nodes", "2", "--arm", "C", "--policy", "count", "--refresh-after", "45");
     upCode = r.code;
     upOutput = r.out;
   }
@@ -66,6 +66,16 @@ class LiveLabIT {
     assertThat(upCode).as(upOutput).isZero();
     JsonNode state = Http.JSON.readTree(dir.resolve("state.json").toFile());
     assertThat(state.path("nodes")).hasSize(2);
+
+    // --refresh-after reaches every node: the lab records it, each node's JVM is started with it
+    assertThat(state.path("refreshAfterSec").asInt()).isEqualTo(45);
+    for (JsonNode n : state.path("nodes")) {
+      String[] jvmArgs =
+          ProcessHandle.of(n.path("pid").asLong())
+              .flatMap(p -> p.info().arguments())
+              .orElseThrow(() -> new AssertionError("no arguments for " + n));
+      assertThat(jvmArgs).contains("-Dquote.refresh-after=45s");
+    }
 
     // every endpoint `up` prints is there and answers
     assertThat(upOutput).contains("node-1", "node-2", "toxiproxy", "provider double");

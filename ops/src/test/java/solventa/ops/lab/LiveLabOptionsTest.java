@@ -1,0 +1,44 @@
+package solventa.ops.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import solventa.ops.protocol.ExperimentProfile;
+
+/** {@code bin/lab up}'s options: what reaches the supervisor, what is refused. */
+class LiveLabOptionsTest {
+
+  @Test
+  void refreshAfterDefaultsToTheCardsAndIsHandedToTheSupervisor() {
+    LiveLab.Options dflt = LiveLab.Options.parse(new String[] {"up"});
+    assertThat(dflt.refreshAfterSec()).isEqualTo(60);
+
+    LiveLab.Options o = LiveLab.Options.parse(new String[] {"up", "--refresh-after", "3600"});
+    assertThat(o.refreshAfterSec()).isEqualTo(3600);
+    LiveLab.Options supervisor = LiveLab.Options.parse(o.superviseArgs().toArray(String[]::new));
+    assertThat(supervisor.command()).isEqualTo("supervise");
+    assertThat(supervisor.refreshAfterSec()).isEqualTo(3600);
+    assertThat(supervisor.nodes()).isEqualTo(o.nodes());
+    assertThat(supervisor.arm()).isEqualTo(o.arm());
+    assertThat(supervisor.policy()).isEqualTo(o.policy());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "86400", "-5", "1h", ""})
+  void aRefreshAfterOutsideOneSecondToUnderADayIsRefusedNamingOptionAndValue(String v) {
+    assertThatThrownBy(() -> LiveLab.Options.parse(new String[] {"up", "--refresh-after", v}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("--refresh-after must be 1..86399, was " + v);
+  }
+
+  @Test
+  void theCardsProfileWithAnotherTChangesOnlyT() {
+    ExperimentProfile card = ExperimentProfile.named("full");
+    ExperimentProfile other = card.withRefreshAfterSec(3600);
+    assertThat(other.refreshAfterSec()).isEqualTo(3600);
+    assertThat(other.withRefreshAfterSec(card.refreshAfterSec())).isEqualTo(card);
+  }
+}
