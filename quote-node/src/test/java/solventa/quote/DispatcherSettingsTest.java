@@ -11,7 +11,6 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -77,24 +76,35 @@ class DispatcherSettingsTest {
   }
 
   /**
-   * The two {@code auto | loop | pekko} settings (decisions 0034 and 0036), read and checked by the
-   * same helpers: each case is its key, how to read it, its loop and Pekko values, a value that is
+   * One of the two {@code auto | loop | pekko} settings (decisions 0034 and 0036), read and checked
+   * by the same helpers: its key, how to read it, its loop and Pekko values, a value that is
    * neither, and what else must be set for "loop with fork-join" to be refused for this key alone.
    */
-  static Stream<Arguments> loopOrPekkoSettings() {
-    Function<DispatcherSettings, Object> transport = DispatcherSettings::transport;
-    Function<DispatcherSettings, Object> scheduler = DispatcherSettings::scheduler;
+  record LoopOrPekko(
+      String key,
+      Function<DispatcherSettings, Object> read,
+      Object loop,
+      Object pekko,
+      String neither,
+      Map<String, String> alsoSet) {
+    @Override
+    public String toString() {
+      return key;
+    }
+  }
+
+  static Stream<LoopOrPekko> loopOrPekkoSettings() {
     return Stream.of(
-        Arguments.of(
+        new LoopOrPekko(
             DispatcherSettings.TRANSPORT,
-            transport,
+            DispatcherSettings::transport,
             DispatcherSettings.Transport.LOOP,
             DispatcherSettings.Transport.PEKKO,
             "netty",
             Map.of()),
-        Arguments.of(
+        new LoopOrPekko(
             DispatcherSettings.SCHEDULER,
-            scheduler,
+            DispatcherSettings::scheduler,
             DispatcherSettings.Timers.LOOP,
             DispatcherSettings.Timers.PEKKO,
             "wheel",
@@ -103,47 +113,31 @@ class DispatcherSettingsTest {
 
   @ParameterizedTest
   @MethodSource("loopOrPekkoSettings")
-  void byDefaultTheLoopAndForkJoinGetsPekko(
-      String key,
-      Function<DispatcherSettings, Object> read,
-      Object loop,
-      Object pekko,
-      String neither,
-      Map<String, String> alsoSet) {
-    assertThat(read.apply(DispatcherSettings.fromConfig(ConfigFactory.load()))).isEqualTo(loop);
+  void byDefaultTheLoopAndForkJoinGetsPekko(LoopOrPekko s) {
+    assertThat(s.read().apply(DispatcherSettings.fromConfig(ConfigFactory.load())))
+        .isEqualTo(s.loop());
     Config forkJoin = with(DispatcherSettings.EXECUTOR, "fork-join");
-    assertThat(read.apply(DispatcherSettings.fromConfig(forkJoin))).isEqualTo(pekko);
-    assertThat(read.apply(DispatcherSettings.fromConfig(with(key, "pekko")))).isEqualTo(pekko);
+    assertThat(s.read().apply(DispatcherSettings.fromConfig(forkJoin))).isEqualTo(s.pekko());
+    assertThat(s.read().apply(DispatcherSettings.fromConfig(with(s.key(), "pekko"))))
+        .isEqualTo(s.pekko());
   }
 
   @ParameterizedTest
   @MethodSource("loopOrPekkoSettings")
-  void refusesAValueThatIsNotAutoLoopOrPekko(
-      String key,
-      Function<DispatcherSettings, Object> read,
-      Object loop,
-      Object pekko,
-      String neither,
-      Map<String, String> alsoSet) {
-    assertRefusedNaming(with(key, neither), key, neither);
+  void refusesAValueThatIsNotAutoLoopOrPekko(LoopOrPekko s) {
+    assertRefusedNaming(with(s.key(), s.neither()), s.key(), s.neither());
   }
 
   @ParameterizedTest
   @MethodSource("loopOrPekkoSettings")
-  void refusesLoopWithForkJoinNamingBothKeys(
-      String key,
-      Function<DispatcherSettings, Object> read,
-      Object loop,
-      Object pekko,
-      String neither,
-      Map<String, String> alsoSet) {
+  void refusesLoopWithForkJoinNamingBothKeys(LoopOrPekko s) {
     Config bad =
-        with(key, "loop")
+        with(s.key(), "loop")
             .withValue(DispatcherSettings.EXECUTOR, ConfigValueFactory.fromAnyRef("fork-join"));
-    for (var e : alsoSet.entrySet()) {
+    for (var e : s.alsoSet().entrySet()) {
       bad = bad.withValue(e.getKey(), ConfigValueFactory.fromAnyRef(e.getValue()));
     }
-    assertRefusedNaming(bad, key, DispatcherSettings.EXECUTOR);
+    assertRefusedNaming(bad, s.key(), DispatcherSettings.EXECUTOR);
   }
 
   @Test
