@@ -214,7 +214,9 @@ public final class NodeLoop extends AbstractExecutorService implements CostTimer
     boolean earliest;
     synchronized (timerLock) {
       earliest = timers.add(t);
-      nextAt = timers.next();
+      if (earliest) { // else the queue's next time is unchanged: nextAt still mirrors it
+        nextAt = t.deadline;
+      }
     }
     if (earliest) {
       // Worker 0 keeps the timers' next time while parked; an awake one sees the new one itself.
