@@ -47,11 +47,7 @@ public final class OfAdapter implements ProfileFetcher {
   private final ActorRef<AdapterActor.Command> actor;
   private final ExecutionContextExecutor timers;
 
-  private OfAdapter(
-      ActorSystem<?> system,
-      ProviderSettings settings,
-      Clock clock,
-      org.apache.pekko.http.javadsl.ClientTransport transport) {
+  private OfAdapter(ActorSystem<?> system, ProviderSettings settings, Clock clock) {
     this.system = system;
     this.settings = settings;
     this.clock = clock;
@@ -66,7 +62,7 @@ public final class OfAdapter implements ProfileFetcher {
             metrics);
     DispatcherSelector dispatcher = DispatcherSelector.fromConfig(settings.dispatcher());
     this.timers = system.dispatchers().lookup(dispatcher);
-    ProviderClient client = new ProviderClient(system, settings, timers, clock, transport);
+    ProviderClient client = new ProviderClient(system, settings, timers, clock);
     this.actor =
         system.systemActorOf(
             Behaviors.supervise(AdapterActor.create(client, breaker, metrics))
@@ -87,18 +83,7 @@ public final class OfAdapter implements ProfileFetcher {
    * the rate window; deadlines and the reset timeout run on Pekko's scheduler.
    */
   public static OfAdapter create(ActorSystem<?> system, AdapterSettings settings, Clock clock) {
-    return new OfAdapter(system, settings.defaultProviderSettings(), clock, null);
-  }
-
-  /**
-   * As {@link #create(ActorSystem, AdapterSettings)}, with the pool's connections opened by {@code
-   * transport} (null: Pekko's TCP). The quote node passes its loop's transport.
-   */
-  public static OfAdapter create(
-      ActorSystem<?> system,
-      AdapterSettings settings,
-      org.apache.pekko.http.javadsl.ClientTransport transport) {
-    return new OfAdapter(system, settings.defaultProviderSettings(), Clock.systemUTC(), transport);
+    return new OfAdapter(system, settings.defaultProviderSettings(), clock);
   }
 
   /**

@@ -47,14 +47,9 @@ public final class QuoteNode implements AutoCloseable {
   private final Pricing pricing;
   private final ProfileStore store;
   private final QuoteStats stats;
-  private final Binding binding;
+  private final ServerBinding binding;
   private final int managementPort;
   private final NodeWarmup.Outcome warmup;
-
-  /**
-   * The dispatcher's and rating's loop, or null with {@code quote.dispatcher.executor = fork-join}.
-   */
-  private final NodeLoop loop;
 
   private QuoteNode(
       ActorSystem<Void> system,
@@ -63,10 +58,9 @@ public final class QuoteNode implements AutoCloseable {
       Pricing pricing,
       ProfileStore store,
       QuoteStats stats,
-      Binding binding,
+      ServerBinding binding,
       int managementPort,
-      NodeWarmup.Outcome warmup,
-      NodeLoop loop) {
+      NodeWarmup.Outcome warmup) {
     this.system = system;
     this.settings = settings;
     this.provider = provider;
@@ -76,7 +70,6 @@ public final class QuoteNode implements AutoCloseable {
     this.binding = binding;
     this.managementPort = managementPort;
     this.warmup = warmup;
-    this.loop = loop;
   }
 
   /** What the start-up warm-up did ({@link NodeWarmup.Outcome#NONE} when it is off). */
@@ -106,33 +99,14 @@ public final class QuoteNode implements AutoCloseable {
         solventa.quote.profile.EntityBounds.fromConfig(config);
     NodeWarmup.Settings warmup = NodeWarmup.Settings.fromConfig(config);
     DispatcherSettings dispatcher = DispatcherSettings.fromConfig(config);
-    NodeLoop loop =
-        dispatcher.executor() == DispatcherSettings.Executor.LOOP
-            ? new NodeLoop(
-                "quote-loop",
-                dispatcher.threads(),
-                dispatcher.spillAt(),
-                dispatcher.transport() == DispatcherSettings.Transport.LOOP)
-            : null;
-    Pricing pricing;
-    try {
-      pricing = RatingPricing.start(config, clock, loop);
-    } catch (RuntimeException e) {
-      if (loop != null) {
-        loop.shutdownNow();
-      }
-      throw e;
-    }
+    SchedulerCostTimer costTimer = new SchedulerCostTimer();
+    Pricing pricing = RatingPricing.start(config, clock, costTimer);
     ProfileStore store = null;
     ActorSystem<Void> system = null;
     try {
       store = RedisProfileStore.connect(settings.redis());
-      system = ActorSystem.create(Behaviors.empty(), "quote", dispatcher.bootstrap(config, loop));
-      if (dispatcher.transport() == DispatcherSettings.Transport.LOOP) {
-        // the adapter's connections to the provider on the loop too (decision 0035)
-        solventa.quote.http.LoopClientTransport.install(
-            system, new solventa.quote.http.LoopClientTransport(loop));
-      }
+      system = ActorSystem.create(Behaviors.empty(), "quote", dispatcher.applyTo(config));
+      costTimer.attach(system);
       ProviderPort adapterPort = adapter.apply(system);
       NodeWarmup.SkippingProvider skipping =
           warmup.provider() == NodeWarmup.ProviderMode.SKIP && warmup.quotes() > 0
@@ -171,7 +145,11 @@ public final class QuoteNode implements AutoCloseable {
               settings.http().maxBody(),
               () -> warmedUp.get() && isUp(sys),
               settings.http().maxInFlight());
-      Binding binding = bind(system, settings.http(), dispatcher, loop, routes);
+      ServerBinding binding =
+          await(
+              Http.get(system)
+                  .newServerAt(settings.http().host(), settings.http().port())
+                  .bind(routes.handler(system)));
       org.apache.pekko.http.javadsl.model.Uri management =
           await(PekkoManagement.get(Adapter.toClassic(system)).start());
       NodeWarmup.Outcome warmed = warmUp(system, binding, warmup, stats, provider);
@@ -180,21 +158,13 @@ public final class QuoteNode implements AutoCloseable {
       }
       warmedUp.set(true);
       log.info(
-          "quote node up: arm {} on {} (management {})",
+          "quote node up: arm {} on {} (management {}); stack {}",
           settings.arm().label(),
           binding.localAddress(),
-          management);
+          management,
+          NodeStack.describe(system));
       return new QuoteNode(
-          system,
-          settings,
-          provider,
-          pricing,
-          store,
-          stats,
-          binding,
-          management.port(),
-          warmed,
-          loop);
+          system, settings, provider, pricing, store, stats, binding, management.port(), warmed);
     } catch (RuntimeException e) {
       if (system != null) {
         system.terminate();
@@ -204,45 +174,14 @@ public final class QuoteNode implements AutoCloseable {
         store.close();
       }
       pricing.close();
-      if (loop != null) {
-        loop.shutdownNow();
-      }
       throw e;
     }
-  }
-
-  /** The quote API's bound address, and how to stop accepting on it. */
-  private record Binding(
-      java.net.InetSocketAddress localAddress,
-      java.util.function.Supplier<java.util.concurrent.CompletionStage<?>> unbind) {}
-
-  /** Binds the quote API on the transport {@code quote.http.transport} names (decision 0034). */
-  private static Binding bind(
-      ActorSystem<?> system,
-      QuoteSettings.Http http,
-      DispatcherSettings dispatcher,
-      NodeLoop loop,
-      QuoteRoutes routes) {
-    if (dispatcher.transport() == DispatcherSettings.Transport.LOOP) {
-      try {
-        solventa.quote.http.LoopHttpServer server =
-            solventa.quote.http.LoopHttpServer.bind(
-                loop, system, http.host(), http.port(), routes.handler(system));
-        return new Binding(server.localAddress(), server::unbind);
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(
-            "cannot bind the quote API on " + http.host() + ":" + http.port(), e);
-      }
-    }
-    ServerBinding b =
-        await(Http.get(system).newServerAt(http.host(), http.port()).bind(routes.handler(system)));
-    return new Binding(b.localAddress(), b::unbind);
   }
 
   /** Waits (bounded) for cluster membership, then runs the warm-up and zeroes the stats it left. */
   private static NodeWarmup.Outcome warmUp(
       ActorSystem<?> system,
-      Binding binding,
+      ServerBinding binding,
       NodeWarmup.Settings warmup,
       QuoteStats stats,
       ProviderPort provider) {
@@ -320,15 +259,12 @@ public final class QuoteNode implements AutoCloseable {
   @Override
   public void close() {
     QuoteStatsRegistry.get(system).unregister();
-    awaitQuietly(binding.unbind().get());
+    awaitQuietly(binding.unbind());
     awaitQuietly(PekkoManagement.get(Adapter.toClassic(system)).stop());
     system.terminate();
     awaitQuietly(system.getWhenTerminated());
     store.close();
     pricing.close();
-    if (loop != null) {
-      loop.shutdown();
-    }
   }
 
   private static <T> T await(CompletionStage<T> stage) {

@@ -20,7 +20,7 @@ public final class RatingPricing implements Pricing {
 
   /**
    * Migrates and loads the rule set from PostgreSQL: blocking, at start-up only. Rating waits out
-   * its cost on {@code timer} (null: a timer thread of its own).
+   * its cost on {@code timer} (the node's: Pekko's scheduler; null: a timer thread of its own).
    */
   public static RatingPricing start(Config root, Clock clock, CostTimer timer) {
     return new RatingPricing(RatingEngine.start(RatingSettings.fromConfig(root), clock, timer));

@@ -5,13 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import com.typesafe.config.ConfigValueFactory;
-import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Decision 0027: the default dispatcher's size is a validated setting. */
@@ -65,92 +60,17 @@ class DispatcherSettingsTest {
     assertRefusedNaming(withThreads(value), DispatcherSettings.THREADS, value);
   }
 
-  @Test
-  void byDefaultTheDispatcherRunsOnTheNodesLoop() {
-    DispatcherSettings d = DispatcherSettings.fromConfig(ConfigFactory.load());
-    assertThat(d.executor()).isEqualTo(DispatcherSettings.Executor.LOOP);
-    assertThat(d.spillAt()).isEqualTo(2);
-    Config forkJoin = with(DispatcherSettings.EXECUTOR, "fork-join");
-    assertThat(DispatcherSettings.fromConfig(forkJoin).executor())
-        .isEqualTo(DispatcherSettings.Executor.FORK_JOIN);
-  }
-
-  /**
-   * One of the two {@code auto | loop | pekko} settings (decisions 0034 and 0036), read and checked
-   * by the same helpers: its key, how to read it, its loop and Pekko values, a value that is
-   * neither, and what else must be set for "loop with fork-join" to be refused for this key alone.
-   */
-  record LoopOrPekko(
-      String key,
-      Function<DispatcherSettings, Object> read,
-      Object loop,
-      Object pekko,
-      String neither,
-      Map<String, String> alsoSet) {
-    @Override
-    public String toString() {
-      return key;
-    }
-  }
-
-  static Stream<LoopOrPekko> loopOrPekkoSettings() {
-    return Stream.of(
-        new LoopOrPekko(
-            DispatcherSettings.TRANSPORT,
-            DispatcherSettings::transport,
-            DispatcherSettings.Transport.LOOP,
-            DispatcherSettings.Transport.PEKKO,
-            "netty",
-            Map.of()),
-        new LoopOrPekko(
-            DispatcherSettings.SCHEDULER,
-            DispatcherSettings::scheduler,
-            DispatcherSettings.Timers.LOOP,
-            DispatcherSettings.Timers.PEKKO,
-            "wheel",
-            Map.of(DispatcherSettings.TRANSPORT, "pekko")));
-  }
-
+  /** Decision 0039: the settings of the node's former own loop refuse the start, naming the key. */
   @ParameterizedTest
-  @MethodSource("loopOrPekkoSettings")
-  void byDefaultTheLoopAndForkJoinGetsPekko(LoopOrPekko s) {
-    assertThat(s.read().apply(DispatcherSettings.fromConfig(ConfigFactory.load())))
-        .isEqualTo(s.loop());
-    Config forkJoin = with(DispatcherSettings.EXECUTOR, "fork-join");
-    assertThat(s.read().apply(DispatcherSettings.fromConfig(forkJoin))).isEqualTo(s.pekko());
-    assertThat(s.read().apply(DispatcherSettings.fromConfig(with(s.key(), "pekko"))))
-        .isEqualTo(s.pekko());
-  }
-
-  @ParameterizedTest
-  @MethodSource("loopOrPekkoSettings")
-  void refusesAValueThatIsNotAutoLoopOrPekko(LoopOrPekko s) {
-    assertRefusedNaming(with(s.key(), s.neither()), s.key(), s.neither());
-  }
-
-  @ParameterizedTest
-  @MethodSource("loopOrPekkoSettings")
-  void refusesLoopWithForkJoinNamingBothKeys(LoopOrPekko s) {
-    Config bad =
-        with(s.key(), "loop")
-            .withValue(DispatcherSettings.EXECUTOR, ConfigValueFactory.fromAnyRef("fork-join"));
-    for (var e : s.alsoSet().entrySet()) {
-      bad = bad.withValue(e.getKey(), ConfigValueFactory.fromAnyRef(e.getValue()));
-    }
-    assertRefusedNaming(bad, s.key(), DispatcherSettings.EXECUTOR);
-  }
-
-  @Test
-  void refusesAnExecutorThatIsNotLoopOrForkJoin() {
-    Config bad = with(DispatcherSettings.EXECUTOR, "affinity");
-    assertRefusedNaming(bad, DispatcherSettings.EXECUTOR, "affinity");
-  }
-
-  @ParameterizedTest
-  @ValueSource(strings = {"0", "1025", "some"})
-  void refusesASpillAtOutsideOneTo1024NamingTheKeyAndTheValue(String value) {
-    Config bad = with(DispatcherSettings.SPILL_AT, value);
-    assertRefusedNaming(bad, DispatcherSettings.SPILL_AT, value);
+  @ValueSource(
+      strings = {
+        "quote.dispatcher.executor",
+        "quote.dispatcher.spill-at",
+        "quote.dispatcher.scheduler",
+        "quote.http.transport"
+      })
+  void refusesARemovedLoopSettingNamingTheKey(String key) {
+    assertRefusedNaming(with(key, "loop"), key, "removed");
   }
 
   /** Reading {@code config} refuses the start with a message naming every one of {@code parts}. */

@@ -14,9 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -52,9 +50,6 @@ class QuotePathThreadsIT {
   static QuoteNode a;
   static QuoteNode c;
 
-  /** Arm C on Pekko's fork-join dispatcher and rating's own timer (decision 0030's alternative). */
-  static QuoteNode forkJoin;
-
   static ExecutorService clientThreads;
 
   @BeforeAll
@@ -64,11 +59,7 @@ class QuotePathThreadsIT {
     Proxy pc = lab.proxy("ofb-threads-c");
     a = NodeTestBed.node(lab.overrides(Arm.A, pa, "ofp-ta:"), Clock.systemUTC());
     c = NodeTestBed.node(lab.overrides(Arm.C, pc, "ofp-tc:"), Clock.systemUTC());
-    Map<String, Object> fj =
-        new HashMap<>(lab.overrides(Arm.C, lab.proxy("ofb-threads-fj"), "ofp-tfj:"));
-    fj.put(DispatcherSettings.EXECUTOR, "fork-join");
-    forkJoin = NodeTestBed.node(fj, Clock.systemUTC());
-    for (QuoteNode n : List.of(a, c, forkJoin)) {
+    for (QuoteNode n : List.of(a, c)) {
       assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
     }
     // the test's own client: blocking calls on a fixed pool, started before anything is counted
@@ -78,8 +69,7 @@ class QuotePathThreadsIT {
 
   @AfterAll
   static void stop() {
-    NodeTestBed.closeAll(
-        a, c, forkJoin, clientThreads == null ? null : clientThreads::shutdownNow, lab);
+    NodeTestBed.closeAll(a, c, clientThreads == null ? null : clientThreads::shutdownNow, lab);
   }
 
   @Test
@@ -106,25 +96,35 @@ class QuotePathThreadsIT {
   }
 
   @Test
-  void theDispatcherRunsOnTheNodesLoopUnlessForkJoinIsChosen() throws Exception {
-    assertThat(dispatcherThreadName(c)).startsWith("quote-loop-");
-    assertThat(dispatcherThreadName(forkJoin)).contains("default-dispatcher");
+  void theDispatcherIsPekkosOwnForkJoinPool() throws Exception {
+    assertThat(dispatcherThreadName(c)).startsWith("quote-pekko.actor.default-dispatcher-");
+    assertThat(c.system().settings().config().getString("pekko.actor.default-dispatcher.executor"))
+        .isEqualTo("default-executor");
+  }
+
+  /** Issue 32: the node names its stack on Pekko Management, as the runner reads it. */
+  @Test
+  void theNodeReportsItsStackOnManagement() throws Exception {
+    HttpURLConnection http =
+        (HttpURLConnection)
+            URI.create("http://127.0.0.1:" + c.managementPort() + "/quote/stack")
+                .toURL()
+                .openConnection();
+    assertThat(http.getResponseCode()).isEqualTo(200);
+    String body;
+    try (InputStream in = http.getInputStream()) {
+      body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    assertThat(body)
+        .contains("\"dispatcher\":\"default-executor (Pekko's fork-join pool)")
+        .contains("tick 1 ms")
+        .doesNotContain("-D");
   }
 
   private static String dispatcherThreadName(QuoteNode node) throws Exception {
     CompletableFuture<String> name = new CompletableFuture<>();
     node.system().executionContext().execute(() -> name.complete(Thread.currentThread().getName()));
     return name.get(10, TimeUnit.SECONDS);
-  }
-
-  @Test
-  void armCOnTheForkJoinDispatcherStartsNoThreadsEither() {
-    assertFlat(
-        forkJoin,
-        i ->
-            i % 4 == 3
-                ? String.format("c%08d", 85_000 + i)
-                : String.format("c%08d", 65_000 + i % 50));
   }
 
   private static void assertFlat(QuoteNode node, IntFunction<String> customer) {

@@ -69,22 +69,16 @@ public final class ProviderClient {
 
   /**
    * @param work the provider's own dispatcher: parsing and translation run there
-   * @param transport opens the pool's connections; null for Pekko's TCP
    */
   public ProviderClient(
-      ActorSystem<?> system,
-      ProviderSettings settings,
-      Executor work,
-      Clock clock,
-      org.apache.pekko.http.javadsl.ClientTransport transport) {
+      ActorSystem<?> system, ProviderSettings settings, Executor work, Clock clock) {
     this.system = system;
     this.settings = settings;
     this.work = work;
     this.clock = clock;
     this.http = Http.get(system);
     this.tls = http.defaultClientHttpsContext();
-    ConnectionPoolSettings p = poolSettings(system, settings);
-    this.pool = transport == null ? p : p.withTransport(transport);
+    this.pool = poolSettings(system, settings);
     this.log = Logging.getLogger(system.classicSystem(), ProviderClient.class);
     this.mat = Materializer.matFromSystem(system);
     String url = settings.baseUrl().toString();

@@ -148,6 +148,21 @@ public final class EmbeddedLab implements AutoCloseable {
     return node;
   }
 
+  /**
+   * The stack the running nodes' first member reports ({@code GET /quote/stack}), or why it is
+   * missing.
+   */
+  public java.util.Map<String, String> nodeStack() {
+    if (node == null) {
+      return java.util.Map.of("node stack", "missing (no node running)");
+    }
+    try {
+      return node.first().stack();
+    } catch (java.io.IOException e) {
+      return java.util.Map.of("node stack", "missing (GET /quote/stack failed: " + e + ")");
+    }
+  }
+
   /** Forces the next {@link #node} call to start a fresh node. */
   public void stopNode() {
     if (node != null) {

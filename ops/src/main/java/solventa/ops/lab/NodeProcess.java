@@ -152,6 +152,18 @@ public final class NodeProcess implements AutoCloseable {
     return "http://127.0.0.1:" + managementPort;
   }
 
+  /**
+   * The stack the node runs ({@code GET /quote/stack}: dispatcher, HTTP server, scheduler and tick,
+   * Kamon, JVM flags), as the node describes itself.
+   */
+  public java.util.Map<String, String> stack() throws IOException {
+    java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+    Http.json(managementUrl() + "/quote/stack")
+        .fields()
+        .forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
+    return m;
+  }
+
   /** The node's stats ({@code GET /quote/stats}), read with the type the node writes them with. */
   public StatsSnapshot snapshot() throws IOException {
     return snapshot(managementUrl());

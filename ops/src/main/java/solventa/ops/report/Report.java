@@ -847,7 +847,9 @@ public final class Report {
     t.add(
         "Toxiproxy degrades the connection, not the provider's application: provider-specific behaviour (e.g. 429 rate limiting) is only covered by the double's error shares, not used in this protocol.");
     t.add(
-        "Warm keys are pre-loaded once per arm and kept fresh for the whole walk (refresh-after 30 min); misses are never-seen customers, so the state walk exercises DEFAULT rather than STALE fallbacks.");
+        "Warm keys are pre-loaded once per arm with T = refresh-after = "
+            + profileOf().refreshAfterSec()
+            + " s: during an outage step known customers' values expire at 1/T from the step's start, so C's fallbacks are STALE for known customers whose value has aged past T and DEFAULT for never-seen customers; the fallback share therefore grows with the outage's length relative to T.");
     long invalid = e.sanity().stream().filter(c -> !c.passed()).count();
     if (invalid > 0) {
       t.add(

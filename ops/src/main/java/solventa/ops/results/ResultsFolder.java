@@ -41,6 +41,14 @@ public final class ResultsFolder {
     this.nodes = nodes;
   }
 
+  /**
+   * Adds what is only known once a node runs (the stack it reports) to the run's environment; a key
+   * already there keeps its first value.
+   */
+  public void describe(java.util.Map<String, String> facts) {
+    facts.forEach(environment::putIfAbsent);
+  }
+
   public Path dir() {
     return dir;
   }

@@ -210,6 +210,7 @@ public final class Benchmark {
     EmbeddedLab lab = new EmbeddedLab(Files.createDirectories(out.resolve("logs")));
     ExperimentProfile p = ExperimentProfile.named("quick");
     List<Row> rows = new ArrayList<>();
+    Map<String, String> stack = new LinkedHashMap<>();
     try {
       lab.start();
       ProtocolRunner runner = new ProtocolRunner(p, out, seed, lab, null);
@@ -230,6 +231,8 @@ public final class Benchmark {
                     0,
                     plan.settleSec()),
                 false));
+        stack.putAll(lab.nodeStack());
+        console.printf("bench: node stack: %s%n", stack);
         for (int rate : plan.rates()) {
           console.printf("bench: arm C at %d req/s%n", rate);
           Row r =
@@ -294,13 +297,17 @@ public final class Benchmark {
       lab.close();
     }
     Path md = out.resolve("benchmark.md");
-    Files.writeString(md, render(plan, facts, wake, rows), StandardCharsets.UTF_8);
+    Files.writeString(md, render(plan, facts, stack, wake, rows), StandardCharsets.UTF_8);
     List<Map<String, Object>> json = new ArrayList<>();
     Map<String, Object> machine = new LinkedHashMap<>();
     machine.put("kind", "machine");
     machine.putAll(facts);
     machine.put("wakeCost", wake);
     json.add(machine);
+    Map<String, Object> nodeStack = new LinkedHashMap<>();
+    nodeStack.put("kind", "stack");
+    nodeStack.putAll(stack);
+    json.add(nodeStack);
     for (Row r : rows) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("kind", r.kind());
@@ -365,7 +372,12 @@ public final class Benchmark {
         && reached(r);
   }
 
-  static String render(Plan plan, Map<String, String> machine, WakeCost wake, List<Row> rows) {
+  static String render(
+      Plan plan,
+      Map<String, String> machine,
+      Map<String, String> stack,
+      WakeCost wake,
+      List<Row> rows) {
     StringBuilder sb = new StringBuilder("# Quote node benchmark (" + plan.name() + ")\n\n");
     sb.append(
         String.format(
@@ -381,6 +393,12 @@ public final class Benchmark {
         .append(
             ". A figure below belongs to this machine: CPU times and wake-up costs do not carry over"
                 + " to another.\n\n");
+    sb.append("Node stack (as the node reports it, `GET /quote/stack`):");
+    if (stack.isEmpty()) {
+      sb.append(" missing (the bench stopped before a node reported it)");
+    }
+    stack.forEach((k, v) -> sb.append("\n- ").append(k).append(": ").append(v));
+    sb.append("\n\n");
     sb.append(wakeCost(wake));
     for (Row row : rows) {
       if (row.kind().equals("settle")) {

@@ -284,6 +284,16 @@ public final class ProtocolRunner {
     return done(spec, r);
   }
 
+  /** The first node's own description of its stack, into the run's environment (issue 32). */
+  private void describeStack() {
+    if (store != null) {
+      java.util.Map<String, String> facts = new java.util.LinkedHashMap<>();
+      lab.nodeStack()
+          .forEach((k, v) -> facts.put(k.startsWith("node stack") ? k : "node stack: " + k, v));
+      store.describe(facts);
+    }
+  }
+
   private StepResult execute(StepSpec spec, StepSpec previous) throws IOException {
     // a fresh node per (run, arm, policy): the sweep, policy and stampede steps of the first run
     // reuse the node of the arm's walk (see ProtocolPlan)
@@ -297,6 +307,7 @@ public final class ProtocolRunner {
     }
     NodeGroup node = lab.node(spec.arm(), spec.policy(), profile);
     if (node != prepared) {
+      describeStack();
       nextPopulation = POPULATION_BASE; // a new node comes with an emptied Redis
       nextFreshKey = NEVER_SEEN_BASE;
       lastPopulation = null;

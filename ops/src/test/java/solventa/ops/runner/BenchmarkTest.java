@@ -114,9 +114,12 @@ class BenchmarkTest {
         Benchmark.render(
             Benchmark.Plan.FULL,
             java.util.Map.of("cpu", "AMD EPYC", "processors", "2"),
+            java.util.Map.of("scheduler", "LightArrayRevolverScheduler, tick 1 ms"),
             new WakeCost(1000, 24.7, 5.0, 3.0, 1000),
             List.of(row("sweep", at(800), 4560, 8000), floor));
-    assertThat(md).contains("Machine: cpu AMD EPYC; processors 2. A figure below belongs to");
+    assertThat(md)
+        .contains("Machine: cpu AMD EPYC; processors 2. A figure below belongs to")
+        .contains("- scheduler: LightArrayRevolverScheduler, tick 1 ms");
   }
 
   @Test

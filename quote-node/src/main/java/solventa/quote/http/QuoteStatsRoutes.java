@@ -26,7 +26,8 @@ import solventa.quote.stats.StatsSnapshot;
  * pekko.management.http.routes.quote-stats}): {@code GET /quote/stats} answers the node's {@link
  * QuoteStats} as one {@link StatsSnapshot}; {@code POST /quote/stats/reset} zeroes them and {@code
  * POST /quote/stats/interval} answers the service times since its previous call, both runner-only
- * ({@link RunnerOnlyGuard}). Before the node registered its stats (start-up), all answer 503.
+ * ({@link RunnerOnlyGuard}); {@code GET /quote/stack} answers the stack the node runs ({@link
+ * solventa.quote.NodeStack}). Before the node registered its stats (start-up), all answer 503.
  *
  * <p>Pekko Management instantiates this class itself, so the node hands over its stats through the
  * {@link QuoteStatsRegistry} extension of its actor system (several nodes may share a JVM in
@@ -35,9 +36,19 @@ import solventa.quote.stats.StatsSnapshot;
 public final class QuoteStatsRoutes implements ManagementRouteProvider {
 
   private final QuoteStatsRegistry registry;
+  private final String stack;
 
   public QuoteStatsRoutes(ExtendedActorSystem system) {
     this.registry = QuoteStatsRegistry.get(system);
+    String json;
+    try {
+      json =
+          new com.fasterxml.jackson.databind.ObjectMapper()
+              .writeValueAsString(solventa.quote.NodeStack.describe(system.settings().config()));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("the node's stack cannot be written as JSON", e);
+    }
+    this.stack = json;
   }
 
   @Override
@@ -45,13 +56,22 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
     return pathPrefix(
         "quote",
         () ->
-            pathPrefix(
-                "stats",
-                () ->
-                    concat(
-                        pathEndOrSingleSlash(() -> get(this::stats)),
-                        runnerOnly("reset", settings, QuoteStatsRoutes::reset),
-                        runnerOnly("interval", settings, QuoteStatsRoutes::interval))));
+            concat(
+                path(
+                    "stack",
+                    () ->
+                        get(
+                            () ->
+                                complete(
+                                    HttpResponse.create()
+                                        .withEntity(ContentTypes.APPLICATION_JSON, stack)))),
+                pathPrefix(
+                    "stats",
+                    () ->
+                        concat(
+                            pathEndOrSingleSlash(() -> get(this::stats)),
+                            runnerOnly("reset", settings, QuoteStatsRoutes::reset),
+                            runnerOnly("interval", settings, QuoteStatsRoutes::interval)))));
   }
 
   /**

@@ -35,12 +35,7 @@ public final class OfAdapterPort implements ProviderPort {
                   java.util.Map.of("of-adapter.providers." + provider + ".breaker.policy", "none"))
               .withFallback(root);
     }
-    // the node loop's transport when the node installed one (decision 0035), else Pekko's TCP
-    OfAdapter adapter =
-        OfAdapter.create(
-            system,
-            AdapterSettings.fromConfig(effective),
-            solventa.quote.http.LoopClientTransport.of(system));
+    OfAdapter adapter = OfAdapter.create(system, AdapterSettings.fromConfig(effective));
     AdapterRegistry.get(system).register(adapter);
     return new OfAdapterPort(adapter);
   }
