@@ -14,7 +14,7 @@ public abstract class LoggedSimulation extends Simulation {
 
   @Override
   public void before() {
-    StepHooks.fireStart();
+    StepHooks.fireStart(log);
   }
 
   @Override

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Consumer;
 import solventa.signals.Origin;
 
 /**
@@ -24,6 +25,12 @@ public final class RequestLog {
   static final int COLUMNS = HEADER.split(",").length;
 
   private final ConcurrentLinkedQueue<RequestRecord> records = new ConcurrentLinkedQueue<>();
+  private volatile Consumer<RequestRecord> watcher;
+
+  /** Hands every request recorded from now on to {@code w} as well (null: nobody watches). */
+  void watch(Consumer<RequestRecord> w) {
+    watcher = w;
+  }
 
   /**
    * One request; {@code origin} and {@code ageMs} as the answer carried them (empty when it carried
@@ -38,7 +45,7 @@ public final class RequestLog {
       String keyKind,
       String customerId,
       String node) {
-    records.add(
+    RequestRecord r =
         new RequestRecord(
             sendEpochMs,
             latencyMs,
@@ -47,7 +54,12 @@ public final class RequestLog {
             ageMs.isEmpty() ? -1 : Long.parseLong(ageMs),
             keyKind,
             customerId,
-            node));
+            node);
+    records.add(r);
+    Consumer<RequestRecord> w = watcher;
+    if (w != null) {
+      w.accept(r);
+    }
   }
 
   public int size() {

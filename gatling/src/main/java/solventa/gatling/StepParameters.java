@@ -71,6 +71,24 @@ public record StepParameters(
     return java.util.Arrays.stream(baseUrl.split(",")).map(String::trim).toList();
   }
 
+  /**
+   * Sets the {@code ha01.*} system properties {@link #fromSystemProperties} reads back as this
+   * record: how the in-process runner hands a step to the simulation Gatling instantiates.
+   */
+  public void toSystemProperties() {
+    System.setProperty("ha01.base-url", baseUrl);
+    System.setProperty("ha01.arm", arm);
+    System.setProperty("ha01.rate", Double.toString(ratePerSec));
+    System.setProperty("ha01.duration-ms", Long.toString(duration.toMillis()));
+    System.setProperty("ha01.hit-rate", Double.toString(hitRate));
+    System.setProperty("ha01.population-start", Integer.toString(populationStart));
+    System.setProperty("ha01.population-size", Integer.toString(populationSize));
+    System.setProperty("ha01.never-seen-share", Double.toString(neverSeenShare));
+    System.setProperty("ha01.fresh-key-start", Integer.toString(freshKeyStart));
+    System.setProperty("ha01.seed", Long.toString(seed));
+    System.setProperty("ha01.request-log", requestLog);
+  }
+
   public static StepParameters fromSystemProperties() {
     return new StepParameters(
         System.getProperty("ha01.base-url", "http://127.0.0.1:8080"),

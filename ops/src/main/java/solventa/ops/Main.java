@@ -23,12 +23,14 @@ public final class Main {
           "\n",
           "usage: bin/lab experiment <smoke|quick|full> [--out DIR] [--seed N] [--nodes N] [--verbose]",
           "       bin/lab report <results-dir>",
+          "       bin/lab load --rate R [--hit-rate H] [--for S]",
           "       bin/lab bench [--quick|--overload] [--out DIR] [--verbose]",
           "  experiment  starts the embedded lab on loopback, walks the protocol of the profile and",
           "              writes results.json, steps.csv and report.md/report.html into DIR",
           "              (default results/<profile>-<timestamp>); one line per step on the console,",
           "              the detail in DIR/logs (--verbose prints it); --nodes N (1..9, default 1)",
           "              runs each arm on an N-node cluster on loopback, the load spread over them",
+          "  load        open-model load at the live lab (bin/lab up), one line per second",
           "  report      re-analysis: recomputes sanity checks, verdicts and the report from DIR/results.json",
           "  bench       the quote node benchmark (arm C rate sweep, arm A, a new node's first seconds;"
               + " --quick: fewer rates, shorter windows): writes benchmark.md; --overload: arm A at 3x"
@@ -115,6 +117,10 @@ public final class Main {
           }
           System.out.println((overload ? "overload: " : "benchmark: ") + file);
           return 0;
+        }
+        case "load" -> {
+          return solventa.ops.runner.LiveLoad.run(
+              java.util.Arrays.copyOfRange(args, 1, args.length), System.out);
         }
         case "report" -> {
           if (args.length != 2) {

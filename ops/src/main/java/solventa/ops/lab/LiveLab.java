@@ -46,7 +46,7 @@ public final class LiveLab {
           "\n",
           "usage: bin/lab up [--nodes N] [--arm A|B|C|C'] [--policy count|rate] [--refresh-after S]",
           "       bin/lab state <healthy|slow|degraded|unresponsive|down|recovery>",
-          "       bin/lab status",
+          "       bin/lab status [--watch [--every S] [--for S]]",
           "       bin/lab down",
           "  up      starts Redis, PostgreSQL, Toxiproxy, the provider double and an N-node quote",
           "          cluster (default 3 nodes, arm C, count policy) on 127.0.0.1, prints every",
@@ -54,7 +54,9 @@ public final class LiveLab {
           "          refresh a known customer's profile after S seconds (quote.refresh-after;",
           "          default the card's 60; 1..86399, under the nodes' 24 h max-staleness)",
           "  state   switches the provider state live (Toxiproxy toxics + the double's profile)",
-          "  status  members, shard distribution, breaker state and pool per node",
+          "  status  members, shard distribution, breaker state and pool per node; --watch",
+          "          prints it again every S seconds (default 2) for S seconds (default 3600)",
+          "          or until Ctrl-C. Arms C, C' and B+CB run with a breaker, A and B without",
           "  down    stops everything `up` started and checks that nothing is left running");
 
   /** The Toxiproxy proxy between the nodes' adapters and the double (see EmbeddedLab). */
@@ -87,7 +89,7 @@ public final class LiveLab {
         case "up" -> up(o, out);
         case "supervise" -> supervise(o);
         case "state" -> state(o, out);
-        case "status" -> status(o, out);
+        case "status" -> o.watch ? watch(o, out) : status(o, out);
         case "down" -> down(o, out);
         default -> throw new IllegalArgumentException("unknown command " + o.command);
       };
@@ -110,7 +112,10 @@ public final class LiveLab {
       String policy,
       int refreshAfterSec,
       Path dir,
-      int maxHours) {
+      int maxHours,
+      boolean watch,
+      int everySec,
+      int forSec) {
     static Options parse(String[] args) {
       if (args.length == 0) {
         throw new IllegalArgumentException("a command is needed");
@@ -123,6 +128,9 @@ public final class LiveLab {
       int refreshAfterSec = CARD_SETTINGS.refreshAfterSec();
       Path dir = null;
       int maxHours = 8;
+      boolean watch = false;
+      int everySec = 2;
+      int forSec = 3600;
       for (int i = 1; i < args.length; i++) {
         switch (args[i]) {
           case "--nodes" -> nodes = intIn(value(args, ++i, "--nodes"), "--nodes", 1, 9);
@@ -139,6 +147,9 @@ public final class LiveLab {
           case "--dir" -> dir = Path.of(value(args, ++i, "--dir")).toAbsolutePath();
           case "--max-hours" ->
               maxHours = intIn(value(args, ++i, "--max-hours"), "--max-hours", 1, 72);
+          case "--watch" -> watch = true;
+          case "--every" -> everySec = intIn(value(args, ++i, "--every"), "--every", 1, 60);
+          case "--for" -> forSec = intIn(value(args, ++i, "--for"), "--for", 1, 86_400);
           default -> {
             if (args[i].startsWith("--") || argument != null) {
               throw new IllegalArgumentException("unknown option " + args[i]);
@@ -158,7 +169,10 @@ public final class LiveLab {
           policy,
           refreshAfterSec,
           dir == null ? LabPaths.workDir("up") : dir,
-          maxHours);
+          maxHours,
+          watch,
+          everySec,
+          forSec);
     }
 
     Path stateFile() {
@@ -438,14 +452,43 @@ public final class LiveLab {
 
   // ---- status --------------------------------------------------------------------------------
 
+  /**
+   * {@code status --watch}: the status again every {@code --every} seconds, the screen cleared
+   * first on a terminal; stops after {@code --for} seconds, or when the lab is no longer up.
+   */
+  private static int watch(Options o, PrintStream out) throws IOException {
+    boolean terminal = System.console() != null && out == System.out;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(o.forSec);
+    while (true) {
+      if (terminal) {
+        out.print("\033[H\033[2J");
+      }
+      out.printf(
+          Locale.ROOT,
+          "%s  (status every %d s for %d s; Ctrl-C stops)%n",
+          java.time.LocalTime.now().withNano(0),
+          o.everySec,
+          o.forSec);
+      int code = status(o, out);
+      long left = deadline - System.nanoTime();
+      if (code != 0 || left <= 0) {
+        return code;
+      }
+      sleep(Math.min(TimeUnit.SECONDS.toMillis(o.everySec), TimeUnit.NANOSECONDS.toMillis(left)));
+    }
+  }
+
   private static int status(Options o, PrintStream out) throws IOException {
     JsonNode s = runningState(o);
+    boolean withBreaker = BenchArm.ofLabel(s.path("arm").asText()).breaker();
     out.printf(
         Locale.ROOT,
-        "lab up since %s: arm %s, %s breaker policy, supervisor pid %d%n",
+        "lab up since %s: arm %s, %s, supervisor pid %d%n",
         s.path("startedAt").asText(),
         s.path("arm").asText(),
-        s.path("policy").asText(),
+        withBreaker
+            ? s.path("policy").asText() + " breaker policy"
+            : "no breaker (arms A and B run without one)",
         s.path("supervisorPid").asLong());
     try {
       out.println("provider: " + Provider.of(s).describe());
@@ -496,7 +539,7 @@ public final class LiveLab {
           shards = Integer.toString(regions.size());
           entities = Integer.toString(sum);
           NodeStats st = NodeStats.of(NodeProcess.snapshot(m));
-          breaker = st.breaker();
+          breaker = withBreaker ? st.breaker() : "off";
           pool = st.inFlight() + "/" + st.poolSize();
         } catch (IOException | RuntimeException e) {
           seen = "unreachable";
@@ -519,6 +562,19 @@ public final class LiveLab {
       out.println("  " + mem);
     }
     return 0;
+  }
+
+  /**
+   * The state ({@code state.json}) of the running lab whose files are in {@code dir} (null: the
+   * default, {@code .lab/up}), or a LabException saying how to get one up: for commands outside
+   * this class that act on the live lab ({@code bin/lab load}).
+   */
+  public static JsonNode running(Path dir) throws IOException {
+    return runningState(
+        Options.parse(
+            dir == null
+                ? new String[] {"status"}
+                : new String[] {"status", "--dir", dir.toString()}));
   }
 
   // ---- down ----------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import solventa.ops.protocol.StepSpec;
+import solventa.gatling.StepParameters;
 
 /**
  * Runs one step's Gatling simulation inside the runner's JVM (no JVM start per step, a warm JIT),
@@ -24,39 +24,24 @@ public final class GatlingStep {
   static final String FLOOR_SIMULATION = solventa.gatling.FloorSimulation.class.getName();
 
   /**
-   * Runs {@code simulation} (a quote arm's, or {@link #FLOOR_SIMULATION}) with the step's
-   * parameters.
+   * Runs {@code simulation} (a quote arm's, or {@link #FLOOR_SIMULATION}) with {@code params},
+   * Gatling's files in {@code resultsDir} under {@code description}; its HTML report only when
+   * {@code reports}.
    */
   static synchronized Outcome run(
       String simulation,
-      StepSpec spec,
-      String baseUrl,
-      int populationStart,
-      int populationSize,
-      double neverSeenShare,
-      int freshKeyStart,
-      long seed,
-      Path requestLog,
+      StepParameters params,
+      String description,
       Path resultsDir,
       boolean reports) {
-    System.setProperty("ha01.base-url", baseUrl);
-    System.setProperty("ha01.arm", spec.arm().nodeArm().label());
-    System.setProperty("ha01.rate", Integer.toString(spec.rate()));
-    System.setProperty("ha01.duration-ms", Long.toString(spec.durationSec() * 1000L));
-    System.setProperty("ha01.hit-rate", Double.toString(spec.hitRate()));
-    System.setProperty("ha01.population-start", Integer.toString(populationStart));
-    System.setProperty("ha01.population-size", Integer.toString(populationSize));
-    System.setProperty("ha01.never-seen-share", Double.toString(neverSeenShare));
-    System.setProperty("ha01.fresh-key-start", Integer.toString(freshKeyStart));
-    System.setProperty("ha01.seed", Long.toString(seed));
-    System.setProperty("ha01.request-log", requestLog.toString());
+    params.toSystemProperties();
     List<String> args = new ArrayList<>();
     args.add("--simulation");
     args.add(simulation);
     args.add("--results-folder");
     args.add(resultsDir.toString());
     args.add("--run-description");
-    args.add(spec.id());
+    args.add(description);
     if (!reports) {
       args.add("--no-reports");
     }

@@ -24,6 +24,7 @@ import solventa.gatling.KeyPopulation;
 import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
 import solventa.gatling.StepHooks;
+import solventa.gatling.StepParameters;
 import solventa.ops.analysis.HitRateBisection;
 import solventa.ops.analysis.NodeInterval;
 import solventa.ops.analysis.NodeStats;
@@ -477,16 +478,27 @@ public final class ProtocolRunner {
     nextFreshKey += freshNeeded(w);
     GatlingStep.run(
         w.arm().simulation(),
-        w,
+        gatlingParameters(w, node, pop, freshStart, dir.resolve(w.id() + ".csv")),
+        w.id(),
+        dir.resolve(w.id()),
+        false);
+  }
+
+  /** What the step's simulation runs: its rate, window and key plan, at the node's API. */
+  private StepParameters gatlingParameters(
+      StepSpec spec, NodeGroup node, Population pop, int freshStart, Path requestLog) {
+    return new StepParameters(
         String.join(",", node.baseUrls()),
+        spec.arm().nodeArm().label(),
+        spec.rate(),
+        java.time.Duration.ofSeconds(spec.durationSec()),
+        spec.hitRate(),
         pop.start(),
         pop.size(),
         profile.neverSeenShare(),
         freshStart,
-        seed + w.id().hashCode(),
-        dir.resolve(w.id() + ".csv"),
-        dir.resolve(w.id()),
-        false);
+        seed + spec.id().hashCode(),
+        requestLog.toString());
   }
 
   /** Probe customers cycle through the top of the universe, apart from the measured keys. */
@@ -588,14 +600,8 @@ public final class ProtocolRunner {
     GatlingStep.Outcome outcome =
         GatlingStep.run(
             simulation,
-            spec,
-            String.join(",", node.baseUrls()),
-            pop.start(),
-            pop.size(),
-            profile.neverSeenShare(),
-            freshStart,
-            seed + spec.id().hashCode(),
-            requestLog,
+            gatlingParameters(spec, node, pop, freshStart, requestLog),
+            spec.id(),
             out.resolve("gatling").resolve(spec.id()),
             profile.gatlingReports());
     long end = System.currentTimeMillis();

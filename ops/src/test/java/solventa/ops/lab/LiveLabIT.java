@@ -133,6 +133,73 @@ class LiveLabIT {
         .isEqualTo("slow");
     assertThat(lab("state", "sideways").code).isEqualTo(2);
 
+    // status --watch prints the status again, and stops by itself
+    Run watch = lab("status", "--watch", "--every", "1", "--for", "2");
+    assertThat(watch.code).as(watch.out).isZero();
+    assertThat(Pattern.compile("lab up since").matcher(watch.out).results().count())
+        .as(watch.out)
+        .isGreaterThanOrEqualTo(2);
+
+    // the operations recipe in small: load running, the provider unresponsive opens the
+    // breakers and the fallback share rises; healthy again, they close
+    assertThat(lab("state", "healthy").code).isZero();
+    ByteArrayOutputStream loadBuf = new ByteArrayOutputStream();
+    Thread load =
+        new Thread(
+            () ->
+                solventa.ops.runner.LiveLoad.run(
+                    new String[] {
+                      "--rate", "40", "--hit-rate", "0.5", "--for", "12", "--dir", dir.toString()
+                    },
+                    new PrintStream(loadBuf, true, StandardCharsets.UTF_8)));
+    load.start();
+    Thread.sleep(3_000);
+    assertThat(lab("state", "unresponsive").code).isZero();
+    load.join(Duration.ofSeconds(90).toMillis());
+    String loaded = loadBuf.toString(StandardCharsets.UTF_8);
+    assertThat(loaded)
+        .as(loaded)
+        .contains("load: 40 req/s for 12 s at 2 nodes, arm C (with a breaker)")
+        .containsPattern("(?m)^ +\\d+ .*node-1 CLOSED")
+        .containsPattern("(?m)^ +\\d+ .*node-\\d OPEN")
+        .containsPattern("(?m)^ +all ")
+        .contains("done: ");
+    Matcher fallback =
+        Pattern.compile("(?m)^ +\\d+ +[\\d.]+ .*? ([\\d.]+)% +([\\d.]+)% +[\\d.]+% +[\\d.]+%")
+            .matcher(loaded);
+    double maxFallback = 0;
+    while (fallback.find()) {
+      maxFallback = Math.max(maxFallback, Double.parseDouble(fallback.group(2)));
+    }
+    assertThat(maxFallback)
+        .as("the highest per-second fallback share, " + loaded)
+        .isGreaterThan(50);
+    Matcher done = Pattern.compile("done: (\\d+) answers").matcher(loaded);
+    assertThat(done.find()).isTrue();
+    assertThat(Integer.parseInt(done.group(1)))
+        .as("answers of 40 req/s for 12 s")
+        .isGreaterThan(240);
+
+    assertThat(lab("state", "healthy").code).isZero();
+    Thread.sleep(6_000); // past the breaker's 5 s reset timeout: the next call probes it
+    ByteArrayOutputStream againBuf = new ByteArrayOutputStream();
+    solventa.ops.runner.LiveLoad.run(
+        new String[] {"--rate", "40", "--hit-rate", "0.5", "--for", "6", "--dir", dir.toString()},
+        new PrintStream(againBuf, true, StandardCharsets.UTF_8));
+    String again = againBuf.toString(StandardCharsets.UTF_8);
+    List<String> lines = again.lines().filter(l -> l.matches(" +\\d+ .*")).toList();
+    assertThat(lines).as(again).isNotEmpty();
+    assertThat(lines.get(lines.size() - 1)).as(again).contains("node-1 CLOSED", "node-2 CLOSED");
+
+    // bad load options are refused naming the option and value
+    ByteArrayOutputStream bad = new ByteArrayOutputStream();
+    int badCode =
+        solventa.ops.runner.LiveLoad.run(
+            new String[] {"--rate", "0", "--dir", dir.toString()},
+            new PrintStream(bad, true, StandardCharsets.UTF_8));
+    assertThat(badCode).isEqualTo(2);
+    assertThat(bad.toString(StandardCharsets.UTF_8)).contains("--rate must be 1..2000, was 0");
+
     // down stops everything the supervisor recorded
     long supervisor = state.path("supervisorPid").asLong();
     List<Long> pids = new ArrayList<>(PidRegistry.recordedChildren(supervisor));
