@@ -173,10 +173,33 @@ public final class NodeGroup implements AutoCloseable {
    * How the cluster was set up, for the report's environment section: one line per member and how
    * the entities are sharded.
    */
+  /** Which arms run with a circuit breaker in their adapter ({@link BenchArm#breaker}). */
+  static final String BREAKERS =
+      "arms "
+          + arms(true)
+          + " run with a circuit breaker in their adapter, "
+          + arms(false)
+          + " without one";
+
+  private static String arms(boolean breaker) {
+    List<String> labels = new ArrayList<>();
+    for (BenchArm a : BenchArm.values()) {
+      if (a.breaker() == breaker) {
+        labels.add(a.label());
+      }
+    }
+    return labels.size() == 1
+        ? labels.get(0)
+        : String.join(", ", labels.subList(0, labels.size() - 1))
+            + " and "
+            + labels.get(labels.size() - 1);
+  }
+
   public static String describe(int n) {
     if (n == 1) {
-      return "1 quote node: a single-node Pekko cluster on 127.0.0.1 holding every shard; one"
-          + " breaker per arm";
+      return "1 quote node: a single-node Pekko cluster on 127.0.0.1 holding every shard, a new"
+          + " node for each run, arm and breaker policy; "
+          + BREAKERS;
     }
     List<String> names = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -188,8 +211,9 @@ public final class NodeGroup implements AutoCloseable {
             + " cluster): members %s, all Up before any load; the CustomerProfile entities are"
             + " sharded across the %d nodes (Pekko cluster sharding as quote-node configures it, one shard region"
             + " per node); they share Redis, PostgreSQL, Toxiproxy and the provider double; the"
-            + " load round-robins over the %d quote APIs; each node's adapter has its own breaker"
-            + " and pool: %d breakers per arm",
+            + " load round-robins over the %d quote APIs; each node's adapter has its own pool"
+            + " and, in an arm with a breaker, its own breaker (%d per arm); "
+            + BREAKERS,
         n,
         String.join(", ", names),
         n,

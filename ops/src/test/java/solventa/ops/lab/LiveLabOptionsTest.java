@@ -41,4 +41,14 @@ class LiveLabOptionsTest {
     assertThat(other.refreshAfterSec()).isEqualTo(3600);
     assertThat(other.withRefreshAfterSec(card.refreshAfterSec())).isEqualTo(card);
   }
+
+  /** The report's environment says which arms have a breaker, from the arms themselves. */
+  @Test
+  void theClusterDescriptionNamesTheArmsWithAndWithoutABreaker() {
+    assertThat(NodeGroup.BREAKERS)
+        .isEqualTo(
+            "arms B+CB, C and C' run with a circuit breaker in their adapter, A and B without one");
+    assertThat(NodeGroup.describe(1)).contains(NodeGroup.BREAKERS).doesNotContain("per arm");
+    assertThat(NodeGroup.describe(3)).contains(NodeGroup.BREAKERS, "(3 per arm)");
+  }
 }
