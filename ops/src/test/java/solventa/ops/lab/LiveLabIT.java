@@ -15,15 +15,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import solventa.lab.LabPaths;
 import solventa.lab.PidRegistry;
 
 /**
- * {@code bin/lab up|state|status|down} on two nodes, as a user runs them: real processes on
- * loopback (a detached supervisor JVM, Redis, PostgreSQL, Toxiproxy, the double, two quote nodes in
- * one cluster). The commands run in this JVM through {@link LiveLab#run}; what they start does not.
+ * {@code bin/lab up|state|status|load|down} on three nodes, as a user runs them: real processes on
+ * loopback (a detached supervisor JVM, Redis, PostgreSQL, Toxiproxy, the double, three quote nodes
+ * in one cluster). The commands run in this JVM through {@link LiveLab#run}; what they start does
+ * not. One lab for every end-to-end test of the live cluster, in order: the commands, then the
+ * failover ({@link Failover}: a node killed under load), then {@code down}.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LiveLabIT {
   static Path dir;
   static String upOutput;
@@ -34,7 +40,7 @@ class LiveLabIT {
     dir =
         Files.createDirectories(
             LabPaths.root().resolve("ops/target/live-lab-it-" + System.currentTimeMillis()));
-    Run r = lab("up", "--nodes", "2", "--arm", "C", "--policy", "count", "--refresh-after", "45");
+    Run r = lab("up", "--nodes", "3", "--arm", "C", "--policy", "count", "--refresh-after", "45");
     upCode = r.code;
     upOutput = r.out;
   }
@@ -62,10 +68,11 @@ class LiveLabIT {
   }
 
   @Test
-  void upStateStatusAndDownDriveALiveTwoNodeClusterAndLeaveNothingRunning() throws Exception {
+  @Order(1)
+  void upStatusStateAndLoadDriveALiveThreeNodeCluster() throws Exception {
     assertThat(upCode).as(upOutput).isZero();
     JsonNode state = Http.JSON.readTree(dir.resolve("state.json").toFile());
-    assertThat(state.path("nodes")).hasSize(2);
+    assertThat(state.path("nodes")).hasSize(3);
 
     // --refresh-after reaches every node: the lab records it, each node's JVM is started with it
     assertThat(state.path("refreshAfterSec").asInt()).isEqualTo(45);
@@ -78,7 +85,7 @@ class LiveLabIT {
     }
 
     // every endpoint `up` prints is there and answers
-    assertThat(upOutput).contains("node-1", "node-2", "toxiproxy", "provider double");
+    assertThat(upOutput).contains("node-1", "node-2", "node-3", "toxiproxy", "provider double");
     for (String route :
         List.of(
             "/v1/quotes",
@@ -97,9 +104,9 @@ class LiveLabIT {
       assertThat(Http.get(gets.group(1)).status()).as(gets.group(1)).isEqualTo(200);
       answered++;
     }
-    assertThat(answered).as("GET endpoints printed").isGreaterThanOrEqualTo(2 * 7 + 2);
+    assertThat(answered).as("GET endpoints printed").isGreaterThanOrEqualTo(3 * 7 + 2);
 
-    // quotes through node-1 spread their entities over both nodes
+    // quotes through node-1 spread their entities over every node
     String node1 = state.path("nodes").get(0).path("http").asText();
     for (int i = 0; i < 20; i++) {
       String id = String.format("c%08d", 300 + i);
@@ -114,8 +121,9 @@ class LiveLabIT {
     assertThat(status.code).as(status.out).isZero();
     assertThat(status.out)
         .contains("provider: double profile healthy, toxics none")
-        .containsPattern("node-1 +\\d+ +yes +2/2 +\\d+ +\\d+ CLOSED +\\d+/\\d+")
-        .containsPattern("node-2 +\\d+ +yes +2/2 +\\d+ +\\d+ CLOSED +\\d+/\\d+");
+        .containsPattern("node-1 +\\d+ +yes +3/3 +\\d+ +\\d+ CLOSED +\\d+/\\d+")
+        .containsPattern("node-2 +\\d+ +yes +3/3 +\\d+ +\\d+ CLOSED +\\d+/\\d+")
+        .containsPattern("node-3 +\\d+ +yes +3/3 +\\d+ +\\d+ CLOSED +\\d+/\\d+");
 
     // the provider state switches live, through Toxiproxy and the double's admin API
     Run unresponsive = lab("state", "unresponsive");
@@ -159,7 +167,7 @@ class LiveLabIT {
     String loaded = loadBuf.toString(StandardCharsets.UTF_8);
     assertThat(loaded)
         .as(loaded)
-        .contains("load: 40 req/s for 12 s at 2 nodes, arm C (with a breaker)")
+        .contains("load: 40 req/s for 12 s at 3 nodes, arm C (with a breaker)")
         .containsPattern("(?m)^ +\\d+ .*node-1 CLOSED")
         .containsPattern("(?m)^ +\\d+ .*node-\\d OPEN")
         .containsPattern("(?m)^ +all ")
@@ -199,13 +207,29 @@ class LiveLabIT {
             new PrintStream(bad, true, StandardCharsets.UTF_8));
     assertThat(badCode).isEqualTo(2);
     assertThat(bad.toString(StandardCharsets.UTF_8)).contains("--rate must be 1..2000, was 0");
+  }
 
+  /** A node killed under load: see {@link Failover}. */
+  @Test
+  @Order(2)
+  void aKilledNodesEntitiesMoveRecoverTheirLastKnownValueFromRedisAndQuotesKeepAnswering()
+      throws Exception {
+    assertThat(upCode).as(upOutput).isZero();
+    new Failover(dir)
+        .aKilledNodesEntitiesMoveRecoverTheirLastKnownValueFromRedisAndQuotesKeepAnswering();
+  }
+
+  @Test
+  @Order(3)
+  void downStopsEverythingTheSupervisorStartedAndLeavesNothingRunning() throws Exception {
+    assertThat(upCode).as(upOutput).isZero();
+    JsonNode state = Http.JSON.readTree(dir.resolve("state.json").toFile());
     // down stops everything the supervisor recorded
     long supervisor = state.path("supervisorPid").asLong();
     List<Long> pids = new ArrayList<>(PidRegistry.recordedChildren(supervisor));
     pids.add(supervisor);
     state.path("nodes").forEach(n -> pids.add(n.path("pid").asLong()));
-    assertThat(pids).hasSizeGreaterThanOrEqualTo(1 + 6);
+    assertThat(pids).hasSizeGreaterThanOrEqualTo(1 + 7);
     Run down = lab("down");
     assertThat(down.code).as(down.out).isZero();
     assertThat(down.out).contains("nothing is left running");
@@ -221,6 +245,7 @@ class LiveLabIT {
   }
 
   @Test
+  @Order(4)
   void badOptionsAreRefusedNamingTheOptionAndValue() {
     Run r = lab("up", "--nodes", "0");
     assertThat(r.code).isEqualTo(2);

@@ -20,20 +20,17 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import solventa.lab.LabPaths;
 
 /**
- * Failover on the live lab ({@code bin/lab up --nodes 3}, arm C): under open-model load, one node
- * (not the oldest, which hosts the shard coordinator) is killed with SIGKILL. Its entities move to
- * the survivors and recover their last known value from Redis (the provider is down from before the
+ * Failover on the live lab ({@code bin/lab up --nodes 3}, arm C; run by {@link LiveLabIT} on its
+ * lab, after the commands' test and before {@code down}): under open-model load, one node (not the
+ * oldest, which hosts the shard coordinator) is killed with SIGKILL. Its entities move to the
+ * survivors and recover their last known value from Redis (the provider is down from before the
  * kill, so Redis is the only place a profile can come from); the quotes keep answering. Asserts the
  * behaviour, not the timing; the window and the failures it measured are written to {@code
  * failover.txt} in its folder (docs/operations.md quotes them).
  */
-class FailoverIT {
+final class Failover {
   /** Open-model arrival rate of the load, spread over the two surviving nodes. */
   static final int RATE_PER_SECOND = 40;
 
@@ -42,30 +39,20 @@ class FailoverIT {
   static final Duration QUIET_AFTER = Duration.ofSeconds(10);
   static final Duration MAX_AFTER_KILL = Duration.ofSeconds(120);
 
-  static Path dir;
+  private final Path dir;
 
-  @BeforeAll
-  static void up() throws Exception {
-    dir =
-        Files.createDirectories(
-            LabPaths.root().resolve("ops/target/failover-it-" + System.currentTimeMillis()));
-    String out = lab("up", "--nodes", "3", "--arm", "C");
-    assertThat(out).contains("lab up: 3 quote nodes");
+  Failover(Path dir) {
+    this.dir = dir;
   }
 
-  @AfterAll
-  static void down() {
-    lab("down");
-  }
-
-  static String lab(String... args) {
+  private String lab(String... args) {
     return LiveLabIT.lab(dir, args).out();
   }
 
   /** One quote of the load: when it was sent (epoch ms) and its answer. */
   record Sent(long atMs, String customer, int node, int status, String origin, long latencyMs) {}
 
-  @Test
+  /** Kills one node of the lab under load and asserts what the class comment says. */
   void aKilledNodesEntitiesMoveRecoverTheirLastKnownValueFromRedisAndQuotesKeepAnswering()
       throws Exception {
     JsonNode state = Http.JSON.readTree(dir.resolve("state.json").toFile());
