@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import solventa.gatling.Acceptance;
 import solventa.ops.analysis.BreakerTransition;
 import solventa.ops.analysis.NodeFigures;
+import solventa.ops.analysis.Recommendation;
 import solventa.ops.analysis.SanityCheck;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.StepResults;
@@ -202,6 +203,7 @@ public final class Report {
     policyTable();
     stampedeTable();
     intermediate();
+    recommendation();
     recoveryTable();
     h(2, "Charts");
     blocks.addAll(Charts.of(r));
@@ -576,6 +578,64 @@ public final class Report {
                           + pct(x.errorPct())
                           + " % errors."));
     }
+  }
+
+  /**
+   * The card's decision ({@link Recommendation}): the simplest design that meets the requirements
+   * in every required state of every run, within the actuarial ceiling, with every design's
+   * standing.
+   */
+  private void recommendation() {
+    Recommendation rec = Recommendation.of(r, profileOf().fallbackCeilingPct());
+    h(2, "Recommendation");
+    p("**" + rec.sentence() + "**");
+    p(
+        "The rule (docs/verdict-rules.md, Recommendation): designs from the simplest ("
+            + String.join(
+                ", ", Recommendation.SIMPLEST_FIRST.stream().map(BenchArm::label).toList())
+            + "); the first that meets "
+            + Acceptance.describe()
+            + " in every one of "
+            + String.join(
+                ", ", Recommendation.REQUIRED_STATES.stream().map(StateNames::label).toList())
+            + " in every run, with its fallback share at most the assumed "
+            + String.format(Locale.ROOT, "%.0f", rec.ceilingPct())
+            + " % actuarial ceiling in the failure states, is recommended. A step not run or not"
+            + " usable leaves a design not established. Cost: the highest fallback share, p95 data"
+            + " age and error share over its failure states.");
+    List<List<String>> rows = new ArrayList<>();
+    for (Recommendation.Candidate c : rec.candidates()) {
+      String noCost = c.status() == Recommendation.Status.MISSES ? "misses" : "not established";
+      rows.add(
+          List.of(
+              c.arm().label(),
+              switch (c.status()) {
+                case QUALIFIES -> "qualifies";
+                case ABOVE_CEILING -> "meets the latency, fallback above the ceiling";
+                case MISSES -> "misses";
+                case NOT_ESTABLISHED -> "not established";
+              },
+              cell(pct(c.worstFallbackPct()), noCost),
+              cell(
+                  c.worstAgeP95Ms() == null
+                      ? null
+                      : String.format(Locale.ROOT, "%.1f", c.worstAgeP95Ms() / 1000),
+                  noCost),
+              cell(pct(c.worstErrorPct()), noCost),
+              c.evidence().size() <= 2
+                  ? String.join("; ", c.evidence())
+                  : c.evidence().get(0) + "; … (" + (c.evidence().size() - 1) + " more)"));
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Design",
+                "Standing",
+                "Fallback % (worst)",
+                "Data age p95 (s, worst)",
+                "Errors % (worst)",
+                "Evidence"),
+            rows));
   }
 
   /** Per second of C's and C''s recovery: what HD-01.8's stampede rule reads. */

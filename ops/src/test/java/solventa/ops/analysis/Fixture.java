@@ -46,7 +46,7 @@ public final class Fixture {
   String id;
   Double achieved;
 
-  static Fixture step(BenchArm arm, ProviderState state) {
+  public static Fixture step(BenchArm arm, ProviderState state) {
     Fixture f = new Fixture();
     f.arm = arm;
     f.state = state;

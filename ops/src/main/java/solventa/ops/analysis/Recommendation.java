@@ -1,0 +1,183 @@
+package solventa.ops.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import solventa.gatling.Acceptance;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.StateNames;
+import solventa.providerdouble.control.ProviderState;
+
+/**
+ * The card's decision (its intermediate-result rule, docs/verdict-rules.md "Recommendation"): the
+ * simplest design, in the order {@link #SIMPLEST_FIRST}, that meets the latency requirements
+ * (EC-LAT-01/02: p95 and p99 at the generator, at most 1 % errors) in every state they name ({@link
+ * #REQUIRED_STATES}: healthy, and EC-LAT-09's degraded, unresponsive and down) in every run, with
+ * its fallback share within the actuarial ceiling in every failure state. Each design is judged
+ * from its walk steps alone; a step that was not run or is not usable leaves the design "not
+ * established", never assumed to meet.
+ *
+ * @param recommended the design recommended, or empty when none qualifies
+ * @param candidates every design, simplest first, with its status, evidence and cost
+ * @param ceilingPct the actuarial ceiling on the fallback share (an assumption, stated)
+ */
+public record Recommendation(
+    Optional<BenchArm> recommended, List<Candidate> candidates, double ceilingPct) {
+
+  /** From the simplest design to the most complex: what a team would build first comes first. */
+  public static final List<BenchArm> SIMPLEST_FIRST =
+      List.of(BenchArm.A, BenchArm.B, BenchArm.B_CB, BenchArm.C, BenchArm.C_PRIME);
+
+  /** Healthy (EC-LAT-01/02) and the failure states of EC-LAT-09. */
+  public static final List<ProviderState> REQUIRED_STATES =
+      List.of(
+          ProviderState.HEALTHY,
+          ProviderState.DEGRADED,
+          ProviderState.UNRESPONSIVE,
+          ProviderState.DOWN);
+
+  public enum Status {
+    /** Meets the requirements in every required state of every run, fallback within the ceiling. */
+    QUALIFIES,
+    /** Meets the latency requirements everywhere, but its fallback share exceeds the ceiling. */
+    ABOVE_CEILING,
+    /** Misses the latency requirements in at least one required step. */
+    MISSES,
+    /** A required step was not run or is not usable: the evidence is incomplete. */
+    NOT_ESTABLISHED
+  }
+
+  /**
+   * One design's standing: its status, the evidence (one line per deciding step, or the missing
+   * step), and its cost over the failure states: the highest fallback share, the highest p95 of the
+   * age of the data quotes were priced with, and the highest error share (null when no step had
+   * it).
+   */
+  public record Candidate(
+      BenchArm arm,
+      Status status,
+      List<String> evidence,
+      Double worstFallbackPct,
+      Double worstAgeP95Ms,
+      Double worstErrorPct) {}
+
+  public static Recommendation of(StepResults results, double ceilingPct) {
+    List<Candidate> candidates = new ArrayList<>();
+    for (BenchArm arm : SIMPLEST_FIRST) {
+      candidates.add(judge(results, arm, ceilingPct));
+    }
+    Optional<BenchArm> pick =
+        candidates.stream()
+            .filter(c -> c.status() == Status.QUALIFIES)
+            .map(Candidate::arm)
+            .findFirst();
+    return new Recommendation(pick, List.copyOf(candidates), ceilingPct);
+  }
+
+  private static Candidate judge(StepResults results, BenchArm arm, double ceilingPct) {
+    List<String> missing = new ArrayList<>();
+    List<String> misses = new ArrayList<>();
+    List<String> aboveCeiling = new ArrayList<>();
+    Double fallback = null;
+    Double age = null;
+    Double errors = null;
+    if (results.runs().isEmpty()) {
+      missing.add("no state walk was run");
+    }
+    for (String run : results.runs()) {
+      for (ProviderState st : REQUIRED_STATES) {
+        StepResult s = results.walk(run, arm, st).orElse(null);
+        String why = Evidence.unusable(s, arm.label() + " " + run + " " + StateNames.label(st));
+        if (why != null) {
+          missing.add(why);
+          continue;
+        }
+        if (!s.meets()) {
+          misses.add(Evidence.describe(s) + " → misses " + Evidence.thresholds());
+          continue;
+        }
+        if (st == ProviderState.HEALTHY) {
+          continue;
+        }
+        fallback = max(fallback, s.fallbackPct());
+        age = max(age, s.ageP95());
+        errors = max(errors, s.errorPct());
+        if (s.fallbackPct() != null && s.fallbackPct() > ceilingPct) {
+          aboveCeiling.add(
+              Evidence.describe(s)
+                  + String.format(
+                      Locale.ROOT, " → fallback above the %.0f %% ceiling", ceilingPct));
+        }
+      }
+    }
+    Status status;
+    List<String> evidence;
+    if (!misses.isEmpty()) {
+      status = Status.MISSES;
+      evidence = misses;
+    } else if (!missing.isEmpty()) {
+      status = Status.NOT_ESTABLISHED;
+      evidence = missing;
+    } else if (!aboveCeiling.isEmpty()) {
+      status = Status.ABOVE_CEILING;
+      evidence = aboveCeiling;
+    } else {
+      status = Status.QUALIFIES;
+      evidence =
+          List.of(
+              "meets "
+                  + Acceptance.describe()
+                  + " in every state of "
+                  + String.join(", ", results.runs())
+                  + String.format(Locale.ROOT, ", fallback at most %.0f %% (ceiling)", ceilingPct));
+    }
+    return new Candidate(arm, status, List.copyOf(evidence), fallback, age, errors);
+  }
+
+  private static Double max(Double a, Double b) {
+    if (b == null) {
+      return a;
+    }
+    return a == null ? b : Math.max(a, b);
+  }
+
+  /** The decision in one sentence, naming the design, or why none is recommended. */
+  public String sentence() {
+    if (recommended.isPresent()) {
+      Candidate c = candidate(recommended.get());
+      return String.format(
+          Locale.ROOT,
+          "Recommended: arm %s, the simplest design that meets the latency requirements in every"
+              + " required state of every run, at a cost of at most %s %% of quotes priced on a"
+              + " fallback and %s %% errors in the failure states.",
+          c.arm().label(),
+          num(c.worstFallbackPct()),
+          num(c.worstErrorPct()));
+    }
+    Optional<Candidate> closest =
+        candidates.stream().filter(c -> c.status() == Status.ABOVE_CEILING).findFirst();
+    if (closest.isPresent()) {
+      return String.format(
+          Locale.ROOT,
+          "No design is recommended: none meets the latency requirements in every required state"
+              + " of every run within the %.0f %% fallback ceiling; the simplest that meets the"
+              + " latency, arm %s, does so only with up to %s %% of quotes priced on a fallback.",
+          ceilingPct,
+          closest.get().arm().label(),
+          num(closest.get().worstFallbackPct()));
+    }
+    boolean incomplete = candidates.stream().anyMatch(c -> c.status() == Status.NOT_ESTABLISHED);
+    return "No design is recommended: none meets the latency requirements in every required state"
+        + " of every run"
+        + (incomplete ? " (for some, a required step was not run or not usable)." : ".");
+  }
+
+  public Candidate candidate(BenchArm arm) {
+    return candidates.stream().filter(c -> c.arm() == arm).findFirst().orElseThrow();
+  }
+
+  private static String num(Double v) {
+    return v == null ? "—" : String.format(Locale.ROOT, "%.1f", v);
+  }
+}

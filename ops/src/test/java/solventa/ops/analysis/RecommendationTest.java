@@ -1,0 +1,150 @@
+package solventa.ops.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static solventa.providerdouble.control.ProviderState.DEGRADED;
+import static solventa.providerdouble.control.ProviderState.DOWN;
+import static solventa.providerdouble.control.ProviderState.HEALTHY;
+import static solventa.providerdouble.control.ProviderState.UNRESPONSIVE;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import solventa.ops.analysis.Recommendation.Status;
+import solventa.ops.protocol.BenchArm;
+import solventa.providerdouble.control.ProviderState;
+
+/**
+ * The card's decision, with walks the protocol produces (figures from the quick and full runs of
+ * 2026-12-01/02): every status a design can get, and each way the recommendation can come out.
+ */
+class RecommendationTest {
+  private static final double CEILING = 10.0;
+
+  /** Arm A and B as measured: healthy they meet, degraded they wait the hard timeout. */
+  private static List<StepResult> blockingArms(String run) {
+    List<StepResult> s = new ArrayList<>();
+    s.add(Fixture.step(BenchArm.A, HEALTHY).run(run).latency(221, 250).fallback(0.0).build());
+    for (ProviderState st : List.of(DEGRADED, UNRESPONSIVE)) {
+      s.add(Fixture.step(BenchArm.A, st).run(run).latency(706, 708).errors(100).build());
+    }
+    s.add(Fixture.step(BenchArm.A, DOWN).run(run).latency(7, 10).errors(100).build());
+    s.add(Fixture.step(BenchArm.B, HEALTHY).run(run).latency(93, 163).fallback(0.0).build());
+    s.add(Fixture.step(BenchArm.B, DEGRADED).run(run).latency(703, 707).errors(14.2).build());
+    s.add(Fixture.step(BenchArm.B, UNRESPONSIVE).run(run).latency(704, 706).errors(27.6).build());
+    s.add(Fixture.step(BenchArm.B, DOWN).run(run).latency(64, 65).errors(34).build());
+    return s;
+  }
+
+  /** Arm {@code arm} meeting the thresholds in every state with these fallback shares. */
+  private static List<StepResult> opportunistic(
+      BenchArm arm, String run, double degraded, double unresponsive, double down) {
+    return List.of(
+        Fixture.step(arm, HEALTHY).run(run).latency(118, 179).fallback(0.9).build(),
+        Fixture.step(arm, DEGRADED).run(run).latency(64, 66).fallback(degraded).build(),
+        Fixture.step(arm, UNRESPONSIVE).run(run).latency(64, 65).fallback(unresponsive).build(),
+        Fixture.step(arm, DOWN).run(run).latency(64, 65).fallback(down).build());
+  }
+
+  private static Recommendation of(List<StepResult> steps) {
+    return Recommendation.of(new StepResults(steps), CEILING);
+  }
+
+  @Test
+  void theQuickRunAsMeasuredRecommendsNothingAndNamesTheSimplestThatMeetsTheLatency() {
+    List<StepResult> s = new ArrayList<>(blockingArms("R1"));
+    s.add(Fixture.step(BenchArm.B_CB, HEALTHY).latency(66, 173).fallback(0.0).build());
+    s.add(Fixture.step(BenchArm.B_CB, DEGRADED).latency(63, 64).errors(21.2).build());
+    s.add(Fixture.step(BenchArm.B_CB, UNRESPONSIVE).latency(64, 64).errors(17.4).build());
+    s.addAll(opportunistic(BenchArm.C, "R1", 41.5, 32.5, 24.4));
+    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", 29.9, 24.4, 28.2));
+    Recommendation r = of(s);
+
+    assertThat(r.recommended()).isEmpty();
+    assertThat(r.candidate(BenchArm.A).status()).isEqualTo(Status.MISSES);
+    assertThat(r.candidate(BenchArm.B).status()).isEqualTo(Status.MISSES);
+    // B+CB meets p95/p99 degraded but fails 21 % of its quotes: a fast error is not a met
+    // requirement
+    assertThat(r.candidate(BenchArm.B_CB).status()).isEqualTo(Status.MISSES);
+    assertThat(r.candidate(BenchArm.B_CB).evidence()).anyMatch(e -> e.contains("errors 21.20"));
+    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.ABOVE_CEILING);
+    assertThat(r.candidate(BenchArm.C).worstFallbackPct()).isEqualTo(41.5);
+    assertThat(r.candidate(BenchArm.C_PRIME).status()).isEqualTo(Status.ABOVE_CEILING);
+    assertThat(r.sentence())
+        .startsWith("No design is recommended")
+        .contains("10 % fallback ceiling", "arm C,", "41.5 %");
+  }
+
+  @Test
+  void cIsRecommendedWhenItMeetsEverywhereWithinTheCeilingAndTheSimplerArmsMiss() {
+    List<StepResult> s = new ArrayList<>();
+    for (String run : List.of("R1", "R2", "R3")) {
+      s.addAll(blockingArms(run));
+      s.addAll(opportunistic(BenchArm.C, run, 8.1, 9.5, 6.0));
+      s.addAll(opportunistic(BenchArm.C_PRIME, run, 7.0, 9.0, 5.0));
+    }
+    Recommendation r = of(s);
+    assertThat(r.recommended()).contains(BenchArm.C);
+    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.QUALIFIES);
+    assertThat(r.candidate(BenchArm.C).worstFallbackPct()).isEqualTo(9.5);
+    assertThat(r.candidate(BenchArm.C_PRIME).status()).isEqualTo(Status.QUALIFIES);
+    // B+CB was never run: its evidence is missing, it is not assumed to meet
+    assertThat(r.candidate(BenchArm.B_CB).status()).isEqualTo(Status.NOT_ESTABLISHED);
+    assertThat(r.sentence()).startsWith("Recommended: arm C,").contains("at most 9.5 %");
+  }
+
+  /** The card's intermediate result: B meeting everywhere makes C unjustified complexity. */
+  @Test
+  void bIsRecommendedOverCWhenItAlreadyMeetsTheIntermediateResult() {
+    List<StepResult> s = new ArrayList<>();
+    for (ProviderState st : Recommendation.REQUIRED_STATES) {
+      s.add(Fixture.step(BenchArm.B, st).latency(150, 300).errors(0.4).fallback(0.0).build());
+    }
+    s.addAll(opportunistic(BenchArm.C, "R1", 5, 5, 5));
+    Recommendation r = of(s);
+    assertThat(r.recommended()).contains(BenchArm.B);
+    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.QUALIFIES);
+    assertThat(r.sentence()).startsWith("Recommended: arm B,");
+  }
+
+  @Test
+  void aMissInAnyRunDisqualifiesTheDesign() {
+    List<StepResult> s = new ArrayList<>();
+    s.addAll(opportunistic(BenchArm.C, "R1", 5, 5, 5));
+    s.addAll(opportunistic(BenchArm.C, "R2", 5, 5, 5));
+    s.add(Fixture.step(BenchArm.C, HEALTHY).run("R3").latency(118, 179).build());
+    s.add(Fixture.step(BenchArm.C, DEGRADED).run("R3").latency(232, 480).fallback(5.0).build());
+    s.add(Fixture.step(BenchArm.C, UNRESPONSIVE).run("R3").latency(64, 65).fallback(5.0).build());
+    s.add(Fixture.step(BenchArm.C, DOWN).run("R3").latency(64, 65).fallback(5.0).build());
+    Recommendation r = of(s);
+    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.MISSES);
+    assertThat(r.candidate(BenchArm.C).evidence()).singleElement().asString().contains("C R3");
+    assertThat(r.recommended()).isEmpty();
+    assertThat(r.sentence())
+        .isEqualTo(
+            "No design is recommended: none meets the latency requirements in every required state"
+                + " of every run (for some, a required step was not run or not usable).");
+  }
+
+  @Test
+  void aMissingOrInvalidStepLeavesTheDesignNotEstablishedAndTheNextMayQualify() {
+    List<StepResult> s = new ArrayList<>();
+    s.add(Fixture.step(BenchArm.C, HEALTHY).latency(118, 179).build());
+    s.add(Fixture.step(BenchArm.C, DEGRADED).latency(64, 66).fallback(5.0).invalid().build());
+    s.add(Fixture.step(BenchArm.C, UNRESPONSIVE).latency(64, 65).fallback(5.0).build());
+    // C down was not run
+    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", 5, 5, 5));
+    Recommendation r = of(s);
+    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.NOT_ESTABLISHED);
+    assertThat(r.candidate(BenchArm.C).evidence())
+        .anyMatch(e -> e.contains("C R1 degraded is invalid"))
+        .anyMatch(e -> e.contains("C R1 down was not run"));
+    assertThat(r.recommended()).contains(BenchArm.C_PRIME);
+  }
+
+  @Test
+  void withNoWalkNothingIsEstablished() {
+    Recommendation r = of(List.of());
+    assertThat(r.candidates()).allMatch(c -> c.status() == Status.NOT_ESTABLISHED);
+    assertThat(r.recommended()).isEmpty();
+  }
+}
