@@ -269,6 +269,16 @@ class OfAdapterIT {
         .as("the successful probe closes the breaker")
         .isTrue();
     LabFixture.clearToxics(proxy);
+    assertThat(
+            eventually(
+                Duration.ofSeconds(2),
+                () -> {
+                  synchronized (heard) {
+                    return heard.size() >= 5;
+                  }
+                }))
+        .as("the close is published to listeners")
+        .isTrue();
     synchronized (heard) {
       assertThat(heard)
           .extracting(Transition::to)
@@ -480,7 +490,19 @@ class OfAdapterIT {
    * The breaker's transition is made on the thread that completes the call, and may land a moment
    * after the caller got its answer: wait for it, bounded (a breaker that never opens still fails).
    */
+  /**
+   * Waits until the breaker is open and its transition has been published: Pekko flips its state
+   * before it runs the open listener on its executor, so the state alone can run ahead of the
+   * recorded transition and time to open.
+   */
   private static boolean opens(OfAdapter adapter) {
-    return LabFixture.eventually(Duration.ofSeconds(2), () -> adapter.state() == BreakerState.OPEN);
+    return LabFixture.eventually(
+        Duration.ofSeconds(2),
+        () -> {
+          List<Transition> ts = adapter.snapshot().transitions();
+          return adapter.state() == BreakerState.OPEN
+              && !ts.isEmpty()
+              && ts.get(ts.size() - 1).to() == BreakerState.OPEN;
+        });
   }
 }

@@ -11,6 +11,7 @@ import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import solventa.lab.LabPaths;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
@@ -121,12 +122,51 @@ public final class ExperimentCommand {
     }
   }
 
+  /**
+   * The checkout's commit ({@code git rev-parse HEAD}), marked when tracked files had uncommitted
+   * changes, or why it could not be read.
+   */
+  static String commit(Path root) {
+    String head = git(root, "rev-parse", "HEAD");
+    if (head == null || head.isBlank()) {
+      return "— (not read: no git checkout at " + root + ", or git is missing)";
+    }
+    String dirty = git(root, "status", "--porcelain", "--untracked-files=no");
+    return head.trim()
+        + (dirty == null
+            ? " (whether it had uncommitted changes could not be read)"
+            : dirty.isBlank() ? "" : " with uncommitted changes to tracked files");
+  }
+
+  private static String git(Path root, String... args) {
+    List<String> cmd = new java.util.ArrayList<>(List.of("git", "-C", root.toString()));
+    cmd.addAll(List.of(args));
+    try {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      byte[] out = p.getInputStream().readAllBytes();
+      if (!p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+        p.destroyForcibly();
+        return null;
+      }
+      return new String(out, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
   static Map<String, String> environment(ExperimentProfile profile, long seed) {
     return environment(profile, seed, 1);
   }
 
   static Map<String, String> environment(ExperimentProfile profile, long seed, int nodes) {
     Map<String, String> env = new LinkedHashMap<>();
+    env.put(
+        "command",
+        "./bin/lab experiment " + profile.name() + " --seed " + seed + " --nodes " + nodes);
+    env.put("commit", commit(LabPaths.root()));
     env.put("profile", profile.toString());
     env.put("runner seed (key sequences)", Long.toString(seed));
     env.put("provider double seed (latencies, customers)", Long.toString(EmbeddedLab.DOUBLE_SEED));

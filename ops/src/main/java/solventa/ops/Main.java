@@ -85,6 +85,10 @@ public final class Main {
           }
           System.out.println("report: " + report);
           System.out.println("        " + report.resolveSibling("report.html"));
+          solventa.ops.report.Summary.of(
+                  solventa.ops.results.ResultsFolder.load(report.getParent()))
+              .consoleLines()
+              .forEach(System.out::println);
           return 0;
         }
         case "bench" -> {
@@ -132,6 +136,10 @@ public final class Main {
                   + solventa.ops.analysis.VerdictRules.RULES_VERSION
                   + " (docs/verdict-rules.md)");
           System.out.println("report: " + report);
+          solventa.ops.report.Summary.of(
+                  solventa.ops.results.ResultsFolder.load(report.getParent()))
+              .consoleLines()
+              .forEach(System.out::println);
           return 0;
         }
         default -> throw new IllegalArgumentException("unknown command " + args[0]);

@@ -196,6 +196,7 @@ public final class Report {
               + r.runs().size()
               + " run(s); the card's rule for HD-01 requires three.");
     }
+    answer();
     verdicts();
     perRunTables();
     summaryTable();
@@ -213,6 +214,20 @@ public final class Report {
     threats();
     environment();
     gatlingLinks();
+  }
+
+  /** The answer first: one sentence, the arm × state grid of the walk (see {@link Summary}). */
+  private void answer() {
+    Summary sum = Summary.of(e);
+    h(2, "Answer");
+    p("**" + sum.answer() + "**");
+    p(
+        "The state walk at a glance: ✓ every run met "
+            + Acceptance.describe()
+            + " (worst run's p95/p99, ms, at the generator), ✗ a run missed (the worst missing"
+            + " step, with its errors), — not walked. Arms A and B run without a breaker; B+CB is B"
+            + " with one. Details: Results per run, Recommendation, and the verdicts below.");
+    blocks.add(new Table(sum.gridHeaders(), sum.grid()));
   }
 
   private void verdicts() {

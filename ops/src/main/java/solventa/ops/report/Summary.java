@@ -1,0 +1,117 @@
+package solventa.ops.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import solventa.ops.analysis.Recommendation;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.StepResults;
+import solventa.ops.analysis.Verdict;
+import solventa.ops.analysis.VerdictRules;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.StateNames;
+import solventa.ops.results.ExperimentRecord;
+import solventa.providerdouble.control.ProviderState;
+
+/**
+ * The answer first (the report's first screen, the console's last lines): one sentence (HD-01's
+ * verdict and the recommendation), the arm × provider-state grid of the state walk, and one line
+ * per verdict. Computed from the record alone, like the rest of the report.
+ *
+ * @param answer the one-sentence answer
+ * @param gridHeaders "arm", then one column per provider state
+ * @param grid one row per arm walked: per state, whether every run met the thresholds, with the
+ *     worst run's p95/p99 (and its errors when it missed); "—" when the arm was not walked there
+ * @param verdicts "HD-01.1 supported", … in the record's order
+ */
+public record Summary(
+    String answer, List<String> gridHeaders, List<List<String>> grid, List<String> verdicts) {
+
+  private static final List<BenchArm> ARMS = Recommendation.SIMPLEST_FIRST;
+
+  public static Summary of(ExperimentRecord e) {
+    StepResults r = new StepResults(e.steps());
+    ExperimentProfile profile = ExperimentProfile.named(e.profile());
+    Recommendation rec = Recommendation.of(r, profile.fallbackCeilingPct());
+    Verdict hd01 = e.verdicts().get("HD-01");
+    String answer =
+        (hd01 == null
+                ? "HD-01 has no verdict"
+                : "HD-01 is "
+                    + hd01.verdict()
+                    + (Boolean.TRUE.equals(hd01.provisional())
+                        ? " (provisional: "
+                            + r.runs().size()
+                            + " run"
+                            + (r.runs().size() == 1 ? "" : "s")
+                            + "; the card requires "
+                            + VerdictRules.REQUIRED_RUNS
+                            + ")"
+                        : ""))
+            + "; "
+            + Character.toLowerCase(rec.sentence().charAt(0))
+            + rec.sentence().substring(1);
+    List<String> headers = new ArrayList<>();
+    headers.add("arm");
+    for (ProviderState st : ProviderState.values()) {
+      headers.add(StateNames.label(st));
+    }
+    List<List<String>> grid = new ArrayList<>();
+    for (BenchArm arm : ARMS) {
+      List<String> row = new ArrayList<>();
+      row.add(arm.label());
+      boolean any = false;
+      for (ProviderState st : ProviderState.values()) {
+        List<StepResult> steps = new ArrayList<>();
+        for (String run : r.runs()) {
+          r.walk(run, arm, st).ifPresent(steps::add);
+        }
+        any |= !steps.isEmpty();
+        row.add(cell(steps));
+      }
+      if (any) {
+        grid.add(List.copyOf(row));
+      }
+    }
+    List<String> verdicts = new ArrayList<>();
+    for (Verdict v : e.verdicts().values()) {
+      verdicts.add(v.id() + " " + v.verdict());
+    }
+    return new Summary(answer, List.copyOf(headers), List.copyOf(grid), List.copyOf(verdicts));
+  }
+
+  /**
+   * "✓ 64/66" when every run's step met the thresholds (the worst p95/p99 in ms), "✗ 705/708, 100 %
+   * errors" when one missed (the worst step), "?" when a step has no measurement, "—" not walked.
+   */
+  static String cell(List<StepResult> steps) {
+    if (steps.isEmpty()) {
+      return "—";
+    }
+    Optional<StepResult> unmeasured = steps.stream().filter(s -> s.meets() == null).findFirst();
+    if (unmeasured.isPresent()) {
+      return "? (" + Report.why(unmeasured.get(), "endToEnd") + ")";
+    }
+    List<StepResult> missed = steps.stream().filter(s -> !s.meets()).toList();
+    StepResult worst =
+        (missed.isEmpty() ? steps : missed)
+            .stream()
+                .max(java.util.Comparator.comparingDouble(s -> s.endToEnd().p99()))
+                .orElseThrow();
+    String figures = Report.ms(worst.endToEnd().p95()) + "/" + Report.ms(worst.endToEnd().p99());
+    if (missed.isEmpty()) {
+      return "✓ " + figures + (steps.size() > 1 ? " (" + steps.size() + " runs)" : "");
+    }
+    return "✗ "
+        + figures
+        + String.format(Locale.ROOT, ", %.1f %% errors", worst.errorPct())
+        + (steps.size() > 1 ? " (" + missed.size() + " of " + steps.size() + " runs)" : "");
+  }
+
+  /** The console's closing lines: the answer, then the verdicts on one line. */
+  public List<String> consoleLines() {
+    return List.of("answer: " + answer, "verdicts: " + String.join(", ", verdicts));
+  }
+}

@@ -1,0 +1,51 @@
+package solventa.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import solventa.ops.protocol.ExperimentProfile;
+
+/** What the report's environment says about the command and the code that ran. */
+class ExperimentCommandTest {
+
+  @TempDir Path dir;
+
+  private void git(String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    p.getInputStream().readAllBytes();
+    assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as("git %s", String.join(" ", args)).isZero();
+  }
+
+  @Test
+  void theCommitIsReadFromTheCheckoutAndMarkedWhenTrackedFilesChanged() throws Exception {
+    assertThat(ExperimentCommand.commit(dir)).startsWith("— (not read: no git checkout at ");
+    git("init", "-q");
+    Files.writeString(dir.resolve("a.txt"), "one\n");
+    git("add", "a.txt");
+    git("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "-m", "one");
+    String clean = ExperimentCommand.commit(dir);
+    assertThat(clean).matches("[0-9a-f]{40}");
+    Files.writeString(dir.resolve("untracked.txt"), "ignored\n");
+    assertThat(ExperimentCommand.commit(dir)).as("untracked files do not count").isEqualTo(clean);
+    Files.writeString(dir.resolve("a.txt"), "two\n");
+    assertThat(ExperimentCommand.commit(dir))
+        .isEqualTo(clean + " with uncommitted changes to tracked files");
+  }
+
+  @Test
+  void theEnvironmentNamesTheCommandThatReproducesTheRun() {
+    var env = ExperimentCommand.environment(ExperimentProfile.named("quick"), 7, 2);
+    assertThat(env.get("command")).isEqualTo("./bin/lab experiment quick --seed 7 --nodes 2");
+    assertThat(env).containsKey("commit");
+  }
+}

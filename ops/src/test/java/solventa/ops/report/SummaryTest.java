@@ -1,0 +1,98 @@
+package solventa.ops.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import solventa.ops.analysis.Analysis;
+import solventa.ops.analysis.Fixture;
+import solventa.ops.analysis.Recommendation;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.results.ExperimentRecord;
+import solventa.providerdouble.control.ProviderState;
+
+/** The answer first: its sentence, its grid and the console's closing lines. */
+class SummaryTest {
+
+  private static ExperimentRecord record(List<StepResult> steps) {
+    ExperimentRecord e =
+        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
+    return e.analysed(Analysis.of(steps, Map.of(), ExperimentProfile.named("quick")));
+  }
+
+  private static List<StepResult> bMissesCMeets() {
+    List<StepResult> steps = new ArrayList<>();
+    for (ProviderState st : Recommendation.REQUIRED_STATES) {
+      boolean healthy = st == ProviderState.HEALTHY;
+      steps.add(
+          healthy
+              ? Fixture.step(BenchArm.B, st).latency(64, 66).build()
+              : Fixture.step(BenchArm.B, st).latency(700, 705).errors(20).build());
+      steps.add(Fixture.step(BenchArm.C, st).latency(64, 66).fallback(4.0).build());
+    }
+    return steps;
+  }
+
+  @Test
+  void theAnswerNamesHd01sVerdictAsProvisionalAndTheRecommendation() {
+    ExperimentRecord e = record(bMissesCMeets());
+    Summary s = Summary.of(e);
+    String hd01 = e.verdicts().get("HD-01").verdict();
+    assertThat(s.answer())
+        .startsWith("HD-01 is " + hd01 + " (provisional: 1 run; the card requires 3); ")
+        .contains("recommended: arm C");
+    assertThat(s.consoleLines()).hasSize(2);
+    assertThat(s.consoleLines().get(0)).isEqualTo("answer: " + s.answer());
+    assertThat(s.consoleLines().get(1)).startsWith("verdicts: ").contains("HD-01 " + hd01);
+  }
+
+  @Test
+  void theGridMarksWhatMetAndWhatMissedAndLeavesOutArmsNotWalked() {
+    Summary s = Summary.of(record(bMissesCMeets()));
+    assertThat(s.gridHeaders()).first().isEqualTo("arm");
+    assertThat(s.gridHeaders()).hasSize(1 + ProviderState.values().length);
+    assertThat(s.grid().stream().map(r -> r.get(0))).containsExactly("B", "C");
+    List<String> b = s.grid().get(0);
+    int healthy = s.gridHeaders().indexOf("healthy");
+    int degraded = s.gridHeaders().indexOf("degraded");
+    assertThat(healthy).isPositive();
+    assertThat(degraded).isPositive();
+    assertThat(b.get(healthy)).startsWith("✓ ");
+    assertThat(b.get(degraded)).startsWith("✗ ").contains("20.0 % errors");
+    assertThat(s.grid().get(1).get(degraded)).startsWith("✓ ");
+  }
+
+  @Test
+  void aCellCountsTheRunsThatMissed() {
+    List<StepResult> two =
+        List.of(
+            Fixture.step(BenchArm.C, ProviderState.DEGRADED).latency(64, 66).build(),
+            Fixture.step(BenchArm.C, ProviderState.DEGRADED).latency(300, 700).errors(2).build());
+    assertThat(Summary.cell(two)).startsWith("✗ ").endsWith("(1 of 2 runs)");
+    assertThat(Summary.cell(two.subList(0, 1))).startsWith("✓ ");
+    assertThat(Summary.cell(List.of())).isEqualTo("—");
+  }
+
+  @Test
+  void theReportOpensWithTheAnswerBeforeTheVerdicts() {
+    List<Report.Block> blocks = Report.build(record(bMissesCMeets()));
+    int answer = -1;
+    int verdicts = -1;
+    for (int i = 0; i < blocks.size(); i++) {
+      if (blocks.get(i) instanceof Report.Heading h) {
+        if (h.text().equals("Answer")) {
+          answer = i;
+        } else if (h.text().equals("Verdicts") && verdicts < 0) {
+          verdicts = i;
+        }
+      }
+    }
+    assertThat(answer).isPositive().isLessThan(verdicts);
+    assertThat(((Report.Para) blocks.get(answer + 1)).text()).startsWith("**HD-01 is ");
+    assertThat(blocks.get(answer + 3)).isInstanceOf(Report.Table.class);
+  }
+}
