@@ -120,7 +120,10 @@ class SmokeExperimentIT {
             "Invalidations",
             "Recovery second by second",
             "Intermediate result",
-            "rules version 2")) {
+            "## Answer",
+            "## Glossary",
+            "## Appendix",
+            "rules version " + solventa.ops.analysis.VerdictRules.RULES_VERSION)) {
       assertThat(report).contains(table);
     }
     for (String id : Set.of("HD-01.1", "HD-01.4", "HD-01.8")) {

@@ -590,10 +590,24 @@ public final class StepAnalyzer {
           }
         }
       }
+      Latency ages =
+          Latency.of(b.stream().filter(r -> r.ageMs() >= 0).map(RequestRecord::ageMs).toList());
       out.add(
           new TimelinePoint(
-              i, b.size(), l.p95(), l.p99(), fbShare, breaker, calls, inFlight, customers,
-              nodeP99));
+              i,
+              b.size(),
+              l.p95(),
+              l.p99(),
+              fbShare,
+              breaker,
+              calls,
+              inFlight,
+              customers,
+              nodeP99,
+              pct(b.stream().filter(r -> r.is(Origin.STALE)).count(), b.size()),
+              pct(b.stream().filter(r -> r.is(Origin.DEFAULT)).count(), b.size()),
+              ages.count() == 0 ? null : ages.p50(),
+              ages.count() == 0 ? null : ages.p95()));
     }
     return out;
   }

@@ -5,7 +5,9 @@ package solventa.ops.analysis;
  * p95/p99 and fallback share) and what the sampler read from the node (breaker state at the end of
  * the second, provider calls made in the second, adapter in-flight calls). {@code customers} is how
  * many distinct customers were requested in the second; {@code nodeP99} the node's own p99 over the
- * interval that ended in it.
+ * interval that ended in it. {@code stalePct} and {@code defaultPct} split the fallback share;
+ * {@code ageP50Ms} and {@code ageP95Ms} are the age of the data the second's answers were priced
+ * with (null in results written before they were recorded, or when no answer carried an age).
  */
 public record TimelinePoint(
     int second,
@@ -17,4 +19,38 @@ public record TimelinePoint(
     Long providerCalls,
     Integer inFlight,
     Integer customers,
-    Double nodeP99) {}
+    Double nodeP99,
+    Double stalePct,
+    Double defaultPct,
+    Double ageP50Ms,
+    Double ageP95Ms) {
+
+  /** A second without the fallback split and the data age (as results before them read). */
+  public TimelinePoint(
+      int second,
+      int requests,
+      Double p95,
+      Double p99,
+      Double fallbackShare,
+      String breaker,
+      Long providerCalls,
+      Integer inFlight,
+      Integer customers,
+      Double nodeP99) {
+    this(
+        second,
+        requests,
+        p95,
+        p99,
+        fallbackShare,
+        breaker,
+        providerCalls,
+        inFlight,
+        customers,
+        nodeP99,
+        null,
+        null,
+        null,
+        null);
+  }
+}

@@ -94,7 +94,7 @@ public final class Report {
   }
 
   private static String yesNo(Boolean b, String reason) {
-    return b == null ? cell(null, reason) : b ? "sí" : "no";
+    return b == null ? cell(null, reason) : b ? "yes" : "no";
   }
 
   /** Why a cell of the protocol has no step: the profile leaves it out, or the run stopped. */
@@ -168,6 +168,8 @@ public final class Report {
                 : " **INCOMPLETE: "
                     + e.incompleteReason()
                     + "** — the tables hold what was measured before that."));
+    answer();
+    h(2, "How this run was measured");
     p(
         "Absolute thresholds do not transfer from this machine (2 cores shared by every process of the run,"
             + " no API gateway, one host): the *relative* result between arms is the main result; absolute values"
@@ -196,8 +198,9 @@ public final class Report {
               + r.runs().size()
               + " run(s); the card's rule for HD-01 requires three.");
     }
-    answer();
-    verdicts();
+    glossary();
+    List<Chart> charts = Charts.of(r);
+    verdicts(charts);
     perRunTables();
     summaryTable();
     sweepTable();
@@ -205,15 +208,70 @@ public final class Report {
     stampedeTable();
     intermediate();
     recommendation();
+    blocks.addAll(OutageCostSection.of(r, profileOf()));
     recoveryTable();
-    h(2, "Charts");
-    blocks.addAll(Charts.of(r));
+    threats();
+    h(2, "Appendix");
+    p(
+        "The detail behind the sections above: the charts no verdict shows, the sanity checks,"
+            + " every step's figures, each node's, the environment and Gatling's own reports.");
+    List<Chart> rest =
+        charts.stream().filter(c -> !CHARTS_BY_VERDICT.containsValue(chartKey(c))).toList();
+    if (!rest.isEmpty()) {
+      h(2, "Other charts");
+      blocks.addAll(rest);
+    }
     sanity();
     walkDetail();
     perNode();
-    threats();
     environment();
     gatlingLinks();
+  }
+
+  /**
+   * Which chart goes under which verdict (the chart's file name without its arm suffix, see {@link
+   * #chartKey}); a verdict may show several, a chart shows once.
+   */
+  private static final Map<String, String> CHARTS_BY_VERDICT =
+      Map.of(
+          "HD-01.2", "latency",
+          "HD-01.4", "hit-rate",
+          "HD-01.7", "provider-calls",
+          "HD-01.8", "recovery-fallback");
+
+  /**
+   * Where each verdict's detail is: the section of the card's table its evidence comes from (a
+   * Markdown link to the heading's anchor).
+   */
+  private static final Map<String, String> EVIDENCE_SECTION =
+      Map.of(
+          "HD-01.1", "Results per run (card table 1)",
+          "HD-01.2", "Summary across runs (card table 2)",
+          "HD-01.3", "Every step in detail",
+          "HD-01.4", "Hit-rate sweep, provider degraded (card table 3)",
+          "HD-01.5", "Breaker policy × traffic, provider turned unresponsive (card table 4)",
+          "HD-01.6", "Breaker policy × traffic, provider turned unresponsive (card table 4)",
+          "HD-01.7", "Concurrent misses on one key, C vs C' (card table 5)",
+          "HD-01.8", "Recovery second by second (C and C')",
+          "HD-01", "Recommendation");
+
+  /** "latency" for latency-c.svg, "hit-rate" for hit-rate.svg. */
+  static String chartKey(Chart c) {
+    String f = c.file().replace(".svg", "");
+    return f.startsWith("latency-") ? "latency" : f;
+  }
+
+  /** The anchor GitHub and {@link ReportWriter} give a heading: lower case, spaces to hyphens. */
+  static String anchor(String heading) {
+    return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} \\-]", "").replace(' ', '-');
+  }
+
+  /**
+   * The glossary: every term the report uses, with the card's Spanish term (see {@link Glossary}).
+   */
+  private void glossary() {
+    h(2, "Glossary");
+    blocks.add(new Table(Glossary.HEADERS, Glossary.rows(profileOf())));
   }
 
   /** The answer first: one sentence, the arm × state grid of the walk (see {@link Summary}). */
@@ -226,11 +284,12 @@ public final class Report {
             + Acceptance.describe()
             + " (worst run's p95/p99, ms, at the generator), ✗ a run missed (the worst missing"
             + " step, with its errors), — not walked. Arms A and B run without a breaker; B+CB is B"
-            + " with one. Details: Results per run, Recommendation, and the verdicts below.");
+            + " with one. Terms: the Glossary; details: the verdicts, Results per run and the"
+            + " Recommendation below.");
     blocks.add(new Table(sum.gridHeaders(), sum.grid()));
   }
 
-  private void verdicts() {
+  private void verdicts(List<Chart> charts) {
     h(2, "Verdicts");
     List<List<String>> rows = new ArrayList<>();
     for (Verdict v : e.verdicts().values()) {
@@ -241,6 +300,14 @@ public final class Report {
       h(3, v.id() + " — " + v.verdict());
       p(v.statement());
       blocks.add(new Bullets(v.evidence()));
+      String key = CHARTS_BY_VERDICT.get(v.id());
+      if (key != null) {
+        charts.stream().filter(c -> chartKey(c).equals(key)).forEach(blocks::add);
+      }
+      String section = EVIDENCE_SECTION.get(v.id());
+      if (section != null) {
+        p("Evidence in detail: [" + section + "](#" + anchor(section) + ").");
+      }
     }
   }
 
@@ -248,7 +315,7 @@ public final class Report {
     return List.of(
         s.spec().arm().label(),
         s.spec().run(),
-        StateNames.card(s.spec().state()),
+        StateNames.label(s.spec().state()),
         cell(ms(s.endToEnd().p50()), why(s, "endToEnd")),
         cell(ms(s.endToEnd().p95()), why(s, "endToEnd")),
         cell(ms(s.endToEnd().p99()), why(s, "endToEnd")),
@@ -275,23 +342,23 @@ public final class Report {
           rows.add(cardRow(s.get(), arm != BenchArm.A));
         } else {
           String m = cell(null, notRun());
-          rows.add(List.of(arm.label(), run, StateNames.card(st), m, m, m, m, m, m, m));
+          rows.add(List.of(arm.label(), run, StateNames.label(st), m, m, m, m, m, m, m));
         }
       }
       h(3, "Run " + run);
       blocks.add(
           new Table(
               List.of(
-                  "Brazo",
-                  "Corrida",
-                  "Estado proveedor",
+                  "Arm",
+                  "Run",
+                  "Provider state",
                   "p50 (ms)",
                   "p95 (ms)",
                   "p99 (ms)",
                   "Error (%)",
-                  "% con respaldo",
-                  "Hit % medido / objetivo",
-                  "¿Cumple?"),
+                  "Fallback (%)",
+                  "Hit % measured / target",
+                  "Meets?"),
               rows));
     }
   }
@@ -322,7 +389,7 @@ public final class Report {
       rows.add(
           List.of(
               arm.label(),
-              StateNames.card(st),
+              StateNames.label(st),
               cell(ms(mean), "not measured"),
               cell(
                   sd == null ? null : String.format(Locale.ROOT, "%.1f", sd),
@@ -335,12 +402,12 @@ public final class Report {
     blocks.add(
         new Table(
             List.of(
-                "Brazo",
-                "Estado",
-                "p95 medio (ms)",
-                "Desviación estándar",
-                "¿Cumple en todas las corridas?",
-                "Veredicto"),
+                "Arm",
+                "Provider state",
+                "Mean p95 (ms)",
+                "Standard deviation",
+                "Meets in every run?",
+                "Verdict"),
             rows));
   }
 
@@ -396,14 +463,14 @@ public final class Report {
     blocks.add(
         new Table(
             List.of(
-                "Hit-rate objetivo",
-                "p95 brazo B (ms)",
-                "p99 brazo B (ms)",
-                "p95 brazo C (ms)",
-                "p99 brazo C (ms)",
-                "% con respaldo brazo C",
-                "Hit % medido / objetivo (B | C)",
-                "¿Brazo B ya cumple?"),
+                "Target hit rate",
+                "B p95 (ms)",
+                "B p99 (ms)",
+                "C p95 (ms)",
+                "C p99 (ms)",
+                "C fallback (%)",
+                "Hit % measured / target (B | C)",
+                "Does B already meet?"),
             rows));
   }
 
@@ -473,19 +540,19 @@ public final class Report {
                         x ->
                             x.sacrificedPct() == null
                                 ? cell(null, why(x, "sacrificedPct"))
-                                : x.sacrificedPct() < 1 ? "sí" : "no")
+                                : x.sacrificedPct() < 1 ? "yes" : "no")
                     .orElse(cell(null, notRun))));
       }
     }
     blocks.add(
         new Table(
             List.of(
-                "Tráfico",
-                "Política",
-                "% peticiones sacrificadas",
-                "Sacrificadas / enviadas",
-                "Tiempo hasta apertura (ms)",
-                "¿< 1 %?"),
+                "Traffic",
+                "Policy",
+                "Sacrificed (% of W)",
+                "Sacrificed / sent",
+                "Time to open (ms)",
+                "< 1 %?"),
             rows));
   }
 
@@ -521,10 +588,7 @@ public final class Report {
     }
     blocks.add(
         new Table(
-            List.of(
-                "Brazo",
-                "Invocaciones al proveedor por fallo concurrente",
-                "Saturación del pool observada"),
+            List.of("Arm", "Provider calls per concurrent miss", "Pool saturation observed"),
             rows));
   }
 
@@ -547,25 +611,25 @@ public final class Report {
                     x ->
                         List.of(
                             arm.label(),
-                            StateNames.card(st),
+                            StateNames.label(st),
                             cell(ms(x.endToEnd().p95()), why(x, "endToEnd")),
                             cell(ms(x.endToEnd().p99()), why(x, "endToEnd")),
                             cell(pct(x.errorPct()), why(x, "errorPct")),
                             hitCell(x),
                             yesNo(x.meets(), why(x, "endToEnd"))))
-                .orElse(List.of(arm.label(), StateNames.card(st), m, m, m, m, m)));
+                .orElse(List.of(arm.label(), StateNames.label(st), m, m, m, m, m)));
       }
     }
     blocks.add(
         new Table(
             List.of(
-                "Brazo",
-                "Estado",
+                "Arm",
+                "Provider state",
                 "p95 (ms)",
                 "p99 (ms)",
                 "Error (%)",
-                "Hit % medido / objetivo",
-                "¿Cumple?"),
+                "Hit % measured / target",
+                "Meets?"),
             rows));
     for (BenchArm arm : List.of(BenchArm.B, BenchArm.B_CB)) {
       Optional<StepResult> d = r.walk(run, arm, ProviderState.DEGRADED);

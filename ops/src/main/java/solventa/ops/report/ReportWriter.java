@@ -38,7 +38,9 @@ public final class ReportWriter {
         md.append("#".repeat(h.level())).append(' ').append(h.text()).append("\n\n");
         html.append("<h")
             .append(h.level())
-            .append('>')
+            .append(" id=\"")
+            .append(esc(Report.anchor(h.text())))
+            .append("\">")
             .append(esc(h.text()))
             .append("</h")
             .append(h.level())

@@ -132,6 +132,11 @@ public final class Fixture {
   }
 
   /** Marks the step as one of C's bisection steps. */
+  public Fixture timeline(List<TimelinePoint> points) {
+    timeline = List.copyOf(points);
+    return this;
+  }
+
   public Fixture bisection() {
     bisection = true;
     return this;

@@ -28,7 +28,7 @@ class ReportSweepTableTest {
     Report.Table table =
         Report.build(e).stream()
             .filter(
-                b -> b instanceof Report.Table t && t.headers().get(0).equals("Hit-rate objetivo"))
+                b -> b instanceof Report.Table t && t.headers().get(0).equals("Target hit rate"))
             .map(Report.Table.class::cast)
             .findFirst()
             .orElseThrow();

@@ -1,0 +1,203 @@
+package solventa.ops.report;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigResolveOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import solventa.gatling.Acceptance;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.StateNames;
+import solventa.providerdouble.control.ProviderState;
+
+/**
+ * The report's glossary: every term it uses, in English, with the card's Spanish term beside it.
+ * The figures in a definition come from the run's profile or from the settings the node and the
+ * adapter ship with (their {@code quote.conf} and {@code reference.conf} on the class path), never
+ * typed in here.
+ */
+public final class Glossary {
+  private Glossary() {}
+
+  /** One term: the word the report uses, what it means, and the card's (Spanish) word for it. */
+  public record Term(String term, String meaning, String card) {
+    List<String> row() {
+      return List.of(term, meaning, card);
+    }
+  }
+
+  public static final List<String> HEADERS = List.of("term", "meaning", "the card's term");
+
+  public static List<Term> of(ExperimentProfile p) {
+    Config node = shipped("quote.conf");
+    Config adapter = shipped("reference.conf");
+    String budget = millis(node, "quote.budget");
+    String timeout = millis(adapter, "of-adapter.providers.ofb.timeout");
+    List<Term> t = new ArrayList<>();
+    t.add(
+        new Term(
+            "arm",
+            "one design of the quote service under test: A calls the provider on every quote and"
+                + " waits; B reads a cache and calls the provider on a miss (cache-aside); C serves"
+                + " the last known value and refreshes it within a "
+                + budget
+                + " budget, with a fallback; C' is C with per-customer coalescing",
+            "brazo"));
+    t.add(
+        new Term(
+            "B+CB",
+            "arm B with the circuit breaker switched on (A and B run without one; C and C' with one)",
+            "—"));
+    t.add(
+        new Term(
+            "thresholds",
+            "the latency requirement a step must meet: " + Acceptance.describe(),
+            "umbral (ASR)"));
+    t.add(
+        new Term(
+            "provider double",
+            "the stand-in for the Open Finance provider: a real HTTP server with seeded log-normal"
+                + " latency, behind Toxiproxy for the network faults",
+            "doble del proveedor"));
+    StringBuilder states = new StringBuilder();
+    for (ProviderState s : ProviderState.values()) {
+      if (!states.isEmpty()) {
+        states.append(", ");
+      }
+      states.append(StateNames.label(s)).append(" (").append(StateNames.card(s)).append(')');
+    }
+    t.add(
+        new Term(
+            "provider state",
+            "what the provider does during a step: " + states,
+            "estado del proveedor"));
+    t.add(
+        new Term(
+            "run",
+            "one pass of the protocol with fresh nodes and an empty cache; the card requires three"
+                + " for a final HD-01 (this profile makes "
+                + p.runs()
+                + ")",
+            "corrida"));
+    t.add(
+        new Term(
+            "walk",
+            "a run's pass through the six provider states on one node per arm, in order, without"
+                + " restarting anything: the cache and the breaker carry their state from step to"
+                + " step",
+            "—"));
+    t.add(
+        new Term(
+            "step",
+            "one measured stretch of load at one setting; its first "
+                + p.warmupSec()
+                + " s are discarded as warm-up",
+            "—"));
+    t.add(
+        new Term(
+            "T",
+            "refresh-after: a known customer's value is due for refresh "
+                + p.refreshAfterSec()
+                + " s after it was fetched (quote.refresh-after)",
+            "política de expiración"));
+    t.add(
+        new Term(
+            "hit rate",
+            "the share of quotes whose customer has a value younger than T (measured: the CACHED"
+                + " share); the sweep sets a target",
+            "tasa de acierto"));
+    t.add(
+        new Term(
+            "fallback",
+            "a quote priced without fresh provider data: STALE (the last known value, older than"
+                + " T) or DEFAULT (no value known: the default profile)",
+            "valor de respaldo"));
+    t.add(
+        new Term(
+            "actuarial ceiling",
+            "the fallback share actuaries would accept, an assumption the card leaves open: "
+                + fmt(p.fallbackCeilingPct())
+                + " %",
+            "—"));
+    t.add(
+        new Term(
+            "W",
+            "the exposure window sacrificed requests are counted against: "
+                + p.exposureWindowSec()
+                + " s",
+            "ventana"));
+    t.add(
+        new Term(
+            "sacrificed request",
+            "a quote admitted while the breaker was closed whose answer waited on a provider call"
+                + " that failed, from the provider's change until the breaker opened",
+            "petición sacrificada"));
+    t.add(
+        new Term(
+            "circuit breaker, count / rate policy",
+            "the adapter's breaker; count opens after N = "
+                + p.countPolicyN()
+                + " consecutive failures, rate after "
+                + fmt(p.ratePolicy().thresholdPct())
+                + " % failures over "
+                + p.ratePolicy().windowSec()
+                + " s with at least "
+                + p.ratePolicy().minCalls()
+                + " calls",
+            "circuit breaker, interruptor"));
+    t.add(
+        new Term(
+            "hard timeout",
+            "the longest one provider call may take, queue time included: " + timeout,
+            "timeout duro"));
+    t.add(
+        new Term(
+            "bulkhead",
+            "the adapter's fixed pool of connections per provider; a call beyond its queue is"
+                + " rejected at once",
+            "bulkhead"));
+    t.add(
+        new Term(
+            "cold path",
+            "a quote whose customer has no fresh value, priced from a provider call that answers"
+                + " (provider healthy)",
+            "camino frío"));
+    t.add(
+        new Term(
+            "degraded path",
+            "in arm C, a quote answered from its fallback once the breaker is open, without waiting",
+            "camino degradado"));
+    t.add(
+        new Term(
+            "stampede, coalescing",
+            "many concurrent misses on one customer each calling the provider; coalescing (C')"
+                + " makes them share one call",
+            "estampida, coalescencia"));
+    t.add(new Term("provisional", "HD-01's verdict with fewer runs than the card requires", "—"));
+    return List.copyOf(t);
+  }
+
+  /** The settings file as it ships, without the environment's overrides. */
+  private static Config shipped(String resource) {
+    return ConfigFactory.parseResources(resource)
+        .resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(true));
+  }
+
+  private static String millis(Config c, String key) {
+    try {
+      return c.getDuration(key, TimeUnit.MILLISECONDS) + " ms";
+    } catch (RuntimeException e) {
+      return "— (" + key + " could not be read: " + e.getMessage() + ")";
+    }
+  }
+
+  private static String fmt(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  static List<List<String>> rows(ExperimentProfile p) {
+    return of(p).stream().map(Term::row).toList();
+  }
+}

@@ -1,0 +1,198 @@
+package solventa.ops.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import solventa.ops.analysis.OutageCost;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.StepResults;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.StateNames;
+import solventa.ops.report.Report.Block;
+import solventa.ops.report.Report.Chart;
+import solventa.ops.report.Report.Heading;
+import solventa.ops.report.Report.Para;
+import solventa.ops.report.Report.Table;
+
+/**
+ * "The outage's cost over time": C's fallback share (STALE and DEFAULT apart) and the age of the
+ * data its quotes were priced with, per second of its degraded, unresponsive and down steps, beside
+ * the aging model of {@link OutageCost}, with the time to the actuarial ceiling t* for the
+ * protocol's T and how it moves with another T.
+ */
+final class OutageCostSection {
+  /** Rows shown per step; a longer step shows every k-th second (the first and last always). */
+  static final int MAX_ROWS = 20;
+
+  private static final String[] COLORS = {"#ff7f0e", "#d62728", "#9467bd"};
+
+  private OutageCostSection() {}
+
+  static List<Block> of(StepResults r, ExperimentProfile p) {
+    List<Block> out = new ArrayList<>();
+    out.add(new Heading(2, "The outage's cost over time (arm C)"));
+    if (r.runs().isEmpty()) {
+      out.add(new Para("— (no run was made)"));
+      return out;
+    }
+    int t = p.refreshAfterSec();
+    double c = p.fallbackCeilingPct();
+    String first = r.runs().get(0);
+    List<OutageCost> costs = new ArrayList<>();
+    for (String run : r.runs()) {
+      costs.addAll(OutageCost.of(r, run, BenchArm.C, t, c));
+    }
+    if (costs.isEmpty()) {
+      out.add(new Para("— (arm C walked no outage state in this profile)"));
+      return out;
+    }
+    double h = costs.get(0).targetHit();
+    double tStar = OutageCost.timeToCeilingSec(h, t, c);
+    double share = tStar / t;
+    int horizon = horizonSec(r, first);
+    out.add(
+        new Para(
+            "Every outage step starts from a steady state where "
+                + pct0(h * 100)
+                + " % of quotes (the target hit rate h) find a value younger than T = "
+                + t
+                + " s, their ages uniform over [0, T). A failing provider refreshes none, so the"
+                + " model's fallback share t seconds after the change is 1 − h·(1 − t/T), and it"
+                + " reaches the actuarial ceiling c = "
+                + pct0(c)
+                + " % at **t* = T·(1 − (1 − c)/h) = "
+                + String.format(Locale.ROOT, "%.1f", tStar)
+                + " s, "
+                + pct0(share * 100)
+                + " % of T**. The model ignores the refreshes a degraded provider still completes:"
+                + " it is an upper bound there, and exact when the provider answers nothing."));
+    out.add(
+        new Para(
+            "**For another T:** the share depends on t/T only, so t* = "
+                + String.format(Locale.ROOT, "%.4f", share)
+                + "·T; C's steps end "
+                + horizon
+                + " s after the change, so HD-01's ceiling clause, judged over the step's window,"
+                + " could hold only with T ≥ "
+                + (share <= 0
+                    ? "— (never: the misses alone, 1 − h, exceed the ceiling)"
+                    : String.format(Locale.ROOT, "%.0f", Math.ceil(horizon / share)) + " s")
+                + " at this h; with a shorter T the outage exhausts the ceiling sooner."));
+    out.add(chart(r, first, h, t, c));
+    for (OutageCost oc : costs) {
+      out.add(new Heading(3, oc.step()));
+      out.add(
+          new Para(
+              "Fitted: a least-squares line through the measured fresh share implies T = "
+                  + (oc.fittedTSec() == null
+                      ? "— (fewer than 3 seconds before T, or no decline)"
+                      : String.format(Locale.ROOT, "%.1f", oc.fittedTSec()) + " s")
+                  + " (declared "
+                  + t
+                  + " s); measured − model fallback share, root mean square: "
+                  + (oc.modelRmsePts() == null
+                      ? "— (no second with answers)"
+                      : String.format(Locale.ROOT, "%.1f", oc.modelRmsePts()) + " points")
+                  + "."));
+      out.add(table(oc));
+    }
+    return out;
+  }
+
+  /** Seconds from the change to the end of C's first outage step in {@code run}. */
+  private static int horizonSec(StepResults r, String run) {
+    return r.walk(run, BenchArm.C, OutageCost.OUTAGE_STATES.get(0))
+        .map(s -> s.spec().durationSec())
+        .orElse(0);
+  }
+
+  static Table table(OutageCost oc) {
+    List<List<String>> rows = new ArrayList<>();
+    int n = oc.seconds().size();
+    int every = Math.max(1, (int) Math.ceil(n / (double) MAX_ROWS));
+    for (int i = 0; i < n; i++) {
+      if (i % every != 0 && i != n - 1) {
+        continue;
+      }
+      OutageCost.Second s = oc.seconds().get(i);
+      String none = "— (no request in this second)";
+      rows.add(
+          List.of(
+              Integer.toString(s.second()),
+              Integer.toString(s.requests()),
+              s.fallbackPct() == null ? none : pct1(s.fallbackPct()),
+              pct1(s.modelFallbackPct()),
+              s.stalePct() == null ? none : pct1(s.stalePct()),
+              s.defaultPct() == null ? none : pct1(s.defaultPct()),
+              s.ageP50Ms() == null ? ageMissing(s) : sec(s.ageP50Ms()),
+              s.ageP95Ms() == null ? ageMissing(s) : sec(s.ageP95Ms())));
+    }
+    return new Table(
+        List.of(
+            "s since change",
+            "requests",
+            "fallback % (measured)",
+            "fallback % (model)",
+            "STALE %",
+            "DEFAULT %",
+            "data age p50 (s)",
+            "data age p95 (s)"),
+        rows);
+  }
+
+  private static String ageMissing(OutageCost.Second s) {
+    return s.requests() == 0
+        ? "— (no request in this second)"
+        : "— (not recorded: results older than the per-second age, or no answer carried one)";
+  }
+
+  private static Block chart(StepResults r, String run, double h, int t, double c) {
+    SvgChart chart =
+        new SvgChart(
+            "Arm C: fallback share through the outage, measured and modelled",
+            "seconds since the provider changed",
+            "% of answers on STALE/DEFAULT");
+    int ci = 0;
+    double maxSec = 0;
+    for (var st : OutageCost.OUTAGE_STATES) {
+      var step = r.walk(run, BenchArm.C, st);
+      if (step.isEmpty()) {
+        continue;
+      }
+      StepResult s = step.get();
+      List<double[]> pts = new ArrayList<>();
+      for (var p : s.timeline()) {
+        pts.add(
+            new double[] {p.second(), p.fallbackShare() == null ? Double.NaN : p.fallbackShare()});
+        maxSec = Math.max(maxSec, p.second());
+      }
+      chart.series(StateNames.label(st) + " (measured)", COLORS[ci++ % COLORS.length], pts);
+    }
+    List<double[]> model = new ArrayList<>();
+    for (int i = 0; i <= (int) maxSec; i++) {
+      model.add(new double[] {i, OutageCost.modelFallbackPct(h, t, i + 0.5)});
+    }
+    chart.series("model, h " + pct0(h * 100) + " %, T " + t + " s", "#7f7f7f", model);
+    chart.threshold(c, "actuarial ceiling " + pct0(c) + " %");
+    return new Chart(
+        "outage-cost-c.svg",
+        chart.render(),
+        "Arm C, run "
+            + run
+            + ": fallback share per second in the degraded, unresponsive and down steps, and the"
+            + " aging model 1 − h·(1 − t/T).");
+  }
+
+  private static String pct0(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  private static String pct1(double v) {
+    return String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  private static String sec(double ms) {
+    return String.format(Locale.ROOT, "%.1f", ms / 1000.0);
+  }
+}

@@ -1,0 +1,62 @@
+package solventa.ops.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import solventa.ops.analysis.Fixture;
+import solventa.ops.analysis.OutageCost;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.TimelinePoint;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.results.ExperimentRecord;
+import solventa.providerdouble.control.ProviderState;
+
+/** The report's "outage's cost over time": t* for the profile's T, the rows, the chart. */
+class ReportOutageCostTest {
+
+  @Test
+  void theSectionStatesTStarForTheProfilesTAndShowsEverySecondBesideTheModel() {
+    ExperimentProfile quick = ExperimentProfile.named("quick");
+    int t = quick.refreshAfterSec();
+    List<TimelinePoint> seconds = new ArrayList<>();
+    for (int s = 0; s < 7; s++) {
+      double fb = OutageCost.modelFallbackPct(0.96, t, s + 0.5);
+      seconds.add(
+          new TimelinePoint(
+              s, 100, 64.0, 66.0, fb, "OPEN", 0L, 0, 90, 65.0, fb, 0.0, 1.0e4, 2.0e4));
+    }
+    List<StepResult> steps =
+        List.of(
+            Fixture.step(BenchArm.C, ProviderState.DEGRADED).timeline(seconds).build(),
+            Fixture.step(BenchArm.C, ProviderState.UNRESPONSIVE).build());
+    ExperimentRecord e =
+        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
+    List<Report.Block> blocks = Report.build(e);
+    int at = -1;
+    for (int i = 0; i < blocks.size(); i++) {
+      if (blocks.get(i) instanceof Report.Heading h
+          && h.text().equals("The outage's cost over time (arm C)")) {
+        at = i;
+      }
+    }
+    assertThat(at).isPositive();
+    double tStar = OutageCost.timeToCeilingSec(0.96, t, quick.fallbackCeilingPct());
+    assertThat(((Report.Para) blocks.get(at + 1)).text())
+        .contains("T = " + t + " s", String.format(java.util.Locale.ROOT, "= %.1f s", tStar));
+    assertThat(((Report.Para) blocks.get(at + 2)).text()).startsWith("**For another T:**");
+    assertThat(blocks.get(at + 3)).isInstanceOf(Report.Chart.class);
+    Report.Table degraded = (Report.Table) blocks.get(at + 6);
+    assertThat(degraded.rows()).hasSize(7);
+    String first =
+        String.format(java.util.Locale.ROOT, "%.1f", OutageCost.modelFallbackPct(0.96, t, 0.5));
+    assertThat(degraded.rows().get(0).subList(2, 4)).containsExactly(first, first);
+    assertThat(degraded.rows().get(0).get(7)).isEqualTo("20.0");
+    // a step recorded before the per-second split says so instead of a number
+    Report.Table unresponsive = (Report.Table) blocks.get(at + 9);
+    assertThat(unresponsive.rows()).isEmpty();
+  }
+}
