@@ -13,7 +13,7 @@ import solventa.lab.ManagedProcess;
 import solventa.ops.analysis.NodeStats;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.quote.http.BenchSeed;
+import solventa.quote.management.BenchSeed;
 import solventa.quote.stats.StatsSnapshot;
 
 /**
@@ -122,7 +122,7 @@ public final class NodeProcess implements AutoCloseable {
         JvmLauncher.start(
             "quote-node(" + tag + ")",
             "quote-node",
-            "solventa.quote.Main",
+            "solventa.quote.node.Main",
             HEAP,
             2,
             props,

@@ -1,6 +1,6 @@
 package solventa.ops.protocol;
 
-import solventa.quote.Arm;
+import solventa.quote.settings.Arm;
 
 /**
  * The arms as the experiment runs them: the node's own {@link Arm} (its {@code quote.arm}) plus

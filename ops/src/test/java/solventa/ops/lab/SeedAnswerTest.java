@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import solventa.quote.http.BenchSeed;
+import solventa.quote.management.BenchSeed;
 
 /** How the runner reads a node's answer to a seeding batch (pure logic). */
 class SeedAnswerTest {

@@ -1,8 +1,8 @@
 package solventa.quote.profile;
 
 import com.typesafe.config.Config;
-import solventa.quote.QuoteSettings;
-import solventa.quote.QuoteSettings.InvalidQuoteSettings;
+import solventa.quote.settings.QuoteSettings;
+import solventa.quote.settings.QuoteSettings.InvalidQuoteSettings;
 
 /**
  * {@code quote.entities}: the bounds on one node's profile entities, validated on construction (a

@@ -10,7 +10,7 @@ import solventa.adapter.AdapterSnapshot;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FetchResult;
 import solventa.adapter.OfAdapter;
-import solventa.quote.QuoteSettings;
+import solventa.quote.settings.QuoteSettings;
 
 /** {@link ProviderPort} on :AdaptadorOF's {@link OfAdapter} (its breaker, bulkhead, timeout). */
 public final class OfAdapterPort implements ProviderPort {

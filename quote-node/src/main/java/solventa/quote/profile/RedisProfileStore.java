@@ -15,8 +15,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
-import solventa.quote.QuoteSettings;
 import solventa.quote.profile.internal.ProfileCodec;
+import solventa.quote.settings.QuoteSettings;
 import solventa.signals.CanonicalProfile;
 
 /**

@@ -1,7 +1,6 @@
 package solventa.quote.profile;
 
 import solventa.adapter.FailureKind;
-import solventa.quote.CborSerializable;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 

@@ -10,8 +10,7 @@ import kamon.Kamon;
 import kamon.metric.Counter;
 import kamon.metric.Histogram;
 import kamon.metric.MeasurementUnit;
-import solventa.quote.Arm;
-import solventa.quote.profile.ProviderPort;
+import solventa.quote.settings.Arm;
 import solventa.signals.Origin;
 
 /**
@@ -260,7 +259,7 @@ public final class QuoteStats {
    * Zeroes every counter, the histogram and the sacrificed list (the runner, between steps), and
    * rebases {@code providerCalls} on the adapter's count now.
    */
-  public void reset(ProviderPort provider) {
+  public void reset(AdapterReadings provider) {
     providerCallsAtReset.set(provider.providerCalls());
     quotes.values().forEach(LongAdder::reset);
     shed.values().forEach(LongAdder::reset);
@@ -287,7 +286,7 @@ public final class QuoteStats {
   }
 
   /** The stats as served by {@code GET /quote/stats}: one {@link StatsSnapshot}. */
-  public StatsSnapshot snapshot(ProviderPort provider) {
+  public StatsSnapshot snapshot(AdapterReadings provider) {
     Map<String, Long> shedByCause = new java.util.LinkedHashMap<>();
     shed.forEach((c, n) -> shedByCause.put(c.key(), n.sum()));
     java.util.List<Long> at;
@@ -325,7 +324,7 @@ public final class QuoteStats {
   }
 
   /** {@link #snapshot} as a JSON tree. */
-  public ObjectNode toJson(ProviderPort provider) {
+  public ObjectNode toJson(AdapterReadings provider) {
     return snapshot(provider).toJsonTree();
   }
 

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import org.junit.jupiter.api.Test;
-import solventa.quote.QuoteSettings.InvalidQuoteSettings;
+import solventa.quote.settings.QuoteSettings.InvalidQuoteSettings;
 
 /** {@code quote.entities}: a node refuses to start on a bad bound, naming the key and value. */
 class EntityBoundsTest {

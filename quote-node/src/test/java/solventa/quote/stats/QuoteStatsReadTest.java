@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import solventa.adapter.AdapterSnapshot;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FetchResult;
-import solventa.quote.Arm;
 import solventa.quote.profile.ProviderPort;
+import solventa.quote.settings.Arm;
 import solventa.signals.Origin;
 
 /**

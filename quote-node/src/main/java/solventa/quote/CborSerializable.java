@@ -1,7 +1,0 @@
-package solventa.quote;
-
-/**
- * Marker for messages that cross nodes (entity commands and their replies); bound to jackson-cbor
- * in {@code serialization.conf}.
- */
-public interface CborSerializable {}

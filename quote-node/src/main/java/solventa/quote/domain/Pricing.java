@@ -1,0 +1,19 @@
+package solventa.quote.domain;
+
+import java.util.concurrent.CompletionStage;
+import solventa.rating.PricedQuote;
+import solventa.rating.QuoteInput;
+import solventa.rating.ResolvedProfile;
+
+/** The quote node's seam to :MotorRating. {@link RatingPricing} is the real one. */
+public interface Pricing extends AutoCloseable {
+
+  /** Throws {@link solventa.rating.InvalidQuoteInput} naming the bad field. */
+  void validate(QuoteInput input);
+
+  /** Non-blocking; completes after rating's calibrated cost. */
+  CompletionStage<PricedQuote> price(QuoteInput input, ResolvedProfile profile);
+
+  @Override
+  void close();
+}

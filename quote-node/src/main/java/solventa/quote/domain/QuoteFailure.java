@@ -1,0 +1,33 @@
+package solventa.quote.domain;
+
+/**
+ * Why {@link QuoteService} answered a quote without a price: the cause the service chose, which the
+ * API maps to its status and problem body ({@code api.Problem.of}), once. The domain never names an
+ * HTTP status.
+ *
+ * @param detail for the partner: names the cause, never an exception, a connection target, a
+ *     provider value or a customer id; null for the business answers ({@link
+ *     Cause#UNKNOWN_CUSTOMER}, {@link Cause#NO_CONSENT}), whose wording is fixed
+ * @param quoteId the quote attempt this failure answers (the key of the server's log line with the
+ *     specifics)
+ */
+public record QuoteFailure(Cause cause, String detail, String quoteId) {
+
+  /** The causes a quote fails with. */
+  public enum Cause {
+    /** A bound of the node shed the quote (entity limit, full mailbox, the adapter's bulkhead). */
+    OVERLOADED,
+    /** Business answer: the provider does not know the customer. */
+    UNKNOWN_CUSTOMER,
+    /** Business answer: the customer has not consented to share their data. */
+    NO_CONSENT,
+    /** The provider did not answer within the adapter's hard timeout. */
+    PROVIDER_TIMEOUT,
+    /** The provider cannot be reached now (breaker open, connection refused, malformed answer…). */
+    PROVIDER_UNAVAILABLE,
+    /** The profile's resolution did not complete within {@code quote.resolve-timeout}. */
+    RESOLUTION_TIMEOUT,
+    /** Anything else: the quote could not be completed. */
+    INTERNAL
+  }
+}

@@ -1,0 +1,81 @@
+package solventa.quote.management;
+
+import static org.apache.pekko.http.javadsl.server.Directives.complete;
+import static org.apache.pekko.http.javadsl.server.Directives.optionalHeaderValueByName;
+
+import java.util.Optional;
+import java.util.function.Function;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.headers.RawHeader;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
+import solventa.adapter.AdminToken;
+import solventa.quote.api.Problem;
+import solventa.quote.management.QuoteStatsRegistry.Source;
+
+/**
+ * The one gate of the node's runner-only (mutating) management routes — the stats reset and
+ * interval ({@link QuoteStatsRoutes}) and the bench seed ({@link BenchSeedRoutes}): each refusal is
+ * a problem naming its setting.
+ */
+public final class RunnerOnlyGuard {
+
+  /** The setting that holds the runner-only routes' bearer token. */
+  public static final String TOKEN_KEY = "quote.stats.reset-token";
+
+  private RunnerOnlyGuard() {}
+
+  /**
+   * Runs {@code action} on the node's source when the request may change the node: it needs the
+   * bearer token (401 without, 403 wrong or none configured), a management that is not read-only
+   * ({@code pekko.management.http.route-providers-read-only}, Management's default is read-only)
+   * and {@code quote.stats.reset-enabled}. 503 while the node is starting.
+   */
+  static Route guarded(
+      QuoteStatsRegistry registry,
+      ManagementRouteProviderSettings settings,
+      Function<Source, Route> action) {
+    return optionalHeaderValueByName(
+        "Authorization",
+        auth -> {
+          Optional<Source> found = registry.find();
+          if (found.isEmpty()) {
+            return starting();
+          }
+          Source s = found.get();
+          Optional<AdminToken.Refusal> refusal = s.token().check(auth, TOKEN_KEY);
+          if (refusal.isPresent()) {
+            int status = refusal.get().status();
+            HttpResponse r =
+                Problem.of(
+                        status,
+                        status == 401 ? "Unauthorized" : "Forbidden",
+                        refusal.get().detail())
+                    .response();
+            return complete(
+                status == 401 ? r.addHeader(RawHeader.create("WWW-Authenticate", "Bearer")) : r);
+          }
+          if (settings.readOnly()) {
+            return Problem.of(
+                    403,
+                    "Forbidden",
+                    "management is read-only"
+                        + " (pekko.management.http.route-providers-read-only = true)")
+                .route();
+          }
+          if (!s.resetEnabled()) {
+            return Problem.of(
+                    403,
+                    "Forbidden",
+                    "runner-only route is disabled (quote.stats.reset-enabled = false)")
+                .route();
+          }
+          return action.apply(s);
+        });
+  }
+
+  /** The answer of every management route of the node before it registered its source. */
+  static Route starting() {
+    return Problem.of(503, "Service Unavailable", "the node is starting").route();
+  }
+}

@@ -1,0 +1,88 @@
+package solventa.quote.management;
+
+import static org.apache.pekko.http.javadsl.server.Directives.completeWithFuture;
+import static org.apache.pekko.http.javadsl.server.Directives.get;
+import static org.apache.pekko.http.javadsl.server.Directives.path;
+import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.concurrent.CompletionStage;
+import org.apache.pekko.actor.ExtendedActorSystem;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.cluster.sharding.ShardRegion;
+import org.apache.pekko.cluster.sharding.typed.ClusterShardingQuery;
+import org.apache.pekko.cluster.sharding.typed.GetShardRegionState;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.management.javadsl.ManagementRouteProvider;
+import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
+import solventa.quote.api.Problem;
+import solventa.quote.profile.ProfileEntity;
+
+/**
+ * {@code GET /quote/entities} on Pekko Management (registered as {@code
+ * pekko.management.http.routes.quote-entities}): the profile entities this node hosts, by shard
+ * ({@code {"type":"CustomerProfile","shards":[{"id":"7","entities":["c00000001",…]}],
+ * "entityCount":N}}). Pekko Management's own {@code /cluster/shards/CustomerProfile} gives only
+ * counts; the ids show which customers move when a node leaves. Arm A has no entities: the list is
+ * empty.
+ */
+public final class ShardRoutes implements ManagementRouteProvider {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final Duration ASK_TIMEOUT = Duration.ofSeconds(3);
+
+  private final ExtendedActorSystem system;
+
+  public ShardRoutes(ExtendedActorSystem system) {
+    this.system = system;
+  }
+
+  @Override
+  public Route routes(ManagementRouteProviderSettings settings) {
+    return pathPrefix("quote", () -> path("entities", () -> get(this::entities)));
+  }
+
+  private Route entities() {
+    ActorSystem<Void> typed = Adapter.toTyped(system);
+    CompletionStage<ShardRegion.CurrentShardRegionState> state =
+        AskPattern.<ClusterShardingQuery, ShardRegion.CurrentShardRegionState>ask(
+            ClusterSharding.get(typed).shardState(),
+            replyTo -> new GetShardRegionState(ProfileEntity.ENTITY_KEY, replyTo),
+            ASK_TIMEOUT,
+            typed.scheduler());
+    // the node's own dispatcher, not the JDK common pool (parallelism 1 on 2 cores)
+    return completeWithFuture(
+        state
+            .toCompletableFuture()
+            .handleAsync((s, e) -> e == null ? ok(s) : failed(e), system.dispatcher()));
+  }
+
+  private static HttpResponse ok(ShardRegion.CurrentShardRegionState state) {
+    ObjectNode body = MAPPER.createObjectNode().put("type", ProfileEntity.ENTITY_KEY.name());
+    ArrayNode shards = body.putArray("shards");
+    int count = 0;
+    var sorted = new java.util.ArrayList<>(state.getShards());
+    sorted.sort(Comparator.comparing(ShardRegion.ShardState::shardId));
+    for (ShardRegion.ShardState s : sorted) {
+      ObjectNode shard = shards.addObject().put("id", s.shardId());
+      ArrayNode ids = shard.putArray("entities");
+      s.getEntityIds().stream().sorted().forEach(ids::add);
+      count += s.getEntityIds().size();
+    }
+    body.put("entityCount", count);
+    return HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON, body.toString());
+  }
+
+  private static HttpResponse failed(Throwable e) {
+    return Problem.of(503, "Service Unavailable", "shard region state unavailable: " + e)
+        .response();
+  }
+}

@@ -1,0 +1,296 @@
+package solventa.quote.node;
+
+import com.typesafe.config.Config;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.MemberStatus;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.management.javadsl.PekkoManagement;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import solventa.quote.api.QuoteRoutes;
+import solventa.quote.domain.Pricing;
+import solventa.quote.domain.QuoteService;
+import solventa.quote.domain.RatingPricing;
+import solventa.quote.management.NodeStack;
+import solventa.quote.management.QuoteStatsRegistry;
+import solventa.quote.management.RunnerOnlyGuard;
+import solventa.quote.profile.OfAdapterPort;
+import solventa.quote.profile.ProfileEntity;
+import solventa.quote.profile.ProfileStore;
+import solventa.quote.profile.ProviderPort;
+import solventa.quote.profile.RedisProfileStore;
+import solventa.quote.settings.DispatcherSettings;
+import solventa.quote.settings.QuoteSettings;
+import solventa.quote.stats.ActuarialTrace;
+import solventa.quote.stats.QuoteStats;
+
+/**
+ * One running quote node: the cluster member, its profile entities' sharding (arms B/C/C'), the
+ * Redis store, the adapter, rating, the quote API and Pekko Management (cluster HTTP, the adapter's
+ * breaker route, the stats route). {@link #start} blocks until all of it is up — start-up is the
+ * one place where blocking is allowed — and refuses to start on invalid configuration.
+ *
+ * <p>Start order: settings (refuse early), rating (PostgreSQL), Redis, actor system + cluster,
+ * adapter, sharding, HTTP, management, then the warm-up ({@link NodeWarmup}) before {@code /ready}
+ * says READY. {@link #close} undoes it in reverse.
+ */
+public final class QuoteNode implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(QuoteNode.class);
+  private static final Duration STARTUP = Duration.ofSeconds(30);
+
+  private final ActorSystem<Void> system;
+  private final QuoteSettings settings;
+  private final ProviderPort provider;
+  private final Pricing pricing;
+  private final ProfileStore store;
+  private final QuoteStats stats;
+  private final ServerBinding binding;
+  private final int managementPort;
+  private final NodeWarmup.Outcome warmup;
+
+  private QuoteNode(
+      ActorSystem<Void> system,
+      QuoteSettings settings,
+      ProviderPort provider,
+      Pricing pricing,
+      ProfileStore store,
+      QuoteStats stats,
+      ServerBinding binding,
+      int managementPort,
+      NodeWarmup.Outcome warmup) {
+    this.system = system;
+    this.settings = settings;
+    this.provider = provider;
+    this.pricing = pricing;
+    this.store = store;
+    this.stats = stats;
+    this.binding = binding;
+    this.managementPort = managementPort;
+    this.warmup = warmup;
+  }
+
+  /** What the start-up warm-up did ({@link NodeWarmup.Outcome#NONE} when it is off). */
+  NodeWarmup.Outcome warmup() {
+    return warmup;
+  }
+
+  /** Starts a node with the real adapter ({@link OfAdapterPort}). */
+  public static QuoteNode start(Config config) {
+    return start(config, system -> OfAdapterPort.create(system, config));
+  }
+
+  /**
+   * Starts a node with the given adapter factory (called once, with the node's actor system).
+   *
+   * @throws QuoteSettings.InvalidQuoteSettings the configuration names a bad key and value
+   */
+  public static QuoteNode start(Config config, Function<ActorSystem<?>, ProviderPort> adapter) {
+    return start(config, adapter, Clock.systemUTC());
+  }
+
+  /** As {@link #start(Config, Function)} with an injected clock (tests drive profile age). */
+  public static QuoteNode start(
+      Config config, Function<ActorSystem<?>, ProviderPort> adapter, Clock clock) {
+    QuoteSettings settings = QuoteSettings.fromConfig(config);
+    solventa.quote.profile.EntityBounds entityBounds =
+        solventa.quote.profile.EntityBounds.fromConfig(config);
+    NodeWarmup.Settings warmup = NodeWarmup.Settings.fromConfig(config);
+    DispatcherSettings dispatcher = DispatcherSettings.fromConfig(config);
+    SchedulerCostTimer costTimer = new SchedulerCostTimer();
+    Pricing pricing = RatingPricing.start(config, clock, costTimer);
+    ProfileStore store = null;
+    ActorSystem<Void> system = null;
+    try {
+      store = RedisProfileStore.connect(settings.redis());
+      system = ActorSystem.create(Behaviors.empty(), "quote", dispatcher.applyTo(config));
+      costTimer.attach(system);
+      ProviderPort adapterPort = adapter.apply(system);
+      NodeWarmup.SkippingProvider skipping =
+          warmup.provider() == NodeWarmup.ProviderMode.SKIP && warmup.quotes() > 0
+              ? new NodeWarmup.SkippingProvider(adapterPort, warmup)
+              : null;
+      ProviderPort provider = skipping != null ? skipping : adapterPort;
+      QuoteStats stats =
+          new QuoteStats(settings.arm(), clock, settings.stats().sacrificedCapacity());
+      ActuarialTrace trace = new ActuarialTrace(settings.traceSalt(), stats);
+      if (settings.arm().usesCache()) {
+        solventa.quote.profile.ActiveEntities active =
+            new solventa.quote.profile.ActiveEntities(entityBounds.maxActive());
+        stats.activeEntities(active::active);
+        ProfileEntity.init(
+            system,
+            new ProfileEntity.Deps(settings, provider, store, stats, clock, trace::pseudonym),
+            entityBounds,
+            active);
+      }
+      QuoteStatsRegistry.get(system)
+          .register(
+              new QuoteStatsRegistry.Source(
+                  stats,
+                  provider,
+                  settings.arm().usesCache() ? store : null,
+                  settings.stats().resetEnabled(),
+                  solventa.adapter.AdminToken.of(config.getString(RunnerOnlyGuard.TOKEN_KEY))));
+      ActorSystem<Void> sys = system;
+      QuoteService service =
+          new QuoteService(system, settings, provider, pricing, stats, trace, clock);
+      java.util.concurrent.atomic.AtomicBoolean warmedUp =
+          new java.util.concurrent.atomic.AtomicBoolean(false);
+      QuoteRoutes routes =
+          new QuoteRoutes(
+              service,
+              settings.http().maxBody(),
+              () -> warmedUp.get() && isUp(sys),
+              settings.http().maxInFlight());
+      ServerBinding binding =
+          await(
+              Http.get(system)
+                  .newServerAt(settings.http().host(), settings.http().port())
+                  .bind(routes.handler(system)));
+      org.apache.pekko.http.javadsl.model.Uri management =
+          await(PekkoManagement.get(Adapter.toClassic(system)).start());
+      NodeWarmup.Outcome warmed = warmUp(system, binding, warmup, stats, provider);
+      if (skipping != null) {
+        skipping.done();
+      }
+      warmedUp.set(true);
+      log.info(
+          "quote node up: arm {} on {} (management {}); stack {}",
+          settings.arm().label(),
+          binding.localAddress(),
+          management,
+          NodeStack.describe(system));
+      return new QuoteNode(
+          system, settings, provider, pricing, store, stats, binding, management.port(), warmed);
+    } catch (RuntimeException e) {
+      if (system != null) {
+        system.terminate();
+        awaitQuietly(system.getWhenTerminated());
+      }
+      if (store != null) {
+        store.close();
+      }
+      pricing.close();
+      throw e;
+    }
+  }
+
+  /** Waits (bounded) for cluster membership, then runs the warm-up and zeroes the stats it left. */
+  private static NodeWarmup.Outcome warmUp(
+      ActorSystem<?> system,
+      ServerBinding binding,
+      NodeWarmup.Settings warmup,
+      QuoteStats stats,
+      ProviderPort provider) {
+    if (warmup.quotes() == 0) {
+      return NodeWarmup.Outcome.NONE;
+    }
+    long until = System.nanoTime() + STARTUP.toNanos();
+    while (!isUp(system) && System.nanoTime() < until) {
+      try {
+        Thread.sleep(50); // start-up only: the one place a thread may wait
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while starting", e);
+      }
+    }
+    NodeWarmup.Outcome o =
+        NodeWarmup.run(
+            system,
+            binding.localAddress().getHostString(),
+            binding.localAddress().getPort(),
+            warmup);
+    stats.reset(provider);
+    log.info(
+        "warm-up: {} synthetic quotes ({} answered 200, {} not) in {} ms, provider {}{}",
+        o.sent(),
+        o.ok(),
+        o.failed(),
+        o.took().toMillis(),
+        warmup.provider().name().toLowerCase(java.util.Locale.ROOT),
+        o.finished() ? "" : " (stopped at quote.warmup.timeout)");
+    return o;
+  }
+
+  private static boolean isUp(ActorSystem<?> system) {
+    return Cluster.get(system).selfMember().status() == MemberStatus.up();
+  }
+
+  /**
+   * True once this node is an Up cluster member and its warm-up is over (what {@code GET /ready}
+   * reports); {@link #start} returns only after the warm-up.
+   */
+  public boolean isReady() {
+    return isUp(system);
+  }
+
+  public ActorSystem<Void> system() {
+    return system;
+  }
+
+  public QuoteSettings settings() {
+    return settings;
+  }
+
+  public QuoteStats stats() {
+    return stats;
+  }
+
+  public ProviderPort provider() {
+    return provider;
+  }
+
+  public ProfileStore store() {
+    return store;
+  }
+
+  public int httpPort() {
+    return binding.localAddress().getPort();
+  }
+
+  public int managementPort() {
+    return managementPort;
+  }
+
+  /** Stops accepting quotes, leaves the cluster and releases Redis and rating. */
+  @Override
+  public void close() {
+    QuoteStatsRegistry.get(system).unregister();
+    awaitQuietly(binding.unbind());
+    awaitQuietly(PekkoManagement.get(Adapter.toClassic(system)).stop());
+    system.terminate();
+    awaitQuietly(system.getWhenTerminated());
+    store.close();
+    pricing.close();
+  }
+
+  private static <T> T await(CompletionStage<T> stage) {
+    try {
+      return stage.toCompletableFuture().get(STARTUP.toSeconds(), TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException("quote node start-up failed: " + e.getCause(), e.getCause());
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IllegalStateException("quote node start-up timed out", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting", e);
+    }
+  }
+
+  private static void awaitQuietly(CompletionStage<?> stage) {
+    try {
+      stage.toCompletableFuture().get(STARTUP.toSeconds(), TimeUnit.SECONDS);
+    } catch (Exception e) {
+      log.debug("ignored while stopping: {}", e.toString());
+    }
+  }
+}

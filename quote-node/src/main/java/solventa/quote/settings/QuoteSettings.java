@@ -1,0 +1,255 @@
+package solventa.quote.settings;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The {@code quote} namespace, parsed once and validated on construction: a node with a bad value
+ * refuses to start with a message naming the key and the value.
+ *
+ * @param budget EC-LAT-07: how long arms C/C' wait for the provider before falling back
+ * @param refreshAfter when a cached profile is due for refresh (never when it stops being served)
+ * @param resolveTimeout the edge's own bound on one resolution; longer than the adapter's 700 ms
+ * @param breaker whether the adapter's circuit breaker guards this node's provider calls
+ */
+public record QuoteSettings(
+    Arm arm,
+    Breaker breaker,
+    Duration budget,
+    Duration refreshAfter,
+    Duration resolveTimeout,
+    Http http,
+    Redis redis,
+    Stats stats,
+    String traceSalt,
+    Duration maxStaleness) {
+
+  /**
+   * Where the quote API listens: loopback only, except 0.0.0.0 inside a container whose compose
+   * file sets {@code LAB_CONTAINER_BIND=true} (its network is the compose network).
+   */
+  public record Http(String host, int port, long maxBody, int maxInFlight) {
+    public Http {
+      boolean containerBind =
+          host.equals("0.0.0.0") && "true".equals(System.getenv("LAB_CONTAINER_BIND"));
+      if (!host.equals("127.0.0.1") && !host.equals("localhost") && !containerBind) {
+        throw bad(
+            "quote.http.host",
+            host,
+            "the quote API binds loopback only (127.0.0.1); 0.0.0.0 only in a container with"
+                + " LAB_CONTAINER_BIND=true");
+      }
+      if (port < 0 || port > 65535) {
+        throw bad("quote.http.port", String.valueOf(port), "must be a TCP port (0..65535)");
+      }
+      if (maxBody <= 0) {
+        throw bad("quote.http.max-body", String.valueOf(maxBody), "must be a positive size");
+      }
+      if (maxInFlight < 1) {
+        throw bad(
+            "quote.http.max-in-flight", String.valueOf(maxInFlight), "must be at least 1 quote");
+      }
+    }
+  }
+
+  /**
+   * {@code quote.breaker}: the card puts the breaker in C's connector only. {@code by-arm} (the
+   * default) turns it on for C and C' and off for A and B (they wait up to the hard timeout);
+   * {@code on} and {@code off} force it, e.g. the B+CB variant of the experiment is B with {@code
+   * on}.
+   */
+  public enum Breaker {
+    BY_ARM,
+    ON,
+    OFF;
+
+    static java.util.Optional<Breaker> parse(String text) {
+      return switch (text == null ? "" : text.trim().toLowerCase(java.util.Locale.ROOT)) {
+        case "by-arm" -> java.util.Optional.of(BY_ARM);
+        case "on" -> java.util.Optional.of(ON);
+        case "off" -> java.util.Optional.of(OFF);
+        default -> java.util.Optional.empty();
+      };
+    }
+  }
+
+  /** Whether this node's adapter runs with its breaker (see {@link Breaker}). */
+  public boolean breakerOn() {
+    return breaker == Breaker.ON || (breaker == Breaker.BY_ARM && arm.fallsBack());
+  }
+
+  /**
+   * The Redis that backs the profile entities.
+   *
+   * @param ttl lifetime of every stored profile (Redis expires it; the next refresh writes anew)
+   */
+  public record Redis(
+      String uri, String keyPrefix, Duration timeout, Duration retryAfter, Duration ttl) {
+    public Redis {
+      URI parsed;
+      try {
+        parsed = URI.create(uri);
+      } catch (IllegalArgumentException e) {
+        throw bad("quote.redis.uri", uri, "not a URI");
+      }
+      if (!"redis".equals(parsed.getScheme()) || parsed.getHost() == null) {
+        throw bad("quote.redis.uri", uri, "must look like redis://127.0.0.1:6379");
+      }
+      positive("quote.redis.timeout", timeout);
+      positive("quote.redis.retry-after", retryAfter);
+      positive("quote.redis.ttl", ttl);
+    }
+  }
+
+  /** What the stats route allows and keeps. */
+  public record Stats(boolean resetEnabled, int sacrificedCapacity) {
+    public Stats {
+      if (sacrificedCapacity < 1) {
+        throw bad(
+            "quote.stats.sacrificed-capacity",
+            String.valueOf(sacrificedCapacity),
+            "must be at least 1");
+      }
+    }
+  }
+
+  public QuoteSettings {
+    Objects.requireNonNull(arm, "arm");
+    Objects.requireNonNull(breaker, "breaker");
+    positive("quote.budget", budget);
+    positive("quote.refresh-after", refreshAfter);
+    positive("quote.resolve-timeout", resolveTimeout);
+    if (budget.compareTo(resolveTimeout) >= 0) {
+      throw bad(
+          "quote.budget",
+          budget.toMillis() + "ms",
+          "must be shorter than quote.resolve-timeout (" + resolveTimeout.toMillis() + "ms)");
+    }
+    Objects.requireNonNull(http, "http");
+    Objects.requireNonNull(redis, "redis");
+    Objects.requireNonNull(stats, "stats");
+    positive("quote.max-staleness", maxStaleness);
+    if (maxStaleness.compareTo(refreshAfter) <= 0) {
+      throw bad(
+          "quote.max-staleness",
+          maxStaleness.toString(),
+          "must be longer than quote.refresh-after (" + refreshAfter + ")");
+    }
+    if (traceSalt == null || traceSalt.strip().length() < MIN_TRACE_KEY) {
+      throw bad(
+          "quote.trace.salt",
+          traceSalt == null || traceSalt.isBlank()
+              ? "<unset>"
+              : "<" + traceSalt.length() + " chars>",
+          "must be a secret of at least "
+              + MIN_TRACE_KEY
+              + " characters (env QUOTE_TRACE_SALT): the actuarial trace's pseudonyms are only as"
+              + " strong as their key; the lab runner supplies one");
+    }
+  }
+
+  /**
+   * Shortest trace key accepted. Customer ids are {@code c} + 8 digits: under a known or short key
+   * every pseudonym reverses by trying 10^8 ids.
+   */
+  public static final int MIN_TRACE_KEY = 16;
+
+  /** Reads {@code quote.*} from the node's whole configuration. */
+  public static QuoteSettings fromConfig(Config root) {
+    Config q = root.getConfig("quote");
+    String armText = q.getString("arm");
+    Arm arm =
+        Arm.parse(armText)
+            .orElseThrow(() -> bad("quote.arm", armText, "must be one of A, B, C, C'"));
+    String breakerText = q.getString("breaker");
+    Breaker breaker =
+        Breaker.parse(breakerText)
+            .orElseThrow(() -> bad("quote.breaker", breakerText, "must be one of by-arm, on, off"));
+    return new QuoteSettings(
+        arm,
+        breaker,
+        duration(q, "budget"),
+        duration(q, "refresh-after"),
+        duration(q, "resolve-timeout"),
+        new Http(
+            q.getString("http.host"),
+            q.getInt("http.port"),
+            bytes(q, "http.max-body"),
+            integer(q, "http.max-in-flight")),
+        new Redis(
+            q.getString("redis.uri"),
+            q.getString("redis.key-prefix"),
+            duration(q, "redis.timeout"),
+            duration(q, "redis.retry-after"),
+            duration(q, "redis.ttl")),
+        new Stats(q.getBoolean("stats.reset-enabled"), q.getInt("stats.sacrificed-capacity")),
+        q.getString("trace.salt"),
+        duration(q, "max-staleness"));
+  }
+
+  private static Duration duration(Config q, String key) {
+    try {
+      return q.getDuration(key);
+    } catch (ConfigException.BadValue | ConfigException.WrongType e) {
+      throw bad("quote." + key, q.getValue(key).render(), "not a duration (e.g. 120ms)");
+    }
+  }
+
+  /**
+   * The whole number at {@code key} of {@code root}; refuses anything else, naming the key and the
+   * value.
+   */
+  public static int wholeNumber(Config root, String key) {
+    try {
+      return root.getInt(key);
+    } catch (ConfigException.BadValue | ConfigException.WrongType e) {
+      throw bad(key, root.getValue(key).render(), "not a whole number");
+    }
+  }
+
+  private static int integer(Config q, String key) {
+    try {
+      return q.getInt(key);
+    } catch (ConfigException.BadValue | ConfigException.WrongType e) {
+      throw bad("quote." + key, q.getValue(key).render(), "not a whole number");
+    }
+  }
+
+  private static long bytes(Config q, String key) {
+    try {
+      return q.getBytes(key);
+    } catch (ConfigException.BadValue | ConfigException.WrongType e) {
+      throw bad("quote." + key, q.getValue(key).render(), "not a size (e.g. 16k)");
+    }
+  }
+
+  private static void positive(String key, Duration d) {
+    Objects.requireNonNull(d, key);
+    if (d.isNegative() || d.isZero()) {
+      throw bad(key, d.toMillis() + "ms", "must be positive");
+    }
+  }
+
+  private static InvalidQuoteSettings bad(String key, String value, String why) {
+    return new InvalidQuoteSettings(key, value, why);
+  }
+
+  /** A refused configuration; the message names the key and the value. */
+  public static final class InvalidQuoteSettings extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    private final String key;
+
+    public InvalidQuoteSettings(String key, String value, String why) {
+      super("invalid configuration: " + key + " = " + value + " (" + why + ")");
+      this.key = key;
+    }
+
+    /** The offending configuration key, e.g. {@code quote.arm}. */
+    public String key() {
+      return key;
+    }
+  }
+}

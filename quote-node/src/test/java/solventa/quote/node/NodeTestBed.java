@@ -1,0 +1,281 @@
+package solventa.quote.node;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import eu.rekawek.toxiproxy.Proxy;
+import eu.rekawek.toxiproxy.model.Toxic;
+import eu.rekawek.toxiproxy.model.ToxicDirection;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import solventa.lab.FreePort;
+import solventa.lab.LabToken;
+import solventa.lab.PostgresServer;
+import solventa.lab.RedisServerProcess;
+import solventa.lab.ToxiproxyServer;
+import solventa.providerdouble.DoubleSettings;
+import solventa.providerdouble.LatencyProfile;
+import solventa.providerdouble.ProviderDouble;
+import solventa.quote.profile.OfAdapterPort;
+import solventa.quote.settings.Arm;
+
+/**
+ * The real parts an integration test class shares: Redis 7, PostgreSQL 16 (rating's rule book),
+ * Toxiproxy and the provider double (fast and seeded, so the timings under test are the toxics'),
+ * plus helpers to start quote nodes in-process and call them over loopback HTTP. (Named apart from
+ * the {@code lab} module, whose processes it uses: this is one test class's bed, not the lab.)
+ */
+final class NodeTestBed implements AutoCloseable {
+  static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  final RedisServerProcess redis;
+  final PostgresServer postgres;
+  final ToxiproxyServer toxiproxy;
+  final ActorSystem<Void> bench;
+  final ProviderDouble provider;
+
+  private NodeTestBed() {
+    redis = RedisServerProcess.start();
+    postgres = PostgresServer.start();
+    postgres.createDatabase("rating");
+    toxiproxy = ToxiproxyServer.start();
+    bench =
+        ActorSystem.create(
+            Behaviors.empty(),
+            "bench",
+            ConfigFactory.parseString("pekko.actor.provider = local, pekko.loglevel = WARNING")
+                .withFallback(ConfigFactory.defaultReference()));
+    // fast, so that healthy calls always fit the 120 ms budget and the toxics set the timing
+    provider =
+        ProviderDouble.start(
+            bench, DoubleSettings.defaults(42).withProfile(LatencyProfile.custom(5, 20)));
+  }
+
+  static NodeTestBed start() {
+    return new NodeTestBed();
+  }
+
+  /** A Toxiproxy proxy in front of the double, one per node so that toxics stay per test. */
+  Proxy proxy(String name) {
+    return toxiproxy.createProxy(name, provider.port());
+  }
+
+  static void unresponsive(Proxy proxy) {
+    try {
+      proxy.toxics().timeout("unresponsive", ToxicDirection.UPSTREAM, 0);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static void latency(Proxy proxy, long ms) {
+    try {
+      proxy.toxics().latency("slow", ToxicDirection.DOWNSTREAM, ms);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static void healthy(Proxy proxy) {
+    try {
+      for (Toxic t : proxy.toxics().getAll()) {
+        t.remove();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** -D-style overrides for a node of {@code arm} calling the provider through {@code proxy}. */
+  Map<String, Object> overrides(Arm arm, Proxy proxy, String keyPrefix) {
+    Map<String, Object> m = new HashMap<>();
+    m.put("quote.arm", arm.label());
+    m.put("quote.http.port", 0);
+    m.put("quote.redis.uri", redis.uri());
+    m.put("quote.redis.key-prefix", keyPrefix);
+    m.put("quote.stats.reset-enabled", true);
+    m.put("quote.warmup.quotes", 0); // tests count every call; NodeWarmupIT turns it on
+    m.put("quote.stats.reset-token", LabToken.value());
+    m.put("quote.trace.salt", LabToken.traceKey());
+    m.put("of-adapter.management.token", LabToken.value());
+    m.put("pekko.management.http.route-providers-read-only", false);
+    m.put("pekko.management.http.port", FreePort.find());
+    m.put("pekko.remote.artery.canonical.port", FreePort.find());
+    m.put("pekko.loglevel", "WARNING");
+    m.put("pekko.coordinated-shutdown.run-by-jvm-shutdown-hook", "off");
+    m.put(
+        "of-adapter.providers.ofb.base-url",
+        "http://127.0.0.1:" + ToxiproxyServer.listenPort(proxy));
+    m.put("of-adapter.providers.ofb.breaker.reset-timeout", "1s");
+    m.put("rating.jdbc-url", postgres.jdbcUrl("rating"));
+    m.put("rating.user", postgres.user());
+    m.put("rating.password", postgres.password());
+    return m;
+  }
+
+  static Config config(Map<String, Object> overrides) {
+    return ConfigFactory.load(
+        ConfigFactory.parseMap(overrides)
+            .withFallback(ConfigFactory.parseResourcesAnySyntax("application")));
+  }
+
+  static QuoteNode node(Map<String, Object> overrides, Clock clock) {
+    Config config = config(overrides);
+    return QuoteNode.start(config, system -> OfAdapterPort.create(system, config), clock);
+  }
+
+  /** One HTTP answer with its wall time. */
+  record Answer(int status, String body, long elapsedMs, String contentType, String retryAfter) {
+    JsonNode json() {
+      try {
+        return JSON.readTree(body);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    String origin() {
+      return json().path("profile").path("origin").asText();
+    }
+  }
+
+  static String quoteBody(String customerId) {
+    return "{\"partnerId\":\"partner-1\",\"customerId\":\""
+        + customerId
+        + "\",\"lineOfBusiness\":\"auto\",\"insuredObject\":{\"vehicleValue\":30000,\"vehicleYear\":2020}}";
+  }
+
+  static Answer quote(QuoteNode node, String customerId) {
+    return post(node.httpPort(), "/v1/quotes", quoteBody(customerId));
+  }
+
+  static CompletableFuture<Answer> quoteAsync(QuoteNode node, String customerId) {
+    long start = System.nanoTime();
+    return HTTP.sendAsync(
+            request(node.httpPort(), "/v1/quotes")
+                .POST(HttpRequest.BodyPublishers.ofString(quoteBody(customerId)))
+                .build(),
+            HttpResponse.BodyHandlers.ofString())
+        .thenApply(r -> answer(r, start));
+  }
+
+  static Answer post(int port, String path, String body) {
+    return send(request(port, path).POST(HttpRequest.BodyPublishers.ofString(body)).build());
+  }
+
+  /** A POST to a mutating admin route, presenting the lab's bearer token. */
+  static Answer postAdmin(int port, String path, String body) {
+    return postAdmin(port, path, body, LabToken.bearer());
+  }
+
+  static Answer postAdmin(int port, String path, String body, String authorization) {
+    return send(
+        request(port, path)
+            .header("Authorization", authorization)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
+  }
+
+  static Answer get(int port, String path) {
+    return send(request(port, path).GET().build());
+  }
+
+  private static HttpRequest.Builder request(int port, String path) {
+    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        .timeout(Duration.ofSeconds(5))
+        .header("Content-Type", "application/json");
+  }
+
+  private static Answer send(HttpRequest request) {
+    long start = System.nanoTime();
+    try {
+      return answer(HTTP.send(request, HttpResponse.BodyHandlers.ofString()), start);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Answer answer(HttpResponse<String> r, long start) {
+    return new Answer(
+        r.statusCode(),
+        r.body(),
+        (System.nanoTime() - start) / 1_000_000,
+        r.headers().firstValue("Content-Type").orElse(""),
+        r.headers().firstValue("Retry-After").orElse(null));
+  }
+
+  static JsonNode stats(QuoteNode node) {
+    return get(node.managementPort(), "/quote/stats").json();
+  }
+
+  /**
+   * Polls {@code condition} every {@code every} at most {@code attempts} times; false if it never
+   * held. Bounded by construction: it always stops.
+   */
+  static boolean eventually(int attempts, Duration every, BooleanSupplier condition) {
+    for (int i = 0; i < attempts; i++) {
+      if (condition.getAsBoolean()) {
+        return true;
+      }
+      try {
+        Thread.sleep(every.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return condition.getAsBoolean();
+  }
+
+  /**
+   * Closes each part that is not null, in the order given (nodes before the lab that serves them):
+   * what every test class's {@code @AfterAll} does. A part that throws does not keep the rest open;
+   * its exception is rethrown at the end.
+   */
+  static void closeAll(AutoCloseable... parts) {
+    RuntimeException failure = null;
+    for (AutoCloseable part : parts) {
+      try {
+        if (part != null) {
+          part.close();
+        }
+      } catch (Exception e) {
+        if (failure == null) {
+          failure = new IllegalStateException("closing a test resource failed", e);
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  @Override
+  public void close() {
+    provider.close();
+    bench.terminate();
+    toxiproxy.close();
+    postgres.close();
+    redis.close();
+  }
+}

@@ -1,0 +1,71 @@
+package solventa.quote.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import eu.rekawek.toxiproxy.Proxy;
+import java.time.Clock;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import solventa.quote.settings.Arm;
+
+/**
+ * The start-up warm-up: a node answers its synthetic quotes through its own HTTP API before it
+ * returns from start (and so before {@code /ready} says READY), then zeroes its stats; with {@code
+ * provider = real} the warm-up reaches the provider through the adapter, with {@code skip} it never
+ * calls it.
+ */
+class NodeWarmupIT {
+  static NodeTestBed lab;
+
+  @BeforeAll
+  static void start() {
+    lab = NodeTestBed.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (lab != null) {
+      lab.close();
+    }
+  }
+
+  private static Map<String, Object> warm(Arm arm, Proxy proxy, String prefix, String provider) {
+    Map<String, Object> o = lab.overrides(arm, proxy, prefix);
+    o.put("quote.warmup.quotes", 120);
+    o.put("quote.warmup.concurrency", 8);
+    o.put("quote.warmup.customers", 30);
+    o.put("quote.warmup.provider", provider);
+    return o;
+  }
+
+  @Test
+  void realModeWarmsThroughTheAdapterAndIsReadyWithZeroedStats() {
+    try (QuoteNode n =
+        NodeTestBed.node(
+            warm(Arm.C, lab.proxy("ofb-warm-real"), "ofp-wr:", "real"), Clock.systemUTC())) {
+      assertThat(n.warmup().finished()).isTrue();
+      assertThat(n.warmup().ok()).isEqualTo(120);
+      assertThat(n.provider().providerCalls()).as("provider calls of the warm-up").isPositive();
+      assertThat(n.isReady()).isTrue();
+      assertThat(NodeTestBed.get(n.httpPort(), "/ready").status()).isEqualTo(200);
+      var stats = NodeTestBed.stats(n);
+      assertThat(stats.path("latency").path("count").asLong()).isZero();
+      assertThat(stats.path("providerCalls").asLong()).isZero();
+    }
+  }
+
+  @Test
+  void skipModeNeverCallsTheProviderAndRealQuotesStillDo() {
+    try (QuoteNode n =
+        NodeTestBed.node(
+            warm(Arm.A, lab.proxy("ofb-warm-skip"), "ofp-ws:", "skip"), Clock.systemUTC())) {
+      assertThat(n.warmup().ok()).isEqualTo(120);
+      assertThat(n.provider().providerCalls()).as("provider calls of the warm-up").isZero();
+      // once warm, even a warm-up customer's quote goes to the provider
+      assertThat(NodeTestBed.quote(n, "c00094800").status()).isEqualTo(200);
+      assertThat(n.provider().providerCalls()).isEqualTo(1);
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package solventa.quote.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import solventa.quote.settings.Arm;
+
+/**
+ * Decision 0026: the server answers {@code POST /v1/quotes} with a plain handler when the body is
+ * already in memory, and through the routing DSL otherwise (a streamed body, other methods). Both
+ * must answer a quote the same way; these tests send the same body both ways over a raw socket (a
+ * {@code Content-Length} body in one write, and a chunked body whose last chunk comes later) and
+ * compare the answers.
+ */
+class QuoteHandlerIT {
+  static NodeTestBed lab;
+  static QuoteNode node;
+
+  @BeforeAll
+  static void startAll() {
+    lab = NodeTestBed.start();
+    node =
+        NodeTestBed.node(lab.overrides(Arm.C, lab.proxy("handler"), "handler:"), Clock.systemUTC());
+    assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), node::isReady)).isTrue();
+    QuoteArmsIT.warmUp(node);
+  }
+
+  @AfterAll
+  static void stopAll() {
+    NodeTestBed.closeAll(node, lab);
+  }
+
+  @Test
+  void aStreamedQuoteIsAnsweredAsAnInMemoryOne() {
+    QuoteArmsIT.makeKnown(node, "c00061001"); // both answers CACHED, from the same profile
+    Raw inMemory = sameAnswerBothWays(NodeTestBed.quoteBody("c00061001"));
+    assertThat(inMemory.status()).isEqualTo(200);
+  }
+
+  @Test
+  void anInvalidStreamedQuoteGetsTheSame400AsAnInMemoryOne() {
+    String body = NodeTestBed.quoteBody("c00061002").replace("\"partnerId\":\"partner-1\",", "");
+    Raw inMemory = sameAnswerBothWays(body);
+    assertThat(inMemory.status()).isEqualTo(400);
+    assertThat(inMemory.json().path("field").asText()).isEqualTo("partnerId");
+    assertThat(inMemory.json().path("quoteId").asText()).startsWith("q-");
+  }
+
+  /** Sends {@code body} in memory, then streamed; asserts the same answer; returns the first. */
+  private static Raw sameAnswerBothWays(String body) {
+    Raw inMemory = send(body, false);
+    Raw streamed = send(body, true);
+    assertThat(streamed.status()).isEqualTo(inMemory.status());
+    assertThat(streamed.contentType()).isEqualTo(inMemory.contentType());
+    assertThat(withoutVolatileFields(streamed.json()))
+        .isEqualTo(withoutVolatileFields(inMemory.json()));
+    return inMemory;
+  }
+
+  @Test
+  void otherMethodsOnTheQuotePathStillGetA405Problem() {
+    NodeTestBed.Answer a = NodeTestBed.get(node.httpPort(), "/v1/quotes");
+    assertThat(a.status()).isEqualTo(405);
+    assertThat(a.contentType()).startsWith("application/problem+json");
+    assertThat(a.json().path("status").asInt()).isEqualTo(405);
+  }
+
+  /** The quote id differs per attempt, and the profile's age moves between two quotes. */
+  private static JsonNode withoutVolatileFields(JsonNode answer) {
+    ObjectNode copy = answer.deepCopy();
+    copy.remove("quoteId");
+    if (copy.path("profile") instanceof ObjectNode profile) {
+      profile.remove("ageMs");
+    }
+    return copy;
+  }
+
+  record Raw(int status, String contentType, String body) {
+    JsonNode json() {
+      try {
+        return NodeTestBed.JSON.readTree(body);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /**
+   * One request on its own connection. Chunked: the body in two chunks, the second (and the end)
+   * written 50 ms after the first, so the server cannot have the body in memory with its headers.
+   */
+  private static Raw send(String body, boolean chunked) {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    String head =
+        "POST /v1/quotes HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Connection: close\r\n"
+            + (chunked
+                ? "Transfer-Encoding: chunked\r\n"
+                : "Content-Length: " + bytes.length + "\r\n")
+            + "\r\n";
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress("127.0.0.1", node.httpPort()), 5000);
+      s.setSoTimeout(5000);
+      OutputStream out = s.getOutputStream();
+      out.write(head.getBytes(StandardCharsets.US_ASCII));
+      if (chunked) {
+        int half = bytes.length / 2;
+        writeChunk(out, bytes, 0, half);
+        out.flush();
+        Thread.sleep(50); // the test's own client thread: lets the first chunk arrive alone
+        writeChunk(out, bytes, half, bytes.length - half);
+        out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      } else {
+        out.write(bytes);
+      }
+      out.flush();
+      return parse(s.getInputStream());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void writeChunk(OutputStream out, byte[] b, int from, int length)
+      throws IOException {
+    out.write((Integer.toHexString(length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+    out.write(b, from, length);
+    out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+  }
+
+  // the server answers with Content-Length and closes (Connection: close): read to the end
+  private static Raw parse(InputStream in) throws IOException {
+    String all = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    int split = all.indexOf("\r\n\r\n");
+    String[] head = all.substring(0, split).split("\r\n");
+    int status = Integer.parseInt(head[0].split(" ")[1]);
+    String contentType = "";
+    for (String h : head) {
+      if (h.toLowerCase(java.util.Locale.ROOT).startsWith("content-type:")) {
+        contentType = h.substring("content-type:".length()).trim();
+      }
+    }
+    return new Raw(status, contentType, all.substring(split + 4));
+  }
+}

@@ -1,0 +1,153 @@
+package solventa.quote.settings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import solventa.quote.node.QuoteNode;
+
+class QuoteSettingsTest {
+
+  private static Config with(Map<String, Object> overrides) {
+    Map<String, Object> all = new java.util.HashMap<>(Map.of("quote.trace.salt", TRACE_KEY));
+    all.putAll(overrides);
+    return ConfigFactory.load(
+        ConfigFactory.parseMap(all)
+            .withFallback(ConfigFactory.parseResourcesAnySyntax("application")));
+  }
+
+  static final String TRACE_KEY = solventa.lab.LabToken.value();
+
+  /** Issue 14: the trace key had a committed default; pseudonyms of c+8-digit ids then reverse. */
+  @ParameterizedTest
+  @CsvSource({"''", "'   '", "short-key"})
+  void refusesToStartWithoutAStrongTraceKey(String key) {
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.trace.salt", key))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.trace.salt")
+        .hasMessageContaining("QUOTE_TRACE_SALT")
+        .hasMessageNotContaining(key.isBlank() ? "@@" : key);
+  }
+
+  @Test
+  void defaultsAreArmCWithTheCardBudget() {
+    QuoteSettings s = QuoteSettings.fromConfig(with(Map.of()));
+    assertThat(s.arm()).isEqualTo(Arm.C);
+    assertThat(s.budget()).isEqualTo(Duration.ofMillis(120));
+    assertThat(s.refreshAfter()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(s.http().host()).isEqualTo("127.0.0.1");
+    assertThat(s.http().maxBody()).isEqualTo(16 * 1024);
+    assertThat(s.redis().keyPrefix()).isEqualTo("ofp:");
+    assertThat(s.stats().resetEnabled()).isFalse();
+  }
+
+  @ParameterizedTest
+  @CsvSource({"A,A", "b,B", "C,C", "C',C_PRIME", "CP,C_PRIME"})
+  void armIsChosenByConfigurationOnly(String text, Arm expected) {
+    assertThat(QuoteSettings.fromConfig(with(Map.of("quote.arm", text))).arm()).isEqualTo(expected);
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "A,by-arm,false",
+    "B,by-arm,false",
+    "C,by-arm,true",
+    "C',by-arm,true",
+    "B,on,true",
+    "C,off,false"
+  })
+  void theBreakerIsAPerArmSetting(String arm, String breaker, boolean on) {
+    QuoteSettings s =
+        QuoteSettings.fromConfig(with(Map.of("quote.arm", arm, "quote.breaker", breaker)));
+    assertThat(s.breakerOn()).isEqualTo(on);
+  }
+
+  @Test
+  void refusesAnUnknownBreakerSettingNamingTheKeyAndTheValue() {
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.breaker", "maybe"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.breaker = maybe");
+  }
+
+  @Test
+  void refusesAnUnknownArmNamingTheKeyAndTheValue() {
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.arm", "D"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.arm")
+        .hasMessageContaining("D");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"0ms", "-5ms", "2s", "soon"})
+  void refusesAnInvalidBudgetNamingTheKeyAndTheValue(String budget) {
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.budget", budget))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.budget")
+        .satisfies(
+            e ->
+                assertThat(((QuoteSettings.InvalidQuoteSettings) e).key())
+                    .isEqualTo("quote.budget"));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"0", "-1", "many"})
+  void refusesAnEdgeInFlightLimitThatIsNotAPositiveCount(String limit) {
+    assertThatThrownBy(
+            () -> QuoteSettings.fromConfig(with(Map.of("quote.http.max-in-flight", limit))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.http.max-in-flight")
+        .hasMessageContaining(limit);
+  }
+
+  @Test
+  void refusesToBindAnythingButLoopback() {
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.http.host", "0.0.0.0"))))
+        .hasMessageContaining("quote.http.host")
+        .hasMessageContaining("0.0.0.0");
+  }
+
+  @Test
+  void refusesARedisUriThatIsNotRedis() {
+    assertThatThrownBy(
+            () -> QuoteSettings.fromConfig(with(Map.of("quote.redis.uri", "http://x:1"))))
+        .hasMessageContaining("quote.redis.uri")
+        .hasMessageContaining("http://x:1");
+  }
+
+  @Test
+  void theNodeRefusesToStartBeforeTouchingAnyServer() {
+    // no PostgreSQL, Redis or provider runs for this test: refusal must come first
+    assertThatThrownBy(
+            () ->
+                QuoteNode.start(
+                    with(Map.of("quote.arm", "Z")),
+                    system -> {
+                      throw new AssertionError("adapter must not be created");
+                    }))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.arm = Z");
+  }
+
+  @Test
+  void storedProfilesExpireAndFallbacksHaveAMaximumStalenessByDefault() {
+    QuoteSettings s = QuoteSettings.fromConfig(with(Map.of()));
+    assertThat(s.redis().ttl()).isEqualTo(Duration.ofHours(24));
+    assertThat(s.maxStaleness()).isEqualTo(Duration.ofHours(24));
+  }
+
+  @Test
+  void refusesAMaximumStalenessNotBeyondRefreshAfter() {
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.max-staleness", "30s"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.max-staleness");
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of("quote.redis.ttl", "0s"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.redis.ttl");
+  }
+}
