@@ -89,7 +89,7 @@ class SmokeExperimentIT {
         }
       }
     }
-    assertThat(results.path("rulesVersion").asText()).isEqualTo("2");
+    assertThat(results.path("rulesVersion").asText()).isEqualTo("3");
     assertThat(results.path("verdicts").path("HD-01").path("provisional").asBoolean()).isTrue();
     JsonNode v = results.path("verdicts");
     assertThat(v.fieldNames())
@@ -120,7 +120,7 @@ class SmokeExperimentIT {
             "Invalidations",
             "Recovery second by second",
             "Intermediate result",
-            "rules version 2")) {
+            "rules version 3")) {
       assertThat(report).contains(table);
     }
     for (String id : Set.of("HD-01.1", "HD-01.4", "HD-01.8")) {

@@ -181,16 +181,14 @@ public final class ProtocolRunner {
 
   /**
    * C's next bisection step over the results so far ({@link HitRateBisection} with the profile's
-   * ceiling, resolution and bound), or empty, with the reason logged: a warning when a sweep point
-   * cannot be judged. Static and pure but for the log, so a test can drive it over recorded
-   * results.
+   * resolution and bound), or empty, with the reason logged: a warning when a sweep point cannot be
+   * judged. Static and pure but for the log, so a test can drive it over recorded results.
    */
   static Optional<StepSpec> nextBisectionStep(ExperimentProfile p, List<StepResult> results) {
     List<StepResult> cSweep =
         results.stream().filter(r -> ProtocolPlan.isCSweep(r.spec())).toList();
     HitRateBisection.Next next =
-        HitRateBisection.next(
-            cSweep, p.fallbackCeilingPct(), p.bisectionResolutionPts(), p.maxBisectionSteps());
+        HitRateBisection.next(cSweep, p.bisectionResolutionPts(), p.maxBisectionSteps());
     if (next.hitRate() == null) {
       if (next.reason().startsWith("stopped")) {
         log.warn("HD-01.4 bisection {}", next.reason());
