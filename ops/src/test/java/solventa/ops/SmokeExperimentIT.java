@@ -89,7 +89,7 @@ class SmokeExperimentIT {
         }
       }
     }
-    assertThat(results.path("rulesVersion").asText()).isEqualTo("2");
+    assertThat(results.path("rulesVersion").asText()).isEqualTo("3");
     assertThat(results.path("verdicts").path("HD-01").path("provisional").asBoolean()).isTrue();
     JsonNode v = results.path("verdicts");
     assertThat(v.fieldNames())

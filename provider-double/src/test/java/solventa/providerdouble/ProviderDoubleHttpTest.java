@@ -254,7 +254,8 @@ class ProviderDoubleHttpTest {
         LatencySamplerTest.quantile(observed, 0.5),
         LatencySamplerTest.quantile(observed, 0.99),
         http.get(uri("/admin/lag")).json());
-    assertThat(LatencySamplerTest.quantile(observed, 0.5)).isGreaterThanOrEqualTo(sampledMedian - 1);
+    assertThat(LatencySamplerTest.quantile(observed, 0.5))
+        .isGreaterThanOrEqualTo(sampledMedian - 1);
   }
 
   @Test

@@ -25,8 +25,7 @@ public final class HitRateBisection {
    * The next rate over C's sweep steps measured so far (any order; bisection steps count against
    * {@code maxSteps}).
    */
-  public static Next next(
-      List<StepResult> cSweep, double ceilingPct, int resolutionPts, int maxSteps) {
+  public static Next next(List<StepResult> cSweep, int resolutionPts, int maxSteps) {
     if (maxSteps <= 0) {
       return Next.stop("no bisection steps in this profile");
     }
@@ -40,7 +39,7 @@ public final class HitRateBisection {
       if (why != null) {
         return Next.stop("stopped: " + why);
       }
-      points.add(SweepPoint.judge(s, ceilingPct));
+      points.add(SweepPoint.judge(s));
     }
     long done = sorted.stream().filter(s -> s.spec().bisection()).count();
     return next(points, resolutionPts, maxSteps, (int) done);

@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * HD-01.6: at low traffic the count policy does not keep sacrificed requests below 1 %, the rate
- * policy does. A policy that cannot open at this traffic makes it inconclusive, never refuted.
+ * policy does. A policy that needs more failures before it can open than 1 % of the requests in W
+ * ({@link PolicySteps#cannotOpen}) makes it inconclusive, never refuted: its share would follow
+ * from its setting, not from a measurement.
  */
 public final class LowTrafficPolicies implements Hypothesis {
   @Override
@@ -49,7 +51,7 @@ public final class LowTrafficPolicies implements Hypothesis {
     }
     String cannot = PolicySteps.cannotOpen(in.rules(), policy, rate);
     if (cannot != null) {
-      ev.inconclusive(PolicySteps.line(s) + "; " + cannot);
+      ev.inconclusive(PolicySteps.line(s) + " → " + cannot);
       return null;
     }
     if (s.sacrificedPct() == null) {

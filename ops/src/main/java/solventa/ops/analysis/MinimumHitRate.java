@@ -6,8 +6,9 @@ import java.util.Optional;
 import solventa.ops.protocol.BenchArm;
 
 /**
- * HD-01.4: C holds at hit rate ≥ 96 % and below it its p99 degrades past the thresholds. C holds at
- * a rate when it meets the thresholds and its fallback share is at most the actuarial ceiling.
+ * HD-01.4: C holds at hit rate ≥ 96 % and below it its p99 degrades past the thresholds. Latency
+ * only, as the card writes it: C holds at a rate when it meets the thresholds ({@link SweepPoint}).
+ * The fallback share is shown at every rate but judged by HD-01's clause (b) (rules version 3).
  */
 public final class MinimumHitRate implements Hypothesis {
   static final double DESIGN = 0.96;
@@ -19,20 +20,12 @@ public final class MinimumHitRate implements Hypothesis {
 
   @Override
   public String statement() {
-    return "Arm C holds the thresholds (with its fallback share at most the actuarial ceiling) at hit"
-        + " rate ≥ 96 %; below that its p99 degrades past them";
+    return "Arm C holds the thresholds at hit rate ≥ 96 %; below that its p99 degrades past them";
   }
 
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
-    double ceiling = in.rules().fallbackCeilingPct();
-    ev.add(
-        String.format(
-            Locale.ROOT,
-            "assumption: the actuarial fallback ceiling is %.0f %% (a setting; the card leaves it to"
-                + " actuaries)",
-            ceiling));
     List<SweepPoint> points = points(in, ev);
     if (points == null) {
       return ev.verdict(this);
@@ -41,7 +34,7 @@ public final class MinimumHitRate implements Hypothesis {
     for (SweepPoint p : points) {
       if (p.hitRate() >= DESIGN - 1e-9) {
         if (!p.holds()) {
-          ev.refute("C fails at " + pctRate(p.hitRate()) + ", which is ≥ 96 %" + why(p, ceiling));
+          ev.refute("C fails at " + pctRate(p.hitRate()) + ", which is ≥ 96 %" + why(p));
         }
       } else {
         anyBelow = true;
@@ -52,8 +45,8 @@ public final class MinimumHitRate implements Hypothesis {
               "at "
                   + pctRate(p.hitRate())
                   + " C fails"
-                  + why(p, ceiling)
-                  + " while its p99 holds: the limit comes from the fallback share, not p99");
+                  + why(p)
+                  + " while its p99 holds: the limit comes from p95 or the errors, not p99");
         }
       }
     }
@@ -75,7 +68,6 @@ public final class MinimumHitRate implements Hypothesis {
       ev.inconclusive("the hit-rate sweep was not run");
       return null;
     }
-    double ceiling = in.rules().fallbackCeilingPct();
     List<SweepPoint> out = new java.util.ArrayList<>();
     boolean usable = true;
     for (double h : rates) {
@@ -86,7 +78,7 @@ public final class MinimumHitRate implements Hypothesis {
         usable = false;
         continue;
       }
-      SweepPoint p = SweepPoint.judge(s, ceiling);
+      SweepPoint p = SweepPoint.judge(s);
       Optional<StepResult> b = in.results().sweep(BenchArm.B, h);
       ev.add(
           String.format(
@@ -99,7 +91,7 @@ public final class MinimumHitRate implements Hypothesis {
               Evidence.ms(s.endToEnd().p99()),
               Evidence.pct(s.errorPct()),
               Evidence.pct(s.fallbackPct()),
-              p.holds() ? "holds" : "fails" + why(p, ceiling),
+              p.holds() ? "holds" : "fails" + why(p),
               b.map(x -> "; B p99 " + Evidence.ms(x.endToEnd().p99()))
                   .orElse(
                       p.step().spec().bisection()
@@ -147,15 +139,8 @@ public final class MinimumHitRate implements Hypothesis {
             + after);
   }
 
-  private static String why(SweepPoint p, double ceiling) {
-    StringBuilder sb = new StringBuilder();
-    if (!p.meets()) {
-      sb.append(" (misses ").append(Evidence.thresholds()).append(")");
-    }
-    if (!p.fallbackOk()) {
-      sb.append(String.format(Locale.ROOT, " (fallback share above %.0f %%)", ceiling));
-    }
-    return sb.toString();
+  private static String why(SweepPoint p) {
+    return p.meets() ? "" : " (misses " + Evidence.thresholds() + ")";
   }
 
   static String pctRate(double h) {

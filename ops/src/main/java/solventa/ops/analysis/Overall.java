@@ -1,18 +1,45 @@
 package solventa.ops.analysis;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import solventa.gatling.Acceptance;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.StateNames;
 import solventa.providerdouble.control.ProviderState;
 
 /**
- * HD-01, the card's rule: C meets the thresholds healthy, degraded and unresponsive in every run;
- * HD-01.5 is supported; the minimum hit rate is quantified; no run is invalidated. Provisional with
- * fewer than {@link VerdictRules#REQUIRED_RUNS} runs.
+ * HD-01, the card's whole rule (rules version 3). Refuted when any refutation clause holds: (a) a
+ * usable C step, healthy, degraded or unresponsive, misses the thresholds; (b) C's fallback share
+ * in a usable degraded or unresponsive step exceeds the actuarial ceiling, judged over the step's
+ * measured window; (c) C's recovery saturates the adapter's pool in some run (a bulkhead rejection,
+ * or the most calls in flight at the pool size); (d) HD-01.5 is refuted. Supported only when every
+ * support clause holds (C meets in every state of every run; its fallback share within the ceiling
+ * and its pool unsaturated at recovery in every run; HD-01.5 supported; the minimum hit rate
+ * quantified; no run invalidated) and no refutation clause does. Inconclusive otherwise, each
+ * missing figure naming its reason. Provisional with fewer than {@link VerdictRules#REQUIRED_RUNS}
+ * runs.
  */
 public final class Overall implements Hypothesis {
+  /** The states the card's acceptance names for C's latency (clause (a)). */
+  static final List<ProviderState> LATENCY_STATES =
+      List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
+
+  /**
+   * The states whose fallback share clause (b) judges: the card's "C meets them only with a
+   * fallback share the actuaries would find unacceptable" is about the failing provider it holds
+   * the thresholds against; healthy answers fall back only for never-seen customers.
+   */
+  static final List<ProviderState> FALLBACK_STATES =
+      List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
+
+  static final String CLAUSE_A = "clause (a) C misses the thresholds";
+  static final String CLAUSE_B = "clause (b) fallback above the ceiling";
+  static final String CLAUSE_C = "clause (c) recovery saturates the adapter's pool";
+  static final String CLAUSE_D = "clause (d) HD-01.5 is refuted";
+
   @Override
   public String id() {
     return "HD-01";
@@ -27,33 +54,46 @@ public final class Overall implements Hypothesis {
         + " ("
         + Acceptance.errors()
         + ") with the provider healthy,"
-        + " degraded and unresponsive in every run, sacrificing < 1 % at high traffic, with the"
-        + " minimum hit rate quantified";
+        + " degraded and unresponsive in every run, without a fallback share above the actuarial"
+        + " ceiling and without a recovery that saturates the adapter's pool, sacrificing < 1 % at"
+        + " high traffic, with the minimum hit rate quantified";
   }
 
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
+    Set<String> refutedBy = new TreeSet<>();
+    double ceiling = in.rules().fallbackCeilingPct();
+    ev.add(
+        "assumption: the actuarial fallback ceiling is "
+            + num(ceiling)
+            + " % (a setting; the card leaves it to actuaries), judged over each degraded and"
+            + " unresponsive step's measured window");
     List<String> runs = in.results().runs();
-    for (ProviderState st :
-        List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
-      ev.eachUsableWalk(
-          in,
-          List.of(BenchArm.C),
-          st,
-          s -> {
-            if (s.meets()) {
-              ev.add(Evidence.describe(s) + " → meets");
-            } else {
-              ev.refute(Evidence.describe(s) + " → misses " + Evidence.thresholds());
-            }
-          });
+    if (runs.isEmpty()) {
+      ev.inconclusive("no state walk was run");
+    }
+    for (String run : runs) {
+      for (ProviderState st : LATENCY_STATES) {
+        StepResult s = in.results().walk(run, BenchArm.C, st).orElse(null);
+        String why = Evidence.unusable(s, "C " + run + " " + StateNames.label(st));
+        if (why != null) {
+          ev.inconclusive(why);
+          continue;
+        }
+        latency(ev, refutedBy, s);
+        if (FALLBACK_STATES.contains(st)) {
+          fallback(ev, refutedBy, s, ceiling);
+        }
+      }
+      recovery(ev, refutedBy, in.results().walk(run, BenchArm.C, ProviderState.RECOVERY), run);
     }
     Verdict hd5 = in.earlier().get("HD-01.5");
     if (hd5 == null || hd5.verdict().equals(Verdict.INCONCLUSIVE)) {
       ev.inconclusive("HD-01.5 is inconclusive");
     } else if (hd5.verdict().equals(Verdict.REFUTED)) {
-      ev.refute("HD-01.5 is refuted");
+      refutedBy.add(CLAUSE_D);
+      ev.refute("refuted by " + CLAUSE_D + " (sacrificed ≥ 1 % at high traffic)");
     } else {
       ev.add("HD-01.5 is supported");
     }
@@ -68,7 +108,7 @@ public final class Overall implements Hypothesis {
         in.sanity().stream()
             .filter(c -> !c.passed())
             .map(SanityCheck::run)
-            .collect(Collectors.toCollection(java.util.TreeSet::new));
+            .collect(Collectors.toCollection(TreeSet::new));
     if (!invalid.isEmpty()) {
       ev.inconclusive("runs invalidated by sanity checks: " + String.join(", ", invalid));
     }
@@ -80,7 +120,124 @@ public final class Overall implements Hypothesis {
               + " run(s); the card requires "
               + in.rules().requiredRuns());
     }
+    if (!refutedBy.isEmpty()) {
+      // one line the report's answer can quote: which of the card's clauses decided
+      ev.add("refuted by " + String.join("; ", refutedBy));
+    }
     Verdict v = ev.verdict(this);
     return new Verdict(v.id(), v.statement(), v.verdict(), v.evidence(), provisional);
+  }
+
+  /** Clause (a): the step meets the thresholds. */
+  private static void latency(Evidence ev, Set<String> refutedBy, StepResult s) {
+    if (s.meets()) {
+      ev.add(Evidence.describe(s) + " → meets");
+    } else {
+      refutedBy.add(CLAUSE_A);
+      ev.refute(
+          "refuted by "
+              + CLAUSE_A
+              + ": "
+              + Evidence.describe(s)
+              + " → misses "
+              + Evidence.thresholds());
+    }
+  }
+
+  /**
+   * Clause (b): the step's fallback share (STALE + DEFAULT ÷ answers) within the ceiling. The
+   * outage horizon is the step's measured window, from its warm-up to its end after the change: the
+   * share grows with the outage's length, so the line says how long the outage had lasted.
+   */
+  private static void fallback(Evidence ev, Set<String> refutedBy, StepResult s, double ceiling) {
+    String who =
+        "C " + StateNames.label(s.spec().state()) + " " + s.spec().run() + " fallback share";
+    String horizon =
+        String.format(
+            Locale.ROOT,
+            "over the measured window %d–%d s after the change",
+            s.spec().warmupSec(),
+            s.spec().durationSec());
+    if (s.fallbackPct() == null) {
+      ev.inconclusive(
+          who
+              + " not measured ("
+              + s.missing().getOrDefault("fallbackPct", "no reason recorded")
+              + "): clause (b) cannot be judged");
+      return;
+    }
+    String split =
+        String.format(
+            Locale.ROOT,
+            "STALE %s, DEFAULT %s",
+            Evidence.pct(s.stalePct()),
+            Evidence.pct(s.defaultPct()));
+    if (s.fallbackPct() > ceiling) {
+      refutedBy.add(CLAUSE_B);
+      ev.refute(
+          String.format(
+              Locale.ROOT,
+              "refuted by %s: C %s %s %.1f %% > %s %% (%s; %s)",
+              CLAUSE_B,
+              StateNames.label(s.spec().state()),
+              s.spec().run(),
+              s.fallbackPct(),
+              num(ceiling),
+              split,
+              horizon));
+    } else {
+      ev.add(
+          String.format(
+              Locale.ROOT,
+              "%s %.1f %% ≤ %s %% (%s; %s) → within the ceiling",
+              who,
+              s.fallbackPct(),
+              num(ceiling),
+              split,
+              horizon));
+    }
+  }
+
+  /**
+   * Clause (c): C's recovery step leaves the adapter's pool unsaturated — no bulkhead rejection in
+   * the step and its most calls in flight below the pool size. Rejections are the step's own (the
+   * adapter's counter minus its value at the step's start), so no other step's count carries over.
+   */
+  private static void recovery(
+      Evidence ev, Set<String> refutedBy, java.util.Optional<StepResult> step, String run) {
+    StepResult s = step.orElse(null);
+    String who = "C " + run + " recovery";
+    String why = Evidence.unusable(s, who);
+    if (why != null) {
+      ev.inconclusive(why + ": clause (c) cannot be judged");
+      return;
+    }
+    if (s.poolMaxInFlight() == null || s.poolSize() == null || s.rejections() == null) {
+      ev.inconclusive(
+          who
+              + ": the adapter's pool was not read ("
+              + s.missing().getOrDefault("poolMaxInFlight", "no reason recorded")
+              + "): clause (c) cannot be judged");
+      return;
+    }
+    String figures =
+        String.format(
+            Locale.ROOT,
+            "%s: max in-flight %d of pool %d, %d rejected",
+            who,
+            s.poolMaxInFlight(),
+            s.poolSize(),
+            s.rejections());
+    if (s.rejections() > 0 || s.poolMaxInFlight() >= s.poolSize()) {
+      refutedBy.add(CLAUSE_C);
+      ev.refute("refuted by " + CLAUSE_C + ": " + figures);
+    } else {
+      ev.add(figures + " → the pool is not saturated");
+    }
+  }
+
+  /** A setting as written: 10 rather than 10.0, 7.5 as it is. */
+  private static String num(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
   }
 }

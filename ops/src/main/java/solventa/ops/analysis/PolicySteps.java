@@ -1,6 +1,7 @@
 package solventa.ops.analysis;
 
 import java.util.Locale;
+import solventa.ops.protocol.ExperimentProfile;
 
 /** What HD-01.5 and HD-01.6 share: a policy step's line and whether its policy can open. */
 public final class PolicySteps {
@@ -21,32 +22,63 @@ public final class PolicySteps {
             : s.timeToOpenMs() + " ms");
   }
 
-  /** Calls a policy's window can expect at this traffic: rate × window × (1 − design hit rate). */
-  static double expectedCalls(VerdictRules rules, String policy, int rate) {
-    int window = policy.equals("rate") ? rules.ratePolicy().windowSec() : rules.exposureWindowSec();
-    return rate * window * (1 - rules.designHitRate());
+  /**
+   * The fewest failures a policy needs before it can open: the count policy N consecutive ones; the
+   * rate policy ceil(minCalls × threshold %), its window holding exactly its minimum calls and
+   * successes in the rest (more successes in the window raise the number; a window of failures only
+   * needs minCalls of them). A lower bound, so the guard below never calls a policy unable to open
+   * when it could.
+   */
+  static int neededFailures(VerdictRules rules, String policy) {
+    if (!policy.equals("rate")) {
+      return rules.countPolicyN();
+    }
+    ExperimentProfile.RatePolicy r = rules.ratePolicy();
+    // the tolerance keeps an exact product (5 × 60 % = 3) from rounding up on a binary fraction
+    return (int) Math.ceil(r.minCalls() * r.thresholdPct() / 100.0 - 1e-9);
   }
 
-  /** The calls a policy needs before it can open. */
-  static int neededCalls(VerdictRules rules, String policy) {
-    return policy.equals("rate") ? rules.ratePolicy().minCalls() : rules.countPolicyN();
+  /**
+   * 1 % of the requests sent in W at {@code rate} (rate × W): the most a policy may sacrifice for
+   * HD-01.5 and HD-01.6 to call it under 1 %.
+   */
+  static double allowedInW(VerdictRules rules, int rate) {
+    return rate
+        * (double) rules.exposureWindowSec()
+        * SacrificedHighTraffic.MAX_SACRIFICED_PCT
+        / 100.0;
   }
 
-  /** Null when the policy can open at this traffic; otherwise why it cannot. */
+  /**
+   * Null when the policy can open within 1 % of W's requests at this traffic; otherwise why not.
+   * Every failure the breaker counts before opening is a quote that waited on a failed call, so a
+   * policy needing more failures than 1 % of W's requests sacrifices at least that many by
+   * construction: its share would restate the setting, not measure the policy.
+   */
   static String cannotOpen(VerdictRules rules, String policy, int rate) {
-    double expected = expectedCalls(rules, policy, rate);
-    int needed = neededCalls(rules, policy);
-    if (needed <= expected) {
+    int needed = neededFailures(rules, policy);
+    double allowed = allowedInW(rules, rate);
+    if (needed <= allowed + 1e-9) {
       return null;
     }
     return String.format(
         Locale.ROOT,
-        "cannot open at this traffic: the %s policy needs %d calls, its window can expect %.1f at %d"
-            + " req/s",
+        "inconclusive (%s): the %s policy needs %d failures before it can open, more than 1 %% of"
+            + " the %d requests in W = %d s at %d req/s (%s)",
+        CANNOT_OPEN,
         policy,
         needed,
-        expected,
-        rate);
+        rate * rules.exposureWindowSec(),
+        rules.exposureWindowSec(),
+        rate,
+        trim(allowed));
+  }
+
+  /** The reason a policy's verdict is inconclusive when {@link #cannotOpen} is not null. */
+  static final String CANNOT_OPEN = "the policy cannot open within 1 % at this traffic";
+
+  private static String trim(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
   }
 
   static String policies(VerdictRules rules) {

@@ -35,7 +35,7 @@ public final class SacrificedHighTraffic implements Hypothesis {
     }
     String cannot = PolicySteps.cannotOpen(in.rules(), "count", high);
     if (cannot != null) {
-      ev.inconclusive(PolicySteps.line(s) + "; " + cannot);
+      ev.inconclusive(PolicySteps.line(s) + " → " + cannot);
     } else if (s.sacrificedPct() == null) {
       ev.inconclusive(PolicySteps.line(s) + "; " + s.missing().get("sacrificedPct"));
     } else if (s.sacrificedPct() < MAX_SACRIFICED_PCT) {

@@ -5,15 +5,16 @@ import java.util.Locale;
 import solventa.gatling.Acceptance;
 
 /**
- * One of C's hit-rate sweep steps judged by HD-01.4's rule ({@code docs/verdict-rules.md}): C holds
- * at a rate when it meets the thresholds and its fallback share is at most the actuarial ceiling.
- * The one place that rule lives: the verdict ({@link MinimumHitRate}) and the runner's bisection
- * ({@link HitRateBisection}) both judge with it.
+ * One of C's hit-rate sweep steps judged by HD-01.4's rule ({@code docs/verdict-rules.md}, rules
+ * version 3): C holds at a rate when it meets the thresholds. Latency only, as the card writes
+ * HD-01.4 ("below that value the p99 degrades"); the actuarial ceiling on the fallback share is
+ * HD-01's clause (b), not this one. The one place that rule lives: the verdict ({@link
+ * MinimumHitRate}) and the runner's bisection ({@link HitRateBisection}) both judge with it.
  */
-public record SweepPoint(double hitRate, StepResult step, boolean meets, boolean fallbackOk) {
+public record SweepPoint(double hitRate, StepResult step, boolean meets) {
 
   public boolean holds() {
-    return meets && fallbackOk;
+    return meets;
   }
 
   boolean failsByP99() {
@@ -22,20 +23,15 @@ public record SweepPoint(double hitRate, StepResult step, boolean meets, boolean
 
   /**
    * Why C's sweep step {@code s} at {@code hitRate} cannot be judged (not run, invalid, too few
-   * answers, no latency, no fallback share), or null when it can.
+   * answers, no latency), or null when it can.
    */
   public static String unusable(StepResult s, double hitRate) {
-    String what = "C at hit rate " + pctRate(hitRate);
-    String why = Evidence.unusable(s, what);
-    if (why == null && s.fallbackPct() == null) {
-      why = what + " has no fallback share";
-    }
-    return why;
+    return Evidence.unusable(s, "C at hit rate " + pctRate(hitRate));
   }
 
-  /** {@code s} judged against {@code ceilingPct}; {@code s} must be usable ({@link #unusable}). */
-  public static SweepPoint judge(StepResult s, double ceilingPct) {
-    return new SweepPoint(s.spec().hitRate(), s, s.meets(), s.fallbackPct() <= ceilingPct);
+  /** {@code s} judged; {@code s} must be usable ({@link #unusable}). */
+  public static SweepPoint judge(StepResult s) {
+    return new SweepPoint(s.spec().hitRate(), s, s.meets());
   }
 
   /**

@@ -10,11 +10,11 @@ import solventa.ops.protocol.ExperimentProfile;
  * parameters the rules use and the list of hypotheses, each one small class holding its statement,
  * its rule and its evaluation.
  *
- * @param fallbackCeilingPct the actuarial ceiling on C's fallback share (HD-01.4), an assumption
+ * @param fallbackCeilingPct the actuarial ceiling on C's fallback share (HD-01's clause (b)), an
+ *     assumption
  * @param exposureWindowSec W of the sacrificed share
  * @param countPolicyN the count policy's consecutive failures
  * @param ratePolicy the rate policy's window, minimum calls and threshold
- * @param designHitRate the hit rate of the walk and the policy steps
  * @param requiredRuns the runs the card requires for a final HD-01
  */
 public record VerdictRules(
@@ -22,11 +22,15 @@ public record VerdictRules(
     int exposureWindowSec,
     int countPolicyN,
     ExperimentProfile.RatePolicy ratePolicy,
-    double designHitRate,
     int requiredRuns) {
 
-  /** The version of {@code docs/verdict-rules.md} this code implements. */
-  public static final String RULES_VERSION = "2";
+  /**
+   * The version of {@code docs/verdict-rules.md} this code implements. 3 (2026-12-03): HD-01 takes
+   * the card's three refutation clauses (latency, fallback share above the ceiling, recovery
+   * saturating the pool); HD-01.4 is latency only; HD-01.5/6's guard compares the failures a policy
+   * needs with 1 % of W's requests.
+   */
+  public static final String RULES_VERSION = "3";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;
@@ -38,7 +42,6 @@ public record VerdictRules(
         p.exposureWindowSec(),
         p.countPolicyN(),
         p.ratePolicy(),
-        p.designHitRate(),
         REQUIRED_RUNS);
   }
 

@@ -21,8 +21,9 @@ import java.util.List;
  * @param neverSeenShare share of requests for customers the node has never met (DEFAULT in C)
  * @param exposureWindowSec W: the sacrificed share counts the requests sent in [change, change +
  *     W), the same in every profile
- * @param fallbackCeilingPct the actuarial ceiling on C's fallback share for "C holds" (HD-01.4), an
- *     assumption the report states
+ * @param fallbackCeilingPct the actuarial ceiling on the fallback share: HD-01's clause (b) on C's
+ *     degraded and unresponsive steps, and the Recommendation's on every design; an assumption the
+ *     report states
  * @param countPolicyN the count policy's consecutive failures
  * @param ratePolicy the rate policy, chosen so it can act at the low traffic
  * @param gatlingReports whether Gatling writes its HTML report for each step
@@ -73,7 +74,10 @@ public record ExperimentProfile(
   /** … in at most this many extra sweep steps (from 90–96 %, two reach it: 93, then 91 or 94). */
   static final int MAX_BISECTION_STEPS = 3;
 
-  /** Able to act at 10 req/s and 96 % hits: ~12 calls expected in 30 s, 5 needed. */
+  /**
+   * Able to open within 1 % of W at 10 req/s: it needs at least ceil(5 × 50 %) = 3 failures, and 1
+   * % of the 300 requests in W is 3 (HD-01.6's guard, {@code PolicySteps.cannotOpen}).
+   */
   static final RatePolicy RATE_POLICY = new RatePolicy(30, 5, 50);
 
   public static ExperimentProfile named(String name) {

@@ -181,16 +181,14 @@ public final class ProtocolRunner {
 
   /**
    * C's next bisection step over the results so far ({@link HitRateBisection} with the profile's
-   * ceiling, resolution and bound), or empty, with the reason logged: a warning when a sweep point
-   * cannot be judged. Static and pure but for the log, so a test can drive it over recorded
-   * results.
+   * resolution and bound), or empty, with the reason logged: a warning when a sweep point cannot be
+   * judged. Static and pure but for the log, so a test can drive it over recorded results.
    */
   static Optional<StepSpec> nextBisectionStep(ExperimentProfile p, List<StepResult> results) {
     List<StepResult> cSweep =
         results.stream().filter(r -> ProtocolPlan.isCSweep(r.spec())).toList();
     HitRateBisection.Next next =
-        HitRateBisection.next(
-            cSweep, p.fallbackCeilingPct(), p.bisectionResolutionPts(), p.maxBisectionSteps());
+        HitRateBisection.next(cSweep, p.bisectionResolutionPts(), p.maxBisectionSteps());
     if (next.hitRate() == null) {
       if (next.reason().startsWith("stopped")) {
         log.warn("HD-01.4 bisection {}", next.reason());
@@ -549,8 +547,7 @@ public final class ProtocolRunner {
     resetStats(node);
     lab.control().resetLag();
     List<StatsSnapshot> rawsAtStart = snapshots(node);
-    long[] rejectedAtStart =
-        rawsAtStart.stream().mapToLong(j -> NodeStats.of(j).rejected()).toArray();
+    long[] rejectedAtStart = rejected(rawsAtStart);
     // the benchmark reads one node's process counters: the first member's (one node in a bench)
     AtomicReference<StatsSnapshot> rawAtWindow = new AtomicReference<>(rawsAtStart.get(0));
     AtomicReference<Long> switchesAtWindow = new AtomicReference<>(switches(node));
@@ -657,6 +654,15 @@ public final class ProtocolRunner {
             memberInputs(node, rawsAtEnd, rejectedAtStart, memberSamples, memberSeconds)));
   }
 
+  /**
+   * Each member's bulkhead rejections so far, in member order. The adapter counts them since the
+   * node started and a stats reset leaves them, so a step's own rejections are the count at its end
+   * minus this reading at its start.
+   */
+  static long[] rejected(List<StatsSnapshot> raws) {
+    return raws.stream().mapToLong(j -> NodeStats.of(j).rejected()).toArray();
+  }
+
   /** One list per member, for the readings taken from each. */
   private static <T> List<List<T>> perMember(NodeGroup node) {
     List<List<T>> out = new ArrayList<>();
@@ -761,6 +767,9 @@ public final class ProtocolRunner {
     sleep(200);
     resetStats(node);
     lab.control().resetLag();
+    // the adapter's rejection counter survives a stats reset: without this reading the stampede
+    // reported every rejection since the node started (HD-01.7's "21 rejected" were sweep h50's)
+    long[] rejectedAtStart = rejected(snapshots(node));
     int key = nextFreshKey++;
     long start = System.currentTimeMillis();
     List<Sample> samples = new ArrayList<>();
@@ -820,7 +829,7 @@ public final class ProtocolRunner {
             records,
             null,
             atEnd,
-            0,
+            java.util.Arrays.stream(rejectedAtStart).sum(),
             snapshot,
             lagP99(),
             null,
@@ -828,7 +837,7 @@ public final class ProtocolRunner {
             List.of(),
             null,
             false,
-            memberInputs(node, rawsAtEnd, new long[node.size()], memberSamples, perMember(node))));
+            memberInputs(node, rawsAtEnd, rejectedAtStart, memberSamples, perMember(node))));
   }
 
   private Double lagP99() {

@@ -21,6 +21,7 @@ public final class Fixture {
   double hitRate = 0.96;
   int rate = 100;
   String policy = "count";
+  int warmupSec = 0;
   int measureSec = 10;
   double p95 = 150;
   double p99 = 200;
@@ -62,6 +63,7 @@ public final class Fixture {
     f.hitRate = spec.hitRate();
     f.rate = spec.rate();
     f.policy = spec.policy();
+    f.warmupSec = spec.warmupSec();
     f.measureSec = spec.measureSec();
     f.concurrent = spec.concurrent();
     f.bisection = spec.bisection();
@@ -81,6 +83,7 @@ public final class Fixture {
     f.policy = policy;
     f.rate = rate;
     f.measureSec = 30;
+    f.requestsInW = (long) rate * ExperimentProfile.EXPOSURE_WINDOW_SEC; // the open model's count
     return f;
   }
 
@@ -122,6 +125,33 @@ public final class Fixture {
     return this;
   }
 
+  /** {@code n} sacrificed quotes of the requests in W, and their share. */
+  Fixture sacrificed(long n) {
+    sacrificed = n;
+    sacrificedPct = 100.0 * n / requestsInW;
+    return this;
+  }
+
+  /** The adapter's pool in the step: the most calls in flight sampled, and bulkhead rejections. */
+  Fixture pool(Integer maxInFlight, Long rejected) {
+    poolMaxInFlight = maxInFlight;
+    rejections = rejected;
+    return this;
+  }
+
+  /** The step's warm-up and measured seconds, as a profile declares them. */
+  Fixture window(int warmup, int measure) {
+    warmupSec = warmup;
+    measureSec = measure;
+    return this;
+  }
+
+  /** The answers in the step's window. */
+  Fixture answers(long n) {
+    requests = n;
+    return this;
+  }
+
   Fixture path(long median, int n) {
     List<Long> l = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -155,7 +185,7 @@ public final class Fixture {
             hitRate,
             rate,
             policy,
-            0,
+            warmupSec,
             measureSec,
             concurrent,
             bisection);

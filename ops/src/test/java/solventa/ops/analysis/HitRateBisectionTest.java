@@ -15,7 +15,7 @@ class HitRateBisectionTest {
     List<SweepPoint> out = new ArrayList<>();
     for (int i = 0; i < rateAndHolds.length; i += 2) {
       boolean holds = (Boolean) rateAndHolds[i + 1];
-      out.add(new SweepPoint((Integer) rateAndHolds[i] / 100.0, null, holds, true));
+      out.add(new SweepPoint((Integer) rateAndHolds[i] / 100.0, null, holds));
     }
     return out;
   }
@@ -73,24 +73,26 @@ class HitRateBisectionTest {
   @Test
   void stopsAtOnceWithoutBisectionSteps() {
     var steps = List.of(sweep(0.96, 200), sweep(0.90, 600));
-    var next = HitRateBisection.next(steps, 10, 2, 0);
+    var next = HitRateBisection.next(steps, 2, 0);
     assertThat(next.hitRate()).isNull();
     assertThat(next.reason()).contains("no bisection steps");
   }
 
-  /** The steps are judged by the verdict's rule: thresholds and the fallback ceiling. */
+  /**
+   * The steps are judged by the verdict's rule, the thresholds only (rules version 3): a fallback
+   * share above the actuarial ceiling does not make a rate fail.
+   */
   @Test
   void judgesStepResultsByTheVerdictsRuleAndCountsTheirBisectionSteps() {
     List<StepResult> steps = new ArrayList<>();
-    steps.add(sweep(0.90, 300)); // p99 holds …
-    steps.set(0, Fixture.sweep(BenchArm.C, 0.90).latency(150, 300).fallback(12.0).build());
-    steps.add(sweep(0.96, 200));
-    var next = HitRateBisection.next(steps, 10, 2, 3);
-    assertThat(next.hitRate()).as("… but 12 %% fallback > 10 %% fails").isEqualTo(0.93);
+    steps.add(Fixture.sweep(BenchArm.C, 0.90).latency(150, 600).fallback(43.3).build());
+    steps.add(Fixture.sweep(BenchArm.C, 0.96).latency(150, 200).fallback(35.5).build());
+    var next = HitRateBisection.next(steps, 2, 3);
+    assertThat(next.hitRate()).as("35.5 %% fallback at 96 %% still holds").isEqualTo(0.93);
     steps.add(Fixture.sweep(BenchArm.C, 0.93).latency(150, 200).bisection().build());
     steps.add(Fixture.sweep(BenchArm.C, 0.91).latency(150, 600).bisection().build());
     steps.add(Fixture.sweep(BenchArm.C, 0.92).latency(150, 600).bisection().build());
-    var after = HitRateBisection.next(steps, 10, 0, 3);
+    var after = HitRateBisection.next(steps, 0, 3);
     assertThat(after.hitRate()).isNull();
     assertThat(after.reason()).contains("92 % (fails) – 93 % (holds)");
   }
@@ -102,21 +104,19 @@ class HitRateBisectionTest {
             List.of(
                 sweep(0.96, 200),
                 Fixture.sweep(BenchArm.C, 0.90).latency(150, 600).invalid().build()),
-            10,
             2,
             3);
     assertThat(invalid.hitRate()).isNull();
     assertThat(invalid.reason()).startsWith("stopped: C at hit rate 90 % is invalid");
+    // latency only: a step without a fallback share can still be judged
     var noFallback =
         HitRateBisection.next(
             List.of(
                 sweep(0.96, 200),
                 Fixture.sweep(BenchArm.C, 0.90).latency(150, 600).fallback(null).build()),
-            10,
             2,
             3);
-    assertThat(noFallback.hitRate()).isNull();
-    assertThat(noFallback.reason()).isEqualTo("stopped: C at hit rate 90 % has no fallback share");
+    assertThat(noFallback.hitRate()).isEqualTo(0.93);
   }
 
   private static StepResult sweep(double h, double p99) {

@@ -163,8 +163,8 @@ class HypothesesTest {
       Verdict v = eval(h, sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40}));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.evidence()).contains("minimum hit rate: between 90 % (fails) and 96 % (holds)");
-      assertThat(v.evidence())
-          .anyMatch(l -> l.startsWith("assumption: the actuarial fallback ceiling is 10 %"));
+      // rules version 3: the ceiling is HD-01's clause (b), not part of HD-01.4
+      assertThat(v.evidence()).noneMatch(l -> l.contains("ceiling"));
     }
 
     @Test
@@ -173,11 +173,44 @@ class HypothesesTest {
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
     }
 
+    /**
+     * Latency only (rules version 3): a fallback share above the actuarial ceiling at 96 % and 99 %
+     * — the full sample's 30–35 % — no longer makes C fail there; in version 2 it refuted.
+     */
     @Test
-    void refutedWhenTheLimitComesFromTheFallbackShareWhileP99Holds() {
-      Verdict v = eval(h, sweepOf(new double[] {200, 250, 300, 320}, new double[] {1, 4, 12, 47}));
+    void aFallbackShareAboveTheCeilingNoLongerFailsC() {
+      Verdict v =
+          eval(
+              h,
+              sweepOf(new double[] {178, 64, 600, 900}, new double[] {30.32, 35.46, 43.31, 85.9}));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(l -> l.startsWith("hit rate 96 % (measured") && l.contains("→ holds"))
+          .contains("minimum hit rate: between 90 % (fails) and 96 % (holds)");
+    }
+
+    /** The full sample's sweep: p99 178–195 ms at every rate, fallback 30–86 %. */
+    @Test
+    void theFullSamplesSweepHoldsEverywhereSoBelowNinetySixRefutes() {
+      Verdict v =
+          eval(
+              h,
+              sweepOf(new double[] {178, 64, 195, 194}, new double[] {30.32, 35.46, 43.31, 85.9}));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence()).anyMatch(l -> l.contains("the limit comes from the fallback share"));
+      assertThat(v.evidence())
+          .contains("C still holds at 90 %, below 96 %", "C still holds at 50 %, below 96 %")
+          .contains("minimum hit rate: at most 50 % (C holds at every tested rate)")
+          .noneMatch(l -> l.contains("fallback share above"));
+    }
+
+    @Test
+    void refutedWhenBelowNinetySixCFailsByErrorsWhileP99Holds() {
+      List<StepResult> s = sweepOf(new double[] {200, 250, 300, 900}, new double[] {1, 4, 12, 47});
+      s.set(4, sweep(BenchArm.C, 0.90).latency(150, 300).errors(1.5).fallback(12.0).build());
+      Verdict v = eval(h, s);
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence())
+          .anyMatch(l -> l.contains("the limit comes from p95 or the errors, not p99"));
     }
 
     @Test
@@ -264,41 +297,112 @@ class HypothesesTest {
   @Nested
   class Hd016 {
     final Hypothesis h = new LowTrafficPolicies();
+    static final int LOW = 10;
 
-    List<StepResult> low(double count, double rate) {
+    /** The full profile's rules with another count N and rate policy minimum calls (at 50 %). */
+    VerdictRules rules(int countN, int rateMinCalls) {
+      VerdictRules full = Fixture.rules();
+      return new VerdictRules(
+          full.fallbackCeilingPct(),
+          full.exposureWindowSec(),
+          countN,
+          new ExperimentProfile.RatePolicy(
+              full.ratePolicy().windowSec(), rateMinCalls, full.ratePolicy().thresholdPct()),
+          full.requiredRuns());
+    }
+
+    /** The policy steps at 200 and 10 req/s; at 10 req/s W holds 300 requests. */
+    List<StepResult> low(long countSacrificed, long rateSacrificed) {
       return of(
           policy("count", 200),
-          policy("count", 10).sacrificedPct(count),
-          policy("rate", 10).sacrificedPct(rate));
+          policy("count", LOW).sacrificed(countSacrificed),
+          policy("rate", LOW).sacrificed(rateSacrificed));
+    }
+
+    Verdict eval(VerdictRules rules, List<StepResult> steps) {
+      return h.evaluate(new Hypothesis.Input(new StepResults(steps), List.of(), rules, Map.of()));
+    }
+
+    /**
+     * The protocol's policies (count N = 5; rate ≥ 5 calls at 50 %): 1 % of the 300 requests in W
+     * is 3, the count policy needs 5 failures, the rate policy 3. The count policy's share (the
+     * full sample's 6 of 300) is no evidence: inconclusive, never a verdict on it.
+     */
+    @Test
+    void theCountPolicyThatCannotOpenWithinOnePercentIsInconclusive() {
+      Verdict v = Fixture.eval(h, low(6, 2));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence().get(0))
+          .contains("rate opens at 50 % failures over 30 s with at least 5 calls");
+      assertThat(v.evidence())
+          .contains(
+              "INCONCLUSIVE: count policy at 10 req/s, provider turned unresponsive: 6 sacrificed"
+                  + " of 300 requests in W (2.00 %), time to open 1000 ms → inconclusive (the"
+                  + " policy cannot open within 1 % at this traffic): the count policy needs 5"
+                  + " failures before it can open, more than 1 % of the 300 requests in W = 30 s"
+                  + " at 10 req/s (3)")
+          .anyMatch(l -> l.startsWith("rate policy at 10 req/s") && l.contains("(0.67 %)"));
+    }
+
+    /**
+     * The rate policy needs 3 failures, not more than 3: it is judged, and the sample's 24 refute.
+     */
+    @Test
+    void theRatePolicyCanOpenWithinOnePercentSoItsShareRefutes() {
+      Verdict v = Fixture.eval(h, low(6, 24));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence())
+          .contains("the rate policy did not keep the sacrificed share below 1 %")
+          .noneMatch(l -> l.contains("the count policy kept"));
     }
 
     @Test
-    void supportedWhenCountFailsAndRateHolds() {
-      Verdict v = eval(h, low(2.5, 0.5));
+    void aRatePolicyNeedingMoreFailuresThanOnePercentIsInconclusive() {
+      // 8 calls at 50 %: 4 failures > 3
+      Verdict v = eval(rules(3, 8), low(4, 24));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith("INCONCLUSIVE: rate policy at 10 req/s")
+                      && l.contains("the rate policy needs 4 failures before it can open"))
+          .noneMatch(l -> l.contains("did not keep"));
+    }
+
+    /** The grid's N = 3 (needs 3 ≤ 3) and rate ≥ 2 calls (needs 1): both policies are judged. */
+    @Test
+    void supportedWhenBothCanOpenAndCountFailsAndRateHolds() {
+      Verdict v = eval(rules(3, 2), low(4, 1));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
-      assertThat(v.evidence().get(0))
-          .contains("rate opens at 50 % failures over 30 s with at least 5 calls");
+      assertThat(v.evidence()).noneMatch(l -> l.contains("cannot open"));
     }
 
     @Test
     void refutedWhenTheCountPolicyAlreadyHolds() {
-      assertThat(eval(h, low(0.5, 0.5)).verdict()).isEqualTo(Verdict.REFUTED);
+      // N = 2: two sacrificed, 0.67 % of 300
+      Verdict v = eval(rules(2, 2), low(2, 1));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).contains("the count policy kept the sacrificed share below 1 %");
     }
 
     @Test
     void refutedWhenTheRatePolicyDoesNotHold() {
-      assertThat(eval(h, low(2.5, 1.5)).verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(eval(rules(3, 2), low(4, 3)).verdict()).isEqualTo(Verdict.REFUTED);
     }
 
     @Test
-    void inconclusiveWhenThePolicyCannotOpenAtThisTraffic() {
-      VerdictRules strict =
-          new VerdictRules(10, 30, 5, new ExperimentProfile.RatePolicy(10, 10, 50), 0.96, 3);
-      Verdict v =
-          h.evaluate(
-              new Hypothesis.Input(new StepResults(low(2.5, 1.5)), List.of(), strict, Map.of()));
-      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence()).anyMatch(l -> l.contains("cannot open at this traffic"));
+    void theGuardComparesFailuresNeededWithOnePercentOfW() {
+      VerdictRules full = Fixture.rules();
+      assertThat(PolicySteps.neededFailures(full, "count")).isEqualTo(5);
+      assertThat(PolicySteps.neededFailures(full, "rate")).isEqualTo(3);
+      assertThat(PolicySteps.allowedInW(full, LOW)).isEqualTo(3.0);
+      assertThat(PolicySteps.allowedInW(full, 200)).isEqualTo(60.0);
+      assertThat(PolicySteps.cannotOpen(full, "count", LOW)).contains(PolicySteps.CANNOT_OPEN);
+      assertThat(PolicySteps.cannotOpen(full, "rate", LOW)).isNull();
+      assertThat(PolicySteps.cannotOpen(full, "count", 200)).isNull();
+      assertThat(PolicySteps.neededFailures(rules(2, 4), "rate")).isEqualTo(2);
+      assertThat(PolicySteps.cannotOpen(rules(3, 5), "count", LOW)).isNull();
+      assertThat(PolicySteps.cannotOpen(rules(3, 8), "rate", LOW)).contains("needs 4 failures");
     }
   }
 
@@ -406,76 +510,6 @@ class HypothesesTest {
     }
   }
 
-  @Nested
-  class Hd01 {
-    final Hypothesis h = new Overall();
-
-    List<StepResult> runs(int n, double degradedP99) {
-      List<StepResult> out = new ArrayList<>();
-      for (int r = 1; r <= n; r++) {
-        out.add(step(BenchArm.C, ProviderState.HEALTHY).run("R" + r).build());
-        out.add(
-            step(BenchArm.C, ProviderState.DEGRADED)
-                .run("R" + r)
-                .latency(150, degradedP99)
-                .build());
-        out.add(step(BenchArm.C, ProviderState.UNRESPONSIVE).run("R" + r).build());
-      }
-      for (double hr : new double[] {0.99, 0.96, 0.90, 0.50}) {
-        out.add(sweep(BenchArm.C, hr).latency(150, hr >= 0.96 ? 200 : 600).build());
-      }
-      return out;
-    }
-
-    Map<String, Verdict> hd5(String verdict) {
-      return Map.of("HD-01.5", new Verdict("HD-01.5", "", verdict, List.of()));
-    }
-
-    @Test
-    void supportedAndFinalWithThreeValidRuns() {
-      Verdict v = eval(h, runs(3, 300), hd5(Verdict.SUPPORTED), List.of());
-      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
-      assertThat(v.provisional()).isFalse();
-    }
-
-    @Test
-    void provisionalWithFewerThanThreeRuns() {
-      Verdict v = eval(h, runs(1, 300), hd5(Verdict.SUPPORTED), List.of());
-      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
-      assertThat(v.provisional()).isTrue();
-      assertThat(v.evidence()).anyMatch(l -> l.contains("the card requires 3"));
-    }
-
-    @Test
-    void refutedWhenCMissesInOneRun() {
-      assertThat(eval(h, runs(3, 600), hd5(Verdict.SUPPORTED), List.of()).verdict())
-          .isEqualTo(Verdict.REFUTED);
-    }
-
-    @Test
-    void refutedWhenHd015IsRefuted() {
-      assertThat(eval(h, runs(3, 300), hd5(Verdict.REFUTED), List.of()).verdict())
-          .isEqualTo(Verdict.REFUTED);
-    }
-
-    @Test
-    void inconclusiveWhenARunIsInvalidated() {
-      Verdict v =
-          eval(
-              h,
-              runs(3, 300),
-              hd5(Verdict.SUPPORTED),
-              List.of(new SanityCheck("R2", "x", false, "y")));
-      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    }
-
-    @Test
-    void inconclusiveWhenHd015IsInconclusive() {
-      assertThat(eval(h, runs(3, 300), hd5(Verdict.INCONCLUSIVE), List.of()).verdict())
-          .isEqualTo(Verdict.INCONCLUSIVE);
-    }
-  }
-
   @Test
   void theRulesCarryTheirVersionAndEvaluateEveryHypothesisInOrder() {
     var all = Fixture.rules().evaluate(new StepResults(List.of()), List.of());
@@ -483,6 +517,6 @@ class HypothesesTest {
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
             "HD-01");
-    assertThat(VerdictRules.RULES_VERSION).isEqualTo("2");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("3");
   }
 }

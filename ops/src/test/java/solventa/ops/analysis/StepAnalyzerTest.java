@@ -150,6 +150,33 @@ class StepAnalyzerTest {
     assertThat(r.populationSize()).isEqualTo(73);
   }
 
+  /**
+   * The adapter counts bulkhead rejections since the node started and a stats reset leaves them: a
+   * step's rejections are the count at its end minus the count at its start, so a stampede after a
+   * sweep step does not report the sweep's (issue 28: HD-01.7's "21 rejected" were sweep h50's).
+   */
+  @Test
+  void rejectionsAreTheStepsOwnNotTheAdaptersSinceStart() {
+    StepSpec stampede =
+        new StepSpec(
+            "stampede-C",
+            solventa.ops.protocol.StepKind.STAMPEDE,
+            "R1",
+            solventa.ops.protocol.BenchArm.C,
+            ProviderState.SLOW,
+            0,
+            0,
+            "count",
+            0,
+            0,
+            50);
+    NodeStats end = stats(List.of(), List.of()); // the adapter's counter reads 3 at the end
+    assertThat(StepInputs.of(stampede, T0).atEnd(end).rejectedAtStart(3).analyze().rejections())
+        .isZero();
+    assertThat(StepInputs.of(stampede, T0).atEnd(end).rejectedAtStart(1).analyze().rejections())
+        .isEqualTo(2);
+  }
+
   @Test
   void aBreakerThatNeverOpensIsMissingWithItsReason() {
     StepResult r =

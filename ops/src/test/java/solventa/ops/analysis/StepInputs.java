@@ -19,6 +19,7 @@ final class StepInputs {
   private final long t0;
   private List<RequestRecord> requests = List.of();
   private NodeStats atEnd;
+  private long rejectedAtStart;
   private List<Sample> samples = List.of();
   private List<NodeInterval> nodeSeconds = List.of();
   private Integer populationSize;
@@ -48,6 +49,12 @@ final class StepInputs {
   /** The node's stats at the step's end (merged, with several nodes). */
   StepInputs atEnd(NodeStats atEnd) {
     this.atEnd = atEnd;
+    return this;
+  }
+
+  /** The adapter's bulkhead rejections counted before the step (its counter outlives resets). */
+  StepInputs rejectedAtStart(long rejected) {
+    this.rejectedAtStart = rejected;
     return this;
   }
 
@@ -87,7 +94,7 @@ final class StepInputs {
         requests,
         null,
         atEnd,
-        0,
+        rejectedAtStart,
         samples,
         3.0,
         true,
