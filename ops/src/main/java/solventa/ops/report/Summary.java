@@ -41,6 +41,7 @@ public record Summary(
                 ? "HD-01 has no verdict"
                 : "HD-01 is "
                     + hd01.verdict()
+                    + decidingClauses(hd01)
                     + (Boolean.TRUE.equals(hd01.provisional())
                         ? " (provisional: "
                             + r.runs().size()
@@ -80,6 +81,23 @@ public record Summary(
       verdicts.add(v.id() + " " + v.verdict());
     }
     return new Summary(answer, List.copyOf(headers), List.copyOf(grid), List.copyOf(verdicts));
+  }
+
+  /**
+   * " (refuted by clause (b) fallback above the ceiling)": HD-01's last "refuted by" line, which
+   * names every clause of the card's rule that refuted it; empty when none did.
+   */
+  static String decidingClauses(Verdict hd01) {
+    if (!Verdict.REFUTED.equals(hd01.verdict())) {
+      return "";
+    }
+    for (int i = hd01.evidence().size() - 1; i >= 0; i--) {
+      String line = hd01.evidence().get(i);
+      if (line.startsWith("refuted by clause")) {
+        return " (" + line.substring("refuted ".length()) + ")";
+      }
+    }
+    return "";
   }
 
   /**

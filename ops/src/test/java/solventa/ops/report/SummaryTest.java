@@ -51,6 +51,19 @@ class SummaryTest {
   }
 
   @Test
+  void aRefutedHd01NamesTheClausesThatRefutedIt() {
+    List<StepResult> steps = new ArrayList<>();
+    for (ProviderState st : Recommendation.REQUIRED_STATES) {
+      steps.add(Fixture.step(BenchArm.C, st).latency(64, 66).fallback(37.0).build());
+    }
+    ExperimentRecord e = record(steps);
+    assertThat(e.verdicts().get("HD-01").verdict()).isEqualTo("refuted");
+    assertThat(Summary.of(e).answer())
+        .startsWith("HD-01 is refuted (by clause (b) fallback above the ceiling")
+        .contains("(provisional: 1 run");
+  }
+
+  @Test
   void theGridMarksWhatMetAndWhatMissedAndLeavesOutArmsNotWalked() {
     Summary s = Summary.of(record(bMissesCMeets()));
     assertThat(s.gridHeaders()).first().isEqualTo("arm");
