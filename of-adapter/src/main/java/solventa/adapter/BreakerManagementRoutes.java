@@ -107,8 +107,9 @@ public final class BreakerManagementRoutes extends AllDirectives
   /**
    * Reads the request's body, at most {@value #MAX_BODY_BYTES} bytes (Pekko's {@code
    * withSizeLimit}: a declared or streamed body beyond it fails the read), then runs {@code inner};
-   * a larger body is answered 413 with a problem and changes nothing. Asynchronous: no thread waits
-   * for the body.
+   * a larger body is answered 413 with a problem, what Pekko refuses while reading it (a body
+   * stalling past {@code BODY_TIMEOUT}: 408) keeps its status; all with a problem naming the body,
+   * and none changes anything. Asynchronous: no thread waits for the body.
    */
   private Route limitedBody(java.util.function.Supplier<Route> inner) {
     return handleExceptions(
@@ -116,6 +117,12 @@ public final class BreakerManagementRoutes extends AllDirectives
             .match(
                 org.apache.pekko.http.scaladsl.model.EntityStreamSizeException.class,
                 e -> complete(tooLarge()))
+            .match(
+                org.apache.pekko.http.scaladsl.model.IllegalRequestException.class,
+                e ->
+                    complete(
+                        problem(
+                            StatusCodes.get(e.status().intValue()), "body", e.info().summary())))
             .build(),
         () ->
             withSizeLimit(

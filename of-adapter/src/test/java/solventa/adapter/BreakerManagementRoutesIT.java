@@ -178,6 +178,48 @@ class BreakerManagementRoutesIT {
   }
 
   /**
+   * A force whose body stalls (Content-Length 100, one byte sent) is Pekko's 408 once the read's 2
+   * s pass, with a problem naming the body; nothing is forced. A raw socket: an HTTP client sends a
+   * body only once it has it.
+   */
+  @Test
+  void aForceWhoseBodyStallsIs408WithAProblem() throws Exception {
+    BreakerState before = adapter.state();
+    URI u = URI.create(base);
+    try (java.net.Socket socket = new java.net.Socket(u.getHost(), u.getPort())) {
+      socket.setSoTimeout(10_000);
+      socket
+          .getOutputStream()
+          .write(
+              ("POST /of-adapter/providers/ofb/force-open HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      + "Authorization: "
+                      + LabToken.bearer()
+                      + "\r\nContent-Length: 100\r\n\r\n{")
+                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      java.io.BufferedReader in =
+          new java.io.BufferedReader(
+              new java.io.InputStreamReader(
+                  socket.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+      String statusLine = in.readLine();
+      int length = 0;
+      for (String h = in.readLine(); h != null && !h.isEmpty(); h = in.readLine()) {
+        if (h.regionMatches(true, 0, "Content-Length:", 0, 15)) {
+          length = Integer.parseInt(h.substring(15).trim());
+        }
+      }
+      char[] body = new char[length];
+      int read = 0;
+      for (int n; read < length && (n = in.read(body, read, length - read)) >= 0; ) {
+        read += n;
+      }
+      assertThat(statusLine).startsWith("HTTP/1.1 408");
+      assertThat(JSON.readTree(new String(body, 0, read)).path("field").asText()).isEqualTo("body");
+    }
+    assertThat(adapter.state()).as("nothing forced").isEqualTo(before);
+  }
+
+  /**
    * Decision 0042: the routes Management builds from the system's config refuse a token shorter
    * than 16 characters and the retired default, naming the setting and only the token's length.
    */

@@ -480,4 +480,53 @@ class ProviderDoubleHttpTest {
     assertThat(http.put(uri("/admin/errors"), "{\"share504\":0}").status()).isEqualTo(200);
     assertThat(http.post(uri("/admin/lag/reset")).status()).isEqualTo(200);
   }
+
+  /**
+   * A change whose body stalls (Content-Length 100, one byte sent, then nothing) is a 408 problem
+   * once the read's 2 s pass, not a 500; nothing changes. A raw socket: an HTTP client sends a body
+   * only once it has it.
+   */
+  @Test
+  void aChangeWhoseBodyStallsIs408() throws Exception {
+    try (java.net.Socket socket = new java.net.Socket(provider.host(), provider.port())) {
+      socket.setSoTimeout(10_000);
+      socket
+          .getOutputStream()
+          .write(
+              ("PUT /admin/errors HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: "
+                      + solventa.lab.LabToken.bearer()
+                      + "\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      long t0 = System.nanoTime();
+      java.io.BufferedReader in =
+          new java.io.BufferedReader(
+              new java.io.InputStreamReader(
+                  socket.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+      String statusLine = in.readLine();
+      int length = 0;
+      for (String h = in.readLine(); h != null && !h.isEmpty(); h = in.readLine()) {
+        if (h.regionMatches(true, 0, "Content-Length:", 0, 15)) {
+          length = Integer.parseInt(h.substring(15).trim());
+        }
+      }
+      char[] body = new char[length];
+      int read = 0;
+      while (read < length) {
+        int n = in.read(body, read, length - read);
+        if (n < 0) {
+          break;
+        }
+        read += n;
+      }
+      assertThat(statusLine).startsWith("HTTP/1.1 408");
+      assertThat((System.nanoTime() - t0) / 1_000_000)
+          .as("after the read's 2 s")
+          .isGreaterThan(1500);
+      assertThat(TestHttp.JSON.readTree(new String(body, 0, read)).path("field").asText())
+          .isEqualTo("body");
+    }
+    assertThat(http.get(uri("/admin/state")).json().path("errors").path("share504").asDouble())
+        .isZero();
+  }
 }

@@ -20,6 +20,7 @@ import org.apache.pekko.http.javadsl.server.AllDirectives;
 import org.apache.pekko.http.javadsl.server.ExceptionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
+import org.apache.pekko.http.scaladsl.model.IllegalRequestException;
 import solventa.providerdouble.CustomerUniverse;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.ErrorShares;
@@ -128,15 +129,25 @@ public final class AdminRoutes extends AllDirectives {
   /**
    * The request's whole body, at most {@value #MAX_BODY_BYTES} bytes: Pekko's {@code withSizeLimit}
    * fails the read of a larger one (declared or streamed), answered 413 with a problem naming the
-   * body; nothing changes. Read without blocking (the entity completes {@code inner} when it is
-   * in).
+   * body, and one that stalls past {@code BODY_TIMEOUT} is a 408; nothing changes. Read without
+   * blocking (the entity completes {@code inner} when it is in).
    */
   private Route limitedBody(Function<HttpEntity.Strict, Route> inner) {
     return handleExceptions(
         ExceptionHandler.newBuilder()
             .match(EntityStreamSizeException.class, e -> complete(tooLarge()))
+            .match(IllegalRequestException.class, e -> complete(illegalBody(e)))
             .build(),
         () -> withSizeLimit(MAX_BODY_BYTES, () -> extractStrictEntity(BODY_TIMEOUT, inner)));
+  }
+
+  /**
+   * What Pekko refuses while reading the body — a body that stalls past {@code BODY_TIMEOUT} (408),
+   * a broken chunked encoding (400) — keeps its status and gets a problem naming the body.
+   */
+  private static HttpResponse illegalBody(IllegalRequestException e) {
+    int status = e.status().intValue();
+    return Responses.problem(status, e.status().reason(), "body", e.info().summary());
   }
 
   static HttpResponse tooLarge() {
