@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * The {@code of-adapter} namespace, parsed once and validated on construction: a config that cannot
- * run (timeout <= 0, pool size < 1, threshold outside (0, 100], unknown policy, missing provider)
- * throws {@link InvalidAdapterConfigException} naming the full key and its value.
+ * run (timeout <= 0, pool size < 1, threshold outside (0, 100], unknown policy, missing provider, a
+ * management token shorter than 16 characters or a retired one) throws {@link
+ * InvalidAdapterConfigException} naming the full key and its value.
  *
  * @param providers every configured provider by name (iteration in config order is not promised)
  * @param allowForce whether the management routes may force the breaker open or closed
@@ -54,6 +55,12 @@ public record AdapterSettings(
     for (String name : all.root().keySet()) {
       providers.put(name, provider(name, all.getConfig(quoted(name)), root));
     }
+    // the force routes' token: a weak one refuses here, before any port opens (decision 0042)
+    AdminToken.fromSetting(
+        BreakerManagementRoutes.TOKEN_KEY,
+        c.hasPath("management.token")
+            ? string(c, "management.token", BreakerManagementRoutes.TOKEN_KEY)
+            : "");
     return new AdapterSettings(
         string(c, "default-provider", NAMESPACE + ".default-provider"),
         providers,

@@ -29,18 +29,34 @@ import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
  *   <li>{@code GET /of-adapter/providers/<name>}: the {@link AdapterSnapshot} as JSON (404 for an
  *       unknown provider).
  *   <li>{@code POST /of-adapter/providers/<name>/force-open} and {@code .../force-close}: only with
- *       {@code Authorization: Bearer <of-adapter.management.token>} (401 without a token, 403 with
- *       a wrong one or none configured), when {@code of-adapter.management.allow-force = true} and
- *       management is not read-only; otherwise 403 with the reason. Answers the snapshot after the
- *       change.
+ *       {@code Authorization: Bearer <of-adapter.management.token>} (401 without a token or with a
+ *       wrong one, 403 with none configured), with a body of at most {@value #MAX_BODY_BYTES} bytes
+ *       (they take none; 413 beyond, checked by Pekko's {@code withSizeLimit}), when {@code
+ *       of-adapter.management.allow-force = true} and management is not read-only; otherwise 403
+ *       with the reason. Answers the snapshot after the change.
  * </ul>
+ *
+ * Every refusal is a problem body ({@code application/problem+json}: type, title, status, detail,
+ * and the field at fault where there is one). The token is checked at start ({@link
+ * AdminToken#fromSetting}): a weak one refuses Management's start, naming the setting.
  */
 public final class BreakerManagementRoutes extends AllDirectives
     implements ManagementRouteProvider {
   private static final ObjectMapper JSON = JsonMapper.builder().build();
 
   /** The setting that holds the bearer token of the force routes. */
-  static final String TOKEN_KEY = "of-adapter.management.token";
+  public static final String TOKEN_KEY = "of-adapter.management.token";
+
+  /** Largest body a mutating route accepts (they take none). */
+  public static final long MAX_BODY_BYTES = 4096;
+
+  /** How long a mutating route waits for its (small) body. */
+  private static final java.time.Duration BODY_TIMEOUT = java.time.Duration.ofSeconds(2);
+
+  private static final org.apache.pekko.http.javadsl.model.ContentType PROBLEM_JSON =
+      org.apache.pekko.http.javadsl.model.MediaTypes.applicationWithFixedCharset(
+              "problem+json", org.apache.pekko.http.javadsl.model.HttpCharsets.UTF_8)
+          .toContentType();
 
   private final AdapterRegistry registry;
   private final boolean allowForce;
@@ -50,7 +66,7 @@ public final class BreakerManagementRoutes extends AllDirectives
     this(
         AdapterRegistry.get(system),
         system.settings().config().getBoolean("of-adapter.management.allow-force"),
-        AdminToken.of(system.settings().config().getString(TOKEN_KEY)));
+        AdminToken.fromSetting(TOKEN_KEY, system.settings().config().getString(TOKEN_KEY)));
   }
 
   BreakerManagementRoutes(AdapterRegistry registry, boolean allowForce, AdminToken token) {
@@ -85,16 +101,48 @@ public final class BreakerManagementRoutes extends AllDirectives
             token
                 .check(auth, TOKEN_KEY)
                 .map(r -> complete(refused(r)))
-                .orElseGet(() -> authorizedForce(name, readOnly, action)));
+                .orElseGet(() -> limitedBody(() -> authorizedForce(name, readOnly, action))));
+  }
+
+  /**
+   * Reads the request's body, at most {@value #MAX_BODY_BYTES} bytes (Pekko's {@code
+   * withSizeLimit}: a declared or streamed body beyond it fails the read), then runs {@code inner};
+   * a larger body is answered 413 with a problem, what Pekko refuses while reading it (a body
+   * stalling past {@code BODY_TIMEOUT}: 408) keeps its status; all with a problem naming the body,
+   * and none changes anything. Asynchronous: no thread waits for the body.
+   */
+  private Route limitedBody(java.util.function.Supplier<Route> inner) {
+    return handleExceptions(
+        org.apache.pekko.http.javadsl.server.ExceptionHandler.newBuilder()
+            .match(
+                org.apache.pekko.http.scaladsl.model.EntityStreamSizeException.class,
+                e -> complete(tooLarge()))
+            .match(
+                org.apache.pekko.http.scaladsl.model.IllegalRequestException.class,
+                e ->
+                    complete(
+                        problem(
+                            StatusCodes.get(e.status().intValue()), "body", e.info().summary())))
+            .build(),
+        () ->
+            withSizeLimit(
+                MAX_BODY_BYTES, () -> extractStrictEntity(BODY_TIMEOUT, e -> inner.get())));
+  }
+
+  static HttpResponse tooLarge() {
+    return problem(
+        StatusCodes.PAYLOAD_TOO_LARGE,
+        "body",
+        "the request body exceeds " + MAX_BODY_BYTES + " bytes (this route takes none)");
   }
 
   /** 401 carries the challenge; 403 does not. */
   private static HttpResponse refused(AdminToken.Refusal r) {
-    HttpResponse response = problem(StatusCodes.get(r.status()), r.detail());
-    return r.status() == 401
+    HttpResponse response = problem(StatusCodes.get(r.status()), "Authorization", r.detail());
+    return r.challenge() != null
         ? response.addHeader(
             org.apache.pekko.http.javadsl.model.headers.RawHeader.create(
-                "WWW-Authenticate", "Bearer"))
+                "WWW-Authenticate", r.challenge()))
         : response;
   }
 
@@ -148,10 +196,26 @@ public final class BreakerManagementRoutes extends AllDirectives
   }
 
   private static HttpResponse problem(StatusCode status, String detail) {
+    return problem(status, null, detail);
+  }
+
+  /** An RFC 9457 problem; {@code field} (the header or part at fault) may be null. */
+  private static HttpResponse problem(StatusCode status, String field, String detail) {
     Map<String, Object> body = new LinkedHashMap<>();
+    body.put("type", "about:blank");
+    body.put("title", status.reason());
     body.put("status", status.intValue());
     body.put("detail", detail);
-    return json(status, body);
+    if (field != null) {
+      body.put("field", field);
+    }
+    try {
+      return HttpResponse.create()
+          .withStatus(status)
+          .withEntity(PROBLEM_JSON, JSON.writeValueAsBytes(body));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a problem is serialisable", e);
+    }
   }
 
   private static HttpResponse json(StatusCode status, Map<String, Object> body) {

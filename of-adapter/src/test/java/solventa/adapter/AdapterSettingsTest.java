@@ -81,6 +81,36 @@ class AdapterSettingsTest {
         .satisfies(e -> assertThat(((InvalidAdapterConfigException) e).key()).isEqualTo(fullKey));
   }
 
+  /**
+   * Decision 0042: a management token shorter than 16 characters, or the retired default, refuses
+   * the settings naming the key; the message shows the token's length, never the token.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "abc, 3, too short",
+    "fifteen-chars-x, 15, too short",
+    "ha01-actuarial-trace, 20, retired"
+  })
+  void aWeakManagementTokenRefusesNamingTheKey(String token, int length, String why) {
+    assertThatThrownBy(
+            () -> AdapterSettings.fromConfig(with("of-adapter.management.token = " + token)))
+        .isInstanceOf(InvalidAdapterConfigException.class)
+        .hasMessageStartingWith("of-adapter.management.token = <redacted, " + length + " chars>")
+        .hasMessageContaining(why)
+        .hasMessageContaining("16");
+    if (!token.startsWith("ha01")) {
+      assertThatThrownBy(
+              () -> AdapterSettings.fromConfig(with("of-adapter.management.token = " + token)))
+          .hasMessageNotContaining(token);
+    }
+  }
+
+  @Test
+  void aStrongOrNoManagementTokenIsAccepted() {
+    AdapterSettings.fromConfig(with("of-adapter.management.token = sixteen-chars-ok"));
+    AdapterSettings.fromConfig(with("of-adapter.management.token = \"\""));
+  }
+
   @Test
   void unknownDefaultProviderRefuses() {
     assertThatThrownBy(() -> AdapterSettings.fromConfig(with("of-adapter.default-provider = acme")))

@@ -89,21 +89,158 @@ class BreakerManagementRoutesIT {
     return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  /** Issue 14: forcing the breaker needs the bearer token; reading does not. */
+  /**
+   * Issue 14 and decision 0042: forcing the breaker needs the bearer token, missing or wrong is a
+   * 401 with a problem naming the header; reading does not need it.
+   */
   @Test
-  void forcingWithoutTheTokenIs401AndWithAWrongOneIs403() throws Exception {
+  void forcingWithoutTheTokenOrWithAWrongOneIs401WithAProblem() throws Exception {
     BreakerState before = adapter.state();
     String url = base + "/of-adapter/providers/ofb/force-open";
     HttpResponse<String> none = send("POST", url, null);
     assertThat(none.statusCode()).isEqualTo(401);
     assertThat(none.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
-    assertThat(none.body()).contains("bearer token is required");
+    assertThat(none.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    JsonNode problem = JSON.readTree(none.body());
+    assertThat(problem.path("status").asInt()).isEqualTo(401);
+    assertThat(problem.path("field").asText()).isEqualTo("Authorization");
+    assertThat(problem.path("detail").asText()).contains("bearer token is required");
     HttpResponse<String> wrong = send("POST", url, "Bearer not-" + LabToken.value());
-    assertThat(wrong.statusCode()).isEqualTo(403);
-    assertThat(wrong.body()).contains("not valid");
+    assertThat(wrong.statusCode()).isEqualTo(401);
+    assertThat(wrong.headers().firstValue("WWW-Authenticate"))
+        .hasValue("Bearer error=\"invalid_token\"");
+    assertThat(JSON.readTree(wrong.body()).path("detail").asText()).contains("not valid");
     assertThat(send("POST", url, "Basic " + LabToken.value()).statusCode()).isEqualTo(401);
+    assertThat(send("POST", base + "/of-adapter/providers/ofb/force-close", null).statusCode())
+        .isEqualTo(401);
     assertThat(adapter.state()).as("nothing forced").isEqualTo(before);
     assertThat(send("GET", base + "/of-adapter/providers/ofb", null).statusCode()).isEqualTo(200);
+  }
+
+  /**
+   * Decision 0042: a mutating route takes at most 4 KiB of body (Pekko's withSizeLimit), whether
+   * its length is declared or it streams in chunks; beyond that, 413 with a problem naming the
+   * body, and nothing changes. Without the token the body is never read: 401.
+   */
+  @Test
+  void aBodyOverTheLimitIs413WithAProblemAndForcesNothing() throws Exception {
+    BreakerState before = adapter.state();
+    String url = base + "/of-adapter/providers/ofb/force-open";
+    byte[] big = new byte[(int) BreakerManagementRoutes.MAX_BODY_BYTES + 1];
+    java.util.Arrays.fill(big, (byte) 'x');
+    HttpResponse<String> declared =
+        client.send(
+            HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", LabToken.bearer())
+                .POST(HttpRequest.BodyPublishers.ofByteArray(big))
+                .timeout(Duration.ofSeconds(10))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(declared.statusCode()).as(declared.body()).isEqualTo(413);
+    assertThat(declared.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    JsonNode problem = JSON.readTree(declared.body());
+    assertThat(problem.path("status").asInt()).isEqualTo(413);
+    assertThat(problem.path("field").asText()).isEqualTo("body");
+    assertThat(problem.path("detail").asText()).contains("4096 bytes");
+    // no Content-Length: the body streams in chunks and the limit cuts it while it is read
+    HttpResponse<String> chunked =
+        client.send(
+            HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", LabToken.bearer())
+                .POST(
+                    HttpRequest.BodyPublishers.ofInputStream(
+                        () -> new java.io.ByteArrayInputStream(new byte[64 * 1024])))
+                .timeout(Duration.ofSeconds(10))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(chunked.statusCode()).as(chunked.body()).isEqualTo(413);
+    assertThat(JSON.readTree(chunked.body()).path("field").asText()).isEqualTo("body");
+    HttpResponse<String> anonymous =
+        client.send(
+            HttpRequest.newBuilder(URI.create(url))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(big))
+                .timeout(Duration.ofSeconds(10))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(anonymous.statusCode()).isEqualTo(401);
+    assertThat(adapter.state()).as("nothing forced").isEqualTo(before);
+    // a small body within the limit is accepted (the route ignores it)
+    HttpResponse<String> small =
+        client.send(
+            HttpRequest.newBuilder(URI.create(base + "/of-adapter/providers/ofb/force-close"))
+                .header("Authorization", LabToken.bearer())
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .timeout(Duration.ofSeconds(10))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(small.statusCode()).as(small.body()).isEqualTo(200);
+    assertThat(adapter.state()).isEqualTo(BreakerState.CLOSED);
+  }
+
+  /**
+   * A force whose body stalls (Content-Length 100, one byte sent) is Pekko's 408 once the read's 2
+   * s pass, with a problem naming the body; nothing is forced. A raw socket: an HTTP client sends a
+   * body only once it has it.
+   */
+  @Test
+  void aForceWhoseBodyStallsIs408WithAProblem() throws Exception {
+    BreakerState before = adapter.state();
+    URI u = URI.create(base);
+    try (java.net.Socket socket = new java.net.Socket(u.getHost(), u.getPort())) {
+      socket.setSoTimeout(10_000);
+      socket
+          .getOutputStream()
+          .write(
+              ("POST /of-adapter/providers/ofb/force-open HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      + "Authorization: "
+                      + LabToken.bearer()
+                      + "\r\nContent-Length: 100\r\n\r\n{")
+                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      java.io.BufferedReader in =
+          new java.io.BufferedReader(
+              new java.io.InputStreamReader(
+                  socket.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+      String statusLine = in.readLine();
+      int length = 0;
+      for (String h = in.readLine(); h != null && !h.isEmpty(); h = in.readLine()) {
+        if (h.regionMatches(true, 0, "Content-Length:", 0, 15)) {
+          length = Integer.parseInt(h.substring(15).trim());
+        }
+      }
+      char[] body = new char[length];
+      int read = 0;
+      for (int n; read < length && (n = in.read(body, read, length - read)) >= 0; ) {
+        read += n;
+      }
+      assertThat(statusLine).startsWith("HTTP/1.1 408");
+      assertThat(JSON.readTree(new String(body, 0, read)).path("field").asText()).isEqualTo("body");
+    }
+    assertThat(adapter.state()).as("nothing forced").isEqualTo(before);
+  }
+
+  /**
+   * Decision 0042: the routes Management builds from the system's config refuse a token shorter
+   * than 16 characters and the retired default, naming the setting and only the token's length.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"short-token", "ha01-actuarial-trace"})
+  void aWeakTokenRefusesTheRoutesNamingTheSetting(String weak) {
+    ActorTestKit other =
+        ActorTestKit.create(
+            "BreakerManagementRoutesWeak",
+            LabFixture.systemConfig("of-adapter.management.token = \"" + weak + "\""));
+    try {
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () ->
+                  new BreakerManagementRoutes(
+                      (org.apache.pekko.actor.ExtendedActorSystem) other.system().classicSystem()))
+          .isInstanceOf(InvalidAdapterConfigException.class)
+          .hasMessageStartingWith("of-adapter.management.token = <redacted, " + weak.length())
+          .hasMessageNotContaining(weak.equals("short-token") ? weak : "no-such-text");
+    } finally {
+      other.shutdownTestKit();
+    }
   }
 
   @Test

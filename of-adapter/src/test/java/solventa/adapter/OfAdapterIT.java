@@ -403,6 +403,53 @@ class OfAdapterIT {
   }
 
   /**
+   * Decision 0042: a 404 without the provider's unknown-customer code is not a business answer. The
+   * adapter's base URL gets a wrong path prefix, so every call reaches the real double at a path it
+   * does not serve and gets Pekko's bare text 404. Each is a counted HTTP_STATUS failure (never
+   * UNKNOWN_CUSTOMER), and three open a count(3) breaker as three 5xx would.
+   */
+  @Test
+  void aBare404FromAWrongPathIsACountedFailureAndOpensTheBreaker() throws Exception {
+    Proxy proxy = proxy("wrong-path");
+    String wrongBase = LabFixture.url(proxy) + "/no-such-prefix";
+    // the premise, on the wire: the double answers this path 404 with no Open Finance error code
+    java.net.http.HttpResponse<String> raw =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(
+                            wrongBase + "/open-banking/profile-bundle/v1/customers/" + GOOD))
+                    .timeout(Duration.ofSeconds(5))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(raw.statusCode()).isEqualTo(404);
+    assertThat(raw.body()).doesNotContain("CLIENTE_DESCONHECIDO").doesNotContain("errors");
+
+    ProviderSettings s =
+        new ProviderSettings(
+            "ofb",
+            java.net.URI.create(wrongBase),
+            TIMEOUT,
+            new PoolSettings(2, 4),
+            BreakerSettings.count(3, Duration.ofSeconds(30)),
+            "of-adapter.providers.ofb.dispatcher");
+    OfAdapter a = OfAdapter.create(kit.system(), AdapterSettings.of(s, false));
+    for (int i = 0; i < 3; i++) {
+      FetchResult r = await(a.fetch(GOOD));
+      assertThat(kind(r)).as(String.valueOf(r)).isEqualTo(FailureKind.HTTP_STATUS);
+      assertThat(((FetchResult.Failed) r).detail()).contains("404");
+    }
+    assertThat(opens(a)).as("3 consecutive counted HTTP_STATUS failures").isTrue();
+    assertThat(a.snapshot().outcomes())
+        .containsEntry("HTTP_STATUS", 3L)
+        .containsEntry("UNKNOWN_CUSTOMER", 0L);
+    long sent = a.providerCalls();
+    assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.BREAKER_OPEN);
+    assertThat(a.providerCalls()).as("no call while open").isEqualTo(sent);
+    a.stop();
+  }
+
+  /**
    * Issue 14, slow drip: the provider's bytes trickle in (Toxiproxy {@code bandwidth} at 1 KB/s, or
    * {@code slicer} with 16-byte slices 20 ms apart) so a 1–4 KB body cannot arrive within the 700
    * ms timeout. Each call is a counted TIMEOUT at the timeout, and three of them open a count(3)

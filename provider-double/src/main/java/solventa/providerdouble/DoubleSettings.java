@@ -20,7 +20,8 @@ import java.util.Set;
  * @param errors error shares in force at start
  * @param noConsent customers of the universe who have not consented: answered 403 {@code
  *     CONSENTIMENTO_INVALIDO} (the business answer the adapter must not count as a failure)
- * @param adminToken bearer token the admin API's changes (PUT, POST) require; empty: refused
+ * @param adminToken bearer token the admin API's changes (PUT, POST) require; empty: refused; else
+ *     at least {@value #MIN_ADMIN_TOKEN} characters and not a retired default
  */
 public record DoubleSettings(
     String host,
@@ -32,6 +33,15 @@ public record DoubleSettings(
     ErrorShares errors,
     Set<String> noConsent,
     String adminToken) {
+
+  /**
+   * Shortest admin token accepted; the same rule as the adapter's and the quote node's tokens
+   * ({@code solventa.adapter.AdminToken}, decision 0042).
+   */
+  public static final int MIN_ADMIN_TOKEN = 16;
+
+  /** Values once published as defaults in this repository: refused as a token. */
+  static final Set<String> RETIRED_TOKENS = Set.of("ha01-actuarial-trace");
 
   /** Customer ids have 8 digits, so the universe can hold at most 10^8 customers. */
   public static final int MAX_UNIVERSE = 100_000_000;
@@ -66,6 +76,19 @@ public record DoubleSettings(
     }
     noConsent = noConsent == null ? Set.of() : Set.copyOf(noConsent);
     adminToken = adminToken == null ? "" : adminToken.trim();
+    if (!adminToken.isEmpty()
+        && (adminToken.length() < MIN_ADMIN_TOKEN || RETIRED_TOKENS.contains(adminToken))) {
+      throw new InvalidSettingException(
+          "provider-double.admin-token",
+          "<redacted, " + adminToken.length() + " chars>",
+          (RETIRED_TOKENS.contains(adminToken)
+                  ? "is a retired default of this repository (public)"
+                  : "is too short")
+              + ": set a secret of at least "
+              + MIN_ADMIN_TOKEN
+              + " characters (env LAB_ADMIN_TOKEN; the lab runner draws one per run), or none"
+              + " to refuse every admin change");
+    }
     for (String id : noConsent) {
       if (!CustomerUniverse.wellFormed(id)) {
         throw new InvalidSettingException(

@@ -59,6 +59,35 @@ class DoubleSettingsTest {
         .isEqualTo(key);
   }
 
+  /**
+   * Decision 0042: an admin token shorter than 16 characters or the retired default refuses the
+   * start naming the key and only the token's length; none stays allowed (every change refused).
+   */
+  @ParameterizedTest
+  @CsvSource({"short-token, 11", "fifteen-chars-x, 15", "ha01-actuarial-trace, 20"})
+  void refusesAWeakAdminTokenNamingTheKeyButNotTheToken(String token, int length) {
+    assertThatThrownBy(
+            () -> DoubleSettings.fromConfig(with("provider-double.admin-token = " + token)))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageStartingWith("provider-double.admin-token = <redacted, " + length + " chars>")
+        .hasMessageContaining("16")
+        .hasMessageNotContaining(token.startsWith("ha01") ? "@@" : token)
+        .extracting(e -> ((InvalidSettingException) e).field())
+        .isEqualTo("provider-double.admin-token");
+    assertThatThrownBy(() -> DoubleSettings.defaults(1).withAdminToken(token))
+        .isInstanceOf(InvalidSettingException.class);
+  }
+
+  @Test
+  void acceptsAStrongAdminTokenOrNone() {
+    assertThat(
+            DoubleSettings.fromConfig(with("provider-double.admin-token = sixteen-chars-ok"))
+                .adminToken())
+        .isEqualTo("sixteen-chars-ok");
+    assertThat(DoubleSettings.fromConfig(with("provider-double.admin-token = \"\"")).adminToken())
+        .isEmpty();
+  }
+
   @Test
   void mainArgumentsOverrideTheConfig() {
     Config c = Main.withArgs(with(""), new String[] {"port=9123", "profile=slow"});

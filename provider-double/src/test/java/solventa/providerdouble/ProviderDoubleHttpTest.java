@@ -404,11 +404,131 @@ class ProviderDoubleHttpTest {
     var none = put.apply(null);
     assertThat(none.statusCode()).isEqualTo(401);
     assertThat(none.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
-    assertThat(put.apply("Bearer x" + solventa.lab.LabToken.value()).statusCode()).isEqualTo(403);
+    assertThat(TestHttp.JSON.readTree(none.body()).path("field").asText())
+        .isEqualTo("Authorization");
+    // decision 0042: a wrong token is a 401 as well (RFC 6750 invalid_token), with a problem
+    var wrong = put.apply("Bearer x" + solventa.lab.LabToken.value());
+    assertThat(wrong.statusCode()).isEqualTo(401);
+    assertThat(wrong.headers().firstValue("WWW-Authenticate"))
+        .hasValue("Bearer error=\"invalid_token\"");
+    assertThat(wrong.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    assertThat(TestHttp.JSON.readTree(wrong.body()).path("detail").asText()).contains("not valid");
+    assertThat(put.apply("Basic " + solventa.lab.LabToken.value()).statusCode()).isEqualTo(401);
     assertThat(http.get(uri("/admin/state")).json().path("errors").path("share504").asDouble())
         .as("unchanged")
         .isZero();
     assertThat(put.apply(solventa.lab.LabToken.bearer()).statusCode()).isEqualTo(200);
     http.put(uri("/admin/errors"), "{}");
+  }
+
+  /**
+   * Decision 0042: every change takes at most 4 KiB of body (Pekko's withSizeLimit), declared or
+   * streamed in chunks; beyond it, 413 with a problem naming the body, and the settings in force
+   * stay. Without the token the body is never read: 401.
+   */
+  @Test
+  void aChangeWithABodyOverTheLimitIs413AndChangesNothing() throws Exception {
+    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    // valid JSON, padded past the limit: only its size is wrong
+    String padded =
+        "{\"share504\":1,\"pad\":\""
+            + "x".repeat((int) solventa.providerdouble.internal.AdminRoutes.MAX_BODY_BYTES)
+            + "\"}";
+    java.util.function.BiFunction<
+            String, java.net.http.HttpRequest.BodyPublisher, java.net.http.HttpResponse<String>>
+        send =
+            (path, body) -> {
+              var b =
+                  java.net.http.HttpRequest.newBuilder(uri(path))
+                      .timeout(java.time.Duration.ofSeconds(10))
+                      .header("Content-Type", "application/json")
+                      .header("Authorization", solventa.lab.LabToken.bearer())
+                      .method(path.endsWith("reset") ? "POST" : "PUT", body);
+              try {
+                return client.send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            };
+    for (String path : java.util.List.of("/admin/errors", "/admin/latency", "/admin/lag/reset")) {
+      var declared = send.apply(path, java.net.http.HttpRequest.BodyPublishers.ofString(padded));
+      assertThat(declared.statusCode()).as(path + ": " + declared.body()).isEqualTo(413);
+      assertThat(declared.headers().firstValue("Content-Type"))
+          .hasValue("application/problem+json");
+      var problem = TestHttp.JSON.readTree(declared.body());
+      assertThat(problem.path("status").asInt()).isEqualTo(413);
+      assertThat(problem.path("field").asText()).isEqualTo("body");
+      assertThat(problem.path("detail").asText()).contains("4096 bytes");
+      var chunked =
+          send.apply(
+              path,
+              java.net.http.HttpRequest.BodyPublishers.ofInputStream(
+                  () ->
+                      new java.io.ByteArrayInputStream(
+                          padded.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+      assertThat(chunked.statusCode()).as(path + " chunked: " + chunked.body()).isEqualTo(413);
+    }
+    var state = http.get(uri("/admin/state")).json();
+    assertThat(state.path("errors").path("share504").asDouble()).as("unchanged").isZero();
+    var anonymous =
+        client.send(
+            java.net.http.HttpRequest.newBuilder(uri("/admin/errors"))
+                .timeout(java.time.Duration.ofSeconds(10))
+                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString(padded))
+                .build(),
+            java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(anonymous.statusCode()).isEqualTo(401);
+    // within the limit, the same route still works
+    assertThat(http.put(uri("/admin/errors"), "{\"share504\":0}").status()).isEqualTo(200);
+    assertThat(http.post(uri("/admin/lag/reset")).status()).isEqualTo(200);
+  }
+
+  /**
+   * A change whose body stalls (Content-Length 100, one byte sent, then nothing) is a 408 problem
+   * once the read's 2 s pass, not a 500; nothing changes. A raw socket: an HTTP client sends a body
+   * only once it has it.
+   */
+  @Test
+  void aChangeWhoseBodyStallsIs408() throws Exception {
+    try (java.net.Socket socket = new java.net.Socket(provider.host(), provider.port())) {
+      socket.setSoTimeout(10_000);
+      socket
+          .getOutputStream()
+          .write(
+              ("PUT /admin/errors HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: "
+                      + solventa.lab.LabToken.bearer()
+                      + "\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      long t0 = System.nanoTime();
+      java.io.BufferedReader in =
+          new java.io.BufferedReader(
+              new java.io.InputStreamReader(
+                  socket.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+      String statusLine = in.readLine();
+      int length = 0;
+      for (String h = in.readLine(); h != null && !h.isEmpty(); h = in.readLine()) {
+        if (h.regionMatches(true, 0, "Content-Length:", 0, 15)) {
+          length = Integer.parseInt(h.substring(15).trim());
+        }
+      }
+      char[] body = new char[length];
+      int read = 0;
+      while (read < length) {
+        int n = in.read(body, read, length - read);
+        if (n < 0) {
+          break;
+        }
+        read += n;
+      }
+      assertThat(statusLine).startsWith("HTTP/1.1 408");
+      assertThat((System.nanoTime() - t0) / 1_000_000)
+          .as("after the read's 2 s")
+          .isGreaterThan(1500);
+      assertThat(TestHttp.JSON.readTree(new String(body, 0, read)).path("field").asText())
+          .isEqualTo("body");
+    }
+    assertThat(http.get(uri("/admin/state")).json().path("errors").path("share504").asDouble())
+        .isZero();
   }
 }

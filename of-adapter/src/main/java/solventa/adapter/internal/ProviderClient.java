@@ -164,23 +164,39 @@ public final class ProviderClient {
       }
     }
     String code = errorCode(body.toArray());
+    FailureKind kind = statusKind(status, code);
     return failed(
-        statusKind(status, code),
-        "provider answered HTTP " + status + (code == null ? "" : " " + code));
+        kind,
+        "provider answered HTTP "
+            + status
+            + (code == null ? "" : " " + code)
+            + (status == 404 && kind == FailureKind.HTTP_STATUS
+                ? " (no unknown-customer code: not a business answer)"
+                : ""));
   }
 
-  /** Open Finance error codes meaning the provider does not know the customer. */
-  private static final Set<String> UNKNOWN_CUSTOMER_CODES =
-      Set.of("CLIENTE_DESCONHECIDO", "PARAMETRO_INVALIDO", "NAO_ENCONTRADO");
+  /**
+   * Open Finance error codes meaning the provider does not know the customer: the double answers
+   * {@code CLIENTE_DESCONHECIDO} for a well-formed id outside its universe and {@code
+   * PARAMETRO_INVALIDO} for a malformed one (the only parameter sent is the customer id). The
+   * generic {@code NAO_ENCONTRADO} is not one: it names no customer, and a wrong path answered in
+   * the Open Finance shape carries it just as well (decision 0042).
+   */
+  static final Set<String> UNKNOWN_CUSTOMER_CODES =
+      Set.of("CLIENTE_DESCONHECIDO", "PARAMETRO_INVALIDO");
+
+  /** Statuses on which an unknown-customer code is read as that business answer. */
+  private static final Set<Integer> UNKNOWN_CUSTOMER_STATUSES = Set.of(400, 404, 422);
 
   /**
    * What a non-200 answer means (docs/adapter.md, failure classification):
    *
    * <ul>
    *   <li>429, 529: {@code THROTTLED} (a failure);
-   *   <li>404, or 400/422 with an unknown-customer code ({@code CLIENTE_DESCONHECIDO}, {@code
-   *       PARAMETRO_INVALIDO}: the only parameter sent is the customer id, {@code NAO_ENCONTRADO}):
-   *       {@code UNKNOWN_CUSTOMER} (a business answer);
+   *   <li>400, 404 or 422 with an unknown-customer code ({@link #UNKNOWN_CUSTOMER_CODES}): {@code
+   *       UNKNOWN_CUSTOMER} (a business answer). The code decides, not the status: a bare 404 (a
+   *       wrong path, a proxy's or gateway's 404, an HTML page) says nothing about the customer and
+   *       would otherwise hide a misconfigured base URL from the breaker (decision 0042);
    *   <li>403 or 422 with a consent code (one containing {@code CONSENT}): {@code NO_CONSENT} (a
    *       business answer);
    *   <li>anything else: {@code HTTP_STATUS} (a failure). A 4xx we cannot read as a business answer
@@ -193,16 +209,20 @@ public final class ProviderClient {
     if (status == 429 || status == 529) {
       return FailureKind.THROTTLED;
     }
-    if (status == 404
-        || (status == 400 || status == 422)
-            && code != null
-            && UNKNOWN_CUSTOMER_CODES.contains(code)) {
+    if (UNKNOWN_CUSTOMER_STATUSES.contains(status)
+        && code != null
+        && UNKNOWN_CUSTOMER_CODES.contains(code)) {
       return FailureKind.UNKNOWN_CUSTOMER;
     }
     if ((status == 403 || status == 422) && code != null && code.contains("CONSENT")) {
       return FailureKind.NO_CONSENT;
     }
     return FailureKind.HTTP_STATUS;
+  }
+
+  /** What a non-200 answer with this body means: {@link #statusKind} of its error code. */
+  static FailureKind kindOf(int status, byte[] body) {
+    return statusKind(status, errorCode(body));
   }
 
   /** The body's {@code errors[0].code} (Open Finance's error shape), or null if it has none. */

@@ -19,10 +19,19 @@ class ProviderClientTest {
         "500, none, HTTP_STATUS",
         "503, none, HTTP_STATUS",
         "504, GATEWAY_TIMEOUT, HTTP_STATUS",
-        "404, none, UNKNOWN_CUSTOMER",
+        "404, none, HTTP_STATUS",
+        "404, NAO_ENCONTRADO, HTTP_STATUS",
+        "404, SOMETHING_ELSE, HTTP_STATUS",
+        "404, CONSENTIMENTO_INVALIDO, HTTP_STATUS",
+        "404, CLIENTE_DESCONHECIDO, UNKNOWN_CUSTOMER",
+        "404, PARAMETRO_INVALIDO, UNKNOWN_CUSTOMER",
         "400, CLIENTE_DESCONHECIDO, UNKNOWN_CUSTOMER",
         "400, PARAMETRO_INVALIDO, UNKNOWN_CUSTOMER",
-        "422, NAO_ENCONTRADO, UNKNOWN_CUSTOMER",
+        "422, CLIENTE_DESCONHECIDO, UNKNOWN_CUSTOMER",
+        "422, NAO_ENCONTRADO, HTTP_STATUS",
+        "400, NAO_ENCONTRADO, HTTP_STATUS",
+        "410, CLIENTE_DESCONHECIDO, HTTP_STATUS",
+        "500, CLIENTE_DESCONHECIDO, HTTP_STATUS",
         "403, CONSENTIMENTO_INVALIDO, NO_CONSENT",
         "422, CONSENTIMENTO_REVOGADO, NO_CONSENT",
         "400, none, HTTP_STATUS",
@@ -52,6 +61,36 @@ class ProviderClientTest {
       })
   void readsOnlyAWellFormedOpenFinanceErrorCode(String body, String expected) {
     assertThat(ProviderClient.errorCode(body.getBytes(StandardCharsets.UTF_8))).isEqualTo(expected);
+  }
+
+  /**
+   * Decision 0042: a 404 is an unknown customer only when its body carries the provider's code for
+   * one. A wrong path (Pekko's own text 404, which the double answers for any path it does not
+   * serve), a proxy's HTML page, an empty body or an Open Finance error with another code is a
+   * counted HTTP_STATUS failure: it says nothing about the customer.
+   */
+  @ParameterizedTest(name = "[{index}] {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "404|The requested resource could not be found.|HTTP_STATUS",
+        "404|<html><head><title>404 Not Found</title></head><body>nginx</body></html>|HTTP_STATUS",
+        "404|''|HTTP_STATUS",
+        "404|{\"errors\":[{\"code\":\"NAO_ENCONTRADO\",\"title\":\"Not found\"}]}|HTTP_STATUS",
+        "404|{\"message\":\"CLIENTE_DESCONHECIDO\"}|HTTP_STATUS",
+        "404|{\"errors\":[{\"code\":\"CLIENTE_DESCONHECIDO\",\"title\":\"t\"}]}|UNKNOWN_CUSTOMER",
+        "400|{\"errors\":[{\"code\":\"CLIENTE_DESCONHECIDO\",\"title\":\"t\"}]}|UNKNOWN_CUSTOMER",
+        "400|{\"errors\":[{\"code\":\"PARAMETRO_INVALIDO\",\"title\":\"t\"}]}|UNKNOWN_CUSTOMER",
+        "400|<html>bad request</html>|HTTP_STATUS",
+      })
+  void aNotFoundIsAnUnknownCustomerOnlyWithTheProvidersCode(
+      int status, String body, FailureKind expected) {
+    FailureKind kind = ProviderClient.kindOf(status, body.getBytes(StandardCharsets.UTF_8));
+    assertThat(kind).isEqualTo(expected);
+    assertThat(kind.countsAsBreakerFailure())
+        .as("a failure counts toward the breaker like any other HTTP status failure")
+        .isEqualTo(expected == FailureKind.HTTP_STATUS);
+    assertThat(kind.isBusinessAnswer()).isEqualTo(expected == FailureKind.UNKNOWN_CUSTOMER);
   }
 
   @org.junit.jupiter.api.Test

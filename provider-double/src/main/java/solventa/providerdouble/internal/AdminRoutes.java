@@ -13,10 +13,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.HttpEntity;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.AllDirectives;
+import org.apache.pekko.http.javadsl.server.ExceptionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
+import org.apache.pekko.http.scaladsl.model.IllegalRequestException;
 import solventa.providerdouble.CustomerUniverse;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.ErrorShares;
@@ -27,7 +31,9 @@ import solventa.providerdouble.LatencyProfile;
 /**
  * The bench's admin API ({@code /admin/...}) and {@code /metrics}. Every change is validated before
  * it touches {@link DoubleState}, so a rejected call (400 naming the field) leaves the previous
- * settings in force.
+ * settings in force. Changes ({@code PUT /admin/latency}, {@code PUT /admin/errors}, {@code POST
+ * /admin/lag/reset}) need the admin token (401 without or wrong, 403 none configured) and take at
+ * most {@value #MAX_BODY_BYTES} bytes of body (413 beyond); reads stay open on loopback.
  */
 public final class AdminRoutes extends AllDirectives {
 
@@ -35,6 +41,9 @@ public final class AdminRoutes extends AllDirectives {
       Set.of("profile", "medianMs", "p99Ms", "afterMs");
   private static final Set<String> ERROR_FIELDS = Set.of("share429", "share504", "share529");
   private static final Duration BODY_TIMEOUT = Duration.ofSeconds(2);
+
+  /** Largest body a change accepts (a latency or errors change is a few dozen bytes). */
+  public static final long MAX_BODY_BYTES = 4096;
 
   private final DoubleSettings settings;
   private final CustomerUniverse universe;
@@ -67,7 +76,10 @@ public final class AdminRoutes extends AllDirectives {
                     path("lag", () -> get(() -> complete(ok(lagJson())))),
                     path(
                         segment("lag").slash("reset"),
-                        () -> post(() -> authorized(() -> complete(ok(resetLag()))))),
+                        () ->
+                            post(
+                                () ->
+                                    authorized(() -> limitedBody(e -> complete(ok(resetLag())))))),
                     path(
                         segment("customers").slash(segment()),
                         id -> get(() -> complete(customer(id)))))),
@@ -76,7 +88,8 @@ public final class AdminRoutes extends AllDirectives {
 
   /**
    * Changes need {@code Authorization: Bearer <provider-double.admin-token>}: 401 without a bearer
-   * token, 403 with a wrong one or none configured. Reads stay open (loopback only).
+   * token or with a wrong one, 403 with none configured (changes switched off). Reads stay open
+   * (loopback only). Checked before any body is read.
    */
   private Route authorized(java.util.function.Supplier<Route> inner) {
     return optionalHeaderValueByName(
@@ -94,29 +107,56 @@ public final class AdminRoutes extends AllDirectives {
           }
           if (!header.regionMatches(true, 0, "Bearer ", 0, 7)) {
             return complete(
-                Responses.problem(
-                        401,
-                        "Unauthorized",
-                        "Authorization",
-                        "a bearer token is required (Authorization: Bearer)")
-                    .addHeader(
-                        org.apache.pekko.http.javadsl.model.headers.RawHeader.create(
-                            "WWW-Authenticate", "Bearer")));
+                unauthorized("a bearer token is required (Authorization: Bearer)", "Bearer"));
           }
           byte[] given =
               header.substring(7).trim().getBytes(java.nio.charset.StandardCharsets.UTF_8);
           if (!java.security.MessageDigest.isEqual(expected, given)) {
             return complete(
-                Responses.problem(
-                    403, "Forbidden", "Authorization", "the bearer token is not valid"));
+                unauthorized("the bearer token is not valid", "Bearer error=\"invalid_token\""));
           }
           return inner.get();
         });
   }
 
+  private static HttpResponse unauthorized(String detail, String challenge) {
+    return Responses.problem(401, "Unauthorized", "Authorization", detail)
+        .addHeader(
+            org.apache.pekko.http.javadsl.model.headers.RawHeader.create(
+                "WWW-Authenticate", challenge));
+  }
+
+  /**
+   * The request's whole body, at most {@value #MAX_BODY_BYTES} bytes: Pekko's {@code withSizeLimit}
+   * fails the read of a larger one (declared or streamed), answered 413 with a problem naming the
+   * body, and one that stalls past {@code BODY_TIMEOUT} is a 408; nothing changes. Read without
+   * blocking (the entity completes {@code inner} when it is in).
+   */
+  private Route limitedBody(Function<HttpEntity.Strict, Route> inner) {
+    return handleExceptions(
+        ExceptionHandler.newBuilder()
+            .match(EntityStreamSizeException.class, e -> complete(tooLarge()))
+            .match(IllegalRequestException.class, e -> complete(illegalBody(e)))
+            .build(),
+        () -> withSizeLimit(MAX_BODY_BYTES, () -> extractStrictEntity(BODY_TIMEOUT, inner)));
+  }
+
+  /**
+   * What Pekko refuses while reading the body — a body that stalls past {@code BODY_TIMEOUT} (408),
+   * a broken chunked encoding (400) — keeps its status and gets a problem naming the body.
+   */
+  private static HttpResponse illegalBody(IllegalRequestException e) {
+    int status = e.status().intValue();
+    return Responses.problem(status, e.status().reason(), "body", e.info().summary());
+  }
+
+  static HttpResponse tooLarge() {
+    return Responses.problem(
+        413, "Payload Too Large", "body", "the request body exceeds " + MAX_BODY_BYTES + " bytes");
+  }
+
   private Route jsonBody(Function<JsonNode, HttpResponse> handler) {
-    return extractStrictEntity(
-        BODY_TIMEOUT,
+    return limitedBody(
         entity -> {
           JsonNode body;
           try {

@@ -27,7 +27,7 @@ public final class RunnerOnlyGuard {
 
   /**
    * Runs {@code action} on the node's source when the request may change the node: it needs the
-   * bearer token (401 without, 403 wrong or none configured), a management that is not read-only
+   * bearer token (401 without or wrong, 403 none configured), a management that is not read-only
    * ({@code pekko.management.http.route-providers-read-only}, Management's default is read-only)
    * and {@code quote.stats.reset-enabled}. 503 while the node is starting.
    */
@@ -52,8 +52,11 @@ public final class RunnerOnlyGuard {
                         status == 401 ? "Unauthorized" : "Forbidden",
                         refusal.get().detail())
                     .response();
+            String challenge = refusal.get().challenge();
             return complete(
-                status == 401 ? r.addHeader(RawHeader.create("WWW-Authenticate", "Bearer")) : r);
+                challenge != null
+                    ? r.addHeader(RawHeader.create("WWW-Authenticate", challenge))
+                    : r);
           }
           if (settings.readOnly()) {
             return Problem.of(

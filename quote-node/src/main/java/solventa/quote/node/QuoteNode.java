@@ -139,7 +139,8 @@ public final class QuoteNode implements AutoCloseable {
                   provider,
                   settings.arm().usesCache() ? store : null,
                   settings.stats().resetEnabled(),
-                  solventa.adapter.AdminToken.of(config.getString(RunnerOnlyGuard.TOKEN_KEY))));
+                  solventa.adapter.AdminToken.fromSetting(
+                      RunnerOnlyGuard.TOKEN_KEY, config.getString(RunnerOnlyGuard.TOKEN_KEY))));
       ActorSystem<Void> sys = system;
       QuoteService service =
           new QuoteService(system, settings, provider, pricing, stats, trace, clock);

@@ -138,6 +138,15 @@ public record QuoteSettings(
           maxStaleness.toString(),
           "must be longer than quote.refresh-after (" + refreshAfter + ")");
     }
+    if (traceSalt != null && solventa.adapter.AdminToken.RETIRED.contains(traceSalt.strip())) {
+      throw bad(
+          "quote.trace.salt",
+          "<" + traceSalt.length() + " chars>",
+          "is the key's retired default, public in this repository's history: every pseudonym"
+              + " under it reverses; set a secret of at least "
+              + MIN_TRACE_KEY
+              + " characters (env QUOTE_TRACE_SALT)");
+    }
     if (traceSalt == null || traceSalt.strip().length() < MIN_TRACE_KEY) {
       throw bad(
           "quote.trace.salt",
@@ -160,6 +169,10 @@ public record QuoteSettings(
   /** Reads {@code quote.*} from the node's whole configuration. */
   public static QuoteSettings fromConfig(Config root) {
     Config q = root.getConfig("quote");
+    // the admin tokens of the node's mutating routes: a weak one refuses here, before any port
+    // opens (decision 0042); blank stays allowed (those routes then refuse every change)
+    adminToken(root, solventa.quote.http.RunnerOnlyGuard.TOKEN_KEY);
+    adminToken(root, solventa.adapter.BreakerManagementRoutes.TOKEN_KEY);
     String armText = q.getString("arm");
     Arm arm =
         Arm.parse(armText)
@@ -188,6 +201,15 @@ public record QuoteSettings(
         new Stats(q.getBoolean("stats.reset-enabled"), q.getInt("stats.sacrificed-capacity")),
         q.getString("trace.salt"),
         duration(q, "max-staleness"));
+  }
+
+  private static void adminToken(Config root, String key) {
+    String token = root.hasPath(key) ? root.getString(key) : "";
+    solventa.adapter.AdminToken.weakness(token)
+        .ifPresent(
+            why -> {
+              throw bad(key, solventa.adapter.AdminToken.redacted(token), why);
+            });
   }
 
   private static Duration duration(Config q, String key) {

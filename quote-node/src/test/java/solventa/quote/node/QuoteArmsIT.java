@@ -441,7 +441,8 @@ class QuoteArmsIT {
     assertThat(
             NodeTestBed.postAdmin(b.managementPort(), "/quote/stats/reset", "", "Bearer wrong")
                 .status())
-        .isEqualTo(403);
+        .as("a wrong bearer token is a 401 (decision 0042)")
+        .isEqualTo(401);
     assertThat(NodeTestBed.postAdmin(b.managementPort(), "/quote/stats/reset", "").status())
         .isEqualTo(200);
     JsonNode after = NodeTestBed.stats(b);

@@ -35,6 +35,38 @@ class QuoteSettingsTest {
         .hasMessageNotContaining(key.isBlank() ? "@@" : key);
   }
 
+  /** Decision 0042: the key's retired default is refused by name, although it is long enough. */
+  @Test
+  void refusesTheRetiredTraceKey() {
+    assertThatThrownBy(
+            () ->
+                QuoteSettings.fromConfig(with(Map.of("quote.trace.salt", "ha01-actuarial-trace"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.trace.salt")
+        .hasMessageContaining("retired");
+  }
+
+  /**
+   * Decision 0042: an admin token shorter than 16 characters or the retired default refuses the
+   * start, naming the setting and only the token's length; none at all stays allowed.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "quote.stats.reset-token, short-one",
+    "of-adapter.management.token, short-one",
+    "quote.stats.reset-token, ha01-actuarial-trace",
+    "of-adapter.management.token, ha01-actuarial-trace",
+  })
+  void refusesAWeakAdminToken(String key, String token) {
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of(key, token))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(key + " = <redacted, " + token.length() + " chars>")
+        .hasMessageNotContaining("short-one")
+        .satisfies(e -> assertThat(((QuoteSettings.InvalidQuoteSettings) e).key()).isEqualTo(key));
+    QuoteSettings.fromConfig(with(Map.of(key, "")));
+    QuoteSettings.fromConfig(with(Map.of(key, TRACE_KEY)));
+  }
+
   @Test
   void defaultsAreArmCWithTheCardBudget() {
     QuoteSettings s = QuoteSettings.fromConfig(with(Map.of()));
