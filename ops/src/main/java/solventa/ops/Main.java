@@ -130,7 +130,9 @@ public final class Main {
           if (args.length != 2) {
             throw new IllegalArgumentException("report needs exactly one results folder");
           }
-          Path report = ReportCommand.reanalyze(Path.of(args[1]).toAbsolutePath());
+          ReportCommand.Reanalysis re = ReportCommand.reanalyze(Path.of(args[1]).toAbsolutePath());
+          Path report = re.report();
+          System.out.println(re.describe());
           System.out.println(
               "verdicts recomputed with rules version "
                   + solventa.ops.analysis.VerdictRules.RULES_VERSION

@@ -2,11 +2,16 @@ package solventa.ops;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import solventa.ops.analysis.Analysis;
+import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.report.ReportWriter;
 import solventa.ops.results.ExperimentRecord;
 import solventa.ops.results.ResultsFolder;
+import solventa.ops.results.StepRecording;
 
 /**
  * Analysis and report of a results folder: sanity checks and verdicts from the measured steps, then
@@ -32,8 +37,40 @@ public final class ReportCommand {
     return dir.resolve("report.md");
   }
 
-  /** Re-analysis: verdicts, sanity and report from {@code dir/results.json} alone. */
-  public static Path reanalyze(Path dir) throws IOException {
-    return publish(ResultsFolder.load(dir), dir);
+  /**
+   * What a re-analysis did.
+   *
+   * @param fromRecordings the steps re-analysed from their raw recordings with this build's code
+   * @param steps every step of the folder (the others keep the figures results.json holds)
+   */
+  public record Reanalysis(Path report, int fromRecordings, int steps) {
+    /** One console line: how much of the folder was recomputed. */
+    public String describe() {
+      return fromRecordings == steps
+          ? "every step (" + steps + ") re-analysed from its raw recording"
+          : fromRecordings
+              + " of "
+              + steps
+              + " steps re-analysed from their raw recordings; the others have none (results"
+              + " written before recordings were stored, or not stored) and keep results.json's"
+              + " figures";
+    }
+  }
+
+  /**
+   * Re-analysis: every step that has a raw recording ({@link StepRecording}) is analysed again from
+   * it with this build's code, then the sanity checks, the verdicts and the report.
+   */
+  public static Reanalysis reanalyze(Path dir) throws IOException {
+    ExperimentRecord stored = ResultsFolder.load(dir);
+    List<StepResult> steps = new ArrayList<>();
+    int fromRaw = 0;
+    for (StepResult s : stored.steps()) {
+      Optional<StepResult> again = StepRecording.reanalyze(dir, s);
+      fromRaw += again.isPresent() ? 1 : 0;
+      steps.add(again.orElse(s));
+    }
+    Path report = publish(stored.withSteps(steps), dir);
+    return new Reanalysis(report, fromRaw, steps.size());
   }
 }

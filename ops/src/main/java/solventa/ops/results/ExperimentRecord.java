@@ -66,6 +66,24 @@ public record ExperimentRecord(
         nodes);
   }
 
+  /** This record with {@code replaced} as its steps (a re-analysis), the analysis left as is. */
+  public ExperimentRecord withSteps(List<StepResult> replaced) {
+    return new ExperimentRecord(
+        profile,
+        seed,
+        startedAt,
+        finishedAt,
+        complete,
+        incompleteReason,
+        environment,
+        List.copyOf(replaced),
+        contracts,
+        sanity,
+        rulesVersion,
+        verdicts,
+        nodes);
+  }
+
   /** This record with the analysis of its steps (replacing any earlier one). */
   public ExperimentRecord analysed(Analysis a) {
     return new ExperimentRecord(

@@ -42,6 +42,7 @@ import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
+import solventa.ops.results.StepRecording;
 import solventa.providerdouble.control.ProviderState;
 import solventa.quote.stats.StatsSnapshot;
 import solventa.signals.Origin;
@@ -633,7 +634,7 @@ public final class ProtocolRunner {
     synchronized (nodeSeconds) {
       seconds = new ArrayList<>(nodeSeconds);
     }
-    return StepAnalyzer.analyze(
+    return analyze(
         new StepAnalyzer.Inputs(
             spec,
             changeMs, // the step's timeline starts with its load
@@ -819,7 +820,7 @@ public final class ProtocolRunner {
     synchronized (samples) {
       snapshot = new ArrayList<>(samples);
     }
-    return StepAnalyzer.analyze(
+    return analyze(
         new StepAnalyzer.Inputs(
             spec,
             start,
@@ -838,6 +839,20 @@ public final class ProtocolRunner {
             null,
             false,
             memberInputs(node, rawsAtEnd, rejectedAtStart, memberSamples, perMember(node))));
+  }
+
+  /**
+   * Stores the step's raw recording beside its request log ({@link StepRecording}), so {@code
+   * bin/lab report} can re-analyse it, then analyses it.
+   */
+  private StepResult analyze(StepAnalyzer.Inputs in) {
+    try {
+      StepRecording.save(out.resolve("steps").resolve(in.spec().id()), in);
+    } catch (IOException e) {
+      // the step's result stands; only its re-analysis is lost, and the report says so
+      log.warn("raw recording of {} not stored: {}", in.spec().id(), e.toString());
+    }
+    return StepAnalyzer.analyze(in);
   }
 
   private Double lagP99() {

@@ -21,7 +21,7 @@ import solventa.quote.management.QuoteStatsRegistry.Source;
 public final class RunnerOnlyGuard {
 
   /** The setting that holds the runner-only routes' bearer token. */
-  public static final String TOKEN_KEY = "quote.stats.reset-token";
+  public static final String TOKEN_KEY = solventa.quote.settings.QuoteSettings.RUNNER_TOKEN_KEY;
 
   private RunnerOnlyGuard() {}
 

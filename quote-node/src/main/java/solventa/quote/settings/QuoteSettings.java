@@ -166,12 +166,17 @@ public record QuoteSettings(
    */
   public static final int MIN_TRACE_KEY = 16;
 
+  /**
+   * The token of the node's runner-only routes (stats reset, bench seed): {@code RunnerOnlyGuard}.
+   */
+  public static final String RUNNER_TOKEN_KEY = "quote.stats.reset-token";
+
   /** Reads {@code quote.*} from the node's whole configuration. */
   public static QuoteSettings fromConfig(Config root) {
     Config q = root.getConfig("quote");
     // the admin tokens of the node's mutating routes: a weak one refuses here, before any port
     // opens (decision 0042); blank stays allowed (those routes then refuse every change)
-    adminToken(root, solventa.quote.http.RunnerOnlyGuard.TOKEN_KEY);
+    adminToken(root, RUNNER_TOKEN_KEY);
     adminToken(root, solventa.adapter.BreakerManagementRoutes.TOKEN_KEY);
     String armText = q.getString("arm");
     Arm arm =
