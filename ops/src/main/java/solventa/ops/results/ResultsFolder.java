@@ -11,6 +11,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.protocol.StepSpec;
@@ -112,70 +114,78 @@ public final class ResultsFolder {
           + "hitRatePct,hitRateTargetPct,populationSize,scheduleLagP99Ms,nodeWorstSecondP99Ms,valid,"
           + "attempts";
 
+  /** steps.csv: RFC 4180 (a value with a comma, a quote or a line break is quoted, not altered). */
   public static String csv(List<StepResult> steps) {
-    StringBuilder sb = new StringBuilder(CSV_HEADER).append('\n');
-    for (StepResult s : steps) {
-      StepSpec p = s.spec();
-      Object[] f = {
-        p.id(),
-        p.kind(),
-        p.run(),
-        p.arm().label(),
-        StateNames.label(p.state()),
-        p.hitRate(),
-        p.policy(),
-        p.rate(),
-        s.achievedRate(),
-        s.requests(),
-        s.endToEnd().p50(),
-        s.endToEnd().p95(),
-        s.endToEnd().p99(),
-        s.endToEnd().max(),
-        s.internal().p50(),
-        s.internal().p95(),
-        s.internal().p99(),
-        s.internal().max(),
-        s.errorPct(),
-        s.fallbackPct(),
-        s.stalePct(),
-        s.defaultPct(),
-        s.ageP50(),
-        s.ageP95(),
-        s.sacrificed(),
-        s.sacrificedPct(),
-        s.timeToOpenMs(),
-        s.providerCalls(),
-        s.cacheMisses(),
-        s.providerCallsPerMiss(),
-        s.poolMaxInFlight(),
-        s.poolSize(),
-        s.rejections(),
-        s.doubleLagP99(),
-        s.recoveryMs(),
-        s.closedAfterMs(),
-        s.meets(),
-        s.hitRatePct(),
-        s.hitRateTargetPct(),
-        s.populationSize(),
-        s.scheduleLagP99Ms(),
-        s.nodeWorstSecondP99Ms(),
-        s.valid(),
-        s.attempts()
-      };
-      for (int i = 0; i < f.length; i++) {
-        if (i > 0) {
-          sb.append(',');
-        }
-        Object v = f[i];
-        sb.append(
-            v == null
-                ? ""
-                : v instanceof Double d
-                    ? String.format(Locale.ROOT, "%.3f", d)
-                    : v.toString().replace(",", ";"));
+    StringBuilder sb = new StringBuilder();
+    try (CSVPrinter out =
+        new CSVPrinter(
+            sb,
+            CSVFormat.RFC4180
+                .builder()
+                .setHeader(CSV_HEADER.split(","))
+                .setRecordSeparator('\n')
+                .get())) {
+      for (StepResult s : steps) {
+        out.printRecord((Object[]) csvFields(s));
       }
-      sb.append('\n');
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // a StringBuilder does not fail
     }
     return sb.toString();
+  }
+
+  private static Object[] csvFields(StepResult s) {
+    StepSpec p = s.spec();
+    Object[] f = {
+      p.id(),
+      p.kind(),
+      p.run(),
+      p.arm().label(),
+      StateNames.label(p.state()),
+      p.hitRate(),
+      p.policy(),
+      p.rate(),
+      s.achievedRate(),
+      s.requests(),
+      s.endToEnd().p50(),
+      s.endToEnd().p95(),
+      s.endToEnd().p99(),
+      s.endToEnd().max(),
+      s.internal().p50(),
+      s.internal().p95(),
+      s.internal().p99(),
+      s.internal().max(),
+      s.errorPct(),
+      s.fallbackPct(),
+      s.stalePct(),
+      s.defaultPct(),
+      s.ageP50(),
+      s.ageP95(),
+      s.sacrificed(),
+      s.sacrificedPct(),
+      s.timeToOpenMs(),
+      s.providerCalls(),
+      s.cacheMisses(),
+      s.providerCallsPerMiss(),
+      s.poolMaxInFlight(),
+      s.poolSize(),
+      s.rejections(),
+      s.doubleLagP99(),
+      s.recoveryMs(),
+      s.closedAfterMs(),
+      s.meets(),
+      s.hitRatePct(),
+      s.hitRateTargetPct(),
+      s.populationSize(),
+      s.scheduleLagP99Ms(),
+      s.nodeWorstSecondP99Ms(),
+      s.valid(),
+      s.attempts()
+    };
+    for (int i = 0; i < f.length; i++) {
+      Object v = f[i];
+      f[i] = v == null ? "" : v instanceof Double d ? String.format(Locale.ROOT, "%.3f", d) : v;
+    }
+    return f;
   }
 }

@@ -162,6 +162,11 @@ public final class Fixture {
   }
 
   /** Marks the step as one of C's bisection steps. */
+  public Fixture id(String stepId) {
+    id = stepId;
+    return this;
+  }
+
   public Fixture timeline(List<TimelinePoint> points) {
     timeline = List.copyOf(points);
     return this;

@@ -5,6 +5,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.entity;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.post;
+import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
 import static org.apache.pekko.http.javadsl.server.PathMatchers.segment;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -59,7 +60,12 @@ public final class BenchSeedRoutes implements ManagementRouteProvider {
                     RunnerOnlyGuard.guarded(
                         registry,
                         settings,
-                        s -> entity(Unmarshaller.entityToString(), body -> seed(s, body)))));
+                        s ->
+                            withSizeLimit(
+                                RunnerOnlyGuard.MAX_BODY_BYTES,
+                                () ->
+                                    entity(
+                                        Unmarshaller.entityToString(), body -> seed(s, body))))));
   }
 
   private static Route seed(Source s, String body) {

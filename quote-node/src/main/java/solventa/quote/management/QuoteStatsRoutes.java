@@ -8,6 +8,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.pathEndOrSingleSla
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
 import static org.apache.pekko.http.javadsl.server.Directives.post;
 import static org.apache.pekko.http.javadsl.server.Directives.toStrictEntity;
+import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
 
 import java.time.Duration;
 import java.util.function.Function;
@@ -86,8 +87,12 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
         () ->
             post(
                 () ->
-                    toStrictEntity(
-                        BODY_TIMEOUT, () -> RunnerOnlyGuard.guarded(registry, settings, action))));
+                    withSizeLimit(
+                        RunnerOnlyGuard.MAX_BODY_BYTES,
+                        () ->
+                            toStrictEntity(
+                                BODY_TIMEOUT,
+                                () -> RunnerOnlyGuard.guarded(registry, settings, action)))));
   }
 
   /** How long a runner-only call may take to send its (tiny) body. */

@@ -23,6 +23,13 @@ public final class RunnerOnlyGuard {
   /** The setting that holds the runner-only routes' bearer token. */
   public static final String TOKEN_KEY = solventa.quote.settings.QuoteSettings.RUNNER_TOKEN_KEY;
 
+  /**
+   * The most body a runner-only route reads, before and after the token check: the runner's
+   * largest, a bench-seed batch of 64 customers, is about 3 KB; Pekko's server-wide 8 MiB would let
+   * any local client make the node buffer that much per request. Larger is refused with 413.
+   */
+  public static final long MAX_BODY_BYTES = 64 * 1024;
+
   private RunnerOnlyGuard() {}
 
   /**

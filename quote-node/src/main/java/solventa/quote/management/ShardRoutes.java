@@ -81,8 +81,19 @@ public final class ShardRoutes implements ManagementRouteProvider {
     return HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON, body.toString());
   }
 
+  /** No exception text in a body (issue 29): the cause goes to the node's log. */
   private static HttpResponse failed(Throwable e) {
-    return Problem.of(503, "Service Unavailable", "shard region state unavailable: " + e)
+    org.slf4j.LoggerFactory.getLogger(ShardRoutes.class).warn("shard region state unavailable", e);
+    boolean timeout =
+        e instanceof java.util.concurrent.TimeoutException
+            || e.getCause() instanceof java.util.concurrent.TimeoutException;
+    return Problem.of(
+            503,
+            "Service Unavailable",
+            "shard region state unavailable"
+                + (timeout
+                    ? ": the shard region did not answer within " + ASK_TIMEOUT.toMillis() + " ms"
+                    : "; the cause is in the node's log"))
         .response();
   }
 }

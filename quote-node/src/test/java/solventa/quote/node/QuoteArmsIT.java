@@ -455,6 +455,26 @@ class QuoteArmsIT {
         .isEqualTo(403);
   }
 
+  /**
+   * Issue 29: a runner-only route reads at most {@code RunnerOnlyGuard.MAX_BODY_BYTES} of body,
+   * token or not; the stats are left alone.
+   */
+  @Test
+  void runnerOnlyRoutesRefuseALargeBodyWith413AndChangeNothing() {
+    NodeTestBed.quote(b, "c00000071");
+    String big = "x".repeat(100_000);
+    assertThat(NodeTestBed.postAdmin(b.managementPort(), "/quote/stats/reset", big).status())
+        .isEqualTo(413);
+    assertThat(NodeTestBed.stats(b).path("latency").path("count").asLong())
+        .as("not reset")
+        .isGreaterThan(0);
+    assertThat(NodeTestBed.postAdmin(b.managementPort(), "/quote/bench/seed", big).status())
+        .isEqualTo(413);
+    assertThat(NodeTestBed.postAdmin(b.managementPort(), "/quote/stats/reset", "").status())
+        .as("the next call is served")
+        .isEqualTo(200);
+  }
+
   /** Issue 14: the stats reset honours Pekko Management's read-only mode, token or not. */
   @Test
   void statsResetIsRefusedWhenManagementIsReadOnly() throws Exception {
