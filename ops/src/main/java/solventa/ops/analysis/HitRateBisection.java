@@ -6,10 +6,11 @@ import java.util.List;
 
 /**
  * Where C's hit-rate sweep is measured next to narrow HD-01.4's minimum hit rate (decision 0022):
- * the midpoint, in whole percentage points, of the bracket between the highest failing rate and the
- * lowest holding rate above it ({@link SweepPoint.Bracket}), while the bracket is wider than the
- * resolution and fewer than the bound of bisection steps have run. Every point is judged by {@link
- * SweepPoint}, the verdict's own rule. Pure: the runner calls it after C's last sweep step.
+ * the midpoint, in whole percentage points, of the bracket between the highest failing measured
+ * rate and the lowest holding measured rate above it ({@link SweepPoint.Bracket}, rules version 4),
+ * while the bracket is wider than the resolution, its midpoint is a target not yet measured, and
+ * fewer than the bound of bisection steps have run. Every point is judged by {@link SweepPoint},
+ * the verdict's own rule. Pure: the runner calls it after C's last sweep step.
  */
 public final class HitRateBisection {
   private HitRateBisection() {}
@@ -42,7 +43,7 @@ public final class HitRateBisection {
       points.add(SweepPoint.judge(s));
     }
     long done = sorted.stream().filter(s -> s.spec().bisection()).count();
-    return next(points, resolutionPts, maxSteps, (int) done);
+    return next(SweepPoint.highestFirst(points), resolutionPts, maxSteps, (int) done);
   }
 
   /**
@@ -66,16 +67,25 @@ public final class HitRateBisection {
               + SweepPoint.pctRate(b.highestFailing())
               + ": no holding rate to bisect towards");
     }
+    // the bracket's ends are measured rates; the next step's target is a whole point between them
     int lo = (int) Math.round(b.highestFailing() * 100);
     int hi = (int) Math.round(b.lowestHolding() * 100);
     String bracket =
-        "bracket " + lo + " % (fails) – " + hi + " % (holds)" + notMonotone(highestFirst, b);
+        "bracket "
+            + SweepPoint.pctRate(b.highestFailing())
+            + " (fails) – "
+            + SweepPoint.pctRate(b.lowestHolding())
+            + " (holds)"
+            + notMonotone(highestFirst, b);
     int mid = (lo + hi) / 2;
     if (hi - lo <= resolutionPts) {
       return Next.stop(bracket + " is within " + resolutionPts + " points");
     }
     if (mid <= lo) {
       return Next.stop(bracket + " has no whole point between its ends");
+    }
+    if (highestFirst.stream().anyMatch(p -> Math.round(p.target() * 100) == mid)) {
+      return Next.stop(bracket + ": its midpoint, target " + mid + " %, was already measured");
     }
     if (done >= maxSteps) {
       return Next.stop(bracket + ": the bound of " + maxSteps + " bisection steps is reached");

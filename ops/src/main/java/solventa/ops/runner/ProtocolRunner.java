@@ -25,6 +25,7 @@ import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
 import solventa.gatling.StepHooks;
 import solventa.gatling.StepParameters;
+import solventa.gatling.SweepKeySet;
 import solventa.ops.analysis.HitRateBisection;
 import solventa.ops.analysis.NodeInterval;
 import solventa.ops.analysis.NodeStats;
@@ -87,6 +88,22 @@ public final class ProtocolRunner {
 
   static final int PROBE_KEYS = 5_000;
 
+  /**
+   * A sweep step's margin ({@link SweepKeySet}): its fresh customers are seeded last, at most
+   * {@link #SWEEP_MAX_HIT_POOL} of them, and must stay fresh from their seeding to the step's end;
+   * this covers the seconds between the two ends (seeding them, Gatling's start).
+   */
+  static final int SWEEP_MARGIN_SEC = 4;
+
+  /** A sweep step's fresh customers: at most four seed batches, written in about a second. */
+  static final int SWEEP_MAX_HIT_POOL = 4 * SEED_BATCH;
+
+  /**
+   * The node's {@code quote.max-staleness} (quote.conf's 24 h; the runner does not set it): a sweep
+   * step's expired customers must stay younger, so arm C answers them STALE.
+   */
+  static final int NODE_MAX_STALENESS_SEC = 24 * 3600;
+
   private final ExperimentProfile profile;
   private final Path out;
   private final long seed;
@@ -101,8 +118,25 @@ public final class ProtocolRunner {
   private NodeGroup prepared;
   private Population lastPopulation;
 
-  /** The known customers of one step: indices [start, start + size), seeded or continued. */
-  record Population(int start, int size, boolean seeded) {}
+  /**
+   * The known customers of one step: indices [start, start + size), seeded or continued. A sweep
+   * step's ({@code sweep}) are its fresh customers, and [missStart, missStart + missSize) its
+   * expired ones ({@link SweepKeySet}).
+   */
+  record Population(
+      int start, int size, boolean seeded, boolean sweep, int missStart, int missSize) {
+    Population(int start, int size, boolean seeded) {
+      this(start, size, seeded, false, 0, 0);
+    }
+
+    /** Every known customer of the step, fresh and expired. */
+    int known() {
+      return size + missSize;
+    }
+  }
+
+  /** When the last sweep step's fresh customers began to be seeded (0: none pending). */
+  private long freshSeededAtMs;
 
   private WindowStats lastWindow;
 
@@ -137,6 +171,11 @@ public final class ProtocolRunner {
    * after every step (the console's line, see {@link #walk}).
    */
   public void run(List<StepSpec> plan, Progress progress) throws IOException {
+    for (StepSpec s : plan) {
+      if (s.kind() == StepKind.SWEEP) {
+        sweepKeys(profile, s); // refuses, before anything runs, a profile whose T is too short
+      }
+    }
     walk(profile, plan, this::runStep, progress);
     scheduler.shutdownNow();
   }
@@ -348,16 +387,51 @@ public final class ProtocolRunner {
     return loadStep(spec, node, pop);
   }
 
-  /** K known customers for the step (see {@link KeyPopulation}), new to this node. */
+  /**
+   * The step's known customers, new to this node: a sweep step's key set ({@link SweepKeySet}), any
+   * other step's K of a steady-state population ({@link KeyPopulation}).
+   */
   private Population newPopulation(StepSpec spec) {
+    if (spec.kind() != StepKind.SWEEP) {
+      return steadyPopulation(spec);
+    }
+    SweepKeySet ks = sweepKeys(profile, spec);
+    int hits = ks.hitPoolSize();
+    int misses = ks.missPoolSize();
+    int start = allocate(hits + misses);
+    return new Population(start, hits, true, true, start + hits, misses);
+  }
+
+  /** K known customers of a steady-state population (see {@link KeyPopulation}). */
+  private Population steadyPopulation(StepSpec spec) {
     int k = population(spec).size();
+    return new Population(allocate(k), k, true);
+  }
+
+  private int allocate(int k) {
     if (nextPopulation + k > NEVER_SEEN_BASE) {
       log.warn("known-customer range exhausted on this node; starting over at {}", POPULATION_BASE);
       nextPopulation = POPULATION_BASE;
     }
-    Population p = new Population(nextPopulation, k, true);
+    int start = nextPopulation;
     nextPopulation += k;
-    return p;
+    return start;
+  }
+
+  /**
+   * A sweep step's key set: its target, the walk's rate, its whole duration, the profile's T and
+   * never-seen share, the runner's margin and hit pool, the node's max-staleness.
+   */
+  static SweepKeySet sweepKeys(ExperimentProfile p, StepSpec spec) {
+    return new SweepKeySet(
+        spec.hitRate(),
+        spec.rate(),
+        spec.durationSec(),
+        p.refreshAfterSec(),
+        p.neverSeenShare(),
+        SWEEP_MARGIN_SEC,
+        NODE_MAX_STALENESS_SEC,
+        SWEEP_MAX_HIT_POOL);
   }
 
   KeyPopulation population(StepSpec spec) {
@@ -371,13 +445,28 @@ public final class ProtocolRunner {
    * in steady state. The node has never met these customers: their entities start from Redis.
    */
   private void seed(NodeGroup node, StepSpec spec, Population pop) throws IOException {
-    KeyPopulation kp = population(spec);
     java.util.SplittableRandom random = new java.util.SplittableRandom(seed + spec.id().hashCode());
     Map<String, Long> ages = new LinkedHashMap<>();
-    for (int i = 0; i < pop.size(); i++) {
-      ages.put(
-          KeyFeeder.customerId(pop.start() + i), Math.round(kp.steadyStateAgeSec(random) * 1000));
+    String firstFresh = null;
+    if (pop.sweep()) {
+      // a sweep's expired customers first, its fresh ones last: they must outlast the step
+      SweepKeySet ks = sweepKeys(profile, spec);
+      for (int i = 0; i < pop.missSize(); i++) {
+        ages.put(
+            KeyFeeder.customerId(pop.missStart() + i), Math.round(ks.expiredAgeSec(random) * 1000));
+      }
+      for (int i = 0; i < pop.size(); i++) {
+        ages.put(KeyFeeder.customerId(pop.start() + i), Math.round(ks.freshAgeSec(random) * 1000));
+      }
+      firstFresh = KeyFeeder.customerId(pop.start());
+    } else {
+      KeyPopulation kp = population(spec);
+      for (int i = 0; i < pop.size(); i++) {
+        ages.put(
+            KeyFeeder.customerId(pop.start() + i), Math.round(kp.steadyStateAgeSec(random) * 1000));
+      }
     }
+    freshSeededAtMs = 0;
     List<String> pending = new ArrayList<>(ages.keySet());
     for (int round = 0; round < SEED_ROUNDS && !pending.isEmpty(); round++) {
       if (round > 0) {
@@ -386,6 +475,9 @@ public final class ProtocolRunner {
       List<String> failed = new ArrayList<>();
       for (int from = 0; from < pending.size(); from += SEED_BATCH) {
         List<String> ids = pending.subList(from, Math.min(pending.size(), from + SEED_BATCH));
+        if (firstFresh != null && freshSeededAtMs == 0 && ids.contains(firstFresh)) {
+          freshSeededAtMs = System.currentTimeMillis();
+        }
         // the batches go round the members: each fetches through its own adapter and writes the
         // shared Redis, where the customer's entity, on whichever node owns it, starts from
         NodeProcess via = node.members().get((from / SEED_BATCH) % node.size());
@@ -471,7 +563,7 @@ public final class ProtocolRunner {
             WARMUP_LOAD_SEC,
             0);
     Path dir = Files.createDirectories(out.resolve("warmup"));
-    Population pop = newPopulation(w); // unseeded: its customers are fetched as they come
+    Population pop = steadyPopulation(w); // unseeded: its customers are fetched as they come
     int freshStart = nextFreshKey;
     nextFreshKey += freshNeeded(w);
     GatlingStep.run(
@@ -496,7 +588,10 @@ public final class ProtocolRunner {
         profile.neverSeenShare(),
         freshStart,
         seed + spec.id().hashCode(),
-        requestLog.toString());
+        requestLog.toString(),
+        pop.sweep(),
+        pop.missStart(),
+        pop.missSize());
   }
 
   /** Probe customers cycle through the top of the universe, apart from the measured keys. */
@@ -576,6 +671,19 @@ public final class ProtocolRunner {
         () -> {
           change.set(System.currentTimeMillis());
           lab.control().apply(spec.state(), Duration.ofSeconds(profile.recoveryWindowSec()));
+          if (pop.sweep() && freshSeededAtMs > 0) {
+            long since = change.get() - freshSeededAtMs;
+            if (since > SWEEP_MARGIN_SEC * 1000L) {
+              log.warn(
+                  "{}: its fresh customers were seeded {} ms before the load, more than the"
+                      + " margin of {} s: the last of them may expire inside the step",
+                  spec.id(),
+                  since,
+                  SWEEP_MARGIN_SEC);
+            } else {
+              log.info("{}: fresh customers seeded {} ms before the load", spec.id(), since);
+            }
+          }
           if (spec.warmupSec() > 0) {
             windowTask.set(
                 scheduler.schedule(
@@ -649,7 +757,7 @@ public final class ProtocolRunner {
             outcome.assertionsPassed(),
             outcome.report() == null ? null : out.relativize(Path.of(outcome.report())).toString(),
             seconds,
-            spec.arm().caches() ? pop.size() : null,
+            spec.arm().caches() ? pop.known() : null,
             pop.seeded(),
             memberInputs(node, rawsAtEnd, rejectedAtStart, memberSamples, memberSeconds)));
   }

@@ -24,7 +24,7 @@ class HitRateBisectionTest {
   void bisectsTheBracketBetweenTheHighestFailingAndTheLowestHoldingRate() {
     var next = HitRateBisection.next(points(99, true, 96, true, 90, false, 50, false), 2, 3, 0);
     assertThat(next.hitRate()).isEqualTo(0.93);
-    assertThat(next.reason()).contains("bracket 90 % (fails) – 96 % (holds)");
+    assertThat(next.reason()).contains("bracket 90.0 % (fails) – 96.0 % (holds)");
   }
 
   @Test
@@ -39,35 +39,36 @@ class HitRateBisectionTest {
   void stopsWhenCHoldsEverywhere() {
     var next = HitRateBisection.next(points(99, true, 96, true, 90, true, 50, true), 2, 3, 0);
     assertThat(next.hitRate()).isNull();
-    assertThat(next.reason()).contains("C holds at every measured rate, down to 50 %");
+    assertThat(next.reason()).contains("C holds at every measured rate, down to 50.0 %");
   }
 
   @Test
   void stopsWhenCFailsEverywhere() {
     var next = HitRateBisection.next(points(99, false, 96, false, 90, false), 2, 3, 0);
     assertThat(next.hitRate()).isNull();
-    assertThat(next.reason()).contains("C fails at every measured rate, from 99 %");
+    assertThat(next.reason()).contains("C fails at every measured rate, from 99.0 %");
   }
 
   @Test
   void stopsWhenTheBracketIsWithinTheResolution() {
     var next = HitRateBisection.next(points(96, true, 94, false, 90, false), 2, 3, 1);
     assertThat(next.hitRate()).isNull();
-    assertThat(next.reason()).contains("bracket 94 % (fails) – 96 % (holds) is within 2 points");
+    assertThat(next.reason())
+        .contains("bracket 94.0 % (fails) – 96.0 % (holds) is within 2 points");
   }
 
   @Test
   void stopsWhenTheBoundIsReached() {
     var next = HitRateBisection.next(points(96, true, 90, true, 80, false), 2, 3, 3);
     assertThat(next.hitRate()).isNull();
-    assertThat(next.reason()).contains("80 % (fails) – 90 % (holds)").contains("bound of 3");
+    assertThat(next.reason()).contains("80.0 % (fails) – 90.0 % (holds)").contains("bound of 3");
   }
 
   @Test
   void nonMonotoneResultsBisectTheTopBracketAndSaySo() {
     var next = HitRateBisection.next(points(99, true, 96, false, 90, true, 50, false), 2, 3, 0);
     assertThat(next.hitRate()).isEqualTo(0.97);
-    assertThat(next.reason()).contains("96 % (fails) – 99 % (holds)").contains("not monotone");
+    assertThat(next.reason()).contains("96.0 % (fails) – 99.0 % (holds)").contains("not monotone");
   }
 
   @Test
@@ -94,7 +95,7 @@ class HitRateBisectionTest {
     steps.add(Fixture.sweep(BenchArm.C, 0.92).latency(150, 600).bisection().build());
     var after = HitRateBisection.next(steps, 0, 3);
     assertThat(after.hitRate()).isNull();
-    assertThat(after.reason()).contains("92 % (fails) – 93 % (holds)");
+    assertThat(after.reason()).contains("92.0 % (fails) – 93.0 % (holds)");
   }
 
   @Test
