@@ -165,7 +165,7 @@ public final class ProtocolPlan {
   public static StepSpec sweepStep(
       ExperimentProfile p, BenchArm arm, double hitRate, boolean bisection) {
     return new StepSpec(
-        "sweep-" + arm.tag() + "-h" + Math.round(hitRate * 100),
+        "sweep-" + arm.tag() + "-h" + points(hitRate),
         StepKind.SWEEP,
         "R1",
         arm,
@@ -177,6 +177,12 @@ public final class ProtocolPlan {
         p.measureSec(),
         0,
         bisection);
+  }
+
+  /** A target in points for a step id: "96", or "99.5" for a target between whole points. */
+  static String points(double hitRate) {
+    double pts = Math.round(hitRate * 1000) / 10.0;
+    return pts == Math.rint(pts) ? Long.toString((long) pts) : Double.toString(pts);
   }
 
   /** True when step {@code i} of {@code plan} is C's last planned sweep step. */

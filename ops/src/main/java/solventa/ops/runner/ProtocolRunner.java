@@ -227,7 +227,8 @@ public final class ProtocolRunner {
     List<StepResult> cSweep =
         results.stream().filter(r -> ProtocolPlan.isCSweep(r.spec())).toList();
     HitRateBisection.Next next =
-        HitRateBisection.next(cSweep, p.bisectionResolutionPts(), p.maxBisectionSteps());
+        HitRateBisection.next(
+            cSweep, p.bisectionResolutionPts(), p.maxBisectionSteps(), 1 - p.neverSeenShare());
     if (next.hitRate() == null) {
       if (next.reason().startsWith("stopped")) {
         log.warn("HD-01.4 bisection {}", next.reason());

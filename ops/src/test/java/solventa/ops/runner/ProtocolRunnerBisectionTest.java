@@ -79,6 +79,20 @@ class ProtocolRunnerBisectionTest {
         .containsExactly("sweep-C-h70", "sweep-C-h80", "sweep-C-h85");
   }
 
+  /** C holds at every planned rate: the sweep is extended to 0 %, where it holds or fails. */
+  @Test
+  void fullExtendsCsSweepToZeroWhenItHoldsEverywhere() throws IOException {
+    Walked holds = walk("full", Map.of(99, 180.0, 96, 182.0, 90, 190.0, 50, 194.0, 0, 200.0));
+    assertThat(holds.steps().stream().filter(StepSpec::bisection).map(StepSpec::id))
+        .containsExactly("sweep-C-h0");
+    Walked fails =
+        walk(
+            "full",
+            Map.of(99, 180.0, 96, 182.0, 90, 190.0, 50, 194.0, 0, 700.0, 25, 300.0, 12, 700.0));
+    assertThat(fails.steps().stream().filter(StepSpec::bisection).map(StepSpec::id))
+        .containsExactly("sweep-C-h0", "sweep-C-h25", "sweep-C-h12");
+  }
+
   @Test
   void quickAndSmokeRunTheirPlanUnchanged() throws IOException {
     Map<Integer, Double> p99 = Map.of(99, 200.0, 96, 250.0, 90, 600.0, 50, 900.0);
