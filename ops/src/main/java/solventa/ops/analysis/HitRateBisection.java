@@ -49,19 +49,20 @@ public final class HitRateBisection {
             .toList();
     List<SweepPoint> points = new ArrayList<>();
     for (StepResult s : sorted) {
-      String why = SweepPoint.unusable(s, s.spec().hitRate());
+      String why = SweepPoint.unusable(s, s.spec().arm().label(), s.spec().hitRate());
       if (why != null) {
         return Next.stop("stopped: " + why);
       }
       points.add(SweepPoint.judge(s));
     }
     long done = sorted.stream().filter(s -> s.spec().bisection()).count();
-    return next(SweepPoint.highestFirst(points), resolutionPts, maxSteps, (int) done, topRate);
+    String who = sorted.isEmpty() ? "C" : sorted.get(0).spec().arm().label();
+    return next(SweepPoint.highestFirst(points), resolutionPts, maxSteps, (int) done, topRate, who);
   }
 
   static Next next(List<SweepPoint> highestFirst, int resolutionPts, int maxSteps, int done) {
     return next(
-        highestFirst, resolutionPts, maxSteps, done, 1 - ExperimentProfile.NEVER_SEEN_SHARE);
+        highestFirst, resolutionPts, maxSteps, done, 1 - ExperimentProfile.NEVER_SEEN_SHARE, "C");
   }
 
   /**
@@ -69,16 +70,21 @@ public final class HitRateBisection {
    * bisection steps already run.
    */
   static Next next(
-      List<SweepPoint> highestFirst, int resolutionPts, int maxSteps, int done, double topRate) {
+      List<SweepPoint> highestFirst,
+      int resolutionPts,
+      int maxSteps,
+      int done,
+      double topRate,
+      String who) {
     if (highestFirst.isEmpty()) {
-      return Next.stop("no sweep step of C was measured");
+      return Next.stop("no sweep step of " + who + " was measured");
     }
     SweepPoint.Bracket b = SweepPoint.Bracket.of(highestFirst);
     double lowestTarget = highestFirst.stream().mapToDouble(SweepPoint::target).min().orElse(0);
     double highestTarget = highestFirst.stream().mapToDouble(SweepPoint::target).max().orElse(1);
     if (b.highestFailing() == null) {
       String holds =
-          "C holds at every measured rate, down to " + SweepPoint.pctRate(b.lowestHolding());
+          who + " holds at every measured rate, down to " + SweepPoint.pctRate(b.lowestHolding());
       if (lowestTarget <= 0) {
         return Next.stop(holds + ": it holds even at 0 %, where every answer is a fallback");
       }
@@ -90,7 +96,7 @@ public final class HitRateBisection {
     }
     if (b.lowestHolding() == null) {
       String fails =
-          "C fails at every measured rate, up to " + SweepPoint.pctRate(b.highestFailing());
+          who + " fails at every measured rate, up to " + SweepPoint.pctRate(b.highestFailing());
       if (highestTarget >= topRate - 1e-9) {
         return Next.stop(fails + ": no higher target can be built (the never-seen share)");
       }
@@ -109,7 +115,7 @@ public final class HitRateBisection {
             + " (fails) – "
             + SweepPoint.pctRate(b.lowestHolding())
             + " (holds)"
-            + notMonotone(highestFirst, b);
+            + notMonotone(highestFirst, b, who);
     int mid = (lo + hi) / 2;
     if (hi - lo <= resolutionPts) {
       return Next.stop(bracket + " is within " + resolutionPts + " points");
@@ -127,7 +133,8 @@ public final class HitRateBisection {
   }
 
   /** A note when C holds somewhere below its highest failing rate (the bracket ignores it). */
-  private static String notMonotone(List<SweepPoint> highestFirst, SweepPoint.Bracket b) {
+  private static String notMonotone(
+      List<SweepPoint> highestFirst, SweepPoint.Bracket b, String who) {
     List<String> below =
         highestFirst.stream()
             .filter(p -> p.hitRate() < b.highestFailing() && p.holds())
@@ -135,7 +142,9 @@ public final class HitRateBisection {
             .toList();
     return below.isEmpty()
         ? ""
-        : " (not monotone: C also holds at "
+        : " (not monotone: "
+            + who
+            + " also holds at "
             + String.join(", ", below)
             + ", below the highest failing rate; the bracket is the one under the rates that all"
             + " hold)";

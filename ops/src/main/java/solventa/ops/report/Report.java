@@ -431,12 +431,19 @@ public final class Report {
     for (double h : sweepRows()) {
       Optional<StepResult> b = r.sweep(BenchArm.B, h);
       Optional<StepResult> c = r.sweep(BenchArm.C, h);
-      boolean bisection = c.isPresent() && c.get().spec().bisection();
-      // B is not measured at C's bisected rates: the cell says so, it is not a number
-      String notRun = bisection ? "no B step: bisection steps measure C only" : notRun();
+      boolean cBisection = c.isPresent() && c.get().spec().bisection();
+      boolean bBisection = b.isPresent() && b.get().spec().bisection();
+      boolean bisection = cBisection || bBisection;
+      // each arm's bisection steps measure that arm only: the other's cell says so, not a number
+      String notRun =
+          cBisection
+              ? "no B step: C's bisection steps measure C only"
+              : bBisection ? "no C step: B's bisection steps measure B only" : notRun();
       rows.add(
           List.of(
-              Math.round(h * 100) + " %" + (bisection ? " (bisection)" : ""),
+              solventa.ops.protocol.ProtocolPlan.points(h)
+                  + " %"
+                  + (bisection ? " (bisection)" : ""),
               b.map(s -> cell(ms(s.endToEnd().p95()), why(s, "endToEnd")))
                   .orElse(cell(null, notRun)),
               b.map(s -> cell(ms(s.endToEnd().p99()), why(s, "endToEnd")))
@@ -454,13 +461,15 @@ public final class Report {
     }
     if (profileOf().maxBisectionSteps() > 0) {
       p(
-          "Rows marked (bisection) are C's extra sweep steps: after the planned rates the runner"
-              + " bisects the bracket of C's minimum hit rate (highest failing, lowest holding rate)"
-              + " until it is at most "
+          "Rows marked (bisection) are B's or C's extra sweep steps: after an arm's planned rates"
+              + " the runner bisects the bracket of its minimum hit rate (highest failing, lowest"
+              + " holding measured rate) until it is at most "
               + profileOf().bisectionResolutionPts()
-              + " points wide, in at most "
+              + " points wide, or, with no bracket, extends the sweep past its end (down to 0 %,"
+              + " or up to the highest target the never-seen share allows), in at most "
               + profileOf().maxBisectionSteps()
-              + " steps (decision 0022). B has no step at those rates.");
+              + " steps per arm (decisions 0022, 0043). The other arm has no step at those"
+              + " rates.");
     }
     p(
         "Each sweep step's hit rate is a controlled variable (the sweep's key set, decision 0043):"

@@ -191,54 +191,62 @@ public final class ProtocolRunner {
   }
 
   /**
-   * Runs the steps of {@code plan} in order through {@code exec}; after C's last sweep step, while
-   * {@link #nextBisectionStep} names a rate, that step is inserted next (same node, before the
-   * policy steps), at most the profile's bound. Returns the steps as run.
+   * Runs the steps of {@code plan} in order through {@code exec}; after B's and after C's last
+   * sweep step, while {@link #nextBisectionStep} names a rate for that arm, that step is inserted
+   * next (same node, before the arm's next steps), at most the profile's bound per arm. Returns the
+   * steps as run.
    */
   static List<StepSpec> walk(
       ExperimentProfile p, List<StepSpec> plan, StepRun exec, Progress progress)
       throws IOException {
     List<StepSpec> steps = new ArrayList<>(plan);
     List<StepResult> done = new ArrayList<>();
-    int mayAdd = ProtocolPlan.maxExtraSteps(p, plan);
+    Map<BenchArm, Integer> mayAdd = new java.util.EnumMap<>(BenchArm.class);
+    for (BenchArm arm : ProtocolPlan.BISECTED_ARMS) {
+      mayAdd.put(arm, ProtocolPlan.maxExtraSteps(p, plan, arm));
+    }
     for (int i = 0; i < steps.size(); i++) {
       StepResult r = exec.run(steps.get(i));
       done.add(r);
-      if (mayAdd > 0 && ProtocolPlan.isLastCSweep(steps, i)) {
-        Optional<StepSpec> next = nextBisectionStep(p, done);
-        if (next.isPresent()) {
-          steps.add(i + 1, next.get());
-          mayAdd--;
-        } else {
-          mayAdd = 0;
+      for (BenchArm arm : ProtocolPlan.BISECTED_ARMS) {
+        if (mayAdd.get(arm) > 0 && ProtocolPlan.isLastSweep(steps, i, arm)) {
+          Optional<StepSpec> next = nextBisectionStep(p, done, arm);
+          if (next.isPresent()) {
+            steps.add(i + 1, next.get());
+            mayAdd.merge(arm, -1, Integer::sum);
+          } else {
+            mayAdd.put(arm, 0);
+          }
         }
       }
-      progress.after(i, steps, mayAdd, r);
+      progress.after(i, steps, mayAdd.values().stream().mapToInt(Integer::intValue).sum(), r);
     }
     return steps;
   }
 
   /**
-   * C's next bisection step over the results so far ({@link HitRateBisection} with the profile's
-   * resolution and bound), or empty, with the reason logged: a warning when a sweep point cannot be
-   * judged. Static and pure but for the log, so a test can drive it over recorded results.
+   * {@code arm}'s next bisection or extension step over the results so far ({@link
+   * HitRateBisection} with the profile's resolution and bound), or empty, with the reason logged: a
+   * warning when a sweep point cannot be judged. Static and pure but for the log, so a test can
+   * drive it over recorded results.
    */
-  static Optional<StepSpec> nextBisectionStep(ExperimentProfile p, List<StepResult> results) {
-    List<StepResult> cSweep =
-        results.stream().filter(r -> ProtocolPlan.isCSweep(r.spec())).toList();
+  static Optional<StepSpec> nextBisectionStep(
+      ExperimentProfile p, List<StepResult> results, BenchArm arm) {
+    List<StepResult> sweep =
+        results.stream().filter(r -> ProtocolPlan.isSweep(r.spec(), arm)).toList();
     HitRateBisection.Next next =
         HitRateBisection.next(
-            cSweep, p.bisectionResolutionPts(), p.maxBisectionSteps(), 1 - p.neverSeenShare());
+            sweep, p.bisectionResolutionPts(), p.maxBisectionSteps(), 1 - p.neverSeenShare());
     if (next.hitRate() == null) {
       if (next.reason().startsWith("stopped")) {
-        log.warn("HD-01.4 bisection {}", next.reason());
+        log.warn("HD-01.4 bisection of {} {}", arm.label(), next.reason());
       } else {
-        log.info("HD-01.4 bisection done: {}", next.reason());
+        log.info("HD-01.4 bisection of {} done: {}", arm.label(), next.reason());
       }
       return Optional.empty();
     }
-    StepSpec step = ProtocolPlan.sweepStep(p, BenchArm.C, next.hitRate(), true);
-    log.info("HD-01.4 bisection: {}; adding {}", next.reason(), step.id());
+    StepSpec step = ProtocolPlan.sweepStep(p, arm, next.hitRate(), true);
+    log.info("HD-01.4 bisection of {}: {}; adding {}", arm.label(), next.reason(), step.id());
     return Optional.of(step);
   }
 
