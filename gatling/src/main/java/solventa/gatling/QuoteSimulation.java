@@ -16,13 +16,23 @@ public abstract class QuoteSimulation extends LoggedSimulation {
       throw new IllegalArgumentException(
           getClass().getSimpleName() + " drives arm " + arm + " but ha01.arm is " + params.arm());
     }
-    var keys =
-        new KeyFeeder(
-            params.seed(),
-            params.populationStart(),
-            params.populationSize(),
-            params.neverSeenShare(),
-            params.freshKeyStart());
+    java.util.Iterator<java.util.Map<String, Object>> keys =
+        params.sweepKeys()
+            ? new SweepKeyFeeder(
+                params.seed(),
+                params.hitRate(),
+                params.neverSeenShare(),
+                params.populationStart(),
+                params.populationSize(),
+                params.missStart(),
+                params.missSize(),
+                params.freshKeyStart())
+            : new KeyFeeder(
+                params.seed(),
+                params.populationStart(),
+                params.populationSize(),
+                params.neverSeenShare(),
+                params.freshKeyStart());
     var scn = scenario("quote-" + arm).feed(keys).exec(QuoteRequests.quote(log));
     setUp(scn.injectOpen(constantUsersPerSec(params.ratePerSec()).during(params.duration())))
         .protocols(QuoteRequests.protocol(params.baseUrl()))

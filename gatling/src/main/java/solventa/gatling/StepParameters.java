@@ -15,6 +15,12 @@ import java.time.Duration;
  * @param neverSeenShare share of requests for never-seen customers
  * @param freshKeyStart never-seen customers are drawn from this index upwards, one per request
  * @param requestLog where to write one line per request (empty: no log)
+ * @param sweepKeys a hit-rate sweep step's key set ({@link SweepKeySet}, {@link SweepKeyFeeder}):
+ *     the known customers {@code [populationStart, populationStart + populationSize)} are its fresh
+ *     ones, {@code [missStart, missStart + missSize)} its expired ones; false: the steady-state
+ *     population of {@link KeyPopulation} ({@link KeyFeeder})
+ * @param missStart first index of a sweep step's expired customers (0 otherwise)
+ * @param missSize how many expired customers a sweep step has (0 otherwise)
  */
 public record StepParameters(
     String baseUrl,
@@ -27,7 +33,40 @@ public record StepParameters(
     double neverSeenShare,
     int freshKeyStart,
     long seed,
-    String requestLog) {
+    String requestLog,
+    boolean sweepKeys,
+    int missStart,
+    int missSize) {
+
+  /** A step drawing from a steady-state population ({@link KeyFeeder}), not a sweep's key set. */
+  public StepParameters(
+      String baseUrl,
+      String arm,
+      double ratePerSec,
+      Duration duration,
+      double hitRate,
+      int populationStart,
+      int populationSize,
+      double neverSeenShare,
+      int freshKeyStart,
+      long seed,
+      String requestLog) {
+    this(
+        baseUrl,
+        arm,
+        ratePerSec,
+        duration,
+        hitRate,
+        populationStart,
+        populationSize,
+        neverSeenShare,
+        freshKeyStart,
+        seed,
+        requestLog,
+        false,
+        0,
+        0);
+  }
 
   public StepParameters {
     for (String url : baseUrls(baseUrl)) {
@@ -64,6 +103,17 @@ public record StepParameters(
       throw new IllegalArgumentException(
           "ha01.fresh-key-start must lie outside the known customers, was " + freshKeyStart);
     }
+    if (missStart < 0 || missSize < 0) {
+      throw new IllegalArgumentException(
+          "ha01.miss-start and ha01.miss-size must be >= 0, were "
+              + missStart
+              + " and "
+              + missSize);
+    }
+    if (sweepKeys && freshKeyStart >= missStart && freshKeyStart < missStart + missSize) {
+      throw new IllegalArgumentException(
+          "ha01.fresh-key-start must lie outside the expired customers, was " + freshKeyStart);
+    }
   }
 
   /** The base URLs of {@code ha01.base-url}: one, or one per node (comma-separated). */
@@ -87,6 +137,9 @@ public record StepParameters(
     System.setProperty("ha01.fresh-key-start", Integer.toString(freshKeyStart));
     System.setProperty("ha01.seed", Long.toString(seed));
     System.setProperty("ha01.request-log", requestLog);
+    System.setProperty("ha01.sweep-keys", Boolean.toString(sweepKeys));
+    System.setProperty("ha01.miss-start", Integer.toString(missStart));
+    System.setProperty("ha01.miss-size", Integer.toString(missSize));
   }
 
   public static StepParameters fromSystemProperties() {
@@ -101,6 +154,9 @@ public record StepParameters(
         Double.parseDouble(System.getProperty("ha01.never-seen-share", "0.005")),
         Integer.parseInt(System.getProperty("ha01.fresh-key-start", "10000")),
         Long.parseLong(System.getProperty("ha01.seed", "42")),
-        System.getProperty("ha01.request-log", ""));
+        System.getProperty("ha01.request-log", ""),
+        Boolean.parseBoolean(System.getProperty("ha01.sweep-keys", "false")),
+        Integer.parseInt(System.getProperty("ha01.miss-start", "0")),
+        Integer.parseInt(System.getProperty("ha01.miss-size", "0")));
   }
 }

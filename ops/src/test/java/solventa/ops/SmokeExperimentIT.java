@@ -89,7 +89,8 @@ class SmokeExperimentIT {
         }
       }
     }
-    assertThat(results.path("rulesVersion").asText()).isEqualTo("3");
+    assertThat(results.path("rulesVersion").asText())
+        .isEqualTo(solventa.ops.analysis.VerdictRules.RULES_VERSION);
     assertThat(results.path("verdicts").path("HD-01").path("provisional").asBoolean()).isTrue();
     JsonNode v = results.path("verdicts");
     assertThat(v.fieldNames())
@@ -161,6 +162,34 @@ class SmokeExperimentIT {
     JsonNode c = step("R1-walk-C-unresponsive");
     assertThat(c.path("stalePct").asDouble()).isGreaterThan(0);
     assertThat(c.path("populationSize").asInt()).isGreaterThan(0);
+  }
+
+  /**
+   * The sweep's hit rate is its controlled variable (issue 28, decision 0043): with the provider
+   * degraded, every sweep step's measured CACHED share is within 1.5 points of its target, its
+   * misses answered STALE (expired known customers), and the step valid.
+   */
+  @Test
+  void everySweepStepMeasuresItsTargetHitRate() {
+    int sweeps = 0;
+    for (JsonNode s : results.path("steps")) {
+      if (!s.path("spec").path("kind").asText().equals("SWEEP")) {
+        continue;
+      }
+      sweeps++;
+      String id = s.path("spec").path("id").asText();
+      double target = s.path("spec").path("hitRate").asDouble() * 100;
+      assertThat(s.path("hitRatePct").asDouble())
+          .as(id + " measured against target " + target)
+          .isCloseTo(target, org.assertj.core.data.Offset.offset(1.5));
+      assertThat(s.path("valid").asBoolean()).as(id + " " + s.path("invalidations")).isTrue();
+      if (target < 90) {
+        assertThat(s.path("stalePct").asDouble())
+            .as(id)
+            .isGreaterThan(s.path("defaultPct").asDouble());
+      }
+    }
+    assertThat(sweeps).isPositive();
   }
 
   @Test

@@ -1,14 +1,21 @@
 package solventa.ops.analysis;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.StepKind;
 
 /**
  * HD-01.4: C holds at hit rate ≥ 96 % and below it its p99 degrades past the thresholds. Latency
  * only, as the card writes it: C holds at a rate when it meets the thresholds ({@link SweepPoint}).
  * The fallback share is shown at every rate but judged by HD-01's clause (b) (rules version 3).
+ * Since rules version 4 every rate is the step's measured hit rate, the target beside it; a sweep
+ * step whose measured rate missed its target by more than 1.5 points twice is invalid and not
+ * usable; the minimum hit rate is a bracket of measured rates, an open bound reported as one (and
+ * not quantified, {@link Limit}); B's bracket is shown beside C's.
  */
 public final class MinimumHitRate implements Hypothesis {
   static final double DESIGN = 0.96;
@@ -26,24 +33,28 @@ public final class MinimumHitRate implements Hypothesis {
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
-    List<SweepPoint> points = points(in, ev);
-    if (points == null) {
+    Points c = points(in, BenchArm.C);
+    if (c == null) {
+      ev.inconclusive("the hit-rate sweep was not run");
       return ev.verdict(this);
     }
+    c.lines().forEach(ev::add);
+    c.unusable().forEach(ev::inconclusive);
     boolean anyBelow = false;
-    for (SweepPoint p : points) {
+    for (SweepPoint p : c.usable()) {
+      String at = pctRate(p.hitRate()) + " measured (target " + pctTarget(p.target()) + ")";
       if (p.hitRate() >= DESIGN - 1e-9) {
         if (!p.holds()) {
-          ev.refute("C fails at " + pctRate(p.hitRate()) + ", which is ≥ 96 %" + why(p));
+          ev.refute("C fails at " + at + ", which is ≥ 96 %" + why(p));
         }
       } else {
         anyBelow = true;
         if (p.holds()) {
-          ev.refute("C still holds at " + pctRate(p.hitRate()) + ", below 96 %");
+          ev.refute("C still holds at " + at + ", below 96 %");
         } else if (!p.failsByP99()) {
           ev.refute(
               "at "
-                  + pctRate(p.hitRate())
+                  + at
                   + " C fails"
                   + why(p)
                   + " while its p99 holds: the limit comes from p95 or the errors, not p99");
@@ -51,40 +62,64 @@ public final class MinimumHitRate implements Hypothesis {
       }
     }
     if (!anyBelow) {
-      ev.inconclusive("no hit rate below 96 % was tested");
+      ev.inconclusive("no usable sweep step measured a hit rate below 96 %");
     }
-    ev.add(limit(points).orElse("no tested hit rate: the minimum is not quantified"));
+    ev.add(limit("C", c.usable()).text());
+    Points b = points(in, BenchArm.B);
+    if (b != null) {
+      // B "already meets" at some hit rate (the card's intermediate result): its bracket, shown
+      b.unusable().forEach(ev::add);
+      ev.add(limit("B", b.usable()).text());
+    }
     return ev.verdict(this);
   }
 
   /**
-   * The sweep's points, highest rate first, bisection steps among them; null (with the reason in
-   * ev) if any is unusable. Each is judged by {@link SweepPoint}, the rule the runner's bisection
-   * uses too.
+   * One arm's sweep: its usable points, highest measured rate first (bisection steps among them),
+   * each judged by {@link SweepPoint} — the rule the runner's bisection uses too —, the reason each
+   * unusable step cannot be judged, and one line per usable step. Null when the arm's sweep was not
+   * run.
    */
-  static List<SweepPoint> points(Input in, Evidence ev) {
-    List<Double> rates = in.results().sweepHitRates();
-    if (rates.isEmpty()) {
-      ev.inconclusive("the hit-rate sweep was not run");
+  record Points(List<SweepPoint> usable, List<String> unusable, List<String> lines) {}
+
+  static Points points(Input in, BenchArm arm) {
+    List<StepResult> steps =
+        in.results().steps().stream()
+            .filter(s -> s.spec().kind() == StepKind.SWEEP && s.spec().arm() == arm)
+            .toList();
+    // the planned rates (any arm's) and this arm's own bisected ones
+    List<Double> rates =
+        in.results().steps().stream()
+            .filter(s -> s.spec().kind() == StepKind.SWEEP)
+            .filter(s -> !s.spec().bisection() || s.spec().arm() == arm)
+            .map(s -> s.spec().hitRate())
+            .distinct()
+            .sorted(Comparator.reverseOrder())
+            .toList();
+    if (steps.isEmpty()) {
       return null;
     }
-    List<SweepPoint> out = new java.util.ArrayList<>();
-    boolean usable = true;
+    List<SweepPoint> usable = new ArrayList<>();
+    List<String> unusable = new ArrayList<>();
+    List<String> lines = new ArrayList<>();
     for (double h : rates) {
-      StepResult s = in.results().sweep(BenchArm.C, h).orElse(null);
-      String why = SweepPoint.unusable(s, h);
+      StepResult s = in.results().sweep(arm, h).orElse(null);
+      String why = SweepPoint.unusable(s, arm.label(), h);
       if (why != null) {
-        ev.inconclusive(why);
-        usable = false;
+        unusable.add(why + ": not usable for the minimum hit rate");
         continue;
       }
       SweepPoint p = SweepPoint.judge(s);
+      usable.add(p);
+      if (arm != BenchArm.C) {
+        continue;
+      }
       Optional<StepResult> b = in.results().sweep(BenchArm.B, h);
-      ev.add(
+      lines.add(
           String.format(
               Locale.ROOT,
               "hit rate %s%s (measured %s): C p95 %s, p99 %s, errors %s, fallback %s → %s%s",
-              pctRate(h),
+              pctTarget(h),
               p.step().spec().bisection() ? " (bisection step)" : "",
               Evidence.pct(s.hitRatePct()),
               Evidence.ms(s.endToEnd().p95()),
@@ -92,51 +127,82 @@ public final class MinimumHitRate implements Hypothesis {
               Evidence.pct(s.errorPct()),
               Evidence.pct(s.fallbackPct()),
               p.holds() ? "holds" : "fails" + why(p),
-              b.map(x -> "; B p99 " + Evidence.ms(x.endToEnd().p99()))
+              b.map(
+                      x ->
+                          "; B p99 "
+                              + Evidence.ms(x.endToEnd().p99())
+                              + " (measured "
+                              + Evidence.pct(x.hitRatePct())
+                              + ")")
                   .orElse(
-                      p.step().spec().bisection()
+                      p.step().spec().bisection() && arm == BenchArm.C
                           ? "; B not measured (bisection is C only)"
                           : "")));
-      out.add(p);
     }
-    return usable ? out : null;
+    return new Points(SweepPoint.highestFirst(usable), unusable, lines);
   }
 
   /**
-   * The minimum hit rate, as far as the measured rates (planned and bisected) bound it: the final
-   * bracket of {@link SweepPoint.Bracket}.
+   * The minimum hit rate as far as the measured points bound it, and whether that is a
+   * quantification: a closed bracket between the highest failing and the lowest holding measured
+   * rate ({@link SweepPoint.Bracket}), or a hold even at 0 %, where every answer is a fallback. An
+   * open bound — the arm holds at every tested rate, or fails at every one — says where the sweep
+   * ended, not where the minimum is: it is reported as such and is not quantified (issue 28).
    */
-  static Optional<String> limit(List<SweepPoint> points) {
-    if (points == null || points.isEmpty()) {
-      return Optional.empty();
+  record Limit(String text, boolean quantified) {}
+
+  static Limit limit(String who, List<SweepPoint> highestFirst) {
+    String name = who.equals("C") ? "minimum hit rate" : who + "'s minimum hit rate";
+    if (highestFirst == null || highestFirst.isEmpty()) {
+      return new Limit(name + ": not quantified (no usable sweep step)", false);
     }
-    SweepPoint.Bracket b = SweepPoint.Bracket.of(points);
-    long bisected = points.stream().filter(p -> p.step().spec().bisection()).count();
+    SweepPoint.Bracket b = SweepPoint.Bracket.of(highestFirst);
+    long bisected = highestFirst.stream().filter(p -> p.step().spec().bisection()).count();
     String after =
         bisected == 0 ? "" : ", after " + bisected + " bisection step" + (bisected == 1 ? "" : "s");
     if (b.lowestHolding() == null) {
-      return Optional.of(
-          "minimum hit rate: above "
-              + pctRate(points.get(0).hitRate())
-              + " (C fails at every tested rate"
+      return new Limit(
+          name
+              + ": an open bound, not quantified ("
+              + who
+              + " fails at every tested rate, up to "
+              + pctRate(b.highestFailing())
               + after
-              + ")");
+              + ")",
+          false);
     }
     if (b.highestFailing() == null) {
-      return Optional.of(
-          "minimum hit rate: at most "
+      if (b.closed()) {
+        return new Limit(
+            name
+                + ": 0 % ("
+                + who
+                + " holds even at "
+                + pctRate(b.lowestHolding())
+                + " measured, where every answer is a fallback"
+                + after
+                + ")",
+            true);
+      }
+      return new Limit(
+          name
+              + ": an open bound, not quantified ("
+              + who
+              + " holds at every tested rate, down to "
               + pctRate(b.lowestHolding())
-              + " (C holds at every tested rate"
               + after
-              + ")");
+              + ")",
+          false);
     }
-    return Optional.of(
-        "minimum hit rate: between "
+    return new Limit(
+        name
+            + ": between "
             + pctRate(b.highestFailing())
             + " (fails) and "
             + pctRate(b.lowestHolding())
             + " (holds)"
-            + after);
+            + after,
+        true);
   }
 
   private static String why(SweepPoint p) {
@@ -145,5 +211,9 @@ public final class MinimumHitRate implements Hypothesis {
 
   static String pctRate(double h) {
     return SweepPoint.pctRate(h);
+  }
+
+  static String pctTarget(double h) {
+    return SweepPoint.pctTarget(h);
   }
 }

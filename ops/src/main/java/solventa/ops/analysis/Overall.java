@@ -18,7 +18,8 @@ import solventa.providerdouble.control.ProviderState;
  * or the most calls in flight at the pool size); (d) HD-01.5 is refuted. Supported only when every
  * support clause holds (C meets in every state of every run; its fallback share within the ceiling
  * and its pool unsaturated at recovery in every run; HD-01.5 supported; the minimum hit rate
- * quantified; no run invalidated) and no refutation clause does. Inconclusive otherwise, each
+ * quantified — a closed bracket of measured rates or a hold even at 0 %, not an open bound (rules
+ * version 4); no run invalidated) and no refutation clause does. Inconclusive otherwise, each
  * missing figure naming its reason. Provisional with fewer than {@link VerdictRules#REQUIRED_RUNS}
  * runs.
  */
@@ -97,13 +98,7 @@ public final class Overall implements Hypothesis {
     } else {
       ev.add("HD-01.5 is supported");
     }
-    Evidence scratch = new Evidence();
-    List<SweepPoint> points = MinimumHitRate.points(in, scratch);
-    if (points == null) {
-      ev.inconclusive("the minimum hit rate is not quantified (HD-01.4's steps are not usable)");
-    } else {
-      ev.add(MinimumHitRate.limit(points).orElse("minimum hit rate: n/a"));
-    }
+    minimumHitRate(ev, in);
     Set<String> invalid =
         in.sanity().stream()
             .filter(c -> !c.passed())
@@ -126,6 +121,30 @@ public final class Overall implements Hypothesis {
     }
     Verdict v = ev.verdict(this);
     return new Verdict(v.id(), v.statement(), v.verdict(), v.evidence(), provisional);
+  }
+
+  /**
+   * The support clause "the minimum hit rate quantified" (rules version 4): from C's measured sweep
+   * steps, every one usable, as a closed bracket or a hold even at 0 % ({@link
+   * MinimumHitRate.Limit}). An open bound is where the sweep ended, not a minimum: inconclusive,
+   * with the bound as the reason; so is a sweep step that is not usable.
+   */
+  private static void minimumHitRate(Evidence ev, Input in) {
+    MinimumHitRate.Points c = MinimumHitRate.points(in, BenchArm.C);
+    if (c == null) {
+      ev.inconclusive("the minimum hit rate is not quantified: the hit-rate sweep was not run");
+      return;
+    }
+    if (!c.unusable().isEmpty()) {
+      ev.inconclusive("the minimum hit rate is not quantified: " + String.join("; ", c.unusable()));
+      return;
+    }
+    MinimumHitRate.Limit limit = MinimumHitRate.limit("C", c.usable());
+    if (limit.quantified()) {
+      ev.add(limit.text());
+    } else {
+      ev.inconclusive("the minimum hit rate is not quantified: " + limit.text());
+    }
   }
 
   /** Clause (a): the step meets the thresholds. */

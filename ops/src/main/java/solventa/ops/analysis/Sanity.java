@@ -16,10 +16,12 @@ import solventa.providerdouble.control.ProviderState;
  * The sanity checks of the experiment card (Protocol) and issue 11. Per step ({@link
  * #invalidations}): the generator reached ≥ 98 % of its target rate inside the measured window, its
  * schedule lag p99 stayed ≤ 50 ms, the double kept up (lag p99 ≤ 50 ms), and with a healthy
- * provider the node did not stall (its own p99 ≤ 1 s in every second). An invalid step is re-run
- * once. Per run ({@link #check}): identical response contract across arms (same schema, sizes
- * within {@value #MAX_SIZE_DIFF_BYTES} bytes) and no step left invalid; a failed check invalidates
- * its run.
+ * provider the node did not stall (its own p99 ≤ 1 s in every second), and a hit-rate sweep step's
+ * measured CACHED share lies within {@value StepResult#HIT_RATE_TOLERANCE_PTS} points of its target
+ * (the sweep's hit rate is its controlled variable, issue 28; a walk step's is not, it shows the
+ * cache draining). An invalid step is re-run once. Per run ({@link #check}): identical response
+ * contract across arms (same schema, sizes within {@value #MAX_SIZE_DIFF_BYTES} bytes) and no step
+ * left invalid; a failed check invalidates its run.
  */
 public final class Sanity {
   /** "A few bytes": the origin word and the age's digits may differ between arms. */
@@ -88,6 +90,16 @@ public final class Sanity {
               "node stall: its own p99 reached %.0f ms in one second with a healthy provider",
               s.nodeWorstSecondP99Ms()));
     }
+    if (spec.kind() == StepKind.SWEEP && Boolean.TRUE.equals(s.hitRateOff())) {
+      out.add(
+          String.format(
+              Locale.ROOT,
+              "sweep hit rate off target: measured %.1f %% CACHED against the target %.0f %%, more"
+                  + " than %.1f points apart",
+              s.hitRatePct(),
+              s.hitRateTargetPct(),
+              StepResult.HIT_RATE_TOLERANCE_PTS));
+    }
     return out;
   }
 
@@ -111,7 +123,7 @@ public final class Sanity {
           new SanityCheck(
               run,
               "every step valid (generator rate ≥ 98 %, schedule lag p99 ≤ 50 ms, double lag p99"
-                  + " ≤ 50 ms, no node stall)",
+                  + " ≤ 50 ms, no node stall, sweep hit rate within 1.5 points of its target)",
               invalid.isEmpty(),
               (invalid.isEmpty()
                       ? "every step passed (after at most one re-run)"

@@ -1,17 +1,28 @@
 package solventa.ops.analysis;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import solventa.gatling.Acceptance;
 
 /**
- * One of C's hit-rate sweep steps judged by HD-01.4's rule ({@code docs/verdict-rules.md}, rules
- * version 3): C holds at a rate when it meets the thresholds. Latency only, as the card writes
- * HD-01.4 ("below that value the p99 degrades"); the actuarial ceiling on the fallback share is
- * HD-01's clause (b), not this one. The one place that rule lives: the verdict ({@link
- * MinimumHitRate}) and the runner's bisection ({@link HitRateBisection}) both judge with it.
+ * One sweep step judged by HD-01.4's rule ({@code docs/verdict-rules.md}, rules version 4): the arm
+ * holds at a rate when it meets the thresholds, and the rate is the step's <b>measured</b> hit rate
+ * (its CACHED share over the window), not the target its key set was built for (issue 28): a point
+ * says what the cache did. Latency only, as the card writes HD-01.4 ("below that value the p99
+ * degrades"); the actuarial ceiling on the fallback share is HD-01's clause (b), not this one. The
+ * one place that rule lives: the verdict ({@link MinimumHitRate}) and the runner's bisection
+ * ({@link HitRateBisection}) both judge with it.
+ *
+ * @param hitRate the measured hit rate, a fraction
+ * @param target the target the step's key set was built for, a fraction
  */
-public record SweepPoint(double hitRate, StepResult step, boolean meets) {
+public record SweepPoint(double hitRate, double target, StepResult step, boolean meets) {
+
+  /** A point measured at its target (the bisection's tests). */
+  public SweepPoint(double hitRate, StepResult step, boolean meets) {
+    this(hitRate, hitRate, step, meets);
+  }
 
   public boolean holds() {
     return meets;
@@ -22,24 +33,45 @@ public record SweepPoint(double hitRate, StepResult step, boolean meets) {
   }
 
   /**
-   * Why C's sweep step {@code s} at {@code hitRate} cannot be judged (not run, invalid, too few
-   * answers, no latency), or null when it can.
+   * Why the sweep step {@code s} of {@code who} ("C", "B") at target {@code hitRate} cannot be
+   * judged (not run, invalid — its measured hit rate off target among the reasons —, too few
+   * answers, no latency, no measured hit rate), or null when it can.
    */
-  public static String unusable(StepResult s, double hitRate) {
-    return Evidence.unusable(s, "C at hit rate " + pctRate(hitRate));
+  public static String unusable(StepResult s, String who, double hitRate) {
+    String what = who + " at hit rate " + pctTarget(hitRate);
+    String why = Evidence.unusable(s, what);
+    if (why == null && s.hitRatePct() == null) {
+      return what
+          + " has no measured hit rate ("
+          + s.missing().getOrDefault("hitRatePct", "no reason recorded")
+          + ")";
+    }
+    return why;
   }
 
-  /** {@code s} judged; {@code s} must be usable ({@link #unusable}). */
+  /** C's sweep step; see {@link #unusable(StepResult, String, double)}. */
+  public static String unusable(StepResult s, double hitRate) {
+    return unusable(s, "C", hitRate);
+  }
+
+  /** {@code s} judged at its measured hit rate; {@code s} must be usable ({@link #unusable}). */
   public static SweepPoint judge(StepResult s) {
-    return new SweepPoint(s.spec().hitRate(), s, s.meets());
+    return new SweepPoint(s.hitRatePct() / 100, s.spec().hitRate(), s, s.meets());
+  }
+
+  /** The points ordered by measured hit rate, highest first. */
+  static List<SweepPoint> highestFirst(List<SweepPoint> points) {
+    return points.stream()
+        .sorted(Comparator.comparingDouble(SweepPoint::hitRate).reversed())
+        .toList();
   }
 
   /**
-   * Where the minimum hit rate lies as far as the points bound it: the highest failing rate and the
-   * lowest holding rate above it (every rate above holding); either is null when there is none.
-   * Points below the highest failing rate do not move it, whatever they show.
+   * Where the minimum hit rate lies as far as the points bound it: the highest failing measured
+   * rate and the lowest holding rate above it (every rate above holding); either is null when there
+   * is none. Points below the highest failing rate do not move it, whatever they show.
    *
-   * @param highestFirst the points, highest rate first
+   * @param highestFirst the points, highest measured rate first
    */
   record Bracket(Double highestFailing, Double lowestHolding) {
     static Bracket of(List<SweepPoint> highestFirst) {
@@ -52,9 +84,21 @@ public record SweepPoint(double hitRate, StepResult step, boolean meets) {
       }
       return new Bracket(null, lowestHolding);
     }
+
+    /** Both ends measured, or the arm holds even at 0 % (nothing lower to test). */
+    boolean closed() {
+      return (highestFailing != null && lowestHolding != null)
+          || (highestFailing == null && lowestHolding != null && lowestHolding <= 0);
+    }
   }
 
+  /** A measured rate, to a tenth of a point: "88.9 %". */
   static String pctRate(double h) {
+    return String.format(Locale.ROOT, "%.1f %%", h * 100);
+  }
+
+  /** A target, in whole points: "90 %". */
+  static String pctTarget(double h) {
     return String.format(Locale.ROOT, "%.0f %%", h * 100);
   }
 }

@@ -28,9 +28,12 @@ public record VerdictRules(
    * The version of {@code docs/verdict-rules.md} this code implements. 3 (2026-12-03): HD-01 takes
    * the card's three refutation clauses (latency, fallback share above the ceiling, recovery
    * saturating the pool); HD-01.4 is latency only; HD-01.5/6's guard compares the failures a policy
-   * needs with 1 % of W's requests.
+   * needs with 1 % of W's requests. 4 (2026-12-03): HD-01.4 judges each sweep rate at its measured
+   * hit rate (the sweep's key set holds it at its target; a sweep step more than 1.5 points off is
+   * invalid and re-run once); the minimum hit rate is a bracket of measured rates, and an open
+   * bound does not count as quantified in HD-01.
    */
-  public static final String RULES_VERSION = "3";
+  public static final String RULES_VERSION = "4";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;

@@ -160,12 +160,13 @@ public final class ProtocolPlan {
 
   /**
    * A hit-rate sweep step of {@code arm} at {@code hitRate}: provider degraded, the walk's rate,
-   * warm-up and window. The runner adds C's bisection steps with it ({@code bisection} true).
+   * warm-up and window. The runner adds B's and C's bisection steps with it ({@code bisection}
+   * true).
    */
   public static StepSpec sweepStep(
       ExperimentProfile p, BenchArm arm, double hitRate, boolean bisection) {
     return new StepSpec(
-        "sweep-" + arm.tag() + "-h" + Math.round(hitRate * 100),
+        "sweep-" + arm.tag() + "-h" + points(hitRate),
         StepKind.SWEEP,
         "R1",
         arm,
@@ -179,21 +180,44 @@ public final class ProtocolPlan {
         bisection);
   }
 
+  /** A target in points for a step id: "96", or "99.5" for a target between whole points. */
+  public static String points(double hitRate) {
+    double pts = Math.round(hitRate * 1000) / 10.0;
+    return pts == Math.rint(pts) ? Long.toString((long) pts) : Double.toString(pts);
+  }
+
   /** True when step {@code i} of {@code plan} is C's last planned sweep step. */
   public static boolean isLastCSweep(List<StepSpec> plan, int i) {
-    return isCSweep(plan.get(i)) && (i + 1 == plan.size() || !isCSweep(plan.get(i + 1)));
+    return isLastSweep(plan, i, BenchArm.C);
+  }
+
+  /** True when step {@code i} of {@code plan} is {@code arm}'s last sweep step. */
+  public static boolean isLastSweep(List<StepSpec> plan, int i, BenchArm arm) {
+    return isSweep(plan.get(i), arm) && (i + 1 == plan.size() || !isSweep(plan.get(i + 1), arm));
   }
 
   public static boolean isCSweep(StepSpec s) {
-    return s.kind() == StepKind.SWEEP && s.arm() == BenchArm.C;
+    return isSweep(s, BenchArm.C);
   }
 
+  public static boolean isSweep(StepSpec s, BenchArm arm) {
+    return s.kind() == StepKind.SWEEP && s.arm() == arm;
+  }
+
+  /** The arms whose sweep the runner bisects and extends: B's bracket as C's (issue 28). */
+  public static final List<BenchArm> BISECTED_ARMS = List.of(BenchArm.B, BenchArm.C);
+
   /**
-   * The bisection steps the runner may add to {@code plan}: the profile's bound when the plan has a
-   * sweep of C, else none.
+   * The bisection steps the runner may add to {@code plan}: the profile's bound for each arm whose
+   * sweep the plan has ({@link #BISECTED_ARMS}), else none.
    */
   public static int maxExtraSteps(ExperimentProfile p, List<StepSpec> plan) {
-    return plan.stream().anyMatch(ProtocolPlan::isCSweep) ? p.maxBisectionSteps() : 0;
+    return maxExtraSteps(p, plan, BenchArm.B) + maxExtraSteps(p, plan, BenchArm.C);
+  }
+
+  /** The bisection steps the runner may add after {@code arm}'s sweep. */
+  public static int maxExtraSteps(ExperimentProfile p, List<StepSpec> plan, BenchArm arm) {
+    return plan.stream().anyMatch(s -> isSweep(s, arm)) ? p.maxBisectionSteps() : 0;
   }
 
   /**

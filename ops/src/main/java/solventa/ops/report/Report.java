@@ -187,10 +187,16 @@ public final class Report {
                 : e.rulesVersion())
             + ". Cache dynamics: known customers' values expire after T = "
             + profileOf().refreshAfterSec()
-            + " s (quote.refresh-after); each step draws from K known customers, K = λT(1−h)/h, whose stored"
-            + " values start at steady-state ages (fresh ones uniform over [0, T)), plus "
+            + " s (quote.refresh-after); each walk and policy step draws from K known customers, K ="
+            + " λT(1−h)/h, whose stored values start at steady-state ages (fresh ones uniform over"
+            + " [0, T)), plus "
             + String.format(Locale.ROOT, "%.1f", profileOf().neverSeenShare() * 100)
-            + " % never-seen customers. The measured hit rate (CACHED share) is shown beside the target.");
+            + " % never-seen customers; with the provider failing nothing is refreshed and such a"
+            + " population drains. A hit-rate sweep step instead draws its hits from customers"
+            + " seeded fresh until past the step's end, its misses once each from customers seeded"
+            + " already expired, in a fixed order that holds the target throughout (the sweep's key"
+            + " set, decision 0043). The measured hit rate (CACHED share) is shown beside the"
+            + " target.");
     Verdict overall = e.verdicts().get("HD-01");
     if (overall != null && Boolean.TRUE.equals(overall.provisional())) {
       p(
@@ -425,12 +431,19 @@ public final class Report {
     for (double h : sweepRows()) {
       Optional<StepResult> b = r.sweep(BenchArm.B, h);
       Optional<StepResult> c = r.sweep(BenchArm.C, h);
-      boolean bisection = c.isPresent() && c.get().spec().bisection();
-      // B is not measured at C's bisected rates: the cell says so, it is not a number
-      String notRun = bisection ? "no B step: bisection steps measure C only" : notRun();
+      boolean cBisection = c.isPresent() && c.get().spec().bisection();
+      boolean bBisection = b.isPresent() && b.get().spec().bisection();
+      boolean bisection = cBisection || bBisection;
+      // each arm's bisection steps measure that arm only: the other's cell says so, not a number
+      String notRun =
+          cBisection
+              ? "no B step: C's bisection steps measure C only"
+              : bBisection ? "no C step: B's bisection steps measure B only" : notRun();
       rows.add(
           List.of(
-              Math.round(h * 100) + " %" + (bisection ? " (bisection)" : ""),
+              solventa.ops.protocol.ProtocolPlan.points(h)
+                  + " %"
+                  + (bisection ? " (bisection)" : ""),
               b.map(s -> cell(ms(s.endToEnd().p95()), why(s, "endToEnd")))
                   .orElse(cell(null, notRun)),
               b.map(s -> cell(ms(s.endToEnd().p99()), why(s, "endToEnd")))
@@ -448,14 +461,22 @@ public final class Report {
     }
     if (profileOf().maxBisectionSteps() > 0) {
       p(
-          "Rows marked (bisection) are C's extra sweep steps: after the planned rates the runner"
-              + " bisects the bracket of C's minimum hit rate (highest failing, lowest holding rate)"
-              + " until it is at most "
+          "Rows marked (bisection) are B's or C's extra sweep steps: after an arm's planned rates"
+              + " the runner bisects the bracket of its minimum hit rate (highest failing, lowest"
+              + " holding measured rate) until it is at most "
               + profileOf().bisectionResolutionPts()
-              + " points wide, in at most "
+              + " points wide, or, with no bracket, extends the sweep past its end (down to 0 %,"
+              + " or up to the highest target the never-seen share allows), in at most "
               + profileOf().maxBisectionSteps()
-              + " steps (decision 0022). B has no step at those rates.");
+              + " steps per arm (decisions 0022, 0043). The other arm has no step at those"
+              + " rates.");
     }
+    p(
+        "Each sweep step's hit rate is a controlled variable (the sweep's key set, decision 0043):"
+            + " a step whose measured CACHED share is more than "
+            + String.format(Locale.ROOT, "%.1f", StepResult.HIT_RATE_TOLERANCE_PTS)
+            + " points from its target is invalid and re-run once, and HD-01.4 judges every rate"
+            + " at its measured hit rate, the target beside it.");
     p(
         "C holds at a hit rate when it meets the thresholds (HD-01.4 is about latency, as the card"
             + " writes it); its fallback share, shown beside, is judged against the actuarial"
@@ -794,6 +815,10 @@ public final class Report {
       }
     }
     h(3, "Hit rate off target by more than 1.5 points");
+    p(
+        "A sweep step this far off is invalid (its hit rate is the sweep's controlled variable); a"
+            + " walk step's is shown, not invalidated: its population drains while the provider"
+            + " fails.");
     if (off.isEmpty()) {
       p("None.");
     } else {

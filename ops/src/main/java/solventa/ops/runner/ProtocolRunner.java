@@ -25,6 +25,7 @@ import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
 import solventa.gatling.StepHooks;
 import solventa.gatling.StepParameters;
+import solventa.gatling.SweepKeySet;
 import solventa.ops.analysis.HitRateBisection;
 import solventa.ops.analysis.NodeInterval;
 import solventa.ops.analysis.NodeStats;
@@ -88,6 +89,22 @@ public final class ProtocolRunner {
 
   static final int PROBE_KEYS = 5_000;
 
+  /**
+   * A sweep step's margin ({@link SweepKeySet}): its fresh customers are seeded last, at most
+   * {@link #SWEEP_MAX_HIT_POOL} of them, and must stay fresh from their seeding to the step's end;
+   * this covers the seconds between the two ends (seeding them, Gatling's start).
+   */
+  static final int SWEEP_MARGIN_SEC = 4;
+
+  /** A sweep step's fresh customers: at most four seed batches, written in about a second. */
+  static final int SWEEP_MAX_HIT_POOL = 4 * SEED_BATCH;
+
+  /**
+   * The node's {@code quote.max-staleness} (quote.conf's 24 h; the runner does not set it): a sweep
+   * step's expired customers must stay younger, so arm C answers them STALE.
+   */
+  static final int NODE_MAX_STALENESS_SEC = 24 * 3600;
+
   private final ExperimentProfile profile;
   private final Path out;
   private final long seed;
@@ -102,8 +119,25 @@ public final class ProtocolRunner {
   private NodeGroup prepared;
   private Population lastPopulation;
 
-  /** The known customers of one step: indices [start, start + size), seeded or continued. */
-  record Population(int start, int size, boolean seeded) {}
+  /**
+   * The known customers of one step: indices [start, start + size), seeded or continued. A sweep
+   * step's ({@code sweep}) are its fresh customers, and [missStart, missStart + missSize) its
+   * expired ones ({@link SweepKeySet}).
+   */
+  record Population(
+      int start, int size, boolean seeded, boolean sweep, int missStart, int missSize) {
+    Population(int start, int size, boolean seeded) {
+      this(start, size, seeded, false, 0, 0);
+    }
+
+    /** Every known customer of the step, fresh and expired. */
+    int known() {
+      return size + missSize;
+    }
+  }
+
+  /** When the last sweep step's fresh customers began to be seeded (0: none pending). */
+  private long freshSeededAtMs;
 
   private WindowStats lastWindow;
 
@@ -138,6 +172,11 @@ public final class ProtocolRunner {
    * after every step (the console's line, see {@link #walk}).
    */
   public void run(List<StepSpec> plan, Progress progress) throws IOException {
+    for (StepSpec s : plan) {
+      if (s.kind() == StepKind.SWEEP) {
+        sweepKeys(profile, s); // refuses, before anything runs, a profile whose T is too short
+      }
+    }
     walk(profile, plan, this::runStep, progress);
     scheduler.shutdownNow();
   }
@@ -153,53 +192,62 @@ public final class ProtocolRunner {
   }
 
   /**
-   * Runs the steps of {@code plan} in order through {@code exec}; after C's last sweep step, while
-   * {@link #nextBisectionStep} names a rate, that step is inserted next (same node, before the
-   * policy steps), at most the profile's bound. Returns the steps as run.
+   * Runs the steps of {@code plan} in order through {@code exec}; after B's and after C's last
+   * sweep step, while {@link #nextBisectionStep} names a rate for that arm, that step is inserted
+   * next (same node, before the arm's next steps), at most the profile's bound per arm. Returns the
+   * steps as run.
    */
   static List<StepSpec> walk(
       ExperimentProfile p, List<StepSpec> plan, StepRun exec, Progress progress)
       throws IOException {
     List<StepSpec> steps = new ArrayList<>(plan);
     List<StepResult> done = new ArrayList<>();
-    int mayAdd = ProtocolPlan.maxExtraSteps(p, plan);
+    Map<BenchArm, Integer> mayAdd = new java.util.EnumMap<>(BenchArm.class);
+    for (BenchArm arm : ProtocolPlan.BISECTED_ARMS) {
+      mayAdd.put(arm, ProtocolPlan.maxExtraSteps(p, plan, arm));
+    }
     for (int i = 0; i < steps.size(); i++) {
       StepResult r = exec.run(steps.get(i));
       done.add(r);
-      if (mayAdd > 0 && ProtocolPlan.isLastCSweep(steps, i)) {
-        Optional<StepSpec> next = nextBisectionStep(p, done);
-        if (next.isPresent()) {
-          steps.add(i + 1, next.get());
-          mayAdd--;
-        } else {
-          mayAdd = 0;
+      for (BenchArm arm : ProtocolPlan.BISECTED_ARMS) {
+        if (mayAdd.get(arm) > 0 && ProtocolPlan.isLastSweep(steps, i, arm)) {
+          Optional<StepSpec> next = nextBisectionStep(p, done, arm);
+          if (next.isPresent()) {
+            steps.add(i + 1, next.get());
+            mayAdd.merge(arm, -1, Integer::sum);
+          } else {
+            mayAdd.put(arm, 0);
+          }
         }
       }
-      progress.after(i, steps, mayAdd, r);
+      progress.after(i, steps, mayAdd.values().stream().mapToInt(Integer::intValue).sum(), r);
     }
     return steps;
   }
 
   /**
-   * C's next bisection step over the results so far ({@link HitRateBisection} with the profile's
-   * resolution and bound), or empty, with the reason logged: a warning when a sweep point cannot be
-   * judged. Static and pure but for the log, so a test can drive it over recorded results.
+   * {@code arm}'s next bisection or extension step over the results so far ({@link
+   * HitRateBisection} with the profile's resolution and bound), or empty, with the reason logged: a
+   * warning when a sweep point cannot be judged. Static and pure but for the log, so a test can
+   * drive it over recorded results.
    */
-  static Optional<StepSpec> nextBisectionStep(ExperimentProfile p, List<StepResult> results) {
-    List<StepResult> cSweep =
-        results.stream().filter(r -> ProtocolPlan.isCSweep(r.spec())).toList();
+  static Optional<StepSpec> nextBisectionStep(
+      ExperimentProfile p, List<StepResult> results, BenchArm arm) {
+    List<StepResult> sweep =
+        results.stream().filter(r -> ProtocolPlan.isSweep(r.spec(), arm)).toList();
     HitRateBisection.Next next =
-        HitRateBisection.next(cSweep, p.bisectionResolutionPts(), p.maxBisectionSteps());
+        HitRateBisection.next(
+            sweep, p.bisectionResolutionPts(), p.maxBisectionSteps(), 1 - p.neverSeenShare());
     if (next.hitRate() == null) {
       if (next.reason().startsWith("stopped")) {
-        log.warn("HD-01.4 bisection {}", next.reason());
+        log.warn("HD-01.4 bisection of {} {}", arm.label(), next.reason());
       } else {
-        log.info("HD-01.4 bisection done: {}", next.reason());
+        log.info("HD-01.4 bisection of {} done: {}", arm.label(), next.reason());
       }
       return Optional.empty();
     }
-    StepSpec step = ProtocolPlan.sweepStep(p, BenchArm.C, next.hitRate(), true);
-    log.info("HD-01.4 bisection: {}; adding {}", next.reason(), step.id());
+    StepSpec step = ProtocolPlan.sweepStep(p, arm, next.hitRate(), true);
+    log.info("HD-01.4 bisection of {}: {}; adding {}", arm.label(), next.reason(), step.id());
     return Optional.of(step);
   }
 
@@ -349,16 +397,51 @@ public final class ProtocolRunner {
     return loadStep(spec, node, pop);
   }
 
-  /** K known customers for the step (see {@link KeyPopulation}), new to this node. */
+  /**
+   * The step's known customers, new to this node: a sweep step's key set ({@link SweepKeySet}), any
+   * other step's K of a steady-state population ({@link KeyPopulation}).
+   */
   private Population newPopulation(StepSpec spec) {
+    if (spec.kind() != StepKind.SWEEP) {
+      return steadyPopulation(spec);
+    }
+    SweepKeySet ks = sweepKeys(profile, spec);
+    int hits = ks.hitPoolSize();
+    int misses = ks.missPoolSize();
+    int start = allocate(hits + misses);
+    return new Population(start, hits, true, true, start + hits, misses);
+  }
+
+  /** K known customers of a steady-state population (see {@link KeyPopulation}). */
+  private Population steadyPopulation(StepSpec spec) {
     int k = population(spec).size();
+    return new Population(allocate(k), k, true);
+  }
+
+  private int allocate(int k) {
     if (nextPopulation + k > NEVER_SEEN_BASE) {
       log.warn("known-customer range exhausted on this node; starting over at {}", POPULATION_BASE);
       nextPopulation = POPULATION_BASE;
     }
-    Population p = new Population(nextPopulation, k, true);
+    int start = nextPopulation;
     nextPopulation += k;
-    return p;
+    return start;
+  }
+
+  /**
+   * A sweep step's key set: its target, the walk's rate, its whole duration, the profile's T and
+   * never-seen share, the runner's margin and hit pool, the node's max-staleness.
+   */
+  static SweepKeySet sweepKeys(ExperimentProfile p, StepSpec spec) {
+    return new SweepKeySet(
+        spec.hitRate(),
+        spec.rate(),
+        spec.durationSec(),
+        p.refreshAfterSec(),
+        p.neverSeenShare(),
+        SWEEP_MARGIN_SEC,
+        NODE_MAX_STALENESS_SEC,
+        SWEEP_MAX_HIT_POOL);
   }
 
   KeyPopulation population(StepSpec spec) {
@@ -372,13 +455,28 @@ public final class ProtocolRunner {
    * in steady state. The node has never met these customers: their entities start from Redis.
    */
   private void seed(NodeGroup node, StepSpec spec, Population pop) throws IOException {
-    KeyPopulation kp = population(spec);
     java.util.SplittableRandom random = new java.util.SplittableRandom(seed + spec.id().hashCode());
     Map<String, Long> ages = new LinkedHashMap<>();
-    for (int i = 0; i < pop.size(); i++) {
-      ages.put(
-          KeyFeeder.customerId(pop.start() + i), Math.round(kp.steadyStateAgeSec(random) * 1000));
+    String firstFresh = null;
+    if (pop.sweep()) {
+      // a sweep's expired customers first, its fresh ones last: they must outlast the step
+      SweepKeySet ks = sweepKeys(profile, spec);
+      for (int i = 0; i < pop.missSize(); i++) {
+        ages.put(
+            KeyFeeder.customerId(pop.missStart() + i), Math.round(ks.expiredAgeSec(random) * 1000));
+      }
+      for (int i = 0; i < pop.size(); i++) {
+        ages.put(KeyFeeder.customerId(pop.start() + i), Math.round(ks.freshAgeSec(random) * 1000));
+      }
+      firstFresh = KeyFeeder.customerId(pop.start());
+    } else {
+      KeyPopulation kp = population(spec);
+      for (int i = 0; i < pop.size(); i++) {
+        ages.put(
+            KeyFeeder.customerId(pop.start() + i), Math.round(kp.steadyStateAgeSec(random) * 1000));
+      }
     }
+    freshSeededAtMs = 0;
     List<String> pending = new ArrayList<>(ages.keySet());
     for (int round = 0; round < SEED_ROUNDS && !pending.isEmpty(); round++) {
       if (round > 0) {
@@ -387,6 +485,9 @@ public final class ProtocolRunner {
       List<String> failed = new ArrayList<>();
       for (int from = 0; from < pending.size(); from += SEED_BATCH) {
         List<String> ids = pending.subList(from, Math.min(pending.size(), from + SEED_BATCH));
+        if (firstFresh != null && freshSeededAtMs == 0 && ids.contains(firstFresh)) {
+          freshSeededAtMs = System.currentTimeMillis();
+        }
         // the batches go round the members: each fetches through its own adapter and writes the
         // shared Redis, where the customer's entity, on whichever node owns it, starts from
         NodeProcess via = node.members().get((from / SEED_BATCH) % node.size());
@@ -472,7 +573,7 @@ public final class ProtocolRunner {
             WARMUP_LOAD_SEC,
             0);
     Path dir = Files.createDirectories(out.resolve("warmup"));
-    Population pop = newPopulation(w); // unseeded: its customers are fetched as they come
+    Population pop = steadyPopulation(w); // unseeded: its customers are fetched as they come
     int freshStart = nextFreshKey;
     nextFreshKey += freshNeeded(w);
     GatlingStep.run(
@@ -497,7 +598,10 @@ public final class ProtocolRunner {
         profile.neverSeenShare(),
         freshStart,
         seed + spec.id().hashCode(),
-        requestLog.toString());
+        requestLog.toString(),
+        pop.sweep(),
+        pop.missStart(),
+        pop.missSize());
   }
 
   /** Probe customers cycle through the top of the universe, apart from the measured keys. */
@@ -577,6 +681,19 @@ public final class ProtocolRunner {
         () -> {
           change.set(System.currentTimeMillis());
           lab.control().apply(spec.state(), Duration.ofSeconds(profile.recoveryWindowSec()));
+          if (pop.sweep() && freshSeededAtMs > 0) {
+            long since = change.get() - freshSeededAtMs;
+            if (since > SWEEP_MARGIN_SEC * 1000L) {
+              log.warn(
+                  "{}: its fresh customers were seeded {} ms before the load, more than the"
+                      + " margin of {} s: the last of them may expire inside the step",
+                  spec.id(),
+                  since,
+                  SWEEP_MARGIN_SEC);
+            } else {
+              log.info("{}: fresh customers seeded {} ms before the load", spec.id(), since);
+            }
+          }
           if (spec.warmupSec() > 0) {
             windowTask.set(
                 scheduler.schedule(
@@ -650,7 +767,7 @@ public final class ProtocolRunner {
             outcome.assertionsPassed(),
             outcome.report() == null ? null : out.relativize(Path.of(outcome.report())).toString(),
             seconds,
-            spec.arm().caches() ? pop.size() : null,
+            spec.arm().caches() ? pop.known() : null,
             pop.seeded(),
             memberInputs(node, rawsAtEnd, rejectedAtStart, memberSamples, memberSeconds)));
   }

@@ -46,6 +46,7 @@ public final class Fixture {
   boolean bisection;
   String id;
   Double achieved;
+  Double measuredHitRate;
 
   public static Fixture step(BenchArm arm, ProviderState state) {
     Fixture f = new Fixture();
@@ -161,9 +162,15 @@ public final class Fixture {
     return this;
   }
 
-  /** Marks the step as one of C's bisection steps. */
+  /** The step's id (the default is built from its fields). */
   public Fixture id(String stepId) {
     id = stepId;
+    return this;
+  }
+
+  /** The measured hit rate (CACHED share over the window), in percent; the target when not set. */
+  public Fixture measured(double pct) {
+    measuredHitRate = pct;
     return this;
   }
 
@@ -172,6 +179,7 @@ public final class Fixture {
     return this;
   }
 
+  /** Marks the step as one of C's bisection steps. */
   public Fixture bisection() {
     bisection = true;
     return this;
@@ -231,7 +239,7 @@ public final class Fixture {
         List.of(),
         timeline,
         sacrificedPct == null ? Map.of("sacrificedPct", "the step ended before W") : Map.of(),
-        hitRate * 100,
+        measuredHitRate != null ? measuredHitRate : hitRate * 100,
         hitRate * 100,
         73,
         3.0,

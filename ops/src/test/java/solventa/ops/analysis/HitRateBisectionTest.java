@@ -24,7 +24,7 @@ class HitRateBisectionTest {
   void bisectsTheBracketBetweenTheHighestFailingAndTheLowestHoldingRate() {
     var next = HitRateBisection.next(points(99, true, 96, true, 90, false, 50, false), 2, 3, 0);
     assertThat(next.hitRate()).isEqualTo(0.93);
-    assertThat(next.reason()).contains("bracket 90 % (fails) – 96 % (holds)");
+    assertThat(next.reason()).contains("bracket 90.0 % (fails) – 96.0 % (holds)");
   }
 
   @Test
@@ -35,39 +35,83 @@ class HitRateBisectionTest {
         .isEqualTo(0.94);
   }
 
+  /** Past the sweep's lower end (issue 28): C holds everywhere, so the sweep goes down to 0 %. */
   @Test
-  void stopsWhenCHoldsEverywhere() {
+  void extendsToZeroWhenCHoldsEverywhere() {
     var next = HitRateBisection.next(points(99, true, 96, true, 90, true, 50, true), 2, 3, 0);
-    assertThat(next.hitRate()).isNull();
-    assertThat(next.reason()).contains("C holds at every measured rate, down to 50 %");
+    assertThat(next.hitRate()).isEqualTo(0.0);
+    assertThat(next.reason())
+        .contains("C holds at every measured rate, down to 50.0 %")
+        .contains("extending the sweep to 0 %");
+    var even = HitRateBisection.next(points(96, true, 50, true, 0, true), 2, 3, 1);
+    assertThat(even.hitRate()).isNull();
+    assertThat(even.reason()).contains("it holds even at 0 %");
+    var bound = HitRateBisection.next(points(96, true, 50, true), 2, 3, 3);
+    assertThat(bound.hitRate()).isNull();
+    assertThat(bound.reason()).contains("bound of 3");
   }
 
+  /** A failure at 0 % closes the bracket the bisection then narrows. */
   @Test
-  void stopsWhenCFailsEverywhere() {
+  void aFailureAtZeroIsBisectedTowards() {
+    var next = HitRateBisection.next(points(96, true, 50, true, 0, false), 2, 3, 1);
+    assertThat(next.hitRate()).isEqualTo(0.25);
+  }
+
+  /** Past the upper end: up to the highest target a key set can build, 1 − the never-seen share. */
+  @Test
+  void extendsUpwardsWhenCFailsEverywhere() {
     var next = HitRateBisection.next(points(99, false, 96, false, 90, false), 2, 3, 0);
-    assertThat(next.hitRate()).isNull();
-    assertThat(next.reason()).contains("C fails at every measured rate, from 99 %");
+    assertThat(next.hitRate()).isEqualTo(0.995);
+    assertThat(next.reason())
+        .contains("C fails at every measured rate, up to 99.0 %")
+        .contains("extending the sweep up to 99.5 %");
+    List<SweepPoint> top = new ArrayList<>(points(99, false, 96, false));
+    top.add(0, new SweepPoint(0.995, null, false));
+    var stop = HitRateBisection.next(top, 2, 3, 1);
+    assertThat(stop.hitRate()).isNull();
+    assertThat(stop.reason()).contains("no higher target can be built");
+  }
+
+  /** The bracket's ends are measured rates; its midpoint a whole-point target not yet measured. */
+  @Test
+  void bisectsBetweenMeasuredRatesAndNeverRepeatsATarget() {
+    List<SweepPoint> p = new ArrayList<>();
+    p.add(new SweepPoint(0.957, 0.96, null, true));
+    p.add(new SweepPoint(0.889, 0.90, null, false));
+    var next = HitRateBisection.next(p, 2, 3, 0);
+    assertThat(next.hitRate()).isEqualTo(0.92);
+    assertThat(next.reason()).contains("bracket 88.9 % (fails) – 95.7 % (holds)");
+    p.add(1, new SweepPoint(0.934, 0.92, null, true)); // target 92 measured 93.4 (valid)
+    assertThat(HitRateBisection.next(p, 2, 3, 1).hitRate()).isEqualTo(0.91);
+    List<SweepPoint> repeat = new ArrayList<>();
+    repeat.add(new SweepPoint(0.950, 0.96, null, true));
+    repeat.add(new SweepPoint(0.933, 0.92, null, false)); // 92 measured 93.3 fails
+    repeat.add(new SweepPoint(0.889, 0.90, null, false));
+    var again = HitRateBisection.next(repeat, 1, 3, 1);
+    assertThat(again.hitRate()).as("93–95: midpoint 94").isEqualTo(0.94);
   }
 
   @Test
   void stopsWhenTheBracketIsWithinTheResolution() {
     var next = HitRateBisection.next(points(96, true, 94, false, 90, false), 2, 3, 1);
     assertThat(next.hitRate()).isNull();
-    assertThat(next.reason()).contains("bracket 94 % (fails) – 96 % (holds) is within 2 points");
+    assertThat(next.reason())
+        .contains("bracket 94.0 % (fails) – 96.0 % (holds) is within 2 points");
   }
 
   @Test
   void stopsWhenTheBoundIsReached() {
     var next = HitRateBisection.next(points(96, true, 90, true, 80, false), 2, 3, 3);
     assertThat(next.hitRate()).isNull();
-    assertThat(next.reason()).contains("80 % (fails) – 90 % (holds)").contains("bound of 3");
+    assertThat(next.reason()).contains("80.0 % (fails) – 90.0 % (holds)").contains("bound of 3");
   }
 
   @Test
   void nonMonotoneResultsBisectTheTopBracketAndSaySo() {
     var next = HitRateBisection.next(points(99, true, 96, false, 90, true, 50, false), 2, 3, 0);
     assertThat(next.hitRate()).isEqualTo(0.97);
-    assertThat(next.reason()).contains("96 % (fails) – 99 % (holds)").contains("not monotone");
+    assertThat(next.reason()).contains("96.0 % (fails) – 99.0 % (holds)").contains("not monotone");
   }
 
   @Test
@@ -94,7 +138,7 @@ class HitRateBisectionTest {
     steps.add(Fixture.sweep(BenchArm.C, 0.92).latency(150, 600).bisection().build());
     var after = HitRateBisection.next(steps, 0, 3);
     assertThat(after.hitRate()).isNull();
-    assertThat(after.reason()).contains("92 % (fails) – 93 % (holds)");
+    assertThat(after.reason()).contains("92.0 % (fails) – 93.0 % (holds)");
   }
 
   @Test

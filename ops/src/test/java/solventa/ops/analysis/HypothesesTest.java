@@ -162,7 +162,8 @@ class HypothesesTest {
     void supportedWhenCHoldsDownToNinetySixAndFailsBelowByP99() {
       Verdict v = eval(h, sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40}));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
-      assertThat(v.evidence()).contains("minimum hit rate: between 90 % (fails) and 96 % (holds)");
+      assertThat(v.evidence())
+          .contains("minimum hit rate: between 90.0 % (fails) and 96.0 % (holds)");
       // rules version 3: the ceiling is HD-01's clause (b), not part of HD-01.4
       assertThat(v.evidence()).noneMatch(l -> l.contains("ceiling"));
     }
@@ -186,7 +187,7 @@ class HypothesesTest {
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.evidence())
           .anyMatch(l -> l.startsWith("hit rate 96 % (measured") && l.contains("→ holds"))
-          .contains("minimum hit rate: between 90 % (fails) and 96 % (holds)");
+          .contains("minimum hit rate: between 90.0 % (fails) and 96.0 % (holds)");
     }
 
     /** The full sample's sweep: p99 178–195 ms at every rate, fallback 30–86 %. */
@@ -198,8 +199,11 @@ class HypothesesTest {
               sweepOf(new double[] {178, 64, 195, 194}, new double[] {30.32, 35.46, 43.31, 85.9}));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(v.evidence())
-          .contains("C still holds at 90 %, below 96 %", "C still holds at 50 %, below 96 %")
-          .contains("minimum hit rate: at most 50 % (C holds at every tested rate)")
+          .contains(
+              "C still holds at 90.0 % measured (target 90 %), below 96 %",
+              "C still holds at 50.0 % measured (target 50 %), below 96 %")
+          .contains(
+              "minimum hit rate: an open bound, not quantified (C holds at every tested rate, down to 50.0 %)")
           .noneMatch(l -> l.contains("fallback share above"));
     }
 
@@ -217,7 +221,8 @@ class HypothesesTest {
     void refutedWhenCStillHoldsBelowNinetySix() {
       Verdict v = eval(h, sweepOf(new double[] {200, 250, 300, 900}, new double[] {1, 4, 8, 40}));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence()).contains("minimum hit rate: between 50 % (fails) and 90 % (holds)");
+      assertThat(v.evidence())
+          .contains("minimum hit rate: between 50.0 % (fails) and 90.0 % (holds)");
     }
 
     /** C's bisection steps (decision 0022) count as tested rates; B has none at those rates. */
@@ -230,7 +235,7 @@ class HypothesesTest {
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.evidence())
           .contains(
-              "minimum hit rate: between 94 % (fails) and 96 % (holds), after 2 bisection steps");
+              "minimum hit rate: between 94.0 % (fails) and 96.0 % (holds), after 2 bisection steps");
       assertThat(v.evidence())
           .anyMatch(
               l ->
@@ -245,10 +250,11 @@ class HypothesesTest {
       s.add(sweep(BenchArm.C, 0.93).latency(150, 300).fallback(6.0).bisection().build());
       Verdict v = eval(h, s);
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence()).contains("C still holds at 93 %, below 96 %");
+      assertThat(v.evidence())
+          .contains("C still holds at 93.0 % measured (target 93 %), below 96 %");
       assertThat(v.evidence())
           .contains(
-              "minimum hit rate: between 90 % (fails) and 93 % (holds), after 1 bisection step");
+              "minimum hit rate: between 90.0 % (fails) and 93.0 % (holds), after 1 bisection step");
     }
 
     @Test
@@ -258,6 +264,60 @@ class HypothesesTest {
       Verdict v = eval(h, s);
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).anyMatch(l -> l.contains("C at hit rate 93 % is invalid"));
+    }
+
+    /**
+     * Rules version 4: each point is judged at its measured hit rate, the target beside it. C held
+     * at target 96 % but measured 95.1 % (valid: within 1.5 points), so it held below 96 %.
+     */
+    @Test
+    void eachRateIsJudgedByItsMeasuredHitRate() {
+      List<StepResult> s = new ArrayList<>();
+      double[] rates = {0.99, 0.96, 0.90, 0.50};
+      double[] measured = {98.8, 95.1, 89.2, 50.3};
+      double[] p99 = {180, 190, 600, 900};
+      for (int i = 0; i < rates.length; i++) {
+        s.add(sweep(BenchArm.C, rates[i]).latency(150, p99[i]).measured(measured[i]).build());
+      }
+      Verdict v = eval(h, s);
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence())
+          .contains("C still holds at 95.1 % measured (target 96 %), below 96 %")
+          .contains("minimum hit rate: between 89.2 % (fails) and 95.1 % (holds)")
+          .anyMatch(l -> l.startsWith("hit rate 96 % (measured 95.10 %)"));
+    }
+
+    /** A sweep step off its target after its re-run is not usable: inconclusive for that point. */
+    @Test
+    void aStepOffItsTargetTwiceIsNotUsable() {
+      List<StepResult> s = sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40});
+      StepResult off = sweep(BenchArm.C, 0.90).latency(150, 600).measured(87.4).build();
+      List<String> reasons = Sanity.invalidations(off);
+      assertThat(reasons).hasSize(1);
+      s.set(4, off.withInvalidations(List.of("attempt 2: " + reasons.get(0)), false, 2));
+      Verdict v = eval(h, s);
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith("INCONCLUSIVE: C at hit rate 90 % is invalid")
+                      && l.contains("measured 87.4 % CACHED against the target 90 %")
+                      && l.endsWith("not usable for the minimum hit rate"))
+          .contains("minimum hit rate: between 50.0 % (fails) and 96.0 % (holds)");
+    }
+
+    /** B's bracket beside C's (the card's intermediate result: where B "already meets"). */
+    @Test
+    void bsBracketIsShownAndAnOpenOneSaysSo() {
+      Verdict v = eval(h, sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40}));
+      assertThat(v.evidence())
+          .contains(
+              "B's minimum hit rate: an open bound, not quantified (B fails at every tested rate,"
+                  + " up to 99.0 %)");
+      List<StepResult> s = sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40});
+      s.set(1, sweep(BenchArm.B, 0.99).latency(150, 400).build());
+      assertThat(eval(h, s).evidence())
+          .contains("B's minimum hit rate: between 96.0 % (fails) and 99.0 % (holds)");
     }
 
     @Test
@@ -517,6 +577,6 @@ class HypothesesTest {
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
             "HD-01");
-    assertThat(VerdictRules.RULES_VERSION).isEqualTo("3");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("4");
   }
 }

@@ -158,6 +158,25 @@ class OverallTest {
       assertThat(eval(steps).verdict()).isEqualTo(Verdict.REFUTED);
     }
 
+    /** "Holds even at 0 %" is a minimum: nothing lower can be tested (rules version 4). */
+    @Test
+    void whenCHoldsEvenAtZeroPercent() {
+      List<StepResult> steps =
+          new ArrayList<>(
+              protocol(w -> {}).stream()
+                  .filter(s -> s.spec().kind() != solventa.ops.protocol.StepKind.SWEEP)
+                  .toList());
+      for (double hr : new double[] {0.99, 0.96, 0.90, 0.50, 0.0}) {
+        steps.add(sweep(BenchArm.C, hr).latency(63, 190).build());
+      }
+      Verdict v = eval(steps);
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .contains(
+              "minimum hit rate: 0 % (C holds even at 0.0 % measured, where every answer is a"
+                  + " fallback)");
+    }
+
     @Test
     void provisionalWithFewerRunsThanTheCardRequires() {
       Verdict v = eval(protocol(1, w -> {}));
@@ -360,6 +379,64 @@ class OverallTest {
       Verdict v = eval(steps);
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).anyMatch(l -> l.contains("the minimum hit rate is not quantified"));
+    }
+
+    /** The protocol's walk with C's sweep at {@code rates} (targets), p99 {@code p99} at each. */
+    List<StepResult> withSweep(double[] rates, double[] p99) {
+      List<StepResult> steps =
+          new ArrayList<>(
+              protocol(w -> {}).stream()
+                  .filter(s -> s.spec().kind() != solventa.ops.protocol.StepKind.SWEEP)
+                  .toList());
+      for (int i = 0; i < rates.length; i++) {
+        steps.add(sweep(BenchArm.C, rates[i]).latency(63, p99[i]).build());
+      }
+      return steps;
+    }
+
+    /** An open bound is where the sweep ended, not a minimum (rules version 4). */
+    @Test
+    void whenCHoldsAtEveryTestedRate() {
+      Verdict v =
+          eval(withSweep(new double[] {0.99, 0.96, 0.90, 0.50}, new double[] {180, 182, 190, 194}));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains(
+              "INCONCLUSIVE: the minimum hit rate is not quantified: minimum hit rate: an open"
+                  + " bound, not quantified (C holds at every tested rate, down to 50.0 %)");
+    }
+
+    @Test
+    void whenCFailsAtEveryTestedRate() {
+      Verdict v =
+          eval(withSweep(new double[] {0.99, 0.96, 0.90, 0.50}, new double[] {720, 721, 719, 722}));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains(
+              "INCONCLUSIVE: the minimum hit rate is not quantified: minimum hit rate: an open"
+                  + " bound, not quantified (C fails at every tested rate, up to 99.0 %)");
+    }
+
+    /** A sweep step off its target twice is invalid: the minimum is not quantified. */
+    @Test
+    void whenASweepStepMissedItsTargetTwice() {
+      List<StepResult> steps =
+          withSweep(new double[] {0.99, 0.96, 0.50}, new double[] {180, 182, 600});
+      StepResult off = sweep(BenchArm.C, 0.90).latency(63, 600).measured(86.9).build();
+      List<String> reasons = Sanity.invalidations(off);
+      List<String> both = new ArrayList<>();
+      reasons.forEach(r -> both.add("attempt 1: " + r));
+      reasons.forEach(r -> both.add("attempt 2: " + r));
+      steps.add(off.withInvalidations(both, false, 2));
+      Verdict v = eval(steps);
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                          "INCONCLUSIVE: the minimum hit rate is not quantified: C at hit rate 90 %"
+                              + " is invalid")
+                      && l.contains("measured 86.9 % CACHED against the target 90 %"));
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.gatling.RequestRecord;
+import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.control.ProviderState;
 import solventa.signals.Origin;
 
@@ -102,6 +103,27 @@ class SanityTest {
     assertThat(healthy.invalidations()).anyMatch(x -> x.contains("node stall"));
     StepResult degraded = analyze(ProviderState.DEGRADED, generator(100, 10, i -> 0, 1.0), stall);
     assertThat(degraded.invalidations()).isEmpty();
+  }
+
+  /**
+   * The sweep's hit rate is its controlled variable: more than 1.5 points off its target
+   * invalidates a sweep step (and the runner re-runs it); a walk step's is not, it shows the drain.
+   */
+  @Test
+  void aSweepStepOffItsHitRateTargetIsInvalidAWalkStepIsNot() {
+    StepResult off = Fixture.sweep(BenchArm.C, 0.90).measured(88.4).build();
+    assertThat(Sanity.invalidations(off))
+        .containsExactly(
+            "sweep hit rate off target: measured 88.4 % CACHED against the target 90 %, more than"
+                + " 1.5 points apart");
+    assertThat(Sanity.invalidations(Fixture.sweep(BenchArm.C, 0.90).measured(88.6).build()))
+        .isEmpty();
+    assertThat(Sanity.invalidations(Fixture.sweep(BenchArm.B, 0.50).measured(51.6).build()))
+        .hasSize(1);
+    StepResult drained =
+        Fixture.step(BenchArm.C, ProviderState.DEGRADED).measured(56.7).build(); // target 96
+    assertThat(drained.hitRateOff()).isTrue();
+    assertThat(Sanity.invalidations(drained)).isEmpty();
   }
 
   @Test

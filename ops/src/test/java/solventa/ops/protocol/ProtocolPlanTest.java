@@ -127,7 +127,9 @@ class ProtocolPlanTest {
     List<StepSpec> plan = ProtocolPlan.build(full);
     assertThat(full.maxBisectionSteps()).isPositive();
     assertThat(full.bisectionResolutionPts()).isPositive();
-    assertThat(ProtocolPlan.maxExtraSteps(full, plan)).isEqualTo(full.maxBisectionSteps());
+    assertThat(ProtocolPlan.maxExtraSteps(full, plan))
+        .as("B's and C's")
+        .isEqualTo(2 * full.maxBisectionSteps());
     StepSpec cSweep = plan.stream().filter(ProtocolPlan::isCSweep).findFirst().orElseThrow();
     StepSpec bSweep =
         plan.stream()
@@ -139,7 +141,12 @@ class ProtocolPlanTest {
             + ProtocolPlan.NODE_OVERHEAD_SEC
             + cSweep.durationSec()
             + ProtocolPlan.STEP_OVERHEAD_SEC;
-    assertThat(ProtocolPlan.plannedSeconds(full, List.of(bSweep))).isEqualTo(oneStep);
+    assertThat(ProtocolPlan.plannedSeconds(full, List.of(bSweep)))
+        .as("a plan with B's sweep reserves B's bisection steps")
+        .isEqualTo(
+            oneStep
+                + full.maxBisectionSteps()
+                    * (bSweep.durationSec() + ProtocolPlan.STEP_OVERHEAD_SEC));
     assertThat(ProtocolPlan.plannedSeconds(full, List.of(cSweep)))
         .as("a plan with C's sweep reserves the bisection steps")
         .isEqualTo(

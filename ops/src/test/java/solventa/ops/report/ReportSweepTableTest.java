@@ -36,8 +36,8 @@ class ReportSweepTableTest {
     assertThat(table.rows().stream().map(r -> r.get(0)))
         .containsExactly("99 %", "96 %", "93 % (bisection)", "90 %", "50 %");
     List<String> row = table.rows().get(2);
-    assertThat(row.get(1)).isEqualTo("— (no B step: bisection steps measure C only)");
-    assertThat(row.get(2)).isEqualTo("— (no B step: bisection steps measure C only)");
+    assertThat(row.get(1)).isEqualTo("— (no B step: C's bisection steps measure C only)");
+    assertThat(row.get(2)).isEqualTo("— (no B step: C's bisection steps measure C only)");
     assertThat(row.get(4)).isEqualTo("321");
     assertThat(table.rows().get(3).get(2)).isEqualTo("900");
   }

@@ -44,6 +44,10 @@ class ProtocolRunnerBisectionTest {
     if (ProtocolPlan.isCSweep(spec)) {
       f.latency(150, p99.get((int) Math.round(spec.hitRate() * 100)));
     }
+    if (ProtocolPlan.isSweep(spec, BenchArm.B)) {
+      // B waits for the degraded provider on every miss: it meets only at 99.5 %
+      f.latency(150, spec.hitRate() >= 0.995 - 1e-9 ? 300 : 720);
+    }
     return f.build();
   }
 
@@ -60,12 +64,13 @@ class ProtocolRunnerBisectionTest {
     assertThat(w.steps().get(last + 1).arm()).isEqualTo(BenchArm.C);
     assertThat(w.steps().get(last + 1).run()).isEqualTo("R1");
     assertThat(w.steps().size())
-        .isEqualTo(ProtocolPlan.build(ExperimentProfile.named("full")).size() + 2);
+        .as("C's two and B's one")
+        .isEqualTo(ProtocolPlan.build(ExperimentProfile.named("full")).size() + 3);
     int planned = ProtocolPlan.build(ExperimentProfile.named("full")).size();
     // before C's sweep ends the console counts the 3 that may be added; after it, none
-    assertThat(w.console().get(0)).isEqualTo("1/" + planned + "+3");
+    assertThat(w.console().get(0)).isEqualTo("1/" + planned + "+6");
     assertThat(w.console().get(w.console().size() - 1))
-        .isEqualTo((planned + 2) + "/" + (planned + 2) + "+0");
+        .isEqualTo((planned + 3) + "/" + (planned + 3) + "+0");
   }
 
   @Test
@@ -75,8 +80,49 @@ class ProtocolRunnerBisectionTest {
         walk(
             "full",
             Map.of(99, 200.0, 96, 250.0, 90, 300.0, 50, 900.0, 70, 900.0, 80, 900.0, 85, 300.0));
-    assertThat(w.steps().stream().filter(StepSpec::bisection).map(StepSpec::id))
+    assertThat(
+            w.steps().stream()
+                .filter(s -> s.bisection() && s.arm() == BenchArm.C)
+                .map(StepSpec::id))
         .containsExactly("sweep-C-h70", "sweep-C-h80", "sweep-C-h85");
+  }
+
+  /** C holds at every planned rate: the sweep is extended to 0 %, where it holds or fails. */
+  @Test
+  void fullExtendsCsSweepToZeroWhenItHoldsEverywhere() throws IOException {
+    Walked holds = walk("full", Map.of(99, 180.0, 96, 182.0, 90, 190.0, 50, 194.0, 0, 200.0));
+    assertThat(cBisection(holds)).containsExactly("sweep-C-h0");
+    Walked fails =
+        walk(
+            "full",
+            Map.of(99, 180.0, 96, 182.0, 90, 190.0, 50, 194.0, 0, 700.0, 25, 300.0, 12, 700.0));
+    assertThat(cBisection(fails)).containsExactly("sweep-C-h0", "sweep-C-h25", "sweep-C-h12");
+  }
+
+  private static List<String> cBisection(Walked w) {
+    return w.steps().stream()
+        .filter(s -> s.bisection() && s.arm() == BenchArm.C)
+        .map(StepSpec::id)
+        .toList();
+  }
+
+  /**
+   * B's bracket is bisected as C's (issue 28): failing at every planned rate, its sweep extends up
+   * to 99.5 % (1 − the never-seen share), right after B's sweep on B's node; holding there, the
+   * bracket 99.0–99.5 has no whole point between its ends and the bisection stops.
+   */
+  @Test
+  void fullExtendsBsSweepUpwardsRightAfterIt() throws IOException {
+    Walked w =
+        walk("full", Map.of(99, 200.0, 96, 250.0, 90, 600.0, 50, 900.0, 93, 600.0, 94, 300.0));
+    List<String> ids = w.ids();
+    int last = ids.indexOf("sweep-B-h50");
+    assertThat(ids.get(last + 1)).isEqualTo("sweep-B-h99.5");
+    StepSpec added = w.steps().get(last + 1);
+    assertThat(added.bisection()).isTrue();
+    assertThat(added.arm()).isEqualTo(BenchArm.B);
+    assertThat(added.hitRate()).isEqualTo(0.995);
+    assertThat(ids.get(last + 2)).doesNotStartWith("sweep-B");
   }
 
   @Test
