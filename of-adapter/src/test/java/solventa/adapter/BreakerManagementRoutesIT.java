@@ -197,24 +197,9 @@ class BreakerManagementRoutesIT {
                       + "\r\nContent-Length: 100\r\n\r\n{")
                   .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
       socket.getOutputStream().flush();
-      java.io.BufferedReader in =
-          new java.io.BufferedReader(
-              new java.io.InputStreamReader(
-                  socket.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
-      String statusLine = in.readLine();
-      int length = 0;
-      for (String h = in.readLine(); h != null && !h.isEmpty(); h = in.readLine()) {
-        if (h.regionMatches(true, 0, "Content-Length:", 0, 15)) {
-          length = Integer.parseInt(h.substring(15).trim());
-        }
-      }
-      char[] body = new char[length];
-      int read = 0;
-      for (int n; read < length && (n = in.read(body, read, length - read)) >= 0; ) {
-        read += n;
-      }
-      assertThat(statusLine).startsWith("HTTP/1.1 408");
-      assertThat(JSON.readTree(new String(body, 0, read)).path("field").asText()).isEqualTo("body");
+      solventa.lab.RawHttpReply reply = solventa.lab.RawHttpReply.read(socket.getInputStream());
+      assertThat(reply.statusLine()).startsWith("HTTP/1.1 408");
+      assertThat(JSON.readTree(reply.body()).path("field").asText()).isEqualTo("body");
     }
     assertThat(adapter.state()).as("nothing forced").isEqualTo(before);
   }

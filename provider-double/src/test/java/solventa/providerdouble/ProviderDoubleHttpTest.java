@@ -501,32 +501,12 @@ class ProviderDoubleHttpTest {
                   .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
       socket.getOutputStream().flush();
       long t0 = System.nanoTime();
-      java.io.BufferedReader in =
-          new java.io.BufferedReader(
-              new java.io.InputStreamReader(
-                  socket.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
-      String statusLine = in.readLine();
-      int length = 0;
-      for (String h = in.readLine(); h != null && !h.isEmpty(); h = in.readLine()) {
-        if (h.regionMatches(true, 0, "Content-Length:", 0, 15)) {
-          length = Integer.parseInt(h.substring(15).trim());
-        }
-      }
-      char[] body = new char[length];
-      int read = 0;
-      while (read < length) {
-        int n = in.read(body, read, length - read);
-        if (n < 0) {
-          break;
-        }
-        read += n;
-      }
-      assertThat(statusLine).startsWith("HTTP/1.1 408");
+      solventa.lab.RawHttpReply reply = solventa.lab.RawHttpReply.read(socket.getInputStream());
+      assertThat(reply.statusLine()).startsWith("HTTP/1.1 408");
       assertThat((System.nanoTime() - t0) / 1_000_000)
           .as("after the read's 2 s")
           .isGreaterThan(1500);
-      assertThat(TestHttp.JSON.readTree(new String(body, 0, read)).path("field").asText())
-          .isEqualTo("body");
+      assertThat(TestHttp.JSON.readTree(reply.body()).path("field").asText()).isEqualTo("body");
     }
     assertThat(http.get(uri("/admin/state")).json().path("errors").path("share504").asDouble())
         .isZero();

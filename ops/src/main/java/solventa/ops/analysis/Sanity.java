@@ -153,13 +153,14 @@ public final class Sanity {
         continue;
       }
       TreeSet<String> s;
+      int size;
       try {
         s = paths(JSON.readTree(body), "");
+        size = envelopeSize(body);
       } catch (Exception ex) {
         problems.add(e.getKey() + " is not JSON");
         continue;
       }
-      int size = body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
       min = Math.min(min, size);
       max = Math.max(max, size);
       if (schema == null) {
@@ -185,6 +186,25 @@ public final class Sanity {
                 + max
                 + " bytes"
             : String.join("; ", problems));
+  }
+
+  /**
+   * The body's size in bytes with every array emptied: as for the schema, an array's elements are
+   * data (a DEFAULT answer lists its seven missing signals, a FRESH one none), so the size compares
+   * the arms' envelopes, not how much a customer's profile lacked.
+   */
+  static int envelopeSize(String body) throws java.io.IOException {
+    JsonNode n = JSON.readTree(body);
+    emptyArrays(n);
+    return JSON.writeValueAsString(n).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+  }
+
+  private static void emptyArrays(JsonNode n) {
+    if (n instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+      a.removeAll();
+    } else if (n.isObject()) {
+      n.elements().forEachRemaining(Sanity::emptyArrays);
+    }
   }
 
   /** Field paths with their JSON types; an array is one path whatever it holds. */

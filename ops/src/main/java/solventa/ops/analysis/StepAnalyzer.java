@@ -42,7 +42,30 @@ public final class StepAnalyzer {
       List<NodeInterval> nodeSeconds,
       Integer populationSize,
       boolean seeded,
-      List<NodeInputs> nodes) {}
+      List<NodeInputs> nodes) {
+
+    /** These inputs with {@code other} as their requests (a stored recording keeps them apart). */
+    public Inputs withRequests(List<RequestRecord> other) {
+      return new Inputs(
+          spec,
+          startMs,
+          changeMs,
+          windowStartMs,
+          endMs,
+          List.copyOf(other),
+          atWindowStart,
+          atEnd,
+          rejectedAtStart,
+          samples,
+          doubleLagP99,
+          assertionsPassed,
+          gatlingReport,
+          nodeSeconds,
+          populationSize,
+          seeded,
+          nodes);
+    }
+  }
 
   /**
    * One cluster member's raw material when a step runs on more than one node; the {@link Inputs}

@@ -14,6 +14,7 @@ import solventa.ops.report.Report.Chart;
 import solventa.ops.report.Report.Heading;
 import solventa.ops.report.Report.Para;
 import solventa.ops.report.Report.Table;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * "The outage's cost over time": C's fallback share (STALE and DEFAULT apart) and the age of the
@@ -50,7 +51,7 @@ final class OutageCostSection {
     double h = costs.get(0).targetHit();
     double tStar = OutageCost.timeToCeilingSec(h, t, c);
     double share = tStar / t;
-    int horizon = horizonSec(r, first);
+    double middle = judgedMiddleSec(r);
     out.add(
         new Para(
             "Every outage step starts from a steady state where "
@@ -71,13 +72,14 @@ final class OutageCostSection {
         new Para(
             "**For another T:** the share depends on t/T only, so t* = "
                 + String.format(Locale.ROOT, "%.4f", share)
-                + "·T; C's steps end "
-                + horizon
-                + " s after the change, so HD-01's ceiling clause, judged over the step's window,"
-                + " could hold only with T ≥ "
+                + "·T. HD-01's ceiling clause judges the share over each degraded and"
+                + " unresponsive step's measured window; the model's share over a window is its"
+                + " value at the window's middle, here at most "
+                + String.format(Locale.ROOT, "%.1f", middle)
+                + " s after the change, so the clause could hold only with T ≥ "
                 + (share <= 0
                     ? "— (never: the misses alone, 1 − h, exceed the ceiling)"
-                    : String.format(Locale.ROOT, "%.0f", Math.ceil(horizon / share)) + " s")
+                    : String.format(Locale.ROOT, "%.0f", Math.ceil(middle / share)) + " s")
                 + " at this h; with a shorter T the outage exhausts the ceiling sooner."));
     out.add(chart(r, first, h, t, c));
     for (OutageCost oc : costs) {
@@ -100,11 +102,21 @@ final class OutageCostSection {
     return out;
   }
 
-  /** Seconds from the change to the end of C's first outage step in {@code run}. */
-  private static int horizonSec(StepResults r, String run) {
-    return r.walk(run, BenchArm.C, OutageCost.OUTAGE_STATES.get(0))
-        .map(s -> s.spec().durationSec())
-        .orElse(0);
+  /**
+   * The latest middle, in seconds from the change, of the measured windows HD-01's ceiling clause
+   * judges: C's degraded and unresponsive steps, every run.
+   */
+  static double judgedMiddleSec(StepResults r) {
+    double latest = 0;
+    for (String run : r.runs()) {
+      for (var st : List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
+        var s = r.walk(run, BenchArm.C, st);
+        if (s.isPresent()) {
+          latest = Math.max(latest, s.get().spec().warmupSec() + s.get().spec().measureSec() / 2.0);
+        }
+      }
+    }
+    return latest;
   }
 
   static Table table(OutageCost oc) {

@@ -11,13 +11,8 @@ import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import solventa.gatling.RequestLog;
-import solventa.gatling.RequestRecord;
-import solventa.ops.analysis.NodeInterval;
-import solventa.ops.analysis.NodeStats;
-import solventa.ops.analysis.Sample;
 import solventa.ops.analysis.StepAnalyzer;
 import solventa.ops.analysis.StepResult;
-import solventa.ops.protocol.StepSpec;
 
 /**
  * A step's raw recording, beside its request log in {@code steps/<id>/}: everything the analysis
@@ -31,25 +26,6 @@ public final class StepRecording {
 
   private StepRecording() {}
 
-  /** {@link StepAnalyzer.Inputs} without the requests, as stored. */
-  record Stored(
-      StepSpec spec,
-      long startMs,
-      long changeMs,
-      long windowStartMs,
-      long endMs,
-      NodeStats atWindowStart,
-      NodeStats atEnd,
-      long rejectedAtStart,
-      List<Sample> samples,
-      Double doubleLagP99,
-      Boolean assertionsPassed,
-      String gatlingReport,
-      List<NodeInterval> nodeSeconds,
-      Integer populationSize,
-      boolean seeded,
-      List<StepAnalyzer.NodeInputs> nodes) {}
-
   /**
    * Stores {@code in} in {@code stepDir}; writes the requests as {@code requests.csv} too unless
    * the generator already wrote them there.
@@ -62,27 +38,10 @@ public final class StepRecording {
       in.requests().forEach(r -> b.append(r.toLine()).append('\n'));
       Files.writeString(log, b, java.nio.charset.StandardCharsets.UTF_8);
     }
-    Stored s =
-        new Stored(
-            in.spec(),
-            in.startMs(),
-            in.changeMs(),
-            in.windowStartMs(),
-            in.endMs(),
-            in.atWindowStart(),
-            in.atEnd(),
-            in.rejectedAtStart(),
-            in.samples(),
-            in.doubleLagP99(),
-            in.assertionsPassed(),
-            in.gatlingReport(),
-            in.nodeSeconds(),
-            in.populationSize(),
-            in.seeded(),
-            in.nodes());
     Path tmp = stepDir.resolve(FILE + ".tmp");
     try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(tmp))) {
-      ResultsFolder.JSON.writeValue(out, s);
+      // the requests are the step's requests.csv: stored once, in the generator's own format
+      ResultsFolder.JSON.writeValue(out, in.withRequests(List.of()));
     }
     Files.move(tmp, stepDir.resolve(FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
   }
@@ -94,30 +53,11 @@ public final class StepRecording {
     if (!Files.isRegularFile(file) || !Files.isRegularFile(log)) {
       return Optional.empty();
     }
-    Stored s;
+    StepAnalyzer.Inputs s;
     try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
-      s = ResultsFolder.JSON.readValue(in, Stored.class);
+      s = ResultsFolder.JSON.readValue(in, StepAnalyzer.Inputs.class);
     }
-    List<RequestRecord> requests = RequestLog.read(log);
-    return Optional.of(
-        new StepAnalyzer.Inputs(
-            s.spec(),
-            s.startMs(),
-            s.changeMs(),
-            s.windowStartMs(),
-            s.endMs(),
-            requests,
-            s.atWindowStart(),
-            s.atEnd(),
-            s.rejectedAtStart(),
-            s.samples() == null ? List.of() : s.samples(),
-            s.doubleLagP99(),
-            s.assertionsPassed(),
-            s.gatlingReport(),
-            s.nodeSeconds() == null ? List.of() : s.nodeSeconds(),
-            s.populationSize(),
-            s.seeded(),
-            s.nodes() == null ? List.of() : s.nodes()));
+    return Optional.of(s.withRequests(RequestLog.read(log)));
   }
 
   /**

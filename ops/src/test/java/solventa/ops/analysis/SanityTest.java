@@ -25,6 +25,31 @@ class SanityTest {
     assertThat(c.passed()).as(c.detail()).isTrue();
   }
 
+  /**
+   * A quick run's C probe answered DEFAULT (its first provider call outlasted the budget): seven
+   * missing signals made its body 125 bytes longer than the others'. The list is data, not
+   * contract.
+   */
+  @Test
+  void theMissingSignalsListIsDataNotContract() {
+    String fresh =
+        "{\"quoteId\":\"q-1\",\"premium\":{\"amount\":514.34},"
+            + "\"profile\":{\"origin\":\"FRESH\",\"ageMs\":1,\"missingSignals\":[]}}";
+    String fallback =
+        "{\"quoteId\":\"q-2\",\"premium\":{\"amount\":494.80},"
+            + "\"profile\":{\"origin\":\"DEFAULT\",\"ageMs\":0,\"missingSignals\":"
+            + "[\"AVAILABLE_BALANCE\",\"BLOCKED_BALANCE\",\"INVESTED_BALANCE\",\"MONTHLY_INCOME\","
+            + "\"PATRIMONY\",\"PRODUCTS_HELD\",\"RELATIONSHIP_MONTHS\"]}}";
+    Map<String, String> probes = new LinkedHashMap<>();
+    probes.put("A", "200 " + fresh);
+    probes.put("C", "200 " + fallback);
+    SanityCheck c = Sanity.contract("R1", probes);
+    assertThat(c.passed()).as(c.detail()).isTrue();
+    // a longer envelope still fails: a field's value is contract, not data
+    probes.put("B", "200 " + fresh.replace("q-1", "q-1-" + "x".repeat(40)));
+    assertThat(Sanity.contract("R1", probes).detail()).contains("sizes differ by");
+  }
+
   @Test
   void aDifferentSchemaOrAnErrorInvalidatesTheRun() {
     Map<String, String> probes = new LinkedHashMap<>();
