@@ -279,6 +279,19 @@ class QuoteArmsIT {
             NodeTestBed.eventually(
                 30, Duration.ofMillis(50), () -> c.provider().snapshot().inFlight() == 0))
         .isTrue();
+    // the adapter's in-flight count drops before the entity has taken the result in (it arrives
+    // as a message); the entity writes Redis only from the value it holds, so the stored key
+    // means the entity has it
+    RedisClient client = RedisClient.create(lab.redis.uri());
+    try (StatefulRedisConnection<String, String> conn = client.connect()) {
+      assertThat(
+              NodeTestBed.eventually(
+                  50, Duration.ofMillis(100), () -> conn.sync().exists("ofp-c:" + customer) == 1))
+          .as("the late answer is stored")
+          .isTrue();
+    } finally {
+      client.shutdown();
+    }
     // it completed after the answer and filled the entity: a hit, without a new call
     assertThat(NodeTestBed.quote(c, customer).origin()).isEqualTo("CACHED");
     assertThat(calls(c)).isEqualTo(callsAfterFirst);
