@@ -85,10 +85,7 @@ public final class Main {
           }
           System.out.println("report: " + report);
           System.out.println("        " + report.resolveSibling("report.html"));
-          solventa.ops.report.Summary.of(
-                  solventa.ops.results.ResultsFolder.load(report.getParent()))
-              .consoleLines()
-              .forEach(System.out::println);
+          printAnswer(report);
           return 0;
         }
         case "bench" -> {
@@ -138,10 +135,7 @@ public final class Main {
                   + solventa.ops.analysis.VerdictRules.RULES_VERSION
                   + " (docs/verdict-rules.md)");
           System.out.println("report: " + report);
-          solventa.ops.report.Summary.of(
-                  solventa.ops.results.ResultsFolder.load(report.getParent()))
-              .consoleLines()
-              .forEach(System.out::println);
+          printAnswer(report);
           return 0;
         }
         default -> throw new IllegalArgumentException("unknown command " + args[0]);
@@ -208,5 +202,12 @@ public final class Main {
       throw new IllegalArgumentException(option + " needs a value");
     }
     return args[i];
+  }
+
+  /** The report's answer and verdicts, as the console's last two lines (see Summary). */
+  private static void printAnswer(Path report) throws java.io.IOException {
+    solventa.ops.report.Summary.of(solventa.ops.results.ResultsFolder.load(report.getParent()))
+        .consoleLines()
+        .forEach(System.out::println);
   }
 }

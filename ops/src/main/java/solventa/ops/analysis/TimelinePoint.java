@@ -23,34 +23,4 @@ public record TimelinePoint(
     Double stalePct,
     Double defaultPct,
     Double ageP50Ms,
-    Double ageP95Ms) {
-
-  /** A second without the fallback split and the data age (as results before them read). */
-  public TimelinePoint(
-      int second,
-      int requests,
-      Double p95,
-      Double p99,
-      Double fallbackShare,
-      String breaker,
-      Long providerCalls,
-      Integer inFlight,
-      Integer customers,
-      Double nodeP99) {
-    this(
-        second,
-        requests,
-        p95,
-        p99,
-        fallbackShare,
-        breaker,
-        providerCalls,
-        inFlight,
-        customers,
-        nodeP99,
-        null,
-        null,
-        null,
-        null);
-  }
-}
+    Double ageP95Ms) {}

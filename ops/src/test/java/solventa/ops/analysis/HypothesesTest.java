@@ -519,7 +519,11 @@ class HypothesesTest {
                 calls,
                 3,
                 (int) customers,
-                40.0));
+                40.0,
+                null,
+                null,
+                null,
+                null));
       }
       Fixture f = step(arm, ProviderState.RECOVERY);
       f.timeline = t;
