@@ -32,6 +32,7 @@ class NodeStatsTest {
         26,
         27,
         28,
+        0,
         29,
         2,
         Map.of("mailbox-full", 3L),

@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -30,6 +32,7 @@ import solventa.quote.profile.ProviderPort;
 import solventa.quote.profile.RedisProfileStore;
 import solventa.quote.settings.DispatcherSettings;
 import solventa.quote.settings.QuoteSettings;
+import solventa.quote.settings.ShutdownSettings;
 import solventa.quote.stats.ActuarialTrace;
 import solventa.quote.stats.QuoteStats;
 
@@ -41,7 +44,16 @@ import solventa.quote.stats.QuoteStats;
  *
  * <p>Start order: settings (refuse early), rating (PostgreSQL), Redis, actor system + cluster,
  * adapter, sharding, HTTP, management, then the warm-up ({@link NodeWarmup}) before {@code /ready}
- * says READY. {@link #close} undoes it in reverse.
+ * says READY.
+ *
+ * <p>Stop ({@link #close}, or SIGTERM through Pekko's JVM hook): Pekko's coordinated shutdown, in
+ * its phases — {@code before-service-unbind}: {@code /ready} says NOT_READY; {@code service-unbind}
+ * and {@code service-requests-done}: the quote API stops accepting and answers the quotes in flight
+ * within {@code quote.shutdown.drain-deadline} (Pekko HTTP's terminate: the ones left get 503);
+ * {@code service-stop}: management and the stats route stop; {@code
+ * cluster-sharding-shutdown-region}: every profile entity writes a value Redis has not taken
+ * ({@code quote.shutdown.flush-deadline}) and its shards hand over; then the node leaves the
+ * cluster, and Redis and rating close last.
  */
 public final class QuoteNode implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(QuoteNode.class);
@@ -105,6 +117,7 @@ public final class QuoteNode implements AutoCloseable {
         solventa.quote.profile.EntityBounds.fromConfig(config);
     NodeWarmup.Settings warmup = NodeWarmup.Settings.fromConfig(config);
     DispatcherSettings dispatcher = DispatcherSettings.fromConfig(config);
+    ShutdownSettings shutdown = ShutdownSettings.fromConfig(config);
     SchedulerCostTimer costTimer = new SchedulerCostTimer();
     Pricing pricing = RatingPricing.start(config, clock, costTimer);
     ProfileStore store = null;
@@ -128,7 +141,14 @@ public final class QuoteNode implements AutoCloseable {
         stats.activeEntities(active::active);
         ProfileEntity.init(
             system,
-            new ProfileEntity.Deps(settings, provider, store, stats, clock, trace::pseudonym),
+            new ProfileEntity.Deps(
+                settings,
+                provider,
+                store,
+                stats,
+                clock,
+                trace::pseudonym,
+                shutdown.flushDeadline()),
             entityBounds,
             active);
       }
@@ -146,11 +166,13 @@ public final class QuoteNode implements AutoCloseable {
           new QuoteService(system, settings, provider, pricing, stats, trace, clock);
       java.util.concurrent.atomic.AtomicBoolean warmedUp =
           new java.util.concurrent.atomic.AtomicBoolean(false);
+      java.util.concurrent.atomic.AtomicBoolean draining =
+          new java.util.concurrent.atomic.AtomicBoolean(false);
       QuoteRoutes routes =
           new QuoteRoutes(
               service,
               settings.http().maxBody(),
-              () -> warmedUp.get() && isUp(sys),
+              () -> warmedUp.get() && !draining.get() && isUp(sys),
               settings.http().maxInFlight());
       ServerBinding binding =
           await(
@@ -159,6 +181,7 @@ public final class QuoteNode implements AutoCloseable {
                   .bind(routes.handler(system)));
       org.apache.pekko.http.javadsl.model.Uri management =
           await(PekkoManagement.get(Adapter.toClassic(system)).start());
+      drainOnShutdown(system, binding, shutdown, draining, store, pricing);
       NodeWarmup.Outcome warmed = warmUp(system, binding, warmup, stats, provider);
       if (skipping != null) {
         skipping.done();
@@ -183,6 +206,58 @@ public final class QuoteNode implements AutoCloseable {
       pricing.close();
       throw e;
     }
+  }
+
+  /**
+   * Registers the node's part of Pekko's coordinated shutdown (see the class comment): the phases
+   * run on SIGTERM (Pekko's JVM hook) or {@link #close}, once, whichever comes first.
+   */
+  private static void drainOnShutdown(
+      ActorSystem<?> system,
+      ServerBinding binding,
+      ShutdownSettings shutdown,
+      java.util.concurrent.atomic.AtomicBoolean draining,
+      ProfileStore store,
+      Pricing pricing) {
+    CoordinatedShutdown cs = CoordinatedShutdown.get(system);
+    cs.addTask(
+        CoordinatedShutdown.PhaseBeforeServiceUnbind(),
+        "quote-not-ready",
+        () -> {
+          draining.set(true);
+          log.info(
+              "quote node draining: not ready, answering quotes in flight within {} ms",
+              shutdown.drainDeadline().toMillis());
+          return java.util.concurrent.CompletableFuture.completedFuture(Done.getInstance());
+        });
+    // service-unbind: unbind; service-requests-done: terminate(deadline)
+    binding.addToCoordinatedShutdown(shutdown.drainDeadline(), system);
+    cs.addTask(
+        CoordinatedShutdown.PhaseServiceStop(),
+        "quote-management-stop",
+        () -> {
+          QuoteStatsRegistry.get(system).unregister();
+          return PekkoManagement.get(Adapter.toClassic(system)).stop();
+        });
+    // last, after the entities flushed to Redis and the node left the cluster; both close calls
+    // block briefly, so they run on Pekko's blocking-I/O dispatcher
+    java.util.concurrent.Executor blocking =
+        system
+            .dispatchers()
+            .lookup(
+                org.apache.pekko.actor.typed.DispatcherSelector.fromConfig(
+                    "pekko.actor.default-blocking-io-dispatcher"));
+    cs.addTask(
+        CoordinatedShutdown.PhaseBeforeActorSystemTerminate(),
+        "quote-store-and-rating-close",
+        () ->
+            java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> {
+                  store.close();
+                  pricing.close();
+                  return Done.getInstance();
+                },
+                blocking));
   }
 
   /** Waits (bounded) for cluster membership, then runs the warm-up and zeroes the stats it left. */
@@ -262,16 +337,14 @@ public final class QuoteNode implements AutoCloseable {
     return managementPort;
   }
 
-  /** Stops accepting quotes, leaves the cluster and releases Redis and rating. */
+  /**
+   * The graceful stop: runs Pekko's coordinated shutdown (see the class comment) and waits for it;
+   * SIGTERM runs the same phases through Pekko's JVM hook. Idempotent.
+   */
   @Override
   public void close() {
-    QuoteStatsRegistry.get(system).unregister();
-    awaitQuietly(binding.unbind());
-    awaitQuietly(PekkoManagement.get(Adapter.toClassic(system)).stop());
-    system.terminate();
+    awaitQuietly(CoordinatedShutdown.get(system).runAll(CoordinatedShutdown.unknownReason()));
     awaitQuietly(system.getWhenTerminated());
-    store.close();
-    pricing.close();
   }
 
   private static <T> T await(CompletionStage<T> stage) {

@@ -87,6 +87,7 @@ public final class ActiveEntities {
               r.replyTo().tell(shed);
               return Behaviors.same();
             })
+        .onMessageEquals(ProfileEntity.Stop.INSTANCE, Behaviors::stopped) // nothing to flush
         .build();
   }
 

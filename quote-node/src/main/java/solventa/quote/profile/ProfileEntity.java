@@ -36,26 +36,35 @@ import solventa.signals.Origin;
  * waiting on a provider call, and the persistence of every successful refresh to Redis.
  *
  * <p><b>States</b>: <i>recovering</i> — just started, loading the last known value from Redis;
- * requests are held (bounded) and replayed; the time they waited counts against their budget. Then
- * <i>serving</i>: a profile younger than {@code refresh-after} answers {@code CACHED} at once;
- * otherwise the entity calls the adapter. In B the request waits for that call (failure: {@link
- * Resolution.Unavailable}). In C every such request makes its own call and waits at most its
- * remaining budget (a scheduled timer, never a sleep), then answers {@code STALE} (last known) or
- * {@code DEFAULT} (none); a provider failure before the budget ends answers the same at once. A
- * business answer (unknown customer, no consent) is never covered by a fallback: every arm answers
- * it as {@link Resolution.Unavailable} if it arrives within the budget. In C' at most one call is
- * in flight and every request that misses meanwhile joins it. In every arm a call that completes —
- * even after its requests gave up — replaces the last known value (if newer) and is persisted.
+ * requests are held (bounded) and replayed; the time they waited counts against their budget. A
+ * load that fails is retried with a bounded backoff ({@code quote.redis.retry-after} doubling up to
+ * {@code quote.redis.load-retry-max}) while the entity serves, until one load answers or the
+ * provider has given a value (which is newer than anything stored); a value read from Redis never
+ * replaces a newer one (issue 29). Then <i>serving</i>: a profile younger than {@code
+ * refresh-after} answers {@code CACHED} at once; otherwise the entity calls the adapter. In B the
+ * request waits for that call (failure: {@link Resolution.Unavailable}). In C every such request
+ * makes its own call and waits at most its remaining budget (a scheduled timer, never a sleep),
+ * then answers {@code STALE} (last known) or {@code DEFAULT} (none); a provider failure before the
+ * budget ends answers the same at once. A business answer (unknown customer, no consent) is never
+ * covered by a fallback: every arm answers it as {@link Resolution.Unavailable} if it arrives
+ * within the budget. In C' at most one call is in flight and every request that misses meanwhile
+ * joins it. In every arm a call that completes — even after its requests gave up — replaces the
+ * last known value (if newer) and is persisted.
  *
  * <p><b>Persistence</b>: asynchronous (Lettuce stages piped back to the actor); at most one write
  * in flight, the newest value wins; a failed write is counted and retried after {@code
  * quote.redis.retry-after} while the entity lives. Redis trouble never fails a request.
  *
- * <p><b>Passivation, restart, re-homing</b>: the in-memory value and any write not yet retried are
- * lost, and late provider results go to dead letters; the next incarnation (on this or another
- * node) recovers the last value that reached Redis. Requests in flight when the entity stops get no
- * reply and the edge's own resolve timeout answers them; requests still queued in its (bounded)
- * mailbox reach dead letters and are answered at once as shed ({@code MailboxOverflow}).
+ * <p><b>Passivation, hand-off, graceful shutdown</b>: sharding stops the entity with {@link Stop}
+ * (its stop message). The entity then <i>flushes</i>: it waits for its provider calls in flight
+ * (their requests get their answers) and writes a value Redis has not taken yet (a failed write is
+ * retried every fifth of the deadline, or {@code retry-after} if sooner), then stops; at {@code
+ * quote.shutdown.flush-deadline} it stops whatever is left, logging a value it could not write. The
+ * next incarnation (on this or another node) recovers the last value that reached Redis. A hard
+ * stop (the node killed) loses the in-memory value and any write not yet retried; late provider
+ * results go to dead letters, requests in flight get no reply and the edge's own resolve timeout
+ * answers them, and requests still queued in its (bounded) mailbox reach dead letters and are
+ * answered at once as shed ({@code MailboxOverflow}).
  */
 public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command> {
 
@@ -76,9 +85,17 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
       ProfileStore store,
       QuoteStats stats,
       Clock clock,
-      java.util.function.UnaryOperator<String> pseudonym) {}
+      java.util.function.UnaryOperator<String> pseudonym,
+      Duration flushDeadline) {}
 
   public sealed interface Command extends CborSerializable {}
+
+  /**
+   * Sharding's stop message for this entity (passivation, hand-off, shutdown): flush, then stop.
+   */
+  public enum Stop implements Command {
+    INSTANCE
+  }
 
   /**
    * Resolve the profile for one quote.
@@ -102,6 +119,14 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     INSTANCE
   }
 
+  private enum RetryLoad implements Command {
+    INSTANCE
+  }
+
+  private enum FlushDeadline implements Command {
+    INSTANCE
+  }
+
   /**
    * A request waiting on a call; {@code admittedClosed} is the breaker's state when it arrived (a
    * failure of its call sacrifices it only then).
@@ -113,7 +138,9 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   public static ActorRef<org.apache.pekko.cluster.sharding.typed.ShardingEnvelope<Command>> init(
       ActorSystem<?> system, Deps deps) {
     return ClusterSharding.get(system)
-        .init(Entity.of(ENTITY_KEY, ctx -> create(ctx.getEntityId(), deps)));
+        .init(
+            Entity.of(ENTITY_KEY, ctx -> create(ctx.getEntityId(), deps))
+                .withStopMessage(Stop.INSTANCE));
   }
 
   /**
@@ -133,6 +160,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
             Entity.of(
                     ENTITY_KEY,
                     ctx -> active.admit(() -> create(ctx.getEntityId(), deps), ctx.getShard()))
+                .withStopMessage(Stop.INSTANCE)
                 .withEntityProps(
                     org.apache.pekko.actor.typed.MailboxSelector.fromConfig(
                         solventa.quote.profile.EntityBounds.MAILBOX_CONFIG)));
@@ -179,6 +207,8 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private final String servedBy;
   private final LongSupplier hostClockMs; // what deadlines are compared with, not `clock`
   private final long budgetMs;
+  private final Duration loadRetryMax;
+  private final Duration flushDeadline;
 
   private CanonicalProfile last; // null until known
   private List<Resolve> held = new ArrayList<>(); // non-null only while recovering
@@ -190,6 +220,11 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private Long sharedFetch; // C' only: the call in flight that new misses join
   private boolean writing;
   private boolean dirty; // last has not reached Redis yet
+  private boolean loaded; // a load from Redis has answered (with a value or none)
+  private boolean fetchedSinceStart; // the provider gave a value: newer than anything stored
+  private Duration nextLoadRetry; // the backoff before the next load attempt
+  private int fetchesInFlight;
+  private boolean stopping; // Stop received: flushing
 
   private ProfileEntity(
       ActorContext<Command> ctx,
@@ -213,12 +248,20 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     this.budgetMs = deps.settings().budget().toMillis();
     this.servedBy = servedBy;
     this.hostClockMs = hostClockMs;
-    ctx.pipeToSelf(
-        store.load(customerId),
-        (found, err) ->
-            err != null
-                ? new Recovered(null, String.valueOf(err))
-                : new Recovered(found.orElse(null), null));
+    this.loadRetryMax = deps.settings().redis().loadRetryMax();
+    this.flushDeadline = deps.flushDeadline();
+    this.nextLoadRetry = retryAfter;
+    load();
+  }
+
+  private void load() {
+    getContext()
+        .pipeToSelf(
+            store.load(customerId),
+            (found, err) ->
+                err != null
+                    ? new Recovered(null, String.valueOf(err))
+                    : new Recovered(found.orElse(null), null));
   }
 
   @Override
@@ -230,6 +273,9 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
         .onMessage(BudgetExpired.class, this::onBudgetExpired)
         .onMessage(Persisted.class, this::onPersisted)
         .onMessageEquals(RetryPersist.INSTANCE, this::onRetryPersist)
+        .onMessageEquals(RetryLoad.INSTANCE, this::onRetryLoad)
+        .onMessageEquals(Stop.INSTANCE, this::onStop)
+        .onMessageEquals(FlushDeadline.INSTANCE, this::onFlushDeadline)
         .build();
   }
 
@@ -245,13 +291,41 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private Behavior<Command> onRecovered(Recovered r) {
     if (r.error() != null) {
       stats.redisError();
-      LOG.warn("recovery of customer={} from Redis failed: {}", pseudonym, r.error());
-    } else if (r.profile() != null && isNewer(r.profile())) {
-      last = r.profile();
+      if (held != null) {
+        LOG.warn(
+            "recovery of customer={} from Redis failed, retrying in {} ms: {}",
+            pseudonym,
+            nextLoadRetry.toMillis(),
+            r.error());
+      }
+      scheduleLoadRetry();
+    } else {
+      loaded = true;
+      if (r.profile() != null && isNewer(r.profile())) { // never over a newer value
+        last = r.profile();
+      }
     }
-    List<Resolve> replay = held;
-    held = null;
-    replay.forEach(this::resolve);
+    if (held != null) {
+      List<Resolve> replay = held;
+      held = null;
+      replay.forEach(this::resolve);
+    }
+    return stopIfFlushed();
+  }
+
+  private void scheduleLoadRetry() {
+    if (loaded || fetchedSinceStart || stopping) {
+      return;
+    }
+    timers.startSingleTimer(RetryLoad.INSTANCE, RetryLoad.INSTANCE, nextLoadRetry);
+    Duration doubled = nextLoadRetry.multipliedBy(2);
+    nextLoadRetry = doubled.compareTo(loadRetryMax) > 0 ? loadRetryMax : doubled;
+  }
+
+  private Behavior<Command> onRetryLoad() {
+    if (!loaded && !fetchedSinceStart && !stopping) {
+      load();
+    }
     return this;
   }
 
@@ -285,6 +359,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
 
   private long startFetch() {
     long fetchId = nextFetchId++;
+    fetchesInFlight++;
     stats.fetchStarted();
     getContext()
         .pipeToSelf(
@@ -300,11 +375,13 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   }
 
   private Behavior<Command> onFetchDone(FetchDone done) {
+    fetchesInFlight--;
     if (sharedFetch != null && sharedFetch == done.fetchId()) {
       sharedFetch = null;
     }
     if (done.result() instanceof FetchResult.Fetched f) {
       stats.providerLatency(f.latency());
+      fetchedSinceStart = true;
     }
     if (done.result() instanceof FetchResult.Fetched f && isNewer(f.profile())) {
       last = f.profile();
@@ -331,7 +408,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
         stats.sacrificed(p.admittedAtMs()); // answered at its budget, but it waited on a failure
       }
     }
-    return this;
+    return stopIfFlushed();
   }
 
   private Resolution answer(FetchResult result, Pending p) {
@@ -399,15 +476,54 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
       stats.redisError();
       dirty = true;
       LOG.debug("persisting customer={} failed, retrying: {}", pseudonym, p.error());
-      timers.startSingleTimer(RetryPersist.INSTANCE, RetryPersist.INSTANCE, retryAfter);
+      timers.startSingleTimer(
+          RetryPersist.INSTANCE, RetryPersist.INSTANCE, stopping ? flushRetry() : retryAfter);
     } else {
       persist();
     }
-    return this;
+    return stopIfFlushed();
   }
 
   private Behavior<Command> onRetryPersist() {
     persist();
     return this;
+  }
+
+  // ---- flushing: Stop (passivation, hand-off, shutdown) ----------------------------------------
+
+  private Behavior<Command> onStop() {
+    if (!stopping) {
+      stopping = true;
+      timers.cancel(RetryLoad.INSTANCE);
+      timers.startSingleTimer(FlushDeadline.INSTANCE, FlushDeadline.INSTANCE, flushDeadline);
+      persist();
+    }
+    return stopIfFlushed();
+  }
+
+  /** While flushing, a failed write is retried sooner: at least five attempts fit the deadline. */
+  private Duration flushRetry() {
+    Duration fifth = flushDeadline.dividedBy(5);
+    return fifth.compareTo(retryAfter) < 0 ? fifth : retryAfter;
+  }
+
+  /** Stopped once stopping and nothing is left to answer or write. */
+  private Behavior<Command> stopIfFlushed() {
+    if (stopping && held == null && fetchesInFlight == 0 && !writing && !dirty) {
+      return Behaviors.stopped();
+    }
+    return this;
+  }
+
+  private Behavior<Command> onFlushDeadline() {
+    if (dirty || writing) {
+      stats.unflushed();
+      LOG.warn(
+          "customer={} stopped after quote.shutdown.flush-deadline ({} ms) with a value Redis has"
+              + " not taken",
+          pseudonym,
+          flushDeadline.toMillis());
+    }
+    return Behaviors.stopped();
   }
 }

@@ -84,10 +84,19 @@ public record QuoteSettings(
   /**
    * The Redis that backs the profile entities.
    *
+   * @param retryAfter delay before a failed write is retried, and before the first retry of a
+   *     failed load
+   * @param loadRetryMax the longest delay between two load attempts (the backoff doubles from
+   *     {@code retryAfter} up to it)
    * @param ttl lifetime of every stored profile (Redis expires it; the next refresh writes anew)
    */
   public record Redis(
-      String uri, String keyPrefix, Duration timeout, Duration retryAfter, Duration ttl) {
+      String uri,
+      String keyPrefix,
+      Duration timeout,
+      Duration retryAfter,
+      Duration loadRetryMax,
+      Duration ttl) {
     public Redis {
       URI parsed;
       try {
@@ -100,6 +109,13 @@ public record QuoteSettings(
       }
       positive("quote.redis.timeout", timeout);
       positive("quote.redis.retry-after", retryAfter);
+      positive("quote.redis.load-retry-max", loadRetryMax);
+      if (loadRetryMax.compareTo(retryAfter) < 0) {
+        throw bad(
+            "quote.redis.load-retry-max",
+            loadRetryMax.toMillis() + "ms",
+            "must be at least quote.redis.retry-after (" + retryAfter.toMillis() + "ms)");
+      }
       positive("quote.redis.ttl", ttl);
     }
   }
@@ -202,6 +218,7 @@ public record QuoteSettings(
             q.getString("redis.key-prefix"),
             duration(q, "redis.timeout"),
             duration(q, "redis.retry-after"),
+            duration(q, "redis.load-retry-max"),
             duration(q, "redis.ttl")),
         new Stats(q.getBoolean("stats.reset-enabled"), q.getInt("stats.sacrificed-capacity")),
         q.getString("trace.salt"),

@@ -34,6 +34,7 @@ public final class QuoteStats {
   private final LongAdder fetches = new LongAdder();
   private final LongAdder coalescedWaiters = new LongAdder();
   private final LongAdder redisErrors = new LongAdder();
+  private final LongAdder unflushed = new LongAdder();
   private final LongAdder sacrificed = new LongAdder();
   private final Map<ShedCause, LongAdder> shed = new EnumMap<>(ShedCause.class);
   private final Map<ShedCause, Counter> kShed = new EnumMap<>(ShedCause.class);
@@ -188,6 +189,18 @@ public final class QuoteStats {
     kRedisErrors.increment();
   }
 
+  /**
+   * An entity stopped (passivation, hand-off, shutdown) at its flush deadline with a value Redis
+   * had not taken: a last known value lost.
+   */
+  public void unflushed() {
+    unflushed.increment();
+  }
+
+  public long unflushedValues() {
+    return unflushed.sum();
+  }
+
   public void actuarialTrace() {
     kTrace.increment();
   }
@@ -273,6 +286,7 @@ public final class QuoteStats {
           fetches,
           coalescedWaiters,
           redisErrors,
+          unflushed,
           sacrificed
         }) {
       a.reset();
@@ -311,6 +325,7 @@ public final class QuoteStats {
         fetches.sum(),
         coalescedWaiters.sum(),
         redisErrors.sum(),
+        unflushed.sum(),
         TraceAppender.dropped(),
         sacrificed.sum(),
         shedByCause,

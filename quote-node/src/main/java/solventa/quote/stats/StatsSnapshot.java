@@ -31,6 +31,7 @@ public record StatsSnapshot(
     long fetchRequests,
     long coalescedWaiters,
     long redisErrors,
+    long unflushed,
     long traceDropped,
     long sacrificed,
     Map<String, Long> shed,

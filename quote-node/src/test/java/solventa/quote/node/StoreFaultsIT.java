@@ -22,13 +22,16 @@ import solventa.quote.settings.Arm;
 /**
  * Faults of the node's own stores, each through a Toxiproxy proxy in front of the real server:
  * Redis absent at start, slow, or down mid-run (arm C answers; every value reaches Redis once it is
- * back), and PostgreSQL down at start (a refusal naming it) or after start (no effect). Figures go
- * to docs/reliability.md; each test prints its own on stdout ({@code FIGURE ...}).
+ * back), Redis down while an entity recovers (its value is served once Redis is back), PostgreSQL
+ * down at start (a refusal naming it) or after start (no effect); and the graceful stop: quotes in
+ * flight are answered, and a value Redis had not taken is written before the node leaves. Figures
+ * go to docs/reliability.md; each test prints its own on stdout ({@code FIGURE ...}).
  */
 class StoreFaultsIT {
   static NodeTestBed lab;
   static Proxy redisProxy;
   static Proxy pgProxy;
+  static Proxy ofbProxy;
   static QuoteNode node;
   static RedisClient direct;
   static StatefulRedisConnection<String, String> redis;
@@ -39,7 +42,8 @@ class StoreFaultsIT {
     redisProxy = lab.toxiproxy.createProxy("store-redis", lab.redis.port());
     pgProxy = lab.toxiproxy.createProxy("store-pg", lab.postgres.port());
     redisProxy.disable(); // Redis "absent" when the node starts
-    Map<String, Object> o = lab.overrides(Arm.C, lab.proxy("store-ofb"), "store:");
+    ofbProxy = lab.proxy("store-ofb");
+    Map<String, Object> o = lab.overrides(Arm.C, ofbProxy, "store:");
     o.put("quote.redis.uri", "redis://127.0.0.1:" + ToxiproxyServer.listenPort(redisProxy));
     o.put("quote.redis.retry-after", "300ms");
     o.put(
@@ -159,6 +163,144 @@ class StoreFaultsIT {
       pgProxy.enable();
     }
     System.out.println("FIGURE postgres-down-after-start: 10/10 quotes 200");
+  }
+
+  /** A node of arm C on this lab's Redis proxy and its own provider proxy, key prefix "store:". */
+  private static QuoteNode nodeOnTheRedisProxy(Proxy provider, Map<String, Object> extra) {
+    Map<String, Object> o = lab.overrides(Arm.C, provider, "store:");
+    o.put("quote.redis.uri", "redis://127.0.0.1:" + ToxiproxyServer.listenPort(redisProxy));
+    o.put("quote.budget", "300ms");
+    o.putAll(extra);
+    QuoteNode n = NodeTestBed.node(o, Clock.systemUTC());
+    assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), n::isReady)).isTrue();
+    return n;
+  }
+
+  /**
+   * Issue 29: an entity that starts while Redis is down, with the provider down too, prices
+   * DEFAULT; once Redis is back its retried load finds the stored value and it answers STALE.
+   */
+  @Test
+  void anEntityWhoseLoadFailedServesTheStoredValueStaleOnceRedisIsBack() throws Exception {
+    redisProxy.enable();
+    String customer = "c00065001";
+    assertThat(NodeTestBed.quote(node, customer).status()).isEqualTo(200);
+    assertThat(NodeTestBed.eventually(100, Duration.ofMillis(100), () -> stored(customer)))
+        .isTrue();
+    Proxy down = lab.proxy("store-ofb-down");
+    down.disable(); // the provider is down for the second node
+    redisProxy.disable();
+    QuoteNode second = null;
+    try {
+      second =
+          nodeOnTheRedisProxy(
+              down,
+              Map.of(
+                  "quote.redis.retry-after",
+                  "200ms",
+                  "quote.redis.load-retry-max",
+                  "1s",
+                  "quote.refresh-after",
+                  "1s")); // the stored value is older: a miss, then STALE (not CACHED)
+      NodeTestBed.Answer before = NodeTestBed.quote(second, customer);
+      assertThat(before.status()).as(before.body()).isEqualTo(200);
+      assertThat(before.origin()).isEqualTo("DEFAULT");
+      redisProxy.enable();
+      QuoteNode n = second;
+      long t0 = System.nanoTime();
+      assertThat(
+              NodeTestBed.eventually(
+                  50,
+                  Duration.ofMillis(200),
+                  () -> "STALE".equals(NodeTestBed.quote(n, customer).origin())))
+          .as("STALE once Redis answers the retried load")
+          .isTrue();
+      System.out.println(
+          "FIGURE redis-down-during-recovery: DEFAULT while Redis was down, STALE "
+              + (System.nanoTime() - t0) / 1_000_000
+              + " ms after it returned");
+    } finally {
+      redisProxy.enable();
+      NodeTestBed.closeAll(second);
+    }
+  }
+
+  /**
+   * Issue 29: a graceful stop writes what Redis had not taken. The value's write failed (Redis
+   * down) and its retry is far off; Redis returns and the node stops: the entity writes it on its
+   * way out, and a new node with the provider down serves it STALE.
+   */
+  @Test
+  void aValueRedisHadNotTakenIsWrittenOnAGracefulStopAndServedAfterTheRestart() throws Exception {
+    redisProxy.enable();
+    String customer = "c00066001";
+    Proxy healthy = lab.proxy("store-ofb-restart");
+    QuoteNode first =
+        nodeOnTheRedisProxy(
+            healthy, Map.of("quote.redis.retry-after", "60s", "quote.redis.load-retry-max", "60s"));
+    QuoteNode second = null;
+    try {
+      redisProxy.disable();
+      NodeTestBed.Answer fresh = NodeTestBed.quote(first, customer);
+      assertThat(fresh.origin()).as(fresh.body()).isEqualTo("FRESH");
+      assertThat(
+              NodeTestBed.eventually(
+                  50, Duration.ofMillis(100), () -> first.stats().redisErrors() > 0))
+          .as("the write failed")
+          .isTrue();
+      redisProxy.enable();
+      assertThat(stored(customer)).isFalse();
+      first.close(); // graceful: the entity flushes before the node leaves
+      assertThat(stored(customer)).as("written on the way out").isTrue();
+      assertThat(first.stats().unflushedValues()).isZero();
+
+      healthy.disable(); // the restarted node cannot reach the provider
+      // the value is seconds old by now: with refresh-after 1 s a miss, then STALE (not CACHED)
+      second = nodeOnTheRedisProxy(healthy, Map.of("quote.refresh-after", "1s"));
+      NodeTestBed.Answer after = NodeTestBed.quote(second, customer);
+      assertThat(after.status()).as(after.body()).isEqualTo(200);
+      assertThat(after.origin()).isEqualTo("STALE");
+      System.out.println(
+          "FIGURE graceful-restart: a value Redis had not taken was written at the stop and"
+              + " served STALE after it");
+    } finally {
+      redisProxy.enable();
+      healthy.enable();
+      NodeTestBed.closeAll(first, second);
+    }
+  }
+
+  /**
+   * Issue 29: a graceful stop answers the quote in flight (no EOF) within the drain deadline, and
+   * refuses new connections.
+   */
+  @Test
+  void aGracefulStopAnswersTheQuoteInFlightAndThenRefusesConnections() throws Exception {
+    redisProxy.enable();
+    Proxy slow = lab.proxy("store-ofb-drain");
+    QuoteNode n = nodeOnTheRedisProxy(slow, Map.of("quote.budget", "1s"));
+    try {
+      NodeTestBed.latency(slow, 600); // a miss waits 600 ms for the provider
+      var inFlight = NodeTestBed.quoteAsync(n, "c00067001");
+      Thread.sleep(200); // test pacing: the quote is in flight
+      long t0 = System.nanoTime();
+      n.close();
+      long stopMs = (System.nanoTime() - t0) / 1_000_000;
+      NodeTestBed.Answer a = inFlight.get(5, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(a.status()).as(a.body()).isEqualTo(200);
+      assertThat(a.origin()).isEqualTo("FRESH");
+      Throwable refused =
+          catchThrowable(
+              () -> new java.net.Socket("127.0.0.1", n.httpPort()).close()); // nothing listens
+      assertThat(refused).isInstanceOf(java.net.ConnectException.class);
+      System.out.println(
+          "FIGURE graceful-stop: the quote in flight answered 200 FRESH; stop took "
+              + stopMs
+              + " ms");
+    } finally {
+      NodeTestBed.healthy(slow);
+      NodeTestBed.closeAll(n);
+    }
   }
 
   /** PostgreSQL unreachable at start: a refusal that names the setting, after bounded attempts. */

@@ -61,6 +61,8 @@ class ProfileEntityTest {
   private static final Duration BUDGET = Duration.ofMillis(120);
   private static final Duration REFRESH_AFTER = Duration.ofSeconds(60);
   private static final Duration RETRY_AFTER = Duration.ofMillis(500);
+  private static final Duration LOAD_RETRY_MAX = Duration.ofSeconds(2);
+  private static final Duration FLUSH_DEADLINE = Duration.ofSeconds(3);
   private static final Props ON_CALLING_THREAD =
       DispatcherSelector.fromConfig("pekko.test.calling-thread-dispatcher");
 
@@ -162,6 +164,65 @@ class ProfileEntityTest {
     assertThat(r.origin()).isEqualTo(Origin.FRESH);
     assertThat(r.profile()).isEqualTo(fetched);
     assertThat(stats.redisErrors()).isEqualTo(1);
+  }
+
+  /**
+   * Issue 29: Redis was down when the entity started and the provider is down too. The entity
+   * prices DEFAULT meanwhile, retries its load with a doubling backoff, and serves the stored value
+   * STALE as soon as a load answers; then it stops retrying.
+   */
+  @Test
+  void aFailedLoadIsRetriedWithABoundedBackoffAndTheStoredValueServesStaleOnceRedisAnswers() {
+    ActorRef<ProfileEntity.Command> entity = spawn(Arm.C);
+    store.nextLoad().completeExceptionally(new IllegalStateException("redis down"));
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.CONNECTION));
+    assertThat(resolved().origin()).isEqualTo(Origin.DEFAULT);
+
+    // retries after retry-after, then twice that, then capped at load-retry-max
+    Duration[] waits = {RETRY_AFTER, RETRY_AFTER.multipliedBy(2), LOAD_RETRY_MAX, LOAD_RETRY_MAX};
+    for (Duration wait : waits) {
+      advance(wait.minusMillis(1));
+      assertThat(store.loads).isEmpty();
+      advance(Duration.ofMillis(1));
+      store.nextLoad().completeExceptionally(new IllegalStateException("redis down"));
+    }
+    assertThat(stats.redisErrors()).isEqualTo(1 + waits.length);
+
+    advance(LOAD_RETRY_MAX);
+    CanonicalProfile stored = profile(Duration.ofMinutes(5));
+    store.nextLoad().complete(Optional.of(stored));
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.CONNECTION));
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.STALE);
+    assertThat(r.profile()).isEqualTo(stored);
+
+    advance(LOAD_RETRY_MAX.multipliedBy(3)); // loaded: no more attempts
+    assertThat(store.loads).isEmpty();
+  }
+
+  /** A value the provider gave ends the retries, and a late load never replaces it. */
+  @Test
+  void aProviderValueEndsTheLoadRetriesAndALateLoadOfAnOlderValueDoesNotReplaceIt() {
+    ActorRef<ProfileEntity.Command> entity = spawn(Arm.B);
+    store.nextLoad().completeExceptionally(new IllegalStateException("redis slow"));
+    advance(RETRY_AFTER);
+    CompletableFuture<Optional<CanonicalProfile>> late = store.nextLoad(); // still in flight
+    resolve(entity);
+    CanonicalProfile fetched = profile(Duration.ZERO);
+    provider.nextCall().complete(fetchedResult(fetched));
+    assertThat(resolved().profile()).isEqualTo(fetched);
+    store.nextSave().done().complete(null);
+
+    late.complete(Optional.of(profile(Duration.ofMinutes(5)))); // older than the fetched one
+    resolve(entity);
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.CACHED);
+    assertThat(r.profile()).isEqualTo(fetched);
+    advance(LOAD_RETRY_MAX.multipliedBy(3));
+    assertThat(store.loads).isEmpty();
+    assertThat(store.saves).isEmpty();
   }
 
   @Test
@@ -513,6 +574,87 @@ class ProfileEntityTest {
     assertThat(r.profile()).isEqualTo(written);
   }
 
+  // ---- Stop: sharding's stop message (passivation, hand-off, shutdown) -------------------------
+
+  /** A value whose write failed is written before the entity stops; the next one recovers it. */
+  @Test
+  void stopWritesTheValueRedisHasNotTakenThenStopsAndTheNextIncarnationServesIt() {
+    ActorRef<ProfileEntity.Command> first = serving(Arm.C, null);
+    resolve(first);
+    CanonicalProfile fetched = profile(Duration.ZERO);
+    provider.nextCall().complete(fetchedResult(fetched));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    store.nextSave().done().completeExceptionally(new IllegalStateException("redis down"));
+
+    TestProbe<Void> watcher = testKit.createTestProbe();
+    first.tell(ProfileEntity.Stop.INSTANCE);
+    FakeStore.Save flush = store.nextSave(); // at once, not after retry-after
+    assertThat(flush.profile()).isEqualTo(fetched);
+    flush.done().complete(null);
+    watcher.expectTerminated(first, Duration.ofSeconds(3));
+    assertThat(stats.unflushedValues()).isZero();
+
+    ActorRef<ProfileEntity.Command> second = spawn(Arm.C);
+    store.nextLoad().complete(Optional.ofNullable(store.lastWritten));
+    resolve(second);
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.CACHED);
+    assertThat(r.profile()).isEqualTo(fetched);
+    assertThat(provider.calls).isEmpty();
+  }
+
+  /** A stopping entity answers the request waiting on its call and writes the result first. */
+  @Test
+  void stopWaitsForTheCallInFlightAnswersItsRequestAndWritesItsValue() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.B, null);
+    resolve(entity);
+    CompletableFuture<FetchResult> call = provider.nextCall();
+    TestProbe<Void> watcher = testKit.createTestProbe();
+    entity.tell(ProfileEntity.Stop.INSTANCE);
+    assertThat(replies).isEmpty();
+
+    CanonicalProfile fetched = profile(Duration.ZERO);
+    call.complete(fetchedResult(fetched));
+    assertThat(resolved().profile()).isEqualTo(fetched);
+    store.nextSave().done().complete(null);
+    watcher.expectTerminated(entity, Duration.ofSeconds(3));
+    assertThat(store.lastWritten).isEqualTo(fetched);
+  }
+
+  /** A Redis that never takes the value: the entity stops at the flush deadline, counted. */
+  @Test
+  void stopGivesUpAtTheFlushDeadlineAndCountsTheValueAsUnflushed() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    provider.nextCall().complete(fetchedResult(profile(Duration.ZERO)));
+    resolved();
+    store.nextSave().done().completeExceptionally(new IllegalStateException("redis down"));
+
+    TestProbe<Void> watcher = testKit.createTestProbe();
+    entity.tell(ProfileEntity.Stop.INSTANCE);
+    store.nextSave().done().completeExceptionally(new IllegalStateException("redis down"));
+    // it keeps retrying, every retry-after (here under a fifth of the deadline), until the deadline
+    advance(RETRY_AFTER);
+    store.nextSave().done().completeExceptionally(new IllegalStateException("redis down"));
+    advance(FLUSH_DEADLINE.minus(RETRY_AFTER).minusMillis(1));
+    assertThat(stats.unflushedValues()).isZero();
+    advance(Duration.ofMillis(1));
+    watcher.expectTerminated(entity, Duration.ofSeconds(3));
+    assertThat(stats.unflushedValues()).isEqualTo(1);
+  }
+
+  /** Nothing to write and nothing in flight: the entity stops at once. */
+  @Test
+  void stopWithNothingToWriteStopsAtOnce() {
+    CanonicalProfile known = profile(Duration.ofSeconds(1));
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, known);
+    TestProbe<Void> watcher = testKit.createTestProbe();
+    entity.tell(ProfileEntity.Stop.INSTANCE);
+    watcher.expectTerminated(entity, Duration.ofSeconds(3));
+    assertThat(store.saves).isEmpty();
+    assertThat(stats.unflushedValues()).isZero();
+  }
+
   // ---- helpers -------------------------------------------------------------------------------
 
   private ActorRef<ProfileEntity.Command> spawn(Arm arm) {
@@ -520,7 +662,8 @@ class ProfileEntityTest {
       stats = new QuoteStats(arm, clock, 100);
     }
     ProfileEntity.Deps deps =
-        new ProfileEntity.Deps(settings(arm), provider, store, stats, clock, id -> "p-" + id);
+        new ProfileEntity.Deps(
+            settings(arm), provider, store, stats, clock, id -> "p-" + id, FLUSH_DEADLINE);
     return testKit.spawn(
         ProfileEntity.create(CUSTOMER, deps, NODE, clock::millis),
         CUSTOMER + "-" + ++incarnations,
@@ -588,6 +731,7 @@ class ProfileEntityTest {
             "test:",
             Duration.ofSeconds(1),
             RETRY_AFTER,
+            LOAD_RETRY_MAX,
             Duration.ofHours(1)),
         new QuoteSettings.Stats(false, 100),
         "profile-entity-test-trace-key",

@@ -182,4 +182,39 @@ class QuoteSettingsTest {
         .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
         .hasMessageContaining("quote.redis.ttl");
   }
+
+  /** Issue 29: the load backoff and the graceful stop's deadlines, read and checked. */
+  @Test
+  void theLoadBackoffAndTheShutdownDeadlinesHaveCheckedDefaults() {
+    Config c = with(Map.of());
+    assertThat(QuoteSettings.fromConfig(c).redis().loadRetryMax())
+        .isEqualTo(Duration.ofSeconds(10));
+    ShutdownSettings s = ShutdownSettings.fromConfig(c);
+    assertThat(s.drainDeadline()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(s.flushDeadline()).isEqualTo(Duration.ofSeconds(3));
+  }
+
+  @Test
+  void refusesALoadBackoffBelowRetryAfter() {
+    assertThatThrownBy(
+            () -> QuoteSettings.fromConfig(with(Map.of("quote.redis.load-retry-max", "500ms"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.redis.load-retry-max = 500ms")
+        .hasMessageContaining("quote.redis.retry-after");
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "quote.shutdown.drain-deadline, 5s, shorter than",
+    "quote.shutdown.drain-deadline, 0s, must be positive",
+    "quote.shutdown.flush-deadline, 10s, shorter than",
+    "quote.shutdown.flush-deadline, soon, not a duration"
+  })
+  void refusesAShutdownDeadlineItsPhaseWouldCutShort(String key, String value, String why) {
+    assertThatThrownBy(() -> ShutdownSettings.fromConfig(with(Map.of(key, value))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(key)
+        .hasMessageContaining(why)
+        .satisfies(e -> assertThat(((QuoteSettings.InvalidQuoteSettings) e).key()).isEqualTo(key));
+  }
 }

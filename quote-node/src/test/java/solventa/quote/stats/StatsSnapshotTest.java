@@ -36,6 +36,7 @@ class StatsSnapshotTest {
         12,
         13,
         14,
+        0,
         15,
         16,
         shed,

@@ -1,0 +1,62 @@
+package solventa.quote.settings;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import java.time.Duration;
+import solventa.quote.settings.QuoteSettings.InvalidQuoteSettings;
+
+/**
+ * {@code quote.shutdown}: the graceful shutdown's deadlines, checked against the coordinated
+ * shutdown phases that run them (a deadline a phase would cut short refuses the start, naming the
+ * key and the value).
+ *
+ * @param drainDeadline quotes in flight at shutdown are answered within it (phase {@code
+ *     service-requests-done}); the ones left after it get 503
+ * @param flushDeadline a stopping profile entity writes a value Redis has not taken within it
+ *     (phase {@code cluster-sharding-shutdown-region}, and every passivation)
+ */
+public record ShutdownSettings(Duration drainDeadline, Duration flushDeadline) {
+  public static final String DRAIN_DEADLINE = "quote.shutdown.drain-deadline";
+  public static final String FLUSH_DEADLINE = "quote.shutdown.flush-deadline";
+  static final String DRAIN_PHASE =
+      "pekko.coordinated-shutdown.phases.service-requests-done.timeout";
+  static final String FLUSH_PHASE =
+      "pekko.coordinated-shutdown.phases.cluster-sharding-shutdown-region.timeout";
+
+  public ShutdownSettings {
+    positive(DRAIN_DEADLINE, drainDeadline);
+    positive(FLUSH_DEADLINE, flushDeadline);
+  }
+
+  public static ShutdownSettings fromConfig(Config root) {
+    ShutdownSettings s =
+        new ShutdownSettings(duration(root, DRAIN_DEADLINE), duration(root, FLUSH_DEADLINE));
+    below(DRAIN_DEADLINE, s.drainDeadline(), root, DRAIN_PHASE);
+    below(FLUSH_DEADLINE, s.flushDeadline(), root, FLUSH_PHASE);
+    return s;
+  }
+
+  private static void below(String key, Duration d, Config root, String phase) {
+    if (root.hasPath(phase) && d.compareTo(root.getDuration(phase)) >= 0) {
+      throw new InvalidQuoteSettings(
+          key,
+          d.toMillis() + "ms",
+          "must be shorter than " + phase + " (" + root.getDuration(phase).toMillis() + "ms)");
+    }
+  }
+
+  private static void positive(String key, Duration d) {
+    if (d == null || d.isNegative() || d.isZero()) {
+      throw new InvalidQuoteSettings(
+          key, d == null ? "null" : d.toMillis() + "ms", "must be positive");
+    }
+  }
+
+  private static Duration duration(Config root, String key) {
+    try {
+      return root.getDuration(key);
+    } catch (ConfigException.BadValue | ConfigException.WrongType e) {
+      throw new InvalidQuoteSettings(key, root.getValue(key).render(), "not a duration (e.g. 3s)");
+    }
+  }
+}
