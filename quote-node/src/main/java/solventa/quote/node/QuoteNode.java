@@ -139,7 +139,7 @@ public final class QuoteNode implements AutoCloseable {
         solventa.quote.profile.ActiveEntities active =
             new solventa.quote.profile.ActiveEntities(entityBounds.maxActive());
         stats.activeEntities(active::active);
-        ProfileEntity.init(
+        solventa.quote.profile.ProfileSharding.init(
             system,
             new ProfileEntity.Deps(
                 settings,

@@ -3,21 +3,15 @@ package solventa.quote.profile;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.function.LongSupplier;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
-import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
-import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.cluster.typed.Cluster;
 import solventa.adapter.BreakerState;
@@ -51,9 +45,10 @@ import solventa.signals.Origin;
  * joins it. In every arm a call that completes — even after its requests gave up — replaces the
  * last known value (if newer) and is persisted.
  *
- * <p><b>Persistence</b>: asynchronous (Lettuce stages piped back to the actor); at most one write
- * in flight, the newest value wins; a failed write is counted and retried after {@code
- * quote.redis.retry-after} while the entity lives. Redis trouble never fails a request.
+ * <p><b>Persistence</b> ({@link ProfileWriter}): asynchronous (Lettuce stages piped back to the
+ * actor); at most one write in flight, the newest value wins; a failed write is counted and retried
+ * after {@code quote.redis.retry-after} while the entity lives. Redis trouble never fails a
+ * request. Registered with sharding by {@link ProfileSharding}.
  *
  * <p><b>Passivation, hand-off, graceful shutdown</b>: sharding stops the entity with {@link Stop}
  * (its stop message). The entity then <i>flushes</i>: it waits for its provider calls in flight
@@ -107,63 +102,24 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
    */
   public record Resolve(long deadlineEpochMs, ActorRef<Resolution> replyTo) implements Command {}
 
-  private record Recovered(CanonicalProfile profile, String error) implements Command {}
+  record Recovered(CanonicalProfile profile, String error) implements Command {}
 
   private record FetchDone(long fetchId, FetchResult result) implements Command {}
 
   private record BudgetExpired(long requestId) implements Command {}
 
-  private record Persisted(String error) implements Command {}
+  record Persisted(String error) implements Command {}
 
-  private enum RetryPersist implements Command {
+  enum RetryPersist implements Command {
     INSTANCE
   }
 
-  private enum RetryLoad implements Command {
+  enum RetryLoad implements Command {
     INSTANCE
   }
 
   private enum FlushDeadline implements Command {
     INSTANCE
-  }
-
-  /**
-   * A request waiting on a call; {@code admittedClosed} is the breaker's state when it arrived (a
-   * failure of its call sacrifices it only then).
-   */
-  private record Pending(
-      long fetchId, ActorRef<Resolution> replyTo, boolean admittedClosed, long admittedAtMs) {}
-
-  /** Registers the entity type with sharding on this node (every node of the cluster does). */
-  public static ActorRef<org.apache.pekko.cluster.sharding.typed.ShardingEnvelope<Command>> init(
-      ActorSystem<?> system, Deps deps) {
-    return ClusterSharding.get(system)
-        .init(
-            Entity.of(ENTITY_KEY, ctx -> create(ctx.getEntityId(), deps))
-                .withStopMessage(Stop.INSTANCE));
-  }
-
-  /**
-   * As {@link #init(ActorSystem, Deps)} within the node's bounds (issue 14): at most {@code
-   * active.max()} entities on this node ({@link solventa.quote.profile.ActiveEntities}), and each
-   * one's mailbox bounded, its overflow answered at once ({@link
-   * solventa.quote.profile.MailboxOverflow}).
-   */
-  public static ActorRef<org.apache.pekko.cluster.sharding.typed.ShardingEnvelope<Command>> init(
-      ActorSystem<?> system,
-      Deps deps,
-      solventa.quote.profile.EntityBounds bounds,
-      solventa.quote.profile.ActiveEntities active) {
-    solventa.quote.profile.MailboxOverflow.start(system);
-    return ClusterSharding.get(system)
-        .init(
-            Entity.of(
-                    ENTITY_KEY,
-                    ctx -> active.admit(() -> create(ctx.getEntityId(), deps), ctx.getShard()))
-                .withStopMessage(Stop.INSTANCE)
-                .withEntityProps(
-                    org.apache.pekko.actor.typed.MailboxSelector.fromConfig(
-                        solventa.quote.profile.EntityBounds.MAILBOX_CONFIG)));
   }
 
   public static Behavior<Command> create(String customerId, Deps deps) {
@@ -199,30 +155,21 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private final Arm arm;
   private final Duration refreshAfter;
   private final Duration retryAfter;
-  private final long maxStalenessMs;
   private final ProviderPort provider;
-  private final ProfileStore store;
   private final QuoteStats stats;
   private final Clock clock;
-  private final String servedBy;
   private final LongSupplier hostClockMs; // what deadlines are compared with, not `clock`
   private final long budgetMs;
-  private final Duration loadRetryMax;
   private final Duration flushDeadline;
 
   private CanonicalProfile last; // null until known
   private List<Resolve> held = new ArrayList<>(); // non-null only while recovering
-  private final Map<Long, Pending> pending = new HashMap<>();
-  // requests answered at their budget whose call still runs: sacrificed if that call fails
-  private final List<Pending> gaveUp = new ArrayList<>();
-  private long nextRequestId;
+  private final WaitingRequests waiting = new WaitingRequests();
+  private final EntityAnswers answers;
   private long nextFetchId;
   private Long sharedFetch; // C' only: the call in flight that new misses join
-  private boolean writing;
-  private boolean dirty; // last has not reached Redis yet
-  private boolean loaded; // a load from Redis has answered (with a value or none)
-  private boolean fetchedSinceStart; // the provider gave a value: newer than anything stored
-  private Duration nextLoadRetry; // the backoff before the next load attempt
+  private final ProfileWriter writer;
+  private final ProfileLoader loader;
   private int fetchesInFlight;
   private boolean stopping; // Stop received: flushing
 
@@ -240,28 +187,24 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     this.arm = deps.settings().arm();
     this.refreshAfter = deps.settings().refreshAfter();
     this.retryAfter = deps.settings().redis().retryAfter();
-    this.maxStalenessMs = deps.settings().maxStaleness().toMillis();
     this.provider = deps.provider();
-    this.store = deps.store();
     this.stats = deps.stats();
     this.clock = deps.clock();
     this.budgetMs = deps.settings().budget().toMillis();
-    this.servedBy = servedBy;
     this.hostClockMs = hostClockMs;
-    this.loadRetryMax = deps.settings().redis().loadRetryMax();
+    this.writer = new ProfileWriter(ctx, timers, deps.store(), stats, pseudonym);
+    this.answers =
+        new EntityAnswers(arm, clock, deps.settings().maxStaleness().toMillis(), stats, servedBy);
     this.flushDeadline = deps.flushDeadline();
-    this.nextLoadRetry = retryAfter;
-    load();
-  }
-
-  private void load() {
-    getContext()
-        .pipeToSelf(
-            store.load(customerId),
-            (found, err) ->
-                err != null
-                    ? new Recovered(null, String.valueOf(err))
-                    : new Recovered(found.orElse(null), null));
+    this.loader =
+        new ProfileLoader(
+            ctx,
+            timers,
+            deps.store(),
+            customerId,
+            retryAfter,
+            deps.settings().redis().loadRetryMax());
+    loader.load();
   }
 
   @Override
@@ -273,7 +216,12 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
         .onMessage(BudgetExpired.class, this::onBudgetExpired)
         .onMessage(Persisted.class, this::onPersisted)
         .onMessageEquals(RetryPersist.INSTANCE, this::onRetryPersist)
-        .onMessageEquals(RetryLoad.INSTANCE, this::onRetryLoad)
+        .onMessageEquals(
+            RetryLoad.INSTANCE,
+            () -> {
+              loader.retry();
+              return this;
+            })
         .onMessageEquals(Stop.INSTANCE, this::onStop)
         .onMessageEquals(FlushDeadline.INSTANCE, this::onFlushDeadline)
         .build();
@@ -291,16 +239,16 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private Behavior<Command> onRecovered(Recovered r) {
     if (r.error() != null) {
       stats.redisError();
+      Duration retryIn = loader.failed();
       if (held != null) {
         LOG.warn(
             "recovery of customer={} from Redis failed, retrying in {} ms: {}",
             pseudonym,
-            nextLoadRetry.toMillis(),
+            retryIn == null ? "no" : retryIn.toMillis(),
             r.error());
       }
-      scheduleLoadRetry();
     } else {
-      loaded = true;
+      loader.settle();
       if (r.profile() != null && isNewer(r.profile())) { // never over a newer value
         last = r.profile();
       }
@@ -313,27 +261,11 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     return stopIfFlushed();
   }
 
-  private void scheduleLoadRetry() {
-    if (loaded || fetchedSinceStart || stopping) {
-      return;
-    }
-    timers.startSingleTimer(RetryLoad.INSTANCE, RetryLoad.INSTANCE, nextLoadRetry);
-    Duration doubled = nextLoadRetry.multipliedBy(2);
-    nextLoadRetry = doubled.compareTo(loadRetryMax) > 0 ? loadRetryMax : doubled;
-  }
-
-  private Behavior<Command> onRetryLoad() {
-    if (!loaded && !fetchedSinceStart && !stopping) {
-      load();
-    }
-    return this;
-  }
-
   private void resolve(Resolve r) {
     ActorRef<Resolution> replyTo = r.replyTo();
     if (last != null && last.ageMillis(clock.instant()) < refreshAfter.toMillis()) {
       stats.cacheHit();
-      replyTo.tell(resolved(Origin.CACHED, null, false));
+      replyTo.tell(answers.known(Origin.CACHED, null, false, last));
       return;
     }
     stats.cacheMiss();
@@ -347,10 +279,11 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
         sharedFetch = fetchId;
       }
     }
-    long requestId = nextRequestId++;
     boolean closed = provider.breakerState() == BreakerState.CLOSED;
     // the edge set the deadline as admission + budget
-    pending.put(requestId, new Pending(fetchId, replyTo, closed, r.deadlineEpochMs() - budgetMs));
+    long requestId =
+        waiting.add(
+            new WaitingRequests.Pending(fetchId, replyTo, closed, r.deadlineEpochMs() - budgetMs));
     if (arm.fallsBack()) {
       long left = Math.max(0, r.deadlineEpochMs() - hostClockMs.getAsLong());
       timers.startSingleTimer(requestId, new BudgetExpired(requestId), Duration.ofMillis(left));
@@ -381,111 +314,48 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     }
     if (done.result() instanceof FetchResult.Fetched f) {
       stats.providerLatency(f.latency());
-      fetchedSinceStart = true;
+      loader.settle(); // newer than anything stored
     }
     if (done.result() instanceof FetchResult.Fetched f && isNewer(f.profile())) {
       last = f.profile();
-      dirty = true;
-      persist();
+      writer.changed(last);
     }
-    for (Iterator<Map.Entry<Long, Pending>> it = pending.entrySet().iterator(); it.hasNext(); ) {
-      Map.Entry<Long, Pending> e = it.next();
-      if (e.getValue().fetchId() != done.fetchId()) {
-        continue;
-      }
-      it.remove();
-      timers.cancel(e.getKey());
-      e.getValue().replyTo().tell(answer(done.result(), e.getValue()));
-    }
-    for (Iterator<Pending> it = gaveUp.iterator(); it.hasNext(); ) {
-      Pending p = it.next();
-      if (p.fetchId() != done.fetchId()) {
-        continue;
-      }
-      it.remove();
-      if (done.result() instanceof FetchResult.Failed f
-          && Resolution.isSacrifice(f.kind(), BreakerState.CLOSED)) {
-        stats.sacrificed(p.admittedAtMs()); // answered at its budget, but it waited on a failure
-      }
-    }
+    waiting.callEnded(
+        done.fetchId(),
+        (requestId, p) -> {
+          timers.cancel(requestId);
+          p.replyTo().tell(answers.afterCall(done.result(), p, last));
+        },
+        p -> {
+          if (done.result() instanceof FetchResult.Failed f
+              && Resolution.isSacrifice(f.kind(), BreakerState.CLOSED)) {
+            stats.sacrificed(p.admittedAtMs()); // answered at its budget, but waited on a failure
+          }
+        });
     return stopIfFlushed();
   }
 
-  private Resolution answer(FetchResult result, Pending p) {
-    if (result instanceof FetchResult.Fetched f) {
-      // the fetched profile, not necessarily `last` (a newer one may have arrived first)
-      return Resolution.Resolved.fresh(f.profile(), clock.instant(), servedBy);
-    }
-    FetchResult.Failed failed = (FetchResult.Failed) result;
-    boolean sacrificed =
-        Resolution.isSacrifice(
-            failed.kind(), p.admittedClosed() ? BreakerState.CLOSED : BreakerState.OPEN);
-    if (arm.fallsBack() && !failed.kind().isBusinessAnswer()) {
-      return fallback(failed.kind().name(), sacrificed);
-    }
-    return new Resolution.Unavailable(failed.kind(), failed.detail(), sacrificed, servedBy);
-  }
-
   private Behavior<Command> onBudgetExpired(BudgetExpired b) {
-    Pending p = pending.remove(b.requestId());
+    // the call keeps running; its result still refreshes `last` and Redis, and decides whether
+    // this request was sacrificed (a budget expiry whose call later succeeds is not)
+    WaitingRequests.Pending p = waiting.expire(b.requestId());
     if (p != null) {
-      // the call keeps running; its result still refreshes `last` and Redis, and decides whether
-      // this request was sacrificed (a budget expiry whose call later succeeds is not)
-      if (p.admittedClosed()) {
-        gaveUp.add(p);
-      }
-      p.replyTo().tell(fallback("BUDGET", false));
+      p.replyTo().tell(answers.fallback("BUDGET", false, last));
     }
     return this;
-  }
-
-  private Resolution fallback(String failure, boolean sacrificed) {
-    if (last == null || last.ageMillis(clock.instant()) > maxStalenessMs) {
-      // none known, or too old to price on (quote.max-staleness): the line's default profile
-      return new Resolution.Resolved(Origin.DEFAULT, null, 0, failure, sacrificed, servedBy);
-    }
-    stats.staleRead();
-    return resolved(Origin.STALE, failure, sacrificed);
-  }
-
-  private Resolution resolved(Origin origin, String failure, boolean sacrificed) {
-    return new Resolution.Resolved(
-        origin, last, last.ageMillis(clock.instant()), failure, sacrificed, servedBy);
   }
 
   private boolean isNewer(CanonicalProfile p) {
     return last == null || p.fetchedAt().isAfter(last.fetchedAt());
   }
 
-  // Invariant: at most one write in flight; when it ends, a newer `last` is written next.
-  private void persist() {
-    if (writing || !dirty || last == null) {
-      return;
-    }
-    writing = true;
-    dirty = false;
-    CanonicalProfile toWrite = last;
-    getContext()
-        .pipeToSelf(
-            store.save(toWrite), (ok, err) -> new Persisted(err == null ? null : err.toString()));
-  }
-
   private Behavior<Command> onPersisted(Persisted p) {
-    writing = false;
-    if (p.error() != null) {
-      stats.redisError();
-      dirty = true;
-      LOG.debug("persisting customer={} failed, retrying: {}", pseudonym, p.error());
-      timers.startSingleTimer(
-          RetryPersist.INSTANCE, RetryPersist.INSTANCE, stopping ? flushRetry() : retryAfter);
-    } else {
-      persist();
-    }
+    writer.written(p.error(), stopping ? flushRetry() : retryAfter);
     return stopIfFlushed();
   }
 
   private Behavior<Command> onRetryPersist() {
-    persist();
+    writer.write();
     return this;
   }
 
@@ -494,9 +364,9 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private Behavior<Command> onStop() {
     if (!stopping) {
       stopping = true;
-      timers.cancel(RetryLoad.INSTANCE);
+      loader.settle();
       timers.startSingleTimer(FlushDeadline.INSTANCE, FlushDeadline.INSTANCE, flushDeadline);
-      persist();
+      writer.write();
     }
     return stopIfFlushed();
   }
@@ -509,14 +379,14 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
 
   /** Stopped once stopping and nothing is left to answer or write. */
   private Behavior<Command> stopIfFlushed() {
-    if (stopping && held == null && fetchesInFlight == 0 && !writing && !dirty) {
+    if (stopping && held == null && fetchesInFlight == 0 && writer.idle()) {
       return Behaviors.stopped();
     }
     return this;
   }
 
   private Behavior<Command> onFlushDeadline() {
-    if (dirty || writing) {
+    if (!writer.idle()) {
       stats.unflushed();
       LOG.warn(
           "customer={} stopped after quote.shutdown.flush-deadline ({} ms) with a value Redis has"
