@@ -19,12 +19,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.lab.LabToken;
 import solventa.quote.settings.Arm;
+import solventa.quote.stats.ActuarialTrace;
 
 /**
  * Issue 29, decision 0048, on a real node (arm C) with Pekko Management's read-only mode off, as
  * the runner runs it: the cluster's membership changes over HTTP (leave, down, join, prepare for a
  * full shutdown) are refused with and without the token and the node stays an Up member, while the
- * GET routes the runner and the operator read keep answering.
+ * GET routes the runner and the operator read keep answering; {@code GET /quote/entities} lists
+ * pseudonyms to any client and customer ids only with the runner's token.
  */
 class ManagementLockdownIT {
   static final HttpClient HTTP =
@@ -140,5 +142,61 @@ class ManagementLockdownIT {
     assertThat(send("GET", "/ready", null, null).status()).isEqualTo(200);
     assertThat(send("GET", "/alive", null, null).status()).isEqualTo(200);
     assertThat(NodeTestBed.quote(node, "c00000077").status()).isEqualTo(200);
+  }
+
+  @Test
+  void entitiesArePseudonymsWithoutTheTokenAndCustomerIdsWithIt() {
+    List<String> customers = List.of("c00000101", "c00000102", "c00000103");
+    for (String c : customers) {
+      assertThat(NodeTestBed.quote(node, c).status()).isEqualTo(200);
+    }
+    ActuarialTrace trace = new ActuarialTrace(LabToken.traceKey(), null);
+
+    // any local client: pseudonyms, the logs' and the trace's, never a customer id
+    Reply open = send("GET", "/quote/entities", null, null);
+    assertThat(open.status()).isEqualTo(200);
+    assertThat(open.json().path("ids").asText()).isEqualTo("pseudonym");
+    List<String> pseudonyms = entities(open.json());
+    assertThat(pseudonyms).allMatch(id -> id.matches("[0-9a-f]{16}"));
+    assertThat(pseudonyms).containsAll(customers.stream().map(trace::pseudonym).toList());
+    for (String c : customers) {
+      assertThat(open.body()).doesNotContain(c);
+    }
+
+    // the runner's token: the customer ids in clear, the same entities
+    Reply clear = send("GET", "/quote/entities", null, LabToken.bearer());
+    assertThat(clear.status()).isEqualTo(200);
+    assertThat(clear.json().path("ids").asText()).isEqualTo("customerId");
+    assertThat(entities(clear.json())).containsAll(customers);
+    assertThat(clear.json().path("entityCount").asInt())
+        .isEqualTo(open.json().path("entityCount").asInt());
+
+    // a wrong token is refused as on the runner-only routes, not answered with pseudonyms
+    for (String wrong : new String[] {"Bearer not-" + LabToken.value(), "Basic abc", "Bearer"}) {
+      Reply refused = send("GET", "/quote/entities", null, wrong);
+      assertThat(refused.status()).as(wrong).isEqualTo(401);
+      assertThat(refused.contentType()).isEqualTo("application/problem+json");
+      for (String c : customers) {
+        assertThat(refused.body()).doesNotContain(c).doesNotContain(trace.pseudonym(c));
+      }
+    }
+
+    // the other GET routes carry no customer id either
+    for (String path :
+        new String[] {
+          "/quote/stats", "/quote/stack", "/of-adapter/providers/ofb", "/cluster/members"
+        }) {
+      Reply r = send("GET", path, null, null);
+      assertThat(r.status()).as(path).isEqualTo(200);
+      for (String c : customers) {
+        assertThat(r.body()).as(path).doesNotContain(c);
+      }
+    }
+  }
+
+  private static List<String> entities(JsonNode body) {
+    List<String> ids = new ArrayList<>();
+    body.path("shards").forEach(s -> s.path("entities").forEach(e -> ids.add(e.asText())));
+    return ids;
   }
 }
