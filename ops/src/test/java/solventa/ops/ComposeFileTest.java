@@ -68,6 +68,11 @@ class ComposeFileTest {
   }
 
   @Test
+  void noServiceBindsAWildcardAddress() throws Exception {
+    assertThat(bindProblems(services(composeFile()))).isEmpty();
+  }
+
+  @Test
   void threeQuoteNodesShareOneSeedNode() throws Exception {
     Map<String, Object> services = services(composeFile());
     assertThat(quoteNodes(services).keySet()).containsExactly("quote-1", "quote-2", "quote-3");
@@ -204,6 +209,39 @@ class ComposeFileTest {
   }
 
   @Test
+  void bindCheckNamesAWildcardAndANodeThatDoesNotBindItsName() throws Exception {
+    Map<String, Object> services = services(composeFile());
+    map(services.get("toxiproxy"))
+        .put("command", List.of("-host=0.0.0.0", "-port=8474", "-config=/config/toxiproxy.json"));
+    map(services.get("redis")).put("command", "redis-server --bind :: --port 6379");
+    map(services.get("grafana")).put("entrypoint", List.of("run", "--listen", "[::]:3000"));
+    Map<String, Object> env = map(map(services.get("quote-2")).get("environment"));
+    env.put(
+        "JAVA_TOOL_OPTIONS",
+        ((String) env.get("JAVA_TOOL_OPTIONS"))
+            .replace(
+                "-Dpekko.management.http.bind-hostname=quote-2",
+                "-Dpekko.management.http.bind-hostname=0.0.0.0")
+            .replace("-Dquote.http.host=quote-2 ", ""));
+    map(map(services.get("quote-3")).get("environment")).remove("QUOTE_BIND_ALLOW_NON_LOOPBACK");
+    assertThat(bindProblems(services))
+        .containsExactly(
+            "redis binds a wildcard address (::) in its command: bind its service name on the"
+                + " compose network",
+            "toxiproxy binds a wildcard address (0.0.0.0) in its command: bind its service name"
+                + " on the compose network",
+            "quote-2 binds a wildcard address (0.0.0.0) in its environment JAVA_TOOL_OPTIONS: bind"
+                + " its service name on the compose network",
+            "grafana binds a wildcard address ([::]) in its entrypoint: bind its service name on"
+                + " the compose network",
+            "quote-2 sets quote.http.host to [], not its service name [quote-2]",
+            "quote-2 sets pekko.management.http.bind-hostname to [0.0.0.0], not its service name"
+                + " [quote-2]",
+            "quote-3 does not set QUOTE_BIND_ALLOW_NON_LOOPBACK=true: its service-name binds"
+                + " would refuse to start");
+  }
+
+  @Test
   void seedCheckNamesAForeignSeed() throws Exception {
     Map<String, Object> services = services(composeFile());
     Map<String, Object> env = map(map(services.get("quote-3")).get("environment"));
@@ -287,6 +325,96 @@ class ComposeFileTest {
             }
           }
         });
+    return problems;
+  }
+
+  /** A wildcard bind address as a command, an option or a config file spells it. */
+  private static final Pattern WILDCARD =
+      Pattern.compile("0\\.0\\.0\\.0|\\[::]|(?<=^|[=\\s\"'])::(?=$|[\\s\"':])");
+
+  /** The keys by which a quote node binds its servers: each one must be the node's service name. */
+  private static final List<String> NODE_BIND_KEYS =
+      List.of(
+          "quote.http.host",
+          "pekko.remote.artery.canonical.hostname",
+          "pekko.remote.artery.bind.hostname",
+          "pekko.management.http.hostname",
+          "pekko.management.http.bind-hostname",
+          "kamon.prometheus.embedded-server.hostname");
+
+  /**
+   * Every server binds 127.0.0.1 or the compose network (issue 29): no service's command,
+   * entrypoint, environment or mounted config file names a wildcard address ({@code 0.0.0.0},
+   * {@code ::}); each quote node binds every server by its service name, with {@code
+   * QUOTE_BIND_ALLOW_NON_LOOPBACK=true} (without it the node refuses a non-loopback address).
+   */
+  static List<String> bindProblems(Map<String, Object> services) throws IOException {
+    Path dir = labRoot().resolve(COMPOSE_FILE).getParent();
+    List<String> problems = new ArrayList<>();
+    for (var e : services.entrySet()) {
+      String name = e.getKey();
+      Map<String, Object> service = map(e.getValue());
+      Map<String, String> where = new LinkedHashMap<>();
+      for (String key : List.of("command", "entrypoint")) {
+        Object v = service.get(key);
+        if (v != null) {
+          where.put(
+              key,
+              v instanceof List<?> l
+                  ? String.join(" ", l.stream().map(String::valueOf).toList())
+                  : String.valueOf(v));
+        }
+      }
+      environment(service).forEach((k, v) -> where.put("environment " + k, v == null ? "" : v));
+      for (Object volume : list(service.get("volumes"))) {
+        String source =
+            volume instanceof Map<?, ?> v
+                ? String.valueOf(v.get("source"))
+                : String.valueOf(volume).split(":")[0];
+        Path file = dir.resolve(source).normalize();
+        if (source.startsWith("./") && Files.isRegularFile(file)) {
+          where.put("mounted " + source, Files.readString(file, StandardCharsets.UTF_8));
+        }
+      }
+      where.forEach(
+          (place, text) -> {
+            Matcher m = WILDCARD.matcher(text);
+            if (m.find()) {
+              problems.add(
+                  name
+                      + " binds a wildcard address ("
+                      + m.group()
+                      + ") in its "
+                      + place
+                      + ": bind its service name on the compose network");
+            }
+          });
+    }
+    quoteNodes(services)
+        .forEach(
+            (node, service) -> {
+              String opts = javaToolOptions(service);
+              for (String key : NODE_BIND_KEYS) {
+                List<String> values = systemProperties(opts, Pattern.quote(key));
+                if (!values.equals(List.of(node))) {
+                  problems.add(
+                      node
+                          + " sets "
+                          + key
+                          + " to "
+                          + values
+                          + ", not its service name ["
+                          + node
+                          + "]");
+                }
+              }
+              if (!"true".equals(environment(service).get("QUOTE_BIND_ALLOW_NON_LOOPBACK"))) {
+                problems.add(
+                    node
+                        + " does not set QUOTE_BIND_ALLOW_NON_LOOPBACK=true: its service-name binds"
+                        + " would refuse to start");
+              }
+            });
     return problems;
   }
 

@@ -11,7 +11,8 @@ import java.util.Set;
  * validated on construction: an invalid value refuses to start with a message naming the key and
  * the value.
  *
- * @param host bind address; must be a loopback address (the lab is loopback only)
+ * @param host bind address; a loopback address (the lab is loopback only) unless {@code
+ *     allowNonLoopback}
  * @param port bind port, 0 for an ephemeral port (tests)
  * @param seed seeds both the latency sequence and the customer data
  * @param universe number of customers, ids {@code c00000000} … {@code c(universe-1)}
@@ -22,6 +23,8 @@ import java.util.Set;
  *     CONSENTIMENTO_INVALIDO} (the business answer the adapter must not count as a failure)
  * @param adminToken bearer token the admin API's changes (PUT, POST) require; empty: refused; else
  *     at least {@value #MIN_ADMIN_TOKEN} characters and not a retired default
+ * @param allowNonLoopback {@code provider-double.allow-non-loopback}: lets {@code host} be another
+ *     address (default off; only the compose file turns it on, binding the service's name)
  */
 public record DoubleSettings(
     String host,
@@ -32,7 +35,8 @@ public record DoubleSettings(
     LatencyProfile profile,
     ErrorShares errors,
     Set<String> noConsent,
-    String adminToken) {
+    String adminToken,
+    boolean allowNonLoopback) {
 
   /**
    * Shortest admin token accepted; the same rule as the adapter's and the quote node's tokens
@@ -47,15 +51,18 @@ public record DoubleSettings(
   public static final int MAX_UNIVERSE = 100_000_000;
 
   public DoubleSettings {
-    // 0.0.0.0 only inside a container whose compose file opts in (its network is the compose one)
-    boolean containerBind =
-        "0.0.0.0".equals(host) && "true".equals(System.getenv("LAB_CONTAINER_BIND"));
-    if (host == null || !(isLoopback(host) || containerBind)) {
+    if (host == null || !(isLoopback(host) || allowNonLoopback)) {
       throw new InvalidSettingException(
           "provider-double.host",
-          host,
-          "must be a loopback address such as 127.0.0.1 (0.0.0.0 only in a container with"
-              + " LAB_CONTAINER_BIND=true)");
+          host == null || host.isBlank() ? "<empty>" : host,
+          (host == null || host.isBlank()
+                  ? "is empty: name the address to bind; "
+                  : isWildcard(host)
+                      ? "is a wildcard: it listens on every interface of the host; "
+                      : "")
+              + "must be a loopback address such as 127.0.0.1 unless"
+              + " provider-double.allow-non-loopback = on (only where the network is the"
+              + " deployment's own; compose binds the service name)");
     }
     if (port < 0 || port > 65535) {
       throw new InvalidSettingException("provider-double.port", port, "must be in 0..65535");
@@ -97,6 +104,21 @@ public record DoubleSettings(
     }
   }
 
+  /** Loopback settings ({@code allowNonLoopback} off). */
+  public DoubleSettings(
+      String host,
+      int port,
+      long seed,
+      int universe,
+      double incompleteShare,
+      LatencyProfile profile,
+      ErrorShares errors,
+      Set<String> noConsent,
+      String adminToken) {
+    this(
+        host, port, seed, universe, incompleteShare, profile, errors, noConsent, adminToken, false);
+  }
+
   /** Defaults for an in-process double on an ephemeral port. */
   public static DoubleSettings defaults(long seed) {
     return new DoubleSettings(
@@ -105,32 +127,86 @@ public record DoubleSettings(
 
   public DoubleSettings withPort(int newPort) {
     return new DoubleSettings(
-        host, newPort, seed, universe, incompleteShare, profile, errors, noConsent, adminToken);
+        host,
+        newPort,
+        seed,
+        universe,
+        incompleteShare,
+        profile,
+        errors,
+        noConsent,
+        adminToken,
+        allowNonLoopback);
   }
 
   public DoubleSettings withProfile(LatencyProfile newProfile) {
     return new DoubleSettings(
-        host, port, seed, universe, incompleteShare, newProfile, errors, noConsent, adminToken);
+        host,
+        port,
+        seed,
+        universe,
+        incompleteShare,
+        newProfile,
+        errors,
+        noConsent,
+        adminToken,
+        allowNonLoopback);
   }
 
   public DoubleSettings withIncompleteShare(double share) {
     return new DoubleSettings(
-        host, port, seed, universe, share, profile, errors, noConsent, adminToken);
+        host,
+        port,
+        seed,
+        universe,
+        share,
+        profile,
+        errors,
+        noConsent,
+        adminToken,
+        allowNonLoopback);
   }
 
   public DoubleSettings withUniverse(int newUniverse) {
     return new DoubleSettings(
-        host, port, seed, newUniverse, incompleteShare, profile, errors, noConsent, adminToken);
+        host,
+        port,
+        seed,
+        newUniverse,
+        incompleteShare,
+        profile,
+        errors,
+        noConsent,
+        adminToken,
+        allowNonLoopback);
   }
 
   public DoubleSettings withNoConsent(Set<String> ids) {
     return new DoubleSettings(
-        host, port, seed, universe, incompleteShare, profile, errors, ids, adminToken);
+        host,
+        port,
+        seed,
+        universe,
+        incompleteShare,
+        profile,
+        errors,
+        ids,
+        adminToken,
+        allowNonLoopback);
   }
 
   public DoubleSettings withAdminToken(String token) {
     return new DoubleSettings(
-        host, port, seed, universe, incompleteShare, profile, errors, noConsent, token);
+        host,
+        port,
+        seed,
+        universe,
+        incompleteShare,
+        profile,
+        errors,
+        noConsent,
+        token,
+        allowNonLoopback);
   }
 
   /**
@@ -152,7 +228,8 @@ public record DoubleSettings(
             number(c, "errors.share-504"),
             number(c, "errors.share-529")),
         c.hasPath("no-consent") ? Set.copyOf(c.getStringList("no-consent")) : Set.of(),
-        c.hasPath("admin-token") ? string(c, "admin-token") : "");
+        c.hasPath("admin-token") ? string(c, "admin-token") : "",
+        c.hasPath("allow-non-loopback") && bool(c, "allow-non-loopback"));
   }
 
   private static LatencyProfile profile(Config c) {
@@ -175,11 +252,44 @@ public record DoubleSettings(
                     "provider-double.profile", name, "must be healthy, slow, degraded or custom"));
   }
 
+  /**
+   * {@code localhost}, or a literal loopback address (127.0.0.0/8, ::1); names are not looked up.
+   */
   private static boolean isLoopback(String host) {
+    String h = host.strip();
+    if (h.equalsIgnoreCase("localhost")) {
+      return true;
+    }
+    return literal(h).map(InetAddress::isLoopbackAddress).orElse(false);
+  }
+
+  /** {@code *}, or a literal wildcard address ({@code 0.0.0.0}, {@code ::}). */
+  private static boolean isWildcard(String host) {
+    String h = host.strip();
+    return h.equals("*") || literal(h).map(InetAddress::isAnyLocalAddress).orElse(false);
+  }
+
+  /** The address {@code host} spells as an IP literal, without any name lookup; empty for names. */
+  private static java.util.Optional<InetAddress> literal(String host) {
+    String h =
+        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    boolean v4 = h.matches("\\d{1,3}(\\.\\d{1,3}){3}");
+    boolean v6 = h.contains(":") && h.matches("[0-9A-Fa-f:.]+");
+    if (!v4 && !v6) {
+      return java.util.Optional.empty();
+    }
     try {
-      return InetAddress.getByName(host).isLoopbackAddress();
+      return java.util.Optional.of(InetAddress.getByName(h));
     } catch (UnknownHostException e) {
-      return false;
+      return java.util.Optional.empty();
+    }
+  }
+
+  private static boolean bool(Config c, String key) {
+    try {
+      return c.getBoolean(key);
+    } catch (ConfigException e) {
+      throw bad(c, key, e);
     }
   }
 

@@ -60,6 +60,34 @@ class DoubleSettingsTest {
   }
 
   /**
+   * Issue 29: the bind address is checked at start. A wildcard, an empty or any other non-loopback
+   * address refuses the start, naming the key, the value and the setting that allows it; with that
+   * setting on (the compose file) the service's own name is accepted.
+   */
+  @ParameterizedTest
+  @CsvSource({"0.0.0.0, 0.0.0.0", "'::', ::", "'', <empty>", "provider-double, provider-double"})
+  void refusesANonLoopbackBindAddressUnlessAllowed(String host, String shown) {
+    assertThatThrownBy(
+            () -> DoubleSettings.fromConfig(with("provider-double.host = \"" + host + "\"")))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageStartingWith("provider-double.host = " + shown)
+        .hasMessageContaining("provider-double.allow-non-loopback = on")
+        .extracting(e -> ((InvalidSettingException) e).field())
+        .isEqualTo("provider-double.host");
+    DoubleSettings allowed =
+        DoubleSettings.fromConfig(
+            with("provider-double { host = \"" + host + "\", allow-non-loopback = on }"));
+    assertThat(allowed.host()).isEqualTo(host);
+    assertThat(allowed.withPort(1).allowNonLoopback()).isTrue();
+    for (String loopback : new String[] {"127.0.0.1", "localhost", "::1"}) {
+      assertThat(
+              DoubleSettings.fromConfig(with("provider-double.host = \"" + loopback + "\""))
+                  .allowNonLoopback())
+          .isFalse();
+    }
+  }
+
+  /**
    * Decision 0042: an admin token shorter than 16 characters or the retired default refuses the
    * start naming the key and only the token's length; none stays allowed (every change refused).
    */

@@ -287,7 +287,10 @@ public final class LiveLab {
       out.println("                 GET  " + n.path("http").asText() + "/ready");
       out.println("  members        GET  " + m + "/cluster/members");
       out.println("  shards         GET  " + m + "/cluster/shards/" + ENTITY_TYPE);
-      out.println("  entities       GET  " + m + "/quote/entities");
+      out.println(
+          "  entities       GET  "
+              + m
+              + "/quote/entities   (pseudonyms; customer ids with the admin token)");
       out.println("  breaker        GET  " + m + "/of-adapter/providers/ofb");
       out.println("  stats          GET  " + m + "/quote/stats");
       out.println("  metrics        GET  " + n.path("prometheus").asText());

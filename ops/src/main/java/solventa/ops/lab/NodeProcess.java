@@ -108,6 +108,8 @@ public final class NodeProcess implements AutoCloseable {
     props.add("-Drating.user=" + lab.dbUser());
     props.add("-Drating.password=" + lab.dbPassword());
     props.add("-Dquote.stats.reset-enabled=true");
+    // the node's token-guarded routes (stats, seed, breaker); Pekko's cluster membership changes
+    // stay off whatever this says (ClusterReadRoutes, decision 0048)
     props.add("-Dpekko.management.http.route-providers-read-only=false");
     // T, a protocol parameter: known customers' values expire during the steps (issue 11)
     props.add("-Dquote.refresh-after=" + profile.refreshAfterSec() + "s");

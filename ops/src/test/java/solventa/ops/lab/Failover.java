@@ -72,7 +72,8 @@ final class Failover {
       assertThat(LiveLabIT.eventually(() -> known(base, id))).as("warm " + id).isTrue();
     }
     Set<String> moved = new HashSet<>();
-    Http.json(nodes.get(victim).path("management").asText() + "/quote/entities")
+    // with the lab's token: the customer ids in clear (any other client gets their pseudonyms)
+    Http.jsonAdmin(nodes.get(victim).path("management").asText() + "/quote/entities")
         .path("shards")
         .forEach(s -> s.path("entities").forEach(e -> moved.add(e.asText())));
     // only this test's customers: a node's own start-up warm-up leaves entities of its probes
@@ -195,7 +196,7 @@ final class Failover {
     }
     Set<String> nowOnSurvivors = new HashSet<>();
     for (int n : survivors) {
-      Http.json(nodes.get(n).path("management").asText() + "/quote/entities")
+      Http.jsonAdmin(nodes.get(n).path("management").asText() + "/quote/entities")
           .path("shards")
           .forEach(s -> s.path("entities").forEach(e -> nowOnSurvivors.add(e.asText())));
     }

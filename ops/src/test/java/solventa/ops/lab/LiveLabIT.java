@@ -115,6 +115,13 @@ class LiveLabIT {
     for (JsonNode n : state.path("nodes")) {
       JsonNode e = Http.json(n.path("management").asText() + "/quote/entities");
       assertThat(e.path("entityCount").asInt()).as(n.path("name").asText()).isPositive();
+      // without the lab's token the ids are pseudonyms, never customer ids (issue 29)
+      assertThat(e.path("ids").asText()).isEqualTo("pseudonym");
+      e.path("shards")
+          .forEach(
+              sh ->
+                  sh.path("entities")
+                      .forEach(id -> assertThat(id.asText()).matches("[0-9a-f]{16}")));
     }
 
     Run status = lab("status");

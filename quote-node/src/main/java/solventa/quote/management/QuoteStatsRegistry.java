@@ -2,6 +2,7 @@ package solventa.quote.management;
 
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 import org.apache.pekko.actor.AbstractExtensionId;
 import org.apache.pekko.actor.ActorSystem;
 import org.apache.pekko.actor.ExtendedActorSystem;
@@ -25,14 +26,19 @@ public final class QuoteStatsRegistry implements Extension {
    * What the routes read from their node.
    *
    * @param store where {@code POST /quote/bench/seed} writes (null for arm A: nothing to seed)
-   * @param token the bearer token every runner-only (mutating) route requires
+   * @param token the bearer token every runner-only (mutating) route requires, and {@code GET
+   *     /quote/entities} to list customer ids in clear
+   * @param pseudonym a customer id's pseudonym, the one the node's logs and actuarial trace carry
+   *     ({@code ActuarialTrace#pseudonym}): what {@code GET /quote/entities} lists without the
+   *     token
    */
   public record Source(
       QuoteStats stats,
       ProviderPort provider,
       ProfileStore store,
       boolean resetEnabled,
-      AdminToken token) {}
+      AdminToken token,
+      UnaryOperator<String> pseudonym) {}
 
   private final AtomicReference<Source> source = new AtomicReference<>();
 

@@ -50,20 +50,9 @@ public final class RunnerOnlyGuard {
             return starting();
           }
           Source s = found.get();
-          Optional<AdminToken.Refusal> refusal = s.token().check(auth, TOKEN_KEY);
-          if (refusal.isPresent()) {
-            int status = refusal.get().status();
-            HttpResponse r =
-                Problem.of(
-                        status,
-                        status == 401 ? "Unauthorized" : "Forbidden",
-                        refusal.get().detail())
-                    .response();
-            String challenge = refusal.get().challenge();
-            return complete(
-                challenge != null
-                    ? r.addHeader(RawHeader.create("WWW-Authenticate", challenge))
-                    : r);
+          Optional<Route> refused = refusal(s, auth);
+          if (refused.isPresent()) {
+            return refused.get();
           }
           if (settings.readOnly()) {
             return Problem.of(
@@ -82,6 +71,26 @@ public final class RunnerOnlyGuard {
           }
           return action.apply(s);
         });
+  }
+
+  /**
+   * The refusal of a request that does not present the runner's bearer token ({@value #TOKEN_KEY}):
+   * 401 with a {@code WWW-Authenticate} challenge when it has none or a wrong one, 403 when no
+   * token is configured; empty when the token is right.
+   */
+  static Optional<Route> refusal(Source s, Optional<String> authorization) {
+    Optional<AdminToken.Refusal> refusal = s.token().check(authorization, TOKEN_KEY);
+    if (refusal.isEmpty()) {
+      return Optional.empty();
+    }
+    int status = refusal.get().status();
+    HttpResponse r =
+        Problem.of(status, status == 401 ? "Unauthorized" : "Forbidden", refusal.get().detail())
+            .response();
+    String challenge = refusal.get().challenge();
+    return Optional.of(
+        complete(
+            challenge != null ? r.addHeader(RawHeader.create("WWW-Authenticate", challenge)) : r));
   }
 
   /** The answer of every management route of the node before it registered its source. */

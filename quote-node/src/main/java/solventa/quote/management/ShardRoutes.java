@@ -2,6 +2,7 @@ package solventa.quote.management;
 
 import static org.apache.pekko.http.javadsl.server.Directives.completeWithFuture;
 import static org.apache.pekko.http.javadsl.server.Directives.get;
+import static org.apache.pekko.http.javadsl.server.Directives.optionalHeaderValueByName;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
 
@@ -10,7 +11,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.function.UnaryOperator;
 import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
@@ -25,32 +28,60 @@ import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
 import solventa.quote.api.Problem;
+import solventa.quote.management.QuoteStatsRegistry.Source;
 import solventa.quote.profile.ProfileEntity;
 
 /**
  * {@code GET /quote/entities} on Pekko Management (registered as {@code
  * pekko.management.http.routes.quote-entities}): the profile entities this node hosts, by shard
- * ({@code {"type":"CustomerProfile","shards":[{"id":"7","entities":["c00000001",…]}],
+ * ({@code {"type":"CustomerProfile","ids":"pseudonym","shards":[{"id":"7","entities":[…]}],
  * "entityCount":N}}). Pekko Management's own {@code /cluster/shards/CustomerProfile} gives only
- * counts; the ids show which customers move when a node leaves. Arm A has no entities: the list is
- * empty.
+ * counts; the entities show which customers move when a node leaves. Arm A has no entities: the
+ * list is empty.
+ *
+ * <p>An entity's id is its customer's id. Any local client gets each one as its pseudonym ({@code
+ * "ids":"pseudonym"}: the HMAC under {@code quote.trace.salt} that the node's logs and actuarial
+ * trace carry, so the list still joins them); only a request with the runner's bearer token ({@link
+ * RunnerOnlyGuard#TOKEN_KEY}) gets the customer ids in clear ({@code "ids":"customerId"}). A
+ * request that presents a wrong token, or any token on a node that has none, is refused as on the
+ * runner-only routes (401, 403) rather than served pseudonyms (issue 29, decision 0048).
  */
 public final class ShardRoutes implements ManagementRouteProvider {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Duration ASK_TIMEOUT = Duration.ofSeconds(3);
 
   private final ExtendedActorSystem system;
+  private final QuoteStatsRegistry registry;
 
   public ShardRoutes(ExtendedActorSystem system) {
     this.system = system;
+    this.registry = QuoteStatsRegistry.get(system);
   }
 
   @Override
   public Route routes(ManagementRouteProviderSettings settings) {
-    return pathPrefix("quote", () -> path("entities", () -> get(this::entities)));
+    return pathPrefix(
+        "quote",
+        () ->
+            path(
+                "entities",
+                () -> get(() -> optionalHeaderValueByName("Authorization", this::entities))));
   }
 
-  private Route entities() {
+  private Route entities(Optional<String> authorization) {
+    Optional<Source> found = registry.find();
+    if (found.isEmpty()) {
+      return RunnerOnlyGuard.starting();
+    }
+    Source source = found.get();
+    boolean clear = authorization.isPresent();
+    if (clear) {
+      Optional<Route> refused = RunnerOnlyGuard.refusal(source, authorization);
+      if (refused.isPresent()) {
+        return refused.get();
+      }
+    }
+    UnaryOperator<String> shown = clear ? UnaryOperator.identity() : source.pseudonym();
     ActorSystem<Void> typed = Adapter.toTyped(system);
     CompletionStage<ShardRegion.CurrentShardRegionState> state =
         AskPattern.<ClusterShardingQuery, ShardRegion.CurrentShardRegionState>ask(
@@ -62,11 +93,14 @@ public final class ShardRoutes implements ManagementRouteProvider {
     return completeWithFuture(
         state
             .toCompletableFuture()
-            .handleAsync((s, e) -> e == null ? ok(s) : failed(e), system.dispatcher()));
+            .handleAsync(
+                (s, e) -> e == null ? ok(s, shown, clear) : failed(e), system.dispatcher()));
   }
 
-  private static HttpResponse ok(ShardRegion.CurrentShardRegionState state) {
+  private static HttpResponse ok(
+      ShardRegion.CurrentShardRegionState state, UnaryOperator<String> shown, boolean clear) {
     ObjectNode body = MAPPER.createObjectNode().put("type", ProfileEntity.ENTITY_KEY.name());
+    body.put("ids", clear ? "customerId" : "pseudonym");
     ArrayNode shards = body.putArray("shards");
     int count = 0;
     var sorted = new java.util.ArrayList<>(state.getShards());
@@ -74,7 +108,7 @@ public final class ShardRoutes implements ManagementRouteProvider {
     for (ShardRegion.ShardState s : sorted) {
       ObjectNode shard = shards.addObject().put("id", s.shardId());
       ArrayNode ids = shard.putArray("entities");
-      s.getEntityIds().stream().sorted().forEach(ids::add);
+      s.getEntityIds().stream().map(shown).sorted().forEach(ids::add);
       count += s.getEntityIds().size();
     }
     body.put("entityCount", count);

@@ -160,7 +160,8 @@ public final class QuoteNode implements AutoCloseable {
                   settings.arm().usesCache() ? store : null,
                   settings.stats().resetEnabled(),
                   solventa.adapter.AdminToken.fromSetting(
-                      RunnerOnlyGuard.TOKEN_KEY, config.getString(RunnerOnlyGuard.TOKEN_KEY))));
+                      RunnerOnlyGuard.TOKEN_KEY, config.getString(RunnerOnlyGuard.TOKEN_KEY)),
+                  trace::pseudonym));
       ActorSystem<Void> sys = system;
       QuoteService service =
           new QuoteService(system, settings, provider, pricing, stats, trace, clock);

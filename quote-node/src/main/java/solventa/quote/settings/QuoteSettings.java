@@ -28,20 +28,13 @@ public record QuoteSettings(
     Duration maxStaleness) {
 
   /**
-   * Where the quote API listens: loopback only, except 0.0.0.0 inside a container whose compose
-   * file sets {@code LAB_CONTAINER_BIND=true} (its network is the compose network).
+   * Where the quote API listens. Its host is checked with the node's other bind addresses when the
+   * settings are read ({@link #fromConfig}, {@link #bindAddresses}): loopback only unless {@value
+   * #ALLOW_NON_LOOPBACK_KEY} is on.
    */
   public record Http(String host, int port, long maxBody, int maxInFlight) {
     public Http {
-      boolean containerBind =
-          host.equals("0.0.0.0") && "true".equals(System.getenv("LAB_CONTAINER_BIND"));
-      if (!host.equals("127.0.0.1") && !host.equals("localhost") && !containerBind) {
-        throw bad(
-            "quote.http.host",
-            host,
-            "the quote API binds loopback only (127.0.0.1); 0.0.0.0 only in a container with"
-                + " LAB_CONTAINER_BIND=true");
-      }
+      Objects.requireNonNull(host, "quote.http.host");
       if (port < 0 || port > 65535) {
         throw bad("quote.http.port", String.valueOf(port), "must be a TCP port (0..65535)");
       }
@@ -187,8 +180,119 @@ public record QuoteSettings(
    */
   public static final String RUNNER_TOKEN_KEY = "quote.stats.reset-token";
 
+  /**
+   * The setting that lets the node bind an address other than loopback (default off): only a
+   * deployment whose network is its own turns it on, and then binds the host's own name on that
+   * network (the compose file: each service's hostname).
+   */
+  public static final String ALLOW_NON_LOOPBACK_KEY = "quote.bind.allow-non-loopback";
+
+  /**
+   * Every address the node listens on, checked before any port opens (issue 29): the quote API
+   * ({@code quote.http.host}), Pekko Management ({@code pekko.management.http.bind-hostname}, or
+   * its {@code hostname} when that is empty, as Pekko does), Artery ({@code
+   * pekko.remote.artery.canonical.hostname} and {@code bind.hostname}, which falls back to the
+   * canonical one when empty) and Kamon's Prometheus endpoint when it runs. Each must be a loopback
+   * address ({@code 127.0.0.1}, {@code ::1}, {@code localhost}) unless {@value
+   * #ALLOW_NON_LOOPBACK_KEY} is on; a wildcard ({@code 0.0.0.0}, {@code ::}, empty) or any other
+   * address is refused, naming its key and value. Names other than {@code localhost} are not
+   * resolved here: a name counts as non-loopback, and so do Pekko's placeholders for the machine's
+   * own address ({@code <getHostAddress>}, {@code <hostname>}).
+   *
+   * @throws InvalidQuoteSettings naming the first address refused
+   */
+  public static void bindAddresses(Config root) {
+    boolean allowed;
+    try {
+      allowed = root.hasPath(ALLOW_NON_LOOPBACK_KEY) && root.getBoolean(ALLOW_NON_LOOPBACK_KEY);
+    } catch (ConfigException.WrongType e) {
+      throw bad(
+          ALLOW_NON_LOOPBACK_KEY,
+          root.getValue(ALLOW_NON_LOOPBACK_KEY).render(),
+          "must be on or off");
+    }
+    if (allowed) {
+      return;
+    }
+    bindAddress(root, "quote.http.host", null);
+    bindAddress(root, "pekko.management.http.bind-hostname", "pekko.management.http.hostname");
+    bindAddress(root, "pekko.remote.artery.canonical.hostname", null);
+    bindAddress(
+        root, "pekko.remote.artery.bind.hostname", "pekko.remote.artery.canonical.hostname");
+    if (root.hasPath("kamon.prometheus.start-embedded-http-server")
+        && root.getBoolean("kamon.prometheus.start-embedded-http-server")) {
+      bindAddress(root, "kamon.prometheus.embedded-server.hostname", null);
+    }
+  }
+
+  /**
+   * Refuses the address at {@code key} (or, when it is empty, at {@code fallback}) unless loopback.
+   */
+  private static void bindAddress(Config root, String key, String fallback) {
+    String named = key;
+    String value = root.hasPath(key) ? root.getString(key).strip() : "";
+    if (value.isEmpty() && fallback != null) {
+      named = fallback;
+      value = root.hasPath(fallback) ? root.getString(fallback).strip() : "";
+    }
+    if (isLoopback(value)) {
+      return;
+    }
+    String remedy =
+        ": the node binds loopback only (127.0.0.1); set "
+            + ALLOW_NON_LOOPBACK_KEY
+            + " = on only where the network is the deployment's own, and bind the host's name on"
+            + " it (compose: the service name)"
+            + (named.equals(key) ? "" : "; " + key + " is empty, so Pekko binds " + fallback);
+    if (value.isEmpty()) {
+      throw bad(named, "<empty>", "name the address to bind" + remedy);
+    }
+    if (isWildcard(value)) {
+      throw bad(named, value, "a wildcard address listens on every interface of the host" + remedy);
+    }
+    throw bad(named, value, "not a loopback address" + remedy);
+  }
+
+  /**
+   * {@code localhost}, or a literal loopback address (127.0.0.0/8, ::1); names are not looked up.
+   */
+  public static boolean isLoopback(String host) {
+    String h = host.strip();
+    if (h.equalsIgnoreCase("localhost")) {
+      return true;
+    }
+    return literal(h).map(java.net.InetAddress::isLoopbackAddress).orElse(false);
+  }
+
+  /** {@code *}, or a literal wildcard address ({@code 0.0.0.0}, {@code ::}). */
+  public static boolean isWildcard(String host) {
+    String h = host.strip();
+    if (h.equals("*")) {
+      return true;
+    }
+    return literal(h).map(java.net.InetAddress::isAnyLocalAddress).orElse(false);
+  }
+
+  /** The address {@code host} spells as an IP literal, without any name lookup; empty for names. */
+  private static java.util.Optional<java.net.InetAddress> literal(String host) {
+    String h =
+        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    boolean v4 = h.matches("\\d{1,3}(\\.\\d{1,3}){3}");
+    boolean v6 = h.contains(":") && h.matches("[0-9A-Fa-f:.]+");
+    if (!v4 && !v6) {
+      return java.util.Optional.empty();
+    }
+    try {
+      return java.util.Optional.of(java.net.InetAddress.getByName(h));
+    } catch (java.net.UnknownHostException e) {
+      return java.util.Optional.empty();
+    }
+  }
+
   /** Reads {@code quote.*} from the node's whole configuration. */
   public static QuoteSettings fromConfig(Config root) {
+    // where the node listens: refused here, before any port opens
+    bindAddresses(root);
     Config q = root.getConfig("quote");
     // the admin tokens of the node's mutating routes: a weak one refuses here, before any port
     // opens (decision 0042); blank stays allowed (those routes then refuse every change)

@@ -144,6 +144,106 @@ class QuoteSettingsTest {
         .hasMessageContaining("0.0.0.0");
   }
 
+  /**
+   * Issue 29: every address the node listens on is checked at start; a wildcard or any address
+   * other than loopback refuses the start, naming the key and the value and the setting that allows
+   * it, unless that setting is on.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "quote.http.host, 0.0.0.0, 0.0.0.0",
+    "quote.http.host, '', <empty>",
+    "quote.http.host, ::, ::",
+    "quote.http.host, 192.168.1.20, 192.168.1.20",
+    "pekko.management.http.bind-hostname, 0.0.0.0, 0.0.0.0",
+    "pekko.management.http.bind-hostname, '[::]', [::]",
+    "pekko.management.http.bind-hostname, quote-1, quote-1",
+    "pekko.remote.artery.canonical.hostname, 10.0.0.5, 10.0.0.5",
+    "pekko.remote.artery.canonical.hostname, <getHostAddress>, <getHostAddress>",
+    "pekko.remote.artery.bind.hostname, 0.0.0.0, 0.0.0.0",
+    "kamon.prometheus.embedded-server.hostname, 0.0.0.0, 0.0.0.0",
+  })
+  void refusesAWildcardOrNonLoopbackBindAddressNamingTheKeyAndTheValue(
+      String key, String value, String shown) {
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(Map.of(key, value))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(key + " = " + shown + " (")
+        .hasMessageContaining(QuoteSettings.ALLOW_NON_LOOPBACK_KEY + " = on")
+        .satisfies(e -> assertThat(((QuoteSettings.InvalidQuoteSettings) e).key()).isEqualTo(key));
+    // the same address is accepted where the setting allows a non-loopback address
+    QuoteSettings.fromConfig(with(Map.of(key, value, QuoteSettings.ALLOW_NON_LOOPBACK_KEY, true)));
+  }
+
+  /**
+   * Pekko binds Management's hostname when bind-hostname is empty: that one is checked, by name.
+   */
+  @Test
+  void anEmptyPekkoBindHostnameChecksTheHostnamePekkoBindsInstead() {
+    assertThatThrownBy(
+            () ->
+                QuoteSettings.fromConfig(
+                    with(
+                        Map.of(
+                            "pekko.management.http.bind-hostname", "",
+                            "pekko.management.http.hostname", "0.0.0.0"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("pekko.management.http.hostname = 0.0.0.0 (a wildcard")
+        .hasMessageContaining("pekko.management.http.bind-hostname is empty");
+    assertThatThrownBy(
+            () ->
+                QuoteSettings.fromConfig(
+                    with(
+                        Map.of(
+                            "pekko.remote.artery.bind.hostname", "",
+                            "pekko.remote.artery.canonical.hostname", "quote-2"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("pekko.remote.artery.canonical.hostname = quote-2");
+    QuoteSettings.fromConfig(
+        with(
+            Map.of(
+                "pekko.management.http.bind-hostname", "",
+                "pekko.management.http.hostname", "127.0.0.1",
+                "pekko.remote.artery.bind.hostname", "")));
+  }
+
+  /**
+   * Loopback in every spelling starts without the setting; the compose file's form starts with it.
+   */
+  @Test
+  void loopbackBindsWithoutTheSettingAndServiceNamesWithIt() {
+    for (String loopback : new String[] {"127.0.0.1", "localhost", "::1", "[::1]", "127.0.1.1"}) {
+      QuoteSettings.fromConfig(
+          with(
+              Map.of(
+                  "quote.http.host", loopback,
+                  "pekko.management.http.bind-hostname", loopback,
+                  "pekko.remote.artery.bind.hostname", loopback)));
+    }
+    Map<String, Object> compose = new java.util.HashMap<>();
+    for (String key :
+        new String[] {
+          "quote.http.host",
+          "pekko.management.http.hostname",
+          "pekko.management.http.bind-hostname",
+          "pekko.remote.artery.canonical.hostname",
+          "pekko.remote.artery.bind.hostname",
+          "kamon.prometheus.embedded-server.hostname"
+        }) {
+      compose.put(key, "quote-1");
+    }
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(compose)))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.http.host = quote-1");
+    compose.put(QuoteSettings.ALLOW_NON_LOOPBACK_KEY, "on");
+    assertThat(QuoteSettings.fromConfig(with(compose)).http().host()).isEqualTo("quote-1");
+    assertThatThrownBy(
+            () ->
+                QuoteSettings.fromConfig(
+                    with(Map.of(QuoteSettings.ALLOW_NON_LOOPBACK_KEY, "sometimes"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(QuoteSettings.ALLOW_NON_LOOPBACK_KEY + " = \"sometimes\"");
+  }
+
   @Test
   void refusesARedisUriThatIsNotRedis() {
     assertThatThrownBy(
