@@ -88,11 +88,20 @@ public final class ManagedProcess implements AutoCloseable {
     return logFile;
   }
 
+  /**
+   * How long a process has after SIGTERM before SIGKILL. A quote node's graceful stop drains its
+   * quotes (quote.shutdown.drain-deadline, 3 s) and then flushes its values during the sharding
+   * hand-off (quote.shutdown.flush-deadline, 3 s), inside Pekko's phase timeouts (5 s and 10 s): 15
+   * s covers both deadlines with the hand-off's margin. Processes that stop at once (Redis,
+   * PostgreSQL, Toxiproxy) never wait for it.
+   */
+  static final Duration STOP_GRACE = Duration.ofSeconds(15);
+
   private void kill() {
     process.descendants().forEach(ProcessHandle::destroy);
     process.destroy();
     try {
-      if (!process.waitFor(5, TimeUnit.SECONDS)) {
+      if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
       }

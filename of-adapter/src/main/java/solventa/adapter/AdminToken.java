@@ -3,17 +3,16 @@ package solventa.adapter;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Optional;
-import java.util.Set;
+import solventa.signals.settings.Secret;
 
 /**
  * The bearer token that mutating management routes require (breaker force-open/close, the quote
  * node's stats reset). Set by config, and by default from the environment variable {@value #ENV};
  * with none set, every mutating route is refused. Compared in constant time.
  *
- * <p>A configured token must be a secret: at least {@value #MIN_LENGTH} characters and not a value
- * ever published as a default ({@link #RETIRED}). {@link #fromSetting} refuses anything else, so a
- * server with a weak token refuses to start, naming the setting and the token's length (never the
- * token).
+ * <p>A configured token must be a secret: the rule of {@link Secret}. {@link #fromSetting} refuses
+ * anything else, so a server with a weak token refuses to start, naming the setting and the token's
+ * length (never the token).
  *
  * <p>{@link #check} answers what to refuse with: 401 when the request carries no bearer token or a
  * wrong one (RFC 6750: {@code invalid_token} is a 401), 403 when no token is configured (the routes
@@ -21,16 +20,7 @@ import java.util.Set;
  */
 public final class AdminToken {
   /** The environment variable every lab component reads its admin token from by default. */
-  public static final String ENV = "LAB_ADMIN_TOKEN";
-
-  /** Shortest token accepted (decision 0042). */
-  public static final int MIN_LENGTH = 16;
-
-  /**
-   * Values that were once defaults in this repository (and so are public): refused as a token or a
-   * key wherever one is configured.
-   */
-  public static final Set<String> RETIRED = Set.of("ha01-actuarial-trace");
+  public static final String ENV = Secret.ENV;
 
   private final byte[] expected;
 
@@ -48,51 +38,16 @@ public final class AdminToken {
 
   /**
    * The token of setting {@code key}, checked: blank means none (mutating routes refused); a token
-   * shorter than {@value #MIN_LENGTH} characters or a {@link #RETIRED} one is refused.
+   * that breaks the rule of {@link Secret} is refused.
    *
    * @throws InvalidAdapterConfigException naming {@code key} and the token's length
    */
   public static AdminToken fromSetting(String key, String token) {
-    Optional<String> weak = weakness(token);
+    Optional<String> weak = Secret.weakness(token);
     if (weak.isPresent()) {
-      throw new InvalidAdapterConfigException(key, redacted(token), weak.get());
+      throw new InvalidAdapterConfigException(key, Secret.redacted(token), weak.get());
     }
     return of(token);
-  }
-
-  /**
-   * Why {@code token} cannot be used as a secret, or empty when it can or when it is blank (none
-   * set). Shared by every setting that holds a lab secret.
-   */
-  public static Optional<String> weakness(String token) {
-    if (token == null || token.isBlank()) {
-      return Optional.empty();
-    }
-    String t = token.trim();
-    if (RETIRED.contains(t)) {
-      return Optional.of(
-          "is a retired default of this repository (public): set a secret of at least "
-              + MIN_LENGTH
-              + " characters (env "
-              + ENV
-              + "; the lab runner draws one per run)");
-    }
-    if (t.length() < MIN_LENGTH) {
-      return Optional.of(
-          "is too short: a token must have at least "
-              + MIN_LENGTH
-              + " characters (env "
-              + ENV
-              + "; the lab runner draws one per run)");
-    }
-    return Optional.empty();
-  }
-
-  /** How a secret is shown in a refusal: its length only. */
-  public static String redacted(String token) {
-    return token == null || token.isBlank()
-        ? "<unset>"
-        : "<redacted, " + token.trim().length() + " chars>";
   }
 
   public boolean configured() {

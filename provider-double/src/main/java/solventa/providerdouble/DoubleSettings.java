@@ -2,9 +2,9 @@ package solventa.providerdouble;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.Set;
+import solventa.signals.settings.BindAddress;
+import solventa.signals.settings.Secret;
 
 /**
  * The double's start-up settings, read once from the HOCON namespace {@code provider-double} and
@@ -22,7 +22,7 @@ import java.util.Set;
  * @param noConsent customers of the universe who have not consented: answered 403 {@code
  *     CONSENTIMENTO_INVALIDO} (the business answer the adapter must not count as a failure)
  * @param adminToken bearer token the admin API's changes (PUT, POST) require; empty: refused; else
- *     at least {@value #MIN_ADMIN_TOKEN} characters and not a retired default
+ *     a secret by the rule of {@link Secret}
  * @param allowNonLoopback {@code provider-double.allow-non-loopback}: lets {@code host} be another
  *     address (default off; only the compose file turns it on, binding the service's name)
  */
@@ -38,26 +38,17 @@ public record DoubleSettings(
     String adminToken,
     boolean allowNonLoopback) {
 
-  /**
-   * Shortest admin token accepted; the same rule as the adapter's and the quote node's tokens
-   * ({@code solventa.adapter.AdminToken}, decision 0042).
-   */
-  public static final int MIN_ADMIN_TOKEN = 16;
-
-  /** Values once published as defaults in this repository: refused as a token. */
-  static final Set<String> RETIRED_TOKENS = Set.of("ha01-actuarial-trace");
-
   /** Customer ids have 8 digits, so the universe can hold at most 10^8 customers. */
   public static final int MAX_UNIVERSE = 100_000_000;
 
   public DoubleSettings {
-    if (host == null || !(isLoopback(host) || allowNonLoopback)) {
+    if (host == null || !(BindAddress.isLoopback(host) || allowNonLoopback)) {
       throw new InvalidSettingException(
           "provider-double.host",
           host == null || host.isBlank() ? "<empty>" : host,
           (host == null || host.isBlank()
                   ? "is empty: name the address to bind; "
-                  : isWildcard(host)
+                  : BindAddress.isWildcard(host)
                       ? "is a wildcard: it listens on every interface of the host; "
                       : "")
               + "must be a loopback address such as 127.0.0.1 unless"
@@ -83,18 +74,12 @@ public record DoubleSettings(
     }
     noConsent = noConsent == null ? Set.of() : Set.copyOf(noConsent);
     adminToken = adminToken == null ? "" : adminToken.trim();
-    if (!adminToken.isEmpty()
-        && (adminToken.length() < MIN_ADMIN_TOKEN || RETIRED_TOKENS.contains(adminToken))) {
+    java.util.Optional<String> weak = Secret.weakness(adminToken);
+    if (weak.isPresent()) {
       throw new InvalidSettingException(
           "provider-double.admin-token",
-          "<redacted, " + adminToken.length() + " chars>",
-          (RETIRED_TOKENS.contains(adminToken)
-                  ? "is a retired default of this repository (public)"
-                  : "is too short")
-              + ": set a secret of at least "
-              + MIN_ADMIN_TOKEN
-              + " characters (env LAB_ADMIN_TOKEN; the lab runner draws one per run), or none"
-              + " to refuse every admin change");
+          Secret.redacted(adminToken),
+          weak.get() + ", or none to refuse every admin change");
     }
     for (String id : noConsent) {
       if (!CustomerUniverse.wellFormed(id)) {
@@ -104,25 +89,19 @@ public record DoubleSettings(
     }
   }
 
-  /** Loopback settings ({@code allowNonLoopback} off). */
-  public DoubleSettings(
-      String host,
-      int port,
-      long seed,
-      int universe,
-      double incompleteShare,
-      LatencyProfile profile,
-      ErrorShares errors,
-      Set<String> noConsent,
-      String adminToken) {
-    this(
-        host, port, seed, universe, incompleteShare, profile, errors, noConsent, adminToken, false);
-  }
-
   /** Defaults for an in-process double on an ephemeral port. */
   public static DoubleSettings defaults(long seed) {
     return new DoubleSettings(
-        "127.0.0.1", 0, seed, 100_000, 0.1, LatencyProfile.HEALTHY, ErrorShares.NONE, Set.of(), "");
+        "127.0.0.1",
+        0,
+        seed,
+        100_000,
+        0.1,
+        LatencyProfile.HEALTHY,
+        ErrorShares.NONE,
+        Set.of(),
+        "",
+        false);
   }
 
   public DoubleSettings withPort(int newPort) {
@@ -250,39 +229,6 @@ public record DoubleSettings(
             () ->
                 new InvalidSettingException(
                     "provider-double.profile", name, "must be healthy, slow, degraded or custom"));
-  }
-
-  /**
-   * {@code localhost}, or a literal loopback address (127.0.0.0/8, ::1); names are not looked up.
-   */
-  private static boolean isLoopback(String host) {
-    String h = host.strip();
-    if (h.equalsIgnoreCase("localhost")) {
-      return true;
-    }
-    return literal(h).map(InetAddress::isLoopbackAddress).orElse(false);
-  }
-
-  /** {@code *}, or a literal wildcard address ({@code 0.0.0.0}, {@code ::}). */
-  private static boolean isWildcard(String host) {
-    String h = host.strip();
-    return h.equals("*") || literal(h).map(InetAddress::isAnyLocalAddress).orElse(false);
-  }
-
-  /** The address {@code host} spells as an IP literal, without any name lookup; empty for names. */
-  private static java.util.Optional<InetAddress> literal(String host) {
-    String h =
-        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    boolean v4 = h.matches("\\d{1,3}(\\.\\d{1,3}){3}");
-    boolean v6 = h.contains(":") && h.matches("[0-9A-Fa-f:.]+");
-    if (!v4 && !v6) {
-      return java.util.Optional.empty();
-    }
-    try {
-      return java.util.Optional.of(InetAddress.getByName(h));
-    } catch (UnknownHostException e) {
-      return java.util.Optional.empty();
-    }
   }
 
   private static boolean bool(Config c, String key) {

@@ -45,6 +45,7 @@ public final class LiveLab {
       String.join(
           "\n",
           "usage: bin/lab up [--nodes N] [--arm A|B|C|C'] [--policy count|rate] [--refresh-after S]",
+          "                 [--warmup-quotes Q]",
           "       bin/lab state <healthy|slow|degraded|unresponsive|down|recovery>",
           "       bin/lab status [--watch [--every S] [--for S]]",
           "       bin/lab down",
@@ -53,6 +54,8 @@ public final class LiveLab {
           "          endpoint and returns; the lab keeps running in the background. The nodes",
           "          refresh a known customer's profile after S seconds (quote.refresh-after;",
           "          default the card's 60; 1..86399, under the nodes' 24 h max-staleness)",
+          "          and answer Q synthetic quotes each before they report ready",
+          "          (quote.warmup.quotes; default 6000, the experiment's; 0..100000)",
           "  state   switches the provider state live (Toxiproxy toxics + the double's profile)",
           "  status  members, shard distribution, breaker state and pool per node; --watch",
           "          prints it again every S seconds (default 2) for S seconds (default 3600)",
@@ -111,6 +114,7 @@ public final class LiveLab {
       BenchArm arm,
       String policy,
       int refreshAfterSec,
+      int warmupQuotes,
       Path dir,
       int maxHours,
       boolean watch,
@@ -126,6 +130,7 @@ public final class LiveLab {
       BenchArm arm = BenchArm.C;
       String policy = "count";
       int refreshAfterSec = CARD_SETTINGS.refreshAfterSec();
+      int warmupQuotes = CARD_SETTINGS.nodeWarmupQuotes();
       Path dir = null;
       int maxHours = 8;
       boolean watch = false;
@@ -144,6 +149,9 @@ public final class LiveLab {
           case "--refresh-after" ->
               refreshAfterSec =
                   intIn(value(args, ++i, "--refresh-after"), "--refresh-after", 1, 86_399);
+          case "--warmup-quotes" ->
+              warmupQuotes =
+                  intIn(value(args, ++i, "--warmup-quotes"), "--warmup-quotes", 0, 100_000);
           case "--dir" -> dir = Path.of(value(args, ++i, "--dir")).toAbsolutePath();
           case "--max-hours" ->
               maxHours = intIn(value(args, ++i, "--max-hours"), "--max-hours", 1, 72);
@@ -168,6 +176,7 @@ public final class LiveLab {
           arm,
           policy,
           refreshAfterSec,
+          warmupQuotes,
           dir == null ? LabPaths.workDir("up") : dir,
           maxHours,
           watch,
@@ -190,6 +199,8 @@ public final class LiveLab {
           policy,
           "--refresh-after",
           Integer.toString(refreshAfterSec),
+          "--warmup-quotes",
+          Integer.toString(warmupQuotes),
           "--dir",
           dir.toString(),
           "--max-hours",
@@ -233,12 +244,13 @@ public final class LiveLab {
     out.printf(
         Locale.ROOT,
         "starting the lab: Redis, PostgreSQL, Toxiproxy, the provider double and %d quote node%s"
-            + " (arm %s, %s policy, refresh after %d s); logs in %s%n",
+            + " (arm %s, %s policy, refresh after %d s, %d warm-up quotes each); logs in %s%n",
         o.nodes,
         o.nodes == 1 ? "" : "s",
         o.arm.label(),
         o.policy,
         o.refreshAfterSec,
+        o.warmupQuotes,
         o.dir.resolve("logs"));
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
     String lastPhase = "";
@@ -326,6 +338,7 @@ public final class LiveLab {
     state.put("arm", o.arm.label());
     state.put("policy", o.policy);
     state.put("refreshAfterSec", o.refreshAfterSec);
+    state.put("warmupQuotes", o.warmupQuotes);
     state.put("logs", logs.toString());
     // the bearer token of this lab's mutating routes (state.json is readable by its owner only)
     state.put("adminToken", solventa.lab.LabToken.value());
@@ -340,7 +353,7 @@ public final class LiveLab {
       NodeGroup.start(
           o.arm,
           o.policy,
-          CARD_SETTINGS.withRefreshAfterSec(o.refreshAfterSec),
+          CARD_SETTINGS.withRefreshAfterSec(o.refreshAfterSec).withNodeWarmupQuotes(o.warmupQuotes),
           lab.backends(),
           logs,
           o.nodes,

@@ -113,6 +113,7 @@ public final class NodeProcess implements AutoCloseable {
     props.add("-Dpekko.management.http.route-providers-read-only=false");
     // T, a protocol parameter: known customers' values expire during the steps (issue 11)
     props.add("-Dquote.refresh-after=" + profile.refreshAfterSec() + "s");
+    props.add("-Dquote.warmup.quotes=" + profile.nodeWarmupQuotes());
     props.add("-Dquote.log.file=" + log.toString().replace(".log", ".app.log"));
     // profiling hook, e.g.
     // -Dlab.node.jvm-options=-XX:StartFlightRecording=dumponexit=true,filename=DIR

@@ -31,6 +31,9 @@ import java.util.List;
  *     (highest failing rate, lowest holding rate) is at most this many percentage points wide
  * @param maxBisectionSteps at most this many C sweep steps are added at bisected rates after the
  *     planned sweep (0: the limit is stated between the planned rates); see decision 0022
+ * @param nodeWarmupQuotes {@code quote.warmup.quotes} of every node the run starts: the synthetic
+ *     quotes a node answers before it reports ready (decision 0020: 6000 for the measured profiles;
+ *     decision 0049: fewer for smoke, whose 20 req/s checks the pipeline, not latency)
  */
 public record ExperimentProfile(
     String name,
@@ -53,7 +56,8 @@ public record ExperimentProfile(
     RatePolicy ratePolicy,
     boolean gatlingReports,
     int bisectionResolutionPts,
-    int maxBisectionSteps) {
+    int maxBisectionSteps,
+    int nodeWarmupQuotes) {
 
   public static final List<String> NAMES = List.of("smoke", "quick", "full");
 
@@ -67,6 +71,18 @@ public record ExperimentProfile(
 
   /** The rate policy: open at {@code thresholdPct} failures over {@code windowSec}, ≥ minCalls. */
   public record RatePolicy(int windowSec, int minCalls, double thresholdPct) {}
+
+  /**
+   * A measured profile's node warm-up: after 2000 synthetic quotes the JIT had not compiled the
+   * HTTP path and a new node's first seconds at 400 req/s queued (decision 0020).
+   */
+  public static final int MEASURED_WARMUP_QUOTES = 6000;
+
+  /**
+   * Smoke's node warm-up (decision 0049): its load is 20 req/s and its figures are checked for
+   * structure, not latency; 1000 quotes still compile the quote path's hot methods.
+   */
+  static final int SMOKE_WARMUP_QUOTES = 1000;
 
   /** full bisects C's minimum hit rate down to a bracket this many points wide … */
   static final int BISECTION_RESOLUTION_PTS = 2;
@@ -104,7 +120,8 @@ public record ExperimentProfile(
               RATE_POLICY,
               false,
               BISECTION_RESOLUTION_PTS,
-              0);
+              0,
+              SMOKE_WARMUP_QUOTES);
       case "quick" ->
           new ExperimentProfile(
               "quick",
@@ -127,7 +144,8 @@ public record ExperimentProfile(
               RATE_POLICY,
               true,
               BISECTION_RESOLUTION_PTS,
-              0);
+              0,
+              MEASURED_WARMUP_QUOTES);
       case "full" ->
           new ExperimentProfile(
               "full",
@@ -150,7 +168,8 @@ public record ExperimentProfile(
               RATE_POLICY,
               true,
               BISECTION_RESOLUTION_PTS,
-              MAX_BISECTION_STEPS);
+              MAX_BISECTION_STEPS,
+              MEASURED_WARMUP_QUOTES);
       default ->
           throw new IllegalArgumentException(
               "unknown profile '" + name + "': choose one of " + String.join(", ", NAMES));
@@ -183,7 +202,38 @@ public record ExperimentProfile(
         ratePolicy,
         gatlingReports,
         bisectionResolutionPts,
-        maxBisectionSteps);
+        maxBisectionSteps,
+        nodeWarmupQuotes);
+  }
+
+  /**
+   * This profile with another node warm-up size ({@code quote.warmup.quotes}): the live lab's
+   * {@code --warmup-quotes}.
+   */
+  public ExperimentProfile withNodeWarmupQuotes(int quotes) {
+    return new ExperimentProfile(
+        name,
+        runs,
+        walkRate,
+        warmupSec,
+        measureSec,
+        pathMeasureSec,
+        recoveryMeasureSec,
+        recoveryWindowSec,
+        sweepHitRates,
+        policyRates,
+        policyMeasureSec,
+        stampedeConcurrency,
+        refreshAfterSec,
+        neverSeenShare,
+        exposureWindowSec,
+        fallbackCeilingPct,
+        countPolicyN,
+        ratePolicy,
+        gatlingReports,
+        bisectionResolutionPts,
+        maxBisectionSteps,
+        quotes);
   }
 
   /** The hit rate of the state walk and the policy test: the card's design point. */

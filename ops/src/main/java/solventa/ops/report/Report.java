@@ -65,13 +65,26 @@ public final class Report {
   private final StepResults r;
   private final List<Block> blocks = new ArrayList<>();
 
-  private Report(ExperimentRecord e) {
+  /** Whether a relative link of the report leads to a file beside it. */
+  private final java.util.function.Predicate<String> present;
+
+  private Report(ExperimentRecord e, java.util.function.Predicate<String> present) {
     this.e = e;
     this.r = new StepResults(e.steps());
+    this.present = present;
   }
 
+  /** The report's blocks, every link listed (tests). */
   static List<Block> build(ExperimentRecord e) {
-    Report rep = new Report(e);
+    return build(e, link -> true);
+  }
+
+  /**
+   * The report's blocks, linking only the files {@code present} finds beside the report: a copy of
+   * a results folder without its Gatling reports (the committed sample) says so instead.
+   */
+  static List<Block> build(ExperimentRecord e, java.util.function.Predicate<String> present) {
+    Report rep = new Report(e, present);
     rep.build();
     return rep.blocks;
   }
@@ -1052,15 +1065,27 @@ public final class Report {
   private void gatlingLinks() {
     h(2, "Gatling reports");
     List<String> items = new ArrayList<>();
+    int absent = 0;
     for (StepResult s : e.steps()) {
       if (s.gatlingReport() != null) {
-        items.add("[" + s.spec().id() + "](" + s.gatlingReport() + ")");
+        if (present.test(s.gatlingReport())) {
+          items.add("[" + s.spec().id() + "](" + s.gatlingReport() + ")");
+        } else {
+          absent++;
+        }
       }
     }
-    if (items.isEmpty()) {
-      p("— (none: profile " + e.profile() + " runs Gatling without its HTML reports to save time)");
-    } else {
+    if (absent > 0) {
+      p(
+          "— ("
+              + absent
+              + " Gatling HTML reports were written in the run's own folder, under gatling/, and"
+              + " are not in this copy of it; a run of the experiment writes them again)");
+    }
+    if (!items.isEmpty()) {
       blocks.add(new Bullets(items));
+    } else if (absent == 0) {
+      p("— (none: profile " + e.profile() + " runs Gatling without its HTML reports to save time)");
     }
   }
 }

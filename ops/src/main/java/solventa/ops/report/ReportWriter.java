@@ -21,7 +21,7 @@ public final class ReportWriter {
   private ReportWriter() {}
 
   public static Path write(ExperimentRecord e, Path dir) throws IOException {
-    List<Block> blocks = Report.build(e);
+    List<Block> blocks = Report.build(e, link -> Files.exists(dir.resolve(link)));
     Path charts = Files.createDirectories(dir.resolve("charts"));
     StringBuilder md = new StringBuilder();
     StringBuilder html = new StringBuilder();

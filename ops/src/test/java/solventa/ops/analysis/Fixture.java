@@ -47,6 +47,7 @@ public final class Fixture {
   String id;
   Double achieved;
   Double measuredHitRate;
+  String gatlingReport;
 
   public static Fixture step(BenchArm arm, ProviderState state) {
     Fixture f = new Fixture();
@@ -179,6 +180,12 @@ public final class Fixture {
     return this;
   }
 
+  /** The step's Gatling HTML report, relative to the results folder. */
+  public Fixture gatling(String relativePath) {
+    gatlingReport = relativePath;
+    return this;
+  }
+
   /** Marks the step as one of C's bisection steps. */
   public Fixture bisection() {
     bisection = true;
@@ -235,7 +242,7 @@ public final class Fixture {
         recoveryMs,
         closedAfterMs,
         true,
-        null,
+        gatlingReport,
         List.of(),
         timeline,
         sacrificedPct == null ? Map.of("sacrificedPct", "the step ended before W") : Map.of(),

@@ -36,7 +36,7 @@ final class Failover {
 
   static final int CUSTOMERS = 60;
   static final Duration BEFORE_KILL = Duration.ofSeconds(5);
-  static final Duration QUIET_AFTER = Duration.ofSeconds(10);
+  static final Duration QUIET_AFTER = Duration.ofSeconds(5);
   static final Duration MAX_AFTER_KILL = Duration.ofSeconds(120);
 
   private final Path dir;

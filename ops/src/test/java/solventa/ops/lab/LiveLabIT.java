@@ -31,6 +31,7 @@ import solventa.lab.PidRegistry;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LiveLabIT {
+  static final int WARMUP_QUOTES = 1000;
   static Path dir;
   static String upOutput;
   static int upCode;
@@ -40,7 +41,21 @@ class LiveLabIT {
     dir =
         Files.createDirectories(
             LabPaths.root().resolve("ops/target/live-lab-it-" + System.currentTimeMillis()));
-    Run r = lab("up", "--nodes", "3", "--arm", "C", "--policy", "count", "--refresh-after", "45");
+    // a small warm-up: three nodes warming 6000 quotes each at once on 2 cores take the warm-up's
+    // 40 s timeout; the warm-up itself is NodeWarmupIT's, and --warmup-quotes reaches each node
+    Run r =
+        lab(
+            "up",
+            "--nodes",
+            "3",
+            "--arm",
+            "C",
+            "--policy",
+            "count",
+            "--refresh-after",
+            "45",
+            "--warmup-quotes",
+            String.valueOf(WARMUP_QUOTES));
     upCode = r.code;
     upOutput = r.out;
   }
@@ -81,7 +96,7 @@ class LiveLabIT {
       byte[] cmdline = Files.readAllBytes(Path.of("/proc", n.path("pid").asText(), "cmdline"));
       assertThat(new String(cmdline, StandardCharsets.UTF_8).split("\0"))
           .as(n.path("name").asText())
-          .contains("-Dquote.refresh-after=45s");
+          .contains("-Dquote.refresh-after=45s", "-Dquote.warmup.quotes=" + WARMUP_QUOTES);
     }
 
     // every endpoint `up` prints is there and answers

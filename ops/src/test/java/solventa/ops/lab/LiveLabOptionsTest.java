@@ -42,6 +42,26 @@ class LiveLabOptionsTest {
     assertThat(other.withRefreshAfterSec(card.refreshAfterSec())).isEqualTo(card);
   }
 
+  /** Decision 0049: the warm-up size defaults to the experiment's and reaches the supervisor. */
+  @Test
+  void warmupQuotesDefaultToTheExperimentsAndAreHandedToTheSupervisor() {
+    assertThat(LiveLab.Options.parse(new String[] {"up"}).warmupQuotes())
+        .isEqualTo(ExperimentProfile.MEASURED_WARMUP_QUOTES);
+    LiveLab.Options o = LiveLab.Options.parse(new String[] {"up", "--warmup-quotes", "1000"});
+    LiveLab.Options supervisor = LiveLab.Options.parse(o.superviseArgs().toArray(String[]::new));
+    assertThat(supervisor.warmupQuotes()).isEqualTo(1000);
+    assertThat(ExperimentProfile.named("full").withNodeWarmupQuotes(1000).nodeWarmupQuotes())
+        .isEqualTo(1000);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"-1", "100001", "many"})
+  void aWarmupOutsideItsRangeIsRefusedNamingOptionAndValue(String v) {
+    assertThatThrownBy(() -> LiveLab.Options.parse(new String[] {"up", "--warmup-quotes", v}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("--warmup-quotes must be 0..100000, was " + v);
+  }
+
   /** The report's environment says which arms have a breaker, from the arms themselves. */
   @Test
   void theClusterDescriptionNamesTheArmsWithAndWithoutABreaker() {

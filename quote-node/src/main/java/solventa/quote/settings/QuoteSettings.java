@@ -5,6 +5,8 @@ import com.typesafe.config.ConfigException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import solventa.signals.settings.BindAddress;
+import solventa.signals.settings.Secret;
 
 /**
  * The {@code quote} namespace, parsed once and validated on construction: a node with a bad value
@@ -147,7 +149,7 @@ public record QuoteSettings(
           maxStaleness.toString(),
           "must be longer than quote.refresh-after (" + refreshAfter + ")");
     }
-    if (traceSalt != null && solventa.adapter.AdminToken.RETIRED.contains(traceSalt.strip())) {
+    if (traceSalt != null && Secret.retired(traceSalt)) {
       throw bad(
           "quote.trace.salt",
           "<" + traceSalt.length() + " chars>",
@@ -235,7 +237,7 @@ public record QuoteSettings(
       named = fallback;
       value = root.hasPath(fallback) ? root.getString(fallback).strip() : "";
     }
-    if (isLoopback(value)) {
+    if (BindAddress.isLoopback(value)) {
       return;
     }
     String remedy =
@@ -247,46 +249,10 @@ public record QuoteSettings(
     if (value.isEmpty()) {
       throw bad(named, "<empty>", "name the address to bind" + remedy);
     }
-    if (isWildcard(value)) {
+    if (BindAddress.isWildcard(value)) {
       throw bad(named, value, "a wildcard address listens on every interface of the host" + remedy);
     }
     throw bad(named, value, "not a loopback address" + remedy);
-  }
-
-  /**
-   * {@code localhost}, or a literal loopback address (127.0.0.0/8, ::1); names are not looked up.
-   */
-  public static boolean isLoopback(String host) {
-    String h = host.strip();
-    if (h.equalsIgnoreCase("localhost")) {
-      return true;
-    }
-    return literal(h).map(java.net.InetAddress::isLoopbackAddress).orElse(false);
-  }
-
-  /** {@code *}, or a literal wildcard address ({@code 0.0.0.0}, {@code ::}). */
-  public static boolean isWildcard(String host) {
-    String h = host.strip();
-    if (h.equals("*")) {
-      return true;
-    }
-    return literal(h).map(java.net.InetAddress::isAnyLocalAddress).orElse(false);
-  }
-
-  /** The address {@code host} spells as an IP literal, without any name lookup; empty for names. */
-  private static java.util.Optional<java.net.InetAddress> literal(String host) {
-    String h =
-        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    boolean v4 = h.matches("\\d{1,3}(\\.\\d{1,3}){3}");
-    boolean v6 = h.contains(":") && h.matches("[0-9A-Fa-f:.]+");
-    if (!v4 && !v6) {
-      return java.util.Optional.empty();
-    }
-    try {
-      return java.util.Optional.of(java.net.InetAddress.getByName(h));
-    } catch (java.net.UnknownHostException e) {
-      return java.util.Optional.empty();
-    }
   }
 
   /** Reads {@code quote.*} from the node's whole configuration. */
@@ -331,10 +297,10 @@ public record QuoteSettings(
 
   private static void adminToken(Config root, String key) {
     String token = root.hasPath(key) ? root.getString(key) : "";
-    solventa.adapter.AdminToken.weakness(token)
+    Secret.weakness(token)
         .ifPresent(
             why -> {
-              throw bad(key, solventa.adapter.AdminToken.redacted(token), why);
+              throw bad(key, Secret.redacted(token), why);
             });
   }
 

@@ -85,7 +85,8 @@ class AdminApiFuzzIT {
                 LatencyProfile.custom(5, 20),
                 ErrorShares.NONE,
                 Set.of(),
-                LabToken.value()));
+                LabToken.value(),
+                false));
   }
 
   @AfterAll

@@ -237,7 +237,15 @@ class StoreFaultsIT {
     Proxy healthy = lab.proxy("store-ofb-restart");
     QuoteNode first =
         nodeOnTheRedisProxy(
-            healthy, Map.of("quote.redis.retry-after", "60s", "quote.redis.load-retry-max", "60s"));
+            healthy,
+            // a budget far above a cold node's first provider call: the first quote is FRESH
+            Map.of(
+                "quote.redis.retry-after",
+                "60s",
+                "quote.redis.load-retry-max",
+                "60s",
+                "quote.budget",
+                "1s"));
     QuoteNode second = null;
     try {
       redisProxy.disable();
