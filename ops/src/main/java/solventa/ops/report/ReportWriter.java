@@ -4,78 +4,76 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.commonmark.Extension;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.node.Code;
+import org.commonmark.node.Heading;
+import org.commonmark.node.Image;
+import org.commonmark.node.Node;
+import org.commonmark.node.Text;
+import org.commonmark.parser.Parser;
+import org.commonmark.renderer.NodeRenderer;
+import org.commonmark.renderer.html.HtmlNodeRendererContext;
+import org.commonmark.renderer.html.HtmlRenderer;
+import org.commonmark.renderer.html.HtmlWriter;
 import solventa.ops.report.Report.Block;
 import solventa.ops.report.Report.Bullets;
 import solventa.ops.report.Report.Chart;
-import solventa.ops.report.Report.Heading;
 import solventa.ops.report.Report.Para;
 import solventa.ops.report.Report.Table;
 import solventa.ops.results.ExperimentRecord;
 
 /**
- * Renders the report blocks as {@code report.md} (+ {@code charts/*.svg}) and a self-contained
- * {@code report.html}.
+ * Renders the report blocks as {@code report.md} (+ {@code charts/*.svg}), and that Markdown as a
+ * self-contained {@code report.html} through CommonMark (GFM tables): one text, two views. In the
+ * HTML each heading's id is {@link Report#anchor} of its text (the report's own links use it) and
+ * each chart is the SVG itself rather than a link to its file.
  */
 public final class ReportWriter {
+  private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create());
+
+  private static final String HEAD =
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>HA-01 report</title>"
+          + "<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;"
+          + "color:#222}table{border-collapse:collapse;margin:1em 0;font-size:13px}td,th{border:1px"
+          + " solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f3f3f3}"
+          + "svg{display:block;margin:1.5em 0 0.5em}</style></head><body>\n";
+
   private ReportWriter() {}
 
   public static Path write(ExperimentRecord e, Path dir) throws IOException {
     List<Block> blocks = Report.build(e, link -> Files.exists(dir.resolve(link)));
     Path charts = Files.createDirectories(dir.resolve("charts"));
+    Map<String, String> svgs = new LinkedHashMap<>();
     StringBuilder md = new StringBuilder();
-    StringBuilder html = new StringBuilder();
-    html.append(
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>HA-01 report</title>")
-        .append(
-            "<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}")
-        .append(
-            "table{border-collapse:collapse;margin:1em 0;font-size:13px}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}")
-        .append(
-            "th{background:#f3f3f3}figure{margin:1.5em 0}figcaption{font-size:13px;color:#555}</style></head><body>\n");
     for (Block b : blocks) {
-      if (b instanceof Heading h) {
+      if (b instanceof Report.Heading h) {
         md.append("#".repeat(h.level())).append(' ').append(h.text()).append("\n\n");
-        html.append("<h")
-            .append(h.level())
-            .append(" id=\"")
-            .append(esc(Report.anchor(h.text())))
-            .append("\">")
-            .append(esc(h.text()))
-            .append("</h")
-            .append(h.level())
-            .append(">\n");
       } else if (b instanceof Para p) {
         md.append(p.text()).append("\n\n");
-        html.append("<p>").append(inline(p.text())).append("</p>\n");
       } else if (b instanceof Bullets l) {
-        html.append("<ul>\n");
         for (String item : l.items()) {
           md.append("- ").append(item).append('\n');
-          html.append("<li>").append(inline(item)).append("</li>\n");
         }
         md.append('\n');
-        html.append("</ul>\n");
       } else if (b instanceof Table t) {
         md.append("| ")
             .append(String.join(" | ", t.headers().stream().map(ReportWriter::mdCell).toList()))
             .append(" |\n");
         md.append("|").append(" --- |".repeat(t.headers().size())).append('\n');
-        html.append("<table><tr>");
-        t.headers().forEach(x -> html.append("<th>").append(esc(x)).append("</th>"));
-        html.append("</tr>\n");
         for (List<String> row : t.rows()) {
           md.append("| ")
               .append(String.join(" | ", row.stream().map(ReportWriter::mdCell).toList()))
               .append(" |\n");
-          html.append("<tr>");
-          row.forEach(x -> html.append("<td>").append(inline(x)).append("</td>"));
-          html.append("</tr>\n");
         }
         md.append('\n');
-        html.append("</table>\n");
       } else if (b instanceof Chart c) {
         Files.writeString(charts.resolve(c.file()), c.svg(), StandardCharsets.UTF_8);
+        svgs.put("charts/" + c.file(), c.svg());
         md.append("![")
             .append(c.caption())
             .append("](charts/")
@@ -84,34 +82,85 @@ public final class ReportWriter {
             .append("*")
             .append(c.caption())
             .append("*\n\n");
-        html.append("<figure>")
-            .append(c.svg())
-            .append("<figcaption>")
-            .append(esc(c.caption()))
-            .append("</figcaption></figure>\n");
       }
     }
-    html.append("</body></html>\n");
     Files.writeString(dir.resolve("report.md"), md.toString(), StandardCharsets.UTF_8);
-    Path out = dir.resolve("report.html");
-    Files.writeString(out, html.toString(), StandardCharsets.UTF_8);
+    Files.writeString(
+        dir.resolve("report.html"),
+        HEAD + html(md.toString(), svgs) + "</body></html>\n",
+        StandardCharsets.UTF_8);
     return dir.resolve("report.md");
+  }
+
+  /**
+   * CommonMark's HTML of {@code markdown}: raw HTML in the text is escaped, headings carry {@link
+   * Report#anchor} ids, and an image whose destination is a key of {@code inlineSvgs} is that SVG.
+   */
+  static String html(String markdown, Map<String, String> inlineSvgs) {
+    Parser parser = Parser.builder().extensions(EXTENSIONS).build();
+    HtmlRenderer renderer =
+        HtmlRenderer.builder()
+            .extensions(EXTENSIONS)
+            .escapeHtml(true)
+            .attributeProviderFactory(
+                context ->
+                    (node, tagName, attributes) -> {
+                      if (node instanceof Heading) {
+                        attributes.put("id", Report.anchor(literal(node)));
+                      }
+                    })
+            .nodeRendererFactory(context -> new InlineSvgImages(context, inlineSvgs))
+            .build();
+    return renderer.render(parser.parse(markdown));
+  }
+
+  /** The text of a node's descendants, as the Markdown spelled it without its markup. */
+  private static String literal(Node node) {
+    StringBuilder sb = new StringBuilder();
+    for (Node n = node.getFirstChild(); n != null; n = n.getNext()) {
+      if (n instanceof Text t) {
+        sb.append(t.getLiteral());
+      } else if (n instanceof Code c) {
+        sb.append(c.getLiteral());
+      } else {
+        sb.append(literal(n));
+      }
+    }
+    return sb.toString();
+  }
+
+  /** Renders the report's charts inline; any other image as CommonMark would. */
+  private static final class InlineSvgImages implements NodeRenderer {
+    private final HtmlNodeRendererContext context;
+    private final Map<String, String> svgs;
+
+    InlineSvgImages(HtmlNodeRendererContext context, Map<String, String> svgs) {
+      this.context = context;
+      this.svgs = svgs;
+    }
+
+    @Override
+    public Set<Class<? extends Node>> getNodeTypes() {
+      return Set.of(Image.class);
+    }
+
+    @Override
+    public void render(Node node) {
+      Image image = (Image) node;
+      HtmlWriter w = context.getWriter();
+      String svg = svgs.get(image.getDestination());
+      if (svg != null) {
+        w.raw(svg);
+        return;
+      }
+      Map<String, String> attributes = new LinkedHashMap<>();
+      attributes.put("src", context.encodeUrl(image.getDestination()));
+      attributes.put("alt", literal(image));
+      w.tag("img", context.extendAttributes(image, "img", attributes), true);
+    }
   }
 
   private static String mdCell(String s) {
     return s.replace("|", "\\|").replace("\n", " ");
-  }
-
-  static String esc(String s) {
-    return SvgChart.esc(s);
-  }
-
-  /** Escapes, then renders the little Markdown the report uses: **bold**, `code`, [text](link). */
-  static String inline(String s) {
-    String x = esc(s);
-    x = x.replaceAll("\\*\\*(.+?)\\*\\*", "<strong>$1</strong>");
-    x = x.replaceAll("`(.+?)`", "<code>$1</code>");
-    x = x.replaceAll("\\[(.+?)\\]\\((.+?)\\)", "<a href=\"$2\">$1</a>");
-    return x;
   }
 }
