@@ -1,0 +1,346 @@
+package solventa.ops.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.TreeSet;
+import solventa.gatling.Acceptance;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.StateNames;
+import solventa.ops.report.Report.Table;
+import solventa.providerdouble.control.ProviderState;
+
+/**
+ * The card's tables: results per run (table 1), the summary across runs (table 2), the hit-rate
+ * sweep (table 3), the breaker policy × traffic (table 4) and the concurrent misses on one key
+ * (table 5).
+ */
+final class CardTables extends ReportSection {
+  CardTables(ReportSection report) {
+    super(report);
+  }
+
+  /** An (arm, provider state) row of the card's tables. */
+  private record Row(BenchArm arm, ProviderState state) {}
+
+  /** Card table 1's rows; table 2 has the same without C down. */
+  private static final List<Row> CARD_ROWS =
+      List.of(
+          new Row(BenchArm.A, ProviderState.HEALTHY),
+          new Row(BenchArm.A, ProviderState.DEGRADED),
+          new Row(BenchArm.B, ProviderState.HEALTHY),
+          new Row(BenchArm.B, ProviderState.DEGRADED),
+          new Row(BenchArm.C, ProviderState.HEALTHY),
+          new Row(BenchArm.C, ProviderState.DEGRADED),
+          new Row(BenchArm.C, ProviderState.UNRESPONSIVE),
+          new Row(BenchArm.C, ProviderState.DOWN),
+          new Row(BenchArm.C_PRIME, ProviderState.DEGRADED));
+
+  private static final List<Row> SUMMARY_ROWS =
+      CARD_ROWS.stream()
+          .filter(x -> !(x.arm() == BenchArm.C && x.state() == ProviderState.DOWN))
+          .toList();
+
+  List<String> cardRow(StepResult s, boolean fallbackApplies) {
+    return List.of(
+        s.spec().arm().label(),
+        s.spec().run(),
+        StateNames.label(s.spec().state()),
+        cell(ms(s.endToEnd().p50()), why(s, "endToEnd")),
+        cell(ms(s.endToEnd().p95()), why(s, "endToEnd")),
+        cell(ms(s.endToEnd().p99()), why(s, "endToEnd")),
+        cell(pct(s.errorPct()), why(s, "errorPct")),
+        fallbackApplies
+            ? cell(pct(s.fallbackPct()), why(s, "fallbackPct"))
+            : "n/a (arm A has no fallback)",
+        s.spec().arm().caches() ? hitCell(s) : "n/a (arm A has no cache)",
+        yesNo(s.meets(), why(s, "endToEnd")));
+  }
+
+  void perRunTables() {
+    h(2, "Results per run (card table 1)");
+    if (r.runs().isEmpty()) {
+      p("— (no state walk was run)");
+    }
+    for (String run : r.runs()) {
+      List<List<String>> rows = new ArrayList<>();
+      for (Row l : CARD_ROWS) {
+        BenchArm arm = l.arm();
+        ProviderState st = l.state();
+        Optional<StepResult> s = r.walk(run, arm, st);
+        if (s.isPresent()) {
+          rows.add(cardRow(s.get(), arm != BenchArm.A));
+        } else {
+          String m = cell(null, notRun());
+          rows.add(List.of(arm.label(), run, StateNames.label(st), m, m, m, m, m, m, m));
+        }
+      }
+      h(3, "Run " + run);
+      blocks.add(
+          new Table(
+              List.of(
+                  "Arm",
+                  "Run",
+                  "Provider state",
+                  "p50 (ms)",
+                  "p95 (ms)",
+                  "p99 (ms)",
+                  "Error (%)",
+                  "Fallback (%)",
+                  "Hit % measured / target",
+                  "Meets?"),
+              rows));
+    }
+  }
+
+  void summaryTable() {
+    h(2, "Summary across runs (card table 2)");
+    List<List<String>> rows = new ArrayList<>();
+    for (Row l : SUMMARY_ROWS) {
+      BenchArm arm = l.arm();
+      ProviderState st = l.state();
+      List<StepResult> steps =
+          r.runs().stream().map(run -> r.walk(run, arm, st)).flatMap(Optional::stream).toList();
+      List<Double> p95s =
+          steps.stream().map(s -> s.endToEnd().p95()).filter(x -> x != null).toList();
+      Double mean = p95s.isEmpty() ? null : p95s.stream().mapToDouble(x -> x).average().orElse(0);
+      Double sd = p95s.size() < 2 ? null : stddev(p95s, mean);
+      long meets = steps.stream().filter(s -> Boolean.TRUE.equals(s.meets())).count();
+      String verdict;
+      if (steps.isEmpty()) {
+        verdict = cell(null, "not measured");
+      } else if (meets < steps.size()) {
+        verdict = "misses (" + (steps.size() - meets) + " of " + steps.size() + " runs)";
+      } else if (sd != null && mean + 2 * sd > Acceptance.P95_MS) {
+        verdict = "unstable: meets, but mean + 2 sd exceeds " + Acceptance.P95_MS + " ms";
+      } else {
+        verdict = "meets";
+      }
+      rows.add(
+          List.of(
+              arm.label(),
+              StateNames.label(st),
+              cell(ms(mean), "not measured"),
+              cell(
+                  sd == null ? null : String.format(Locale.ROOT, "%.1f", sd),
+                  p95s.size() < 2
+                      ? "needs ≥ 2 runs; profile " + e.profile() + " has " + p95s.size()
+                      : "not measured"),
+              steps.isEmpty() ? cell(null, "not measured") : meets + "/" + steps.size() + " runs",
+              verdict));
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Arm",
+                "Provider state",
+                "Mean p95 (ms)",
+                "Standard deviation",
+                "Meets in every run?",
+                "Verdict"),
+            rows));
+  }
+
+  static double stddev(List<Double> xs, double mean) {
+    double ss = 0;
+    for (double x : xs) {
+      ss += (x - mean) * (x - mean);
+    }
+    return Math.sqrt(ss / (xs.size() - 1));
+  }
+
+  void sweepTable() {
+    h(2, "Hit-rate sweep, provider degraded (card table 3)");
+    List<List<String>> rows = new ArrayList<>();
+    for (double h : sweepRows()) {
+      Optional<StepResult> b = r.sweep(BenchArm.B, h);
+      Optional<StepResult> c = r.sweep(BenchArm.C, h);
+      boolean cBisection = c.isPresent() && c.get().spec().bisection();
+      boolean bBisection = b.isPresent() && b.get().spec().bisection();
+      boolean bisection = cBisection || bBisection;
+      // each arm's bisection steps measure that arm only: the other's cell says so, not a number
+      String notRun =
+          cBisection
+              ? "no B step: C's bisection steps measure C only"
+              : bBisection ? "no C step: B's bisection steps measure B only" : notRun();
+      rows.add(
+          List.of(
+              solventa.ops.protocol.ProtocolPlan.points(h)
+                  + " %"
+                  + (bisection ? " (bisection)" : ""),
+              b.map(s -> cell(ms(s.endToEnd().p95()), why(s, "endToEnd")))
+                  .orElse(cell(null, notRun)),
+              b.map(s -> cell(ms(s.endToEnd().p99()), why(s, "endToEnd")))
+                  .orElse(cell(null, notRun)),
+              c.map(s -> cell(ms(s.endToEnd().p95()), why(s, "endToEnd")))
+                  .orElse(cell(null, notRun)),
+              c.map(s -> cell(ms(s.endToEnd().p99()), why(s, "endToEnd")))
+                  .orElse(cell(null, notRun)),
+              c.map(s -> cell(pct(s.fallbackPct()), why(s, "fallbackPct")))
+                  .orElse(cell(null, notRun)),
+              b.map(Report::hitCell).orElse(cell(null, notRun))
+                  + " | "
+                  + c.map(Report::hitCell).orElse(cell(null, notRun)),
+              b.map(s -> yesNo(s.meets(), why(s, "endToEnd"))).orElse(cell(null, notRun))));
+    }
+    if (profileOf().maxBisectionSteps() > 0) {
+      p(
+          "Rows marked (bisection) are B's or C's extra sweep steps: after an arm's planned rates"
+              + " the runner bisects the bracket of its minimum hit rate (highest failing, lowest"
+              + " holding measured rate) until it is at most "
+              + profileOf().bisectionResolutionPts()
+              + " points wide, or, with no bracket, extends the sweep past its end (down to 0 %,"
+              + " or up to the highest target the never-seen share allows), in at most "
+              + profileOf().maxBisectionSteps()
+              + " steps per arm (decisions 0022, 0043). The other arm has no step at those"
+              + " rates.");
+    }
+    p(
+        "Each sweep step's hit rate is a controlled variable (the sweep's key set, decision 0043):"
+            + " a step whose measured CACHED share is more than "
+            + String.format(Locale.ROOT, "%.1f", StepResult.HIT_RATE_TOLERANCE_PTS)
+            + " points from its target is invalid and re-run once, and HD-01.4 judges every rate"
+            + " at its measured hit rate, the target beside it.");
+    p(
+        "C holds at a hit rate when it meets the thresholds (HD-01.4 is about latency, as the card"
+            + " writes it); its fallback share, shown beside, is judged against the actuarial"
+            + " ceiling of "
+            + String.format(Locale.ROOT, "%.0f", profileOf().fallbackCeilingPct())
+            + " % (an assumption: the card leaves the acceptable share to actuaries) by HD-01's"
+            + " clause (b).");
+    blocks.add(
+        new Table(
+            List.of(
+                "Target hit rate",
+                "B p95 (ms)",
+                "B p99 (ms)",
+                "C p95 (ms)",
+                "C p99 (ms)",
+                "C fallback (%)",
+                "Hit % measured / target (B | C)",
+                "Does B already meet?"),
+            rows));
+  }
+
+  /**
+   * The sweep table's rows, highest first: the profile's planned rates (shown missing when not run)
+   * and every rate measured, C's bisected rates among them.
+   */
+  List<Double> sweepRows() {
+    TreeSet<Double> rates = new TreeSet<>(Comparator.reverseOrder());
+    rates.addAll(List.of(0.99, 0.96, 0.90, 0.50)); // the card table 3 rows
+    for (double h : r.sweepHitRates()) {
+      if (rates.stream().noneMatch(x -> Math.abs(x - h) < 1e-9)) {
+        rates.add(h);
+      }
+    }
+    return List.copyOf(rates);
+  }
+
+  void policyTable() {
+    h(2, "Breaker policy × traffic, provider turned unresponsive (card table 4)");
+    ExperimentProfile pr = profileOf();
+    p(
+        "Sacrificed: quotes admitted while the breaker was CLOSED (stamped at admission) whose resolution waited"
+            + " on a provider call that failed, over the requests sent in the fixed exposure window [change, change"
+            + " + W), W = "
+            + pr.exposureWindowSec()
+            + " s in every profile. Arm C at a 96 % hit-rate target. Policies: count opens after "
+            + pr.countPolicyN()
+            + " consecutive failures; rate opens at "
+            + String.format(Locale.ROOT, "%.0f", pr.ratePolicy().thresholdPct())
+            + " % failures over "
+            + pr.ratePolicy().windowSec()
+            + " s with at least "
+            + pr.ratePolicy().minCalls()
+            + " calls."
+            + breakersNote());
+    List<List<String>> rows = new ArrayList<>();
+    List<Integer> rates = r.policyRates();
+    if (rates.isEmpty()) {
+      rates = List.of(200, 10);
+    }
+    for (int i = 0; i < rates.size(); i++) {
+      int rate = rates.get(i);
+      String traffic = (i == 0 ? "Alto" : "Bajo") + " (" + rate + " sol/s)";
+      for (String policy : List.of("count", "rate")) {
+        Optional<StepResult> s = r.policy(policy, rate);
+        String notRun = notRun();
+        rows.add(
+            List.of(
+                traffic,
+                policy.equals("count") ? "Por conteo" : "Por tasa",
+                s.map(x -> cell(pct(x.sacrificedPct()), why(x, "sacrificedPct")))
+                    .orElse(cell(null, notRun)),
+                s.map(
+                        x ->
+                            x.sacrificed() == null
+                                ? cell(null, why(x, "sacrificed"))
+                                : x.sacrificed() + " of " + x.requestsSinceChange())
+                    .orElse(cell(null, notRun)),
+                s.map(
+                        x ->
+                            cell(
+                                x.timeToOpenMs() == null ? null : x.timeToOpenMs().toString(),
+                                why(x, "timeToOpenMs")))
+                    .orElse(cell(null, notRun)),
+                s.map(
+                        x ->
+                            x.sacrificedPct() == null
+                                ? cell(null, why(x, "sacrificedPct"))
+                                : x.sacrificedPct() < 1 ? "yes" : "no")
+                    .orElse(cell(null, notRun))));
+      }
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Traffic",
+                "Policy",
+                "Sacrificed (% of W)",
+                "Sacrificed / sent",
+                "Time to open (ms)",
+                "< 1 %?"),
+            rows));
+  }
+
+  void stampedeTable() {
+    h(2, "Concurrent misses on one key, C vs C' (card table 5)");
+    List<List<String>> rows = new ArrayList<>();
+    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
+      Optional<StepResult> s = r.stampede(arm);
+      rows.add(
+          List.of(
+              arm == BenchArm.C ? "C (sin coalescencia)" : "C' (con coalescencia)",
+              s.map(
+                      x ->
+                          x.providerCalls() == null
+                              ? cell(null, why(x, "providerCalls"))
+                              : x.providerCalls()
+                                  + " calls for "
+                                  + x.spec().concurrent()
+                                  + " concurrent misses")
+                  .orElse(cell(null, notRun())),
+              s.map(
+                      x ->
+                          x.poolMaxInFlight() == null
+                              ? cell(null, why(x, "poolMaxInFlight"))
+                              : "max in-flight "
+                                  + x.poolMaxInFlight()
+                                  + " of pool "
+                                  + x.poolSize()
+                                  + ", "
+                                  + x.rejections()
+                                  + " rejected by the bulkhead")
+                  .orElse(cell(null, notRun()))));
+    }
+    blocks.add(
+        new Table(
+            List.of("Arm", "Provider calls per concurrent miss", "Pool saturation observed"),
+            rows));
+  }
+}
