@@ -70,6 +70,34 @@ public final class SvgChart {
   }
 
   String render() {
+    Scale sc = scale();
+    StringBuilder sb = new StringBuilder();
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">%n",
+            W,
+            H,
+            W,
+            H));
+    sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+    sb.append(text(W / 2.0, 18, title, "middle", 13));
+    bands(sb, sc);
+    axes(sb, sc);
+    thresholds(sb, sc);
+    markers(sb, sc);
+    series(sb, sc);
+    sb.append("</svg>\n");
+    return sb.toString();
+  }
+
+  /**
+   * The plot's scale: x from the first to the last point, y from 0 to a round value above the
+   * highest point and threshold line; {@code xs}, {@code ys} are pixels per unit.
+   */
+  private record Scale(double minX, double maxX, double maxY, double xs, double ys) {}
+
+  private Scale scale() {
     double minX = Double.MAX_VALUE;
     double maxX = -Double.MAX_VALUE;
     double maxY = 0;
@@ -96,23 +124,14 @@ public final class SvgChart {
       maxY = 1;
     }
     maxY = niceCeil(maxY);
-    final double x0 = minX;
-    final double xs = (W - L - R) / (maxX - minX);
-    final double ys = (H - T - B) / maxY;
-    StringBuilder sb = new StringBuilder();
-    sb.append(
-        String.format(
-            Locale.ROOT,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">%n",
-            W,
-            H,
-            W,
-            H));
-    sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    sb.append(text(W / 2.0, 18, title, "middle", 13));
+    return new Scale(minX, maxX, maxY, (W - L - R) / (maxX - minX), (H - T - B) / maxY);
+  }
+
+  /** The provider-state bands behind the plot. */
+  private void bands(StringBuilder sb, Scale sc) {
     for (Band b : bands) {
-      double a = L + (Math.max(b.from(), minX) - x0) * xs;
-      double z = L + (Math.min(b.to(), maxX) - x0) * xs;
+      double a = L + (Math.max(b.from(), sc.minX()) - sc.minX()) * sc.xs();
+      double z = L + (Math.min(b.to(), sc.maxX()) - sc.minX()) * sc.xs();
       if (z > a) {
         sb.append(
             String.format(
@@ -126,10 +145,14 @@ public final class SvgChart {
                 esc(b.label())));
       }
     }
+  }
+
+  /** The grid, the tick labels, the axes and their labels. */
+  private void axes(StringBuilder sb, Scale sc) {
     // axes and grid
     for (int i = 0; i <= 4; i++) {
-      double v = maxY * i / 4;
-      double y = H - B - v * ys;
+      double v = sc.maxY() * i / 4;
+      double y = H - B - v * sc.ys();
       sb.append(
           String.format(
               Locale.ROOT,
@@ -141,8 +164,8 @@ public final class SvgChart {
       sb.append(text(L - 6, y + 4, fmt(v), "end", 11));
     }
     for (int i = 0; i <= 5; i++) {
-      double v = minX + (maxX - minX) * i / 5;
-      double x = L + (v - x0) * xs;
+      double v = sc.minX() + (sc.maxX() - sc.minX()) * i / 5;
+      double x = L + (v - sc.minX()) * sc.xs();
       sb.append(text(x, H - B + 16, fmt(v), "middle", 11));
     }
     sb.append(
@@ -165,8 +188,12 @@ public final class SvgChart {
             H / 2.0,
             H / 2.0,
             esc(yLabel)));
+  }
+
+  /** The dashed threshold lines, each with its label. */
+  private void thresholds(StringBuilder sb, Scale sc) {
     for (int i = 0; i < hLines.size(); i++) {
-      double y = H - B - hLines.get(i)[0] * ys;
+      double y = H - B - hLines.get(i)[0] * sc.ys();
       sb.append(
           String.format(
               Locale.ROOT,
@@ -177,8 +204,12 @@ public final class SvgChart {
               y));
       sb.append(text(W - R - 4, y - 4, hLineLabels.get(i), "end", 10));
     }
+  }
+
+  /** The vertical markers (a state change, the breaker's opening), each with its label. */
+  private void markers(StringBuilder sb, Scale sc) {
     for (Marker m : markers) {
-      double x = L + (m.x() - x0) * xs;
+      double x = L + (m.x() - sc.minX()) * sc.xs();
       sb.append(
           String.format(
               Locale.ROOT,
@@ -189,6 +220,10 @@ public final class SvgChart {
               H - B));
       sb.append(text(x + 3, T + 10, m.label(), "start", 10));
     }
+  }
+
+  /** Each series as a path (a NaN point is a gap), and the legend above the plot. */
+  private void series(StringBuilder sb, Scale sc) {
     // the legend sits above the plot, right-aligned, clear of the state labels
     int legendX = W - R - series.stream().mapToInt(s -> 30 + 7 * s.name().length()).sum();
     for (Series s : series) {
@@ -199,8 +234,8 @@ public final class SvgChart {
           pen = false;
           continue;
         }
-        double x = L + (p[0] - x0) * xs;
-        double y = H - B - p[1] * ys;
+        double x = L + (p[0] - sc.minX()) * sc.xs();
+        double y = H - B - p[1] * sc.ys();
         path.append(pen ? " L" : " M").append(String.format(Locale.ROOT, "%.1f %.1f", x, y));
         pen = true;
       }
@@ -218,8 +253,6 @@ public final class SvgChart {
       sb.append(text(legendX + 16, T - 4, s.name(), "start", 11)).append('\n');
       legendX += 30 + 7 * s.name().length();
     }
-    sb.append("</svg>\n");
-    return sb.toString();
   }
 
   private static double niceCeil(double v) {
