@@ -88,6 +88,13 @@ public final class Glossary {
                 + " restarting anything: the cache and the breaker carry their state from step to"
                 + " step",
             "—"));
+    stepTerms(p, t);
+    breakerTerms(p, budget, timeout, t);
+    return List.copyOf(t);
+  }
+
+  /** A step's parts and the figures read over it: its window, T, the hit rate, the fallback, W. */
+  private static void stepTerms(ExperimentProfile p, List<Term> t) {
     t.add(
         new Term(
             "step",
@@ -134,6 +141,11 @@ public final class Glossary {
             "a quote admitted while the breaker was closed whose answer waited on a provider call"
                 + " that failed, from the provider's change until the breaker opened",
             "petición sacrificada"));
+  }
+
+  /** The breaker, its policies and the adapter's limits, with the settings the nodes ship. */
+  private static void breakerTerms(
+      ExperimentProfile p, String budget, String timeout, List<Term> t) {
     t.add(
         new Term(
             "circuit breaker, count / rate policy",
@@ -176,7 +188,6 @@ public final class Glossary {
                 + " makes them share one call",
             "estampida, coalescencia"));
     t.add(new Term("provisional", "HD-01's verdict with fewer runs than the card requires", "—"));
-    return List.copyOf(t);
   }
 
   /** The settings file as it ships, without the environment's overrides. */
