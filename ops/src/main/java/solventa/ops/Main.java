@@ -1,40 +1,35 @@
 package solventa.ops;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import solventa.lab.LabException;
 import solventa.lab.LabPaths;
+import solventa.ops.lab.LiveLabCommands;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.runner.Benchmark;
+import solventa.ops.runner.LiveLoad;
 import solventa.ops.runner.OverloadBench;
 
 /**
- * The runner's command line.
- *
- * <pre>
- * experiment &lt;smoke|quick|full&gt; [--out DIR] [--seed N] [--nodes N]   run the protocol, write results and report
- * report &lt;results-dir&gt;                                   regenerate verdicts and report from results.json
- * </pre>
+ * The lab's one front door: every {@code bin/lab} command as a picocli definition (its options,
+ * their checks and its {@code --help}). {@code bin/lab --help} and {@code bin/lab <command> --help}
+ * print {@code bin/lab.usage} without a build; {@code CommandLineUsageTest} keeps that file equal
+ * to what these definitions generate.
  */
-public final class Main {
-  static final String USAGE =
-      String.join(
-          "\n",
-          "usage: bin/lab experiment <smoke|quick|full> [--out DIR] [--seed N] [--nodes N] [--verbose]",
-          "       bin/lab report <results-dir>",
-          "       bin/lab load --rate R [--hit-rate H] [--for S]",
-          "       bin/lab bench [--quick|--overload] [--out DIR] [--verbose]",
-          "  experiment  starts the embedded lab on loopback, walks the protocol of the profile and",
-          "              writes results.json, steps.csv and report.md/report.html into DIR",
-          "              (default results/<profile>-<timestamp>); one line per step on the console,",
-          "              the detail in DIR/logs (--verbose prints it); --nodes N (1..9, default 1)",
-          "              runs each arm on an N-node cluster on loopback, the load spread over them",
-          "  load        open-model load at the live lab (bin/lab up), one line per second",
-          "  report      re-analysis: recomputes sanity checks, verdicts and the report from DIR/results.json",
-          "  bench       the quote node benchmark (arm C rate sweep, arm A, a new node's first seconds;"
-              + " --quick: fewer rates, shorter windows): writes benchmark.md; --overload: arm A at 3x"
-              + " and 5x its measured sustainable rate, then recovery: writes overload.md");
+@Command(
+    name = "bin/lab",
+    description =
+        "The HA-01 latency lab: the experiment card's protocol on an embedded lab, and a live lab to watch. `bin/lab <command> --help` for a command's options.")
+public final class Main implements Callable<Integer> {
+  /** As many as the live lab allows: every node is a JVM on the same 2 cores. */
+  static final int MAX_NODES = 9;
 
   private Main() {}
 
@@ -42,120 +37,208 @@ public final class Main {
     System.exit(run(args));
   }
 
+  @Override
+  public Integer call() {
+    commandLine().usage(System.err);
+    return 2;
+  }
+
+  /** Every command, in the order {@code bin/lab --help} lists them. */
+  static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new Main());
+    cl.addSubcommand("experiment", new Experiment());
+    cl.addSubcommand("report", new Reanalysis());
+    cl.addSubcommand("bench", new Bench());
+    cl.addSubcommand("test", new Tests());
+    LiveLabCommands.all().forEach(cl::addSubcommand);
+    cl.addSubcommand("load", new LiveLoad.Options());
+    return cl;
+  }
+
+  /**
+   * {@code bin/lab.usage}: the root's help and each visible command's, as these definitions
+   * generate them, each after a line {@code == <name>} ({@code bin/lab} prints one without a
+   * build).
+   */
+  static String usageFile() {
+    CommandLine cl = commandLine();
+    StringBuilder sb = new StringBuilder();
+    sb.append("== bin/lab\n").append(cl.getUsageMessage(CommandLine.Help.Ansi.OFF));
+    cl.getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              if (!sub.getCommandSpec().usageMessage().hidden()) {
+                sb.append("== ")
+                    .append(name)
+                    .append('\n')
+                    .append(sub.getUsageMessage(CommandLine.Help.Ansi.OFF));
+              }
+            });
+    return sb.toString();
+  }
+
+  /** Runs one command line; the exit code as the result (2: refused, 1: failed). */
   static int run(String[] args) {
-    if (args.length == 0) {
-      System.err.println(USAGE);
-      return 2;
+    CommandLine cl = commandLine();
+    cl.setParameterExceptionHandler(
+        (e, a) -> {
+          PrintStream err = System.err;
+          err.println("error: " + e.getMessage());
+          e.getCommandLine().usage(err);
+          return 2;
+        });
+    cl.setExecutionExceptionHandler(
+        (e, c, parsed) -> {
+          if (e instanceof IllegalArgumentException) {
+            System.err.println("error: " + e.getMessage());
+            c.usage(System.err);
+            return 2;
+          }
+          if (e instanceof LabException) {
+            System.err.println("lab error: " + e.getMessage());
+            return 1;
+          }
+          if (ExperimentCommand.shuttingDown()) {
+            System.err.println("interrupted: the partial results are kept, marked incomplete");
+          } else {
+            // the whole chain: a reflective wrapper alone (Gatling starting a simulation) names
+            // nothing
+            org.slf4j.LoggerFactory.getLogger(Main.class).error("experiment failed", e);
+            System.err.println("experiment failed: " + causes(e));
+          }
+          return 1;
+        });
+    return cl.execute(args);
+  }
+
+  @Command(
+      name = "experiment",
+      description =
+          "Starts the embedded lab on loopback, walks the protocol of the profile and writes results.json, steps.csv and report.md/report.html into DIR: one line per step on the console, the detail in DIR/logs.")
+  static final class Experiment implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PROFILE", description = "smoke, quick or full")
+    String profile;
+
+    @Option(
+        names = "--out",
+        paramLabel = "DIR",
+        description = "the results folder; default results/<profile>-<timestamp>")
+    Path out;
+
+    @Option(names = "--seed", paramLabel = "N", description = "the run's seed; default 42")
+    long seed = 42;
+
+    @Option(
+        names = "--nodes",
+        paramLabel = "N",
+        description = "quote nodes per arm, 1..9, the load spread over them; default 1")
+    String nodes = "1";
+
+    @Option(names = "--verbose", description = "print the detail (Gatling, logs) here too")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws Exception {
+      ExperimentProfile p = ExperimentProfile.named(profile);
+      int n = nodes(nodes);
+      if (verbose) {
+        System.setProperty(Console.VERBOSE, "true");
+      }
+      Path dir = (out == null ? resultsDir(p.name()) : out).toAbsolutePath();
+      Console.quiet(dir);
+      Path report;
+      try {
+        report = ExperimentCommand.run(p, dir, seed, n);
+      } finally {
+        Console.restore();
+      }
+      System.out.println("report: " + report);
+      System.out.println("        " + report.resolveSibling("report.html"));
+      printAnswer(report);
+      return 0;
     }
-    try {
-      switch (args[0]) {
-        case "experiment" -> {
-          if (args.length < 2) {
-            throw new IllegalArgumentException("experiment needs a profile");
-          }
-          ExperimentProfile profile = ExperimentProfile.named(args[1]);
-          Path out = null;
-          long seed = 42;
-          int nodes = 1;
-          for (int i = 2; i < args.length; i++) {
-            switch (args[i]) {
-              case "--out" -> out = Path.of(value(args, ++i, "--out"));
-              case "--seed" -> seed = Long.parseLong(value(args, ++i, "--seed"));
-              case "--nodes" -> nodes = nodes(value(args, ++i, "--nodes"));
-              case "--verbose" -> System.setProperty(Console.VERBOSE, "true");
-              default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-          }
-          if (out == null) {
-            out =
-                LabPaths.root()
-                    .resolve("results")
-                    .resolve(
-                        profile.name()
-                            + "-"
-                            + LocalDateTime.now()
-                                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-          }
-          Console.quiet(out.toAbsolutePath());
-          Path report;
-          try {
-            report = ExperimentCommand.run(profile, out.toAbsolutePath(), seed, nodes);
-          } finally {
-            Console.restore();
-          }
-          System.out.println("report: " + report);
-          System.out.println("        " + report.resolveSibling("report.html"));
-          printAnswer(report);
-          return 0;
-        }
-        case "bench" -> {
-          Path out = null;
-          Benchmark.Plan plan = Benchmark.Plan.FULL;
-          boolean overload = false;
-          for (int i = 1; i < args.length; i++) {
-            switch (args[i]) {
-              case "--out" -> out = Path.of(value(args, ++i, "--out"));
-              case "--quick" -> plan = Benchmark.Plan.QUICK;
-              case "--overload" -> overload = true;
-              case "--verbose" -> System.setProperty(Console.VERBOSE, "true");
-              default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-          }
-          if (out == null) {
-            out = resultsDir(overload ? "bench-overload" : "bench-" + plan.name());
-          }
-          out = out.toAbsolutePath();
-          // as the experiment: progress and the result table here, the detail in out/logs
-          Console.quiet(out);
-          Path file;
-          try {
-            file =
-                overload
-                    ? OverloadBench.run(out, 42, Benchmark.Plan.QUICK, Console.out())
-                    : Benchmark.run(out, 42, plan, Console.out());
-          } finally {
-            Console.restore();
-          }
-          System.out.println((overload ? "overload: " : "benchmark: ") + file);
-          return 0;
-        }
-        case "load" -> {
-          return solventa.ops.runner.LiveLoad.run(
-              java.util.Arrays.copyOfRange(args, 1, args.length), System.out);
-        }
-        case "report" -> {
-          if (args.length != 2) {
-            throw new IllegalArgumentException("report needs exactly one results folder");
-          }
-          ReportCommand.Reanalysis re = ReportCommand.reanalyze(Path.of(args[1]).toAbsolutePath());
-          Path report = re.report();
-          System.out.println(re.describe());
-          System.out.println(
-              "verdicts recomputed with rules version "
-                  + solventa.ops.analysis.VerdictRules.RULES_VERSION
-                  + " (docs/verdict-rules.md)");
-          System.out.println("report: " + report);
-          printAnswer(report);
-          return 0;
-        }
-        default -> throw new IllegalArgumentException("unknown command " + args[0]);
+  }
+
+  @Command(
+      name = "report",
+      description =
+          "Re-analysis: recomputes every step from its raw recording, the sanity checks, the verdicts and the report of a results folder, without running anything.")
+  static final class Reanalysis implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "DIR", description = "a results folder")
+    Path dir;
+
+    @Override
+    public Integer call() throws Exception {
+      ReportCommand.Reanalysis re = ReportCommand.reanalyze(dir.toAbsolutePath());
+      Path report = re.report();
+      System.out.println(re.describe());
+      System.out.println(
+          "verdicts recomputed with rules version "
+              + solventa.ops.analysis.VerdictRules.RULES_VERSION
+              + " (docs/verdict-rules.md)");
+      System.out.println("report: " + report);
+      printAnswer(report);
+      return 0;
+    }
+  }
+
+  @Command(
+      name = "bench",
+      description =
+          "The quote node benchmark (arm C rate sweep, arm A, a new node's first seconds): writes benchmark.md; --overload: arm A at 3x and 5x its measured sustainable rate, then its recovery: writes overload.md.")
+  static final class Bench implements Callable<Integer> {
+    @Option(names = "--quick", description = "fewer rates, shorter windows")
+    boolean quick;
+
+    @Option(names = "--overload", description = "the overload bench instead")
+    boolean overload;
+
+    @Option(
+        names = "--out",
+        paramLabel = "DIR",
+        description = "the results folder; default results/bench-<plan>-<timestamp>")
+    Path out;
+
+    @Option(names = "--verbose", description = "print the detail (Gatling, logs) here too")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws Exception {
+      Benchmark.Plan plan = quick ? Benchmark.Plan.QUICK : Benchmark.Plan.FULL;
+      if (verbose) {
+        System.setProperty(Console.VERBOSE, "true");
       }
-    } catch (IllegalArgumentException e) {
-      System.err.println("error: " + e.getMessage());
-      System.err.println(USAGE);
+      String name = overload ? "bench-overload" : "bench-" + (quick ? "QUICK" : "FULL");
+      Path dir = (out == null ? resultsDir(name) : out).toAbsolutePath();
+      // as the experiment: progress and the result table here, the detail in dir/logs
+      Console.quiet(dir);
+      Path file;
+      try {
+        file =
+            overload
+                ? OverloadBench.run(dir, 42, Benchmark.Plan.QUICK, Console.out())
+                : Benchmark.run(dir, 42, plan, Console.out());
+      } finally {
+        Console.restore();
+      }
+      System.out.println((overload ? "overload: " : "benchmark: ") + file);
+      return 0;
+    }
+  }
+
+  /** Only its help is Java's: {@code bin/lab test} runs Maven. */
+  @Command(
+      name = "test",
+      description =
+          "Runs every test (unit and integration, against real servers) with `mvn verify`, as CI does; extra arguments go to Maven.")
+  static final class Tests implements Callable<Integer> {
+    @Parameters(paramLabel = "MVN_ARG", arity = "0..*", description = "passed to Maven")
+    java.util.List<String> mavenArgs;
+
+    @Override
+    public Integer call() {
+      System.err.println("bin/lab test runs Maven (mvn verify); this JVM runs no tests");
       return 2;
-    } catch (LabException e) {
-      System.err.println("lab error: " + e.getMessage());
-      return 1;
-    } catch (Exception e) {
-      if (ExperimentCommand.shuttingDown()) {
-        System.err.println("interrupted: the partial results are kept, marked incomplete");
-      } else {
-        // the whole chain: a reflective wrapper alone (Gatling starting a simulation) names nothing
-        org.slf4j.LoggerFactory.getLogger(Main.class).error("experiment failed", e);
-        System.err.println("experiment failed: " + causes(e));
-      }
-      return 1;
     }
   }
 
@@ -192,16 +275,6 @@ public final class Main {
       // reported below
     }
     throw new IllegalArgumentException("--nodes must be 1.." + MAX_NODES + ", was " + v);
-  }
-
-  /** As many as the live lab allows: every node is a JVM on the same 2 cores. */
-  static final int MAX_NODES = 9;
-
-  private static String value(String[] args, int i, String option) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(option + " needs a value");
-    }
-    return args[i];
   }
 
   /** The report's answer and verdicts, as the console's last two lines (see Summary). */

@@ -23,16 +23,17 @@ class MainTest {
 
   @Test
   void noArgumentsPrintsUsage() {
-    assertThat(stderrOf()).contains("usage: bin/lab experiment");
+    assertThat(stderrOf())
+        .contains("Usage: bin/lab [COMMAND]", "experiment", "report", "up", "load");
   }
 
   @Test
   void unknownProfileOrOptionPrintsUsageNamingIt() {
     assertThat(stderrOf("experiment", "turbo"))
         .contains("unknown profile 'turbo'")
-        .contains("usage:");
-    assertThat(stderrOf("experiment", "quick", "--fast")).contains("unknown option --fast");
-    assertThat(stderrOf("explode")).contains("unknown command explode");
+        .contains("Usage: bin/lab experiment");
+    assertThat(stderrOf("experiment", "quick", "--fast")).contains("Unknown option: '--fast'");
+    assertThat(stderrOf("explode")).contains("'explode'");
   }
 
   @Test

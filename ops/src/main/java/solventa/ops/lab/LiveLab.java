@@ -41,27 +41,6 @@ import solventa.providerdouble.control.ProviderStateControl;
  * and kills any that is not.
  */
 public final class LiveLab {
-  static final String USAGE =
-      String.join(
-          "\n",
-          "usage: bin/lab up [--nodes N] [--arm A|B|C|C'] [--policy count|rate] [--refresh-after S]",
-          "                 [--warmup-quotes Q]",
-          "       bin/lab state <healthy|slow|degraded|unresponsive|down|recovery>",
-          "       bin/lab status [--watch [--every S] [--for S]]",
-          "       bin/lab down",
-          "  up      starts Redis, PostgreSQL, Toxiproxy, the provider double and an N-node quote",
-          "          cluster (default 3 nodes, arm C, count policy) on 127.0.0.1, prints every",
-          "          endpoint and returns; the lab keeps running in the background. The nodes",
-          "          refresh a known customer's profile after S seconds (quote.refresh-after;",
-          "          default the card's 60; 1..86399, under the nodes' 24 h max-staleness)",
-          "          and answer Q synthetic quotes each before they report ready",
-          "          (quote.warmup.quotes; default 6000, the experiment's; 0..100000)",
-          "  state   switches the provider state live (Toxiproxy toxics + the double's profile)",
-          "  status  members, shard distribution, breaker state and pool per node; --watch",
-          "          prints it again every S seconds (default 2) for S seconds (default 3600)",
-          "          or until Ctrl-C. Arms C, C' and B+CB run with a breaker, A and B without",
-          "  down    stops everything `up` started and checks that nothing is left running");
-
   /** The Toxiproxy proxy between the nodes' adapters and the double (see EmbeddedLab). */
   static final String PROXY = "provider";
 
@@ -84,10 +63,30 @@ public final class LiveLab {
     System.exit(run(args, System.out));
   }
 
-  /** Runs one command; output to {@code out}, the exit code as the result. */
+  /**
+   * Runs one command line ({@link LiveLabCommands} parses it); output to {@code out}, the exit code
+   * as the result: 2 for a command line refused (with the command's usage), 1 for a lab error.
+   */
   static int run(String[] args, PrintStream out) {
+    Options o;
     try {
-      Options o = Options.parse(args);
+      o = Options.parse(args);
+    } catch (picocli.CommandLine.ParameterException e) {
+      out.println("error: " + e.getMessage());
+      e.getCommandLine().usage(out);
+      return 2;
+    } catch (IllegalArgumentException e) {
+      out.println("error: " + e.getMessage());
+      out.println(
+          "bin/lab " + (args.length == 0 ? "" : args[0] + " ") + "--help lists the options");
+      return 2;
+    }
+    return execute(o, out);
+  }
+
+  /** Runs one parsed command; the exit code as the result (1 for a lab error). */
+  static int execute(Options o, PrintStream out) {
+    try {
       return switch (o.command) {
         case "up" -> up(o, out);
         case "supervise" -> supervise(o);
@@ -98,7 +97,6 @@ public final class LiveLab {
       };
     } catch (IllegalArgumentException e) {
       out.println("error: " + e.getMessage());
-      out.println(USAGE);
       return 2;
     } catch (LabException | IOException e) {
       out.println("lab error: " + e.getMessage());
@@ -120,68 +118,12 @@ public final class LiveLab {
       boolean watch,
       int everySec,
       int forSec) {
+    /**
+     * The options of a live-lab command line, parsed by picocli ({@link LiveLabCommands}) and
+     * checked: an out-of-range value is refused naming the option and the value.
+     */
     static Options parse(String[] args) {
-      if (args.length == 0) {
-        throw new IllegalArgumentException("a command is needed");
-      }
-      String command = args[0];
-      String argument = null;
-      int nodes = 3;
-      BenchArm arm = BenchArm.C;
-      String policy = "count";
-      int refreshAfterSec = CARD_SETTINGS.refreshAfterSec();
-      int warmupQuotes = CARD_SETTINGS.nodeWarmupQuotes();
-      Path dir = null;
-      int maxHours = 8;
-      boolean watch = false;
-      int everySec = 2;
-      int forSec = 3600;
-      for (int i = 1; i < args.length; i++) {
-        switch (args[i]) {
-          case "--nodes" -> nodes = intIn(value(args, ++i, "--nodes"), "--nodes", 1, 9);
-          case "--arm" -> arm = BenchArm.ofLabel(value(args, ++i, "--arm"));
-          case "--policy" -> {
-            policy = value(args, ++i, "--policy");
-            if (!policy.equals("count") && !policy.equals("rate")) {
-              throw new IllegalArgumentException("--policy must be count or rate, was " + policy);
-            }
-          }
-          case "--refresh-after" ->
-              refreshAfterSec =
-                  intIn(value(args, ++i, "--refresh-after"), "--refresh-after", 1, 86_399);
-          case "--warmup-quotes" ->
-              warmupQuotes =
-                  intIn(value(args, ++i, "--warmup-quotes"), "--warmup-quotes", 0, 100_000);
-          case "--dir" -> dir = Path.of(value(args, ++i, "--dir")).toAbsolutePath();
-          case "--max-hours" ->
-              maxHours = intIn(value(args, ++i, "--max-hours"), "--max-hours", 1, 72);
-          case "--watch" -> watch = true;
-          case "--every" -> everySec = intIn(value(args, ++i, "--every"), "--every", 1, 60);
-          case "--for" -> forSec = intIn(value(args, ++i, "--for"), "--for", 1, 86_400);
-          default -> {
-            if (args[i].startsWith("--") || argument != null) {
-              throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-            argument = args[i];
-          }
-        }
-      }
-      if (command.equals("state") && argument == null) {
-        throw new IllegalArgumentException("state needs one of " + stateNames());
-      }
-      return new Options(
-          command,
-          argument,
-          nodes,
-          arm,
-          policy,
-          refreshAfterSec,
-          warmupQuotes,
-          dir == null ? LabPaths.workDir("up") : dir,
-          maxHours,
-          watch,
-          everySec,
-          forSec);
+      return LiveLabCommands.parse(args);
     }
 
     Path stateFile() {
@@ -721,25 +663,6 @@ public final class LiveLab {
       names.add(StateNames.label(p));
     }
     return String.join("|", names);
-  }
-
-  private static int intIn(String v, String option, int min, int max) {
-    try {
-      int n = Integer.parseInt(v);
-      if (n >= min && n <= max) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(option + " must be " + min + ".." + max + ", was " + v);
-  }
-
-  private static String value(String[] args, int i, String option) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(option + " needs a value");
-    }
-    return args[i];
   }
 
   private static void sleep(long ms) {

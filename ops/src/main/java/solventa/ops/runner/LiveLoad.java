@@ -47,13 +47,24 @@ import solventa.ops.protocol.ExperimentProfile;
 public final class LiveLoad {
   /** The command's options, parsed and checked by picocli; a value out of range is refused. */
   @Command(
-      name = "bin/lab load",
-      description = {
-        "Open-model load at the live lab's nodes (bin/lab up): one line per second, then a summary.",
-        "The known customers are sized so H of the answers are cached once every customer has",
-        "been stored (about T seconds, the lab's refresh-after)."
-      })
-  static final class Options {
+      name = "load",
+      description =
+          "Open-model load at the live lab's nodes (bin/lab up): one line per second, then a summary. The known customers are sized so H of the answers are cached once every customer has been stored (about T seconds, the lab's refresh-after).")
+  public static final class Options implements java.util.concurrent.Callable<Integer> {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    /** The front door's {@code bin/lab load}: checks the options, then loads the live lab. */
+    @Override
+    public Integer call() {
+      check(spec.commandLine());
+      try {
+        return load(this, LiveLab.running(dir()), System.out);
+      } catch (LabException | IOException e) {
+        System.out.println("lab error: " + e.getMessage());
+        return 1;
+      }
+    }
+
     @Option(
         names = "--rate",
         required = true,
@@ -76,7 +87,7 @@ public final class LiveLoad {
     /** The options of {@code args}, or a ParameterException naming the option and its value. */
     static Options parse(String... args) {
       Options o = new Options();
-      CommandLine cl = new CommandLine(o);
+      CommandLine cl = new CommandLine(o).setCommandName("bin/lab load");
       cl.parseArgs(args);
       o.check(cl);
       return o;
