@@ -25,8 +25,7 @@ class BenchmarkTest {
                 + "\"providerLatency\":{\"count\":190,\"p95\":150.5},"
                 + "\"cachedLatency\":{\"count\":3800,\"p50\":61.2,\"p99\":64.9},"
                 + "\"process\":{\"cpuNanos\":3000000000,\"threadsStarted\":92,\"jitMillis\":425}}");
-    Benchmark.NodeCost c =
-        Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end, 5_000L, 25_000L), 10);
+    NodeCost c = NodeCost.between(new ProtocolRunner.WindowStats(start, end, 5_000L, 25_000L), 10);
     assertThat(c.quotes()).isEqualTo(4000);
     assertThat(c.contextSwitches()).isEqualTo(20_000);
     assertThat(c.switchesPerQuote()).isCloseTo(5.0, within(1e-9));
@@ -45,8 +44,7 @@ class BenchmarkTest {
   void aNodeThatDoesNotReportCpuGivesNoCpuFigures() throws Exception {
     StatsSnapshot start = stats("{}");
     StatsSnapshot end = stats("{\"quotes\":{\"CACHED\":10},\"providerLatency\":{\"count\":0}}");
-    Benchmark.NodeCost c =
-        Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end, null, 900L), 10);
+    NodeCost c = NodeCost.between(new ProtocolRunner.WindowStats(start, end, null, 900L), 10);
     assertThat(c.cpuPerQuote()).isNull();
     assertThat(c.switchesPerQuote()).as("switches unread at the start are missing").isNull();
     assertThat(c.cores()).isNull();
@@ -68,9 +66,7 @@ class BenchmarkTest {
   private static Benchmark.Row row(
       String kind, solventa.ops.analysis.Fixture f, double cpuMs, long n) {
     return new Benchmark.Row(
-        kind,
-        f.build(),
-        new Benchmark.NodeCost(cpuMs, 10, n, 0, 0L, null, null, null, 0.0, 5L * n));
+        kind, f.build(), new NodeCost(cpuMs, 10, n, 0, 0L, null, null, null, 0.0, 5L * n));
   }
 
   private static solventa.ops.analysis.Fixture at(int rate) {
@@ -83,10 +79,9 @@ class BenchmarkTest {
   void theFloorAnswersCountFromTheGeneratorNotFromTheNodesQuotes() throws Exception {
     StatsSnapshot start = stats("{\"process\":{\"cpuNanos\":1000000000,\"threadsStarted\":5}}");
     StatsSnapshot end = stats("{\"process\":{\"cpuNanos\":4000000000,\"threadsStarted\":5}}");
-    Benchmark.NodeCost node =
-        Benchmark.NodeCost.between(new ProtocolRunner.WindowStats(start, end, 0L, 40_000L), 10);
+    NodeCost node = NodeCost.between(new ProtocolRunner.WindowStats(start, end, 0L, 40_000L), 10);
     assertThat(node.cpuPerQuote()).as("the node counted no quote").isNull();
-    Benchmark.NodeCost floor = node.answering(8000);
+    NodeCost floor = node.answering(8000);
     assertThat(floor.cpuPerQuote()).isCloseTo(0.375, within(1e-9));
     assertThat(floor.switchesPerQuote()).isCloseTo(5.0, within(1e-9));
     assertThat(floor.cores()).isCloseTo(0.3, within(1e-9));
@@ -97,7 +92,7 @@ class BenchmarkTest {
     Benchmark.Row floor = row("floor", at(800), 2400, 8000);
     List<Benchmark.Row> rows =
         List.of(row("sweep", at(400), 2000, 4000), row("sweep", at(800), 4560, 8000), floor);
-    String s = Benchmark.floor(floor, rows);
+    String s = BenchmarkReport.floor(floor, rows);
     assertThat(s)
         .contains("| 800 | 800.0 | 1000 |")
         .contains("| 0.30 | 5.0 |")
@@ -111,7 +106,7 @@ class BenchmarkTest {
   void theReportNamesTheMachineItsFiguresBelongTo() {
     Benchmark.Row floor = row("floor", at(800), 2400, 8000);
     String md =
-        Benchmark.render(
+        BenchmarkReport.render(
             Benchmark.Plan.FULL,
             java.util.Map.of("cpu", "AMD EPYC", "processors", "2"),
             java.util.Map.of("scheduler", "LightArrayRevolverScheduler, tick 1 ms"),
@@ -125,7 +120,7 @@ class BenchmarkTest {
   @Test
   void aFloorAtOrAboveTheTargetSaysSo() {
     Benchmark.Row floor = row("floor", at(800), 3600, 8000);
-    String s = Benchmark.floor(floor, List.of(row("sweep", at(800), 4560, 8000), floor));
+    String s = BenchmarkReport.floor(floor, List.of(row("sweep", at(800), 4560, 8000), floor));
     assertThat(s)
         .contains("a bare request **0.45 ms**")
         .contains("The floor alone is at or above issue 12's target")
@@ -135,32 +130,32 @@ class BenchmarkTest {
   @Test
   void theFloorsShareIsMissingWithItsReasonWhenEitherSideCannotBeRead() {
     Benchmark.Row floor = row("floor", at(800), 2400, 8000);
-    assertThat(Benchmark.floor(floor, List.of(row("sweep", at(400), 2000, 4000), floor)))
+    assertThat(BenchmarkReport.floor(floor, List.of(row("sweep", at(400), 2000, 4000), floor)))
         .contains("missing: the sweep has no 800 req/s row (it stopped before that rate)")
         .doesNotContain("a quote cost");
     Benchmark.Row slow = row("floor", at(800).achieved(500.0), 2400, 8000);
-    assertThat(Benchmark.floor(slow, List.of(row("sweep", at(800), 4560, 8000), slow)))
+    assertThat(BenchmarkReport.floor(slow, List.of(row("sweep", at(800), 4560, 8000), slow)))
         .contains("missing: the generator reached 500.0 of the floor's 800 req/s");
     Benchmark.Row failing = row("floor", at(800).errors(3), 2400, 8000);
-    assertThat(Benchmark.floor(failing, List.of(row("sweep", at(800), 4560, 8000), failing)))
+    assertThat(BenchmarkReport.floor(failing, List.of(row("sweep", at(800), 4560, 8000), failing)))
         .contains("missing: the floor's bare requests failed at 3.00 %");
     Benchmark.Row noCpu =
         new Benchmark.Row(
             "floor",
             at(800).build(),
-            new Benchmark.NodeCost(null, 10, 8000, 0, null, null, null, null, null, null));
-    assertThat(Benchmark.floor(noCpu, List.of(row("sweep", at(800), 4560, 8000), noCpu)))
+            new NodeCost(null, 10, 8000, 0, null, null, null, null, null, null));
+    assertThat(BenchmarkReport.floor(noCpu, List.of(row("sweep", at(800), 4560, 8000), noCpu)))
         .contains("missing: the node reported no CPU time for the floor's window")
         .contains("| — | — | — | — |");
     Benchmark.Row quoteSlow = row("sweep", at(800).achieved(600.0), 4560, 8000);
-    assertThat(Benchmark.floor(floor, List.of(quoteSlow, floor)))
+    assertThat(BenchmarkReport.floor(floor, List.of(quoteSlow, floor)))
         .contains("missing: the sweep's 800 req/s row reached 600.0 req/s");
   }
 
   // an arm-A row of kind {@code kind}: step {@code id} at 200 req/s, with the node's counters
   // {@code c}
   private static Benchmark.Row armA(
-      String kind, String id, int warmupSec, int measureSec, Benchmark.NodeCost c) {
+      String kind, String id, int warmupSec, int measureSec, NodeCost c) {
     solventa.ops.protocol.StepSpec spec =
         Benchmark.step(id, solventa.ops.protocol.BenchArm.A, 0.96, 200, warmupSec, measureSec);
     return new Benchmark.Row(kind, solventa.ops.analysis.Fixture.of(spec).build(), c);
@@ -174,20 +169,20 @@ class BenchmarkTest {
             "bench-a-settle200",
             0,
             60,
-            new Benchmark.NodeCost(36000.0, 60, 12000, 12000, 9L, 150.0, null, null, 9000.0, 1L));
+            new NodeCost(36000.0, 60, 12000, 12000, 9L, 150.0, null, null, 9000.0, 1L));
     Benchmark.Row row =
         armA(
             "armA",
             "bench-a200",
             3,
             17,
-            new Benchmark.NodeCost(6800.0, 17, 3400, 3400, 4L, 150.0, null, null, 425.0, 57800L));
-    String s = Benchmark.renderArmA(settle, row);
+            new NodeCost(6800.0, 17, 3400, 3400, 4L, 150.0, null, null, 425.0, 57800L));
+    String s = BenchmarkReport.renderArmA(settle, row);
     assertThat(s)
         .contains("Before the row arm A's new node served arm A for 60 s at 200 req/s")
         .contains(
             "its JIT compiled 9000 ms in that phase, at 3.00 ms of node CPU per provider call")
         .contains("| 2.00 | 2.00 | 17.0 | 425 |");
-    assertThat(Benchmark.renderArmA(null, row)).doesNotContain("Before the row");
+    assertThat(BenchmarkReport.renderArmA(null, row)).doesNotContain("Before the row");
   }
 }

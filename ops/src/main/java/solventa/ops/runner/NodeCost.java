@@ -1,0 +1,96 @@
+package solventa.ops.runner;
+
+import static solventa.ops.runner.Benchmark.windowSec;
+
+import solventa.quote.stats.StatsSnapshot;
+
+/**
+ * The node's own process counters over a window.
+ *
+ * @param cpuMs process CPU time (user + system, all threads), null if the node does not report it
+ * @param windowSec the window's length (load time, without the generator's shutdown)
+ * @param quotes quotes the node answered in the window (its own counters, errors included)
+ * @param providerCalls requests the adapter sent to the provider in the window
+ * @param threadsStarted threads the node's JVM started in the window
+ * @param providerP95 the provider's p95 as the adapter timed successful calls, ms
+ * @param hitP50 the node's p50 over cache hits (CACHED answers) only, ms
+ * @param hitP99 the node's p99 over cache hits only, ms
+ * @param jitMs the JIT compilers' compilation time in the window (the JVM's own accumulated count),
+ *     null if the node does not report it
+ * @param contextSwitches the node process's context switches in the window (its threads' own
+ *     counters, {@link ContextSwitches}), null where they could not be read
+ */
+record NodeCost(
+    Double cpuMs,
+    double windowSec,
+    long quotes,
+    long providerCalls,
+    Long threadsStarted,
+    Double providerP95,
+    Double hitP50,
+    Double hitP99,
+    Double jitMs,
+    Long contextSwitches) {
+  /**
+   * The same window with {@code n} answers instead of the node's quote count: the floor's bare
+   * requests, which the node does not count, as the generator counted them in the window.
+   */
+  NodeCost answering(long n) {
+    return new NodeCost(
+        cpuMs,
+        windowSec,
+        n,
+        providerCalls,
+        threadsStarted,
+        providerP95,
+        hitP50,
+        hitP99,
+        jitMs,
+        contextSwitches);
+  }
+
+  Double cpuPerQuote() {
+    return cpuMs == null || quotes == 0 ? null : cpuMs / quotes;
+  }
+
+  Double switchesPerQuote() {
+    return contextSwitches == null || quotes == 0 ? null : (double) contextSwitches / quotes;
+  }
+
+  Double cpuPerProviderCall() {
+    return cpuMs == null || providerCalls == 0 ? null : cpuMs / providerCalls;
+  }
+
+  Double cores() {
+    return cpuMs == null || windowSec <= 0 ? null : cpuMs / 1000.0 / windowSec;
+  }
+
+  static NodeCost between(ProtocolRunner.WindowStats w, double windowSec) {
+    StatsSnapshot.Process a = w.atStart().process();
+    StatsSnapshot.Process b = w.atEnd().process();
+    boolean both = a != null && b != null;
+    Long cpuNanos = both ? delta(a.cpuNanos(), b.cpuNanos()) : null;
+    Long threads = both ? b.threadsStarted() - a.threadsStarted() : null;
+    Long jit = both ? delta(a.jitMillis(), b.jitMillis()) : null;
+    StatsSnapshot end = w.atEnd();
+    StatsSnapshot.Percentiles pl = end.providerLatency();
+    StatsSnapshot.Percentiles hits = end.cachedLatency();
+    boolean anyHit = hits != null && !hits.isEmpty();
+    return new NodeCost(
+        cpuNanos == null ? null : cpuNanos / 1e6,
+        windowSec,
+        end.quotes() == null ? 0 : end.quotes().total(),
+        end.providerCalls(),
+        threads,
+        pl != null && !pl.isEmpty() ? pl.p95() : null,
+        anyHit ? hits.p50() : null,
+        anyHit ? hits.p99() : null,
+        jit == null ? null : jit.doubleValue(),
+        delta(w.switchesAtStart(), w.switchesAtEnd()));
+  }
+
+  // a counter's growth over the window, null when either end did not report it
+  private static Long delta(Long atStart, Long atEnd) {
+    return atStart == null || atEnd == null ? null : atEnd - atStart;
+  }
+}
