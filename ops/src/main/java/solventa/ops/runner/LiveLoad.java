@@ -142,6 +142,30 @@ public final class LiveLoad {
     }
   }
 
+  /** The load's first line: what it sends, at which nodes and arm, and the customers it draws. */
+  private static String describe(
+      Options o,
+      BenchArm arm,
+      int nodes,
+      KeyPopulation keys,
+      int refreshAfterSec,
+      double neverSeen) {
+    return String.format(
+        Locale.ROOT,
+        "load: %d req/s for %d s at %d node%s, arm %s (%s), %d known customers (%.0f%% cached"
+            + " once stored, after about T = %d s), %.1f%% never-seen",
+        o.rate(),
+        o.forSec(),
+        nodes,
+        nodes == 1 ? "" : "s",
+        arm.label(),
+        arm.breaker() ? "with a breaker" : "no breaker: arms A and B run without one",
+        keys.size(),
+        100 * keys.expectedHitRate(),
+        refreshAfterSec,
+        100 * neverSeen);
+  }
+
   private static int load(Options o, JsonNode lab, PrintStream out) throws IOException {
     BenchArm arm = BenchArm.ofLabel(lab.path("arm").asText());
     int refreshAfterSec = lab.path("refreshAfterSec").asInt();
@@ -178,20 +202,7 @@ public final class LiveLoad {
             freshStart,
             42,
             runDir.resolve("requests.csv").toString());
-    out.printf(
-        Locale.ROOT,
-        "load: %d req/s for %d s at %d node%s, arm %s (%s), %d known customers (%.0f%% cached"
-            + " once stored, after about T = %d s), %.1f%% never-seen%n",
-        o.rate(),
-        o.forSec(),
-        urls.size(),
-        urls.size() == 1 ? "" : "s",
-        arm.label(),
-        arm.breaker() ? "with a breaker" : "no breaker: arms A and B run without one",
-        keys.size(),
-        100 * keys.expectedHitRate(),
-        refreshAfterSec,
-        100 * neverSeen);
+    out.println(describe(o, arm, urls.size(), keys, refreshAfterSec, neverSeen));
     out.println("   t " + LoadTally.header() + "  breaker per node");
     ConcurrentLinkedQueue<RequestRecord> seen = new ConcurrentLinkedQueue<>();
     StepHooks.watchNext(seen::add);
@@ -226,6 +237,18 @@ public final class LiveLoad {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    printSummary(out, o, total, params, runDir, outcome);
+    return outcome.assertionsPassed() == null ? 1 : 0;
+  }
+
+  /** The load's last lines: the whole run's figures, and where its requests and logs are. */
+  private static void printSummary(
+      PrintStream out,
+      Options o,
+      LoadTally total,
+      StepParameters params,
+      Path runDir,
+      GatlingStep.Outcome outcome) {
     out.println("  all " + total.line(o.forSec()));
     out.printf(
         Locale.ROOT,
@@ -236,7 +259,6 @@ public final class LiveLoad {
         params.requestLog(),
         runDir.resolve("gatling.log"),
         outcome.assertionsPassed() == null ? " (Gatling did not finish cleanly: see its log)" : "");
-    return outcome.assertionsPassed() == null ? 1 : 0;
   }
 
   /**
