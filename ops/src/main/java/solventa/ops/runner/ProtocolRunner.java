@@ -642,6 +642,101 @@ public final class ProtocolRunner {
     return done(spec, loadStep(spec, prepared, pop, GatlingStep.FLOOR_SIMULATION));
   }
 
+  /**
+   * The step's samplers: the adapter's pool and the double every 250 ms, and each member's own
+   * latency per second (its first interval starts now); cancel them when the load ends.
+   */
+  private List<ScheduledFuture<?>> startSampling(
+      StepSpec spec,
+      NodeGroup node,
+      List<Sample> samples,
+      List<List<Sample>> memberSamples,
+      List<NodeInterval> nodeSeconds,
+      List<List<NodeInterval>> memberSeconds) {
+    ScheduledFuture<?> sampler =
+        scheduler.scheduleAtFixedRate(
+            () -> sample(node, samples, memberSamples), 0, 250, TimeUnit.MILLISECONDS);
+    startIntervals(spec, node);
+    ScheduledFuture<?> perSecond =
+        scheduler.scheduleAtFixedRate(
+            () -> interval(node, nodeSeconds, memberSeconds), 1000, 1000, TimeUnit.MILLISECONDS);
+    return List.of(sampler, perSecond);
+  }
+
+  /** Starts each member's first one-second interval of the node's own latency now. */
+  private void startIntervals(StepSpec spec, NodeGroup node) {
+    for (NodeProcess m : node.members()) {
+      try {
+        m.interval();
+      } catch (IOException e) {
+        log.warn("node interval of {}: {}", spec.id(), e.toString());
+      }
+    }
+  }
+
+  /** A sweep step's fresh customers must not be older than its margin when its load starts. */
+  private void checkSweepMargin(StepSpec spec, Population pop, long changeMs) {
+    if (!pop.sweep() || freshSeededAtMs <= 0) {
+      return;
+    }
+    long since = changeMs - freshSeededAtMs;
+    if (since > SWEEP_MARGIN_SEC * 1000L) {
+      log.warn(
+          "{}: its fresh customers were seeded {} ms before the load, more than the"
+              + " margin of {} s: the last of them may expire inside the step",
+          spec.id(),
+          since,
+          SWEEP_MARGIN_SEC);
+    } else {
+      log.info("{}: fresh customers seeded {} ms before the load", spec.id(), since);
+    }
+  }
+
+  /**
+   * At the end of the step's warm-up slice: the node's stats there (the window's start), its
+   * process counters, and a stats reset so that the node's own percentiles cover the window only.
+   */
+  private ScheduledFuture<?> windowStart(
+      StepSpec spec,
+      NodeGroup node,
+      AtomicReference<NodeStats> atWindow,
+      AtomicReference<StatsSnapshot> rawAtWindow,
+      AtomicReference<Long> switchesAtWindow) {
+    return scheduler.schedule(
+        () -> {
+          try {
+            List<StatsSnapshot> raws = snapshots(node);
+            atWindow.set(merged(node, raws));
+            rawAtWindow.set(raws.get(0));
+            switchesAtWindow.set(switches(node));
+            resetStats(node);
+          } catch (IOException e) {
+            log.warn("window-start stats of {}: {}", spec.id(), e.toString());
+          }
+        },
+        spec.warmupSec(),
+        TimeUnit.SECONDS);
+  }
+
+  /** Waits (bounded) for the window-start readings, if the step had a warm-up slice. */
+  private static void awaitWindowStart(StepSpec spec, ScheduledFuture<?> task) {
+    if (task == null) {
+      return;
+    }
+    try {
+      task.get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      log.warn("window-start task of {}: {}", spec.id(), e.toString());
+    }
+  }
+
+  /** A copy of a list the sampler threads append to. */
+  private static <T> List<T> copy(List<T> shared) {
+    synchronized (shared) {
+      return new ArrayList<>(shared);
+    }
+  }
+
   private StepResult loadStep(StepSpec spec, NodeGroup node, Population pop, String simulation)
       throws IOException {
     Path dir = Files.createDirectories(out.resolve("steps").resolve(spec.id()));
@@ -658,21 +753,10 @@ public final class ProtocolRunner {
     AtomicReference<Long> switchesAtWindow = new AtomicReference<>(switches(node));
     List<Sample> samples = new ArrayList<>();
     List<List<Sample>> memberSamples = perMember(node);
-    ScheduledFuture<?> sampler =
-        scheduler.scheduleAtFixedRate(
-            () -> sample(node, samples, memberSamples), 0, 250, TimeUnit.MILLISECONDS);
     List<NodeInterval> nodeSeconds = new ArrayList<>();
     List<List<NodeInterval>> memberSeconds = perMember(node);
-    for (NodeProcess m : node.members()) {
-      try {
-        m.interval(); // starts the first interval now
-      } catch (IOException e) {
-        log.warn("node interval of {}: {}", spec.id(), e.toString());
-      }
-    }
-    ScheduledFuture<?> perSecond =
-        scheduler.scheduleAtFixedRate(
-            () -> interval(node, nodeSeconds, memberSeconds), 1000, 1000, TimeUnit.MILLISECONDS);
+    List<ScheduledFuture<?>> sampling =
+        startSampling(spec, node, samples, memberSamples, nodeSeconds, memberSeconds);
     AtomicLong change = new AtomicLong();
     AtomicReference<NodeStats> atWindow = new AtomicReference<>();
     AtomicReference<ScheduledFuture<?>> windowTask = new AtomicReference<>();
@@ -681,35 +765,9 @@ public final class ProtocolRunner {
         () -> {
           change.set(System.currentTimeMillis());
           lab.control().apply(spec.state(), Duration.ofSeconds(profile.recoveryWindowSec()));
-          if (pop.sweep() && freshSeededAtMs > 0) {
-            long since = change.get() - freshSeededAtMs;
-            if (since > SWEEP_MARGIN_SEC * 1000L) {
-              log.warn(
-                  "{}: its fresh customers were seeded {} ms before the load, more than the"
-                      + " margin of {} s: the last of them may expire inside the step",
-                  spec.id(),
-                  since,
-                  SWEEP_MARGIN_SEC);
-            } else {
-              log.info("{}: fresh customers seeded {} ms before the load", spec.id(), since);
-            }
-          }
+          checkSweepMargin(spec, pop, change.get());
           if (spec.warmupSec() > 0) {
-            windowTask.set(
-                scheduler.schedule(
-                    () -> {
-                      try {
-                        List<StatsSnapshot> raws = snapshots(node);
-                        atWindow.set(merged(node, raws));
-                        rawAtWindow.set(raws.get(0));
-                        switchesAtWindow.set(switches(node));
-                        resetStats(node);
-                      } catch (IOException e) {
-                        log.warn("window-start stats of {}: {}", spec.id(), e.toString());
-                      }
-                    },
-                    spec.warmupSec(),
-                    TimeUnit.SECONDS));
+            windowTask.set(windowStart(spec, node, atWindow, rawAtWindow, switchesAtWindow));
           }
         });
     GatlingStep.Outcome outcome =
@@ -720,15 +778,8 @@ public final class ProtocolRunner {
             out.resolve("gatling").resolve(spec.id()),
             profile.gatlingReports());
     long end = System.currentTimeMillis();
-    sampler.cancel(false);
-    perSecond.cancel(false);
-    if (windowTask.get() != null) {
-      try {
-        windowTask.get().get(10, TimeUnit.SECONDS);
-      } catch (Exception e) {
-        log.warn("window-start task of {}: {}", spec.id(), e.toString());
-      }
-    }
+    sampling.forEach(f -> f.cancel(false));
+    awaitWindowStart(spec, windowTask.get());
     List<StatsSnapshot> rawsAtEnd = snapshots(node);
     Long switchesAtEnd = switches(node);
     NodeStats atEnd = merged(node, rawsAtEnd);
@@ -743,14 +794,8 @@ public final class ProtocolRunner {
     // the window is exactly the measured seconds: it ends with the planned injection, so a
     // catch-up burst after a stall cannot inflate the achieved rate
     long loadEnd = firstSend + spec.durationSec() * 1000L;
-    List<Sample> snapshot;
-    synchronized (samples) {
-      snapshot = new ArrayList<>(samples);
-    }
-    List<NodeInterval> seconds;
-    synchronized (nodeSeconds) {
-      seconds = new ArrayList<>(nodeSeconds);
-    }
+    List<Sample> snapshot = copy(samples);
+    List<NodeInterval> seconds = copy(nodeSeconds);
     return analyze(
         new StepAnalyzer.Inputs(
             spec,
