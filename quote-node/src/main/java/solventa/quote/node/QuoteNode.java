@@ -136,32 +136,10 @@ public final class QuoteNode implements AutoCloseable {
           new QuoteStats(settings.arm(), clock, settings.stats().sacrificedCapacity());
       ActuarialTrace trace = new ActuarialTrace(settings.traceSalt(), stats);
       if (settings.arm().usesCache()) {
-        solventa.quote.profile.ActiveEntities active =
-            new solventa.quote.profile.ActiveEntities(entityBounds.maxActive());
-        stats.activeEntities(active::active);
-        solventa.quote.profile.ProfileSharding.init(
-            system,
-            new ProfileEntity.Deps(
-                settings,
-                provider,
-                store,
-                stats,
-                clock,
-                trace::pseudonym,
-                shutdown.flushDeadline()),
-            entityBounds,
-            active);
+        startSharding(
+            system, settings, provider, store, stats, clock, trace, shutdown, entityBounds);
       }
-      QuoteStatsRegistry.get(system)
-          .register(
-              new QuoteStatsRegistry.Source(
-                  stats,
-                  provider,
-                  settings.arm().usesCache() ? store : null,
-                  settings.stats().resetEnabled(),
-                  solventa.adapter.AdminToken.fromSetting(
-                      RunnerOnlyGuard.TOKEN_KEY, config.getString(RunnerOnlyGuard.TOKEN_KEY)),
-                  trace::pseudonym));
+      registerStats(system, config, settings, stats, provider, store, trace);
       ActorSystem<Void> sys = system;
       QuoteService service =
           new QuoteService(system, settings, provider, pricing, stats, trace, clock);
@@ -207,6 +185,49 @@ public final class QuoteNode implements AutoCloseable {
       pricing.close();
       throw e;
     }
+  }
+
+  /** The customer profile entities of a caching arm, sharded over the cluster (ProfileSharding). */
+  private static void startSharding(
+      ActorSystem<Void> system,
+      QuoteSettings settings,
+      ProviderPort provider,
+      ProfileStore store,
+      QuoteStats stats,
+      Clock clock,
+      ActuarialTrace trace,
+      ShutdownSettings shutdown,
+      solventa.quote.profile.EntityBounds entityBounds) {
+    solventa.quote.profile.ActiveEntities active =
+        new solventa.quote.profile.ActiveEntities(entityBounds.maxActive());
+    stats.activeEntities(active::active);
+    solventa.quote.profile.ProfileSharding.init(
+        system,
+        new ProfileEntity.Deps(
+            settings, provider, store, stats, clock, trace::pseudonym, shutdown.flushDeadline()),
+        entityBounds,
+        active);
+  }
+
+  /** The management routes' view of this node: its stats, adapter, store and the runner's token. */
+  private static void registerStats(
+      ActorSystem<Void> system,
+      Config config,
+      QuoteSettings settings,
+      QuoteStats stats,
+      ProviderPort provider,
+      ProfileStore store,
+      ActuarialTrace trace) {
+    QuoteStatsRegistry.get(system)
+        .register(
+            new QuoteStatsRegistry.Source(
+                stats,
+                provider,
+                settings.arm().usesCache() ? store : null,
+                settings.stats().resetEnabled(),
+                solventa.adapter.AdminToken.fromSetting(
+                    RunnerOnlyGuard.TOKEN_KEY, config.getString(RunnerOnlyGuard.TOKEN_KEY)),
+                trace::pseudonym));
   }
 
   /**
