@@ -3,7 +3,6 @@ package solventa.ops.runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,24 +11,14 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.adapter.BreakerState;
 import solventa.gatling.KeyFeeder;
 import solventa.gatling.KeyPopulation;
-import solventa.gatling.RequestLog;
-import solventa.gatling.RequestRecord;
-import solventa.gatling.StepHooks;
-import solventa.gatling.StepParameters;
 import solventa.gatling.SweepKeySet;
 import solventa.ops.analysis.HitRateBisection;
-import solventa.ops.analysis.NodeInterval;
 import solventa.ops.analysis.NodeStats;
-import solventa.ops.analysis.Sample;
 import solventa.ops.analysis.Sanity;
 import solventa.ops.analysis.StepAnalyzer;
 import solventa.ops.analysis.StepResult;
@@ -43,10 +32,8 @@ import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
-import solventa.ops.results.StepRecording;
 import solventa.providerdouble.control.ProviderState;
 import solventa.quote.stats.StatsSnapshot;
-import solventa.signals.Origin;
 
 /**
  * Walks the protocol of the experiment card (Protocol) on an {@link EmbeddedLab}: per step it
@@ -113,11 +100,12 @@ public final class ProtocolRunner {
   private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
   private final Map<String, Map<String, String>> contracts = new LinkedHashMap<>();
   private final List<StepResult> results = new ArrayList<>();
-  private int nextFreshKey = NEVER_SEEN_BASE;
   private int nextPopulation = POPULATION_BASE;
   private int probeCounter;
   private NodeGroup prepared;
   private Population lastPopulation;
+  private final FreshKeys fresh = new FreshKeys();
+  private final StepRecorder recorder;
 
   /**
    * The known customers of one step: indices [start, start + size), seeded or continued. A sweep
@@ -136,11 +124,6 @@ public final class ProtocolRunner {
     }
   }
 
-  /** When the last sweep step's fresh customers began to be seeded (0: none pending). */
-  private long freshSeededAtMs;
-
-  private WindowStats lastWindow;
-
   /**
    * The node's raw stats at the start of the last load step's measured window (after its warm-up
    * slice; at the step's start when it has none) and at its end: the benchmark reads the node's
@@ -157,6 +140,7 @@ public final class ProtocolRunner {
     this.seed = seed;
     this.lab = lab;
     this.store = store;
+    this.recorder = new StepRecorder(profile, out, seed, lab, scheduler, fresh);
   }
 
   public List<StepResult> results() {
@@ -308,7 +292,7 @@ public final class ProtocolRunner {
 
   /** Raw node stats around the last load step's window; null before any. */
   WindowStats lastWindow() {
-    return lastWindow;
+    return recorder.lastWindow();
   }
 
   /**
@@ -322,13 +306,13 @@ public final class ProtocolRunner {
     NodeGroup node = lab.node(spec.arm(), spec.policy(), profile);
     prepared = node;
     nextPopulation = POPULATION_BASE; // a new node comes with an emptied Redis
-    nextFreshKey = NEVER_SEEN_BASE;
+    fresh.reset();
     Population pop = newPopulation(spec);
     if (spec.arm().caches()) {
       seed(node, spec, pop); // in Redis only: the new node's entities start from there
     }
     lastPopulation = pop;
-    StepResult r = loadStep(spec, node, pop);
+    StepResult r = recorder.loadStep(spec, node, pop);
     return done(spec, r);
   }
 
@@ -357,7 +341,7 @@ public final class ProtocolRunner {
     if (node != prepared) {
       describeStack();
       nextPopulation = POPULATION_BASE; // a new node comes with an emptied Redis
-      nextFreshKey = NEVER_SEEN_BASE;
+      fresh.reset();
       lastPopulation = null;
       settle(node);
       warmUp(node);
@@ -373,7 +357,7 @@ public final class ProtocolRunner {
     }
     if (spec.kind() == StepKind.STAMPEDE) {
       settle(node);
-      return stampede(spec, node);
+      return recorder.stampede(spec, node);
     }
     // recovery continues the outage's customers, whose values aged while the provider was down
     boolean continues =
@@ -394,7 +378,7 @@ public final class ProtocolRunner {
       }
     }
     lastPopulation = pop;
-    return loadStep(spec, node, pop);
+    return recorder.loadStep(spec, node, pop);
   }
 
   /**
@@ -476,7 +460,7 @@ public final class ProtocolRunner {
             KeyFeeder.customerId(pop.start() + i), Math.round(kp.steadyStateAgeSec(random) * 1000));
       }
     }
-    freshSeededAtMs = 0;
+    fresh.seededAtMs = 0;
     List<String> pending = new ArrayList<>(ages.keySet());
     for (int round = 0; round < SEED_ROUNDS && !pending.isEmpty(); round++) {
       if (round > 0) {
@@ -485,8 +469,8 @@ public final class ProtocolRunner {
       List<String> failed = new ArrayList<>();
       for (int from = 0; from < pending.size(); from += SEED_BATCH) {
         List<String> ids = pending.subList(from, Math.min(pending.size(), from + SEED_BATCH));
-        if (firstFresh != null && freshSeededAtMs == 0 && ids.contains(firstFresh)) {
-          freshSeededAtMs = System.currentTimeMillis();
+        if (firstFresh != null && fresh.seededAtMs == 0 && ids.contains(firstFresh)) {
+          fresh.seededAtMs = System.currentTimeMillis();
         }
         // the batches go round the members: each fetches through its own adapter and writes the
         // shared Redis, where the customer's entity, on whichever node owns it, starts from
@@ -528,7 +512,7 @@ public final class ProtocolRunner {
         int k = probeKey();
         m.quote(KeyFeeder.customerId(k), KeyFeeder.lineOf(k));
       }
-      sleep(300);
+      StepRecorder.sleep(300);
     }
     log.warn("a breaker did not close within 60 s with a healthy provider");
   }
@@ -574,34 +558,14 @@ public final class ProtocolRunner {
             0);
     Path dir = Files.createDirectories(out.resolve("warmup"));
     Population pop = steadyPopulation(w); // unseeded: its customers are fetched as they come
-    int freshStart = nextFreshKey;
-    nextFreshKey += freshNeeded(w);
+    int freshStart = fresh.next;
+    fresh.next += recorder.freshNeeded(w);
     GatlingStep.run(
         w.arm().simulation(),
-        gatlingParameters(w, node, pop, freshStart, dir.resolve(w.id() + ".csv")),
+        recorder.gatlingParameters(w, node, pop, freshStart, dir.resolve(w.id() + ".csv")),
         w.id(),
         dir.resolve(w.id()),
         false);
-  }
-
-  /** What the step's simulation runs: its rate, window and key plan, at the node's API. */
-  private StepParameters gatlingParameters(
-      StepSpec spec, NodeGroup node, Population pop, int freshStart, Path requestLog) {
-    return new StepParameters(
-        String.join(",", node.baseUrls()),
-        spec.arm().nodeArm().label(),
-        spec.rate(),
-        java.time.Duration.ofSeconds(spec.durationSec()),
-        spec.hitRate(),
-        pop.start(),
-        pop.size(),
-        profile.neverSeenShare(),
-        freshStart,
-        seed + spec.id().hashCode(),
-        requestLog.toString(),
-        pop.sweep(),
-        pop.missStart(),
-        pop.missSize());
   }
 
   /** Probe customers cycle through the top of the universe, apart from the measured keys. */
@@ -614,15 +578,6 @@ public final class ProtocolRunner {
     contracts
         .computeIfAbsent(spec.run(), k -> new LinkedHashMap<>())
         .put(spec.arm().label(), r.status() + " " + r.body());
-  }
-
-  /** Never-seen customers a step may use: its expected share with a generous margin. */
-  private int freshNeeded(StepSpec spec) {
-    return (int) Math.ceil(spec.rate() * spec.durationSec() * profile.neverSeenShare() * 3) + 50;
-  }
-
-  private StepResult loadStep(StepSpec spec, NodeGroup node, Population pop) throws IOException {
-    return loadStep(spec, node, pop, spec.arm().simulation());
   }
 
   /**
@@ -639,451 +594,6 @@ public final class ProtocolRunner {
     // every step's parameters name one
     Population pop =
         lastPopulation != null ? lastPopulation : new Population(POPULATION_BASE, 1, false);
-    return done(spec, loadStep(spec, prepared, pop, GatlingStep.FLOOR_SIMULATION));
-  }
-
-  /**
-   * The step's samplers: the adapter's pool and the double every 250 ms, and each member's own
-   * latency per second (its first interval starts now); cancel them when the load ends.
-   */
-  private List<ScheduledFuture<?>> startSampling(
-      StepSpec spec,
-      NodeGroup node,
-      List<Sample> samples,
-      List<List<Sample>> memberSamples,
-      List<NodeInterval> nodeSeconds,
-      List<List<NodeInterval>> memberSeconds) {
-    ScheduledFuture<?> sampler =
-        scheduler.scheduleAtFixedRate(
-            () -> sample(node, samples, memberSamples), 0, 250, TimeUnit.MILLISECONDS);
-    startIntervals(spec, node);
-    ScheduledFuture<?> perSecond =
-        scheduler.scheduleAtFixedRate(
-            () -> interval(node, nodeSeconds, memberSeconds), 1000, 1000, TimeUnit.MILLISECONDS);
-    return List.of(sampler, perSecond);
-  }
-
-  /** Starts each member's first one-second interval of the node's own latency now. */
-  private void startIntervals(StepSpec spec, NodeGroup node) {
-    for (NodeProcess m : node.members()) {
-      try {
-        m.interval();
-      } catch (IOException e) {
-        log.warn("node interval of {}: {}", spec.id(), e.toString());
-      }
-    }
-  }
-
-  /** A sweep step's fresh customers must not be older than its margin when its load starts. */
-  private void checkSweepMargin(StepSpec spec, Population pop, long changeMs) {
-    if (!pop.sweep() || freshSeededAtMs <= 0) {
-      return;
-    }
-    long since = changeMs - freshSeededAtMs;
-    if (since > SWEEP_MARGIN_SEC * 1000L) {
-      log.warn(
-          "{}: its fresh customers were seeded {} ms before the load, more than the"
-              + " margin of {} s: the last of them may expire inside the step",
-          spec.id(),
-          since,
-          SWEEP_MARGIN_SEC);
-    } else {
-      log.info("{}: fresh customers seeded {} ms before the load", spec.id(), since);
-    }
-  }
-
-  /**
-   * At the end of the step's warm-up slice: the node's stats there (the window's start), its
-   * process counters, and a stats reset so that the node's own percentiles cover the window only.
-   */
-  private ScheduledFuture<?> windowStart(
-      StepSpec spec,
-      NodeGroup node,
-      AtomicReference<NodeStats> atWindow,
-      AtomicReference<StatsSnapshot> rawAtWindow,
-      AtomicReference<Long> switchesAtWindow) {
-    return scheduler.schedule(
-        () -> {
-          try {
-            List<StatsSnapshot> raws = snapshots(node);
-            atWindow.set(merged(node, raws));
-            rawAtWindow.set(raws.get(0));
-            switchesAtWindow.set(switches(node));
-            resetStats(node);
-          } catch (IOException e) {
-            log.warn("window-start stats of {}: {}", spec.id(), e.toString());
-          }
-        },
-        spec.warmupSec(),
-        TimeUnit.SECONDS);
-  }
-
-  /** Waits (bounded) for the window-start readings, if the step had a warm-up slice. */
-  private static void awaitWindowStart(StepSpec spec, ScheduledFuture<?> task) {
-    if (task == null) {
-      return;
-    }
-    try {
-      task.get(10, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      log.warn("window-start task of {}: {}", spec.id(), e.toString());
-    }
-  }
-
-  /** A copy of a list the sampler threads append to. */
-  private static <T> List<T> copy(List<T> shared) {
-    synchronized (shared) {
-      return new ArrayList<>(shared);
-    }
-  }
-
-  private StepResult loadStep(StepSpec spec, NodeGroup node, Population pop, String simulation)
-      throws IOException {
-    Path dir = Files.createDirectories(out.resolve("steps").resolve(spec.id()));
-    Path requestLog = dir.resolve("requests.csv");
-    int freshStart = nextFreshKey;
-    nextFreshKey += freshNeeded(spec);
-
-    resetStats(node);
-    lab.control().resetLag();
-    List<StatsSnapshot> rawsAtStart = snapshots(node);
-    long[] rejectedAtStart = rejected(rawsAtStart);
-    // the benchmark reads one node's process counters: the first member's (one node in a bench)
-    AtomicReference<StatsSnapshot> rawAtWindow = new AtomicReference<>(rawsAtStart.get(0));
-    AtomicReference<Long> switchesAtWindow = new AtomicReference<>(switches(node));
-    List<Sample> samples = new ArrayList<>();
-    List<List<Sample>> memberSamples = perMember(node);
-    List<NodeInterval> nodeSeconds = new ArrayList<>();
-    List<List<NodeInterval>> memberSeconds = perMember(node);
-    List<ScheduledFuture<?>> sampling =
-        startSampling(spec, node, samples, memberSamples, nodeSeconds, memberSeconds);
-    AtomicLong change = new AtomicLong();
-    AtomicReference<NodeStats> atWindow = new AtomicReference<>();
-    AtomicReference<ScheduledFuture<?>> windowTask = new AtomicReference<>();
-    long start = System.currentTimeMillis();
-    StepHooks.onNextStart(
-        () -> {
-          change.set(System.currentTimeMillis());
-          lab.control().apply(spec.state(), Duration.ofSeconds(profile.recoveryWindowSec()));
-          checkSweepMargin(spec, pop, change.get());
-          if (spec.warmupSec() > 0) {
-            windowTask.set(windowStart(spec, node, atWindow, rawAtWindow, switchesAtWindow));
-          }
-        });
-    GatlingStep.Outcome outcome =
-        GatlingStep.run(
-            simulation,
-            gatlingParameters(spec, node, pop, freshStart, requestLog),
-            spec.id(),
-            out.resolve("gatling").resolve(spec.id()),
-            profile.gatlingReports());
-    long end = System.currentTimeMillis();
-    sampling.forEach(f -> f.cancel(false));
-    awaitWindowStart(spec, windowTask.get());
-    List<StatsSnapshot> rawsAtEnd = snapshots(node);
-    Long switchesAtEnd = switches(node);
-    NodeStats atEnd = merged(node, rawsAtEnd);
-    lastWindow =
-        new WindowStats(rawAtWindow.get(), rawsAtEnd.get(0), switchesAtWindow.get(), switchesAtEnd);
-    Double lag = lagP99();
-    long changeMs = change.get() == 0 ? start : change.get();
-    List<RequestRecord> records =
-        Files.exists(requestLog) ? RequestLog.read(requestLog) : List.of();
-    long firstSend = records.stream().mapToLong(RequestRecord::sendMs).min().orElse(changeMs);
-    long windowStart = firstSend + spec.warmupSec() * 1000L;
-    // the window is exactly the measured seconds: it ends with the planned injection, so a
-    // catch-up burst after a stall cannot inflate the achieved rate
-    long loadEnd = firstSend + spec.durationSec() * 1000L;
-    List<Sample> snapshot = copy(samples);
-    List<NodeInterval> seconds = copy(nodeSeconds);
-    return analyze(
-        new StepAnalyzer.Inputs(
-            spec,
-            changeMs, // the step's timeline starts with its load
-            changeMs,
-            windowStart,
-            loadEnd,
-            records,
-            atWindow.get(),
-            atEnd,
-            java.util.Arrays.stream(rejectedAtStart).sum(),
-            snapshot,
-            lag,
-            outcome.assertionsPassed(),
-            outcome.report() == null ? null : out.relativize(Path.of(outcome.report())).toString(),
-            seconds,
-            spec.arm().caches() ? pop.known() : null,
-            pop.seeded(),
-            memberInputs(node, rawsAtEnd, rejectedAtStart, memberSamples, memberSeconds)));
-  }
-
-  /**
-   * Each member's bulkhead rejections so far, in member order. The adapter counts them since the
-   * node started and a stats reset leaves them, so a step's own rejections are the count at its end
-   * minus this reading at its start.
-   */
-  static long[] rejected(List<StatsSnapshot> raws) {
-    return raws.stream().mapToLong(j -> NodeStats.of(j).rejected()).toArray();
-  }
-
-  /** One list per member, for the readings taken from each. */
-  private static <T> List<List<T>> perMember(NodeGroup node) {
-    List<List<T>> out = new ArrayList<>();
-    for (int i = 0; i < node.size(); i++) {
-      out.add(new ArrayList<>());
-    }
-    return out;
-  }
-
-  private static void resetStats(NodeGroup node) throws IOException {
-    for (NodeProcess m : node.members()) {
-      m.resetStats();
-    }
-  }
-
-  /** Every member's raw stats, in member order. */
-  // the first member's process context switches (the benchmark's one node), null if unreadable
-  private static Long switches(NodeGroup node) {
-    return ContextSwitches.of(node.first().pid()).orElse(null);
-  }
-
-  private static List<StatsSnapshot> snapshots(NodeGroup node) throws IOException {
-    List<StatsSnapshot> out = new ArrayList<>();
-    for (NodeProcess m : node.members()) {
-      out.add(m.snapshot());
-    }
-    return out;
-  }
-
-  private static List<String> names(NodeGroup node) {
-    List<String> out = new ArrayList<>();
-    for (int i = 0; i < node.size(); i++) {
-      out.add(NodeGroup.name(i));
-    }
-    return out;
-  }
-
-  /** The members' stats as one ({@link NodeStats#merge}); one node's as they are. */
-  private static NodeStats merged(NodeGroup node, List<StatsSnapshot> raws) {
-    return NodeStats.merge(names(node), raws.stream().map(NodeStats::of).toList());
-  }
-
-  /** {@code 127.0.0.1:PORT} of a member's quote API, as the request log records it. */
-  private static String authority(NodeProcess m) {
-    return java.net.URI.create(m.baseUrl()).getRawAuthority();
-  }
-
-  /** Each member's raw material when there are several; none for one node. */
-  private static List<StepAnalyzer.NodeInputs> memberInputs(
-      NodeGroup node,
-      List<StatsSnapshot> rawsAtEnd,
-      long[] rejectedAtStart,
-      List<List<Sample>> samples,
-      List<List<NodeInterval>> seconds) {
-    if (node.size() == 1) {
-      return List.of();
-    }
-    List<StepAnalyzer.NodeInputs> out = new ArrayList<>();
-    for (int i = 0; i < node.size(); i++) {
-      List<Sample> s;
-      synchronized (samples) {
-        s = List.copyOf(samples.get(i));
-      }
-      List<NodeInterval> sec;
-      synchronized (seconds) {
-        sec = List.copyOf(seconds.get(i));
-      }
-      out.add(
-          new StepAnalyzer.NodeInputs(
-              NodeGroup.name(i),
-              authority(node.members().get(i)),
-              NodeStats.of(rawsAtEnd.get(i)),
-              rejectedAtStart[i],
-              s,
-              sec));
-    }
-    return out;
-  }
-
-  /** Each member's own latency over the last second, into its list and the merged one. */
-  private static void interval(
-      NodeGroup node, List<NodeInterval> into, List<List<NodeInterval>> perMember) {
-    for (int i = 0; i < node.size(); i++) {
-      try {
-        StatsSnapshot.Interval j = node.members().get(i).interval();
-        NodeInterval n = new NodeInterval(System.currentTimeMillis(), j.count(), j.p99(), j.max());
-        synchronized (into) {
-          into.add(n);
-        }
-        synchronized (perMember) {
-          perMember.get(i).add(n);
-        }
-      } catch (IOException | RuntimeException e) {
-        log.debug("interval: {}", e.toString());
-      }
-    }
-  }
-
-  /** N concurrent misses on one never-seen key, provider slow (calls overlap but succeed). */
-  private StepResult stampede(StepSpec spec, NodeGroup node) throws IOException {
-    lab.control().apply(ProviderState.SLOW);
-    sleep(200);
-    resetStats(node);
-    lab.control().resetLag();
-    // the adapter's rejection counter survives a stats reset: without this reading the stampede
-    // reported every rejection since the node started (HD-01.7's "21 rejected" were sweep h50's)
-    long[] rejectedAtStart = rejected(snapshots(node));
-    int key = nextFreshKey++;
-    long start = System.currentTimeMillis();
-    List<Sample> samples = new ArrayList<>();
-    List<List<Sample>> memberSamples = perMember(node);
-    ScheduledFuture<?> sampler =
-        scheduler.scheduleAtFixedRate(
-            () -> sample(node, samples, memberSamples), 0, 20, TimeUnit.MILLISECONDS);
-    List<CompletableFuture<Http.Reply>> calls = new ArrayList<>();
-    List<Long> sends = new ArrayList<>();
-    for (int i = 0; i < spec.concurrent(); i++) {
-      sends.add(System.currentTimeMillis());
-      // round the members, as the load does: the key's one entity lives on one of them
-      calls.add(
-          Http.postAsync(
-              node.members().get(i % node.size()).baseUrl() + "/v1/quotes",
-              solventa.gatling.QuoteRequests.body(
-                  KeyFeeder.customerId(key), KeyFeeder.lineOf(key))));
-    }
-    CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
-    sleep(1_500); // let every background call of arm C reach its end (≤ 700 ms hard timeout)
-    sampler.cancel(false);
-    long end = System.currentTimeMillis();
-    List<StatsSnapshot> rawsAtEnd = snapshots(node);
-    NodeStats atEnd = merged(node, rawsAtEnd);
-    List<RequestRecord> records = new ArrayList<>();
-    for (int i = 0; i < calls.size(); i++) {
-      Http.Reply r = calls.get(i).join();
-      String origin = "";
-      long age = -1;
-      if (r.status() == 200) {
-        var json = Http.JSON.readTree(r.body());
-        origin = json.path("profile").path("origin").asText("");
-        age = json.path("profile").path("ageMs").asLong(-1);
-      }
-      records.add(
-          new RequestRecord(
-              sends.get(i),
-              r.latencyMs(),
-              r.status(),
-              origin.isEmpty() ? null : Origin.valueOf(origin),
-              age,
-              "new",
-              KeyFeeder.customerId(key),
-              authority(node.members().get(i % node.size()))));
-    }
-    List<Sample> snapshot;
-    synchronized (samples) {
-      snapshot = new ArrayList<>(samples);
-    }
-    return analyze(
-        new StepAnalyzer.Inputs(
-            spec,
-            start,
-            start,
-            start,
-            end,
-            records,
-            null,
-            atEnd,
-            java.util.Arrays.stream(rejectedAtStart).sum(),
-            snapshot,
-            lagP99(),
-            null,
-            null,
-            List.of(),
-            null,
-            false,
-            memberInputs(node, rawsAtEnd, rejectedAtStart, memberSamples, perMember(node))));
-  }
-
-  /**
-   * Stores the step's raw recording beside its request log ({@link StepRecording}), so {@code
-   * bin/lab report} can re-analyse it, then analyses it.
-   */
-  private StepResult analyze(StepAnalyzer.Inputs in) {
-    try {
-      StepRecording.save(out.resolve("steps").resolve(in.spec().id()), in);
-    } catch (IOException e) {
-      // the step's result stands; only its re-analysis is lost, and the report says so
-      log.warn("raw recording of {} not stored: {}", in.spec().id(), e.toString());
-    }
-    return StepAnalyzer.analyze(in);
-  }
-
-  private Double lagP99() {
-    try {
-      return lab.control().lag().p99Ms();
-    } catch (RuntimeException e) {
-      log.warn("double lag: {}", e.toString());
-      return null;
-    }
-  }
-
-  /**
-   * One reading of every member's adapter: each member's into its list, and the members' as one —
-   * provider calls added up, the most in flight on one node (as the pool column), and the breaker
-   * state when they agree, else each node's in member order. No merged reading when a member could
-   * not be read.
-   */
-  private static void sample(NodeGroup node, List<Sample> into, List<List<Sample>> perMember) {
-    List<Sample> each = new ArrayList<>();
-    for (int i = 0; i < node.size(); i++) {
-      try {
-        var b = node.members().get(i).breaker();
-        long calls = 0;
-        var outcomes = b.path("outcomes");
-        var it = outcomes.fields();
-        while (it.hasNext()) {
-          var e = it.next();
-          if (!e.getKey().equals("BREAKER_OPEN") && !e.getKey().equals("BULKHEAD_REJECTED")) {
-            calls += e.getValue().asLong();
-          }
-        }
-        Sample s =
-            new Sample(
-                System.currentTimeMillis(),
-                b.path("state").asText(""),
-                calls,
-                b.path("pool").path("inFlight").asInt(0));
-        each.add(s);
-        synchronized (perMember) {
-          perMember.get(i).add(s);
-        }
-      } catch (IOException | RuntimeException e) {
-        log.debug("sample: {}", e.toString());
-      }
-    }
-    if (each.size() != node.size()) {
-      return;
-    }
-    Sample s = each.get(0);
-    if (each.size() > 1) {
-      List<String> states = each.stream().map(Sample::breaker).toList();
-      s =
-          new Sample(
-              each.get(each.size() - 1).atMs(),
-              states.stream().distinct().count() == 1 ? states.get(0) : String.join(",", states),
-              each.stream().mapToLong(Sample::providerCalls).sum(),
-              each.stream().mapToInt(Sample::inFlight).max().orElse(0));
-    }
-    synchronized (into) {
-      into.add(s);
-    }
-  }
-
-  private static void sleep(long ms) {
-    try {
-      Thread.sleep(ms); // the runner's own pacing thread, never a service path
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted");
-    }
+    return done(spec, recorder.loadStep(spec, prepared, pop, GatlingStep.FLOOR_SIMULATION));
   }
 }
