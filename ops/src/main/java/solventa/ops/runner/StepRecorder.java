@@ -114,11 +114,14 @@ final class StepRecorder {
       List<List<NodeInterval>> memberSeconds) {
     ScheduledFuture<?> sampler =
         scheduler.scheduleAtFixedRate(
-            () -> sample(node, samples, memberSamples), 0, 250, TimeUnit.MILLISECONDS);
+            () -> NodeReadings.sample(node, samples, memberSamples), 0, 250, TimeUnit.MILLISECONDS);
     startIntervals(spec, node);
     ScheduledFuture<?> perSecond =
         scheduler.scheduleAtFixedRate(
-            () -> interval(node, nodeSeconds, memberSeconds), 1000, 1000, TimeUnit.MILLISECONDS);
+            () -> NodeReadings.interval(node, nodeSeconds, memberSeconds),
+            1000,
+            1000,
+            TimeUnit.MILLISECONDS);
     return List.of(sampler, perSecond);
   }
 
@@ -164,11 +167,11 @@ final class StepRecorder {
     return scheduler.schedule(
         () -> {
           try {
-            List<StatsSnapshot> raws = snapshots(node);
-            atWindow.set(merged(node, raws));
+            List<StatsSnapshot> raws = NodeReadings.snapshots(node);
+            atWindow.set(NodeReadings.merged(node, raws));
             rawAtWindow.set(raws.get(0));
             switchesAtWindow.set(switches(node));
-            resetStats(node);
+            NodeReadings.resetStats(node);
           } catch (IOException e) {
             log.warn("window-start stats of {}: {}", spec.id(), e.toString());
           }
@@ -189,13 +192,6 @@ final class StepRecorder {
     }
   }
 
-  /** A copy of a list the sampler threads append to. */
-  static <T> List<T> copy(List<T> shared) {
-    synchronized (shared) {
-      return new ArrayList<>(shared);
-    }
-  }
-
   StepResult loadStep(StepSpec spec, NodeGroup node, Population pop, String simulation)
       throws IOException {
     Path dir = Files.createDirectories(out.resolve("steps").resolve(spec.id()));
@@ -203,17 +199,17 @@ final class StepRecorder {
     int freshStart = fresh.next;
     fresh.next += freshNeeded(spec);
 
-    resetStats(node);
+    NodeReadings.resetStats(node);
     lab.control().resetLag();
-    List<StatsSnapshot> rawsAtStart = snapshots(node);
-    long[] rejectedAtStart = rejected(rawsAtStart);
+    List<StatsSnapshot> rawsAtStart = NodeReadings.snapshots(node);
+    long[] rejectedAtStart = NodeReadings.rejected(rawsAtStart);
     // the benchmark reads one node's process counters: the first member's (one node in a bench)
     AtomicReference<StatsSnapshot> rawAtWindow = new AtomicReference<>(rawsAtStart.get(0));
     AtomicReference<Long> switchesAtWindow = new AtomicReference<>(switches(node));
     List<Sample> samples = new ArrayList<>();
-    List<List<Sample>> memberSamples = perMember(node);
+    List<List<Sample>> memberSamples = NodeReadings.perMember(node);
     List<NodeInterval> nodeSeconds = new ArrayList<>();
-    List<List<NodeInterval>> memberSeconds = perMember(node);
+    List<List<NodeInterval>> memberSeconds = NodeReadings.perMember(node);
     List<ScheduledFuture<?>> sampling =
         startSampling(spec, node, samples, memberSamples, nodeSeconds, memberSeconds);
     AtomicLong change = new AtomicLong();
@@ -239,9 +235,9 @@ final class StepRecorder {
     long end = System.currentTimeMillis();
     sampling.forEach(f -> f.cancel(false));
     awaitWindowStart(spec, windowTask.get());
-    List<StatsSnapshot> rawsAtEnd = snapshots(node);
+    List<StatsSnapshot> rawsAtEnd = NodeReadings.snapshots(node);
     Long switchesAtEnd = switches(node);
-    NodeStats atEnd = merged(node, rawsAtEnd);
+    NodeStats atEnd = NodeReadings.merged(node, rawsAtEnd);
     lastWindow =
         new WindowStats(rawAtWindow.get(), rawsAtEnd.get(0), switchesAtWindow.get(), switchesAtEnd);
     Double lag = lagP99();
@@ -253,8 +249,8 @@ final class StepRecorder {
     // the window is exactly the measured seconds: it ends with the planned injection, so a
     // catch-up burst after a stall cannot inflate the achieved rate
     long loadEnd = firstSend + spec.durationSec() * 1000L;
-    List<Sample> snapshot = copy(samples);
-    List<NodeInterval> seconds = copy(nodeSeconds);
+    List<Sample> snapshot = NodeReadings.copy(samples);
+    List<NodeInterval> seconds = NodeReadings.copy(nodeSeconds);
     return analyze(
         new StepAnalyzer.Inputs(
             spec,
@@ -273,31 +269,8 @@ final class StepRecorder {
             seconds,
             spec.arm().caches() ? pop.known() : null,
             pop.seeded(),
-            memberInputs(node, rawsAtEnd, rejectedAtStart, memberSamples, memberSeconds)));
-  }
-
-  /**
-   * Each member's bulkhead rejections so far, in member order. The adapter counts them since the
-   * node started and a stats reset leaves them, so a step's own rejections are the count at its end
-   * minus this reading at its start.
-   */
-  static long[] rejected(List<StatsSnapshot> raws) {
-    return raws.stream().mapToLong(j -> NodeStats.of(j).rejected()).toArray();
-  }
-
-  /** One list per member, for the readings taken from each. */
-  static <T> List<List<T>> perMember(NodeGroup node) {
-    List<List<T>> out = new ArrayList<>();
-    for (int i = 0; i < node.size(); i++) {
-      out.add(new ArrayList<>());
-    }
-    return out;
-  }
-
-  static void resetStats(NodeGroup node) throws IOException {
-    for (NodeProcess m : node.members()) {
-      m.resetStats();
-    }
+            NodeReadings.memberInputs(
+                node, rawsAtEnd, rejectedAtStart, memberSamples, memberSeconds)));
   }
 
   /** Every member's raw stats, in member order. */
@@ -306,99 +279,22 @@ final class StepRecorder {
     return ContextSwitches.of(node.first().pid()).orElse(null);
   }
 
-  static List<StatsSnapshot> snapshots(NodeGroup node) throws IOException {
-    List<StatsSnapshot> out = new ArrayList<>();
-    for (NodeProcess m : node.members()) {
-      out.add(m.snapshot());
-    }
-    return out;
-  }
-
-  static List<String> names(NodeGroup node) {
-    List<String> out = new ArrayList<>();
-    for (int i = 0; i < node.size(); i++) {
-      out.add(NodeGroup.name(i));
-    }
-    return out;
-  }
-
-  /** The members' stats as one ({@link NodeStats#merge}); one node's as they are. */
-  static NodeStats merged(NodeGroup node, List<StatsSnapshot> raws) {
-    return NodeStats.merge(names(node), raws.stream().map(NodeStats::of).toList());
-  }
-
-  /** {@code 127.0.0.1:PORT} of a member's quote API, as the request log records it. */
-  static String authority(NodeProcess m) {
-    return java.net.URI.create(m.baseUrl()).getRawAuthority();
-  }
-
-  /** Each member's raw material when there are several; none for one node. */
-  private static List<StepAnalyzer.NodeInputs> memberInputs(
-      NodeGroup node,
-      List<StatsSnapshot> rawsAtEnd,
-      long[] rejectedAtStart,
-      List<List<Sample>> samples,
-      List<List<NodeInterval>> seconds) {
-    if (node.size() == 1) {
-      return List.of();
-    }
-    List<StepAnalyzer.NodeInputs> out = new ArrayList<>();
-    for (int i = 0; i < node.size(); i++) {
-      List<Sample> s;
-      synchronized (samples) {
-        s = List.copyOf(samples.get(i));
-      }
-      List<NodeInterval> sec;
-      synchronized (seconds) {
-        sec = List.copyOf(seconds.get(i));
-      }
-      out.add(
-          new StepAnalyzer.NodeInputs(
-              NodeGroup.name(i),
-              authority(node.members().get(i)),
-              NodeStats.of(rawsAtEnd.get(i)),
-              rejectedAtStart[i],
-              s,
-              sec));
-    }
-    return out;
-  }
-
-  /** Each member's own latency over the last second, into its list and the merged one. */
-  static void interval(
-      NodeGroup node, List<NodeInterval> into, List<List<NodeInterval>> perMember) {
-    for (int i = 0; i < node.size(); i++) {
-      try {
-        StatsSnapshot.Interval j = node.members().get(i).interval();
-        NodeInterval n = new NodeInterval(System.currentTimeMillis(), j.count(), j.p99(), j.max());
-        synchronized (into) {
-          into.add(n);
-        }
-        synchronized (perMember) {
-          perMember.get(i).add(n);
-        }
-      } catch (IOException | RuntimeException e) {
-        log.debug("interval: {}", e.toString());
-      }
-    }
-  }
-
   /** N concurrent misses on one never-seen key, provider slow (calls overlap but succeed). */
   StepResult stampede(StepSpec spec, NodeGroup node) throws IOException {
     lab.control().apply(ProviderState.SLOW);
     sleep(200);
-    resetStats(node);
+    NodeReadings.resetStats(node);
     lab.control().resetLag();
     // the adapter's rejection counter survives a stats reset: without this reading the stampede
     // reported every rejection since the node started (HD-01.7's "21 rejected" were sweep h50's)
-    long[] rejectedAtStart = rejected(snapshots(node));
+    long[] rejectedAtStart = NodeReadings.rejected(NodeReadings.snapshots(node));
     int key = fresh.next++;
     long start = System.currentTimeMillis();
     List<Sample> samples = new ArrayList<>();
-    List<List<Sample>> memberSamples = perMember(node);
+    List<List<Sample>> memberSamples = NodeReadings.perMember(node);
     ScheduledFuture<?> sampler =
         scheduler.scheduleAtFixedRate(
-            () -> sample(node, samples, memberSamples), 0, 20, TimeUnit.MILLISECONDS);
+            () -> NodeReadings.sample(node, samples, memberSamples), 0, 20, TimeUnit.MILLISECONDS);
     List<CompletableFuture<Http.Reply>> calls = new ArrayList<>();
     List<Long> sends = new ArrayList<>();
     for (int i = 0; i < spec.concurrent(); i++) {
@@ -414,8 +310,8 @@ final class StepRecorder {
     sleep(1_500); // let every background call of arm C reach its end (≤ 700 ms hard timeout)
     sampler.cancel(false);
     long end = System.currentTimeMillis();
-    List<StatsSnapshot> rawsAtEnd = snapshots(node);
-    NodeStats atEnd = merged(node, rawsAtEnd);
+    List<StatsSnapshot> rawsAtEnd = NodeReadings.snapshots(node);
+    NodeStats atEnd = NodeReadings.merged(node, rawsAtEnd);
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < calls.size(); i++) {
       Http.Reply r = calls.get(i).join();
@@ -435,7 +331,7 @@ final class StepRecorder {
               age,
               "new",
               KeyFeeder.customerId(key),
-              authority(node.members().get(i % node.size()))));
+              NodeReadings.authority(node.members().get(i % node.size()))));
     }
     List<Sample> snapshot;
     synchronized (samples) {
@@ -459,7 +355,8 @@ final class StepRecorder {
             List.of(),
             null,
             false,
-            memberInputs(node, rawsAtEnd, rejectedAtStart, memberSamples, perMember(node))));
+            NodeReadings.memberInputs(
+                node, rawsAtEnd, rejectedAtStart, memberSamples, NodeReadings.perMember(node))));
   }
 
   /**
@@ -482,58 +379,6 @@ final class StepRecorder {
     } catch (RuntimeException e) {
       log.warn("double lag: {}", e.toString());
       return null;
-    }
-  }
-
-  /**
-   * One reading of every member's adapter: each member's into its list, and the members' as one —
-   * provider calls added up, the most in flight on one node (as the pool column), and the breaker
-   * state when they agree, else each node's in member order. No merged reading when a member could
-   * not be read.
-   */
-  static void sample(NodeGroup node, List<Sample> into, List<List<Sample>> perMember) {
-    List<Sample> each = new ArrayList<>();
-    for (int i = 0; i < node.size(); i++) {
-      try {
-        var b = node.members().get(i).breaker();
-        long calls = 0;
-        var outcomes = b.path("outcomes");
-        var it = outcomes.fields();
-        while (it.hasNext()) {
-          var e = it.next();
-          if (!e.getKey().equals("BREAKER_OPEN") && !e.getKey().equals("BULKHEAD_REJECTED")) {
-            calls += e.getValue().asLong();
-          }
-        }
-        Sample s =
-            new Sample(
-                System.currentTimeMillis(),
-                b.path("state").asText(""),
-                calls,
-                b.path("pool").path("inFlight").asInt(0));
-        each.add(s);
-        synchronized (perMember) {
-          perMember.get(i).add(s);
-        }
-      } catch (IOException | RuntimeException e) {
-        log.debug("sample: {}", e.toString());
-      }
-    }
-    if (each.size() != node.size()) {
-      return;
-    }
-    Sample s = each.get(0);
-    if (each.size() > 1) {
-      List<String> states = each.stream().map(Sample::breaker).toList();
-      s =
-          new Sample(
-              each.get(each.size() - 1).atMs(),
-              states.stream().distinct().count() == 1 ? states.get(0) : String.join(",", states),
-              each.stream().mapToLong(Sample::providerCalls).sum(),
-              each.stream().mapToInt(Sample::inFlight).max().orElse(0));
-    }
-    synchronized (into) {
-      into.add(s);
     }
   }
 
