@@ -1,21 +1,17 @@
 package solventa.ops.runner;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import solventa.adapter.BreakerState;
 import solventa.gatling.KeyFeeder;
-import solventa.gatling.KeyPopulation;
 import solventa.gatling.SweepKeySet;
 import solventa.ops.analysis.HitRateBisection;
 import solventa.ops.analysis.NodeStats;
@@ -25,7 +21,6 @@ import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
-import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
@@ -60,22 +55,6 @@ public final class ProtocolRunner {
   /** Never-seen customers are drawn upwards from here (below the probe keys). */
   static final int NEVER_SEEN_BASE = 60_000;
 
-  /** Customers per seeding request: within the adapter's pool plus its queue (32 + 64). */
-  static final int SEED_BATCH = 64;
-
-  /** Seeding rounds: customers whose seed fetch failed are sent again after the breaker closes. */
-  static final int SEED_ROUNDS = 3;
-
-  /** Quotes sent to a new node before it is measured. */
-  static final int WARMUP_REQUESTS = 300;
-
-  static final int WARMUP_CONCURRENCY = 16;
-
-  /** Seconds of unmeasured load at the first step's rate on every new node. */
-  static final int WARMUP_LOAD_SEC = 4;
-
-  static final int PROBE_KEYS = 5_000;
-
   /**
    * A sweep step's margin ({@link SweepKeySet}): its fresh customers are seeded last, at most
    * {@link #SWEEP_MAX_HIT_POOL} of them, and must stay fresh from their seeding to the step's end;
@@ -84,7 +63,7 @@ public final class ProtocolRunner {
   static final int SWEEP_MARGIN_SEC = 4;
 
   /** A sweep step's fresh customers: at most four seed batches, written in about a second. */
-  static final int SWEEP_MAX_HIT_POOL = 4 * SEED_BATCH;
+  static final int SWEEP_MAX_HIT_POOL = 4 * NodePreparation.SEED_BATCH;
 
   /**
    * The node's {@code quote.max-staleness} (quote.conf's 24 h; the runner does not set it): a sweep
@@ -100,12 +79,11 @@ public final class ProtocolRunner {
   private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
   private final Map<String, Map<String, String>> contracts = new LinkedHashMap<>();
   private final List<StepResult> results = new ArrayList<>();
-  private int nextPopulation = POPULATION_BASE;
-  private int probeCounter;
   private NodeGroup prepared;
   private Population lastPopulation;
   private final FreshKeys fresh = new FreshKeys();
   private final StepRecorder recorder;
+  private final NodePreparation prep;
 
   /**
    * The known customers of one step: indices [start, start + size), seeded or continued. A sweep
@@ -141,6 +119,7 @@ public final class ProtocolRunner {
     this.lab = lab;
     this.store = store;
     this.recorder = new StepRecorder(profile, out, seed, lab, scheduler, fresh);
+    this.prep = new NodePreparation(profile, out, seed, lab, fresh, recorder);
   }
 
   public List<StepResult> results() {
@@ -305,11 +284,10 @@ public final class ProtocolRunner {
     lab.stopNode();
     NodeGroup node = lab.node(spec.arm(), spec.policy(), profile);
     prepared = node;
-    nextPopulation = POPULATION_BASE; // a new node comes with an emptied Redis
-    fresh.reset();
-    Population pop = newPopulation(spec);
+    prep.reset(); // a new node comes with an emptied Redis
+    Population pop = prep.newPopulation(spec);
     if (spec.arm().caches()) {
-      seed(node, spec, pop); // in Redis only: the new node's entities start from there
+      prep.seed(node, spec, pop); // in Redis only: the new node's entities start from there
     }
     lastPopulation = pop;
     StepResult r = recorder.loadStep(spec, node, pop);
@@ -340,23 +318,22 @@ public final class ProtocolRunner {
     NodeGroup node = lab.node(spec.arm(), spec.policy(), profile);
     if (node != prepared) {
       describeStack();
-      nextPopulation = POPULATION_BASE; // a new node comes with an emptied Redis
-      fresh.reset();
+      prep.reset(); // a new node comes with an emptied Redis
       lastPopulation = null;
-      settle(node);
-      warmUp(node);
-      settle(node);
+      prep.settle(node);
+      prep.warmUp(node);
+      prep.settle(node);
       if (spec.kind() == StepKind.WALK) {
         contractProbe(spec, node);
       }
       if (spec.kind() != StepKind.STAMPEDE) {
-        warmUpLoad(spec, node);
-        settle(node);
+        prep.warmUpLoad(spec, node);
+        prep.settle(node);
       }
       prepared = node;
     }
     if (spec.kind() == StepKind.STAMPEDE) {
-      settle(node);
+      prep.settle(node);
       return recorder.stampede(spec, node);
     }
     // recovery continues the outage's customers, whose values aged while the provider was down
@@ -371,45 +348,14 @@ public final class ProtocolRunner {
     if (continues) {
       pop = new Population(lastPopulation.start(), lastPopulation.size(), false);
     } else {
-      settle(node); // every other step starts from a healthy provider and a closed breaker
-      pop = newPopulation(spec);
+      prep.settle(node); // every other step starts from a healthy provider and a closed breaker
+      pop = prep.newPopulation(spec);
       if (spec.arm().caches()) {
-        seed(node, spec, pop);
+        prep.seed(node, spec, pop);
       }
     }
     lastPopulation = pop;
     return recorder.loadStep(spec, node, pop);
-  }
-
-  /**
-   * The step's known customers, new to this node: a sweep step's key set ({@link SweepKeySet}), any
-   * other step's K of a steady-state population ({@link KeyPopulation}).
-   */
-  private Population newPopulation(StepSpec spec) {
-    if (spec.kind() != StepKind.SWEEP) {
-      return steadyPopulation(spec);
-    }
-    SweepKeySet ks = sweepKeys(profile, spec);
-    int hits = ks.hitPoolSize();
-    int misses = ks.missPoolSize();
-    int start = allocate(hits + misses);
-    return new Population(start, hits, true, true, start + hits, misses);
-  }
-
-  /** K known customers of a steady-state population (see {@link KeyPopulation}). */
-  private Population steadyPopulation(StepSpec spec) {
-    int k = population(spec).size();
-    return new Population(allocate(k), k, true);
-  }
-
-  private int allocate(int k) {
-    if (nextPopulation + k > NEVER_SEEN_BASE) {
-      log.warn("known-customer range exhausted on this node; starting over at {}", POPULATION_BASE);
-      nextPopulation = POPULATION_BASE;
-    }
-    int start = nextPopulation;
-    nextPopulation += k;
-    return start;
   }
 
   /**
@@ -426,151 +372,6 @@ public final class ProtocolRunner {
         SWEEP_MARGIN_SEC,
         NODE_MAX_STALENESS_SEC,
         SWEEP_MAX_HIT_POOL);
-  }
-
-  KeyPopulation population(StepSpec spec) {
-    return new KeyPopulation(
-        spec.hitRate(), spec.rate(), profile.refreshAfterSec(), profile.neverSeenShare());
-  }
-
-  /**
-   * Stores every known customer's profile with a steady-state age ({@link
-   * KeyPopulation#steadyStateAgeSec}) through the node's bench-only seed route, so the step starts
-   * in steady state. The node has never met these customers: their entities start from Redis.
-   */
-  private void seed(NodeGroup node, StepSpec spec, Population pop) throws IOException {
-    java.util.SplittableRandom random = new java.util.SplittableRandom(seed + spec.id().hashCode());
-    Map<String, Long> ages = new LinkedHashMap<>();
-    String firstFresh = null;
-    if (pop.sweep()) {
-      // a sweep's expired customers first, its fresh ones last: they must outlast the step
-      SweepKeySet ks = sweepKeys(profile, spec);
-      for (int i = 0; i < pop.missSize(); i++) {
-        ages.put(
-            KeyFeeder.customerId(pop.missStart() + i), Math.round(ks.expiredAgeSec(random) * 1000));
-      }
-      for (int i = 0; i < pop.size(); i++) {
-        ages.put(KeyFeeder.customerId(pop.start() + i), Math.round(ks.freshAgeSec(random) * 1000));
-      }
-      firstFresh = KeyFeeder.customerId(pop.start());
-    } else {
-      KeyPopulation kp = population(spec);
-      for (int i = 0; i < pop.size(); i++) {
-        ages.put(
-            KeyFeeder.customerId(pop.start() + i), Math.round(kp.steadyStateAgeSec(random) * 1000));
-      }
-    }
-    fresh.seededAtMs = 0;
-    List<String> pending = new ArrayList<>(ages.keySet());
-    for (int round = 0; round < SEED_ROUNDS && !pending.isEmpty(); round++) {
-      if (round > 0) {
-        settle(node); // a failed seed fetch may have opened the breaker
-      }
-      List<String> failed = new ArrayList<>();
-      for (int from = 0; from < pending.size(); from += SEED_BATCH) {
-        List<String> ids = pending.subList(from, Math.min(pending.size(), from + SEED_BATCH));
-        if (firstFresh != null && fresh.seededAtMs == 0 && ids.contains(firstFresh)) {
-          fresh.seededAtMs = System.currentTimeMillis();
-        }
-        // the batches go round the members: each fetches through its own adapter and writes the
-        // shared Redis, where the customer's entity, on whichever node owns it, starts from
-        NodeProcess via = node.members().get((from / SEED_BATCH) % node.size());
-        var answer = via.seed(ids, ids.stream().map(ages::get).toList());
-        failed.addAll(answer.failedIds());
-      }
-      pending = failed;
-    }
-    if (!pending.isEmpty()) {
-      // they start the step unknown (DEFAULT in C, a wait in B): the hit rate column shows it
-      log.warn(
-          "{} of {} known customers of {} could not be seeded",
-          pending.size(),
-          pop.size(),
-          spec.id());
-    }
-  }
-
-  /**
-   * Provider healthy and every node's breaker closed, driving probe requests through half-open. A
-   * probe's entity may live on any node, so each round sends one new probe customer to every node
-   * whose breaker is not closed yet.
-   */
-  private void settle(NodeGroup node) throws IOException {
-    lab.control().apply(ProviderState.HEALTHY);
-    long deadline = System.currentTimeMillis() + 60_000;
-    while (System.currentTimeMillis() < deadline) {
-      List<NodeProcess> open = new ArrayList<>();
-      for (NodeProcess m : node.members()) {
-        if (!BreakerState.CLOSED.name().equals(m.breaker().path("state").asText())) {
-          open.add(m);
-        }
-      }
-      if (open.isEmpty()) {
-        return;
-      }
-      for (NodeProcess m : open) {
-        int k = probeKey();
-        m.quote(KeyFeeder.customerId(k), KeyFeeder.lineOf(k));
-      }
-      StepRecorder.sleep(300);
-    }
-    log.warn("a breaker did not close within 60 s with a healthy provider");
-  }
-
-  /**
-   * Wakes a new node the same way in every arm — JIT, the adapter's connection pool, the provider
-   * path — with quotes for never-seen probe customers, {@value #WARMUP_CONCURRENCY} in flight at a
-   * time, so every arm meets its first measured step warm whatever its cache.
-   */
-  private void warmUp(NodeGroup node) {
-    int n = WARMUP_REQUESTS;
-    for (int from = 0; from < n; from += WARMUP_CONCURRENCY) {
-      List<CompletableFuture<Http.Reply>> batch = new ArrayList<>();
-      for (int i = from; i < Math.min(n, from + WARMUP_CONCURRENCY); i++) {
-        int k = probeKey();
-        batch.add(
-            Http.postAsync(
-                node.members().get(i % node.size()).baseUrl() + "/v1/quotes",
-                solventa.gatling.QuoteRequests.body(KeyFeeder.customerId(k), KeyFeeder.lineOf(k))));
-      }
-      CompletableFuture.allOf(batch.toArray(CompletableFuture[]::new)).join();
-    }
-  }
-
-  /**
-   * An unmeasured open-model run at the first step's rate with the provider healthy, so a new node
-   * meets its first measured step already serving that load (connection pools sized, JIT warm)
-   * rather than ramping up inside it; the sequential warm-up above cannot do that.
-   */
-  private void warmUpLoad(StepSpec first, NodeGroup node) throws IOException {
-    StepSpec w =
-        new StepSpec(
-            first.id() + "-warmup",
-            first.kind(),
-            first.run(),
-            first.arm(),
-            ProviderState.HEALTHY,
-            first.hitRate(),
-            first.rate(),
-            first.policy(),
-            0,
-            WARMUP_LOAD_SEC,
-            0);
-    Path dir = Files.createDirectories(out.resolve("warmup"));
-    Population pop = steadyPopulation(w); // unseeded: its customers are fetched as they come
-    int freshStart = fresh.next;
-    fresh.next += recorder.freshNeeded(w);
-    GatlingStep.run(
-        w.arm().simulation(),
-        recorder.gatlingParameters(w, node, pop, freshStart, dir.resolve(w.id() + ".csv")),
-        w.id(),
-        dir.resolve(w.id()),
-        false);
-  }
-
-  /** Probe customers cycle through the top of the universe, apart from the measured keys. */
-  private int probeKey() {
-    return PROBE_KEY_BASE + (probeCounter++ % PROBE_KEYS);
   }
 
   private void contractProbe(StepSpec spec, NodeGroup node) throws IOException {
