@@ -23,46 +23,113 @@ public final class StepAnalyzer {
 
   private StepAnalyzer() {}
 
-  /** The raw material of one step. */
-  public record Inputs(
-      StepSpec spec,
-      long startMs,
-      long changeMs,
-      long windowStartMs,
-      long endMs,
-      List<RequestRecord> requests,
-      NodeStats atWindowStart,
-      NodeStats atEnd,
-      long rejectedAtStart,
-      List<Sample> samples,
-      Double doubleLagP99,
-      Boolean assertionsPassed,
-      String gatlingReport,
-      List<NodeInterval> nodeSeconds,
-      Integer populationSize,
-      boolean seeded,
-      List<NodeInputs> nodes) {
+  /**
+   * The raw material of one step, grouped as it was recorded: when the step ran ({@link Times}),
+   * what the generator did ({@link Load}), what the nodes showed ({@link Readings}) and the step's
+   * known customers ({@link Known}). Stored as {@code steps/<id>/inputs.json.gz} ({@code
+   * StepRecording}, which still reads the flat form of recordings made before).
+   */
+  public record Inputs(StepSpec spec, Times times, Load load, Readings readings, Known known) {
+
+    /**
+     * When the step ran, epoch ms: its start, the provider's change, the window's start, its end.
+     */
+    public record Times(long startMs, long changeMs, long windowStartMs, long endMs) {}
+
+    /** What the generator did: every request it sent, its assertions, its HTML report (or null). */
+    public record Load(
+        List<RequestRecord> requests, Boolean assertionsPassed, String gatlingReport) {}
+
+    /**
+     * What the nodes showed: the stats at the window's start (null without a warm-up slice) and at
+     * the end (a cluster's merged), the adapter's rejections before the step, the 250 ms samples,
+     * the node's own latency per second, the double's lag, and each member's own.
+     */
+    public record Readings(
+        NodeStats atWindowStart,
+        NodeStats atEnd,
+        long rejectedAtStart,
+        List<Sample> samples,
+        List<NodeInterval> nodeSeconds,
+        Double doubleLagP99,
+        List<NodeInputs> nodes) {}
+
+    /** The step's known customers: how many (null for an arm without a cache), seeded or not. */
+    public record Known(Integer populationSize, boolean seeded) {}
 
     /** These inputs with {@code other} as their requests (a stored recording keeps them apart). */
     public Inputs withRequests(List<RequestRecord> other) {
       return new Inputs(
           spec,
-          startMs,
-          changeMs,
-          windowStartMs,
-          endMs,
-          List.copyOf(other),
-          atWindowStart,
-          atEnd,
-          rejectedAtStart,
-          samples,
-          doubleLagP99,
-          assertionsPassed,
-          gatlingReport,
-          nodeSeconds,
-          populationSize,
-          seeded,
-          nodes);
+          times,
+          new Load(List.copyOf(other), load.assertionsPassed(), load.gatlingReport()),
+          readings,
+          known);
+    }
+
+    // what the analysis reads, by name
+    public long startMs() {
+      return times.startMs();
+    }
+
+    public long changeMs() {
+      return times.changeMs();
+    }
+
+    public long windowStartMs() {
+      return times.windowStartMs();
+    }
+
+    public long endMs() {
+      return times.endMs();
+    }
+
+    public List<RequestRecord> requests() {
+      return load.requests();
+    }
+
+    public Boolean assertionsPassed() {
+      return load.assertionsPassed();
+    }
+
+    public String gatlingReport() {
+      return load.gatlingReport();
+    }
+
+    public NodeStats atWindowStart() {
+      return readings.atWindowStart();
+    }
+
+    public NodeStats atEnd() {
+      return readings.atEnd();
+    }
+
+    public long rejectedAtStart() {
+      return readings.rejectedAtStart();
+    }
+
+    public List<Sample> samples() {
+      return readings.samples();
+    }
+
+    public List<NodeInterval> nodeSeconds() {
+      return readings.nodeSeconds();
+    }
+
+    public Double doubleLagP99() {
+      return readings.doubleLagP99();
+    }
+
+    public List<NodeInputs> nodes() {
+      return readings.nodes();
+    }
+
+    public Integer populationSize() {
+      return known.populationSize();
+    }
+
+    public boolean seeded() {
+      return known.seeded();
     }
   }
 

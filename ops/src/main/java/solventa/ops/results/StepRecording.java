@@ -53,11 +53,48 @@ public final class StepRecording {
     if (!Files.isRegularFile(file) || !Files.isRegularFile(log)) {
       return Optional.empty();
     }
-    StepAnalyzer.Inputs s;
+    com.fasterxml.jackson.databind.JsonNode tree;
     try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
-      s = ResultsFolder.JSON.readValue(in, StepAnalyzer.Inputs.class);
+      tree = ResultsFolder.JSON.readTree(in);
     }
+    StepAnalyzer.Inputs s =
+        tree.has("startMs")
+            ? ResultsFolder.JSON.treeToValue(tree, FlatInputs.class).grouped()
+            : ResultsFolder.JSON.treeToValue(tree, StepAnalyzer.Inputs.class);
     return Optional.of(s.withRequests(RequestLog.read(log)));
+  }
+
+  /**
+   * A recording made before the inputs were grouped (2026-12-03): the same fields, flat, in the
+   * order they were declared. Read only, and turned into {@link StepAnalyzer.Inputs}.
+   */
+  record FlatInputs(
+      solventa.ops.protocol.StepSpec spec,
+      long startMs,
+      long changeMs,
+      long windowStartMs,
+      long endMs,
+      List<solventa.gatling.RequestRecord> requests,
+      solventa.ops.analysis.NodeStats atWindowStart,
+      solventa.ops.analysis.NodeStats atEnd,
+      long rejectedAtStart,
+      List<solventa.ops.analysis.Sample> samples,
+      Double doubleLagP99,
+      Boolean assertionsPassed,
+      String gatlingReport,
+      List<solventa.ops.analysis.NodeInterval> nodeSeconds,
+      Integer populationSize,
+      boolean seeded,
+      List<StepAnalyzer.NodeInputs> nodes) {
+    StepAnalyzer.Inputs grouped() {
+      return new StepAnalyzer.Inputs(
+          spec,
+          new StepAnalyzer.Inputs.Times(startMs, changeMs, windowStartMs, endMs),
+          new StepAnalyzer.Inputs.Load(requests, assertionsPassed, gatlingReport),
+          new StepAnalyzer.Inputs.Readings(
+              atWindowStart, atEnd, rejectedAtStart, samples, nodeSeconds, doubleLagP99, nodes),
+          new StepAnalyzer.Inputs.Known(populationSize, seeded));
+    }
   }
 
   /**

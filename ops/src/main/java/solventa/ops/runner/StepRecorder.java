@@ -254,23 +254,24 @@ final class StepRecorder {
     return analyze(
         new StepAnalyzer.Inputs(
             spec,
-            changeMs, // the step's timeline starts with its load
-            changeMs,
-            windowStart,
-            loadEnd,
-            records,
-            atWindow.get(),
-            atEnd,
-            java.util.Arrays.stream(rejectedAtStart).sum(),
-            snapshot,
-            lag,
-            outcome.assertionsPassed(),
-            outcome.report() == null ? null : out.relativize(Path.of(outcome.report())).toString(),
-            seconds,
-            spec.arm().caches() ? pop.known() : null,
-            pop.seeded(),
-            NodeReadings.memberInputs(
-                node, rawsAtEnd, rejectedAtStart, memberSamples, memberSeconds)));
+            // the step's timeline starts with its load
+            new StepAnalyzer.Inputs.Times(changeMs, changeMs, windowStart, loadEnd),
+            new StepAnalyzer.Inputs.Load(
+                records,
+                outcome.assertionsPassed(),
+                outcome.report() == null
+                    ? null
+                    : out.relativize(Path.of(outcome.report())).toString()),
+            new StepAnalyzer.Inputs.Readings(
+                atWindow.get(),
+                atEnd,
+                java.util.Arrays.stream(rejectedAtStart).sum(),
+                snapshot,
+                seconds,
+                lag,
+                NodeReadings.memberInputs(
+                    node, rawsAtEnd, rejectedAtStart, memberSamples, memberSeconds)),
+            new StepAnalyzer.Inputs.Known(spec.arm().caches() ? pop.known() : null, pop.seeded())));
   }
 
   /** Every member's raw stats, in member order. */
@@ -340,23 +341,19 @@ final class StepRecorder {
     return analyze(
         new StepAnalyzer.Inputs(
             spec,
-            start,
-            start,
-            start,
-            end,
-            records,
-            null,
-            atEnd,
-            java.util.Arrays.stream(rejectedAtStart).sum(),
-            snapshot,
-            lagP99(),
-            null,
-            null,
-            List.of(),
-            null,
-            false,
-            NodeReadings.memberInputs(
-                node, rawsAtEnd, rejectedAtStart, memberSamples, NodeReadings.perMember(node))));
+            // a burst, not a window: no warm-up slice, no assertion, no known customers
+            new StepAnalyzer.Inputs.Times(start, start, start, end),
+            new StepAnalyzer.Inputs.Load(records, null, null),
+            new StepAnalyzer.Inputs.Readings(
+                null,
+                atEnd,
+                java.util.Arrays.stream(rejectedAtStart).sum(),
+                snapshot,
+                List.of(),
+                lagP99(),
+                NodeReadings.memberInputs(
+                    node, rawsAtEnd, rejectedAtStart, memberSamples, NodeReadings.perMember(node))),
+            new StepAnalyzer.Inputs.Known(null, false)));
   }
 
   /**

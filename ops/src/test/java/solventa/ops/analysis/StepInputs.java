@@ -87,22 +87,11 @@ final class StepInputs {
     long windowStart = t0 + spec.warmupSec() * 1000L;
     return new StepAnalyzer.Inputs(
         spec,
-        t0,
-        t0,
-        windowStart,
-        t0 + spec.durationSec() * 1000L,
-        requests,
-        null,
-        atEnd,
-        rejectedAtStart,
-        samples,
-        3.0,
-        true,
-        null,
-        nodeSeconds,
-        populationSize,
-        seeded,
-        nodes);
+        new StepAnalyzer.Inputs.Times(t0, t0, windowStart, t0 + spec.durationSec() * 1000L),
+        new StepAnalyzer.Inputs.Load(requests, true, null),
+        new StepAnalyzer.Inputs.Readings(
+            null, atEnd, rejectedAtStart, samples, nodeSeconds, 3.0, nodes),
+        new StepAnalyzer.Inputs.Known(populationSize, seeded));
   }
 
   StepResult analyze() {

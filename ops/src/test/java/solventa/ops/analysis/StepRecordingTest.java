@@ -87,4 +87,39 @@ class StepRecordingTest {
     assertThat(again.attempts()).isEqualTo(2);
     assertThat(again.invalidations()).first().isEqualTo("attempt 1: the generator fell behind");
   }
+
+  /**
+   * Issue 30: the recording is stored grouped (times, load, readings, known customers), and a
+   * recording made before, flat, still reads and analyses to the same result.
+   */
+  @Test
+  void theRecordingIsStoredGroupedAndAFlatOneStillReads() throws Exception {
+    StepAnalyzer.Inputs in = inputs();
+    Path step = dir.resolve("steps").resolve(in.spec().id());
+    StepRecording.save(step, in);
+    com.fasterxml.jackson.databind.JsonNode stored;
+    try (var gz =
+        new java.util.zip.GZIPInputStream(Files.newInputStream(step.resolve(StepRecording.FILE)))) {
+      stored = ResultsFolder.JSON.readTree(gz);
+    }
+    assertThat(stored.fieldNames())
+        .toIterable()
+        .containsExactly("spec", "times", "load", "readings", "known");
+    assertThat(stored.path("times").path("windowStartMs").asLong()).isEqualTo(in.windowStartMs());
+
+    // the same recording in the flat form of earlier runs
+    com.fasterxml.jackson.databind.node.ObjectNode flat = ResultsFolder.JSON.createObjectNode();
+    flat.set("spec", stored.path("spec"));
+    for (String group : List.of("times", "load", "readings", "known")) {
+      stored.path(group).fields().forEachRemaining(e -> flat.set(e.getKey(), e.getValue()));
+    }
+    try (var gz =
+        new java.util.zip.GZIPOutputStream(
+            Files.newOutputStream(step.resolve(StepRecording.FILE)))) {
+      ResultsFolder.JSON.writeValue(gz, flat);
+    }
+    StepResult fromFlat = StepAnalyzer.analyze(StepRecording.load(step).orElseThrow());
+    assertThat(ResultsFolder.JSON.writeValueAsString(fromFlat))
+        .isEqualTo(ResultsFolder.JSON.writeValueAsString(StepAnalyzer.analyze(in)));
+  }
 }
