@@ -97,6 +97,21 @@ public final class ResultsFolder {
     Files.writeString(dir.resolve("steps.csv"), csv(e.steps()), StandardCharsets.UTF_8);
   }
 
+  /**
+   * A bench's result in {@code dir}, as an experiment's: {@code <name>.md} (the page) and {@code
+   * <name>.json} (its figures, atomically, like results.json). Returns the page's path.
+   */
+  public static Path saveBench(Path dir, String name, String markdown, Object figures)
+      throws IOException {
+    Files.createDirectories(dir);
+    Path tmp = dir.resolve(name + ".json.tmp");
+    JSON.writeValue(tmp.toFile(), figures);
+    Files.move(tmp, dir.resolve(name + ".json"), StandardCopyOption.REPLACE_EXISTING);
+    Path md = dir.resolve(name + ".md");
+    Files.writeString(md, markdown, StandardCharsets.UTF_8);
+    return md;
+  }
+
   /** The record stored in {@code dir/results.json}. */
   public static ExperimentRecord load(Path dir) throws IOException {
     Path file = dir.resolve("results.json");

@@ -1,7 +1,6 @@
 package solventa.ops.runner;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -139,10 +138,7 @@ public final class OverloadBench {
     }
     String md = render(sustainable, rows, recoverySec, recoveryNote, gapSec, plan);
     console.print(md);
-    Path file = out.resolve("overload.md");
-    Files.writeString(file, md, StandardCharsets.UTF_8);
-    ResultsFolder.JSON.writeValue(out.resolve("overload.json").toFile(), rows);
-    return file;
+    return ResultsFolder.saveBench(out, "overload", md, rows);
   }
 
   private static Benchmark.Row step(ProtocolRunner runner, String id, int rate, Benchmark.Plan plan)
