@@ -97,12 +97,13 @@ final class BenchmarkReport {
     sb.append(
         "| target req/s | achieved req/s | n | e2e p50 / p99 ms | node p50 / p99 ms | node adds above"
             + " the 60 ms rating cost, p50 / p99 ms | cache hits only: node adds above 60 ms, p50 /"
-            + " p99 ms | errors % | node CPU ms/quote | node context switches per quote | cores |"
+            + " p99 ms | rating's realized cost, p50 / p99 ms | errors % | node CPU ms/quote | node context switches per quote | cores |"
             + " quotes/s per core | threads started | JIT ms | holds "
             + Acceptance.p99()
             + " |\n");
     sb.append(
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+            + " --- |\n");
     Integer sustained = null;
     Double bestPerCore = null;
     for (Row row : rows) {
@@ -122,8 +123,8 @@ final class BenchmarkReport {
       sb.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %d | %s / %s | %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s"
-                  + " | %s | %s |%n",
+              "| %s | %s | %d | %s / %s | %s / %s | %s / %s | %s / %s | %s / %s | %s | %s | %s | %s"
+                  + " | %s | %s | %s | %s |%n",
               row.kind().equals("cold")
                   ? r.spec().rate() + ", first " + r.spec().durationSec() + " s of a new node"
                   : String.valueOf(r.spec().rate()),
@@ -137,6 +138,8 @@ final class BenchmarkReport {
               above(r.internal().p99()),
               above1(c.hitP50()),
               above1(c.hitP99()),
+              f1(c.ratingP50()),
+              f1(c.ratingP99()),
               Report.pct(r.errorPct()),
               f2(c.cpuPerQuote()),
               f1(c.switchesPerQuote()),

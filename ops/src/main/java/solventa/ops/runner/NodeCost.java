@@ -19,6 +19,10 @@ import solventa.quote.stats.StatsSnapshot;
  *     null if the node does not report it
  * @param contextSwitches the node process's context switches in the window (its threads' own
  *     counters, {@link ContextSwitches}), null where they could not be read
+ * @param ratingP50 rating's cost as the quotes of the window realized it, p50 ms (the calibrated
+ *     cost, its timer's lateness and the hop back; decision 0055), null where the node does not
+ *     report it or priced nothing
+ * @param ratingP99 the same, p99 ms
  */
 record NodeCost(
     Double cpuMs,
@@ -30,7 +34,9 @@ record NodeCost(
     Double hitP50,
     Double hitP99,
     Double jitMs,
-    Long contextSwitches) {
+    Long contextSwitches,
+    Double ratingP50,
+    Double ratingP99) {
   /**
    * The same window with {@code n} answers instead of the node's quote count: the floor's bare
    * requests, which the node does not count, as the generator counted them in the window.
@@ -46,7 +52,9 @@ record NodeCost(
         hitP50,
         hitP99,
         jitMs,
-        contextSwitches);
+        contextSwitches,
+        ratingP50,
+        ratingP99);
   }
 
   Double cpuPerQuote() {
@@ -76,6 +84,8 @@ record NodeCost(
     StatsSnapshot.Percentiles pl = end.providerLatency();
     StatsSnapshot.Percentiles hits = end.cachedLatency();
     boolean anyHit = hits != null && !hits.isEmpty();
+    StatsSnapshot.Percentiles rating = end.ratingCost();
+    boolean anyRating = rating != null && !rating.isEmpty();
     return new NodeCost(
         cpuNanos == null ? null : cpuNanos / 1e6,
         windowSec,
@@ -86,7 +96,9 @@ record NodeCost(
         anyHit ? hits.p50() : null,
         anyHit ? hits.p99() : null,
         jit == null ? null : jit.doubleValue(),
-        delta(w.switchesAtStart(), w.switchesAtEnd()));
+        delta(w.switchesAtStart(), w.switchesAtEnd()),
+        anyRating ? rating.p50() : null,
+        anyRating ? rating.p99() : null);
   }
 
   // a counter's growth over the window, null when either end did not report it

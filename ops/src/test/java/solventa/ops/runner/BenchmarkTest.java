@@ -24,6 +24,7 @@ class BenchmarkTest {
                 + "\"providerCalls\":200,"
                 + "\"providerLatency\":{\"count\":190,\"p95\":150.5},"
                 + "\"cachedLatency\":{\"count\":3800,\"p50\":61.2,\"p99\":64.9},"
+                + "\"ratingCost\":{\"count\":3990,\"p50\":60.6,\"p99\":61.8},"
                 + "\"process\":{\"cpuNanos\":3000000000,\"threadsStarted\":92,\"jitMillis\":425}}");
     NodeCost c = NodeCost.between(new ProtocolRunner.WindowStats(start, end, 5_000L, 25_000L), 10);
     assertThat(c.quotes()).isEqualTo(4000);
@@ -37,6 +38,8 @@ class BenchmarkTest {
     assertThat(c.providerP95()).isEqualTo(150.5);
     assertThat(c.hitP50()).isEqualTo(61.2);
     assertThat(c.hitP99()).isEqualTo(64.9);
+    assertThat(c.ratingP50()).isEqualTo(60.6);
+    assertThat(c.ratingP99()).isEqualTo(61.8);
     assertThat(c.jitMs()).isEqualTo(25.0);
   }
 
@@ -51,6 +54,7 @@ class BenchmarkTest {
     assertThat(c.threadsStarted()).isNull();
     assertThat(c.providerP95()).isNull();
     assertThat(c.hitP99()).isNull();
+    assertThat(c.ratingP50()).as("a node that does not report rating's cost: missing").isNull();
     assertThat(c.jitMs()).as("an unreported JIT time is missing, not 0").isNull();
   }
 
@@ -66,7 +70,9 @@ class BenchmarkTest {
   private static Benchmark.Row row(
       String kind, solventa.ops.analysis.Fixture f, double cpuMs, long n) {
     return new Benchmark.Row(
-        kind, f.build(), new NodeCost(cpuMs, 10, n, 0, 0L, null, null, null, 0.0, 5L * n));
+        kind,
+        f.build(),
+        new NodeCost(cpuMs, 10, n, 0, 0L, null, null, null, 0.0, 5L * n, 60.6, 61.9));
   }
 
   private static solventa.ops.analysis.Fixture at(int rate) {
@@ -114,7 +120,8 @@ class BenchmarkTest {
             List.of(row("sweep", at(800), 4560, 8000), floor));
     assertThat(md)
         .contains("Machine: cpu AMD EPYC; processors 2. A figure below belongs to")
-        .contains("- scheduler: LightArrayRevolverScheduler, tick 1 ms");
+        .contains("- scheduler: LightArrayRevolverScheduler, tick 1 ms")
+        .contains("| 60.6 / 61.9 |");
   }
 
   @Test
@@ -143,7 +150,7 @@ class BenchmarkTest {
         new Benchmark.Row(
             "floor",
             at(800).build(),
-            new NodeCost(null, 10, 8000, 0, null, null, null, null, null, null));
+            new NodeCost(null, 10, 8000, 0, null, null, null, null, null, null, null, null));
     assertThat(BenchmarkReport.floor(noCpu, List.of(row("sweep", at(800), 4560, 8000), noCpu)))
         .contains("missing: the node reported no CPU time for the floor's window")
         .contains("| — | — | — | — |");
@@ -169,14 +176,14 @@ class BenchmarkTest {
             "bench-a-settle200",
             0,
             60,
-            new NodeCost(36000.0, 60, 12000, 12000, 9L, 150.0, null, null, 9000.0, 1L));
+            new NodeCost(36000.0, 60, 12000, 12000, 9L, 150.0, null, null, 9000.0, 1L, null, null));
     Benchmark.Row row =
         armA(
             "armA",
             "bench-a200",
             3,
             17,
-            new NodeCost(6800.0, 17, 3400, 3400, 4L, 150.0, null, null, 425.0, 57800L));
+            new NodeCost(6800.0, 17, 3400, 3400, 4L, 150.0, null, null, 425.0, 57800L, null, null));
     String s = BenchmarkReport.renderArmA(settle, row);
     assertThat(s)
         .contains("Before the row arm A's new node served arm A for 60 s at 200 req/s")

@@ -211,10 +211,16 @@ public final class QuoteService {
     Resolution.Resolved r = (Resolution.Resolved) resolution;
     ResolvedProfile profile =
         new ResolvedProfile(r.origin(), Optional.ofNullable(r.profile()), r.ageMs());
+    long pricingStart = System.nanoTime();
     return pricing
         .price(request.input(), profile)
         // on rating's cost timer thread as the delay ends: shaping the answer is short
-        .thenApplyAsync(priced -> quoted(quoteId, request, r, priced, start), SAME_THREAD);
+        .thenApplyAsync(
+            priced -> {
+              stats.ratingCost(System.nanoTime() - pricingStart);
+              return quoted(quoteId, request, r, priced, start);
+            },
+            SAME_THREAD);
   }
 
   private Result quoted(

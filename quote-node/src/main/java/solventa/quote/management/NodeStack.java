@@ -55,6 +55,10 @@ public final class NodeStack {
             + c.getDuration("pekko.scheduler.tick-duration").toMillis()
             + " ms");
     m.put(
+        "rating cost timer",
+        "Pekko's scheduler, asked for the whole ticks it is measured to add less (the median"
+            + " lateness of the last 256 cost timers, floored, at most 2 ticks; decision 0055)");
+    m.put(
         "kamon instrumentation",
         c.hasPath("quote.metrics.instrumentation") && c.getBoolean("quote.metrics.instrumentation")
             ? "on (agent attached)"

@@ -49,6 +49,7 @@ public final class QuoteStats {
   private final LatencyHistogram cachedLatency = LatencyHistogram.sinceReset();
   // provider calls that returned a profile, as the adapter timed them (caller's start to result)
   private final LatencyHistogram providerLatency = LatencyHistogram.sinceReset();
+  private final LatencyHistogram ratingCost = LatencyHistogram.sinceReset();
 
   private final Map<Origin, Histogram> kLatency = new EnumMap<>(Origin.class);
   private final Map<Origin, Counter> kQuotes = new EnumMap<>(Origin.class);
@@ -148,6 +149,14 @@ public final class QuoteStats {
   /** The adapter's latency of one provider call that returned a profile. */
   public void providerLatency(java.time.Duration took) {
     providerLatency.record(micros(took.toNanos()));
+  }
+
+  /**
+   * Rating's cost as one quote realized it: from the call to rating to the priced quote's return on
+   * the quote path (the calibrated ~60 ms, its timer's lateness and the hop back included).
+   */
+  public void ratingCost(long nanos) {
+    ratingCost.record(micros(nanos));
   }
 
   /**
@@ -297,6 +306,7 @@ public final class QuoteStats {
     latency.reset();
     cachedLatency.reset();
     providerLatency.reset();
+    ratingCost.reset();
   }
 
   /** The stats as served by {@code GET /quote/stats}: one {@link StatsSnapshot}. */
@@ -334,6 +344,7 @@ public final class QuoteStats {
         latency.percentiles(),
         cachedLatency.percentiles(),
         providerLatency.percentiles(),
+        ratingCost.percentiles(),
         provider.snapshot(),
         process());
   }

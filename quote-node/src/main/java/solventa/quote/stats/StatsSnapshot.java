@@ -40,6 +40,7 @@ public record StatsSnapshot(
     Percentiles latency,
     Percentiles cachedLatency,
     Percentiles providerLatency,
+    Percentiles ratingCost,
     AdapterSnapshot adapter,
     Process process) {
 

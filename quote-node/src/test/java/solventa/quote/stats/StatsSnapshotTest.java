@@ -45,6 +45,7 @@ class StatsSnapshotTest {
         new StatsSnapshot.Percentiles("ms", 3, 1.5, 2.5, 3.5, 4.5),
         new StatsSnapshot.Percentiles("ms", 0, 0, 0, 0, 0),
         new StatsSnapshot.Percentiles("ms", 1, 80, 80, 80, 80),
+        new StatsSnapshot.Percentiles("ms", 2, 60.4, 61.0, 61.2, 61.3),
         new AdapterSnapshot(
             "ofb",
             "count",
@@ -77,6 +78,7 @@ class StatsSnapshotTest {
     assertEquals(2, n.path("quotes").path("CACHED").asLong());
     assertEquals(5, n.path("quotes").path("errors").asLong());
     assertEquals(3.5, n.path("latency").path("p99").asDouble());
+    assertEquals(60.4, n.path("ratingCost").path("p50").asDouble());
     assertEquals("OPEN", n.path("adapter").path("state").asText());
     assertEquals(
         "2026-12-01T00:00:00Z", n.path("adapter").path("transitions").get(0).path("at").asText());
