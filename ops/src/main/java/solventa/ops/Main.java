@@ -14,6 +14,7 @@ import solventa.lab.LabPaths;
 import solventa.ops.lab.LiveLabCommands;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.runner.Benchmark;
+import solventa.ops.runner.ClusterJoinBench;
 import solventa.ops.runner.LiveLoad;
 import solventa.ops.runner.OverloadBench;
 
@@ -185,13 +186,16 @@ public final class Main implements Callable<Integer> {
   @Command(
       name = "bench",
       description =
-          "The quote node benchmark (arm C rate sweep, arm A, a new node's first seconds): writes benchmark.md; --overload: arm A at 3x and 5x its measured sustainable rate, then its recovery: writes overload.md.")
+          "The quote node benchmark (arm C rate sweep, arm A, a new node's first seconds): writes benchmark.md; --overload: arm A at 3x and 5x its measured sustainable rate, then its recovery: writes overload.md; --join: a fourth node joins a 3-node cluster serving 600 req/s: writes join.md.")
   static final class Bench implements Callable<Integer> {
     @Option(names = "--quick", description = "fewer rates, shorter windows")
     boolean quick;
 
     @Option(names = "--overload", description = "the overload bench instead")
     boolean overload;
+
+    @Option(names = "--join", description = "the cluster join bench instead")
+    boolean join;
 
     @Option(
         names = "--out",
@@ -208,7 +212,12 @@ public final class Main implements Callable<Integer> {
       if (verbose) {
         System.setProperty(Console.VERBOSE, "true");
       }
-      String name = overload ? "bench-overload" : "bench-" + (quick ? "QUICK" : "FULL");
+      if (overload && join) {
+        throw new CommandLine.ParameterException(
+            new CommandLine(this), "--overload and --join are two benches: choose one");
+      }
+      String name =
+          overload ? "bench-overload" : join ? "bench-join" : "bench-" + (quick ? "QUICK" : "FULL");
       Path dir = (out == null ? resultsDir(name) : out).toAbsolutePath();
       // as the experiment: progress and the result table here, the detail in dir/logs
       Console.quiet(dir);
@@ -217,11 +226,13 @@ public final class Main implements Callable<Integer> {
         file =
             overload
                 ? OverloadBench.run(dir, 42, Benchmark.Plan.QUICK, Console.out())
-                : Benchmark.run(dir, 42, plan, Console.out());
+                : join
+                    ? ClusterJoinBench.run(dir, 42, Console.out())
+                    : Benchmark.run(dir, 42, plan, Console.out());
       } finally {
         Console.restore();
       }
-      System.out.println((overload ? "overload: " : "benchmark: ") + file);
+      System.out.println((overload ? "overload: " : join ? "join: " : "benchmark: ") + file);
       return 0;
     }
   }

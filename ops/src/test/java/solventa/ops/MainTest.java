@@ -45,6 +45,12 @@ class MainTest {
   }
 
   @Test
+  void twoBenchesAtOnceAreRefusedBeforeAnythingStarts() {
+    assertThat(stderrOf("bench", "--overload", "--join"))
+        .contains("--overload and --join are two benches: choose one");
+  }
+
+  @Test
   void aFailureNamesEveryCauseNotOnlyItsReflectiveWrapper() {
     Exception root = new IllegalStateException("no such route");
     Exception e =

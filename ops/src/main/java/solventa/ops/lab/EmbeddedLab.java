@@ -149,6 +149,30 @@ public final class EmbeddedLab implements AutoCloseable {
   }
 
   /**
+   * Starts one more node for the running cluster ({@link #node}'s arm and policy) and returns it
+   * without waiting: it joins through the cluster's seed, and sharding hands it shards once it is
+   * Up. {@link #stopNode} stops it with the others.
+   */
+  public NodeProcess joinNode(ExperimentProfile profile, String logSuffix) {
+    if (node == null) {
+      throw new IllegalStateException("no cluster is running to join");
+    }
+    NodeProcess joined =
+        NodeProcess.launch(
+            node.arm(),
+            node.policy(),
+            profile,
+            backends(),
+            logs.resolve(NodeProcess.logName(node.arm(), node.policy(), logSuffix)),
+            FreePort.find(),
+            node.first().remotePort());
+    synchronized (nodeProcesses) {
+      nodeProcesses.add(joined);
+    }
+    return joined;
+  }
+
+  /**
    * The stack the running nodes' first member reports ({@code GET /quote/stack}), or why it is
    * missing.
    */

@@ -243,6 +243,29 @@ public final class NodeProcess implements AutoCloseable {
     return "http://127.0.0.1:" + prometheusPort + "/metrics";
   }
 
+  /** Whether the node answers {@code GET /ready} with 200 now. */
+  public boolean ready() {
+    return Http.ok(baseUrl() + "/ready");
+  }
+
+  /**
+   * The customer-profile shards this node hosts now and their entities ({@code GET
+   * /cluster/shards/CustomerProfile}), as {shards, entities}; null when unreadable.
+   */
+  public int[] hostedShards() {
+    try {
+      JsonNode regions =
+          Http.json(managementUrl() + "/cluster/shards/CustomerProfile").path("regions");
+      int entities = 0;
+      for (JsonNode r : regions) {
+        entities += r.path("numEntities").asInt();
+      }
+      return new int[] {regions.size(), entities};
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
   /** The node's operating-system process id. */
   public long pid() {
     return process.pid();
