@@ -1,7 +1,7 @@
 """A reference of the card's own Python stack, arm C, for CPU-per-quote comparisons (issue 12).
 
-Not part of the lab: `docs/perf/paired.sh` starts it beside a live lab and measures it and the
-quote node in alternating windows. The card's stack: FastAPI on Uvicorn (uvloop, httptools),
+Not part of the lab: `bin/lab bench --paired` (decision 0056) starts it beside the embedded lab and
+measures it and the quote node in alternating windows. The card's stack: FastAPI on Uvicorn (uvloop, httptools),
 httpx with an explicit pool, redis-py asyncio, orjson, pydantic, prometheus-client.
 
 Arm C as the card describes it: the profile is read from Redis on every quote; one younger than

@@ -17,6 +17,7 @@ import solventa.ops.runner.Benchmark;
 import solventa.ops.runner.ClusterJoinBench;
 import solventa.ops.runner.LiveLoad;
 import solventa.ops.runner.OverloadBench;
+import solventa.ops.runner.PairedBench;
 
 /**
  * The lab's one front door: every {@code bin/lab} command as a picocli definition (its options,
@@ -186,7 +187,7 @@ public final class Main implements Callable<Integer> {
   @Command(
       name = "bench",
       description =
-          "The quote node benchmark (arm C rate sweep, arm A, a new node's first seconds): writes benchmark.md; --overload: arm A at 3x and 5x its measured sustainable rate, then its recovery: writes overload.md; --join: a fourth node joins a 3-node cluster serving 600 req/s: writes join.md.")
+          "The quote node benchmark (arm C rate sweep, arm A, a new node's first seconds): writes benchmark.md; --overload: arm A at 3x and 5x its measured sustainable rate, then its recovery: writes overload.md; --join: a fourth node joins a 3-node cluster serving 600 req/s: writes join.md; --paired: the node against the card's own Python stack, CPU per request in pairs (vegeta, installed into .tools first): writes paired.md.")
   static final class Bench implements Callable<Integer> {
     @Option(names = "--quick", description = "fewer rates, shorter windows")
     boolean quick;
@@ -196,6 +197,9 @@ public final class Main implements Callable<Integer> {
 
     @Option(names = "--join", description = "the cluster join bench instead")
     boolean join;
+
+    @Option(names = "--paired", description = "the paired comparison instead")
+    boolean paired;
 
     @Option(
         names = "--out",
@@ -212,28 +216,47 @@ public final class Main implements Callable<Integer> {
       if (verbose) {
         System.setProperty(Console.VERBOSE, "true");
       }
-      if (overload && join) {
-        throw new CommandLine.ParameterException(
-            new CommandLine(this), "--overload and --join are two benches: choose one");
-      }
-      String name =
-          overload ? "bench-overload" : join ? "bench-join" : "bench-" + (quick ? "QUICK" : "FULL");
+      String mode = mode();
+      String name = mode.isEmpty() ? "bench-" + (quick ? "QUICK" : "FULL") : "bench-" + mode;
       Path dir = (out == null ? resultsDir(name) : out).toAbsolutePath();
       // as the experiment: progress and the result table here, the detail in dir/logs
       Console.quiet(dir);
       Path file;
       try {
         file =
-            overload
-                ? OverloadBench.run(dir, 42, Benchmark.Plan.QUICK, Console.out())
-                : join
-                    ? ClusterJoinBench.run(dir, 42, Console.out())
-                    : Benchmark.run(dir, 42, plan, Console.out());
+            switch (mode) {
+              case "overload" -> OverloadBench.run(dir, 42, Benchmark.Plan.QUICK, Console.out());
+              case "join" -> ClusterJoinBench.run(dir, 42, Console.out());
+              case "paired" ->
+                  PairedBench.run(
+                      dir, quick ? PairedBench.Plan.QUICK : PairedBench.Plan.FULL, Console.out());
+              default -> Benchmark.run(dir, 42, plan, Console.out());
+            };
       } finally {
         Console.restore();
       }
-      System.out.println((overload ? "overload: " : join ? "join: " : "benchmark: ") + file);
+      System.out.println((mode.isEmpty() ? "benchmark" : mode) + ": " + file);
       return 0;
+    }
+
+    // which of the other benches, "" for the quote node benchmark; two at once are refused
+    private String mode() {
+      java.util.List<String> chosen = new java.util.ArrayList<>();
+      if (overload) {
+        chosen.add("overload");
+      }
+      if (join) {
+        chosen.add("join");
+      }
+      if (paired) {
+        chosen.add("paired");
+      }
+      if (chosen.size() > 1) {
+        throw new CommandLine.ParameterException(
+            new CommandLine(this),
+            "--" + String.join(" and --", chosen) + " are different benches: choose one");
+      }
+      return chosen.isEmpty() ? "" : chosen.get(0);
     }
   }
 

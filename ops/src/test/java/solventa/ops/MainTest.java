@@ -47,7 +47,9 @@ class MainTest {
   @Test
   void twoBenchesAtOnceAreRefusedBeforeAnythingStarts() {
     assertThat(stderrOf("bench", "--overload", "--join"))
-        .contains("--overload and --join are two benches: choose one");
+        .contains("--overload and --join are different benches: choose one");
+    assertThat(stderrOf("bench", "--join", "--paired"))
+        .contains("--join and --paired are different benches: choose one");
   }
 
   @Test

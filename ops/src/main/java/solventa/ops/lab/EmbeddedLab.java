@@ -128,8 +128,14 @@ public final class EmbeddedLab implements AutoCloseable {
     return toxiproxy.port();
   }
 
-  int proxyPort() {
+  /** The Toxiproxy listener in front of the double: what the nodes' adapters call. */
+  public int proxyPort() {
     return ToxiproxyServer.listenPort(proxy);
+  }
+
+  /** The lab's Redis, as a {@code redis://} URI. */
+  public String redisUri() {
+    return redis.uri();
   }
 
   /**
