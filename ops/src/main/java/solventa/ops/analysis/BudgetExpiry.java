@@ -119,11 +119,11 @@ public record BudgetExpiry(
           sooner,
           fb.isEmpty()
               ? "no fallback answer in the step"
-              : "no budget expiry: each of the "
+              : "no budget expiry: none of "
                   + fb.size()
-                  + " fallback answers came sooner than budget + rating cost ("
+                  + " fallback answers took ≥ "
                   + floor
-                  + " ms), under an open breaker or on a call that failed in time");
+                  + " ms");
     }
     Latency l = Latency.of(late);
     return new BudgetExpiry(id, arm, st, (long) fb.size(), sooner, l, l.p99() <= TARGET_MS, null);
