@@ -31,6 +31,9 @@ import solventa.providerdouble.control.ProviderState;
  *     result predates recording them)
  * @param sooner those of them that came sooner than budget + rating cost (not budget expiries)
  * @param late answer latency − budget − rating cost of the others, ms
+ * @param atOnce the reference beside it: answer latency − rating cost of the fallback answers
+ *     shorter than the budget (decided at once, under an open breaker or on a call that failed
+ *     fast), the same pricing and HTTP path without the wait; empty when there were none
  * @param withinTarget whether {@code late}'s p99 is at most {@link #TARGET_MS}; null when missing
  * @param missing why {@code late} is empty, or null
  */
@@ -41,6 +44,7 @@ public record BudgetExpiry(
     Long fallbacks,
     Long sooner,
     Latency late,
+    Latency atOnce,
     Boolean withinTarget,
     String missing) {
 
@@ -106,9 +110,12 @@ public record BudgetExpiry(
     }
     long floor = settings.budgetMs() + settings.ratingCostMs();
     List<Long> late = new ArrayList<>();
+    List<Long> atOnce = new ArrayList<>();
     for (long ms : fb) {
       if (ms >= floor) {
         late.add(ms - floor);
+      } else if (ms < settings.budgetMs()) {
+        atOnce.add(ms - settings.ratingCostMs());
       }
     }
     long sooner = fb.size() - late.size();
@@ -117,6 +124,7 @@ public record BudgetExpiry(
           s,
           (long) fb.size(),
           sooner,
+          Latency.of(atOnce),
           fb.isEmpty()
               ? "no fallback answer in the step"
               : "no budget expiry: none of "
@@ -126,10 +134,16 @@ public record BudgetExpiry(
                   + " ms");
     }
     Latency l = Latency.of(late);
-    return new BudgetExpiry(id, arm, st, (long) fb.size(), sooner, l, l.p99() <= TARGET_MS, null);
+    return new BudgetExpiry(
+        id, arm, st, (long) fb.size(), sooner, l, Latency.of(atOnce), l.p99() <= TARGET_MS, null);
   }
 
   private static BudgetExpiry missing(StepResult s, Long fallbacks, Long sooner, String why) {
+    return missing(s, fallbacks, sooner, Latency.EMPTY, why);
+  }
+
+  private static BudgetExpiry missing(
+      StepResult s, Long fallbacks, Long sooner, Latency atOnce, String why) {
     return new BudgetExpiry(
         s.spec().id(),
         s.spec().arm(),
@@ -137,6 +151,7 @@ public record BudgetExpiry(
         fallbacks,
         sooner,
         Latency.EMPTY,
+        atOnce,
         null,
         why);
   }

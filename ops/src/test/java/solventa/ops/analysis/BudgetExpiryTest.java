@@ -62,6 +62,9 @@ class BudgetExpiryTest {
     assertThat(b.late().max()).isEqualTo(2.0);
     assertThat(b.withinTarget()).isTrue();
     assertThat(b.missing()).isNull();
+    // the reference: the breaker-open answers' own path, 62 − 60 ms; the 150 ms failure is neither
+    assertThat(b.atOnce().count()).isEqualTo(400);
+    assertThat(b.atOnce().p99()).isEqualTo(2.0);
   }
 
   @Test
@@ -92,6 +95,8 @@ class BudgetExpiryTest {
     assertThat(b.late()).isEqualTo(Latency.EMPTY);
     assertThat(b.withinTarget()).isNull();
     assertThat(b.missing()).contains("no budget expiry", "50", "180 ms");
+    assertThat(b.atOnce().count()).isEqualTo(50);
+    assertThat(b.atOnce().max()).isEqualTo(3.0);
   }
 
   @Test

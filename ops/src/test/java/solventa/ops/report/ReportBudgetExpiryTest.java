@@ -66,7 +66,8 @@ class ReportBudgetExpiryTest {
     assertThat(t.headers()).isEqualTo(BudgetExpirySection.HEADERS);
     assertThat(t.rows()).hasSize(3);
     assertThat(t.rows().get(0).subList(1, t.headers().size()))
-        .containsExactly("C", "degraded", "101", "1", "100", "3", "3", "3", "3", "yes");
+        .containsExactly(
+            "C", "degraded", "101", "1", "100", "3", "3", "3", "3", "2 / 2 (n 1)", "yes");
     List<String> down = t.rows().get(1);
     assertThat(down.get(2)).isEqualTo("down");
     assertThat(down.get(5)).isEqualTo("0");
@@ -80,7 +81,7 @@ class ReportBudgetExpiryTest {
     List<Report.Block> blocks = report(12);
     Report.Table t = (Report.Table) blocks.get(at(blocks, BudgetExpirySection.HEADING) + 2);
     assertThat(t.rows().get(0).get(8)).isEqualTo("12");
-    assertThat(t.rows().get(0).get(10)).isEqualTo("no");
+    assertThat(t.rows().get(0).get(11)).isEqualTo("no");
     List<String> lines =
         threats(blocks).stream().filter(l -> l.startsWith("Budget expiry")).toList();
     assertThat(lines).hasSize(1);
