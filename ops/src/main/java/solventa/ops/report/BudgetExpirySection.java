@@ -58,7 +58,8 @@ final class BudgetExpirySection extends ReportSection {
             + " from above; the at-once fallbacks (shorter than the budget: under an open breaker"
             + " or on a call that failed fast) take the same pricing and HTTP path without the"
             + " wait, and their latency − rating cost, beside it, is that path's own share of the"
-            + " lateness. Target (issue 32): p99 ≤ "
+            + " lateness. Inputs: each step's request log (steps/<step>/requests.csv: an answer's"
+            + " send time, latency and origin) and the two settings. Target (issue 32): p99 ≤ "
             + target()
             + " ms in the degraded step; not a hypothesis verdict.");
     if (r.runs().isEmpty()) {

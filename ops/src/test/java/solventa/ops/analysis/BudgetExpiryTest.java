@@ -134,6 +134,10 @@ class BudgetExpiryTest {
     assertThat(shipped.source()).contains("as shipped", "predates");
     assertThat(BudgetSettings.recorded())
         .containsKeys(BudgetSettings.BUDGET_KEY, BudgetSettings.RATING_KEY);
+    // what the runner records reads back as recorded by the run
+    BudgetSettings recorded = BudgetSettings.of(BudgetSettings.recorded());
+    assertThat(recorded.known()).isTrue();
+    assertThat(recorded.source()).startsWith("recorded by the run");
   }
 
   @Test
