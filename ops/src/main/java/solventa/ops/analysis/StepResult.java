@@ -40,6 +40,10 @@ import solventa.ops.protocol.StepSpec;
  *     with one); the step's other node-side figures are the members' merged: counts add up, pool
  *     and worst second are the largest node's, time to open is the first breaker's and closed after
  *     the last one's
+ * @param fallbackLatenciesMs in a walk step of a failing state (slow, degraded, unresponsive,
+ *     down), the generator's latency of every fallback answer sent from the change to the step's
+ *     end, the raw material of {@link BudgetExpiry}; empty otherwise; null in results written
+ *     before it was recorded
  */
 public record StepResult(
     StepSpec spec,
@@ -86,7 +90,8 @@ public record StepResult(
     boolean valid,
     int attempts,
     List<Long> pathLatenciesMs,
-    List<NodeFigures> nodes) {
+    List<NodeFigures> nodes,
+    List<Long> fallbackLatenciesMs) {
 
   public StepResult {
     nodes = nodes == null ? List.of() : nodes; // results written before --nodes have none
@@ -150,7 +155,8 @@ public record StepResult(
         nowValid,
         attemptCount,
         pathLatenciesMs,
-        nodes);
+        nodes,
+        fallbackLatenciesMs);
   }
 
   /**

@@ -236,6 +236,7 @@ final class Findings extends ReportSection {
                     + "–"
                     + Math.round(100.0 * longest / pr.refreshAfterSec()))
             + " % of T): their fallback share grows with the outage's length relative to T, not only with the design.");
+    t.addAll(new BudgetExpirySection(this).threats());
     long invalid = e.sanity().stream().filter(c -> !c.passed()).count();
     if (invalid > 0) {
       t.add(

@@ -138,6 +138,7 @@ public final class Report extends ReportSection {
     findings.intermediate();
     findings.recommendation();
     blocks.addAll(OutageCostSection.of(r, profileOf()));
+    new BudgetExpirySection(this).table();
     findings.recoveryTable();
     findings.threats();
     h(2, "Appendix");

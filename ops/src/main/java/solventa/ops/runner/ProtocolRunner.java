@@ -294,12 +294,17 @@ public final class ProtocolRunner {
     return done(spec, r);
   }
 
-  /** The first node's own description of its stack, into the run's environment (issue 32). */
+  /**
+   * The first node's own description of its stack and the settings C's budget expiry is measured
+   * against, into the run's environment (issue 32).
+   */
   private void describeStack() {
     if (store != null) {
       java.util.Map<String, String> facts = new java.util.LinkedHashMap<>();
       lab.nodeStack()
           .forEach((k, v) -> facts.put(k.startsWith("node stack") ? k : "node stack: " + k, v));
+      // the budget and rating cost C's budget-expiry figure subtracts (decision 0053)
+      facts.putAll(solventa.ops.analysis.BudgetSettings.recorded());
       store.describe(facts);
     }
   }

@@ -48,6 +48,7 @@ public final class Fixture {
   Double achieved;
   Double measuredHitRate;
   String gatlingReport;
+  List<Long> fallbackLatencies = List.of();
 
   public static Fixture step(BenchArm arm, ProviderState state) {
     Fixture f = new Fixture();
@@ -145,6 +146,12 @@ public final class Fixture {
   Fixture window(int warmup, int measure) {
     warmupSec = warmup;
     measureSec = measure;
+    return this;
+  }
+
+  /** The generator's latency of the step's fallback answers since the change (null: not kept). */
+  public Fixture fallbackLatencies(List<Long> ms) {
+    fallbackLatencies = ms;
     return this;
   }
 
@@ -255,7 +262,8 @@ public final class Fixture {
         valid,
         valid ? 1 : 2,
         path,
-        List.of());
+        List.of(),
+        fallbackLatencies);
   }
 
   static VerdictRules rules() {
