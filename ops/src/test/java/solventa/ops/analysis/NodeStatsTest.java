@@ -42,6 +42,7 @@ class NodeStatsTest {
         new StatsSnapshot.Percentiles("ms", 0, 0, 0, 0, 0),
         new StatsSnapshot.Percentiles("ms", 4, 80, 90, 95, 99),
         new StatsSnapshot.Percentiles("ms", 4, 60.3, 60.9, 61.0, 61.1),
+        new StatsSnapshot.Percentiles("ms", 0, 0, 0, 0, 0),
         new AdapterSnapshot(
             "ofb",
             "count",

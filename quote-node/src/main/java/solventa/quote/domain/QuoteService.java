@@ -241,7 +241,11 @@ public final class QuoteService {
             missing);
     trace.record(
         quoteId, request.customerId(), r.origin(), r.ageMs(), missing, settings.arm().label());
-    stats.quoted(r.origin(), System.nanoTime() - start);
+    long took = System.nanoTime() - start;
+    stats.quoted(r.origin(), took);
+    if (Resolution.BUDGET.equals(r.failure())) {
+      stats.budgetExpired(took);
+    }
     return new Result.Quoted(q);
   }
 

@@ -340,7 +340,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     // this request was sacrificed (a budget expiry whose call later succeeds is not)
     WaitingRequests.Pending p = waiting.expire(b.requestId());
     if (p != null) {
-      p.replyTo().tell(answers.fallback("BUDGET", false, last));
+      p.replyTo().tell(answers.fallback(Resolution.BUDGET, false, last));
     }
     return this;
   }

@@ -7,6 +7,9 @@ import solventa.signals.Origin;
 /** How one quote's profile was resolved: a profile to price on, or no way to price (A/B only). */
 public sealed interface Resolution extends CborSerializable {
 
+  /** {@link Resolved#failure()} of a fallback served because the quote's budget ran out. */
+  String BUDGET = "BUDGET";
+
   /** True when the quote was admitted under a CLOSED breaker and its provider call failed. */
   boolean sacrificed();
 

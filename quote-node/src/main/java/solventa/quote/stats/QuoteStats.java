@@ -50,6 +50,7 @@ public final class QuoteStats {
   // provider calls that returned a profile, as the adapter timed them (caller's start to result)
   private final LatencyHistogram providerLatency = LatencyHistogram.sinceReset();
   private final LatencyHistogram ratingCost = LatencyHistogram.sinceReset();
+  private final LatencyHistogram budgetExpired = LatencyHistogram.sinceReset();
 
   private final Map<Origin, Histogram> kLatency = new EnumMap<>(Origin.class);
   private final Map<Origin, Counter> kQuotes = new EnumMap<>(Origin.class);
@@ -157,6 +158,14 @@ public final class QuoteStats {
    */
   public void ratingCost(long nanos) {
     ratingCost.record(micros(nanos));
+  }
+
+  /**
+   * The service time of one quote answered with a fallback because its budget ran out (C, C'): the
+   * budget's own lateness is this minus the budget and rating's cost.
+   */
+  public void budgetExpired(long nanos) {
+    budgetExpired.record(micros(nanos));
   }
 
   /**
@@ -307,6 +316,7 @@ public final class QuoteStats {
     cachedLatency.reset();
     providerLatency.reset();
     ratingCost.reset();
+    budgetExpired.reset();
   }
 
   /** The stats as served by {@code GET /quote/stats}: one {@link StatsSnapshot}. */
@@ -345,6 +355,7 @@ public final class QuoteStats {
         cachedLatency.percentiles(),
         providerLatency.percentiles(),
         ratingCost.percentiles(),
+        budgetExpired.percentiles(),
         provider.snapshot(),
         process());
   }

@@ -41,6 +41,7 @@ public record StatsSnapshot(
     Percentiles cachedLatency,
     Percentiles providerLatency,
     Percentiles ratingCost,
+    Percentiles budgetExpired,
     AdapterSnapshot adapter,
     Process process) {
 

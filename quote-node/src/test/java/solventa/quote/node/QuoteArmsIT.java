@@ -264,6 +264,7 @@ class QuoteArmsIT {
   void armCBackgroundCallOutlivesTheBudgetAndRepopulatesTheCache() {
     awaitBreakerClosed(c);
     String customer = "c00000030";
+    long expiredBefore = NodeTestBed.stats(c).path("budgetExpired").path("count").asLong();
     NodeTestBed.latency(pc, 350); // slower than the budget, well within the 700 ms hard timeout
     NodeTestBed.Answer first;
     try {
@@ -273,6 +274,13 @@ class QuoteArmsIT {
     }
     assertThat(first.origin()).isEqualTo("DEFAULT");
     assertThat(first.elapsedMs()).isLessThan(FALLBACK_BOUND_MS);
+    JsonNode expired = NodeTestBed.stats(c).path("budgetExpired");
+    assertThat(expired.path("count").asLong())
+        .as("the answer given at the budget is counted as a budget expiry")
+        .isEqualTo(expiredBefore + 1);
+    assertThat(expired.path("max").asDouble())
+        .as("its service time: at least the budget and rating's cost")
+        .isGreaterThanOrEqualTo(120 + 60);
     long callsAfterFirst = calls(c);
     // wait for the call the quote gave up on (quoting now would start calls of its own)
     assertThat(

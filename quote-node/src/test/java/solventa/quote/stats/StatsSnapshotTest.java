@@ -46,6 +46,7 @@ class StatsSnapshotTest {
         new StatsSnapshot.Percentiles("ms", 0, 0, 0, 0, 0),
         new StatsSnapshot.Percentiles("ms", 1, 80, 80, 80, 80),
         new StatsSnapshot.Percentiles("ms", 2, 60.4, 61.0, 61.2, 61.3),
+        new StatsSnapshot.Percentiles("ms", 1, 181.2, 181.2, 181.2, 181.2),
         new AdapterSnapshot(
             "ofb",
             "count",
