@@ -211,7 +211,8 @@ public final class StepAnalyzer {
             true,
             1,
             pathSamples(in, w.window(), b.everyOpenedAtMs()),
-            nodeFigures(in, w.window(), b.transitions()));
+            nodeFigures(in, w.window(), b.transitions()),
+            StepIntervals.of(w, sac.count(), sac.pct(), missing));
     List<String> reasons = Sanity.invalidations(raw);
     return raw.withInvalidations(reasons, reasons.isEmpty(), 1);
   }

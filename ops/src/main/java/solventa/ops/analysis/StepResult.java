@@ -40,6 +40,8 @@ import solventa.ops.protocol.StepSpec;
  *     with one); the step's other node-side figures are the members' merged: counts add up, pool
  *     and worst second are the largest node's, time to open is the first breaker's and closed after
  *     the last one's
+ * @param intervals the 95 % intervals of p95, p99 and the shares (rules version 5); null in results
+ *     written before it ({@link StepIntervals#BEFORE_VERSION_5})
  */
 public record StepResult(
     StepSpec spec,
@@ -86,10 +88,12 @@ public record StepResult(
     boolean valid,
     int attempts,
     List<Long> pathLatenciesMs,
-    List<NodeFigures> nodes) {
+    List<NodeFigures> nodes,
+    StepIntervals intervals) {
 
   public StepResult {
     nodes = nodes == null ? List.of() : nodes; // results written before --nodes have none
+    // intervals stay null for results written before rules version 5: never defaulted
   }
 
   /** A step whose measured hit rate misses its target by more than this many points is flagged. */
@@ -150,7 +154,8 @@ public record StepResult(
         nowValid,
         attemptCount,
         pathLatenciesMs,
-        nodes);
+        nodes,
+        intervals);
   }
 
   /**
