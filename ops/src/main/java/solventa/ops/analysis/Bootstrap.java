@@ -11,8 +11,8 @@ import java.util.SplittableRandom;
  * gives the same interval. Cost: O(RESAMPLES · n).
  */
 public final class Bootstrap {
-  static final int RESAMPLES = 2_000;
-  static final long SEED = 42;
+  public static final int RESAMPLES = 2_000;
+  public static final long SEED = 42;
 
   /** The observed difference and its 95 % interval, in ms. */
   record Difference(double difference, double low, double high) {
