@@ -11,7 +11,7 @@ import solventa.gatling.Acceptance;
  * is {@code TOO_CLOSE} to call when the interval contains the threshold, and {@code MISSING} when
  * the figure or its interval was not computed (the check names why).
  */
-enum Call {
+public enum Call {
   HOLDS,
   FAILS,
   TOO_CLOSE,
@@ -24,6 +24,14 @@ enum Call {
     boolean low = ok.test(ci.low());
     boolean high = ok.test(ci.high());
     return low && high ? HOLDS : !low && !high ? FAILS : TOO_CLOSE;
+  }
+
+  /**
+   * "Meets the thresholds" of a step by the intervals of its p95, p99 and error share (rules
+   * version 5), as card table 1 shows it beside the verdicts.
+   */
+  public static Call meets(StepResult s) {
+    return all(Check.meets(s));
   }
 
   /**

@@ -21,7 +21,7 @@ public record Interval(double low, double high) {
   }
 
   /** "[217, 224]" for milliseconds. */
-  String ms() {
+  public String ms() {
     return String.format(Locale.ROOT, "[%.0f, %.0f]", low, high);
   }
 

@@ -107,14 +107,14 @@ public final class Fixture {
    * The bootstrap intervals of p95 and p99 (rules version 5); when not set, each is its point value
    * alone, [p95, p95], the narrowest a step can give.
    */
-  Fixture intervals(Interval p95Interval, Interval p99Interval) {
+  public Fixture intervals(Interval p95Interval, Interval p99Interval) {
     p95Ci = p95Interval;
     p99Ci = p99Interval;
     return this;
   }
 
   /** A step read from a results.json written before rules version 5: no intervals stored. */
-  Fixture withoutIntervals() {
+  public Fixture withoutIntervals() {
     noIntervals = true;
     return this;
   }
