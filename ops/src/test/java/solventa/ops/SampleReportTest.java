@@ -17,7 +17,8 @@ import solventa.ops.results.ResultsFolder;
  * The committed quick sample ({@code docs/sample-report/}): {@code bin/lab report} on its results
  * re-analyses every step from its raw recording and reproduces its steps and verdicts exactly. A
  * change of the analysis or of the rules that moves them fails here until the sample is re-analysed
- * and committed with it.
+ * and committed with it. Its results.json was re-analysed with rules version 5 (intervals); the raw
+ * recordings are the run's own.
  */
 class SampleReportTest {
   @TempDir Path dir;
@@ -42,5 +43,11 @@ class SampleReportTest {
     assertThat(after.path("steps").toString()).isEqualTo(before.path("steps").toString());
     assertThat(after.path("verdicts").toString()).isEqualTo(before.path("verdicts").toString());
     assertThat(after.path("sanity").toString()).isEqualTo(before.path("sanity").toString());
+    // rules version 5: A's healthy p95 of 226 ms, refuted under version 4, is too close to call
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("5");
+    JsonNode hd011 = after.path("verdicts").path("HD-01.1");
+    assertThat(hd011.path("verdict").asText()).isEqualTo("inconclusive");
+    assertThat(hd011.path("evidence").toString())
+        .contains("too close to call: A R1 healthy p95 226 ms [217, 239] against 225 ms");
   }
 }

@@ -5,16 +5,17 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Percentile bootstrap of a difference of medians: resample each group with replacement {@value
- * #RESAMPLES} times and take the 2.5th and 97.5th percentiles of {@code median(a) − median(b)}.
- * Seeded ({@value #SEED}), so a re-analysis gives the same interval. Cost: O(RESAMPLES · n).
+ * Percentile bootstraps: of a difference of medians (HD-01.3), and of a step's latency percentiles
+ * (rules version 5). Resample with replacement {@value #RESAMPLES} times and take the 2.5th and
+ * 97.5th percentiles of the statistic over the resamples. Seeded ({@value #SEED}), so a re-analysis
+ * gives the same interval. Cost: O(RESAMPLES · n).
  */
 public final class Bootstrap {
-  static final int RESAMPLES = 2_000;
-  static final long SEED = 42;
+  public static final int RESAMPLES = 2_000;
+  public static final long SEED = 42;
 
   /** The observed difference and its 95 % interval, in ms. */
-  record Interval(double difference, double low, double high) {
+  record Difference(double difference, double low, double high) {
     boolean above(double x) {
       return low > x;
     }
@@ -26,7 +27,7 @@ public final class Bootstrap {
 
   private Bootstrap() {}
 
-  static Interval medianDifference(List<Long> a, List<Long> b) {
+  static Difference medianDifference(List<Long> a, List<Long> b) {
     double[] x = a.stream().mapToDouble(Long::doubleValue).toArray();
     double[] y = b.stream().mapToDouble(Long::doubleValue).toArray();
     SplittableRandom random = new SplittableRandom(SEED);
@@ -43,10 +44,67 @@ public final class Bootstrap {
       diffs[i] = median(bx) - median(by);
     }
     Arrays.sort(diffs);
-    return new Interval(
+    return new Difference(
         median(x.clone()) - median(y.clone()),
         diffs[(int) Math.floor(0.025 * (RESAMPLES - 1))],
         diffs[(int) Math.ceil(0.975 * (RESAMPLES - 1))]);
+  }
+
+  /**
+   * The 95 % bootstrap percentile interval of each percentile {@code qs} (e.g. 95, 99) of the
+   * latencies, in ms, with the rank {@link Latency} uses (HdrHistogram's: max(1, round(q/100 · n))
+   * of the sorted values); null when there are none. Every resample gives all the percentiles, and
+   * the generator starts at {@value #SEED} on every call, so the same latencies give the same
+   * intervals.
+   */
+  static Interval[] percentiles(List<Long> millis, double... qs) {
+    int n = millis.size();
+    if (n == 0) {
+      return null;
+    }
+    long[] sorted = millis.stream().mapToLong(Latency::clamp).sorted().toArray();
+    int[] above = new int[qs.length]; // a resample's q-th percentile is its above-th largest value
+    for (int j = 0; j < qs.length; j++) {
+      above[j] = n - rank(qs[j], n) + 1;
+    }
+    SplittableRandom random = new SplittableRandom(SEED);
+    double[][] stats = new double[qs.length][RESAMPLES];
+    int[] draws = new int[n];
+    for (int i = 0; i < RESAMPLES; i++) {
+      Arrays.fill(draws, 0);
+      for (int j = 0; j < n; j++) {
+        draws[random.nextInt(n)]++;
+      }
+      for (int j = 0; j < qs.length; j++) {
+        stats[j][i] = largest(sorted, draws, above[j]);
+      }
+    }
+    Interval[] out = new Interval[qs.length];
+    for (int j = 0; j < qs.length; j++) {
+      Arrays.sort(stats[j]);
+      out[j] =
+          new Interval(
+              stats[j][(int) Math.floor(0.025 * (RESAMPLES - 1))],
+              stats[j][(int) Math.ceil(0.975 * (RESAMPLES - 1))]);
+    }
+    return out;
+  }
+
+  /** HdrHistogram's rank of the q-th percentile of n values, 1-based. */
+  static int rank(double q, int n) {
+    return (int) Math.max(1, (long) (q / 100.0 * n + 0.5));
+  }
+
+  /** The m-th largest value of a resample that drew {@code sorted[i]} {@code draws[i]} times. */
+  private static long largest(long[] sorted, int[] draws, int m) {
+    int seen = 0;
+    for (int i = sorted.length - 1; i > 0; i--) {
+      seen += draws[i];
+      if (seen >= m) {
+        return sorted[i];
+      }
+    }
+    return sorted[0];
   }
 
   /** Median of the values (sorts the array in place). */

@@ -5,7 +5,11 @@ import solventa.gatling.Acceptance;
 import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.control.ProviderState;
 
-/** HD-01.2: with a degraded provider only arm C meets the thresholds. */
+/**
+ * HD-01.2: with a degraded provider only arm C meets the thresholds, "meets" decided by the
+ * intervals of p95, p99 and the error share (rules version 5); a step whose "meets" is too close to
+ * call makes the verdict inconclusive unless another step clearly contradicts it.
+ */
 public final class DegradedOnlyC implements Hypothesis {
   @Override
   public String id() {
@@ -31,14 +35,23 @@ public final class DegradedOnlyC implements Hypothesis {
         List.of(BenchArm.A, BenchArm.B, BenchArm.C),
         ProviderState.DEGRADED,
         s -> {
-          boolean meets = s.meets();
+          List<Call.Check> checks = Call.Check.meets(s);
+          Call meets = Call.all(checks);
           boolean isC = s.spec().arm() == BenchArm.C;
-          String line =
-              Evidence.describe(s) + (meets ? " → meets " : " → misses ") + Evidence.thresholds();
-          if (meets == isC) {
-            ev.add(line);
+          String line = Evidence.describe(s);
+          if (meets == Call.HOLDS || meets == Call.FAILS) {
+            String what = meets == Call.HOLDS ? " → meets " : " → misses ";
+            if ((meets == Call.HOLDS) == isC) {
+              ev.add(line + what + Evidence.thresholds());
+            } else {
+              ev.refute(
+                  line
+                      + what
+                      + Evidence.thresholds()
+                      + (isC ? " (C must meet)" : " (only C may meet)"));
+            }
           } else {
-            ev.refute(line + (isC ? " (C must meet)" : " (only C may meet)"));
+            ev.inconclusive(line + " → " + Call.undecided(Evidence.who(s), checks));
           }
         });
     return ev.verdict(this);

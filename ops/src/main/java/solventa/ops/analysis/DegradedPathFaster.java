@@ -66,7 +66,7 @@ public final class DegradedPathFaster implements Hypothesis {
         ev.inconclusive(paths + "; fewer than " + MIN_PATH_ANSWERS + " answers on a path");
         continue;
       }
-      Bootstrap.Interval d = Bootstrap.medianDifference(cold, deg);
+      Bootstrap.Difference d = Bootstrap.medianDifference(cold, deg);
       String line =
           paths
               + String.format(

@@ -101,18 +101,33 @@ public final class Evidence {
     return d == null ? "n/a" : String.format(Locale.ROOT, "%.2f %%", d);
   }
 
+  /** A setting as written: 10 rather than 10.0, 7.5 as it is. */
+  static String num(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
+  }
+
+  /**
+   * The step's figures with their 95 % intervals (rules version 5): "C R1 healthy: p95 221 ms [217,
+   * 224], p99 …, errors 0.00 % [0.00, 0.74], fallback … (n=500)"; an interval not computed shows as
+   * "[no interval]".
+   */
   static String describe(StepResult s) {
     return String.format(
         Locale.ROOT,
-        "%s %s %s: p95 %s, p99 %s, errors %s, fallback %s (n=%d)",
+        "%s %s %s: %s, %s, %s, %s (n=%d)",
         s.spec().arm().label(),
         s.spec().run(),
         StateNames.label(s.spec().state()),
-        ms(s.endToEnd().p95()),
-        ms(s.endToEnd().p99()),
-        pct(s.errorPct()),
-        pct(s.fallbackPct()),
+        Call.Check.p95(s).shown(),
+        Call.Check.p99(s).shown(),
+        Call.Check.errors(s).shown(),
+        Call.Check.fallback(s, Acceptance.MAX_ERROR_PCT).shown(),
         s.requests());
+  }
+
+  /** The step's name as the evidence writes it: "C R1 healthy". */
+  static String who(StepResult s) {
+    return s.spec().arm().label() + " " + s.spec().run() + " " + StateNames.label(s.spec().state());
   }
 
   static String thresholds() {

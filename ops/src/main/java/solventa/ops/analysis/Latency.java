@@ -31,7 +31,12 @@ public record Latency(long count, Double p50, Double p95, Double p99, Double max
 
   /** Records {@code millis} into {@code h}, clamped to [0, an hour]. */
   public static void record(Histogram h, long millis) {
-    h.recordValue(Math.max(0, Math.min(millis, MAX_MS)));
+    h.recordValue(clamp(millis));
+  }
+
+  /** {@code millis} clamped to [0, an hour], as the histogram records it. */
+  static long clamp(long millis) {
+    return Math.max(0, Math.min(millis, MAX_MS));
   }
 
   /** The percentiles of what {@code h} holds ({@link #EMPTY} when it holds nothing). */

@@ -67,7 +67,7 @@ public final class Overall implements Hypothesis {
     double ceiling = in.rules().fallbackCeilingPct();
     ev.add(
         "assumption: the actuarial fallback ceiling is "
-            + num(ceiling)
+            + Evidence.num(ceiling)
             + " % (a setting; the card leaves it to actuaries), judged over each degraded and"
             + " unresponsive step's measured window");
     List<String> runs = in.results().runs();
@@ -147,26 +147,38 @@ public final class Overall implements Hypothesis {
     }
   }
 
-  /** Clause (a): the step meets the thresholds. */
+  /**
+   * Clause (a): the step meets the thresholds, by the intervals of p95, p99 and the error share
+   * (rules version 5). Too close to call, it neither refutes nor supports: inconclusive.
+   */
   private static void latency(Evidence ev, Set<String> refutedBy, StepResult s) {
-    if (s.meets()) {
-      ev.add(Evidence.describe(s) + " → meets");
-    } else {
-      refutedBy.add(CLAUSE_A);
-      ev.refute(
-          "refuted by "
-              + CLAUSE_A
-              + ": "
-              + Evidence.describe(s)
-              + " → misses "
-              + Evidence.thresholds());
+    List<Call.Check> checks = Call.Check.meets(s);
+    switch (Call.all(checks)) {
+      case HOLDS -> ev.add(Evidence.describe(s) + " → meets");
+      case FAILS -> {
+        refutedBy.add(CLAUSE_A);
+        ev.refute(
+            "refuted by "
+                + CLAUSE_A
+                + ": "
+                + Evidence.describe(s)
+                + " → misses "
+                + Evidence.thresholds());
+      }
+      default ->
+          ev.inconclusive(
+              Evidence.describe(s)
+                  + " → clause (a) cannot be decided: "
+                  + Call.undecided(Evidence.who(s), checks));
     }
   }
 
   /**
-   * Clause (b): the step's fallback share (STALE + DEFAULT ÷ answers) within the ceiling. The
-   * outage horizon is the step's measured window, from its warm-up to its end after the change: the
-   * share grows with the outage's length, so the line says how long the outage had lasted.
+   * Clause (b): the step's fallback share (STALE + DEFAULT ÷ answers) within the ceiling, by its
+   * Clopper–Pearson interval (rules version 5): above the ceiling over the whole interval refutes,
+   * at most the ceiling over the whole interval holds, otherwise too close to call. The outage
+   * horizon is the step's measured window, from its warm-up to its end after the change: the share
+   * grows with the outage's length, so the line says how long the outage had lasted.
    */
   private static void fallback(Evidence ev, Set<String> refutedBy, StepResult s, double ceiling) {
     String who =
@@ -191,29 +203,41 @@ public final class Overall implements Hypothesis {
             "STALE %s, DEFAULT %s",
             Evidence.pct(s.stalePct()),
             Evidence.pct(s.defaultPct()));
-    if (s.fallbackPct() > ceiling) {
-      refutedBy.add(CLAUSE_B);
-      ev.refute(
-          String.format(
-              Locale.ROOT,
-              "refuted by %s: C %s %s %.1f %% > %s %% (%s; %s)",
-              CLAUSE_B,
-              StateNames.label(s.spec().state()),
-              s.spec().run(),
-              s.fallbackPct(),
-              num(ceiling),
-              split,
-              horizon));
-    } else {
-      ev.add(
-          String.format(
-              Locale.ROOT,
-              "%s %.1f %% ≤ %s %% (%s; %s) → within the ceiling",
-              who,
-              s.fallbackPct(),
-              num(ceiling),
-              split,
-              horizon));
+    Call.Check check = Call.Check.fallback(s, ceiling);
+    String figure = check.shown().replaceFirst("^fallback ", "");
+    switch (check.call()) {
+      case FAILS -> {
+        refutedBy.add(CLAUSE_B);
+        ev.refute(
+            String.format(
+                Locale.ROOT,
+                "refuted by %s: C %s %s %s > %s %% (%s; %s)",
+                CLAUSE_B,
+                StateNames.label(s.spec().state()),
+                s.spec().run(),
+                figure,
+                Evidence.num(ceiling),
+                split,
+                horizon));
+      }
+      case HOLDS ->
+          ev.add(
+              String.format(
+                  Locale.ROOT,
+                  "%s %s ≤ %s %% (%s; %s) → within the ceiling",
+                  who,
+                  figure,
+                  Evidence.num(ceiling),
+                  split,
+                  horizon));
+      default ->
+          ev.inconclusive(
+              String.format(
+                  Locale.ROOT,
+                  "clause (b) cannot be decided: %s (%s; %s)",
+                  check.undecided("C " + StateNames.label(s.spec().state()) + " " + s.spec().run()),
+                  split,
+                  horizon));
     }
   }
 
@@ -253,10 +277,5 @@ public final class Overall implements Hypothesis {
     } else {
       ev.add(figures + " → the pool is not saturated");
     }
-  }
-
-  /** A setting as written: 10 rather than 10.0, 7.5 as it is. */
-  private static String num(double v) {
-    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
   }
 }

@@ -7,19 +7,32 @@ import solventa.ops.protocol.ExperimentProfile;
 public final class PolicySteps {
   private PolicySteps() {}
 
+  /**
+   * The policy step's line; the sacrificed share with its Clopper–Pearson interval, shown beside it
+   * (rules version 5 compares the point value: see verdict-rules.md).
+   */
   static String line(StepResult s) {
     return String.format(
         Locale.ROOT,
-        "%s policy at %d req/s, provider turned unresponsive: %d sacrificed of %d requests in W (%s),"
-            + " time to open %s",
+        "%s policy at %d req/s, provider turned unresponsive: %d sacrificed of %d requests in W (%s"
+            + " %s), time to open %s",
         s.spec().policy(),
         s.spec().rate(),
         s.sacrificed() == null ? 0 : s.sacrificed(),
         s.requestsSinceChange(),
         Evidence.pct(s.sacrificedPct()),
+        sacrificedInterval(s),
         s.timeToOpenMs() == null
             ? "n/a (" + s.missing().get("timeToOpenMs") + ")"
             : s.timeToOpenMs() + " ms");
+  }
+
+  private static String sacrificedInterval(StepResult s) {
+    if (s.intervals() == null) {
+      return "[no interval: results written before rules version 5]";
+    }
+    Interval ci = s.intervals().sacrificedPct();
+    return ci == null ? "[no interval]" : ci.pct();
   }
 
   /**

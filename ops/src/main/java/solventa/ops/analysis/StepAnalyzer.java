@@ -212,7 +212,8 @@ public final class StepAnalyzer {
             1,
             pathSamples(in, w.window(), b.everyOpenedAtMs()),
             nodeFigures(in, w.window(), b.transitions()),
-            BudgetExpiry.latencies(in));
+            BudgetExpiry.latencies(in),
+            StepIntervals.of(w, sac.count(), sac.pct(), missing));
     List<String> reasons = Sanity.invalidations(raw);
     return raw.withInvalidations(reasons, reasons.isEmpty(), 1);
   }

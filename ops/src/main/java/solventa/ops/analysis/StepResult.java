@@ -44,6 +44,8 @@ import solventa.ops.protocol.StepSpec;
  *     down), the generator's latency of every fallback answer sent from the change to the step's
  *     end, the raw material of {@link BudgetExpiry}; empty otherwise; null in results written
  *     before it was recorded
+ * @param intervals the 95 % intervals of p95, p99 and the shares (rules version 5); null in results
+ *     written before it ({@link StepIntervals#BEFORE_VERSION_5})
  */
 public record StepResult(
     StepSpec spec,
@@ -91,10 +93,12 @@ public record StepResult(
     int attempts,
     List<Long> pathLatenciesMs,
     List<NodeFigures> nodes,
-    List<Long> fallbackLatenciesMs) {
+    List<Long> fallbackLatenciesMs,
+    StepIntervals intervals) {
 
   public StepResult {
     nodes = nodes == null ? List.of() : nodes; // results written before --nodes have none
+    // intervals stay null for results written before rules version 5: never defaulted
   }
 
   /** A step whose measured hit rate misses its target by more than this many points is flagged. */
@@ -156,7 +160,8 @@ public record StepResult(
         attemptCount,
         pathLatenciesMs,
         nodes,
-        fallbackLatenciesMs);
+        fallbackLatenciesMs,
+        intervals);
   }
 
   /**

@@ -31,9 +31,12 @@ public record VerdictRules(
    * needs with 1 % of W's requests. 4 (2026-12-03): HD-01.4 judges each sweep rate at its measured
    * hit rate (the sweep's key set holds it at its target; a sweep step more than 1.5 points off is
    * invalid and re-run once); the minimum hit rate is a bracket of measured rates, and an open
-   * bound does not count as quantified in HD-01.
+   * bound does not count as quantified in HD-01. 5 (2026-12-03): p95, p99, the error share and the
+   * fallback share are compared with their thresholds by their 95 % intervals (bootstrap, {@link
+   * Bootstrap}; Clopper–Pearson, {@link ClopperPearson}) in HD-01.1, HD-01.2 and HD-01's clauses
+   * (a) and (b); an interval containing its threshold is too close to call ({@link Call}).
    */
-  public static final String RULES_VERSION = "4";
+  public static final String RULES_VERSION = "5";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
 import solventa.gatling.Acceptance;
+import solventa.ops.analysis.Call;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
@@ -51,14 +52,14 @@ final class CardTables extends ReportSection {
         s.spec().run(),
         StateNames.label(s.spec().state()),
         cell(ms(s.endToEnd().p50()), why(s, "endToEnd")),
-        cell(ms(s.endToEnd().p95()), why(s, "endToEnd")),
-        cell(ms(s.endToEnd().p99()), why(s, "endToEnd")),
+        msCell(s, s.endToEnd().p95(), s.intervals() == null ? null : s.intervals().p95()),
+        msCell(s, s.endToEnd().p99(), s.intervals() == null ? null : s.intervals().p99()),
         cell(pct(s.errorPct()), why(s, "errorPct")),
         fallbackApplies
             ? cell(pct(s.fallbackPct()), why(s, "fallbackPct"))
             : "n/a (arm A has no fallback)",
         s.spec().arm().caches() ? hitCell(s) : "n/a (arm A has no cache)",
-        yesNo(s.meets(), why(s, "endToEnd")));
+        meetsCell(s));
   }
 
   void perRunTables() {
@@ -109,12 +110,21 @@ final class CardTables extends ReportSection {
           steps.stream().map(s -> s.endToEnd().p95()).filter(x -> x != null).toList();
       Double mean = p95s.isEmpty() ? null : p95s.stream().mapToDouble(x -> x).average().orElse(0);
       Double sd = p95s.size() < 2 ? null : stddev(p95s, mean);
-      long meets = steps.stream().filter(s -> Boolean.TRUE.equals(s.meets())).count();
+      // "meets" by the intervals (rules version 5), as card table 1's column
+      long meets = steps.stream().filter(s -> Call.meets(s) == Call.HOLDS).count();
+      long misses = steps.stream().filter(s -> Call.meets(s) == Call.FAILS).count();
       String verdict;
       if (steps.isEmpty()) {
         verdict = cell(null, "not measured");
+      } else if (misses > 0) {
+        verdict = "misses (" + misses + " of " + steps.size() + " runs)";
       } else if (meets < steps.size()) {
-        verdict = "misses (" + (steps.size() - meets) + " of " + steps.size() + " runs)";
+        verdict =
+            "too close to call or not decided ("
+                + (steps.size() - meets)
+                + " of "
+                + steps.size()
+                + " runs)";
       } else if (sd != null && mean + 2 * sd > Acceptance.P95_MS) {
         verdict = "unstable: meets, but mean + 2 sd exceeds " + Acceptance.P95_MS + " ms";
       } else {

@@ -48,7 +48,7 @@ final class Findings extends ReportSection {
                             cell(ms(x.endToEnd().p99()), why(x, "endToEnd")),
                             cell(pct(x.errorPct()), why(x, "errorPct")),
                             hitCell(x),
-                            yesNo(x.meets(), why(x, "endToEnd"))))
+                            meetsCell(x)))
                 .orElse(List.of(arm.label(), StateNames.label(st), m, m, m, m, m)));
       }
     }

@@ -57,6 +57,17 @@ public final class Glossary {
             "umbral (ASR)"));
     t.add(
         new Term(
+            "[lo, hi], too close to call",
+            "a figure's 95 % interval (rules version 5): for p95 and p99 a bootstrap over the step's"
+                + " answers ("
+                + solventa.ops.analysis.Bootstrap.RESAMPLES
+                + " resamples, seed "
+                + solventa.ops.analysis.Bootstrap.SEED
+                + "), for a share the exact Clopper–Pearson interval; a comparison whose interval"
+                + " contains its threshold is too close to call, and its verdict inconclusive",
+            "—"));
+    t.add(
+        new Term(
             "provider double",
             "the stand-in for the Open Finance provider: a real HTTP server with seeded log-normal"
                 + " latency, behind Toxiproxy for the network faults",

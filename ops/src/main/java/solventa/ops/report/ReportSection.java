@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
+import solventa.ops.analysis.Call;
+import solventa.ops.analysis.Interval;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.StepResults;
 import solventa.ops.protocol.ExperimentProfile;
@@ -60,6 +62,30 @@ abstract class ReportSection {
 
   static String yesNo(Boolean b, String reason) {
     return b == null ? cell(null, reason) : b ? "yes" : "no";
+  }
+
+  /** A percentile's cell with its bootstrap interval: "226 [217, 239]" (rules version 5). */
+  static String msCell(StepResult s, Double v, Interval ci) {
+    if (v == null) {
+      return cell(null, why(s, "endToEnd"));
+    }
+    return ms(v) + (ci == null ? "" : " " + ci.ms());
+  }
+
+  /**
+   * Whether a walk step meets the thresholds by its intervals (rules version 5): yes, no, "too
+   * close to call", or why it cannot be told.
+   */
+  static String meetsCell(StepResult s) {
+    if (s.meets() == null) {
+      return cell(null, why(s, "endToEnd"));
+    }
+    return switch (Call.meets(s)) {
+      case HOLDS -> "yes";
+      case FAILS -> "no";
+      case TOO_CLOSE -> "too close to call";
+      case MISSING -> cell(null, "no interval: results written before rules version 5");
+    };
   }
 
   /** Why a cell of the protocol has no step: the profile leaves it out, or the run stopped. */

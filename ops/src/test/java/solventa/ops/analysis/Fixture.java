@@ -49,6 +49,9 @@ public final class Fixture {
   Double measuredHitRate;
   String gatlingReport;
   List<Long> fallbackLatencies = List.of();
+  Interval p95Ci;
+  Interval p99Ci;
+  boolean noIntervals;
 
   public static Fixture step(BenchArm arm, ProviderState state) {
     Fixture f = new Fixture();
@@ -98,6 +101,22 @@ public final class Fixture {
   public Fixture latency(double p95, double p99) {
     this.p95 = p95;
     this.p99 = p99;
+    return this;
+  }
+
+  /**
+   * The bootstrap intervals of p95 and p99 (rules version 5); when not set, each is its point value
+   * alone, [p95, p95], the narrowest a step can give.
+   */
+  public Fixture intervals(Interval p95Interval, Interval p99Interval) {
+    p95Ci = p95Interval;
+    p99Ci = p99Interval;
+    return this;
+  }
+
+  /** A step read from a results.json written before rules version 5: no intervals stored. */
+  public Fixture withoutIntervals() {
+    noIntervals = true;
     return this;
   }
 
@@ -263,7 +282,25 @@ public final class Fixture {
         valid ? 1 : 2,
         path,
         List.of(),
-        fallbackLatencies);
+        fallbackLatencies,
+        noIntervals ? null : intervals());
+  }
+
+  /**
+   * The step's intervals: the latency ones as set, the shares' Clopper–Pearson intervals of the
+   * counts the shares stand for (errors and fallbacks of the answers, sacrificed of W's requests).
+   */
+  private StepIntervals intervals() {
+    return new StepIntervals(
+        p95Ci != null ? p95Ci : new Interval(p95, p95),
+        p99Ci != null ? p99Ci : new Interval(p99, p99),
+        ClopperPearson.of(Math.round(errorPct * requests / 100), requests),
+        fallbackPct == null
+            ? null
+            : ClopperPearson.of(Math.round(fallbackPct * requests / 100), requests),
+        sacrificed == null || sacrificedPct == null
+            ? null
+            : ClopperPearson.of(sacrificed, requestsInW));
   }
 
   static VerdictRules rules() {

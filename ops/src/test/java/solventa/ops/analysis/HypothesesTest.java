@@ -67,6 +67,96 @@ class HypothesesTest {
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).anyMatch(l -> l.contains("B R1 healthy is invalid"));
     }
+
+    /** A's healthy p95 at the quick samples' 220–221 ms, its interval across 225 ms (version 5). */
+    Fixture armANearTheThreshold() {
+      return step(BenchArm.A, ProviderState.HEALTHY)
+          .answers(500)
+          .latency(221, 300)
+          .intervals(new Interval(218, 227), new Interval(260, 340));
+    }
+
+    @Test
+    void inconclusiveWhenAP95IsTooCloseToCall() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  armANearTheThreshold(),
+                  step(BenchArm.B, ProviderState.HEALTHY),
+                  step(BenchArm.C, ProviderState.HEALTHY)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains(
+              "INCONCLUSIVE: A R1 healthy: p95 221 ms [218, 227], p99 300 ms [260, 340], errors"
+                  + " 0.00 % [0.00, 0.74], fallback 3.00 % [1.69, 4.90] (n=500) → too close to"
+                  + " call: A R1 healthy p95 221 ms [218, 227] against 225 ms");
+    }
+
+    @Test
+    void aClearMissElsewhereStillRefutesBesideATooCloseStep() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  armANearTheThreshold(),
+                  step(BenchArm.B, ProviderState.HEALTHY)
+                      .latency(240, 300)
+                      .intervals(new Interval(232, 249), new Interval(280, 320)),
+                  step(BenchArm.C, ProviderState.HEALTHY)));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    /** The same point value, its whole interval within 225 ms: it meets. */
+    @Test
+    void supportedWhenTheWholeIntervalIsWithinTheThreshold() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  armANearTheThreshold().intervals(new Interval(217, 224), new Interval(260, 340)),
+                  step(BenchArm.B, ProviderState.HEALTHY),
+                  step(BenchArm.C, ProviderState.HEALTHY)));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l -> l.startsWith("A R1 healthy: p95 221 ms [217, 224]") && l.contains("→ meets"));
+    }
+
+    /** One error in 500 answers is 0.2 %, but its interval [0.01, 1.11] reaches past 1 %. */
+    @Test
+    void anErrorShareWhoseIntervalCrossesOnePercentIsTooCloseToCall() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  step(BenchArm.A, ProviderState.HEALTHY).answers(500).errors(0.2),
+                  step(BenchArm.B, ProviderState.HEALTHY),
+                  step(BenchArm.C, ProviderState.HEALTHY)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.endsWith(
+                      "too close to call: A R1 healthy errors 0.20 % [0.01, 1.11] against 1 %"));
+    }
+
+    @Test
+    void inconclusiveWithTheReasonWhenAStepHasNoIntervals() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  step(BenchArm.A, ProviderState.HEALTHY).withoutIntervals(),
+                  step(BenchArm.B, ProviderState.HEALTHY),
+                  step(BenchArm.C, ProviderState.HEALTHY)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.contains(
+                      "A R1 healthy p95 150 ms [no interval]: " + StepIntervals.BEFORE_VERSION_5));
+    }
   }
 
   @Nested
@@ -100,6 +190,53 @@ class HypothesesTest {
       List<StepResult> s = degraded(900, 300);
       s.remove(0);
       assertThat(eval(h, s).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
+    /** Rules version 5: C's p99 interval across 475 ms neither meets nor misses. */
+    @Test
+    void inconclusiveWhenCIsTooCloseToCall() {
+      List<StepResult> s = degraded(900, 300);
+      s.set(
+          2,
+          step(BenchArm.C, ProviderState.DEGRADED)
+              .latency(150, 470)
+              .intervals(new Interval(140, 160), new Interval(455, 490))
+              .build());
+      Verdict v = eval(h, s);
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.endsWith(
+                      "too close to call: C R1 degraded p99 470 ms [455, 490] against 475 ms"));
+    }
+
+    /** B too close to call beside C clearly missing: the clear miss refutes. */
+    @Test
+    void refutedWhenCClearlyMissesBesideATooCloseB() {
+      List<StepResult> s = degraded(900, 600);
+      s.set(
+          1,
+          step(BenchArm.B, ProviderState.DEGRADED)
+              .latency(150, 480)
+              .intervals(new Interval(140, 160), new Interval(460, 500))
+              .build());
+      Verdict v = eval(h, s);
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("too close to call: B R1 degraded p99"));
+    }
+
+    /** A miss is decided by one comparison clearly failing even when another is too close. */
+    @Test
+    void aClearlyFailingP99MissesAlthoughItsP95IsTooClose() {
+      List<StepResult> s = degraded(900, 300);
+      s.set(
+          1,
+          step(BenchArm.B, ProviderState.DEGRADED)
+              .latency(224, 900)
+              .intervals(new Interval(215, 232), new Interval(850, 950))
+              .build());
+      assertThat(eval(h, s).verdict()).isEqualTo(Verdict.SUPPORTED);
     }
   }
 
@@ -397,11 +534,12 @@ class HypothesesTest {
       assertThat(v.evidence())
           .contains(
               "INCONCLUSIVE: count policy at 10 req/s, provider turned unresponsive: 6 sacrificed"
-                  + " of 300 requests in W (2.00 %), time to open 1000 ms → inconclusive (the"
+                  + " of 300 requests in W (2.00 % [0.74, 4.30]), time to open 1000 ms → inconclusive (the"
                   + " policy cannot open within 1 % at this traffic): the count policy needs 5"
                   + " failures before it can open, more than 1 % of the 300 requests in W = 30 s"
                   + " at 10 req/s (3)")
-          .anyMatch(l -> l.startsWith("rate policy at 10 req/s") && l.contains("(0.67 %)"));
+          .anyMatch(
+              l -> l.startsWith("rate policy at 10 req/s") && l.contains("(0.67 % [0.08, 2.39])"));
     }
 
     /**
@@ -581,6 +719,6 @@ class HypothesesTest {
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
             "HD-01");
-    assertThat(VerdictRules.RULES_VERSION).isEqualTo("4");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("5");
   }
 }

@@ -44,7 +44,8 @@ class OverallTest {
       degraded = walkStep(ProviderState.DEGRADED, FULL.pathMeasureSec()).latency(62, 65);
       degraded.fallback(8.4);
       unresponsive = walkStep(ProviderState.UNRESPONSIVE, FULL.measureSec()).latency(63, 65);
-      unresponsive.fallback(9.6);
+      // within the ceiling over its whole interval at 6 000 answers ([7.32, 8.73]; rules version 5)
+      unresponsive.fallback(8.0);
       recovery =
           walkStep(ProviderState.RECOVERY, FULL.recoveryMeasureSec()).latency(63, 190).pool(11, 0L);
       recovery.fallback(4.1);
@@ -125,19 +126,13 @@ class OverallTest {
                   + " to actuaries), judged over each degraded and unresponsive step's measured"
                   + " window")
           .contains(
-              "C degraded R2 fallback share 8.4 % ≤ 10 % (STALE 8.40 %, DEFAULT 0.00 %; over the"
-                  + " measured window 5–35 s after the change) → within the ceiling")
+              "C degraded R2 fallback share 8.40 % [7.71, 9.13] ≤ 10 % (STALE 8.40 %, DEFAULT 0.00"
+                  + " %; over the measured window 5–35 s after the change) → within the ceiling")
           .contains(
               "C R3 recovery: max in-flight 11 of pool 32, 0 rejected → the pool is not saturated")
           .contains("HD-01.5 is supported");
       assertThat(v.evidence()).filteredOn(l -> l.endsWith("→ within the ceiling")).hasSize(6);
       assertThat(v.evidence()).filteredOn(l -> l.endsWith("→ meets")).hasSize(9);
-    }
-
-    @Test
-    void aShareAtTheCeilingIsWithinIt() {
-      Verdict v = eval(protocol(w -> w.unresponsive.fallback(FULL.fallbackCeilingPct())));
-      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
     }
 
     /** The ceiling is a setting read from the rules, not a number inside the rule. */
@@ -154,7 +149,9 @@ class OverallTest {
                   new StepResults(steps), List.of(), lenient, hd5(Verdict.SUPPORTED)));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.evidence())
-          .anyMatch(l -> l.startsWith("C degraded R1 fallback share 38.1 % ≤ 40 %"));
+          .anyMatch(
+              l ->
+                  l.startsWith("C degraded R1 fallback share 38.06 % [") && l.contains("] ≤ 40 %"));
       assertThat(eval(steps).verdict()).isEqualTo(Verdict.REFUTED);
     }
 
@@ -202,6 +199,53 @@ class OverallTest {
           .anyMatch(l -> l.contains(": C R2 "));
     }
 
+    /**
+     * Rules version 5: a p95 whose bootstrap interval contains 225 ms is too close to call
+     * (HD-01.1's flip in the quick samples: 220–221 ms), inconclusive unless something else
+     * refutes; its whole interval above 225 ms refutes.
+     */
+    @Test
+    void aP95WhoseIntervalContainsTheThresholdIsTooCloseToCall() {
+      Verdict v =
+          eval(
+              protocol(
+                  inRun(
+                      "R1",
+                      w ->
+                          w.healthy
+                              .latency(221, 300)
+                              .intervals(new Interval(217, 226), new Interval(280, 320)))));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains(
+              "INCONCLUSIVE: C R1 healthy: p95 221 ms [217, 226], p99 300 ms [280, 320], errors"
+                  + " 0.00 % [0.00, 0.06], fallback 0.42 % [0.27, 0.61] (n=6000) → clause (a)"
+                  + " cannot be decided: too close to call: C R1 healthy p95 221 ms [217, 226]"
+                  + " against 225 ms");
+      Verdict clear =
+          eval(
+              protocol(
+                  inRun(
+                      "R1",
+                      w ->
+                          w.healthy
+                              .latency(229, 300)
+                              .intervals(new Interval(226, 233), new Interval(280, 320)))));
+      assertThat(clear.verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    /** An older results.json's step, without intervals: never judged by its point value. */
+    @Test
+    void aStepWithoutIntervalsIsInconclusiveWithTheReason() {
+      Verdict v = eval(protocol(inRun("R1", w -> w.healthy.withoutIntervals())));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.contains("C R1 healthy p95 64 ms [no interval]: no interval stored")
+                      && l.contains("written before rules version 5"));
+    }
+
     @Test
     void errorsAboveOnePercentMissToo() {
       Verdict v = eval(protocol(inRun("R3", w -> w.unresponsive.errors(1.5))));
@@ -218,9 +262,9 @@ class OverallTest {
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(refutations(v))
           .containsExactly(
-              "refuted by clause (b) fallback above the ceiling: C degraded R1 37.2 % > 10 %"
-                  + " (STALE 37.20 %, DEFAULT 0.00 %; over the measured window 5–35 s after the"
-                  + " change)",
+              "refuted by clause (b) fallback above the ceiling: C degraded R1 37.20 % [35.98,"
+                  + " 38.44] > 10 % (STALE 37.20 %, DEFAULT 0.00 %; over the measured window 5–35"
+                  + " s after the change)",
               "refuted by clause (b) fallback above the ceiling");
     }
 
@@ -232,15 +276,49 @@ class OverallTest {
           .first()
           .asString()
           .startsWith(
-              "refuted by clause (b) fallback above the ceiling: C unresponsive R3 40.1 % > 10 %");
+              "refuted by clause (b) fallback above the ceiling: C unresponsive R3 40.09 % [");
     }
 
     /** The card's case: C meets the thresholds, but only by falling back. */
     @Test
     void refutesAlthoughCMeetsEveryThreshold() {
-      Verdict v = eval(protocol(w -> w.degraded.fallback(10.1)));
+      Verdict v = eval(protocol(w -> w.degraded.fallback(12.0)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(v.evidence()).filteredOn(l -> l.endsWith("→ meets")).hasSize(9);
+    }
+
+    /**
+     * Rules version 5: a share whose interval contains the ceiling is too close to call — 10.1 % of
+     * 6 000 answers is [9.35, 10.89] — neither refuting nor supporting, and so is one at the
+     * ceiling.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(doubles = {10.1, 10.0, 9.5})
+    void aShareWhoseIntervalContainsTheCeilingIsTooCloseToCall(double share) {
+      Verdict v = eval(protocol(inRun("R2", w -> w.degraded.fallback(share))));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(refutations(v)).isEmpty();
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                          "INCONCLUSIVE: clause (b) cannot be decided: too close to call: C"
+                              + " degraded R2 fallback ")
+                      && l.contains("] against 10 %"));
+    }
+
+    /** A clear refutation elsewhere still refutes beside a too-close share. */
+    @Test
+    void aClearRefutationStillRefutesBesideATooCloseShare() {
+      Verdict v =
+          eval(
+              protocol(
+                  w -> {
+                    w.degraded.fallback(10.0);
+                    w.unresponsive.fallback(12.0);
+                  }));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("too close to call"));
     }
   }
 

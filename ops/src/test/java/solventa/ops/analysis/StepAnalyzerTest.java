@@ -71,6 +71,26 @@ class StepAnalyzerTest {
     assertThat(r.achievedRate()).isCloseTo(10.0, within(1e-9));
     assertThat(r.rejections()).isEqualTo(3);
     assertThat(r.providerCallsPerMiss()).isEqualTo(1.0);
+    // rules version 5: the intervals come from the window's answers, not the warm-up's
+    assertThat(r.intervals().errorPct()).isEqualTo(ClopperPearson.of(1, 10));
+    assertThat(r.intervals().fallbackPct()).isEqualTo(ClopperPearson.of(1, 10));
+    assertThat(r.intervals().p99().high()).isLessThanOrEqualTo(700.0);
+    assertThat(r.intervals().p95().contains(r.endToEnd().p95())).isTrue();
+  }
+
+  /** Rules version 5: a window without requests has no intervals, each with its reason. */
+  @Test
+  void aWindowWithoutAnswersHasNoIntervalsAndSaysWhy() {
+    StepResult r =
+        StepInputs.of(spec(ProviderState.DEGRADED, 2, 1), T0)
+            .requests(List.of())
+            .atEnd(stats(List.of(), List.of()))
+            .analyze();
+    assertThat(r.intervals().p95()).isNull();
+    assertThat(r.intervals().errorPct()).isNull();
+    assertThat(r.missing())
+        .containsEntry("p95Interval", "no request was sent in the window")
+        .containsEntry("errorPctInterval", "no request was sent in the window");
   }
 
   @Test
@@ -91,6 +111,7 @@ class StepAnalyzerTest {
     assertThat(r.sacrificed()).isEqualTo(4);
     assertThat(r.requestsSinceChange()).isEqualTo(300);
     assertThat(r.sacrificedPct()).isCloseTo(100.0 * 4 / 300, within(1e-9));
+    assertThat(r.intervals().sacrificedPct()).isEqualTo(ClopperPearson.of(4, 300));
     assertThat(r.timeToOpenMs()).isEqualTo(1_500);
   }
 

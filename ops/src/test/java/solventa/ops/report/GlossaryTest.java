@@ -37,6 +37,18 @@ class GlossaryTest {
   }
 
   @Test
+  void theIntervalsResamplesAndSeedAreTheBootstrapsOwn() {
+    assertThat(terms(ExperimentProfile.named("quick")).get("[lo, hi], too close to call"))
+        .contains(
+            "("
+                + solventa.ops.analysis.Bootstrap.RESAMPLES
+                + " resamples, seed "
+                + solventa.ops.analysis.Bootstrap.SEED
+                + ")")
+        .contains("Clopper–Pearson");
+  }
+
+  @Test
   void everyProviderStateIsGlossedWithTheCardsSpanishName() {
     String states = terms(ExperimentProfile.named("quick")).get("provider state");
     assertThat(states).contains("healthy (Sano)", "unresponsive (Sin respuesta)", "down (Caído)");

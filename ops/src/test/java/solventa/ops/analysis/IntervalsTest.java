@@ -1,0 +1,127 @@
+package solventa.ops.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The intervals of rules version 5: Clopper–Pearson against known values, the bootstrap of a
+ * percentile reproducible with its seed and containing the point estimate, and the three calls.
+ */
+class IntervalsTest {
+
+  @Nested
+  class ClopperPearsonValues {
+    /** Reference values: the beta quantiles of the exact interval (computed to 40 digits). */
+    @Test
+    void matchesKnownIntervals() {
+      assertInterval(ClopperPearson.of(0, 10), 0, 30.849711);
+      assertInterval(ClopperPearson.of(5, 10), 18.708603, 81.291397);
+      assertInterval(ClopperPearson.of(10, 10), 69.150289, 100);
+      assertInterval(ClopperPearson.of(1, 100), 0.025315, 5.445939);
+      assertInterval(ClopperPearson.of(3, 300), 0.206701, 2.894451);
+      assertInterval(ClopperPearson.of(504, 6_000), 7.710143, 9.130610);
+      assertInterval(ClopperPearson.of(0, 500), 0, 0.735061);
+    }
+
+    /** The smallest step whose error share can be called within 1 % (verdict-rules.md). */
+    @Test
+    void noErrorInFewerThan368AnswersReachesAboveOnePercent() {
+      assertThat(ClopperPearson.of(0, 367).high()).isGreaterThan(1.0);
+      assertThat(ClopperPearson.of(0, 368).high()).isLessThanOrEqualTo(1.0);
+    }
+
+    @Test
+    void nothingMeasuredHasNoInterval() {
+      assertThat(ClopperPearson.of(0, 0)).isNull();
+    }
+
+    @Test
+    void aShareOutsideItsCountIsRefusedNamingBoth() {
+      assertThatThrownBy(() -> ClopperPearson.of(11, 10))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("k=11, n=10");
+    }
+
+    private void assertInterval(Interval i, double low, double high) {
+      assertThat(i.low()).isCloseTo(low, within(1e-5));
+      assertThat(i.high()).isCloseTo(high, within(1e-5));
+    }
+  }
+
+  @Nested
+  class BootstrapPercentiles {
+    /** A step's latencies: 1 000 answers, most near 150 ms, a tail past 300. */
+    List<Long> step(long seed) {
+      SplittableRandom r = new SplittableRandom(seed);
+      List<Long> out = new ArrayList<>();
+      for (int i = 0; i < 1_000; i++) {
+        out.add((long) (r.nextInt(100) < 94 ? 120 + r.nextInt(60) : 200 + r.nextInt(300)));
+      }
+      return out;
+    }
+
+    @Test
+    void theSameLatenciesGiveTheSameIntervals() {
+      Interval[] a = Bootstrap.percentiles(step(7), 95, 99);
+      Interval[] b = Bootstrap.percentiles(step(7), 95, 99);
+      assertThat(a).containsExactly(b);
+    }
+
+    @Test
+    void eachIntervalContainsItsPointEstimate() {
+      for (long seed = 1; seed <= 5; seed++) {
+        List<Long> ms = step(seed);
+        Latency point = Latency.of(ms);
+        Interval[] ci = Bootstrap.percentiles(ms, 95, 99);
+        assertThat(ci[0].contains(point.p95())).as("p95 %s in %s", point.p95(), ci[0]).isTrue();
+        assertThat(ci[1].contains(point.p99())).as("p99 %s in %s", point.p99(), ci[1]).isTrue();
+        assertThat(ci[0].high() - ci[0].low()).isGreaterThan(0);
+      }
+    }
+
+    /** All answers alike: nothing to resample but the one value. */
+    @Test
+    void oneValueGivesAnIntervalOfThatValue() {
+      Interval[] ci = Bootstrap.percentiles(List.of(64L, 64L, 64L, 64L), 95, 99);
+      assertThat(ci[0]).isEqualTo(new Interval(64, 64));
+    }
+
+    @Test
+    void noLatencyHasNoInterval() {
+      assertThat(Bootstrap.percentiles(List.of(), 95)).isNull();
+    }
+
+    @Test
+    void theRankIsTheHistogramsRank() {
+      assertThat(Bootstrap.rank(95, 1_000)).isEqualTo(950);
+      assertThat(Bootstrap.rank(99, 10)).isEqualTo(10);
+      assertThat(Bootstrap.rank(50, 1)).isEqualTo(1);
+    }
+  }
+
+  @Nested
+  class Calls {
+    @Test
+    void holdsFailsOrTooCloseByWhereTheIntervalLies() {
+      assertThat(Call.of(new Interval(210, 224), x -> x <= 225)).isEqualTo(Call.HOLDS);
+      assertThat(Call.of(new Interval(210, 225), x -> x <= 225)).isEqualTo(Call.HOLDS);
+      assertThat(Call.of(new Interval(226, 240), x -> x <= 225)).isEqualTo(Call.FAILS);
+      assertThat(Call.of(new Interval(217, 226), x -> x <= 225)).isEqualTo(Call.TOO_CLOSE);
+      assertThat(Call.of(null, x -> x <= 225)).isEqualTo(Call.MISSING);
+    }
+
+    @Test
+    void anIntervalUpsideDownIsRefusedNamingItsEnds() {
+      assertThatThrownBy(() -> new Interval(3, 2))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("low=3.0, high=2.0");
+    }
+  }
+}
