@@ -106,7 +106,7 @@ final class BenchmarkReport {
     Integer sustained = null;
     Double bestPerCore = null;
     for (Row row : rows) {
-      if (!row.kind().equals("sweep") && !row.kind().equals("cold")) {
+      if (!row.kind().equals("sweep") && !row.kind().equals("cold") && !join(row)) {
         continue;
       }
       StepResult r = row.step();
@@ -124,9 +124,7 @@ final class BenchmarkReport {
               Locale.ROOT,
               "| %s | %s | %d | %s / %s | %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s"
                   + " | %s | %s |%n",
-              row.kind().equals("cold")
-                  ? r.spec().rate() + ", first " + r.spec().durationSec() + " s of a new node"
-                  : String.valueOf(r.spec().rate()),
+              JoiningNodeCheck.label(row),
               f1(r.achievedRate()),
               r.requests(),
               Report.ms(r.endToEnd().p50()),
@@ -163,7 +161,16 @@ final class BenchmarkReport {
                         ? "— (no CPU figure)"
                         : String.format(Locale.ROOT, "%.0f", bestPerCore))
                     + "**.\n");
+    for (Row row : rows) {
+      if (join(row)) {
+        sb.append('\n').append(JoiningNodeCheck.mustShow(row));
+      }
+    }
     return sb.toString();
+  }
+
+  private static boolean join(Row row) {
+    return row.kind().equals("join");
   }
 
   /**
