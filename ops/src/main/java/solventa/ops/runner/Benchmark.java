@@ -40,8 +40,8 @@ import solventa.providerdouble.control.ProviderState;
  *   <li><b>First seconds after start</b>: a new node (its own start-up warm-up done, Redis holding
  *       the warm set), measured from its first request at {@link Plan#coldRate} req/s.
  *   <li><b>A node that joins under load with an empty Redis</b> (issue 32): the same, but Redis
- *       holds none of its warm customers and {@link #JOIN_NEVER_SEEN_SHARE} of the requests go to
- *       never-seen ones ({@link #joining}).
+ *       holds none of its warm customers and {@link #EMPTY_NEVER_SEEN_SHARE} of the requests go to
+ *       never-seen ones ({@link #emptyRedis}).
  * </ol>
  */
 public final class Benchmark {
@@ -104,16 +104,17 @@ public final class Benchmark {
   static final int CPU_TARGET_RATE = 800;
 
   /**
-   * The joining node's row (issue 32's must-show): the share of requests for never-seen customers,
-   * and the overall hit-rate target its warm customers are sized for (about 300 of them at 400
-   * req/s and the quick profile's T of 20 s, {@code KeyPopulation}); Redis stores none of them.
+   * The empty-Redis row (issue 32's must-show for a node that joins under load): the share of
+   * requests for never-seen customers, and the overall hit-rate target its warm customers are sized
+   * for (about 300 of them at 400 req/s and the quick profile's T of 20 s, {@code KeyPopulation});
+   * Redis stores none of them.
    */
-  static final double JOIN_NEVER_SEEN_SHARE = 0.04;
+  static final double EMPTY_NEVER_SEEN_SHARE = 0.04;
 
-  static final double JOIN_HIT_RATE = 0.925;
+  static final double EMPTY_HIT_RATE = 0.925;
 
-  /** Issue 32's must-show for the joining node: at most this share of errors, % (and p99). */
-  static final double JOIN_MAX_ERROR_PCT = 0.1;
+  /** Issue 32's must-show for the empty-Redis node: at most this share of errors, % (and p99). */
+  static final double EMPTY_MAX_ERROR_PCT = 0.1;
 
   /** One measured row: the step and the node's own counters over its window. */
   record Row(String kind, StepResult step, NodeCost cost) {}
@@ -137,15 +138,15 @@ public final class Benchmark {
     try {
       lab.start();
       ProtocolRunner runner = new ProtocolRunner(p, out, seed, lab, null);
-      // the joining node's row: its own runner, for its own never-seen share
-      ProtocolRunner joining =
-          new ProtocolRunner(p.withNeverSeenShare(JOIN_NEVER_SEEN_SHARE), out, seed, lab, null);
+      // the empty-Redis row: its own runner, for its own never-seen share
+      ProtocolRunner empty =
+          new ProtocolRunner(p.withNeverSeenShare(EMPTY_NEVER_SEEN_SHARE), out, seed, lab, null);
       try {
         rows.addAll(rows(runner, lab, plan, console, stack));
-        rows.add(joining(joining, plan, console));
+        rows.add(emptyRedis(empty, plan, console));
       } finally {
         runner.close();
-        joining.close();
+        empty.close();
       }
     } finally {
       lab.close();
@@ -237,25 +238,25 @@ public final class Benchmark {
   }
 
   /**
-   * The joining node's row: a new arm C node, its start-up warm-up done, measured from its first
+   * The empty-Redis row: a new arm C node, its start-up warm-up done, measured from its first
    * request at {@link Plan#coldRate} for {@link Plan#coldSec}, while Redis (emptied for the new
    * node) holds none of its warm customers; {@code runner}'s profile sets the never-seen share.
    */
-  static Row joining(ProtocolRunner runner, Plan plan, java.io.PrintStream console)
+  static Row emptyRedis(ProtocolRunner runner, Plan plan, java.io.PrintStream console)
       throws IOException {
     console.printf(
         "bench: a new node with an EMPTY Redis, first %d s at %d req/s%n",
         plan.coldSec(), plan.coldRate());
     StepSpec spec =
         step(
-            "bench-join" + plan.coldRate(),
+            "bench-cold-empty" + plan.coldRate(),
             BenchArm.C,
-            JOIN_HIT_RATE,
+            EMPTY_HIT_RATE,
             plan.coldRate(),
             0,
             plan.coldSec());
     StepResult r = runner.runOnNewNode(spec, false);
-    return new Row("join", r, NodeCost.between(runner.lastWindow(), windowSec(r)));
+    return new Row("coldEmpty", r, NodeCost.between(runner.lastWindow(), windowSec(r)));
   }
 
   /** {@code benchmark.json}: the machine, the node's stack and every row with its cost. */
@@ -283,7 +284,7 @@ public final class Benchmark {
       m.put("cpuMsPerProviderCall", r.cost().cpuPerProviderCall());
       m.put("contextSwitchesPer" + per, r.cost().switchesPerQuote());
       m.put("cores", r.cost().cores());
-      if (r.kind().equals("cold") || r.kind().equals("join")) {
+      if (r.kind().equals("cold") || r.kind().equals("coldEmpty")) {
         m.put("redisHoldsWarmSet", r.kind().equals("cold"));
       }
       json.add(m);

@@ -106,7 +106,7 @@ final class BenchmarkReport {
     Integer sustained = null;
     Double bestPerCore = null;
     for (Row row : rows) {
-      if (!row.kind().equals("sweep") && !row.kind().equals("cold") && !join(row)) {
+      if (!row.kind().equals("sweep") && !row.kind().equals("cold") && !emptyRedis(row)) {
         continue;
       }
       StepResult r = row.step();
@@ -124,7 +124,7 @@ final class BenchmarkReport {
               Locale.ROOT,
               "| %s | %s | %d | %s / %s | %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s"
                   + " | %s | %s |%n",
-              JoiningNodeCheck.label(row),
+              EmptyRedisCheck.label(row),
               f1(r.achievedRate()),
               r.requests(),
               Report.ms(r.endToEnd().p50()),
@@ -162,15 +162,15 @@ final class BenchmarkReport {
                         : String.format(Locale.ROOT, "%.0f", bestPerCore))
                     + "**.\n");
     for (Row row : rows) {
-      if (join(row)) {
-        sb.append('\n').append(JoiningNodeCheck.mustShow(row));
+      if (emptyRedis(row)) {
+        sb.append('\n').append(EmptyRedisCheck.mustShow(row));
       }
     }
     return sb.toString();
   }
 
-  private static boolean join(Row row) {
-    return row.kind().equals("join");
+  private static boolean emptyRedis(Row row) {
+    return row.kind().equals("coldEmpty");
   }
 
   /**

@@ -1,7 +1,7 @@
 package solventa.ops.runner;
 
-import static solventa.ops.runner.Benchmark.JOIN_MAX_ERROR_PCT;
-import static solventa.ops.runner.Benchmark.JOIN_NEVER_SEEN_SHARE;
+import static solventa.ops.runner.Benchmark.EMPTY_MAX_ERROR_PCT;
+import static solventa.ops.runner.Benchmark.EMPTY_NEVER_SEEN_SHARE;
 
 import java.util.Locale;
 import solventa.gatling.Acceptance;
@@ -11,36 +11,39 @@ import solventa.ops.runner.Benchmark.Row;
 
 /**
  * The bench's rows of a new node's first seconds ({@code cold}: Redis holds the warm set; {@code
- * join}: an empty Redis) as the rate table names them, and issue 32's must-show for the joining
- * node — at most {@link Benchmark#JOIN_MAX_ERROR_PCT} % errors and e2e p99 ≤ 475 ms — computed from
- * the {@code join} row's measurements, or missing with its reason. Pure: no lab, no I/O.
+ * coldEmpty}: an empty Redis, a node that joins under load) as the rate table names them, and issue
+ * 32's must-show for the empty-Redis node — at most {@link Benchmark#EMPTY_MAX_ERROR_PCT} % errors
+ * and e2e p99 ≤ 475 ms — computed from that row's measurements, or missing with its reason. Pure:
+ * no lab, no I/O.
  */
-final class JoiningNodeCheck {
-  private JoiningNodeCheck() {}
+final class EmptyRedisCheck {
+  private EmptyRedisCheck() {}
 
-  /** The rate table's first cell for a row of the sweep, the restarted node or the joining one. */
+  /**
+   * The rate table's first cell for a row of the sweep, the restarted node or the empty-Redis one.
+   */
   static String label(Row row) {
     StepResult r = row.step();
     String first = r.spec().rate() + ", first " + r.spec().durationSec() + " s of a new node";
     return switch (row.kind()) {
       case "cold" -> first + " (Redis holds the warm set)";
-      case "join" ->
+      case "coldEmpty" ->
           String.format(
               Locale.ROOT,
               "%s, EMPTY Redis (%s warm customers not yet stored, %s %% never-seen)",
               first,
               r.populationSize() == null ? "—" : String.valueOf(r.populationSize()),
-              BenchmarkReport.f0(JOIN_NEVER_SEEN_SHARE * 100));
+              BenchmarkReport.f0(EMPTY_NEVER_SEEN_SHARE * 100));
       default -> String.valueOf(r.spec().rate());
     };
   }
 
   /**
-   * The must-show's line for the {@code join} row: met, not met (naming what failed), or missing
-   * with its reason; its figures named (errors, e2e p99, node CPU per quote).
+   * The must-show's line for the {@code coldEmpty} row: met, not met (naming what failed), or
+   * missing with its reason; its figures named (errors, e2e p99, node CPU per quote).
    */
-  static String mustShow(Row join) {
-    StepResult r = join.step();
+  static String mustShow(Row row) {
+    StepResult r = row.step();
     String head =
         String.format(
             Locale.ROOT,
@@ -48,7 +51,7 @@ final class JoiningNodeCheck {
                 + " req/s with ≤ %s %% errors and e2e %s): ",
             r.spec().durationSec(),
             r.spec().rate(),
-            BenchmarkReport.f1(JOIN_MAX_ERROR_PCT),
+            BenchmarkReport.f1(EMPTY_MAX_ERROR_PCT),
             Acceptance.p99());
     String figures =
         String.format(
@@ -56,13 +59,13 @@ final class JoiningNodeCheck {
             "errors %s %%, e2e p99 %s ms, node CPU %s ms per quote, JIT %s ms in the window",
             orDash(Report.pct(r.errorPct())),
             orDash(Report.ms(r.endToEnd().p99())),
-            BenchmarkReport.f2(join.cost().cpuPerQuote()),
-            BenchmarkReport.f0(join.cost().jitMs()));
+            BenchmarkReport.f2(row.cost().cpuPerQuote()),
+            BenchmarkReport.f0(row.cost().jitMs()));
     String missing = missing(r);
     if (missing != null) {
       return head + "**missing**: " + missing + " (" + figures + ").\n";
     }
-    boolean errorsOk = r.errorPct() <= JOIN_MAX_ERROR_PCT;
+    boolean errorsOk = r.errorPct() <= EMPTY_MAX_ERROR_PCT;
     boolean p99Ok = r.endToEnd().p99() <= Acceptance.P99_MS;
     if (errorsOk && p99Ok) {
       return head + "**met** (" + figures + ").\n";

@@ -8,44 +8,65 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.protocol.BenchArm;
+import solventa.quote.stats.StatsSnapshot;
 
 /**
- * The bench's row of a node that joins under load with an empty Redis (issue 32): its name in the
- * rate table, and the must-show computed from its measurements — met, not met, or missing with its
- * reason.
+ * The bench's row of a new node whose Redis is empty: a node that joins under load (issue 32): its
+ * name in the rate table, and the must-show computed from its measurements — met, not met, or
+ * missing with its reason.
  */
-class JoiningNodeCheckTest {
+class EmptyRedisCheckTest {
 
-  // the joining node's step as the bench runs it: 400 req/s, 20 s from the first request
-  private static Fixture joinStep() {
+  // the empty-Redis step as the bench runs it: 400 req/s, 20 s from the first request
+  private static Fixture emptyStep() {
     return Fixture.of(
-        Benchmark.step("bench-join400", BenchArm.C, Benchmark.JOIN_HIT_RATE, 400, 0, 20));
+        Benchmark.step("bench-cold-empty400", BenchArm.C, Benchmark.EMPTY_HIT_RATE, 400, 0, 20));
   }
 
-  // a row whose node spent cpuMs over a 20 s window answering n quotes, its JIT jitMs
+  // a row whose node spent cpuMs answering 8000 quotes over a 20 s window, its JIT jitMs: the
+  // node's counters at the window's two ends, as the runner reads them
   private static Benchmark.Row row(String kind, Fixture f, double cpuMs, double jitMs) {
-    return new Benchmark.Row(
-        kind, f.build(), new NodeCost(cpuMs, 20, 8000, 300, 0L, null, null, null, jitMs, 1L));
+    return new Benchmark.Row(kind, f.build(), cost(cpuMs, jitMs));
+  }
+
+  private static NodeCost cost(Double cpuMs, Double jitMs) {
+    try {
+      StatsSnapshot start =
+          StatsSnapshot.parse("{\"process\":{\"cpuNanos\":1000000000,\"jitMillis\":100}}");
+      StatsSnapshot end =
+          StatsSnapshot.parse(
+              "{\"quotes\":{\"FRESH\":600,\"CACHED\":7000,\"DEFAULT\":400},"
+                  + (cpuMs == null
+                      ? "\"process\":{}}"
+                      : String.format(
+                          java.util.Locale.ROOT,
+                          "\"process\":{\"cpuNanos\":%d,\"jitMillis\":%d}}",
+                          1_000_000_000L + Math.round(cpuMs * 1e6),
+                          100 + Math.round(jitMs))));
+      return NodeCost.between(new ProtocolRunner.WindowStats(start, end, null, null), 20);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   @Test
   void theRateTableNamesTheRestartedNodeTheJoiningNodeAndTheSweepsRates() {
     Fixture cold = Fixture.of(Benchmark.step("bench-cold400", BenchArm.C, 0.96, 400, 0, 20));
-    assertThat(JoiningNodeCheck.label(row("cold", cold, 1, 1)))
+    assertThat(EmptyRedisCheck.label(row("cold", cold, 1, 1)))
         .isEqualTo("400, first 20 s of a new node (Redis holds the warm set)");
     // the fixture's population is 73 customers
-    assertThat(JoiningNodeCheck.label(row("join", joinStep(), 1, 1)))
+    assertThat(EmptyRedisCheck.label(row("coldEmpty", emptyStep(), 1, 1)))
         .isEqualTo(
             "400, first 20 s of a new node, EMPTY Redis (73 warm customers not yet stored, 4 %"
                 + " never-seen)");
     Fixture sweep = Fixture.of(Benchmark.step("bench-r800", BenchArm.C, 0.96, 800, 3, 17));
-    assertThat(JoiningNodeCheck.label(row("sweep", sweep, 1, 1))).isEqualTo("800");
+    assertThat(EmptyRedisCheck.label(row("sweep", sweep, 1, 1))).isEqualTo("800");
   }
 
   @Test
   void metWhenErrorsAndP99AreWithinTheMustShowWithItsFiguresNamed() {
-    Benchmark.Row join = row("join", joinStep().errors(0.05).latency(200, 300), 4000, 1500);
-    assertThat(JoiningNodeCheck.mustShow(join))
+    Benchmark.Row row = row("coldEmpty", emptyStep().errors(0.05).latency(200, 300), 4000, 1500);
+    assertThat(EmptyRedisCheck.mustShow(row))
         .contains("its first 20 s at 400 req/s with ≤ 0.1 % errors and e2e p99 ≤ 475 ms")
         .contains("**met** (errors 0.05 %, e2e p99 300 ms, node CPU 0.50 ms per quote, JIT 1500 ms")
         .doesNotContain("not met");
@@ -61,39 +82,36 @@ class JoiningNodeCheckTest {
     "11.5, 5000, '**not met**, errors and p99 (errors'",
   })
   void eachBoundComesOutEitherWay(double errors, double p99, String verdict) {
-    Benchmark.Row join = row("join", joinStep().errors(errors).latency(p99 - 10, p99), 24800, 9000);
-    assertThat(JoiningNodeCheck.mustShow(join)).contains(verdict);
+    Benchmark.Row row =
+        row("coldEmpty", emptyStep().errors(errors).latency(p99 - 10, p99), 24800, 9000);
+    assertThat(EmptyRedisCheck.mustShow(row)).contains(verdict);
   }
 
   @Test
   void missingWithItsReasonWhenTheGeneratorFellShortOfTheRate() {
-    Benchmark.Row join = row("join", joinStep().achieved(300.0).latency(100, 150), 4000, 10);
-    assertThat(JoiningNodeCheck.mustShow(join))
+    Benchmark.Row row = row("coldEmpty", emptyStep().achieved(300.0).latency(100, 150), 4000, 10);
+    assertThat(EmptyRedisCheck.mustShow(row))
         .contains("**missing**: the generator reached 300.0 of 400 req/s")
         .doesNotContain("**met**");
   }
 
   @Test
   void aNodeWithoutCpuFiguresShowsThemMissingNotZero() {
-    Benchmark.Row join =
-        new Benchmark.Row(
-            "join",
-            joinStep().build(),
-            new NodeCost(null, 20, 8000, 300, null, null, null, null, null, null));
-    assertThat(JoiningNodeCheck.mustShow(join)).contains("node CPU — ms per quote, JIT — ms");
+    Benchmark.Row empty = new Benchmark.Row("coldEmpty", emptyStep().build(), cost(null, null));
+    assertThat(EmptyRedisCheck.mustShow(empty)).contains("node CPU — ms per quote, JIT — ms");
   }
 
   @Test
   void benchmarkMdSetsTheJoiningRowBesideTheRestartedOneAndGivesTheMustShow() {
     Fixture cold = Fixture.of(Benchmark.step("bench-cold400", BenchArm.C, 0.96, 400, 0, 20));
-    Benchmark.Row join = row("join", joinStep().errors(6.5).latency(900, 1800), 24800, 9000);
+    Benchmark.Row row = row("coldEmpty", emptyStep().errors(6.5).latency(900, 1800), 24800, 9000);
     String md =
         BenchmarkReport.render(
             Benchmark.Plan.QUICK,
             java.util.Map.of("processors", "2"),
             java.util.Map.of(),
             new WakeCost(1000, 20.0, 20.0, 3.0, 1000),
-            List.of(row("cold", cold, 4000, 1000), join));
+            List.of(row("cold", cold, 4000, 1000), row));
     assertThat(md)
         .contains("| 400, first 20 s of a new node (Redis holds the warm set) |")
         .contains("| 400, first 20 s of a new node, EMPTY Redis (73 warm customers")
