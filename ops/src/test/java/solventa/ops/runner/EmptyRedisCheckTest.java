@@ -50,7 +50,7 @@ class EmptyRedisCheckTest {
   }
 
   @Test
-  void theRateTableNamesTheRestartedNodeTheJoiningNodeAndTheSweepsRates() {
+  void theRateTableNamesTheRestartedNodeTheEmptyRedisNodeAndTheSweepsRates() {
     Fixture cold = Fixture.of(Benchmark.step("bench-cold400", BenchArm.C, 0.96, 400, 0, 20));
     assertThat(EmptyRedisCheck.label(row("cold", cold, 1, 1)))
         .isEqualTo("400, first 20 s of a new node (Redis holds the warm set)");
@@ -102,7 +102,7 @@ class EmptyRedisCheckTest {
   }
 
   @Test
-  void benchmarkMdSetsTheJoiningRowBesideTheRestartedOneAndGivesTheMustShow() {
+  void benchmarkMdSetsTheEmptyRedisRowBesideTheRestartedOneAndGivesTheMustShow() {
     Fixture cold = Fixture.of(Benchmark.step("bench-cold400", BenchArm.C, 0.96, 400, 0, 20));
     Benchmark.Row row = row("coldEmpty", emptyStep().errors(6.5).latency(900, 1800), 24800, 9000);
     String md =
