@@ -63,15 +63,24 @@ final class EmptyRedisCheck {
             BenchmarkReport.f0(row.cost().jitMs()));
     String missing = missing(r);
     if (missing != null) {
-      return head + "**missing**: " + missing + " (" + figures + ").\n";
+      return head + "**missing**: " + missing + " (" + figures + ")." + flagged(r) + "\n";
     }
     boolean errorsOk = r.errorPct() <= EMPTY_MAX_ERROR_PCT;
     boolean p99Ok = r.endToEnd().p99() <= Acceptance.P99_MS;
     if (errorsOk && p99Ok) {
-      return head + "**met** (" + figures + ").\n";
+      return head + "**met** (" + figures + ")." + flagged(r) + "\n";
     }
     String failed = !errorsOk && !p99Ok ? "errors and p99" : !errorsOk ? "errors" : "p99";
-    return head + "**not met**, " + failed + " (" + figures + ").\n";
+    return head + "**not met**, " + failed + " (" + figures + ")." + flagged(r) + "\n";
+  }
+
+  // the runner's own checks on the step (the generator's schedule, the double's lag, a node
+  // stall), so a reader sees whether the generator or the double shared the blame
+  static String flagged(StepResult r) {
+    if (r.invalidations() == null || r.invalidations().isEmpty()) {
+      return "";
+    }
+    return " The runner's checks flagged the step: " + String.join("; ", r.invalidations()) + ".";
   }
 
   private static String orDash(String v) {

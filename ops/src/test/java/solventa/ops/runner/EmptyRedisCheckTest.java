@@ -96,6 +96,16 @@ class EmptyRedisCheckTest {
   }
 
   @Test
+  void theRunnersChecksOnTheStepAreNamedBesideTheResult() {
+    Benchmark.Row flagged = row("coldEmpty", emptyStep().invalid().latency(100, 150), 4000, 10);
+    assertThat(EmptyRedisCheck.mustShow(flagged))
+        .contains("**met**")
+        .contains("The runner's checks flagged the step: attempt 2: generator schedule lag p99");
+    Benchmark.Row clean = row("coldEmpty", emptyStep().latency(100, 150), 4000, 10);
+    assertThat(EmptyRedisCheck.mustShow(clean)).doesNotContain("flagged");
+  }
+
+  @Test
   void aNodeWithoutCpuFiguresShowsThemMissingNotZero() {
     Benchmark.Row empty = new Benchmark.Row("coldEmpty", emptyStep().build(), cost(null, null));
     assertThat(EmptyRedisCheck.mustShow(empty)).contains("node CPU — ms per quote, JIT — ms");
