@@ -236,6 +236,33 @@ public record ExperimentProfile(
         quotes);
   }
 
+  /** This profile with another share of requests for never-seen customers. */
+  public ExperimentProfile withNeverSeenShare(double share) {
+    return new ExperimentProfile(
+        name,
+        runs,
+        walkRate,
+        warmupSec,
+        measureSec,
+        pathMeasureSec,
+        recoveryMeasureSec,
+        recoveryWindowSec,
+        sweepHitRates,
+        policyRates,
+        policyMeasureSec,
+        stampedeConcurrency,
+        refreshAfterSec,
+        share,
+        exposureWindowSec,
+        fallbackCeilingPct,
+        countPolicyN,
+        ratePolicy,
+        gatlingReports,
+        bisectionResolutionPts,
+        maxBisectionSteps,
+        nodeWarmupQuotes);
+  }
+
   /** The hit rate of the state walk and the policy test: the card's design point. */
   public double designHitRate() {
     return 0.96;

@@ -39,6 +39,9 @@ import solventa.providerdouble.control.ProviderState;
  *       bulkhead rejections and pool occupancy.
  *   <li><b>First seconds after start</b>: a new node (its own start-up warm-up done, Redis holding
  *       the warm set), measured from its first request at {@link Plan#coldRate} req/s.
+ *   <li><b>A node that joins under load with an empty Redis</b> (issue 32): the same, but Redis
+ *       holds none of its warm customers and {@link #EMPTY_NEVER_SEEN_SHARE} of the requests go to
+ *       never-seen ones ({@link #emptyRedis}).
  * </ol>
  */
 public final class Benchmark {
@@ -100,6 +103,19 @@ public final class Benchmark {
   /** The rate of issue 12's CPU target, req/s; the framework floor is measured at it. */
   static final int CPU_TARGET_RATE = 800;
 
+  /**
+   * The empty-Redis row (issue 32's must-show for a node that joins under load): the share of
+   * requests for never-seen customers, and the overall hit-rate target its warm customers are sized
+   * for (about 300 of them at 400 req/s and the quick profile's T of 20 s, {@code KeyPopulation});
+   * Redis stores none of them.
+   */
+  static final double EMPTY_NEVER_SEEN_SHARE = 0.04;
+
+  static final double EMPTY_HIT_RATE = 0.925;
+
+  /** Issue 32's must-show for the empty-Redis node: at most this share of errors, % (and p99). */
+  static final double EMPTY_MAX_ERROR_PCT = 0.1;
+
   /** One measured row: the step and the node's own counters over its window. */
   record Row(String kind, StepResult step, NodeCost cost) {}
 
@@ -122,10 +138,15 @@ public final class Benchmark {
     try {
       lab.start();
       ProtocolRunner runner = new ProtocolRunner(p, out, seed, lab, null);
+      // the empty-Redis row: its own runner, for its own never-seen share
+      ProtocolRunner empty =
+          new ProtocolRunner(p.withNeverSeenShare(EMPTY_NEVER_SEEN_SHARE), out, seed, lab, null);
       try {
         rows.addAll(rows(runner, lab, plan, console, stack));
+        rows.add(emptyRedis(empty, plan, console));
       } finally {
         runner.close();
+        empty.close();
       }
     } finally {
       lab.close();
@@ -216,6 +237,28 @@ public final class Benchmark {
     return rows;
   }
 
+  /**
+   * The empty-Redis row: a new arm C node, its start-up warm-up done, measured from its first
+   * request at {@link Plan#coldRate} for {@link Plan#coldSec}, while Redis (emptied for the new
+   * node) holds none of its warm customers; {@code runner}'s profile sets the never-seen share.
+   */
+  static Row emptyRedis(ProtocolRunner runner, Plan plan, java.io.PrintStream console)
+      throws IOException {
+    console.printf(
+        "bench: a new node with an EMPTY Redis, first %d s at %d req/s%n",
+        plan.coldSec(), plan.coldRate());
+    StepSpec spec =
+        step(
+            "bench-cold-empty" + plan.coldRate(),
+            BenchArm.C,
+            EMPTY_HIT_RATE,
+            plan.coldRate(),
+            0,
+            plan.coldSec());
+    StepResult r = runner.runOnNewNode(spec, false);
+    return new Row("coldEmpty", r, NodeCost.between(runner.lastWindow(), windowSec(r)));
+  }
+
   /** {@code benchmark.json}: the machine, the node's stack and every row with its cost. */
   static void writeJson(
       Path out, Map<String, String> facts, WakeCost wake, Map<String, String> stack, List<Row> rows)
@@ -241,6 +284,9 @@ public final class Benchmark {
       m.put("cpuMsPerProviderCall", r.cost().cpuPerProviderCall());
       m.put("contextSwitchesPer" + per, r.cost().switchesPerQuote());
       m.put("cores", r.cost().cores());
+      if (r.kind().equals("cold") || r.kind().equals("coldEmpty")) {
+        m.put("redisHoldsWarmSet", r.kind().equals("cold"));
+      }
       json.add(m);
     }
     ResultsFolder.JSON.writeValue(out.resolve("benchmark.json").toFile(), json);
@@ -269,7 +315,7 @@ public final class Benchmark {
 
   static Row measure(ProtocolRunner runner, String kind, StepSpec spec, boolean newNode)
       throws IOException {
-    StepResult r = newNode ? runner.runOnNewNode(spec) : runner.runStep(spec);
+    StepResult r = newNode ? runner.runOnNewNode(spec, true) : runner.runStep(spec);
     return new Row(kind, r, NodeCost.between(runner.lastWindow(), windowSec(r)));
   }
 

@@ -107,7 +107,7 @@ final class BenchmarkReport {
     Integer sustained = null;
     Double bestPerCore = null;
     for (Row row : rows) {
-      if (!row.kind().equals("sweep") && !row.kind().equals("cold")) {
+      if (!row.kind().equals("sweep") && !row.kind().equals("cold") && !emptyRedis(row)) {
         continue;
       }
       StepResult r = row.step();
@@ -125,9 +125,7 @@ final class BenchmarkReport {
               Locale.ROOT,
               "| %s | %s | %d | %s / %s | %s / %s | %s / %s | %s / %s | %s / %s | %s | %s | %s | %s"
                   + " | %s | %s | %s | %s |%n",
-              row.kind().equals("cold")
-                  ? r.spec().rate() + ", first " + r.spec().durationSec() + " s of a new node"
-                  : String.valueOf(r.spec().rate()),
+              EmptyRedisCheck.label(row),
               f1(r.achievedRate()),
               r.requests(),
               Report.ms(r.endToEnd().p50()),
@@ -166,7 +164,16 @@ final class BenchmarkReport {
                         ? "— (no CPU figure)"
                         : String.format(Locale.ROOT, "%.0f", bestPerCore))
                     + "**.\n");
+    for (Row row : rows) {
+      if (emptyRedis(row)) {
+        sb.append('\n').append(EmptyRedisCheck.mustShow(row));
+      }
+    }
     return sb.toString();
+  }
+
+  private static boolean emptyRedis(Row row) {
+    return row.kind().equals("coldEmpty");
   }
 
   /**

@@ -275,22 +275,22 @@ public final class ProtocolRunner {
   }
 
   /**
-   * Runs one load step on a node started for it and measured from its first request: its known
-   * customers are seeded in Redis as for any step, but no warm-up or warm-up load by the runner
-   * (what a node meets after a restart; its own start-up warm-up, if configured, ran before it
-   * reported ready).
+   * Runs one load step on a new node from its first request, no warm-up by the runner (the node's
+   * own ran before it reported ready). {@code seeded}: its known customers are stored in Redis
+   * first (a node after a restart); otherwise Redis, emptied for the new node, holds none of them
+   * (a node that joins under load with an empty Redis, issue 32).
    */
-  StepResult runOnNewNode(StepSpec spec) throws IOException {
+  StepResult runOnNewNode(StepSpec spec, boolean seeded) throws IOException {
     lab.stopNode();
     NodeGroup node = lab.node(spec.arm(), spec.policy(), profile);
     prepared = node;
     prep.reset(); // a new node comes with an emptied Redis
     Population pop = prep.newPopulation(spec);
-    if (spec.arm().caches()) {
+    if (spec.arm().caches() && seeded) {
       prep.seed(node, spec, pop); // in Redis only: the new node's entities start from there
     }
-    lastPopulation = pop;
-    StepResult r = recorder.loadStep(spec, node, pop);
+    lastPopulation = seeded ? pop : new Population(pop.start(), pop.size(), false);
+    StepResult r = recorder.loadStep(spec, node, lastPopulation);
     return done(spec, r);
   }
 

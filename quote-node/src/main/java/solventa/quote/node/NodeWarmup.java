@@ -1,10 +1,8 @@
 package solventa.quote.node;
 
-import com.typesafe.config.Config;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -16,6 +14,9 @@ import org.apache.pekko.event.LoggingAdapter;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpRequest;
+import org.apache.pekko.http.javadsl.model.MediaRanges;
+import org.apache.pekko.http.javadsl.model.MediaTypes;
+import org.apache.pekko.http.javadsl.model.headers.Accept;
 import org.apache.pekko.http.javadsl.model.headers.Connection;
 import org.apache.pekko.http.javadsl.settings.ConnectionPoolSettings;
 import org.apache.pekko.stream.Materializer;
@@ -25,8 +26,9 @@ import solventa.adapter.AdapterSnapshot;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FetchResult;
 import solventa.quote.profile.ProviderPort;
-import solventa.quote.settings.QuoteSettings;
+import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
+import solventa.signals.Origin;
 import solventa.signals.Signal;
 
 /**
@@ -36,109 +38,24 @@ import solventa.signals.Signal;
  * compiled it before the first real quote. Without it, load that meets a fresh node stalls it for
  * seconds (issue 12).
  *
- * <p>The synthetic customers are {@code quote.warmup.customers} ids from {@code
- * quote.warmup.first-customer} on, a range the experiment never measures; they are quoted round
- * after round, so the cache arms see misses first and hits after. With {@code provider = real}
- * their profiles come from the provider through the real adapter (which opens its pool's
- * connections); with {@code skip} the node answers them with a synthetic profile and the adapter is
- * not called. The last {@code quote.warmup.new-connections} quotes each open a new connection, and
- * the warm-up then waits (at most {@code quote.warmup.settle}) for the JIT compilers to go quiet.
- * The node's stats are reset afterwards; the adapter's cumulative counters keep the warm-up calls.
- * Bounded by {@code quote.warmup.timeout}: a warm-up that does not finish still lets the node
- * start.
+ * <p>The synthetic customers ({@link WarmupSettings}) are of two kinds, in ranges the experiment
+ * never measures: repeated ones, quoted round after round, so the cache arms see misses first and
+ * hits after; and miss ones, {@code quote.warmup.miss-share} of the quotes, each a customer not
+ * quoted before, so that the path every customer takes at a node that joins under load with an
+ * empty Redis — a new entity, a Redis load that finds nothing, a provider call, a Redis write, a
+ * FRESH or DEFAULT answer — is compiled before ready too (issue 32, decision 0054). Every request
+ * carries the headers a partner's client sends ({@code Accept}), so that their parsing is compiled.
+ * With {@code provider = real} their profiles come from the provider through the real adapter
+ * (which opens its pool's connections); with {@code skip} the node answers them with a synthetic
+ * profile and the adapter is not called. The last {@code quote.warmup.new-connections} quotes each
+ * open a new connection, and the warm-up then waits (at most {@code quote.warmup.settle}) for the
+ * JIT compilers to go quiet. What the quotes took ({@link Path}: entity misses, answers by origin)
+ * is read from the node's stats before they are reset; the adapter's cumulative counters keep the
+ * warm-up calls. Bounded by {@code quote.warmup.timeout}: a warm-up that does not finish still lets
+ * the node start.
  */
 final class NodeWarmup {
   private static final Logger log = LoggerFactory.getLogger(NodeWarmup.class);
-
-  /** Whether provider calls of the warm-up go to the real adapter. */
-  enum ProviderMode {
-    REAL,
-    SKIP
-  }
-
-  /**
-   * {@code quote.warmup}.
-   *
-   * @param quotes synthetic quotes sent before ready; 0 turns the warm-up off
-   * @param concurrency quotes in flight at a time
-   * @param customers distinct synthetic customers, quoted in rounds
-   * @param firstCustomer index of the first synthetic customer (id {@code c%08d})
-   * @param ramp how long the warm-up takes to reach full concurrency: one quote at a time first, so
-   *     a cold node's first calls do not all meet the adapter's hard timeout at once and trip its
-   *     breaker
-   * @param newConnections how many of the last quotes go each on a new connection ({@code
-   *     Connection: close}), so that the server's per-connection set-up is compiled too: a load
-   *     generator opens its connections in its first second
-   * @param settle the longest the warm-up then waits for the JIT compilers to go quiet
-   */
-  record Settings(
-      int quotes,
-      int concurrency,
-      int customers,
-      int firstCustomer,
-      ProviderMode provider,
-      Duration ramp,
-      Duration timeout,
-      int newConnections,
-      Duration settle) {
-    Settings {
-      require(quotes >= 0, "quote.warmup.quotes", quotes);
-      require(newConnections >= 0, "quote.warmup.new-connections", newConnections);
-      require(!settle.isNegative(), "quote.warmup.settle", settle);
-      require(concurrency >= 1 && concurrency <= 1024, "quote.warmup.concurrency", concurrency);
-      require(customers >= 1, "quote.warmup.customers", customers);
-      require(
-          firstCustomer >= 0 && (long) firstCustomer + customers <= 100_000_000L,
-          "quote.warmup.first-customer",
-          firstCustomer);
-      require(!ramp.isNegative(), "quote.warmup.ramp", ramp);
-      require(!timeout.isNegative() && !timeout.isZero(), "quote.warmup.timeout", timeout);
-    }
-
-    static Settings fromConfig(Config root) {
-      Config c = root.getConfig("quote.warmup");
-      String mode = c.getString("provider");
-      ProviderMode m;
-      try {
-        m = ProviderMode.valueOf(mode.toUpperCase(Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw new QuoteSettings.InvalidQuoteSettings(
-            "quote.warmup.provider", mode, "must be real or skip");
-      }
-      return new Settings(
-          c.getInt("quotes"),
-          c.getInt("concurrency"),
-          c.getInt("customers"),
-          c.getInt("first-customer"),
-          m,
-          c.getDuration("ramp"),
-          c.getDuration("timeout"),
-          c.getInt("new-connections"),
-          c.getDuration("settle"));
-    }
-
-    private static void require(boolean ok, String key, Object value) {
-      if (!ok) {
-        throw new QuoteSettings.InvalidQuoteSettings(key, String.valueOf(value), "out of range");
-      }
-    }
-
-    String customerId(int i) {
-      return String.format("c%08d", firstCustomer + (i % customers));
-    }
-
-    boolean isWarmupCustomer(String id) {
-      if (id.length() != 9 || id.charAt(0) != 'c') {
-        return false;
-      }
-      try {
-        int n = Integer.parseInt(id.substring(1));
-        return n >= firstCustomer && n < firstCustomer + customers;
-      } catch (NumberFormatException e) {
-        return false;
-      }
-    }
-  }
 
   /**
    * The node's provider during warm-up in {@code skip} mode: warm-up customers get a synthetic
@@ -146,10 +63,10 @@ final class NodeWarmup {
    */
   static final class SkippingProvider implements ProviderPort {
     private final ProviderPort real;
-    private final Settings settings;
+    private final WarmupSettings settings;
     private volatile boolean warming = true;
 
-    SkippingProvider(ProviderPort real, Settings settings) {
+    SkippingProvider(ProviderPort real, WarmupSettings settings) {
       this.real = real;
       this.settings = settings;
     }
@@ -190,16 +107,41 @@ final class NodeWarmup {
 
   private NodeWarmup() {}
 
-  /** What the warm-up did, for the log. */
-  record Outcome(int sent, int ok, int failed, Duration took, boolean finished) {
-    static final Outcome NONE = new Outcome(0, 0, 0, Duration.ZERO, true);
+  /**
+   * What the warm-up's quotes took, read from the node's stats before they are reset: the entity
+   * misses (every quote of an arm without a cache), the provider calls the node started, and the
+   * answers by origin.
+   */
+  record Path(long cacheMisses, long fetches, long fresh, long cached, long stale, long dflt) {
+    static final Path NONE = new Path(0, 0, 0, 0, 0, 0);
+
+    static Path of(QuoteStats stats) {
+      return new Path(
+          stats.cacheMisses(),
+          stats.fetches(),
+          stats.count(Origin.FRESH),
+          stats.count(Origin.CACHED),
+          stats.count(Origin.STALE),
+          stats.count(Origin.DEFAULT));
+    }
+  }
+
+  /** What the warm-up did, for the log; {@code misses}: quotes sent to miss customers. */
+  record Outcome(
+      int sent, int ok, int failed, long misses, Duration took, boolean finished, Path path) {
+    static final Outcome NONE = new Outcome(0, 0, 0, 0, Duration.ZERO, true, Path.NONE);
+
+    /** This outcome with what its quotes took. */
+    Outcome taking(Path p) {
+      return new Outcome(sent, ok, failed, misses, took, finished, p);
+    }
   }
 
   /**
    * Sends the synthetic quotes to {@code http://host:port/v1/quotes} and waits for them (blocking:
    * start-up only), at most the settings' timeout.
    */
-  static Outcome run(ActorSystem<?> system, String host, int port, Settings s) {
+  static Outcome run(ActorSystem<?> system, String host, int port, WarmupSettings s) {
     long start = System.nanoTime();
     if (s.quotes() == 0) {
       return Outcome.NONE;
@@ -255,7 +197,35 @@ final class NodeWarmup {
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     int sent = Math.min(client.next.get(), s.quotes());
     return new Outcome(
-        sent, client.ok.get(), client.failed.get(), took, finished && sent == s.quotes());
+        sent,
+        client.ok.get(),
+        client.failed.get(),
+        s.missesBefore(sent),
+        took,
+        finished && sent == s.quotes(),
+        Path.NONE);
+  }
+
+  /** The warm-up's one log line: what it sent, and what its quotes took. */
+  static void logOutcome(Outcome o, WarmupSettings s) {
+    Path p = o.path();
+    log.info(
+        "warm-up: {} synthetic quotes ({} answered 200, {} not; {} to customers not quoted before)"
+            + " in {} ms, provider {}{}; entity misses {}, provider calls {}, answers FRESH {}"
+            + " CACHED {} STALE {} DEFAULT {}",
+        o.sent(),
+        o.ok(),
+        o.failed(),
+        o.misses(),
+        o.took().toMillis(),
+        s.provider().name().toLowerCase(java.util.Locale.ROOT),
+        o.finished() ? "" : " (stopped at quote.warmup.timeout)",
+        p.cacheMisses(),
+        p.fetches(),
+        p.fresh(),
+        p.cached(),
+        p.stale(),
+        p.dflt());
   }
 
   /** Compilation time per poll below which the JIT counts as quiet (10 % of one compiler). */
@@ -302,7 +272,7 @@ final class NodeWarmup {
     final Materializer mat;
     final Executor executor;
     final String uri;
-    final Settings s;
+    final WarmupSettings s;
     final long deadlineNanos;
     final AtomicInteger next = new AtomicInteger();
     final AtomicInteger ok = new AtomicInteger();
@@ -315,7 +285,7 @@ final class NodeWarmup {
         Materializer mat,
         Executor executor,
         String uri,
-        Settings s,
+        WarmupSettings s,
         long deadlineNanos) {
       this.http = http;
       this.pool = pool;
@@ -335,7 +305,10 @@ final class NodeWarmup {
         return;
       }
       HttpRequest request =
-          HttpRequest.POST(uri).withEntity(ContentTypes.APPLICATION_JSON, body(s.customerId(i), i));
+          HttpRequest.POST(uri)
+              .withEntity(ContentTypes.APPLICATION_JSON, body(s.customerId(i), i))
+              // what a partner's client sends: the server's parsing of it is compiled too
+              .addHeader(Accept.create(MediaRanges.create(MediaTypes.APPLICATION_JSON)));
       if (i >= s.quotes() - s.newConnections()) {
         // the server closes after answering; the pool opens a new connection for the next
         request = request.addHeader(Connection.create("close"));

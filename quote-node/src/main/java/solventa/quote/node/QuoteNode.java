@@ -115,7 +115,7 @@ public final class QuoteNode implements AutoCloseable {
     QuoteSettings settings = QuoteSettings.fromConfig(config);
     solventa.quote.profile.EntityBounds entityBounds =
         solventa.quote.profile.EntityBounds.fromConfig(config);
-    NodeWarmup.Settings warmup = NodeWarmup.Settings.fromConfig(config);
+    WarmupSettings warmup = WarmupSettings.fromConfig(config);
     DispatcherSettings dispatcher = DispatcherSettings.fromConfig(config);
     ShutdownSettings shutdown = ShutdownSettings.fromConfig(config);
     SchedulerCostTimer costTimer = new SchedulerCostTimer();
@@ -128,7 +128,7 @@ public final class QuoteNode implements AutoCloseable {
       costTimer.attach(system);
       ProviderPort adapterPort = adapter.apply(system);
       NodeWarmup.SkippingProvider skipping =
-          warmup.provider() == NodeWarmup.ProviderMode.SKIP && warmup.quotes() > 0
+          warmup.provider() == WarmupSettings.ProviderMode.SKIP && warmup.quotes() > 0
               ? new NodeWarmup.SkippingProvider(adapterPort, warmup)
               : null;
       ProviderPort provider = skipping != null ? skipping : adapterPort;
@@ -286,7 +286,7 @@ public final class QuoteNode implements AutoCloseable {
   private static NodeWarmup.Outcome warmUp(
       ActorSystem<?> system,
       ServerBinding binding,
-      NodeWarmup.Settings warmup,
+      WarmupSettings warmup,
       QuoteStats stats,
       ProviderPort provider) {
     if (warmup.quotes() == 0) {
@@ -303,19 +303,13 @@ public final class QuoteNode implements AutoCloseable {
     }
     NodeWarmup.Outcome o =
         NodeWarmup.run(
-            system,
-            binding.localAddress().getHostString(),
-            binding.localAddress().getPort(),
-            warmup);
+                system,
+                binding.localAddress().getHostString(),
+                binding.localAddress().getPort(),
+                warmup)
+            .taking(NodeWarmup.Path.of(stats)); // before the reset: what the quotes took
     stats.reset(provider);
-    log.info(
-        "warm-up: {} synthetic quotes ({} answered 200, {} not) in {} ms, provider {}{}",
-        o.sent(),
-        o.ok(),
-        o.failed(),
-        o.took().toMillis(),
-        warmup.provider().name().toLowerCase(java.util.Locale.ROOT),
-        o.finished() ? "" : " (stopped at quote.warmup.timeout)");
+    NodeWarmup.logOutcome(o, warmup);
     return o;
   }
 
