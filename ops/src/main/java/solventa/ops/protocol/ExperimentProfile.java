@@ -181,29 +181,7 @@ public record ExperimentProfile(
    * --refresh-after}.
    */
   public ExperimentProfile withRefreshAfterSec(int seconds) {
-    return new ExperimentProfile(
-        name,
-        runs,
-        walkRate,
-        warmupSec,
-        measureSec,
-        pathMeasureSec,
-        recoveryMeasureSec,
-        recoveryWindowSec,
-        sweepHitRates,
-        policyRates,
-        policyMeasureSec,
-        stampedeConcurrency,
-        seconds,
-        neverSeenShare,
-        exposureWindowSec,
-        fallbackCeilingPct,
-        countPolicyN,
-        ratePolicy,
-        gatlingReports,
-        bisectionResolutionPts,
-        maxBisectionSteps,
-        nodeWarmupQuotes);
+    return with(seconds, neverSeenShare, nodeWarmupQuotes);
   }
 
   /**
@@ -211,33 +189,16 @@ public record ExperimentProfile(
    * {@code --warmup-quotes}.
    */
   public ExperimentProfile withNodeWarmupQuotes(int quotes) {
-    return new ExperimentProfile(
-        name,
-        runs,
-        walkRate,
-        warmupSec,
-        measureSec,
-        pathMeasureSec,
-        recoveryMeasureSec,
-        recoveryWindowSec,
-        sweepHitRates,
-        policyRates,
-        policyMeasureSec,
-        stampedeConcurrency,
-        refreshAfterSec,
-        neverSeenShare,
-        exposureWindowSec,
-        fallbackCeilingPct,
-        countPolicyN,
-        ratePolicy,
-        gatlingReports,
-        bisectionResolutionPts,
-        maxBisectionSteps,
-        quotes);
+    return with(refreshAfterSec, neverSeenShare, quotes);
   }
 
   /** This profile with another share of requests for never-seen customers. */
   public ExperimentProfile withNeverSeenShare(double share) {
+    return with(refreshAfterSec, share, nodeWarmupQuotes);
+  }
+
+  // this profile with the three settings a caller may change, every other one as it is
+  private ExperimentProfile with(int refreshAfter, double neverSeen, int warmupQuotes) {
     return new ExperimentProfile(
         name,
         runs,
@@ -251,8 +212,8 @@ public record ExperimentProfile(
         policyRates,
         policyMeasureSec,
         stampedeConcurrency,
-        refreshAfterSec,
-        share,
+        refreshAfter,
+        neverSeen,
         exposureWindowSec,
         fallbackCeilingPct,
         countPolicyN,
@@ -260,7 +221,7 @@ public record ExperimentProfile(
         gatlingReports,
         bisectionResolutionPts,
         maxBisectionSteps,
-        nodeWarmupQuotes);
+        warmupQuotes);
   }
 
   /** The hit rate of the state walk and the policy test: the card's design point. */
