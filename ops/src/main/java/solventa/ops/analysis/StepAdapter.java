@@ -1,6 +1,6 @@
 package solventa.ops.analysis;
 
-import static solventa.ops.analysis.StepAnalyzer.mostInFlight;
+import static solventa.ops.analysis.StepMembers.mostInFlight;
 
 import java.util.Map;
 import solventa.ops.analysis.StepAnalyzer.Inputs;

@@ -211,7 +211,7 @@ public final class StepAnalyzer {
             true,
             1,
             pathSamples(in, w.window(), b.everyOpenedAtMs()),
-            nodeFigures(in, w.window(), b.transitions()),
+            StepMembers.nodeFigures(in, w.window(), b.transitions()),
             BudgetExpiry.latencies(in),
             StepIntervals.of(w, sac.count(), sac.pct(), missing));
     List<String> reasons = Sanity.invalidations(raw);
@@ -316,59 +316,18 @@ public final class StepAnalyzer {
       Double lagP99 =
           in.spec().kind() == StepKind.STAMPEDE
               ? null
-              : scheduleLagP99(
+              : ScheduleLag.p99(
                   in.requests().stream().filter(r -> r.sendMs() < in.endMs()).toList(), in.spec());
       if (lagP99 == null) {
         missing.put("scheduleLagP99Ms", "no schedule: a burst, or no request was sent");
       }
       // every node's per-second readings: the worst second of any node (the stall check's input)
-      Double nodeWorst = worstSecondP99(in, in.nodeSeconds());
+      Double nodeWorst = StepMembers.worstSecondP99(in, in.nodeSeconds());
       if (nodeWorst == null) {
         missing.put("nodeWorstSecondP99Ms", "no per-second reading of the node in the window");
       }
       return new Generator(lagP99, nodeWorst);
     }
-  }
-
-  /** The most adapter calls in flight among {@code samples} read during the step. */
-  static Integer mostInFlight(Inputs in, List<Sample> samples) {
-    return samples.stream()
-        .filter(x -> x.atMs() >= in.startMs() && x.atMs() <= in.endMs() + 1_000)
-        .map(Sample::inFlight)
-        .max(Integer::compare)
-        .orElse(null);
-  }
-
-  /** The highest per-second p99 among {@code seconds} read in the window. */
-  static Double worstSecondP99(Inputs in, List<NodeInterval> seconds) {
-    return seconds.stream()
-        .filter(x -> x.atMs() > in.windowStartMs() && x.atMs() <= in.endMs() + 1_000)
-        .map(NodeInterval::p99Ms)
-        .filter(java.util.Objects::nonNull)
-        .max(Double::compare)
-        .orElse(null);
-  }
-
-  /** Each member's own figures when the step ran on several nodes; empty with one. */
-  static List<NodeFigures> nodeFigures(
-      Inputs in, List<RequestRecord> window, List<BreakerTransition> transitions) {
-    List<NodeFigures> out = new ArrayList<>();
-    for (NodeInputs n : in.nodes()) {
-      NodeStats st = n.atEnd();
-      out.add(
-          new NodeFigures(
-              n.node(),
-              window.stream().filter(r -> r.node().equals(n.authority())).count(),
-              st == null ? null : st.quotes(),
-              st == null ? Latency.EMPTY : st.internal(),
-              worstSecondP99(in, n.seconds()),
-              mostInFlight(in, n.samples()),
-              st == null ? null : st.poolSize(),
-              st == null ? null : st.rejected() - n.rejectedAtStart(),
-              st == null ? null : st.providerCalls(),
-              transitions.stream().filter(t -> n.node().equals(t.node())).toList()));
-    }
-    return out;
   }
 
   /** The hit rate the step's key population was sized for; null for arm A or an unseeded step. */
@@ -381,7 +340,8 @@ public final class StepAnalyzer {
     } else if (!in.seeded()) {
       missing.put(
           "hitRateTargetPct",
-          "not seeded: the step continues the previous step's customers (their values aged)");
+          "not seeded: the step's customers were not stored for it (it continues the previous"
+              + " step's, whose values aged, or starts on an empty Redis)");
       hitTarget = null;
     }
     return hitTarget;
@@ -410,31 +370,6 @@ public final class StepAnalyzer {
 
   /** W: the sacrificed share's exposure window, the same in every profile. */
   static final long EXPOSURE_MS = ExperimentProfile.EXPOSURE_WINDOW_SEC * 1000L;
-
-  /**
-   * The generator's schedule lag p99 over the step: an open model at rate λ plans its i-th send at
-   * {@code t0 + i/λ}; the lag of the i-th actual send (by time) is its offset from that plan, less
-   * the smallest offset (so a late first send does not hide the rest). Null without requests. The
-   * runner passes the requests sent before the planned end of the injection.
-   */
-  static Double scheduleLagP99(List<RequestRecord> requests, StepSpec spec) {
-    if (requests.isEmpty() || spec.rate() <= 0) {
-      return null;
-    }
-    long[] sends = requests.stream().mapToLong(RequestRecord::sendMs).sorted().toArray();
-    double interval = 1000.0 / spec.rate();
-    double[] offsets = new double[sends.length];
-    double min = Double.MAX_VALUE;
-    for (int i = 0; i < sends.length; i++) {
-      offsets[i] = sends[i] - sends[0] - i * interval;
-      min = Math.min(min, offsets[i]);
-    }
-    List<Long> lags = new ArrayList<>(sends.length);
-    for (double o : offsets) {
-      lags.add(Math.round(o - min));
-    }
-    return Latency.of(lags).p99();
-  }
 
   static Double pct(long part, long whole) {
     return whole == 0 ? null : 100.0 * part / whole;

@@ -3,7 +3,6 @@ package solventa.ops.runner;
 import static solventa.ops.runner.ProtocolRunner.NEVER_SEEN_BASE;
 import static solventa.ops.runner.ProtocolRunner.POPULATION_BASE;
 import static solventa.ops.runner.ProtocolRunner.PROBE_KEY_BASE;
-import static solventa.ops.runner.ProtocolRunner.sweepKeys;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,6 +35,38 @@ import solventa.providerdouble.control.ProviderState;
  * probes that wait its breaker closed. The runner decides when; this class owns the key ranges.
  */
 final class NodePreparation {
+  /**
+   * A sweep step's margin ({@link SweepKeySet}): its fresh customers are seeded last, at most
+   * {@link #SWEEP_MAX_HIT_POOL} of them, and must stay fresh from their seeding to the step's end;
+   * this covers the seconds between the two ends (seeding them, Gatling's start).
+   */
+  static final int SWEEP_MARGIN_SEC = 4;
+
+  /** A sweep step's fresh customers: at most four seed batches, written in about a second. */
+  static final int SWEEP_MAX_HIT_POOL = 4 * NodePreparation.SEED_BATCH;
+
+  /**
+   * The node's {@code quote.max-staleness} (quote.conf's 24 h; the runner does not set it): a sweep
+   * step's expired customers must stay younger, so arm C answers them STALE.
+   */
+  static final int NODE_MAX_STALENESS_SEC = 24 * 3600;
+
+  /**
+   * A sweep step's key set: its target, the walk's rate, its whole duration, the profile's T and
+   * never-seen share, the runner's margin and hit pool, the node's max-staleness.
+   */
+  static SweepKeySet sweepKeys(ExperimentProfile p, StepSpec spec) {
+    return new SweepKeySet(
+        spec.hitRate(),
+        spec.rate(),
+        spec.durationSec(),
+        p.refreshAfterSec(),
+        p.neverSeenShare(),
+        SWEEP_MARGIN_SEC,
+        NODE_MAX_STALENESS_SEC,
+        SWEEP_MAX_HIT_POOL);
+  }
+
   private static final Logger log = LoggerFactory.getLogger(NodePreparation.class);
 
   /** Customers per seeding request: within the adapter's pool plus its queue (32 + 64). */

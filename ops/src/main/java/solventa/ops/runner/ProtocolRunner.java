@@ -55,22 +55,6 @@ public final class ProtocolRunner {
   /** Never-seen customers are drawn upwards from here (below the probe keys). */
   static final int NEVER_SEEN_BASE = 60_000;
 
-  /**
-   * A sweep step's margin ({@link SweepKeySet}): its fresh customers are seeded last, at most
-   * {@link #SWEEP_MAX_HIT_POOL} of them, and must stay fresh from their seeding to the step's end;
-   * this covers the seconds between the two ends (seeding them, Gatling's start).
-   */
-  static final int SWEEP_MARGIN_SEC = 4;
-
-  /** A sweep step's fresh customers: at most four seed batches, written in about a second. */
-  static final int SWEEP_MAX_HIT_POOL = 4 * NodePreparation.SEED_BATCH;
-
-  /**
-   * The node's {@code quote.max-staleness} (quote.conf's 24 h; the runner does not set it): a sweep
-   * step's expired customers must stay younger, so arm C answers them STALE.
-   */
-  static final int NODE_MAX_STALENESS_SEC = 24 * 3600;
-
   private final ExperimentProfile profile;
   private final Path out;
   private final long seed;
@@ -137,7 +121,8 @@ public final class ProtocolRunner {
   public void run(List<StepSpec> plan, Progress progress) throws IOException {
     for (StepSpec s : plan) {
       if (s.kind() == StepKind.SWEEP) {
-        sweepKeys(profile, s); // refuses, before anything runs, a profile whose T is too short
+        NodePreparation.sweepKeys(
+            profile, s); // refuses, before anything runs, a profile whose T is too short
       }
     }
     walk(profile, plan, this::runStep, progress);
@@ -361,22 +346,6 @@ public final class ProtocolRunner {
     }
     lastPopulation = pop;
     return recorder.loadStep(spec, node, pop);
-  }
-
-  /**
-   * A sweep step's key set: its target, the walk's rate, its whole duration, the profile's T and
-   * never-seen share, the runner's margin and hit pool, the node's max-staleness.
-   */
-  static SweepKeySet sweepKeys(ExperimentProfile p, StepSpec spec) {
-    return new SweepKeySet(
-        spec.hitRate(),
-        spec.rate(),
-        spec.durationSec(),
-        p.refreshAfterSec(),
-        p.neverSeenShare(),
-        SWEEP_MARGIN_SEC,
-        NODE_MAX_STALENESS_SEC,
-        SWEEP_MAX_HIT_POOL);
   }
 
   private void contractProbe(StepSpec spec, NodeGroup node) throws IOException {

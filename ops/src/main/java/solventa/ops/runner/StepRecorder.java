@@ -1,6 +1,6 @@
 package solventa.ops.runner;
 
-import static solventa.ops.runner.ProtocolRunner.SWEEP_MARGIN_SEC;
+import static solventa.ops.runner.NodePreparation.SWEEP_MARGIN_SEC;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -194,11 +194,10 @@ final class StepRecorder {
 
   StepResult loadStep(StepSpec spec, NodeGroup node, Population pop, String simulation)
       throws IOException {
-    Path dir = Files.createDirectories(out.resolve("steps").resolve(spec.id()));
-    Path requestLog = dir.resolve("requests.csv");
+    Path requestLog =
+        Files.createDirectories(out.resolve("steps").resolve(spec.id())).resolve("requests.csv");
     int freshStart = fresh.next;
     fresh.next += freshNeeded(spec);
-
     NodeReadings.resetStats(node);
     lab.control().resetLag();
     List<StatsSnapshot> rawsAtStart = NodeReadings.snapshots(node);

@@ -27,12 +27,12 @@ class ProtocolRunnerSweepKeysTest {
       if (s.kind() != StepKind.SWEEP) {
         continue;
       }
-      SweepKeySet k = ProtocolRunner.sweepKeys(p, s);
+      SweepKeySet k = NodePreparation.sweepKeys(p, s);
       assertThat(k.freshAgeBoundSec()).as(s.id()).isPositive();
-      assertThat(k.hitPoolSize()).isBetween(1, ProtocolRunner.SWEEP_MAX_HIT_POOL);
+      assertThat(k.hitPoolSize()).isBetween(1, NodePreparation.SWEEP_MAX_HIT_POOL);
     }
     SweepKeySet zero =
-        ProtocolRunner.sweepKeys(p, ProtocolPlan.sweepStep(p, BenchArm.C, 0.0, true));
+        NodePreparation.sweepKeys(p, ProtocolPlan.sweepStep(p, BenchArm.C, 0.0, true));
     assertThat(zero.hitPoolSize() + zero.missPoolSize())
         .isLessThan(ProtocolRunner.NEVER_SEEN_BASE - ProtocolRunner.POPULATION_BASE);
   }
@@ -42,10 +42,10 @@ class ProtocolRunnerSweepKeysTest {
   void aProfileWhoseRefreshAfterIsTooShortIsRefusedNamingTheValues(int t) {
     ExperimentProfile p = ExperimentProfile.named("full").withRefreshAfterSec(t);
     StepSpec s = ProtocolPlan.sweepStep(p, BenchArm.C, 0.9, false);
-    assertThatThrownBy(() -> ProtocolRunner.sweepKeys(p, s))
+    assertThatThrownBy(() -> NodePreparation.sweepKeys(p, s))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("refresh-after T = " + t + " s")
         .hasMessageContaining("D = 35 s (warm-up included)")
-        .hasMessageContaining("margin " + ProtocolRunner.SWEEP_MARGIN_SEC + " s");
+        .hasMessageContaining("margin " + NodePreparation.SWEEP_MARGIN_SEC + " s");
   }
 }
