@@ -51,6 +51,7 @@ public final class Main implements Callable<Integer> {
     cl.addSubcommand("experiment", new Experiment());
     cl.addSubcommand("report", new Reanalysis());
     cl.addSubcommand("bench", new Bench());
+    cl.addSubcommand("faults", new Faults());
     cl.addSubcommand("test", new Tests());
     LiveLabCommands.all().forEach(cl::addSubcommand);
     cl.addSubcommand("load", new LiveLoad.Options());
@@ -289,6 +290,68 @@ public final class Main implements Callable<Integer> {
   }
 
   /** {@code results/<name>-<timestamp>} under the lab's root. */
+  @Command(
+      name = "faults",
+      description =
+          "The fault matrix on the embedded lab (issue 29): the provider's states, Redis and PostgreSQL down, slow and evicting, node crashes and a rolling restart of a 3-node cluster, partitions, overload, hostile clients and management abuse, each under load on the code that ships: writes faults.md and faults.json with, per row, what was injected, how long, requests, errors, lost values and the time to recover; --docs rewrites docs/reliability.md's measured table from them.")
+  static final class Faults implements Callable<Integer> {
+    @Option(
+        names = "--only",
+        split = ",",
+        paramLabel = "GROUP",
+        description = "run only these groups (comma-separated): " + FAULT_GROUPS)
+    java.util.List<String> only = new java.util.ArrayList<>();
+
+    @Option(
+        names = "--docs",
+        description = "rewrite the measured table of docs/reliability.md from this run")
+    boolean docs;
+
+    @Option(
+        names = "--out",
+        paramLabel = "DIR",
+        description = "the results folder; default results/faults-<timestamp>")
+    Path out;
+
+    @Option(names = "--verbose", description = "print the detail (logs) here too")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws Exception {
+      if (verbose) {
+        System.setProperty(Console.VERBOSE, "true");
+      }
+      for (String g : only) {
+        if (!solventa.ops.faults.FaultMatrix.names().contains(g)) {
+          throw new CommandLine.ParameterException(
+              new CommandLine(this),
+              "--only: there is no group '" + g + "'; the groups are " + FAULT_GROUPS);
+        }
+      }
+      Path dir = (out == null ? resultsDir("faults") : out).toAbsolutePath();
+      Path root = Path.of(System.getProperty("lab.root", ".")).toAbsolutePath();
+      Console.quiet(dir);
+      Path file;
+      try {
+        file =
+            solventa.ops.faults.FaultMatrix.run(
+                dir,
+                java.util.Set.copyOf(only),
+                docs ? root.resolve("docs/reliability.md") : null,
+                ExperimentCommand.commit(root),
+                42,
+                Console.out());
+      } finally {
+        Console.restore();
+      }
+      System.out.println("faults: " + file);
+      return 0;
+    }
+  }
+
+  /** The fault matrix's groups, as --only takes them (MainTest keeps it equal to the matrix's). */
+  static final String FAULT_GROUPS = "provider, store";
+
   private static Path resultsDir(String name) {
     return LabPaths.root()
         .resolve("results")

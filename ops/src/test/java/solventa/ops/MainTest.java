@@ -63,4 +63,17 @@ class MainTest {
         .endsWith(" ← caused by java.lang.IllegalStateException: no such route");
     assertThat(Main.causes(root)).isEqualTo("java.lang.IllegalStateException: no such route");
   }
+
+  @Test
+  void faultsOffersExactlyTheMatrixsGroups() {
+    assertThat(java.util.List.of(Main.FAULT_GROUPS.split(", ")))
+        .containsExactlyElementsOf(solventa.ops.faults.FaultMatrix.names());
+  }
+
+  @Test
+  void faultsRefusesAnUnknownGroupNamingTheOptionAndTheGroups() {
+    assertThat(stderrOf("faults", "--only", "provider,bogus"))
+        .contains("--only: there is no group 'bogus'")
+        .contains(Main.FAULT_GROUPS);
+  }
 }

@@ -45,6 +45,9 @@ public final class EmbeddedLab implements AutoCloseable {
   private final int nodes;
   private final List<NodeProcess> nodeProcesses = new ArrayList<>();
   private NodeGroup node;
+  private final boolean storeProxies;
+  private Proxy redisProxy;
+  private Proxy postgresProxy;
 
   public EmbeddedLab(Path logs) {
     this(logs, 1);
@@ -52,8 +55,18 @@ public final class EmbeddedLab implements AutoCloseable {
 
   /** A lab whose quote nodes form an {@code nodes}-node cluster (1: the single node). */
   public EmbeddedLab(Path logs, int nodes) {
+    this(logs, nodes, false);
+  }
+
+  /**
+   * A lab whose nodes reach Redis and PostgreSQL through Toxiproxy when {@code storeProxies} is on
+   * (the fault matrix cuts and slows them: {@link #redisProxy()}, {@link #postgresProxy()}); the
+   * experiment's nodes reach them directly.
+   */
+  public EmbeddedLab(Path logs, int nodes, boolean storeProxies) {
     this.logs = logs;
     this.nodes = nodes;
+    this.storeProxies = storeProxies;
   }
 
   /** How many quote nodes each arm's cluster has. */
@@ -87,6 +100,10 @@ public final class EmbeddedLab implements AutoCloseable {
       control =
           new ProviderStateControl(
               URI.create("http://127.0.0.1:" + doublePort), proxy, LabToken.value());
+      if (storeProxies) {
+        redisProxy = toxiproxy.createProxy("redis", redis.port());
+        postgresProxy = toxiproxy.createProxy("postgresql", postgres.port());
+      }
     } catch (RuntimeException e) {
       close();
       throw e;
@@ -112,8 +129,26 @@ public final class EmbeddedLab implements AutoCloseable {
 
   /** What a node started against this lab connects to. */
   NodeProcess.Backends backends() {
+    if (storeProxies) {
+      return new NodeProcess.Backends(
+          "redis://127.0.0.1:" + ToxiproxyServer.listenPort(redisProxy),
+          proxyPort(),
+          "jdbc:postgresql://127.0.0.1:" + ToxiproxyServer.listenPort(postgresProxy) + "/postgres",
+          postgres.user(),
+          postgres.password());
+    }
     return new NodeProcess.Backends(
         redis.uri(), proxyPort(), postgres.jdbcUrl(), postgres.user(), postgres.password());
+  }
+
+  /** The Toxiproxy proxy in front of Redis (a lab started with store proxies), else null. */
+  public Proxy redisProxy() {
+    return redisProxy;
+  }
+
+  /** The Toxiproxy proxy in front of PostgreSQL (a lab started with store proxies), else null. */
+  public Proxy postgresProxy() {
+    return postgresProxy;
   }
 
   public ProviderStateControl control() {

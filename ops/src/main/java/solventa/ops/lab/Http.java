@@ -32,11 +32,11 @@ public final class Http {
     }
   }
 
-  static Reply get(String url) throws IOException {
+  public static Reply get(String url) throws IOException {
     return send(HttpRequest.newBuilder(loopback(url)).timeout(Duration.ofSeconds(5)).GET().build());
   }
 
-  static Reply post(String url, String json) throws IOException {
+  public static Reply post(String url, String json) throws IOException {
     return send(
         HttpRequest.newBuilder(loopback(url))
             .timeout(Duration.ofSeconds(5))
@@ -46,7 +46,7 @@ public final class Http {
   }
 
   /** A POST to a mutating management route, presenting the lab's admin token. */
-  static Reply postAdmin(String url, String json) throws IOException {
+  public static Reply postAdmin(String url, String json) throws IOException {
     return send(
         HttpRequest.newBuilder(loopback(url))
             .timeout(Duration.ofSeconds(5))
@@ -74,7 +74,7 @@ public final class Http {
                     (System.nanoTime() - t0) / 1_000_000));
   }
 
-  static JsonNode json(String url) throws IOException {
+  public static JsonNode json(String url) throws IOException {
     Reply r = get(url);
     if (r.status() != 200) {
       throw new IOException("GET " + url + " answered " + r.status() + ": " + r.body());
@@ -86,7 +86,7 @@ public final class Http {
    * A GET that presents the lab's admin token: {@code GET /quote/entities} lists customer ids in
    * clear only to the runner (pseudonyms to anyone else).
    */
-  static JsonNode jsonAdmin(String url) throws IOException {
+  public static JsonNode jsonAdmin(String url) throws IOException {
     Reply r =
         send(
             HttpRequest.newBuilder(loopback(url))

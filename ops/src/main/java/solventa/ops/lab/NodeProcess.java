@@ -135,7 +135,7 @@ public final class NodeProcess implements AutoCloseable {
   }
 
   /** Waits (bounded) until the node answers {@code GET /ready}: it is an Up cluster member. */
-  void awaitReady(Duration timeout) {
+  public void awaitReady(Duration timeout) {
     process.awaitReady(() -> Http.ok(baseUrl() + "/ready"), timeout);
   }
 
@@ -151,7 +151,7 @@ public final class NodeProcess implements AutoCloseable {
     return "http://127.0.0.1:" + httpPort;
   }
 
-  String managementUrl() {
+  public String managementUrl() {
     return "http://127.0.0.1:" + managementPort;
   }
 
@@ -235,7 +235,7 @@ public final class NodeProcess implements AutoCloseable {
         baseUrl() + "/v1/quotes", solventa.gatling.QuoteRequests.body(customerId, lineOfBusiness));
   }
 
-  int remotePort() {
+  public int remotePort() {
     return remotePort;
   }
 
@@ -286,8 +286,19 @@ public final class NodeProcess implements AutoCloseable {
     }
   }
 
-  Path logFile() {
+  /** The node's log file (its JVM's stdout and stderr). */
+  public Path logFile() {
     return process.logFile();
+  }
+
+  /** Whether the node's JVM is still running. */
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** SIGKILL: the node dies at once, without its graceful stop (a crash, an OOM kill). */
+  public void kill() {
+    ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroyForcibly);
   }
 
   @Override

@@ -1,0 +1,403 @@
+package solventa.ops.faults;
+
+import eu.rekawek.toxiproxy.Proxy;
+import eu.rekawek.toxiproxy.model.ToxicDirection;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import solventa.ops.lab.NodeGroup;
+import solventa.ops.lab.NodeProcess;
+import solventa.ops.protocol.BenchArm;
+import solventa.providerdouble.control.ProviderState;
+
+/**
+ * Redis's and PostgreSQL's faults under load, on one node of arm C' whose Redis and PostgreSQL sit
+ * behind Toxiproxy. Each row quotes {@value #KNOWN} customers whose values Redis holds and {@value
+ * #NEW} the node has never seen (their first answers are written to Redis during the fault), so a
+ * row sees both kinds of loss: a value present before and missing after, and a value the provider
+ * gave during the fault that never reached Redis ({@value #SETTLE_SEC} s after the fault's end, the
+ * node's write retries included).
+ */
+final class StoreFaults implements FaultScenario {
+  static final int RATE = 100;
+  static final int KNOWN = 300;
+  static final int NEW = 200;
+  static final int BEFORE_SEC = 5;
+  static final int FAULT_SEC = 15;
+  static final int AFTER_SEC = 10;
+  static final int SETTLE_SEC = 15;
+  static final long REDIS_LATENCY_MS = 2000;
+
+  @Override
+  public String name() {
+    return "store";
+  }
+
+  @Override
+  public List<FaultRow> run(FaultContext ctx) throws Exception {
+    NodeGroup node = ctx.freshNodes(BenchArm.C_PRIME, 1);
+    List<String> known = FaultContext.customers(1_000, KNOWN);
+    ctx.say("store: %d of %d customers' values stored", ctx.seedValues(node.first(), known), KNOWN);
+    List<FaultRow> rows = new ArrayList<>();
+    rows.add(
+        underLoad(
+            ctx,
+            node,
+            known,
+            1,
+            "Redis down",
+            "Toxiproxy's proxy in front of Redis disabled (connections refused and cut)",
+            () -> ctx.lab().redisProxy().disable(),
+            () -> ctx.lab().redisProxy().enable()));
+    rows.add(
+        underLoad(
+            ctx,
+            node,
+            known,
+            2,
+            "Redis slow",
+            "a "
+                + REDIS_LATENCY_MS
+                + " ms latency toxic on Redis's answers (quote.redis.timeout is 250 ms)",
+            () ->
+                ctx.lab()
+                    .redisProxy()
+                    .toxics()
+                    .latency("slow", ToxicDirection.DOWNSTREAM, REDIS_LATENCY_MS),
+            () -> ctx.lab().redisProxy().toxics().get("slow").remove()));
+    rows.add(evicting(ctx, node, known));
+    rows.add(downWhileRecovering(ctx, node));
+    rows.add(
+        underLoad(
+            ctx,
+            node,
+            known,
+            5,
+            "PostgreSQL down after start",
+            "Toxiproxy's proxy in front of PostgreSQL disabled",
+            () -> ctx.lab().postgresProxy().disable(),
+            () -> ctx.lab().postgresProxy().enable()));
+    rows.add(postgresDownAtStart(ctx));
+    return rows;
+  }
+
+  // the row's never-seen customers, apart from every other row's
+  private static List<String> fresh(int row) {
+    return FaultContext.customers(10_000 + row * 1_000, NEW);
+  }
+
+  private static FaultRow underLoad(
+      FaultContext ctx,
+      NodeGroup node,
+      List<String> known,
+      int row,
+      String fault,
+      String how,
+      FaultWindow.Action inject,
+      FaultWindow.Action remove) {
+    String injected =
+        how
+            + ", "
+            + FAULT_SEC
+            + " s under "
+            + RATE
+            + " req/s of arm C' ("
+            + KNOWN
+            + " known and "
+            + NEW
+            + " new customers)";
+    String expected =
+        "every answer a 200; no value lost; the values given during the fault in Redis within "
+            + SETTLE_SEC
+            + " s of its end";
+    try (LostValues store = ctx.store()) {
+      ctx.clear();
+      List<String> mix = new ArrayList<>(known);
+      mix.addAll(fresh(row));
+      Map<String, Instant> before = store.read(mix);
+      FaultWindow.Outcome o =
+          FaultWindow.run(
+              node::baseUrls,
+              mix,
+              RATE,
+              BEFORE_SEC,
+              FAULT_SEC,
+              AFTER_SEC,
+              ctx.seed(),
+              inject,
+              remove);
+      Loss loss = Loss.settle(store, before, o.load(), fresh(row));
+      FaultLoad.Result r = o.load();
+      return new FaultRow(
+          fault,
+          injected,
+          o.faultSec(),
+          r.requests(),
+          r.errors(),
+          loss.total(),
+          o.recoverSec(),
+          expected,
+          r.summary() + "; " + loss,
+          r.errors() == 0 && loss.total() == 0);
+    } catch (Exception e) {
+      return FaultRow.failed(fault, injected, expected, e);
+    }
+  }
+
+  /**
+   * What a row lost: values present before and missing (or older) after, and values the provider
+   * gave during the row that Redis does not hold {@value #SETTLE_SEC} s after it (polled).
+   */
+  record Loss(int before, long lostBefore, int given, long unwritten, double settledSec) {
+    long total() {
+      return lostBefore + unwritten;
+    }
+
+    static Loss settle(
+        LostValues store, Map<String, Instant> before, FaultLoad.Result r, List<String> fresh)
+        throws InterruptedException {
+      Set<String> given = new TreeSet<>();
+      for (FaultLoad.Sent s : r.sent()) {
+        if (s.status() == 200 && s.origin().equals("FRESH") && fresh.contains(s.customer())) {
+          given.add(s.customer());
+        }
+      }
+      List<String> givenList = List.copyOf(given);
+      long t0 = System.currentTimeMillis();
+      long unwritten = given.size();
+      while (true) {
+        unwritten = given.size() - store.read(givenList).size();
+        if (unwritten == 0 || System.currentTimeMillis() - t0 > SETTLE_SEC * 1000L) {
+          break;
+        }
+        Thread.sleep(250);
+      }
+      double settled = (System.currentTimeMillis() - t0) / 1000.0;
+      long lost = LostValues.lost(before, store.read(List.copyOf(before.keySet())));
+      return new Loss(before.size(), lost, given.size(), unwritten, settled);
+    }
+
+    @Override
+    public String toString() {
+      return String.format(
+          Locale.ROOT,
+          "%d values before, %d lost; %d new values given by the provider, %d not in Redis %.1f s"
+              + " after the row",
+          before,
+          lostBefore,
+          given,
+          unwritten,
+          settledSec);
+    }
+  }
+
+  // Redis at its memory limit with allkeys-lru: it evicts stored values to take new ones
+  private static FaultRow evicting(FaultContext ctx, NodeGroup node, List<String> known) {
+    String fault = "Redis evicting";
+    String injected =
+        "Redis's maxmemory set just above its use (maxmemory-policy allkeys-lru), "
+            + FAULT_SEC
+            + " s under "
+            + RATE
+            + " req/s of arm C' with "
+            + NEW
+            + " new customers among the known";
+    String expected =
+        "every answer a 200 (a deliberate wipe: evicted values are counted as lost, not judged)";
+    try (LostValues store = ctx.store()) {
+      ctx.clear();
+      List<String> mix = new ArrayList<>(known);
+      mix.addAll(fresh(3));
+      Map<String, Instant> before = store.read(mix);
+      long evicted0 = store.evictedKeys();
+      long[] limit = new long[1];
+      FaultWindow.Outcome o =
+          FaultWindow.run(
+              node::baseUrls,
+              mix,
+              RATE,
+              BEFORE_SEC,
+              FAULT_SEC,
+              AFTER_SEC,
+              ctx.seed(),
+              () -> {
+                limit[0] = store.usedMemory() + 32 * 1024;
+                store.configSet("maxmemory-policy", "allkeys-lru");
+                store.configSet("maxmemory", Long.toString(limit[0]));
+              },
+              () -> {
+                store.configSet("maxmemory", "0");
+                store.configSet("maxmemory-policy", "noeviction");
+              });
+      long evicted = store.evictedKeys() - evicted0;
+      long lost = LostValues.lost(before, store.read(List.copyOf(before.keySet())));
+      FaultLoad.Result r = o.load();
+      return new FaultRow(
+          fault,
+          injected,
+          o.faultSec(),
+          r.requests(),
+          r.errors(),
+          lost,
+          o.recoverSec(),
+          expected,
+          r.summary()
+              + String.format(
+                  Locale.ROOT,
+                  "; limit %d bytes; Redis evicted %d keys; %d of the %d values before missing after",
+                  limit[0],
+                  evicted,
+                  lost,
+                  before.size()),
+          r.errors() == 0);
+    } catch (Exception e) {
+      return FaultRow.failed(fault, injected, expected, e);
+    }
+  }
+
+  /**
+   * Redis down while entities recover: {@value #NEW} customers whose values Redis holds and the
+   * node has not met are quoted with the provider down and Redis cut, so each new entity's load
+   * fails; Redis returns and each entity's retry (backoff from quote.redis.retry-after doubling to
+   * quote.redis.load-retry-max) must find the value and answer STALE.
+   */
+  private static FaultRow downWhileRecovering(FaultContext ctx, NodeGroup node) {
+    String fault = "Redis down while entities recover";
+    int rate = 50;
+    int after = 20;
+    String injected =
+        "provider down; "
+            + NEW
+            + " customers with a value in Redis, never met by the node, quoted at "
+            + rate
+            + " req/s while Redis's proxy is disabled for "
+            + FAULT_SEC
+            + " s, then "
+            + after
+            + " s with Redis back";
+    String expected =
+        "every answer a 200 (DEFAULT while Redis is down); every customer answered from its stored"
+            + " value (STALE or CACHED) after Redis returns; no value lost";
+    List<String> customers = fresh(4);
+    try (LostValues store = ctx.store()) {
+      ctx.clear();
+      int seeded = ctx.seedValues(node.first(), customers);
+      Map<String, Instant> before = store.read(customers);
+      ctx.lab().control().apply(ProviderState.DOWN);
+      ctx.lab().redisProxy().disable();
+      FaultWindow.Outcome o =
+          FaultWindow.run(
+              node::baseUrls,
+              customers,
+              rate,
+              0,
+              FAULT_SEC,
+              after,
+              ctx.seed(),
+              () -> {},
+              () -> ctx.lab().redisProxy().enable());
+      ctx.lab().control().apply(ProviderState.HEALTHY);
+      FaultLoad.Result r = o.load();
+      Map<String, Long> firstStored = new HashMap<>();
+      for (FaultLoad.Sent s : r.sent()) {
+        if (s.status() == 200
+            && (s.origin().equals("STALE") || s.origin().equals("CACHED"))
+            && s.sentMs() >= o.faultEndMs()) {
+          firstStored.merge(s.customer(), s.answeredMs(), Math::min);
+        }
+      }
+      Set<String> quotedAfter = new TreeSet<>();
+      r.sent().stream()
+          .filter(s -> s.sentMs() >= o.faultEndMs())
+          .forEach(s -> quotedAfter.add(s.customer()));
+      long never = quotedAfter.stream().filter(c -> !firstStored.containsKey(c)).count();
+      double slowest =
+          firstStored.values().stream().mapToLong(t -> t - o.faultEndMs()).max().orElse(0) / 1000.0;
+      long lost = LostValues.lost(before, store.read(customers));
+      return new FaultRow(
+          fault,
+          injected,
+          o.faultSec(),
+          r.requests(),
+          r.errors(),
+          lost,
+          slowest,
+          expected,
+          r.summary()
+              + String.format(
+                  Locale.ROOT,
+                  "; %d values seeded; after Redis returned %d customers were quoted, %d answered"
+                      + " from the stored value (the slowest %.1f s after), %d never; %d lost",
+                  seeded,
+                  quotedAfter.size(),
+                  firstStored.size(),
+                  slowest,
+                  never,
+                  lost),
+          r.errors() == 0 && never == 0 && lost == 0);
+    } catch (Exception e) {
+      return FaultRow.failed(fault, injected, expected, e);
+    } finally {
+      try {
+        ctx.clear();
+      } catch (Exception e) {
+        // the next row's clear() tries again
+      }
+    }
+  }
+
+  /** A node started with PostgreSQL unreachable must refuse to start, naming the setting. */
+  private static FaultRow postgresDownAtStart(FaultContext ctx) {
+    String fault = "PostgreSQL down at start";
+    String injected =
+        "a new node started with Toxiproxy's proxy in front of PostgreSQL disabled (the shipped"
+            + " rating.connect-attempts and connect-backoff)";
+    String expected = "the node refuses to start, naming rating.jdbc-url; no quote served wrong";
+    Proxy pg = ctx.lab().postgresProxy();
+    NodeProcess node = null;
+    try {
+      ctx.clear();
+      pg.disable();
+      long t0 = System.currentTimeMillis();
+      node = ctx.lab().joinNode(ctx.profile(), "-pgdown");
+      long deadline = t0 + 120_000;
+      while (node.isAlive() && System.currentTimeMillis() < deadline) {
+        Thread.sleep(200);
+      }
+      double took = (System.currentTimeMillis() - t0) / 1000.0;
+      String log = Files.exists(node.logFile()) ? Files.readString(node.logFile()) : "";
+      String line = log.lines().filter(l -> l.contains("rating.jdbc-url")).findFirst().orElse("");
+      boolean exited = !node.isAlive();
+      return new FaultRow(
+          fault,
+          injected,
+          took,
+          0,
+          0,
+          null,
+          null,
+          expected,
+          exited
+              ? String.format(Locale.ROOT, "refused after %.1f s: %s", took, line.trim())
+              : "still running after 120 s",
+          exited && !line.isEmpty());
+    } catch (Exception e) {
+      return FaultRow.failed(fault, injected, expected, e);
+    } finally {
+      if (node != null) {
+        node.close();
+      }
+      try {
+        pg.enable();
+      } catch (Exception e) {
+        // the next row's clear() enables it
+      }
+    }
+  }
+}

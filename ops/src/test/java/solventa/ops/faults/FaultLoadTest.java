@@ -1,0 +1,83 @@
+package solventa.ops.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The fault load's figures and the lost-value rule, on fixtures. */
+class FaultLoadTest {
+  private static FaultLoad.Sent sent(long at, int status, String origin, long latency) {
+    return new FaultLoad.Sent(at, at + 2, "http://127.0.0.1:1", "c1", status, origin, latency);
+  }
+
+  @Test
+  void errorsAreEveryAnswerButA200AndTheUnanswered() {
+    FaultLoad.Result r =
+        new FaultLoad.Result(
+            2,
+            0,
+            2_000,
+            List.of(
+                sent(0, 200, "FRESH", 10),
+                sent(500, 503, "", 1),
+                sent(1000, 0, "", 5000),
+                sent(1500, 200, "STALE", 3)),
+            1);
+    assertThat(r.requests()).isEqualTo(5);
+    assertThat(r.errors()).isEqualTo(3);
+    assertThat(r.errorPct()).isEqualTo(60.0);
+    assertThat(r.achievedRate()).isEqualTo(2.5);
+    assertThat(r.maxLagMs()).isEqualTo(2);
+    assertThat(r.errorsByStatus()).isEqualTo(Map.of(0, 1L, 503, 1L));
+    assertThat(r.origins()).isEqualTo(Map.of("FRESH", 1L, "STALE", 1L));
+    assertThat(r.summary()).contains("5 quotes at 2 req/s").contains("1 unanswered");
+  }
+
+  @Test
+  void recoveryEndsWithTheLastErrorAnsweredAfterTheFault() {
+    FaultLoad.Result r =
+        new FaultLoad.Result(
+            1,
+            0,
+            10_000,
+            List.of(sent(1000, 503, "", 100), sent(4000, 504, "", 1500), sent(6000, 200, "", 1)),
+            0);
+    // answered at 1102 and 5502: the fault ended at 3000
+    assertThat(r.recoverSec(3000)).isEqualTo(2.502);
+    assertThat(r.recoverSec(6000)).isZero();
+  }
+
+  @Test
+  void theOriginIsReadFromTheAnswer() {
+    assertThat(FaultLoad.origin("{\"profile\":{\"origin\":\"STALE\",\"ageMs\":3}}"))
+        .isEqualTo("STALE");
+    assertThat(FaultLoad.origin("{\"type\":\"about:blank\"}")).isEmpty();
+    assertThat(FaultLoad.origin(null)).isEmpty();
+  }
+
+  @Test
+  void aLoadOutsideItsBoundsIsRefused() {
+    assertThatThrownBy(() -> FaultLoad.start(0, Duration.ofSeconds(1), List::of, List.of("c1"), 1))
+        .hasMessageContaining("rate");
+    assertThatThrownBy(
+            () -> FaultLoad.start(10, Duration.ofSeconds(601), List::of, List.of("c1"), 1))
+        .hasMessageContaining("duration");
+    assertThatThrownBy(() -> FaultLoad.start(10, Duration.ofSeconds(1), List::of, List.of(), 1))
+        .hasMessageContaining("customers");
+  }
+
+  @Test
+  void aValueIsLostWhenMissingOrOlderAfter() {
+    Instant t = Instant.parse("2026-12-04T10:00:00Z");
+    Map<String, Instant> before = Map.of("a", t, "b", t, "c", t);
+    assertThat(LostValues.lost(before, Map.of("a", t, "b", t.plusSeconds(1), "c", t))).isZero();
+    assertThat(LostValues.lost(before, Map.of("a", t, "b", t.minusSeconds(1)))).isEqualTo(2);
+    assertThat(LostValues.fetchedAt("{\"fetchedAt\":\"2026-12-04T10:00:00Z\"}")).isEqualTo(t);
+    assertThat(LostValues.fetchedAt("garbage")).isEqualTo(Instant.EPOCH);
+  }
+}
