@@ -78,6 +78,37 @@ class QuoteHandlerIT {
     assertThat(a.json().path("status").asInt()).isEqualTo(405);
   }
 
+  @Test
+  void aRequestLineTheParserRefusesIsA400ProblemNamingItsPartNeverA5xx() throws Exception {
+    // Pekko's parser alone would answer 501 (unknown method) and 505 (HTTP/9.9)
+    Raw method = raw("HELLO /v1/quotes HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    assertThat(method.status()).isEqualTo(400);
+    assertThat(method.contentType()).startsWith("application/problem+json");
+    assertThat(NodeTestBed.JSON.readTree(method.body()).path("field").asText()).isEqualTo("method");
+    Raw version = raw("GET /health HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n");
+    assertThat(version.status()).isEqualTo(400);
+    assertThat(NodeTestBed.JSON.readTree(version.body()).path("field").asText())
+        .isEqualTo("version");
+    Raw header =
+        raw("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + "a".repeat(65_536) + "\r\n\r\n");
+    assertThat(header.status()).isEqualTo(431);
+    assertThat(header.contentType()).startsWith("application/problem+json");
+    assertThat(NodeTestBed.JSON.readTree(header.body()).path("status").asInt()).isEqualTo(431);
+    // and the node still quotes
+    assertThat(NodeTestBed.get(node.httpPort(), "/health").status()).isEqualTo(200);
+  }
+
+  // a request written as is; the server answers a parse error and closes
+  private static Raw raw(String request) throws IOException {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress("127.0.0.1", node.httpPort()), 5000);
+      s.setSoTimeout(5000);
+      s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+      s.getOutputStream().flush();
+      return parse(s.getInputStream());
+    }
+  }
+
   /** The quote id differs per attempt, and the profile's age moves between two quotes. */
   private static JsonNode withoutVolatileFields(JsonNode answer) {
     ObjectNode copy = answer.deepCopy();
