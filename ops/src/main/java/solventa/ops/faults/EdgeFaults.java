@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import solventa.gatling.QuoteRequests;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.BenchArm;
@@ -58,10 +59,12 @@ final class EdgeFaults implements FaultScenario {
 
   /** What a connection row measured around its fault. */
   private record Held(
+      EdgeTcpTable.Counts tcpBase,
       EdgeSockets.Report atStart,
       EdgeTcpTable.Counts tcpStart,
       EdgeSockets.Report atEnd,
-      EdgeTcpTable.Counts tcpEnd) {}
+      EdgeTcpTable.Counts tcpEnd,
+      String probe) {}
 
   /** Runs the load with {@code open} holding connections during the fault; bounded. */
   private static FaultWindow.Outcome held(
@@ -78,6 +81,7 @@ final class EdgeFaults implements FaultScenario {
     AtomicReference<EdgeSockets> sockets = new AtomicReference<>();
     AtomicReference<EdgeSockets.Report> start = new AtomicReference<>();
     AtomicReference<EdgeTcpTable.Counts> tcpStart = new AtomicReference<>();
+    AtomicReference<EdgeTcpTable.Counts> tcpBase = new AtomicReference<>();
     return FaultWindow.run(
         node::baseUrls,
         customers,
@@ -88,6 +92,7 @@ final class EdgeFaults implements FaultScenario {
         ctx.seed(),
         () -> {
           injectMs.set(System.currentTimeMillis());
+          tcpBase.set(tcp(port));
           EdgeSockets s = open.open(port);
           sockets.set(s);
           long until = System.currentTimeMillis() + SETTLE_MS;
@@ -102,10 +107,29 @@ final class EdgeFaults implements FaultScenario {
           if (s != null) {
             EdgeSockets.Report end = s.report();
             EdgeTcpTable.Counts tcpEnd = tcp(port);
+            String probe = probe(port, customers.get(0));
             s.close();
-            held.set(new Held(start.get(), tcpStart.get(), end, tcpEnd));
+            held.set(new Held(tcpBase.get(), start.get(), tcpStart.get(), end, tcpEnd, probe));
           }
         });
+  }
+
+  /** A quote on a fresh connection (a new client arriving now): its answer or how it ended. */
+  private static String probe(int port, String customer) {
+    try {
+      RawHttp.Exchange e =
+          RawHttp.exchange(
+              port,
+              RawHttp.quote(port, QuoteRequests.body(customer, "life"), List.of(), true),
+              1,
+              EdgeHostile.READ_TIMEOUT_MS,
+              false);
+      return e.answers().isEmpty()
+          ? "no answer within " + e.millis() + " ms (" + e.end() + ")"
+          : e.answers().get(0).status() + " in " + e.millis() + " ms";
+    } catch (java.io.IOException e) {
+      return "connect failed: " + e.getMessage();
+    }
   }
 
   /** Opens a row's connections to a port. */
@@ -126,11 +150,12 @@ final class EdgeFaults implements FaultScenario {
         ? "kernel table unreadable"
         : String.format(
             Locale.ROOT,
-            "node side: %d accepted by the node (%d beyond the legit load's), %d waiting in its"
-                + " accept queue",
+            "node side: %d connections accepted by the node (%d more than before the injection),"
+                + " %d waiting in its accept queue, %d handshakes left half-done (SYN_RECV)",
             c.accepted(),
-            Math.max(0, c.accepted() - baseline),
-            c.acceptQueue());
+            c.accepted() - baseline,
+            c.acceptQueue(),
+            c.synReceived());
   }
 
   /** Row 1: idle connections past max-connections, held under legit load. */
@@ -151,8 +176,6 @@ final class EdgeFaults implements FaultScenario {
             + " connections go, every quote a 200";
     try {
       int port = port(node.first());
-      EdgeTcpTable.Counts base = tcp(port);
-      int baseline = base == null ? 0 : base.accepted();
       AtomicReference<Held> held = new AtomicReference<>();
       AtomicLong injectMs = new AtomicLong();
       FaultWindow.Outcome o =
@@ -166,32 +189,46 @@ final class EdgeFaults implements FaultScenario {
               held,
               injectMs);
       EdgeTcpTable.Counts after = tcp(port);
+      String probeAfter = probe(port, customers.get(1));
       boolean up = node.first().isAlive() && node.first().ready();
       Held h = held.get();
-      return connectionRow(
-          fault,
-          injected,
-          expected,
-          o,
-          injectMs.get(),
-          up,
-          measuredHeld(h, baseline) + "; after the close: " + tcpText(after, 0),
-          true);
+      FaultRow row =
+          connectionRow(
+              fault,
+              injected,
+              expected,
+              o,
+              injectMs.get(),
+              up,
+              measuredHeld(h)
+                  + "; "
+                  + IDLE_AFTER_SEC
+                  + " s after the close: "
+                  + tcpText(after, h == null || h.tcpBase() == null ? 0 : h.tcpBase().accepted())
+                  + ", a new client's quote on a fresh connection: "
+                  + probeAfter,
+              true);
+      boolean fresh = probeAfter.startsWith("200 ");
+      return withCheck(row, fresh, "a new client could not quote after the idle connections went");
     } catch (Exception e) {
       return FaultRow.failed(fault, injected, expected, e);
     }
   }
 
-  private static String measuredHeld(Held h, int baseline) {
+  private static String measuredHeld(Held h) {
     if (h == null) {
       return "the connections were not opened";
     }
+    int baseline = h.tcpBase() == null ? 0 : h.tcpBase().accepted();
     EdgeSockets.Report s = h.atStart();
     EdgeSockets.Report e = h.atEnd();
     return String.format(
         Locale.ROOT,
-        "client side at the start: %d of %d connected, %d connects pending, %d failed %s; %s;"
-            + " at the end: %d connected, %d pending, %d closed by the node%s; %s",
+        "before the injection the node held %d connections (the legit client's pool); client side"
+            + " at the start: %d of %d connected (the client's handshake done), %d connects pending, %d failed %s; %s;"
+            + " at the end: %d connected, %d pending, %d closed by the node%s; %s; a new client's"
+            + " quote on a fresh connection at the fault's end: %s",
+        baseline,
         s.connected(),
         s.attempted(),
         s.pending(),
@@ -208,7 +245,8 @@ final class EdgeFaults implements FaultScenario {
                 " (%.1f–%.1f s after opening)",
                 e.closedAfterMinMs() / 1000.0,
                 e.closedAfterMaxMs() / 1000.0),
-        tcpText(h.tcpEnd(), baseline));
+        tcpText(h.tcpEnd(), baseline),
+        h.probe());
   }
 
   /**
@@ -234,13 +272,14 @@ final class EdgeFaults implements FaultScenario {
         String.format(
             Locale.ROOT,
             "legit: %s; errors (non-200 or no answer) sent before / during / after the fault:"
-                + " %d / %d / %d; %s; node %s",
+                + " %d / %d / %d; %s; node %s; %s",
             r.summary(),
             before,
             during,
             after,
             held,
-            up ? "up and ready" : "DOWN or not ready");
+            up ? "up and ready" : "DOWN or not ready",
+            machineLoad());
     boolean holds = up && before == 0 && after == 0 && (duringAllowed || during == 0);
     return new FaultRow(
         fault,
@@ -279,8 +318,6 @@ final class EdgeFaults implements FaultScenario {
             + " stays up";
     try {
       int port = port(node.first());
-      EdgeTcpTable.Counts base = tcp(port);
-      int baseline = base == null ? 0 : base.accepted();
       AtomicReference<Held> held = new AtomicReference<>();
       AtomicLong injectMs = new AtomicLong();
       byte[] head = EdgeSockets.slowHead(port);
@@ -297,7 +334,7 @@ final class EdgeFaults implements FaultScenario {
       boolean up = node.first().isAlive() && node.first().ready();
       Held h = held.get();
       String text =
-          measuredHeld(h, baseline)
+          measuredHeld(h)
               + (h == null
                   ? ""
                   : String.format(Locale.ROOT, "; %d bytes dripped", h.atEnd().bytesSent()));
@@ -306,22 +343,40 @@ final class EdgeFaults implements FaultScenario {
           h != null
               && h.atEnd().closedByNode() >= h.atStart().connected()
               && h.atStart().connected() > 0;
-      return new FaultRow(
-          row.fault(),
-          row.injected(),
-          row.faultSec(),
-          row.requests(),
-          row.errors(),
-          row.lostValues(),
-          row.recoverSec(),
-          row.expected(),
-          row.measured()
-              + (allClosed
-                  ? ""
-                  : "; not every slow connection was closed by the node within the fault"),
-          row.holds() && allClosed);
+      return withCheck(
+          row, allClosed, "not every slow connection was closed by the node within the fault");
     } catch (Exception e) {
       return FaultRow.failed(fault, injected, expected, e);
+    }
+  }
+
+  /** {@code row}, holding only if {@code ok} too; {@code whyNot} appended when not. */
+  private static FaultRow withCheck(FaultRow row, boolean ok, String whyNot) {
+    return new FaultRow(
+        row.fault(),
+        row.injected(),
+        row.faultSec(),
+        row.requests(),
+        row.errors(),
+        row.lostValues(),
+        row.recoverSec(),
+        row.expected(),
+        row.measured() + (ok ? "" : "; " + whyNot),
+        row.holds() && ok);
+  }
+
+  /** The machine's load average over the last minute and its processors, as /proc/loadavg says. */
+  static String machineLoad() {
+    try {
+      String first =
+          java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ")[0];
+      return "machine load average "
+          + first
+          + " on "
+          + Runtime.getRuntime().availableProcessors()
+          + " processors (other lab runs share it)";
+    } catch (java.io.IOException | RuntimeException e) {
+      return "machine load unreadable";
     }
   }
 }

@@ -73,17 +73,18 @@ final class EdgeHttpCases {
     cases.add(
         new Case("pipelining (two quotes in one write)", both, false, List.of("life", "auto")));
     cases.add(new Case("half-close after a full request", first, true, List.of("life")));
-    String[] garbage = {
-      "\u0001\u0002\u0003 GARBAGE !!! %%%\r\n\r\n",
-      "GET\r\n\r\n",
-      "POST /v1/quotes HTTP/9.9\r\nHost: x\r\n\r\n",
-      "HELLO WORLD THIS IS NOT HTTP\r\n\r\n",
-      "POST /v1/quotes?%zz HTT\r\n\r\n"
+    String[][] garbage = {
+      {"control bytes", "\u0001\u0002\u0003 GARBAGE !!! %%%\r\n\r\n"},
+      {"a method alone", "GET\r\n\r\n"},
+      {"version HTTP/9.9", "POST /v1/quotes HTTP/9.9\r\nHost: x\r\n\r\n"},
+      {"words", "HELLO WORLD THIS IS NOT HTTP\r\n\r\n"},
+      {"a cut version", "POST /v1/quotes?%zz HTT\r\n\r\n"}
     };
+    String[] g = garbage[attempt % garbage.length];
     cases.add(
         new Case(
-            "a garbage request line",
-            garbage[attempt % garbage.length].getBytes(StandardCharsets.ISO_8859_1),
+            "garbage request line (" + g[0] + ")",
+            g[1].getBytes(StandardCharsets.ISO_8859_1),
             false,
             List.of()));
     return cases;
@@ -96,7 +97,7 @@ final class EdgeHttpCases {
   static String verdict(Case c, RawHttp.Exchange e) {
     List<RawHttp.Answer> answers = e.answers();
     if (answers.stream().anyMatch(a -> a.status() >= 500)) {
-      return "5xx";
+      return "5xx: " + statusList(answers);
     }
     if (answers.size() < c.expectedAnswers()) {
       return "no answer: " + e.end();
@@ -113,6 +114,10 @@ final class EdgeHttpCases {
       }
     }
     return "ok";
+  }
+
+  private static String statusList(List<RawHttp.Answer> answers) {
+    return String.join("+", answers.stream().map(a -> String.valueOf(a.status())).toList());
   }
 
   /** A string field's value in a flat JSON answer ({@code "name":"value"}), "" when absent. */

@@ -80,6 +80,14 @@ final class EdgeSockets implements AutoCloseable {
   private volatile boolean stop;
   private long bytesSent;
 
+  /**
+   * Connects opened at once, then a pause of {@value #PACE_MS} ms: a burst would overflow the
+   * node's accept queue (its backlog) before the node had a chance to accept.
+   */
+  static final int PACE_BATCH = 50;
+
+  static final long PACE_MS = 50;
+
   private EdgeSockets(int port, int n, byte[] drip, long dripMs, long maxSec) throws IOException {
     this.selector = Selector.open();
     this.drip = drip;
@@ -87,6 +95,9 @@ final class EdgeSockets implements AutoCloseable {
     this.deadlineMs = openMs + maxSec * 1000;
     InetSocketAddress to = new InetSocketAddress("127.0.0.1", port);
     for (int i = 0; i < n; i++) {
+      if (i > 0 && i % PACE_BATCH == 0) {
+        pause();
+      }
       SocketChannel ch = SocketChannel.open();
       ch.configureBlocking(false);
       Conn c = new Conn(ch);
@@ -117,6 +128,15 @@ final class EdgeSockets implements AutoCloseable {
   static EdgeSockets slow(int port, int n, byte[] head, long dripMs, long maxSec)
       throws IOException {
     return new EdgeSockets(port, n, head, dripMs, maxSec);
+  }
+
+  private static void pause() throws IOException {
+    try {
+      Thread.sleep(PACE_MS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while opening connections", e);
+    }
   }
 
   private void loop() {

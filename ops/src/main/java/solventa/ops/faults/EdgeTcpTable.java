@@ -9,17 +9,23 @@ import java.util.List;
  * The kernel's view of the node's HTTP port, read from {@code /proc/net/tcp} (Linux, IPv4: the node
  * binds 127.0.0.1): how many connections to it are established, and how many of those wait in the
  * listen socket's accept queue (its {@code rx_queue}: connected by the kernel, not yet accepted by
- * the node). Established minus waiting is what the node itself has accepted and holds open.
+ * the node); both tables, IPv4 and IPv6, as a JVM's sockets on 127.0.0.1 may sit in either.
+ * Established minus waiting is what the node itself has accepted and holds open.
  */
 final class EdgeTcpTable {
   static final Path TABLE = Path.of("/proc/net/tcp");
+
+  /** The IPv6 table: a JVM's dual-stack sockets on 127.0.0.1 are listed here (::ffff:127.0.0.1). */
+  static final Path TABLE6 = Path.of("/proc/net/tcp6");
 
   /**
    * @param established connections in state ESTABLISHED whose local port is the node's
    * @param acceptQueue connections waiting in the listen socket's accept queue
    * @param listening whether a listen socket on the port was found
+   * @param synReceived handshakes the node's side has not completed (state SYN_RECV): the client's
+   *     ACK dropped because the accept queue was full
    */
-  record Counts(int established, int acceptQueue, boolean listening) {
+  record Counts(int established, int acceptQueue, boolean listening, int synReceived) {
     /** The connections the node has accepted (established, minus those still queued). */
     int accepted() {
       return Math.max(0, established - acceptQueue);
@@ -35,7 +41,11 @@ final class EdgeTcpTable {
 
   /** The counts for {@code port} now. */
   static Counts read(int port) throws IOException {
-    return count(Files.readAllLines(TABLE), port);
+    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(TABLE));
+    if (Files.isReadable(TABLE6)) {
+      lines.addAll(Files.readAllLines(TABLE6));
+    }
+    return count(lines, port);
   }
 
   /** The counts for {@code port} in the lines of a {@code /proc/net/tcp} table (header skipped). */
@@ -43,6 +53,7 @@ final class EdgeTcpTable {
     int established = 0;
     int queued = 0;
     boolean listening = false;
+    int synReceived = 0;
     for (String line : lines) {
       String[] f = line.trim().split("\\s+");
       if (f.length < 5 || !f[0].endsWith(":")) {
@@ -54,6 +65,7 @@ final class EdgeTcpTable {
       }
       switch (f[3]) {
         case "01" -> established++;
+        case "03" -> synReceived++;
         case "0A" -> {
           listening = true;
           queued += Integer.parseInt(f[4].substring(f[4].indexOf(':') + 1), 16);
@@ -63,7 +75,7 @@ final class EdgeTcpTable {
         }
       }
     }
-    return new Counts(established, queued, listening);
+    return new Counts(established, queued, listening, synReceived);
   }
 
   // "0100007F:1F90" -> 8080

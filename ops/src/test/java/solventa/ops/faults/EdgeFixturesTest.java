@@ -60,7 +60,7 @@ class EdgeFixturesTest {
     assertThat(
             EdgeHttpCases.verdict(
                 bad, new RawHttp.Exchange(List.of(answer(503, "")), "complete", 3)))
-        .isEqualTo("5xx");
+        .isEqualTo("5xx: 503");
     assertThat(
             EdgeHttpCases.verdict(
                 bad, new RawHttp.Exchange(List.of(answer(200, "")), "complete", 3)))
@@ -101,12 +101,15 @@ class EdgeFixturesTest {
             "   1: 0100007F:1F90 0100007F:C350 01 00000000:00000000 00:00000000 00000000 0 0 2",
             "   2: 0100007F:1F90 0100007F:C351 01 00000000:00000000 00:00000000 00000000 0 0 3",
             "   3: 0100007F:C350 0100007F:1F90 01 00000000:00000000 00:00000000 00000000 0 0 4",
-            "   4: 0100007F:1F90 0100007F:C352 06 00000000:00000000 00:00000000 00000000 0 0 5");
+            "   4: 0100007F:1F90 0100007F:C352 06 00000000:00000000 00:00000000 00000000 0 0 5",
+            "   5: 0000000000000000FFFF00000100007F:1F90 0000000000000000FFFF00000100007F:C353 03"
+                + " 00000000:00000000 00:00000000 00000000 0 0 6");
     EdgeTcpTable.Counts c = EdgeTcpTable.count(table, 8080);
     assertThat(c.listening()).isTrue();
     assertThat(c.established()).isEqualTo(2);
     assertThat(c.acceptQueue()).isEqualTo(0x65);
     assertThat(c.accepted()).isZero();
+    assertThat(c.synReceived()).isEqualTo(1);
     assertThat(EdgeTcpTable.count(table, 50000).established()).isEqualTo(1);
   }
 
