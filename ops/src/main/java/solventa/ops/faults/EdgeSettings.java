@@ -1,0 +1,67 @@
+package solventa.ops.faults;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigResolveOptions;
+import java.util.Locale;
+
+/**
+ * The node's HTTP server bounds, as it runs them: the quote node's {@code application.conf} (on the
+ * runner's classpath, the same build the lab starts) over pekko-http's {@code reference.conf}. The
+ * lab passes no {@code pekko.http.server} override to its nodes, so these are the effective values.
+ *
+ * @param maxConnections {@code pekko.http.server.max-connections}
+ * @param idleTimeout {@code pekko.http.server.idle-timeout}
+ * @param requestTimeout {@code pekko.http.server.request-timeout}
+ * @param backlog {@code pekko.http.server.backlog} (the listen socket's accept queue)
+ * @param maxHeaderCount {@code pekko.http.parsing.max-header-count} (server's view)
+ * @param maxHeaderValue {@code pekko.http.parsing.max-header-value-length}, bytes
+ * @param maxBody {@code quote.http.max-body}, bytes
+ */
+record EdgeSettings(
+    int maxConnections,
+    String idleTimeout,
+    String requestTimeout,
+    int backlog,
+    int maxHeaderCount,
+    long maxHeaderValue,
+    long maxBody) {
+
+  /** The effective settings, read from the node's configuration files. */
+  static EdgeSettings read() {
+    Config node =
+        ConfigFactory.parseResources(EdgeSettings.class.getClassLoader(), "application.conf")
+            .withFallback(ConfigFactory.defaultReference(EdgeSettings.class.getClassLoader()))
+            .resolve(ConfigResolveOptions.defaults().setAllowUnresolved(true));
+    return of(node);
+  }
+
+  static EdgeSettings of(Config c) {
+    Config server = c.getConfig("pekko.http.server");
+    // the server's parsing block holds only its overrides of pekko.http.parsing
+    Config parsing = server.getConfig("parsing").withFallback(c.getConfig("pekko.http.parsing"));
+    return new EdgeSettings(
+        server.getInt("max-connections"),
+        server.getString("idle-timeout"),
+        server.getString("request-timeout"),
+        server.getInt("backlog"),
+        parsing.getInt("max-header-count"),
+        parsing.getBytes("max-header-value-length"),
+        c.getBytes("quote.http.max-body"));
+  }
+
+  /** One phrase for a row's measured cell. */
+  String describe() {
+    return String.format(
+        Locale.ROOT,
+        "node settings: max-connections %d, backlog %d, idle-timeout %s, request-timeout %s,"
+            + " max-header-count %d, max-header-value-length %d B, max-body %d B",
+        maxConnections,
+        backlog,
+        idleTimeout,
+        requestTimeout,
+        maxHeaderCount,
+        maxHeaderValue,
+        maxBody);
+  }
+}
