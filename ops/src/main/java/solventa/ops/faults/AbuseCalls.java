@@ -57,7 +57,9 @@ final class AbuseCalls {
           + " ("
           + attempt.name()
           + ") → "
-          + (answered() ? status + (problem() ? "" : " without a problem body") : error);
+          + (answered()
+              ? status + (problem() ? "" : " " + contentType + " without a problem body")
+              : error);
     }
   }
 

@@ -37,7 +37,7 @@ final class AbuseRow {
   static final int QUOTES = 10;
 
   /** The customer the seed call names: never quoted by any row. */
-  static final String SEED_ID = FaultContext.customers(90_000, 1).get(0);
+  static final String SEED_ID = FaultContext.customers(19_999, 1).get(0);
 
   private static final HttpClient CLIENT =
       HttpClient.newBuilder()
@@ -66,11 +66,22 @@ final class AbuseRow {
       ctx.clear();
       String doubleUrl = "http://127.0.0.1:" + ctx.lab().doublePort();
       for (int i = 0; i < 20; i++) {
-        node.quote(FaultContext.customers(90_100 + i, 1).get(0), "life");
+        node.quote(FaultContext.customers(18_000 + i, 1).get(0), "life");
       }
       node.interval();
+      int quoted = 0;
       for (int i = 0; i < QUOTES; i++) {
-        node.quote(FaultContext.customers(90_200 + i, 1).get(0), "life");
+        quoted +=
+            node.quote(FaultContext.customers(18_100 + i, 1).get(0), "life").status() == 200
+                ? 1
+                : 0;
+      }
+      if (quoted != QUOTES) {
+        return FaultRow.notRun(
+            FAULT,
+            injected,
+            expected,
+            "only " + quoted + " of " + QUOTES + " quotes before the abuse answered 200");
       }
       Map<String, String> before = state(ctx, node, doubleUrl);
       String self = "pekko://quote@127.0.0.1:" + node.remotePort();
@@ -85,7 +96,7 @@ final class AbuseRow {
       double sec = (System.currentTimeMillis() - t0) / 1000.0;
       Map<String, String> after = state(ctx, node, doubleUrl);
       long interval = node.interval().count();
-      int quoteAfter = node.quote(FaultContext.customers(90_300, 1).get(0), "life").status();
+      int quoteAfter = node.quote(FaultContext.customers(18_200, 1).get(0), "life").status();
       List<String> changed = changed(before, after);
       if (interval != QUOTES) {
         changed.add("the stats interval (counted " + interval + " quotes, not " + QUOTES + ")");

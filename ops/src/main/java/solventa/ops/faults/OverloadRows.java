@@ -18,10 +18,10 @@ import solventa.ops.protocol.BenchArm;
  * the budget, nothing else, and S served without error again within 5 s.
  */
 final class OverloadRows {
-  static final List<Integer> STEPS = List.of(100, 200, 300, 400);
+  static final List<Integer> STEPS = List.of(50, 100, 200, 300, 400);
   static final int STEP_SEC = 6;
   static final int WARMUP_RATE = 50;
-  static final int WARMUP_SEC = 5;
+  static final int WARMUP_SEC = 10;
   static final int OVERLOAD_SEC = 10;
   static final int AFTER_SEC = 15;
   static final int PAUSE_MS = 2_000;
@@ -51,7 +51,7 @@ final class OverloadRows {
       NodeGroup node = ctx.freshNodes(BenchArm.A, 1);
       ctx.clear();
       String url = node.first().baseUrl();
-      List<String> customers = FaultContext.customers(50_000, CUSTOMERS);
+      List<String> customers = FaultContext.customers(17_000, CUSTOMERS);
       FaultLoad.start(
               WARMUP_RATE,
               Duration.ofSeconds(WARMUP_SEC),
@@ -78,7 +78,7 @@ final class OverloadRows {
         }
       }
       int sustainable = OverloadVerdict.sustainable(steps);
-      String search = "search " + steps;
+      String search = "search " + steps + ", load average " + loadAverage();
       if (sustainable == 0) {
         return MULTIPLES.stream()
             .map(
@@ -100,6 +100,18 @@ final class OverloadRows {
       return MULTIPLES.stream()
           .map(m -> FaultRow.failed(fault(m), pending, expected(), e))
           .toList();
+    }
+  }
+
+  /** The machine's 1-minute load average ({@code /proc/loadavg}), "?" where unreadable. */
+  static String loadAverage() {
+    try {
+      return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ")[0]
+          + " on "
+          + Runtime.getRuntime().availableProcessors()
+          + " cores";
+    } catch (java.io.IOException | RuntimeException e) {
+      return "?";
     }
   }
 

@@ -165,7 +165,7 @@ final class OverloadVerdict {
 
   /** Per phase: sent, achieved rate, lag max; and whether the generator kept up with each. */
   static String generator(OverloadLoad.Result r) {
-    StringBuilder sb = new StringBuilder("generator:");
+    List<String> each = new ArrayList<>();
     boolean lagged = false;
     for (int i = 0; i < r.phases().size(); i++) {
       OverloadLoad.Phase p = r.phases().get(i);
@@ -173,17 +173,20 @@ final class OverloadVerdict {
       long sent = of.size() + r.unanswered()[i];
       double achieved = sent / (double) p.seconds();
       long lag = of.stream().mapToLong(a -> a.sentMs() - a.plannedMs()).max().orElse(0);
-      sb.append(
+      boolean kept = keptUp(achieved, p.rate(), lag);
+      each.add(
           String.format(
               Locale.ROOT,
-              " %s %d req/s achieved %.0f (lag max %d ms)%s",
-              i == 0 ? "overload" : "; after",
+              "%s %d req/s achieved %.0f (lag max %d ms)%s",
+              i == 0 ? "overload" : "after",
               p.rate(),
               achieved,
               lag,
-              keptUp(achieved, p.rate(), lag) ? "" : " — the generator could not keep up"));
-      lagged |= !keptUp(achieved, p.rate(), lag);
+              kept ? "" : ", the generator could not keep up"));
+      lagged |= !kept;
     }
-    return sb + (lagged ? " (it shares the 2 cores with the node)" : "");
+    return "generator: "
+        + String.join("; ", each)
+        + (lagged ? " (it shares the 2 cores with the node)" : "");
   }
 }

@@ -40,7 +40,7 @@ class AbuseCallsTest {
     assertThat(attempts)
         .extracting(Attempt::authorization)
         .doesNotContain("Bearer " + token)
-        .contains(null);
+        .containsNull();
     String wrong = AbuseCalls.wrongToken(token);
     assertThat(wrong).hasSameSizeAs(token);
     for (int i = 0; i < token.length(); i++) {

@@ -105,7 +105,9 @@ class OverloadVerdictTest {
     assertThat(f.recoveryErrors()).isEqualTo(3);
     assertThat(f.requests()).isEqualTo(9);
     assertThat(f.holds()).isFalse();
-    assertThat(OverloadVerdict.generator(r)).contains("overload 30 req/s achieved 0.6");
+    assertThat(OverloadVerdict.generator(r))
+        .contains(
+            "overload 30 req/s achieved 1 (lag max 1 ms), the generator could not keep up; after");
   }
 
   @Test
