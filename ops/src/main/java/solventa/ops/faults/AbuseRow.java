@@ -65,17 +65,7 @@ final class AbuseRow {
       NodeProcess node = group.first();
       ctx.clear();
       String doubleUrl = "http://127.0.0.1:" + ctx.lab().doublePort();
-      for (int i = 0; i < 20; i++) {
-        node.quote(FaultContext.customers(18_000 + i, 1).get(0), "life");
-      }
-      node.interval();
-      int quoted = 0;
-      for (int i = 0; i < QUOTES; i++) {
-        quoted +=
-            node.quote(FaultContext.customers(18_100 + i, 1).get(0), "life").status() == 200
-                ? 1
-                : 0;
-      }
+      int quoted = prepare(node);
       if (quoted != QUOTES) {
         return FaultRow.notRun(
             FAULT,
@@ -105,35 +95,57 @@ final class AbuseRow {
         changed.add("the node's quoting (a quote after the abuse answered " + quoteAfter + ")");
       }
       AbuseCalls.Tally t = AbuseCalls.Tally.of(answers);
-      long errors = t.success() + t.serverError() + changed.size();
-      String measured =
-          t
-              + "; "
-              + (changed.isEmpty()
-                  ? "nothing changed (breaker "
-                      + before.get("breaker")
-                      + ", double "
-                      + before.get("double latency")
-                      + ", members, stats counters, interval "
-                      + interval
-                      + " of "
-                      + QUOTES
-                      + " quotes, seed customer absent from Redis, a quote after: 200)"
-                  : "changed: " + String.join("; ", changed));
       return new FaultRow(
           FAULT,
           injected,
           sec,
           answers.size(),
-          errors,
+          t.success() + t.serverError() + changed.size(),
           null,
           null,
           expected,
-          measured,
+          t + "; " + unchanged(before, interval, changed),
           t.clean() && changed.isEmpty());
     } catch (Exception e) {
       return FaultRow.failed(FAULT, injected, expected, e);
     }
+  }
+
+  /**
+   * Quotes so that the node's counters are not zero, starts a stats interval (token), then quotes
+   * {@value #QUOTES} more: returns how many of those answered 200.
+   */
+  private static int prepare(NodeProcess node) throws IOException {
+    for (int i = 0; i < 20; i++) {
+      node.quote(FaultContext.customers(18_000 + i, 1).get(0), "life");
+    }
+    node.interval();
+    int quoted = 0;
+    for (int i = 0; i < QUOTES; i++) {
+      if (node.quote(FaultContext.customers(18_100 + i, 1).get(0), "life").status() == 200) {
+        quoted++;
+      }
+    }
+    return quoted;
+  }
+
+  private static String unchanged(Map<String, String> before, long interval, List<String> changed) {
+    if (!changed.isEmpty()) {
+      return "changed: " + String.join("; ", changed);
+    }
+    return "nothing changed (breaker "
+        + before.get("breaker")
+        + ", double "
+        + before.get("double latency")
+        + ", double lag count "
+        + before.get("double lag count")
+        + ", members "
+        + before.get("cluster members")
+        + ", stats counters, interval "
+        + interval
+        + " of "
+        + QUOTES
+        + " quotes, the seed's customer absent from Redis, a quote after: 200)";
   }
 
   /** One abusive call; status 0 and the exception when no answer came. */

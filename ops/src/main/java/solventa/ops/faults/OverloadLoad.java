@@ -40,9 +40,18 @@ final class OverloadLoad {
     }
   }
 
-  /** One quote: its phase, planned and actual send time (epoch ms), status (0: no answer). */
+  /**
+   * One quote: its phase, planned and actual send time (epoch ms), status (0: no answer, {@code
+   * error} the client's exception, e.g. HttpTimeoutException after 5 s).
+   */
   record Answer(
-      int phase, long plannedMs, long sentMs, int status, String retryAfter, long latencyMs) {
+      int phase,
+      long plannedMs,
+      long sentMs,
+      int status,
+      String retryAfter,
+      long latencyMs,
+      String error) {
     long answeredMs() {
       return sentMs + latencyMs;
     }
@@ -171,11 +180,21 @@ final class OverloadLoad {
               int status = e == null ? r.statusCode() : 0;
               String retryAfter =
                   e == null ? r.headers().firstValue("Retry-After").orElse(null) : null;
-              answers.add(new Answer(phase, plannedMs, sentMs, status, retryAfter, latency));
+              String error = e == null ? null : cause(e);
+              answers.add(new Answer(phase, plannedMs, sentMs, status, retryAfter, latency, error));
               synchronized (this) {
                 answeredPerPhase[phase]++;
               }
               outstanding.decrementAndGet();
             });
+  }
+
+  // the innermost cause's class, e.g. HttpTimeoutException, ConnectException
+  static String cause(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t.getClass().getSimpleName();
   }
 }

@@ -143,7 +143,7 @@ final class OverloadRows {
           String.format(
               Locale.ROOT,
               "%d quotes; shed %d (%.1f %%), %d of them without Retry-After, shed p99 %d ms;"
-                  + " overload phase: %d of %d accepted, accepted p99 %d ms; errors %d%s;"
+                  + " overload phase: %d of %d accepted, accepted p99 %d ms; errors %d%s%s;"
                   + " after: %d non-200 answers, the last %.1f s after the overload; %s; %s",
               f.requests(),
               f.shed(),
@@ -155,6 +155,7 @@ final class OverloadRows {
               f.acceptedP99Ms(),
               f.errors(),
               f.otherStatuses().isEmpty() ? "" : " by status " + f.otherStatuses(),
+              f.noAnswer().isEmpty() ? "" : " (no answer: " + f.noAnswer() + ")",
               f.recoveryErrors(),
               f.recoverSec(),
               OverloadVerdict.generator(r),

@@ -86,6 +86,7 @@ final class OverloadVerdict {
    * @param overloadRequests quotes sent in the overload phase
    * @param errors answers neither 200 nor 503 (no answer: status 0) and the unanswered
    * @param otherStatuses those answers by status
+   * @param noAnswer the quotes without an answer (status 0) by the client's exception
    * @param recoverSec from the overload's end to the last non-200 answer of the recovery phase
    * @param recoveryErrors non-200 answers and unanswered of the recovery phase
    */
@@ -99,6 +100,7 @@ final class OverloadVerdict {
       long overloadRequests,
       long errors,
       Map<Integer, Long> otherStatuses,
+      Map<String, Long> noAnswer,
       double recoverSec,
       long recoveryErrors) {
 
@@ -121,7 +123,11 @@ final class OverloadVerdict {
     List<Long> accepted = new ArrayList<>();
     long withoutRetryAfter = 0;
     Map<Integer, Long> other = new TreeMap<>();
+    Map<String, Long> noAnswer = new TreeMap<>();
     for (Answer a : all) {
+      if (a.status() == 0) {
+        noAnswer.merge(a.error() == null ? "?" : a.error(), 1L, Long::sum);
+      }
       if (a.status() == 503) {
         shedLatencies.add(a.latencyMs());
         if (a.retryAfter() == null || a.retryAfter().isBlank()) {
@@ -159,6 +165,7 @@ final class OverloadVerdict {
         r.of(0).size() + r.unanswered()[0],
         otherCount + unanswered,
         other,
+        noAnswer,
         Math.max(0, last - end) / 1000.0,
         recoveryErrors);
   }

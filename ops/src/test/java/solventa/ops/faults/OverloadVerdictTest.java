@@ -18,7 +18,14 @@ class OverloadVerdictTest {
 
   // phase 0 runs 0..10 000 ms, phase 1 10 000..25 000 ms
   private static Answer a(int phase, long at, int status, String retryAfter, long latency) {
-    return new Answer(phase, at, at + 1, status, retryAfter, latency);
+    return new Answer(
+        phase,
+        at,
+        at + 1,
+        status,
+        retryAfter,
+        latency,
+        status == 0 ? "HttpTimeoutException" : null);
   }
 
   @Test
@@ -101,6 +108,7 @@ class OverloadVerdictTest {
     assertThat(f.acceptedP99Ms()).isEqualTo(600);
     assertThat(f.errors()).isEqualTo(5);
     assertThat(f.otherStatuses()).isEqualTo(Map.of(0, 1L, 500, 1L));
+    assertThat(f.noAnswer()).isEqualTo(Map.of("HttpTimeoutException", 1L));
     assertThat(f.recoverSec()).isEqualTo(6.011);
     assertThat(f.recoveryErrors()).isEqualTo(3);
     assertThat(f.requests()).isEqualTo(9);
@@ -108,6 +116,14 @@ class OverloadVerdictTest {
     assertThat(OverloadVerdict.generator(r))
         .contains(
             "overload 30 req/s achieved 1 (lag max 1 ms), the generator could not keep up; after");
+  }
+
+  @Test
+  void aNoAnswerIsNamedByItsInnermostCause() {
+    Exception e =
+        new java.util.concurrent.CompletionException(
+            new java.io.IOException(new java.net.ConnectException()));
+    assertThat(OverloadLoad.cause(e)).isEqualTo("ConnectException");
   }
 
   @Test
