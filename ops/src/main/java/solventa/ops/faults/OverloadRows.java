@@ -87,7 +87,13 @@ final class OverloadRows {
                         fault(m),
                         pending,
                         expected(),
-                        "no sustainable rate on this machine (" + search + ")"))
+                        "no sustainable rate on this machine now ("
+                            + search
+                            + ")"
+                            + (steps.get(steps.size() - 1).keptUp()
+                                ? ""
+                                : "; the generator itself could not keep up in that step: the"
+                                    + " machine was too busy to measure the node")))
             .toList();
       }
       List<FaultRow> rows = new ArrayList<>();

@@ -47,6 +47,11 @@ final class OverloadVerdict {
           r.rate(), r.requests(), r.errors(), p99(latencies), r.achievedRate(), r.maxLagMs());
     }
 
+    /** Whether the generator kept up with the step's plan. */
+    boolean keptUp() {
+      return OverloadVerdict.keptUp(achieved, rate, maxLagMs);
+    }
+
     boolean sustainable() {
       return requests > 0 && errors == 0 && p99Ms <= ACCEPTED_P99_MS;
     }

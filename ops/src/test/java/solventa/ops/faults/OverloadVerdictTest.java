@@ -58,6 +58,7 @@ class OverloadVerdictTest {
     assertThat(OverloadVerdict.keptUp(96, 100, 20)).isTrue();
     assertThat(OverloadVerdict.keptUp(90, 100, 20)).isFalse();
     assertThat(OverloadVerdict.keptUp(100, 100, 500)).isFalse();
+    assertThat(new Step(50, 300, 121, 11_479, 50, 10_812).keptUp()).isFalse();
   }
 
   @Test
