@@ -155,7 +155,7 @@ public final class EmbeddedLab implements AutoCloseable {
     return control;
   }
 
-  int doublePort() {
+  public int doublePort() {
     return doublePort;
   }
 
