@@ -5,7 +5,6 @@ import static org.apache.pekko.http.javadsl.server.Directives.entity;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.post;
-import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
 import static org.apache.pekko.http.javadsl.server.PathMatchers.segment;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -61,11 +60,14 @@ public final class BenchSeedRoutes implements ManagementRouteProvider {
                         registry,
                         settings,
                         s ->
-                            withSizeLimit(
-                                RunnerOnlyGuard.MAX_BODY_BYTES,
+                            RunnerOnlyGuard.limitedBody(
                                 () ->
-                                    entity(
-                                        Unmarshaller.entityToString(), body -> seed(s, body))))));
+                                    org.apache.pekko.http.javadsl.server.Directives.toStrictEntity(
+                                        java.time.Duration.ofSeconds(5),
+                                        () ->
+                                            entity(
+                                                Unmarshaller.entityToString(),
+                                                body -> seed(s, body)))))));
   }
 
   private static Route seed(Source s, String body) {

@@ -8,7 +8,6 @@ import static org.apache.pekko.http.javadsl.server.Directives.pathEndOrSingleSla
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
 import static org.apache.pekko.http.javadsl.server.Directives.post;
 import static org.apache.pekko.http.javadsl.server.Directives.toStrictEntity;
-import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
 
 import java.time.Duration;
 import java.util.function.Function;
@@ -87,8 +86,7 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
         () ->
             post(
                 () ->
-                    withSizeLimit(
-                        RunnerOnlyGuard.MAX_BODY_BYTES,
+                    RunnerOnlyGuard.limitedBody(
                         () ->
                             toStrictEntity(
                                 BODY_TIMEOUT,

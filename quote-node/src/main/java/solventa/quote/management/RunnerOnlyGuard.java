@@ -93,6 +93,31 @@ public final class RunnerOnlyGuard {
             challenge != null ? r.addHeader(RawHeader.create("WWW-Authenticate", challenge)) : r));
   }
 
+  /**
+   * Reads at most {@link #MAX_BODY_BYTES} of the body (Pekko's {@code withSizeLimit}) around {@code
+   * inner}: a larger body is a 413 problem naming the body, what Pekko refuses while reading it (a
+   * stalled body: 408) keeps its status with a problem; nothing changes either way.
+   */
+  static Route limitedBody(java.util.function.Supplier<Route> inner) {
+    return org.apache.pekko.http.javadsl.server.Directives.handleExceptions(
+        org.apache.pekko.http.javadsl.server.ExceptionHandler.newBuilder()
+            .match(
+                org.apache.pekko.http.scaladsl.model.EntityStreamSizeException.class,
+                e -> Problem.tooLarge(MAX_BODY_BYTES).route())
+            .match(
+                org.apache.pekko.http.scaladsl.model.IllegalRequestException.class,
+                e ->
+                    new Problem(
+                            Problem.of(e.status().intValue(), "Invalid request", "").type(),
+                            "Invalid request",
+                            e.status().intValue(),
+                            "the request body could not be read",
+                            "body")
+                        .route())
+            .build(),
+        () -> org.apache.pekko.http.javadsl.server.Directives.withSizeLimit(MAX_BODY_BYTES, inner));
+  }
+
   /** The answer of every management route of the node before it registered its source. */
   static Route starting() {
     return Problem.of(503, "Service Unavailable", "the node is starting").route();

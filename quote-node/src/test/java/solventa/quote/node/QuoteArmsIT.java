@@ -484,13 +484,16 @@ class QuoteArmsIT {
   void runnerOnlyRoutesRefuseALargeBodyWith413AndChangeNothing() {
     NodeTestBed.quote(b, "c00000071");
     String big = "x".repeat(100_000);
-    assertThat(NodeTestBed.postAdmin(b.managementPort(), "/quote/stats/reset", big).status())
-        .isEqualTo(413);
+    NodeTestBed.Answer reset = NodeTestBed.postAdmin(b.managementPort(), "/quote/stats/reset", big);
+    assertThat(reset.status()).isEqualTo(413);
+    assertThat(reset.contentType()).as("a problem body").startsWith("application/problem+json");
+    assertThat(reset.json().path("field").asText()).isEqualTo("body");
     assertThat(NodeTestBed.stats(b).path("latency").path("count").asLong())
         .as("not reset")
         .isGreaterThan(0);
-    assertThat(NodeTestBed.postAdmin(b.managementPort(), "/quote/bench/seed", big).status())
-        .isEqualTo(413);
+    NodeTestBed.Answer seed = NodeTestBed.postAdmin(b.managementPort(), "/quote/bench/seed", big);
+    assertThat(seed.status()).isEqualTo(413);
+    assertThat(seed.contentType()).startsWith("application/problem+json");
     assertThat(NodeTestBed.postAdmin(b.managementPort(), "/quote/stats/reset", "").status())
         .as("the next call is served")
         .isEqualTo(200);
