@@ -35,7 +35,7 @@ public final class FaultMatrix {
 
   /** Every scenario, in the order the matrix runs them. */
   static List<FaultScenario> scenarios() {
-    return List.of(new ProviderFaults(), new StoreFaults());
+    return List.of(new ProviderFaults(), new StoreFaults(), new ClusterFaults());
   }
 
   /** The run's stamp: when, on which commit, on what machine. */
