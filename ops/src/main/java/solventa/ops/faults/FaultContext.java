@@ -25,8 +25,15 @@ public final class FaultContext implements AutoCloseable {
   /** The breaker policy every row's nodes run (the count policy, the card's default). */
   static final String POLICY = "count";
 
-  /** Where the row's known customers start (c00200000..): apart from the protocol's keys. */
-  static final int CUSTOMER_BASE = 200_000;
+  /**
+   * Where the rows' customers start (c00070000..): inside the double's universe (c00000000 …
+   * c00099999), apart from the protocol's keys (populations from c00001000, never-seen from
+   * c00060000) and the node's warm-up misses (c00093000..).
+   */
+  static final int CUSTOMER_BASE = 70_000;
+
+  /** The rows' customers end before c00090000: offsets stay below this. */
+  static final int CUSTOMER_SPAN = 20_000;
 
   private final Path out;
   private final PrintStream console;
@@ -108,6 +115,10 @@ public final class FaultContext implements AutoCloseable {
 
   /** {@code n} customer ids of the row's known set, from {@code CUSTOMER_BASE + offset}. */
   public static List<String> customers(int offset, int n) {
+    if (offset < 0 || n < 0 || offset + n > CUSTOMER_SPAN) {
+      throw new IllegalArgumentException(
+          "customers " + offset + "+" + n + " leave the rows' span 0.." + CUSTOMER_SPAN);
+    }
     List<String> ids = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       ids.add(String.format("c%08d", CUSTOMER_BASE + offset + i));
@@ -118,6 +129,7 @@ public final class FaultContext implements AutoCloseable {
   /**
    * Stores a fresh last known value for each customer through {@code node} (the bench seed route:
    * the adapter's answer written to Redis), retrying the failed ones; returns how many are stored.
+   * A row whose seeding stored none refuses to run (its losses would be zero by construction).
    */
   public int seedValues(NodeProcess node, List<String> customers) throws IOException {
     List<String> left = new ArrayList<>(customers);
@@ -129,6 +141,14 @@ public final class FaultContext implements AutoCloseable {
         failed.addAll(a.failedIds());
       }
       left = failed;
+    }
+    if (left.size() == customers.size() && !customers.isEmpty()) {
+      throw new IOException(
+          "none of "
+              + customers.size()
+              + " customers' values could be stored (first: "
+              + customers.get(0)
+              + ")");
     }
     return customers.size() - left.size();
   }

@@ -77,6 +77,11 @@ public final class LostValues implements AutoCloseable {
     return connection.sync().configSet(key, value);
   }
 
+  /** A Redis setting's value ({@code CONFIG GET}). */
+  public String configGet(String key) {
+    return connection.sync().configGet(key).get(key);
+  }
+
   /** Redis's {@code used_memory}, bytes. */
   public long usedMemory() {
     for (String line : connection.sync().info("memory").split("\r?\n")) {

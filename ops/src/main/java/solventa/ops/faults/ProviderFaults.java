@@ -83,9 +83,23 @@ final class ProviderFaults implements FaultScenario {
                       .apply(ProviderState.RECOVERY, Duration.ofSeconds(RECOVERY_WINDOW_SEC)));
       long lost = LostValues.lost(before, store.read(customers));
       FaultLoad.Result r = o.load();
+      // the provider's answers back: the first FRESH answer to a quote sent after the fault's end
+      long freshAgainMs =
+          r.sent().stream()
+                  .filter(s -> s.sentMs() >= o.faultEndMs() && s.origin().equals("FRESH"))
+                  .mapToLong(FaultLoad.Sent::answeredMs)
+                  .min()
+                  .orElse(o.faultEndMs() - 1)
+              - o.faultEndMs();
       String measured =
           r.summary()
-              + String.format(Locale.ROOT, "; %d values before, %d lost", before.size(), lost);
+              + String.format(Locale.ROOT, "; %d values before, %d lost; ", before.size(), lost)
+              + (freshAgainMs < 0
+                  ? "no FRESH answer in the " + AFTER_SEC + " s after the fault"
+                  : String.format(
+                      Locale.ROOT,
+                      "the first FRESH answer %.1f s after the fault's end",
+                      freshAgainMs / 1000.0));
       return new FaultRow(
           fault,
           injected,

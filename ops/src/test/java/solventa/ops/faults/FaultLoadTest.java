@@ -80,4 +80,12 @@ class FaultLoadTest {
     assertThat(LostValues.fetchedAt("{\"fetchedAt\":\"2026-12-04T10:00:00Z\"}")).isEqualTo(t);
     assertThat(LostValues.fetchedAt("garbage")).isEqualTo(Instant.EPOCH);
   }
+
+  @Test
+  void theRowsCustomersStayInsideTheDoublesUniverseApartFromTheProtocolsKeys() {
+    assertThat(FaultContext.customers(0, 2)).containsExactly("c00070000", "c00070001");
+    assertThat(FaultContext.customers(19_999, 1)).containsExactly("c00089999");
+    assertThatThrownBy(() -> FaultContext.customers(19_999, 2)).hasMessageContaining("span");
+    assertThatThrownBy(() -> FaultContext.customers(-1, 1)).hasMessageContaining("span");
+  }
 }
