@@ -118,31 +118,37 @@ final class ClusterFaults implements FaultScenario {
     throw new IllegalStateException("no member other than the oldest");
   }
 
+  static String killInjected() {
+    return String.format(
+        Locale.ROOT,
+        "SIGKILL of one of %d nodes of arm C' (not the oldest: it hosts the shard coordinator)"
+            + " after %d s of %d req/s over %d known customers; the rotation drops it %d s"
+            + " after the kill (a balancer's health check); load until %d s after a survivor"
+            + " no longer lists it, at most %d s after the kill",
+        NODES,
+        BEFORE_SEC,
+        RATE,
+        CUSTOMERS,
+        DROP_SEC,
+        AFTER_DOWN_SEC,
+        KILL_MAX_SEC);
+  }
+
+  static String killExpected() {
+    return String.format(
+        Locale.ROOT,
+        "every value stored before, none lost; no error for customers the dead node did not host (but for quotes the"
+            + " rotation still sent it); no error sent later than %d s after the cluster downed"
+            + " it; every one of its customers answers at the end; failover (kill to the last"
+            + " error) <= %d s",
+        HAND_OFF_SEC,
+        RECOVER_MAX_SEC);
+  }
+
   private static FaultRow killed(FaultContext ctx) {
     String fault = "node killed (SIGKILL) under load";
-    String injected =
-        String.format(
-            Locale.ROOT,
-            "SIGKILL of one of %d nodes of arm C' (not the oldest: it hosts the shard coordinator)"
-                + " after %d s of %d req/s over %d known customers; the rotation drops it %d s"
-                + " after the kill (a balancer's health check); load until %d s after a survivor"
-                + " no longer lists it, at most %d s after the kill",
-            NODES,
-            BEFORE_SEC,
-            RATE,
-            CUSTOMERS,
-            DROP_SEC,
-            AFTER_DOWN_SEC,
-            KILL_MAX_SEC);
-    String expected =
-        String.format(
-            Locale.ROOT,
-            "every value stored before, none lost; no error for customers the dead node did not host (but for quotes the"
-                + " rotation still sent it); no error sent later than %d s after the cluster downed"
-                + " it; every one of its customers answers at the end; failover (kill to the last"
-                + " error) <= %d s",
-            HAND_OFF_SEC,
-            RECOVER_MAX_SEC);
+    String injected = killInjected();
+    String expected = killExpected();
     List<String> customers = FaultContext.customers(16_000, CUSTOMERS);
     try {
       NodeGroup group = freshCluster(ctx, "kill", customers);
@@ -155,7 +161,8 @@ final class ClusterFaults implements FaultScenario {
             ClusterLoad.start(
                 RATE, rotation::get, customers, ctx.seed(), BEFORE_SEC + KILL_MAX_SEC);
         FaultWindow.sleepUntil(load.startMs() + BEFORE_SEC * 1000L);
-        Set<String> moved = ClusterProbe.hosted(victim, Set.copyOf(customers));
+        Set<String> onVictim = ClusterProbe.hosted(victim, Set.copyOf(customers));
+        Set<String> moved = moved(customers, live, victim);
         victim.kill();
         long killMs = System.currentTimeMillis();
         FaultWindow.sleepUntil(killMs + DROP_SEC * 1000L);
@@ -169,13 +176,15 @@ final class ClusterFaults implements FaultScenario {
         String measured =
             String.format(
                 Locale.ROOT,
-                "%s; killed %s (pid %d), hosting %d of the %d customers; a survivor stopped listing"
-                    + " it %s; %s; %d values before, %d lost",
+                "%s; killed %s (pid %d), hosting %d of the %d customers (%d more on no node: both"
+                    + " count as its customers); a survivor stopped listing it %s; %s; %d values"
+                    + " before, %d lost",
                 r.summary(),
                 victim.baseUrl(),
                 victim.pid(),
-                moved.size(),
+                onVictim.size(),
                 CUSTOMERS,
+                moved.size() - onVictim.size(),
                 downedMs < 0
                     ? "never (within " + KILL_MAX_SEC + " s)"
                     : String.format(
@@ -207,6 +216,21 @@ final class ClusterFaults implements FaultScenario {
     } catch (Exception e) {
       return FaultRow.failed(fault, injected, expected, e);
     }
+  }
+
+  /**
+   * The customers the kill moves: all but those whose entities the survivors host (read just before
+   * the kill), i.e. those on the victim and those on no node yet (a shard of the victim's, maybe).
+   */
+  private static Set<String> moved(
+      List<String> customers, List<NodeProcess> members, NodeProcess victim) {
+    Set<String> moved = new java.util.TreeSet<>(customers);
+    for (NodeProcess m : members) {
+      if (m != victim) {
+        moved.removeAll(ClusterProbe.hosted(m, Set.copyOf(customers)));
+      }
+    }
+    return moved;
   }
 
   /**

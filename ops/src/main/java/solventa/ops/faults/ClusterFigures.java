@@ -21,7 +21,9 @@ import java.util.TreeMap;
  * @param windowSec kill to the last error's answer, s (0: none)
  * @param afterDown errors sent more than {@code handOffSec} after the cluster downed the node (all
  *     of them when it never did)
- * @param unrecovered customers the dead node hosted whose last answer was not a 200
+ * @param unrecovered moved customers quoted in the row whose last answer was not a 200
+ * @param downedSec kill to the downing (a survivor no longer listing the node), s; -1: never
+ * @param lastErrorSentSec kill to the sending of the last quote that failed, s (0: none)
  * @param byStatus errors after the kill, by status
  */
 record ClusterFigures(
@@ -32,6 +34,8 @@ record ClusterFigures(
     double windowSec,
     long afterDown,
     long unrecovered,
+    double downedSec,
+    double lastErrorSentSec,
     Map<Integer, Long> byStatus) {
 
   /**
@@ -39,7 +43,7 @@ record ClusterFigures(
    *
    * @param killMs when the node was killed (epoch ms)
    * @param deadUrl the dead node's base URL
-   * @param moved the customers its entities held at the kill
+   * @param moved the customers whose entities were on the dead node at the kill (or on no node)
    * @param downedMs when a survivor stopped listing it as a member (epoch ms), -1: never seen
    * @param handOffSec how long after the downing errors are still counted as the failover's
    */
@@ -55,6 +59,7 @@ record ClusterFigures(
     long movedErrors = 0;
     long other = 0;
     long last = killMs;
+    long lastSent = killMs;
     long afterDown = 0;
     Map<Integer, Long> byStatus = new TreeMap<>();
     Map<String, FaultLoad.Sent> lastAnswer = new HashMap<>();
@@ -71,6 +76,7 @@ record ClusterFigures(
       }
       byStatus.merge(s.status(), 1L, Long::sum);
       last = Math.max(last, s.answeredMs());
+      lastSent = Math.max(lastSent, s.sentMs());
       if (s.target().equals(deadUrl)) {
         toDead++;
       } else if (moved.contains(s.customer())) {
@@ -84,7 +90,7 @@ record ClusterFigures(
     }
     long unrecovered =
         moved.stream()
-            .filter(c -> lastAnswer.get(c) == null || lastAnswer.get(c).status() != 200)
+            .filter(c -> lastAnswer.containsKey(c) && lastAnswer.get(c).status() != 200)
             .count();
     return new ClusterFigures(
         before,
@@ -94,6 +100,8 @@ record ClusterFigures(
         (last - killMs) / 1000.0,
         afterDown,
         unrecovered,
+        downedMs < 0 ? -1 : (downedMs - killMs) / 1000.0,
+        (lastSent - killMs) / 1000.0,
         byStatus);
   }
 
@@ -108,8 +116,9 @@ record ClusterFigures(
         Locale.ROOT,
         "errors after the kill %d%s: %d sent to the dead node, %d for its customers through the"
             + " survivors, %d for other customers; %d before the kill; failover (kill to the last"
-            + " error) %.1f s; %d errors sent later than the hand-off after the downing; %d of its"
-            + " customers not answering at the end",
+            + " error) %.1f s, the last failed quote sent %.1f s after the kill (%s); %d errors"
+            + " sent later than the hand-off after the downing; %d of its customers not answering"
+            + " at the end",
         afterKill(),
         byStatus.isEmpty() ? "" : " " + byStatus,
         toDead,
@@ -117,6 +126,10 @@ record ClusterFigures(
         otherErrors,
         beforeKill,
         windowSec,
+        lastErrorSentSec,
+        downedSec < 0
+            ? "never downed"
+            : String.format(Locale.ROOT, "the downing at %.1f s", downedSec),
         afterDown,
         unrecovered);
   }

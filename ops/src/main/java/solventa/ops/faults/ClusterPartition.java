@@ -147,27 +147,7 @@ final class ClusterPartition {
     proxy.disable();
     long startMs = System.currentTimeMillis();
     Seen seen = new Seen();
-    int cutPort = cut.remotePort();
-    long healMs = -1;
-    long endMs = startMs + (PARTITION_SEC + AFTER_SEC) * 1000L;
-    try {
-      while (System.currentTimeMillis() < endMs) {
-        long now = System.currentTimeMillis();
-        if (healMs < 0 && now >= startMs + PARTITION_SEC * 1000L) {
-          proxy.enable();
-          healMs = System.currentTimeMillis();
-        }
-        seen.observe(now - startMs, ClusterProbe.view(majority.get(0)), cutPort, cut);
-        // the balancer's health check: the nodes whose /ready answers 200
-        rotation.set(ClusterFaults.urls(all.stream().filter(NodeProcess::ready).toList()));
-        FaultWindow.sleepUntil(now + 1000);
-      }
-    } finally {
-      if (healMs < 0) {
-        proxy.enable();
-        healMs = System.currentTimeMillis();
-      }
-    }
+    long healMs = partition(startMs, proxy, majority, cut, all, rotation, seen);
     FaultLoad.Result r = load.await();
     long lost = LostValues.lost(before, store.read(customers));
     ClusterProbe.View end = ClusterProbe.view(majority.get(0));
@@ -216,5 +196,42 @@ final class ClusterPartition {
             && before.size() == ClusterFaults.CUSTOMERS
             && lost == 0
             && late == 0);
+  }
+
+  /**
+   * Keeps the partition {@value #PARTITION_SEC} s from {@code startMs}, heals it, watches {@value
+   * #AFTER_SEC} s more; each second notes what {@code seen} records and sets the rotation to the
+   * nodes whose {@code /ready} answers (a balancer's health check). Returns when it healed.
+   */
+  private static long partition(
+      long startMs,
+      Proxy proxy,
+      List<NodeProcess> majority,
+      NodeProcess cut,
+      List<NodeProcess> all,
+      AtomicReference<List<String>> rotation,
+      Seen seen)
+      throws Exception {
+    int cutPort = cut.remotePort();
+    long healMs = -1;
+    long endMs = startMs + (PARTITION_SEC + AFTER_SEC) * 1000L;
+    try {
+      while (System.currentTimeMillis() < endMs) {
+        long now = System.currentTimeMillis();
+        if (healMs < 0 && now >= startMs + PARTITION_SEC * 1000L) {
+          proxy.enable();
+          healMs = System.currentTimeMillis();
+        }
+        seen.observe(now - startMs, ClusterProbe.view(majority.get(0)), cutPort, cut);
+        rotation.set(ClusterFaults.urls(all.stream().filter(NodeProcess::ready).toList()));
+        FaultWindow.sleepUntil(now + 1000);
+      }
+    } finally {
+      if (healMs < 0) {
+        proxy.enable();
+        healMs = System.currentTimeMillis();
+      }
+    }
+    return healMs;
   }
 }

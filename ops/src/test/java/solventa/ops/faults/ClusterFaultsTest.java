@@ -89,8 +89,12 @@ class ClusterFaultsTest {
     assertThat(f.afterDown()).isEqualTo(1);
     assertThat(f.windowSec()).isEqualTo(16.01); // 26 000 + 10 ms latency
     assertThat(f.byStatus()).isEqualTo(Map.of(0, 1L, 504, 3L));
-    assertThat(f.unrecovered()).isEqualTo(1); // c4 never quoted, c3's last answer a 200
-    assertThat(f.toString()).contains("failover (kill to the last error) 16.0 s");
+    assertThat(f.unrecovered()).isZero(); // c3's last answer a 200; c4 never quoted: no evidence
+    assertThat(f.downedSec()).isEqualTo(10.0);
+    assertThat(f.lastErrorSentSec()).isEqualTo(16.0);
+    assertThat(f.toString())
+        .contains("failover (kill to the last error) 16.0 s")
+        .contains("the last failed quote sent 16.0 s after the kill (the downing at 10.0 s)");
   }
 
   @Test
@@ -99,7 +103,8 @@ class ClusterFaultsTest {
         ClusterFigures.of(
             List.of(sent(11_000, LIVE, "c3", 504)), 10_000, DEAD, Set.of("c3"), -1, 5);
     assertThat(f.afterDown()).isEqualTo(1);
-    assertThat(f.unrecovered()).isEqualTo(1);
+    assertThat(f.unrecovered()).isEqualTo(1); // its last answer a 504
+    assertThat(f.toString()).contains("never downed");
     ClusterFigures none = ClusterFigures.of(List.of(), 10_000, DEAD, Set.of(), 12_000, 5);
     assertThat(none.windowSec()).isZero();
     assertThat(none.afterKill()).isZero();
