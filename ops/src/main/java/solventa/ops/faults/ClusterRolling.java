@@ -19,8 +19,18 @@ import solventa.ops.lab.NodeProcess;
  */
 final class ClusterRolling {
 
-  /** One node's restart: its stop's and its replacement's start's lengths, s. */
-  record Step(String stopped, double stopSec, String started, double readySec, boolean ready) {
+  /**
+   * One node's restart: its stop's and its replacement's start's lengths, s; when it left the
+   * rotation and when its replacement joined it (epoch ms).
+   */
+  record Step(
+      String stopped,
+      double stopSec,
+      String started,
+      double readySec,
+      boolean ready,
+      long outMs,
+      long inMs) {
     @Override
     public String toString() {
       return String.format(
@@ -86,10 +96,12 @@ final class ClusterRolling {
         String measured =
             String.format(
                 Locale.ROOT,
-                "%s; restart %.1f s: %s; %d values before, %d lost",
+                "%s; restart %.1f s: %s; errors by when they were sent: %s; %d values before, %d"
+                    + " lost",
                 r.summary(),
                 rollSec,
                 steps,
+                phases(r.sent(), steps),
                 before.size(),
                 lost);
         return new FaultRow(
@@ -112,6 +124,37 @@ final class ClusterRolling {
     }
   }
 
+  /**
+   * The errors by when their quotes were sent: before the first node left the rotation, while each
+   * node was out of it (drain, stop, replacement starting), after each replacement joined it (until
+   * the next node left, or the load's end).
+   */
+  static String phases(List<FaultLoad.Sent> sent, List<Step> steps) {
+    if (steps.isEmpty()) {
+      return "no restart";
+    }
+    List<String> parts = new ArrayList<>();
+    parts.add("before " + errors(sent, Long.MIN_VALUE, steps.get(0).outMs()));
+    for (int i = 0; i < steps.size(); i++) {
+      Step s = steps.get(i);
+      long next = i + 1 < steps.size() ? steps.get(i + 1).outMs() : Long.MAX_VALUE;
+      parts.add(
+          "node "
+              + (i + 1)
+              + " out "
+              + errors(sent, s.outMs(), s.inMs())
+              + ", its replacement in "
+              + errors(sent, s.inMs(), next));
+    }
+    return String.join("; ", parts);
+  }
+
+  private static long errors(List<FaultLoad.Sent> sent, long fromMs, long toMs) {
+    return sent.stream()
+        .filter(s -> s.status() != 200 && s.sentMs() >= fromMs && s.sentMs() < toMs)
+        .count();
+  }
+
   /** The members, the oldest last. */
   static List<NodeProcess> order(List<NodeProcess> members) {
     ClusterProbe.View v = ClusterProbe.view(members.get(0));
@@ -132,6 +175,7 @@ final class ClusterRolling {
       throws InterruptedException {
     live.remove(old);
     rotation.set(ClusterFaults.urls(live));
+    long outMs = System.currentTimeMillis();
     Thread.sleep(ClusterFaults.DRAIN_SEC * 1000L);
     long t0 = System.currentTimeMillis();
     old.close();
@@ -157,6 +201,13 @@ final class ClusterRolling {
     ctx.say(
         "cluster, rolling restart: %s stopped in %.1f s; %s %s after %.1f s",
         old.baseUrl(), stopSec, fresh.baseUrl(), ready ? "ready" : "NOT ready", readySec);
-    return new Step(old.baseUrl(), stopSec, fresh.baseUrl(), readySec, ready);
+    return new Step(
+        old.baseUrl(),
+        stopSec,
+        fresh.baseUrl(),
+        readySec,
+        ready,
+        outMs,
+        System.currentTimeMillis());
   }
 }

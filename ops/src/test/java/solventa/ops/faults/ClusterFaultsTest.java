@@ -109,4 +109,24 @@ class ClusterFaultsTest {
     assertThat(none.windowSec()).isZero();
     assertThat(none.afterKill()).isZero();
   }
+
+  @Test
+  void aRollingRestartsErrorsAreCountedByPhase() {
+    List<ClusterRolling.Step> steps =
+        List.of(
+            new ClusterRolling.Step("a", 3, "a2", 50, true, 10_000, 60_000),
+            new ClusterRolling.Step("b", 3, "b2", 50, true, 70_000, 120_000));
+    List<FaultLoad.Sent> sent =
+        List.of(
+            sent(5_000, LIVE, "c1", 504),
+            sent(20_000, LIVE, "c1", 504),
+            sent(30_000, LIVE, "c1", 200),
+            sent(65_000, LIVE, "c1", 504),
+            sent(130_000, LIVE, "c1", 504),
+            sent(140_000, LIVE, "c1", 504));
+    assertThat(ClusterRolling.phases(sent, steps))
+        .isEqualTo(
+            "before 1; node 1 out 1, its replacement in 1; node 2 out 0, its replacement in 2");
+    assertThat(ClusterRolling.phases(sent, List.of())).isEqualTo("no restart");
+  }
 }
