@@ -350,7 +350,7 @@ public final class Main implements Callable<Integer> {
   }
 
   /** The fault matrix's groups, as --only takes them (MainTest keeps it equal to the matrix's). */
-  static final String FAULT_GROUPS = "provider, store, edge, abuse";
+  static final String FAULT_GROUPS = "provider, store, cluster, edge, abuse";
 
   private static Path resultsDir(String name) {
     return LabPaths.root()

@@ -35,7 +35,12 @@ public final class FaultMatrix {
 
   /** Every scenario, in the order the matrix runs them. */
   static List<FaultScenario> scenarios() {
-    return List.of(new ProviderFaults(), new StoreFaults(), new EdgeFaults(), new AbuseFaults());
+    return List.of(
+        new ProviderFaults(),
+        new StoreFaults(),
+        new ClusterFaults(),
+        new EdgeFaults(),
+        new AbuseFaults());
   }
 
   /** The run's stamp: when, on which commit, on what machine. */

@@ -163,6 +163,23 @@ public final class EmbeddedLab implements AutoCloseable {
     return toxiproxy.port();
   }
 
+  /** A new Toxiproxy proxy {@code name} on a free port, forwarding to {@code upstreamPort}. */
+  public Proxy createProxy(String name, int upstreamPort) {
+    return toxiproxy.createProxy(name, upstreamPort);
+  }
+
+  /** Removes the Toxiproxy proxy {@code name} if it exists. */
+  public void deleteProxy(String name) {
+    try {
+      Proxy p = toxiproxy.client().getProxyOrNull(name);
+      if (p != null) {
+        p.delete();
+      }
+    } catch (java.io.IOException e) {
+      log.warn("deleting proxy {}: {}", name, e.toString());
+    }
+  }
+
   /** The Toxiproxy listener in front of the double: what the nodes' adapters call. */
   public int proxyPort() {
     return ToxiproxyServer.listenPort(proxy);
@@ -198,6 +215,31 @@ public final class EmbeddedLab implements AutoCloseable {
     if (node == null) {
       throw new IllegalStateException("no cluster is running to join");
     }
+    return joinNode(profile, logSuffix, node.first().remotePort());
+  }
+
+  /**
+   * As {@link #joinNode(ExperimentProfile, String)}, joining through the member whose Artery port
+   * is {@code seedPort} (a live one: the first node may be the one restarted).
+   */
+  public NodeProcess joinNode(ExperimentProfile profile, String logSuffix, int seedPort) {
+    return joinNode(profile, logSuffix, seedPort, FreePort.find(), List.of());
+  }
+
+  /**
+   * As {@link #joinNode(ExperimentProfile, String, int)}, advertising Artery port {@code remote}
+   * and with {@code extraProps} ({@code -Dkey=value}) added to the node's JVM (e.g. {@code
+   * pekko.remote.artery.bind.port}: the node binds one port and advertises another).
+   */
+  public NodeProcess joinNode(
+      ExperimentProfile profile,
+      String logSuffix,
+      int seedPort,
+      int remote,
+      List<String> extraProps) {
+    if (node == null) {
+      throw new IllegalStateException("no cluster is running to join");
+    }
     NodeProcess joined =
         NodeProcess.launch(
             node.arm(),
@@ -205,8 +247,9 @@ public final class EmbeddedLab implements AutoCloseable {
             profile,
             backends(),
             logs.resolve(NodeProcess.logName(node.arm(), node.policy(), logSuffix)),
-            FreePort.find(),
-            node.first().remotePort());
+            remote,
+            seedPort,
+            extraProps);
     synchronized (nodeProcesses) {
       nodeProcesses.add(joined);
     }

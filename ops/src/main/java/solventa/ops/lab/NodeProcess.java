@@ -80,6 +80,23 @@ public final class NodeProcess implements AutoCloseable {
       Path log,
       int remote,
       int seedPort) {
+    return launch(arm, policy, profile, lab, log, remote, seedPort, List.of());
+  }
+
+  /**
+   * As {@link #launch(BenchArm, String, ExperimentProfile, Backends, Path, int, int)}, with {@code
+   * extraProps} ({@code -Dkey=value}) added last (e.g. an Artery bind port apart from the
+   * advertised one).
+   */
+  static NodeProcess launch(
+      BenchArm arm,
+      String policy,
+      ExperimentProfile profile,
+      Backends lab,
+      Path log,
+      int remote,
+      int seedPort,
+      List<String> extraProps) {
     int http = FreePort.find();
     int mgmt = FreePort.find();
     int prometheus = FreePort.find();
@@ -121,6 +138,7 @@ public final class NodeProcess implements AutoCloseable {
     if (!extra.isEmpty()) {
       props.addAll(List.of(extra.split("\\s+")));
     }
+    props.addAll(extraProps);
     ManagedProcess p =
         JvmLauncher.start(
             "quote-node(" + tag + ")",

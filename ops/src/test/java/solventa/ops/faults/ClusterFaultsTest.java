@@ -1,0 +1,132 @@
+package solventa.ops.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import solventa.ops.lab.Http;
+
+/** The cluster rows' pure parts on fixtures: the merged load, the cluster views, the figures. */
+class ClusterFaultsTest {
+  private static final String DEAD = "http://127.0.0.1:9003";
+  private static final String LIVE = "http://127.0.0.1:9001";
+
+  private static FaultLoad.Sent sent(long at, String target, String customer, int status) {
+    return new FaultLoad.Sent(at, at, target, customer, status, status == 200 ? "CACHED" : "", 10);
+  }
+
+  @Test
+  void chunksMergeIntoOneResultFromTheFirstStartToTheLastEnd() {
+    FaultLoad.Result a =
+        new FaultLoad.Result(2, 0, 5_000, List.of(sent(2_500, LIVE, "c1", 200)), 0);
+    FaultLoad.Result b =
+        new FaultLoad.Result(
+            2,
+            5_001,
+            10_001,
+            List.of(sent(5_001, LIVE, "c2", 503), sent(7_501, LIVE, "c1", 200)),
+            1);
+    FaultLoad.Result m = ClusterLoad.merge(2, List.of(b, a));
+    assertThat(m.startMs()).isEqualTo(5_001); // the first given: chunks are merged in order
+    FaultLoad.Result ordered = ClusterLoad.merge(2, List.of(a, b));
+    assertThat(ordered.startMs()).isZero();
+    assertThat(ordered.endMs()).isEqualTo(10_001);
+    assertThat(ordered.sent())
+        .extracting(FaultLoad.Sent::plannedMs)
+        .containsExactly(2_500L, 5_001L, 7_501L);
+    assertThat(ordered.requests()).isEqualTo(4);
+    assertThat(ordered.errors()).isEqualTo(2);
+    assertThat(ClusterLoad.merge(2, List.of()).requests()).isZero();
+  }
+
+  @Test
+  void aViewReadsEachMembersPortStatusTheUnreachableAndTheOldest() throws Exception {
+    String json =
+        "{\"selfNode\":\"pekko://quote@127.0.0.1:25520\",\"oldest\":\"pekko://quote@127.0.0.1:25520\","
+            + "\"members\":[{\"node\":\"pekko://quote@127.0.0.1:25520\",\"status\":\"Up\"},"
+            + "{\"node\":\"pekko://quote@127.0.0.1:25521\",\"status\":\"Up\"},"
+            + "{\"node\":\"pekko://quote@127.0.0.1:25522\",\"status\":\"Down\"}],"
+            + "\"unreachable\":[{\"node\":\"pekko://quote@127.0.0.1:25521\",\"observedBy\":[]}]}";
+    ClusterProbe.View v = ClusterProbe.parseView(Http.JSON.readTree(json));
+    assertThat(v.oldestPort()).isEqualTo(25520);
+    assertThat(v.members()).isEqualTo(Map.of(25520, "Up", 25521, "Up", 25522, "Down"));
+    assertThat(v.upAndReachable(25520)).isTrue();
+    assertThat(v.upAndReachable(25521)).isFalse(); // unreachable
+    assertThat(v.gone(25522)).isTrue(); // Down
+    assertThat(v.gone(25523)).isTrue(); // not listed
+    assertThat(v.gone(25521)).isFalse();
+    assertThat(ClusterProbe.port("no port")).isEqualTo(-1);
+  }
+
+  @Test
+  void entitiesAreEveryShardsEntityIds() throws Exception {
+    String json =
+        "{\"shards\":[{\"id\":\"1\",\"entities\":[\"c1\",\"c2\"]},{\"id\":\"7\",\"entities\":[\"c9\"]}]}";
+    assertThat(ClusterProbe.parseEntities(Http.JSON.readTree(json)))
+        .containsExactly("c1", "c2", "c9");
+  }
+
+  @Test
+  void aKillsErrorsAreSortedByCauseAndTheWindowEndsAtTheLastErrorsAnswer() {
+    long kill = 10_000;
+    long downed = 20_000;
+    List<FaultLoad.Sent> sent =
+        List.of(
+            sent(5_000, LIVE, "c1", 503), // before the kill: the cluster's own
+            sent(10_500, DEAD, "c2", 0), // the rotation still sent it to the dead node
+            sent(12_000, LIVE, "c3", 504), // a moved customer, through a survivor
+            sent(13_000, LIVE, "c2", 504), // another customer through a survivor
+            sent(26_000, LIVE, "c3", 504), // later than the hand-off after the downing
+            sent(27_000, LIVE, "c3", 200));
+    ClusterFigures f = ClusterFigures.of(sent, kill, DEAD, Set.of("c3", "c4"), downed, 5);
+    assertThat(f.beforeKill()).isEqualTo(1);
+    assertThat(f.toDead()).isEqualTo(1);
+    assertThat(f.movedErrors()).isEqualTo(2);
+    assertThat(f.otherErrors()).isEqualTo(1);
+    assertThat(f.afterKill()).isEqualTo(4);
+    assertThat(f.afterDown()).isEqualTo(1);
+    assertThat(f.windowSec()).isEqualTo(16.01); // 26 000 + 10 ms latency
+    assertThat(f.byStatus()).isEqualTo(Map.of(0, 1L, 504, 3L));
+    assertThat(f.unrecovered()).isZero(); // c3's last answer a 200; c4 never quoted: no evidence
+    assertThat(f.downedSec()).isEqualTo(10.0);
+    assertThat(f.lastErrorSentSec()).isEqualTo(16.0);
+    assertThat(f.toString())
+        .contains("failover (kill to the last error) 16.0 s")
+        .contains("the last failed quote sent 16.0 s after the kill (the downing at 10.0 s)");
+  }
+
+  @Test
+  void withoutADowningEveryErrorAfterTheKillIsLate() {
+    ClusterFigures f =
+        ClusterFigures.of(
+            List.of(sent(11_000, LIVE, "c3", 504)), 10_000, DEAD, Set.of("c3"), -1, 5);
+    assertThat(f.afterDown()).isEqualTo(1);
+    assertThat(f.unrecovered()).isEqualTo(1); // its last answer a 504
+    assertThat(f.toString()).contains("never downed");
+    ClusterFigures none = ClusterFigures.of(List.of(), 10_000, DEAD, Set.of(), 12_000, 5);
+    assertThat(none.windowSec()).isZero();
+    assertThat(none.afterKill()).isZero();
+  }
+
+  @Test
+  void aRollingRestartsErrorsAreCountedByPhase() {
+    List<ClusterRolling.Step> steps =
+        List.of(
+            new ClusterRolling.Step("a", 3, "a2", 50, true, 10_000, 60_000),
+            new ClusterRolling.Step("b", 3, "b2", 50, true, 70_000, 120_000));
+    List<FaultLoad.Sent> sent =
+        List.of(
+            sent(5_000, LIVE, "c1", 504),
+            sent(20_000, LIVE, "c1", 504),
+            sent(30_000, LIVE, "c1", 200),
+            sent(65_000, LIVE, "c1", 504),
+            sent(130_000, LIVE, "c1", 504),
+            sent(140_000, LIVE, "c1", 504));
+    assertThat(ClusterRolling.phases(sent, steps))
+        .isEqualTo(
+            "before 1; node 1 out 1, its replacement in 1; node 2 out 0, its replacement in 2");
+    assertThat(ClusterRolling.phases(sent, List.of())).isEqualTo("no restart");
+  }
+}
