@@ -19,6 +19,24 @@ import solventa.quote.settings.QuoteSettings;
 public final class Main {
   private Main() {}
 
+  /** The setting that makes the node's JVM end when its coordinated shutdown has run. */
+  static final String EXIT_JVM = "pekko.coordinated-shutdown.exit-jvm";
+
+  /**
+   * The node's own process ends once its coordinated shutdown has run, whatever started it: a
+   * SIGTERM, or the cluster downing the node (split-brain resolver, {@code
+   * run-coordinated-shutdown-when-down}). A downed node whose JVM stayed up would answer nothing
+   * but keep its ports and look alive to a process supervisor; ended, the orchestrator restarts it.
+   * Pekko's default (off) suits nodes started inside another JVM (the tests), so only this entry
+   * point turns it on, and {@code -Dpekko.coordinated-shutdown.exit-jvm=off} still wins.
+   */
+  static Config withExitWhenDowned(Config loaded) {
+    if (System.getProperty(EXIT_JVM) != null) {
+      return loaded;
+    }
+    return ConfigFactory.parseString(EXIT_JVM + " = on").withFallback(loaded);
+  }
+
   public static void main(String[] args) {
     // Before anything touches SLF4J: choose the file configuration when asked for.
     if (System.getProperty("quote.log.file") != null
@@ -27,7 +45,7 @@ public final class Main {
     }
     Config config;
     try {
-      config = ConfigFactory.load();
+      config = withExitWhenDowned(ConfigFactory.load());
       QuoteSettings.fromConfig(config); // refuse before attaching agents or opening ports
     } catch (RuntimeException e) {
       System.err.println("quote node refused to start: " + e.getMessage());
