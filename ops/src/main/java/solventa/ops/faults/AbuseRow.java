@@ -39,11 +39,7 @@ final class AbuseRow {
   /** The customer the seed call names: never quoted by any row. */
   static final String SEED_ID = FaultContext.customers(19_999, 1).get(0);
 
-  private static final HttpClient CLIENT =
-      HttpClient.newBuilder()
-          .connectTimeout(Duration.ofSeconds(2))
-          .version(HttpClient.Version.HTTP_1_1)
-          .build();
+  private static final HttpClient CLIENT = solventa.ops.lab.Http.newClient();
 
   private AbuseRow() {}
 

@@ -25,11 +25,7 @@ final class EdgeHostile {
   static final int JSON_PER_KIND = 30;
   static final int QUOTES_AFTER = 5;
 
-  private static final HttpClient CLIENT =
-      HttpClient.newBuilder()
-          .connectTimeout(Duration.ofSeconds(2))
-          .version(HttpClient.Version.HTTP_1_1)
-          .build();
+  private static final HttpClient CLIENT = solventa.ops.lab.Http.newClient();
 
   private EdgeHostile() {}
 

@@ -25,11 +25,7 @@ import solventa.gatling.QuoteRequests;
  */
 final class OverloadLoad {
   private static final long TICK_MS = 5;
-  private static final HttpClient CLIENT =
-      HttpClient.newBuilder()
-          .connectTimeout(Duration.ofSeconds(2))
-          .version(HttpClient.Version.HTTP_1_1)
-          .build();
+  private static final HttpClient CLIENT = solventa.ops.lab.Http.newClient();
 
   /** A phase: {@code rate} quotes a second for {@code seconds}. */
   record Phase(int rate, int seconds) {

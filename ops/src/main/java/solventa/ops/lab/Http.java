@@ -13,11 +13,18 @@ import java.util.concurrent.CompletableFuture;
 /** The runner's HTTP client for the lab's own processes (loopback only). */
 public final class Http {
   public static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient CLIENT =
-      HttpClient.newBuilder()
-          .connectTimeout(Duration.ofSeconds(2))
-          .version(HttpClient.Version.HTTP_1_1)
-          .build();
+  private static final HttpClient CLIENT = newClient();
+
+  /**
+   * A client with the runner's settings (HTTP/1.1, 2 s to connect) and a connection pool of its
+   * own: a fault row that must not share connections with the runner's calls builds one here.
+   */
+  public static HttpClient newClient() {
+    return HttpClient.newBuilder()
+        .connectTimeout(Duration.ofSeconds(2))
+        .version(HttpClient.Version.HTTP_1_1)
+        .build();
+  }
 
   private Http() {}
 
