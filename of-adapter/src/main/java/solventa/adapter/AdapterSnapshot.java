@@ -10,6 +10,12 @@ import java.util.Map;
  * @param outcomes cumulative calls by outcome: "SUCCESS" and each {@link FailureKind} name
  * @param transitions the most recent breaker transitions, oldest first (bounded)
  * @param lastTimeToOpenMs from the first failure of the last episode to its open transition, or -1
+ * @param consecutiveFailures the breaker settings in force (the configured ones, or the last
+ *     reconfiguration's): the count policy's N; this and the next four are {@link BreakerSettings}
+ * @param failureRateThreshold the rate policy's threshold in percent
+ * @param windowMs the rate policy's sliding window, in ms
+ * @param minimumCalls calls the rate window must hold before it can open the breaker
+ * @param resetTimeoutMs how long the breaker stays open before its probe, in ms
  */
 public record AdapterSnapshot(
     String provider,
@@ -22,4 +28,9 @@ public record AdapterSnapshot(
     int maxInFlight,
     int poolSize,
     int queued,
-    long rejected) {}
+    long rejected,
+    int consecutiveFailures,
+    double failureRateThreshold,
+    long windowMs,
+    int minimumCalls,
+    long resetTimeoutMs) {}

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
@@ -34,6 +35,13 @@ import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
  *       (they take none; 413 beyond, checked by Pekko's {@code withSizeLimit}), when {@code
  *       of-adapter.management.allow-force = true} and management is not read-only; otherwise 403
  *       with the reason. Answers the snapshot after the change.
+ *   <li>{@code POST /of-adapter/providers/<name>/breaker?policy=count|rate[&consecutive-failures=N]
+ *       [&minimum-calls=M][&failure-rate-threshold=P][&window=SECONDS][&reset-timeout=MS]}
+ *       (experiments only): the same guard as the force routes, then {@link
+ *       OfAdapter#reconfigureBreaker} with those settings (a parameter left out keeps its current
+ *       value, see {@link BreakerSettingsQuery}); 400 with a problem naming the parameter and its
+ *       value when one is unknown or cannot run, 409 for a provider without a breaker (policy
+ *       {@code none}). Answers the snapshot after the change.
  * </ul>
  *
  * Every refusal is a problem body ({@code application/problem+json}: type, title, status, detail,
@@ -89,12 +97,61 @@ public final class BreakerManagementRoutes extends AllDirectives
 
   private Route provider(String name, boolean readOnly) {
     return concat(
-        pathEndOrSingleSlash(() -> get(() -> withAdapter(name, a -> {}))),
+        pathEndOrSingleSlash(() -> get(() -> withAdapter(name, BreakerManagementRoutes::snapshot))),
         path("force-open", () -> post(() -> forced(name, readOnly, OfAdapter::forceOpen))),
-        path("force-close", () -> post(() -> forced(name, readOnly, OfAdapter::forceClose))));
+        path("force-close", () -> post(() -> forced(name, readOnly, OfAdapter::forceClose))),
+        path(
+            "breaker",
+            () ->
+                post(
+                    () ->
+                        parameterMap(
+                            query -> guarded(name, readOnly, a -> reconfigure(a, query))))));
   }
 
   private Route forced(String name, boolean readOnly, Consumer<OfAdapter> action) {
+    return guarded(
+        name,
+        readOnly,
+        a -> {
+          action.accept(a);
+          return snapshot(a);
+        });
+  }
+
+  /**
+   * The breaker settings {@code query} asks for, then the snapshot; a problem naming the parameter
+   * for settings that cannot run (400), 409 when the adapter has no breaker to reconfigure.
+   */
+  private static HttpResponse reconfigure(OfAdapter adapter, Map<String, String> query) {
+    BreakerSettings current = adapter.breakerSettings();
+    if (current.policy() == BreakerPolicy.NONE) {
+      return noBreaker(adapter);
+    }
+    BreakerSettings next;
+    try {
+      next = BreakerSettingsQuery.parse(query, current);
+    } catch (InvalidAdapterConfigException e) {
+      return problem(StatusCodes.BAD_REQUEST, e.key(), e.getMessage());
+    }
+    try {
+      adapter.reconfigureBreaker(next);
+    } catch (IllegalStateException e) {
+      return noBreaker(adapter);
+    }
+    return snapshot(adapter);
+  }
+
+  private static HttpResponse noBreaker(OfAdapter adapter) {
+    return problem(
+        StatusCodes.CONFLICT,
+        "provider "
+            + adapter.provider()
+            + " runs without a breaker (policy none): no breaker to reconfigure");
+  }
+
+  /** The token, the body limit, then {@link #authorizedForce}: what guards every mutating route. */
+  private Route guarded(String name, boolean readOnly, Function<OfAdapter, HttpResponse> action) {
     return optionalHeaderValueByName(
         "Authorization",
         auth ->
@@ -146,7 +203,8 @@ public final class BreakerManagementRoutes extends AllDirectives
         : response;
   }
 
-  private Route authorizedForce(String name, boolean readOnly, Consumer<OfAdapter> action) {
+  private Route authorizedForce(
+      String name, boolean readOnly, Function<OfAdapter, HttpResponse> action) {
     if (readOnly) {
       return complete(
           problem(
@@ -162,13 +220,16 @@ public final class BreakerManagementRoutes extends AllDirectives
     return withAdapter(name, action);
   }
 
-  private Route withAdapter(String name, Consumer<OfAdapter> action) {
+  private Route withAdapter(String name, Function<OfAdapter, HttpResponse> action) {
     Optional<OfAdapter> adapter = registry.find(name);
     if (adapter.isEmpty()) {
       return complete(problem(StatusCodes.NOT_FOUND, "no adapter for provider " + name));
     }
-    action.accept(adapter.get());
-    return complete(json(StatusCodes.OK, toJson(adapter.get().snapshot())));
+    return complete(action.apply(adapter.get()));
+  }
+
+  private static HttpResponse snapshot(OfAdapter adapter) {
+    return json(StatusCodes.OK, toJson(adapter.snapshot()));
   }
 
   /** The snapshot as a JSON-ready map; transition times in ISO-8601 UTC. */
@@ -179,6 +240,11 @@ public final class BreakerManagementRoutes extends AllDirectives
     m.put("state", s.state().name());
     m.put("outcomes", s.outcomes());
     m.put("lastTimeToOpenMs", s.lastTimeToOpenMs());
+    m.put("consecutiveFailures", s.consecutiveFailures());
+    m.put("failureRateThreshold", s.failureRateThreshold());
+    m.put("windowMs", s.windowMs());
+    m.put("minimumCalls", s.minimumCalls());
+    m.put("resetTimeoutMs", s.resetTimeoutMs());
     Map<String, Object> pool = new LinkedHashMap<>();
     pool.put("inFlight", s.inFlight());
     pool.put("maxInFlight", s.maxInFlight());

@@ -145,10 +145,19 @@ public final class OfAdapter implements ProfileFetcher {
     return metrics.restarts();
   }
 
+  /**
+   * The breaker settings in force: the configured ones ({@code settings().breaker()}) until {@link
+   * #reconfigureBreaker} replaces them.
+   */
+  public BreakerSettings breakerSettings() {
+    return breaker.settings();
+  }
+
   public AdapterSnapshot snapshot() {
+    BreakerSettings b = breaker.settings();
     return new AdapterSnapshot(
         settings.name(),
-        breaker.policy().configName(),
+        b.policy().configName(),
         breaker.state(),
         breaker.transitions(),
         metrics.outcomes(),
@@ -157,7 +166,12 @@ public final class OfAdapter implements ProfileFetcher {
         metrics.maxInFlight(),
         settings.pool().maxConnections(),
         metrics.queued(),
-        metrics.rejected());
+        metrics.rejected(),
+        b.consecutiveFailures(),
+        b.failureRateThreshold(),
+        b.window().toMillis(),
+        b.minimumCalls(),
+        b.resetTimeout().toMillis());
   }
 
   /** Experiments only: trips the breaker now (it then half-opens after the reset timeout). */
@@ -168,6 +182,19 @@ public final class OfAdapter implements ProfileFetcher {
   /** Experiments only: a fresh closed breaker, counters and window cleared. */
   public void forceClose() {
     breaker.forceClose();
+  }
+
+  /**
+   * Experiments only: a fresh closed breaker on {@code next} (its state machine, opening decision
+   * and window), counters and window cleared, so that one running node measures several settings,
+   * each from an empty window. A call in flight ends on the breaker it started on and never counts
+   * in the new one. The snapshot and {@link #breakerSettings()} report {@code next} from then on.
+   *
+   * @throws IllegalArgumentException if {@code next} is null or its policy is {@code none}
+   * @throws IllegalStateException if this adapter runs without a breaker (policy {@code none})
+   */
+  public void reconfigureBreaker(BreakerSettings next) {
+    breaker.reconfigure(next);
   }
 
   /** Test hook: makes the adapter actor throw once, to show supervision restarts it. */

@@ -47,10 +47,12 @@ import solventa.adapter.Transition;
  * no failure left in the window) and ends when the breaker opens or the tally drops to zero.
  *
  * <p>Forcing (experiments only): {@link #forceOpen()} trips the current state machine (normal reset
- * timeout follows); {@link #forceClose()} replaces it with a fresh closed one. Listeners of a
- * replaced machine are ignored. Transition listeners run synchronously on the thread that made the
- * transition (a parasitic executor keeps their order); their exceptions are logged, never
- * propagated.
+ * timeout follows); {@link #forceClose()} replaces it with a fresh closed one; {@link #reconfigure}
+ * does the same with other settings. Settings, window and state machine are one immutable {@code
+ * Machine}, swapped whole under this object's lock: a call is judged by the machine it started on,
+ * and a call of a replaced machine never touches the current one. Transitions of a replaced machine
+ * are ignored. Transition listeners run synchronously on the thread that made the transition (a
+ * parasitic executor keeps their order); their exceptions are logged, never propagated.
  */
 public final class ProviderBreaker {
   private static final Logger log = LoggerFactory.getLogger(ProviderBreaker.class);
@@ -61,14 +63,20 @@ public final class ProviderBreaker {
   /** Transitions kept for the snapshot. */
   public static final int KEPT_TRANSITIONS = 32;
 
+  /**
+   * One generation of the breaker: its settings, the rate policy's window (null for the other
+   * policies) and Pekko's state machine, replaced together.
+   */
+  private record Machine(
+      BreakerSettings settings, SlidingFailureWindow window, CircuitBreaker cb) {}
+
   private final String provider;
-  private final BreakerSettings settings;
   private final Clock clock;
   private final Scheduler scheduler;
   private final Duration callTimeout;
   private final AdapterMetrics metrics;
-  private final SlidingFailureWindow window;
-  private final AtomicReference<CircuitBreaker> current = new AtomicReference<>();
+  // swapped only while holding this, so a verdict taken under the lock sees a stable machine
+  private final AtomicReference<Machine> current = new AtomicReference<>();
   private final List<Consumer<Transition>> listeners = new CopyOnWriteArrayList<>();
   private final ArrayDeque<Transition> transitions = new ArrayDeque<>();
 
@@ -89,20 +97,19 @@ public final class ProviderBreaker {
       Duration callTimeout,
       AdapterMetrics metrics) {
     this.provider = provider;
-    this.settings = settings;
     this.clock = clock;
     this.scheduler = scheduler;
     this.callTimeout = callTimeout;
     this.metrics = metrics;
-    this.window =
+    current.set(newMachine(settings));
+  }
+
+  private Machine newMachine(BreakerSettings settings) {
+    SlidingFailureWindow window =
         settings.policy() == BreakerPolicy.RATE
             ? new SlidingFailureWindow(
                 clock, settings.window(), settings.minimumCalls(), settings.failureRateThreshold())
             : null;
-    current.set(newMachine());
-  }
-
-  private CircuitBreaker newMachine() {
     int maxFailures =
         switch (settings.policy()) {
           case COUNT -> settings.consecutiveFailures();
@@ -116,7 +123,7 @@ public final class ProviderBreaker {
     cb.addOnOpenListener(() -> onTransition(cb, BreakerState.OPEN));
     cb.addOnHalfOpenListener(() -> onTransition(cb, BreakerState.HALF_OPEN));
     cb.addOnCloseListener(() -> onTransition(cb, BreakerState.CLOSED));
-    return cb;
+    return new Machine(settings, window, cb);
   }
 
   /**
@@ -128,12 +135,13 @@ public final class ProviderBreaker {
    */
   public CompletionStage<FetchResult> call(
       Instant callStart, Supplier<CompletionStage<FetchResult>> body) {
-    CircuitBreaker cb = current.get();
+    Machine m = current.get();
     CompletionStage<FetchResult> guarded;
     try {
       guarded =
-          cb.callWithCircuitBreakerCS(
-              body::get, (result, error) -> isTrippingFailure(cb, callStart, result, error));
+          m.cb()
+              .callWithCircuitBreakerCS(
+                  body::get, (result, error) -> isTrippingFailure(m, callStart, result, error));
     } catch (RuntimeException e) {
       guarded = CompletableFuture.failedFuture(e);
     }
@@ -158,25 +166,27 @@ public final class ProviderBreaker {
 
   /** The failure-definition function Pekko calls once per call that went through. */
   private boolean isTrippingFailure(
-      CircuitBreaker cb, Instant callStart, Optional<FetchResult> result, Optional<Throwable> err) {
+      Machine m, Instant callStart, Optional<FetchResult> result, Optional<Throwable> err) {
     boolean failure =
         err.isPresent()
             || result
                 .map(r -> r instanceof FetchResult.Failed f && f.kind().countsAsBreakerFailure())
                 .orElse(true);
-    if (settings.policy() == BreakerPolicy.NONE) {
+    if (m.settings().policy() == BreakerPolicy.NONE) {
       return false; // no breaker: nothing ever trips it
     }
-    if (cb != current.get()) {
-      return failure; // a replaced (force-closed) machine: its verdict is not ours to track
-    }
-    if (cb.isHalfOpen()) {
-      return failure; // the probe decides alone
-    }
-    if (!cb.isClosed()) {
-      return false; // a straggler ending after the breaker opened
-    }
+    CircuitBreaker cb = m.cb();
     synchronized (this) {
+      if (m != current.get()) {
+        return failure; // a replaced machine: its verdict is not ours to track
+      }
+      if (cb.isHalfOpen()) {
+        return failure; // the probe decides alone
+      }
+      if (!cb.isClosed()) {
+        return false; // a straggler ending after the breaker opened
+      }
+      SlidingFailureWindow window = m.window();
       if (window != null) {
         if (window.failures() == 0) {
           episodeStart = null; // the earlier episode aged out of the window
@@ -196,13 +206,11 @@ public final class ProviderBreaker {
   }
 
   private void onTransition(CircuitBreaker cb, BreakerState to) {
-    if (cb != current.get()) {
-      return;
-    }
     Transition t;
     synchronized (this) {
-      if (lastState == to) {
-        return;
+      Machine m = current.get();
+      if (cb != m.cb() || lastState == to) {
+        return; // a replaced machine's, or already told
       }
       t = new Transition(lastState, to, clock.instant());
       lastState = to;
@@ -213,8 +221,8 @@ public final class ProviderBreaker {
       if (to != BreakerState.HALF_OPEN) {
         episodeStart = null;
       }
-      if (to == BreakerState.CLOSED && window != null) {
-        window.clear();
+      if (to == BreakerState.CLOSED && m.window() != null) {
+        m.window().clear();
       }
     }
     publish(t);
@@ -240,7 +248,7 @@ public final class ProviderBreaker {
   }
 
   public BreakerState state() {
-    CircuitBreaker cb = current.get();
+    CircuitBreaker cb = current.get().cb();
     if (cb.isOpen()) {
       return BreakerState.OPEN;
     }
@@ -248,11 +256,16 @@ public final class ProviderBreaker {
   }
 
   public boolean isOpen() {
-    return current.get().isOpen();
+    return current.get().cb().isOpen();
   }
 
   public BreakerPolicy policy() {
-    return settings.policy();
+    return current.get().settings().policy();
+  }
+
+  /** The settings the breaker runs on now (those of the last {@link #reconfigure}, if any). */
+  public BreakerSettings settings() {
+    return current.get().settings();
   }
 
   public synchronized List<Transition> transitions() {
@@ -265,26 +278,58 @@ public final class ProviderBreaker {
 
   /** Trips the breaker now; the reset timeout then runs as after any opening. */
   public void forceOpen() {
-    if (settings.policy() == BreakerPolicy.NONE) {
+    Machine m = current.get();
+    if (m.settings().policy() == BreakerPolicy.NONE) {
       return; // no breaker to trip
     }
-    CircuitBreaker cb = current.get();
+    CircuitBreaker cb = m.cb();
     // each fail() moves Pekko's counter one step; N + 1 steps always reach open
-    for (int i = 0; i <= settings.consecutiveFailures() && !cb.isOpen(); i++) {
+    for (int i = 0; i <= m.settings().consecutiveFailures() && !cb.isOpen(); i++) {
       cb.fail();
     }
   }
 
   /** Discards the current state machine for a fresh closed one (counters and window cleared). */
   public void forceClose() {
-    CircuitBreaker fresh = newMachine();
-    CircuitBreaker old = current.getAndSet(fresh);
+    replace(null);
+    log.debug("breaker of provider {} force-closed", provider);
+  }
+
+  /**
+   * Experiments only: like {@link #forceClose()}, a fresh closed state machine with counters and
+   * window cleared (a CLOSED transition if it was not closed), but the new machine, the opening
+   * decision and the window run on {@code next}. A call in flight keeps the machine it started on:
+   * its outcome never counts in the new one.
+   *
+   * @throws IllegalArgumentException if {@code next} is null or its policy is {@code none}
+   * @throws IllegalStateException if this breaker's policy is {@code none} (an arm without a
+   *     breaker stays without one)
+   */
+  public void reconfigure(BreakerSettings next) {
+    if (next == null || next.policy() == BreakerPolicy.NONE) {
+      throw new IllegalArgumentException(
+          "provider "
+              + provider
+              + ": a breaker is reconfigured to count or rate, not to "
+              + (next == null ? "null" : next.policy().configName()));
+    }
+    replace(next);
+    log.info("breaker of provider {} reconfigured: {}", provider, next);
+  }
+
+  /** Swaps in a fresh closed machine on {@code next} (null: the current settings). */
+  private void replace(BreakerSettings next) {
     Transition t = null;
     synchronized (this) {
-      episodeStart = null;
-      if (window != null) {
-        window.clear();
+      Machine old = current.get();
+      if (next != null && old.settings().policy() == BreakerPolicy.NONE) {
+        throw new IllegalStateException(
+            "provider "
+                + provider
+                + " runs without a breaker (policy none): no breaker to reconfigure");
       }
+      current.set(newMachine(next != null ? next : old.settings()));
+      episodeStart = null;
       if (lastState != BreakerState.CLOSED) {
         t = new Transition(lastState, BreakerState.CLOSED, clock.instant());
         lastState = BreakerState.CLOSED;
@@ -294,6 +339,5 @@ public final class ProviderBreaker {
     if (t != null) {
       publish(t);
     }
-    log.debug("breaker of provider {} force-closed (replaced {})", provider, old);
   }
 }

@@ -56,7 +56,12 @@ class NodeStatsTest {
             17,
             32,
             0,
-            5),
+            5,
+            5,
+            50,
+            10_000,
+            10,
+            5_000),
         new StatsSnapshot.Process(null, 40, 30, 5_000, 2, 1 << 20, 1234L));
   }
 

@@ -136,7 +136,22 @@ class QuoteStatsReadTest {
         @Override
         public AdapterSnapshot snapshot() {
           return new AdapterSnapshot(
-              "ofb", "count", BreakerState.CLOSED, List.of(), Map.of(), 0, 0, 32, 32, 0, 0);
+              "ofb",
+              "count",
+              BreakerState.CLOSED,
+              List.of(),
+              Map.of(),
+              0,
+              0,
+              32,
+              32,
+              0,
+              0,
+              5,
+              50,
+              10_000,
+              10,
+              5_000);
         }
       };
 

@@ -60,7 +60,12 @@ class StatsSnapshotTest {
             32,
             32,
             0,
-            5),
+            5,
+            5,
+            50,
+            10_000,
+            10,
+            5_000),
         new StatsSnapshot.Process(null, 40, 30, 5000, 2, 1 << 20, 1234L));
   }
 
