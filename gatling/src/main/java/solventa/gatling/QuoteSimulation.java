@@ -4,6 +4,9 @@ import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import java.util.Iterator;
+import java.util.Map;
+
 /**
  * Open-model load on the quote API: customers arrive at a fixed rate whatever the service does, so
  * a slow service cannot slow the generator down and hide its own tail. One request per arriving
@@ -16,28 +19,49 @@ public abstract class QuoteSimulation extends LoggedSimulation {
       throw new IllegalArgumentException(
           getClass().getSimpleName() + " drives arm " + arm + " but ha01.arm is " + params.arm());
     }
-    java.util.Iterator<java.util.Map<String, Object>> keys =
-        params.sweepKeys()
-            ? new SweepKeyFeeder(
-                params.seed(),
-                params.hitRate(),
-                params.neverSeenShare(),
-                params.populationStart(),
-                params.populationSize(),
-                params.missStart(),
-                params.missSize(),
-                params.freshKeyStart())
-            : new KeyFeeder(
-                params.seed(),
-                params.populationStart(),
-                params.populationSize(),
-                params.neverSeenShare(),
-                params.freshKeyStart());
+    var keys = keys(params);
     var scn = scenario("quote-" + arm).feed(keys).exec(QuoteRequests.quote(log));
     setUp(scn.injectOpen(constantUsersPerSec(params.ratePerSec()).during(params.duration())))
         .protocols(QuoteRequests.protocol(params.baseUrl()))
         .assertions(
             global().responseTime().percentile(95.0).lt(Acceptance.P95_MS),
             global().responseTime().percentile(99.0).lt(Acceptance.P99_MS));
+  }
+
+  /**
+   * The step's key feeder: a sweep step's key set ({@link SweepKeyFeeder}), else quote journeys
+   * when the step asks for them ({@link JourneyKeyFeeder}), else one quote per draw ({@link
+   * KeyFeeder}).
+   */
+  static Iterator<Map<String, Object>> keys(StepParameters params) {
+    if (params.sweepKeys()) {
+      return new SweepKeyFeeder(
+          params.seed(),
+          params.hitRate(),
+          params.neverSeenShare(),
+          params.populationStart(),
+          params.populationSize(),
+          params.missStart(),
+          params.missSize(),
+          params.freshKeyStart());
+    }
+    StepParameters.Journeys journeys = params.journeys();
+    if (journeys.on()) {
+      return new JourneyKeyFeeder(
+          params.seed(),
+          params.populationStart(),
+          params.populationSize(),
+          params.neverSeenShare(),
+          params.freshKeyStart(),
+          journeys.minQuotes(),
+          journeys.maxQuotes(),
+          journeys.spanRequests(params.ratePerSec()));
+    }
+    return new KeyFeeder(
+        params.seed(),
+        params.populationStart(),
+        params.populationSize(),
+        params.neverSeenShare(),
+        params.freshKeyStart());
   }
 }

@@ -21,6 +21,9 @@ import java.time.Duration;
  *     population of {@link KeyPopulation} ({@link KeyFeeder})
  * @param missStart first index of a sweep step's expired customers (0 otherwise)
  * @param missSize how many expired customers a sweep step has (0 otherwise)
+ * @param journeys whether the step's known customers come in quote journeys ({@link
+ *     JourneyKeyFeeder}) and their shape; {@link Journeys#OFF}: one quote per draw ({@link
+ *     KeyFeeder}). Never on for a sweep step.
  */
 public record StepParameters(
     String baseUrl,
@@ -36,7 +39,89 @@ public record StepParameters(
     String requestLog,
     boolean sweepKeys,
     int missStart,
-    int missSize) {
+    int missSize,
+    Journeys journeys) {
+
+  /**
+   * The quote journeys of a step: a known customer asks for {@code minQuotes} to {@code maxQuotes}
+   * quotes within {@code spanSec} seconds ({@link JourneyKeyFeeder}). Read from {@code
+   * ha01.journeys}, {@code ha01.journey-min-quotes}, {@code ha01.journey-max-quotes} and {@code
+   * ha01.journey-span-sec}.
+   *
+   * @param on whether the step's traffic comes in journeys (false: {@link KeyFeeder})
+   * @param minQuotes shortest journey, at least 1
+   * @param maxQuotes longest journey, in [minQuotes, {@link JourneyKeyFeeder#MAX_QUOTES}]
+   * @param spanSec how long after its first quote a journey's last may come, in (0, 60]; at the
+   *     step's rate at least {@link JourneyKeyFeeder#MIN_SPAN_PER_QUOTE} × maxQuotes requests
+   */
+  public record Journeys(boolean on, int minQuotes, int maxQuotes, double spanSec) {
+    /** No journeys (the shape is the default one, 2 to 5 quotes within 2 s, unused). */
+    public static final Journeys OFF = new Journeys(false, 2, 5, 2);
+
+    public Journeys {
+      if (minQuotes < 1) {
+        throw new IllegalArgumentException(
+            "ha01.journey-min-quotes must be >= 1, was " + minQuotes);
+      }
+      if (maxQuotes < minQuotes || maxQuotes > JourneyKeyFeeder.MAX_QUOTES) {
+        throw new IllegalArgumentException(
+            "ha01.journey-max-quotes must be in [ha01.journey-min-quotes = "
+                + minQuotes
+                + ", "
+                + JourneyKeyFeeder.MAX_QUOTES
+                + "], was "
+                + maxQuotes);
+      }
+      if (!(spanSec > 0 && spanSec <= 60)) {
+        throw new IllegalArgumentException(
+            "ha01.journey-span-sec must be in (0, 60], was " + spanSec);
+      }
+    }
+
+    /** Journeys of {@code minQuotes} to {@code maxQuotes} quotes within {@code spanSec}. */
+    public static Journeys of(int minQuotes, int maxQuotes, double spanSec) {
+      return new Journeys(true, minQuotes, maxQuotes, spanSec);
+    }
+
+    /** The span in requests at {@code ratePerSec} ({@link JourneyKeyFeeder#spanRequests}). */
+    public int spanRequests(double ratePerSec) {
+      return JourneyKeyFeeder.spanRequests(spanSec, ratePerSec);
+    }
+  }
+
+  /** A step with or without a sweep's key set, its known customers drawn one quote at a time. */
+  public StepParameters(
+      String baseUrl,
+      String arm,
+      double ratePerSec,
+      Duration duration,
+      double hitRate,
+      int populationStart,
+      int populationSize,
+      double neverSeenShare,
+      int freshKeyStart,
+      long seed,
+      String requestLog,
+      boolean sweepKeys,
+      int missStart,
+      int missSize) {
+    this(
+        baseUrl,
+        arm,
+        ratePerSec,
+        duration,
+        hitRate,
+        populationStart,
+        populationSize,
+        neverSeenShare,
+        freshKeyStart,
+        seed,
+        requestLog,
+        sweepKeys,
+        missStart,
+        missSize,
+        Journeys.OFF);
+  }
 
   /** A step drawing from a steady-state population ({@link KeyFeeder}), not a sweep's key set. */
   public StepParameters(
@@ -65,7 +150,8 @@ public record StepParameters(
         requestLog,
         false,
         0,
-        0);
+        0,
+        Journeys.OFF);
   }
 
   public StepParameters {
@@ -114,6 +200,56 @@ public record StepParameters(
       throw new IllegalArgumentException(
           "ha01.fresh-key-start must lie outside the expired customers, was " + freshKeyStart);
     }
+    checkJourneys(journeys, sweepKeys, ratePerSec);
+  }
+
+  private static void checkJourneys(Journeys journeys, boolean sweepKeys, double ratePerSec) {
+    if (journeys == null) {
+      throw new IllegalArgumentException("journeys must be given (Journeys.OFF: none)");
+    }
+    if (!journeys.on()) {
+      return;
+    }
+    if (sweepKeys) {
+      throw new IllegalArgumentException(
+          "ha01.journeys must be false for a sweep step (ha01.sweep-keys=true), was true");
+    }
+    int spanRequests = journeys.spanRequests(ratePerSec);
+    int needed = JourneyKeyFeeder.MIN_SPAN_PER_QUOTE * journeys.maxQuotes();
+    if (spanRequests < needed) {
+      throw new IllegalArgumentException(
+          "ha01.journey-span-sec must hold "
+              + JourneyKeyFeeder.MIN_SPAN_PER_QUOTE
+              + " x ha01.journey-max-quotes = "
+              + needed
+              + " requests at ha01.rate = "
+              + ratePerSec
+              + " (else journeys are cut short), was "
+              + journeys.spanSec()
+              + " ("
+              + spanRequests
+              + " requests)");
+    }
+  }
+
+  /** This step with its known customers in the given journeys. */
+  public StepParameters withJourneys(Journeys journeys) {
+    return new StepParameters(
+        baseUrl,
+        arm,
+        ratePerSec,
+        duration,
+        hitRate,
+        populationStart,
+        populationSize,
+        neverSeenShare,
+        freshKeyStart,
+        seed,
+        requestLog,
+        sweepKeys,
+        missStart,
+        missSize,
+        journeys);
   }
 
   /** The base URLs of {@code ha01.base-url}: one, or one per node (comma-separated). */
@@ -140,6 +276,10 @@ public record StepParameters(
     System.setProperty("ha01.sweep-keys", Boolean.toString(sweepKeys));
     System.setProperty("ha01.miss-start", Integer.toString(missStart));
     System.setProperty("ha01.miss-size", Integer.toString(missSize));
+    System.setProperty("ha01.journeys", Boolean.toString(journeys.on()));
+    System.setProperty("ha01.journey-min-quotes", Integer.toString(journeys.minQuotes()));
+    System.setProperty("ha01.journey-max-quotes", Integer.toString(journeys.maxQuotes()));
+    System.setProperty("ha01.journey-span-sec", Double.toString(journeys.spanSec()));
   }
 
   public static StepParameters fromSystemProperties() {
@@ -157,6 +297,33 @@ public record StepParameters(
         System.getProperty("ha01.request-log", ""),
         Boolean.parseBoolean(System.getProperty("ha01.sweep-keys", "false")),
         Integer.parseInt(System.getProperty("ha01.miss-start", "0")),
-        Integer.parseInt(System.getProperty("ha01.miss-size", "0")));
+        Integer.parseInt(System.getProperty("ha01.miss-size", "0")),
+        journeysFromSystemProperties());
+  }
+
+  /**
+   * The {@code ha01.journey*} properties as a {@link Journeys} (default: off, 2 to 5 quotes within
+   * 2 s); a value that does not parse is refused naming its property.
+   */
+  static Journeys journeysFromSystemProperties() {
+    String on = System.getProperty("ha01.journeys", "false").trim();
+    if (!on.equals("true") && !on.equals("false")) {
+      throw new IllegalArgumentException("ha01.journeys must be true or false, was " + on);
+    }
+    return new Journeys(
+        Boolean.parseBoolean(on),
+        (int) number("ha01.journey-min-quotes", "2", true),
+        (int) number("ha01.journey-max-quotes", "5", true),
+        number("ha01.journey-span-sec", "2", false));
+  }
+
+  private static double number(String property, String fallback, boolean integer) {
+    String value = System.getProperty(property, fallback).trim();
+    try {
+      return integer ? Integer.parseInt(value) : Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          property + " must be " + (integer ? "an integer" : "a number") + ", was " + value, e);
+    }
   }
 }
