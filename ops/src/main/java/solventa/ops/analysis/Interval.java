@@ -26,7 +26,7 @@ public record Interval(double low, double high) {
   }
 
   /** "[0.00, 0.74]" for a share in percent. */
-  String pct() {
+  public String pct() {
     return String.format(Locale.ROOT, "[%.2f, %.2f]", low, high);
   }
 }

@@ -1,12 +1,23 @@
 package solventa.ops.analysis;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import solventa.ops.protocol.BreakerSetting;
 
 /**
  * HD-01.6: at low traffic the count policy does not keep sacrificed requests below 1 %, the rate
- * policy does. A policy that needs more failures before it can open than 1 % of the requests in W
- * ({@link PolicySteps#cannotOpen}) makes it inconclusive, never refuted: its share would follow
- * from its setting, not from a measurement.
+ * policy does. Judged over the low-traffic grid (rules version 6, decision 0059): every breaker
+ * setting measured at the low policy rate, each from an empty breaker window. A setting that needs
+ * more failures before it can open than 1 % of the requests in W ({@link PolicySteps#cannotOpen})
+ * is shown and not judged: its share would follow from its setting, not from a measurement.
+ *
+ * <p>Supported: some count setting and some rate setting are judged, no judged count setting keeps
+ * the share below 1 %, and some judged rate setting does. Refuted: a judged count setting keeps it
+ * below 1 % (the card's methodological note: the count threshold suffices at low traffic, and the
+ * team saves the rate policy's complexity); or every rate setting was usable and judged and none
+ * keeps it below 1 %. Inconclusive otherwise. The settings that keep it below 1 % are the answer to
+ * the card's open question (b), listed whatever the verdict.
  */
 public final class LowTrafficPolicies implements Hypothesis {
   @Override
@@ -20,6 +31,14 @@ public final class LowTrafficPolicies implements Hypothesis {
         + " does";
   }
 
+  /** One grid setting's standing. */
+  enum Standing {
+    KEEPS,
+    MISSES,
+    CANNOT_OPEN,
+    NOT_USABLE
+  }
+
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
@@ -30,35 +49,89 @@ public final class LowTrafficPolicies implements Hypothesis {
       return ev.verdict(this);
     }
     int low = rates.get(rates.size() - 1);
-    Double count = share(in, ev, "count", low);
-    Double rate = share(in, ev, "rate", low);
-    if (count != null && count < SacrificedHighTraffic.MAX_SACRIFICED_PCT) {
-      ev.refute("the count policy kept the sacrificed share below 1 %");
+    List<String> keeping = new ArrayList<>();
+    Tally count = new Tally();
+    Tally rate = new Tally();
+    for (StepResult s : in.results().policySteps(low)) {
+      BreakerSetting setting = PolicySteps.setting(in.rules(), s.spec().policy());
+      Standing st = judge(in, ev, s, low);
+      (setting.family().equals(BreakerSetting.COUNT) ? count : rate).add(st);
+      if (st == Standing.KEEPS) {
+        keeping.add(setting.label());
+      }
     }
-    if (rate != null && rate >= SacrificedHighTraffic.MAX_SACRIFICED_PCT) {
-      ev.refute("the rate policy did not keep the sacrificed share below 1 %");
+    ev.add(
+        String.format(
+            Locale.ROOT,
+            "open question (b), settings that keep the sacrificed share < 1 %% at %d req/s: %s",
+            low,
+            keeping.isEmpty() ? "none" : String.join(", ", keeping)));
+    if (count.keeps > 0) {
+      ev.refute("a count setting kept the sacrificed share below 1 % at low traffic");
+    }
+    if (rate.judged() > 0 && rate.keeps == 0 && rate.unjudged() == 0) {
+      ev.refute("no rate setting kept the sacrificed share below 1 % at low traffic");
+    }
+    if (count.judged() == 0) {
+      ev.inconclusive("no count setting able to open within 1 % was measured at " + low + " req/s");
+    }
+    if (rate.judged() == 0) {
+      ev.inconclusive("no rate setting able to open within 1 % was measured at " + low + " req/s");
+    } else if (rate.keeps == 0 && rate.unjudged() > 0) {
+      ev.inconclusive(
+          "no rate setting kept the share below 1 %, and a rate setting was not judged");
     }
     return ev.verdict(this);
   }
 
-  /** The policy's share, or null (with the reason recorded) when it cannot decide. */
-  private static Double share(Input in, Evidence ev, String policy, int rate) {
-    StepResult s = in.results().policy(policy, rate).orElse(null);
-    String why = Evidence.unusable(s, policy + " policy at " + rate + " req/s");
+  /** A setting's standing, with its line in the evidence. */
+  private static Standing judge(Input in, Evidence ev, StepResult s, int rate) {
+    String label = PolicySteps.setting(in.rules(), s.spec().policy()).label();
+    String why = Evidence.unusable(s, label + " at " + rate + " req/s");
     if (why != null) {
-      ev.inconclusive(why);
-      return null;
+      ev.add("not judged: " + why);
+      return Standing.NOT_USABLE;
     }
-    String cannot = PolicySteps.cannotOpen(in.rules(), policy, rate);
+    String cannot = PolicySteps.cannotOpen(in.rules(), s.spec().policy(), rate);
     if (cannot != null) {
-      ev.inconclusive(PolicySteps.line(s) + " → " + cannot);
-      return null;
+      ev.add(PolicySteps.line(in.rules(), s) + " → not judged: " + cannot);
+      return Standing.CANNOT_OPEN;
     }
     if (s.sacrificedPct() == null) {
-      ev.inconclusive(PolicySteps.line(s) + "; " + s.missing().get("sacrificedPct"));
-      return null;
+      ev.add(
+          "not judged: "
+              + PolicySteps.line(in.rules(), s)
+              + "; "
+              + s.missing().get("sacrificedPct"));
+      return Standing.NOT_USABLE;
     }
-    ev.add(PolicySteps.line(s));
-    return s.sacrificedPct();
+    boolean keeps = s.sacrificedPct() < SacrificedHighTraffic.MAX_SACRIFICED_PCT;
+    ev.add(PolicySteps.line(in.rules(), s) + (keeps ? " → < 1 %" : " → ≥ 1 %"));
+    return keeps ? Standing.KEEPS : Standing.MISSES;
+  }
+
+  /** A family's settings by standing. */
+  private static final class Tally {
+    int keeps;
+    int misses;
+    int cannotOpen;
+    int notUsable;
+
+    void add(Standing s) {
+      switch (s) {
+        case KEEPS -> keeps++;
+        case MISSES -> misses++;
+        case CANNOT_OPEN -> cannotOpen++;
+        case NOT_USABLE -> notUsable++;
+      }
+    }
+
+    int judged() {
+      return keeps + misses;
+    }
+
+    int unjudged() {
+      return notUsable;
+    }
   }
 }

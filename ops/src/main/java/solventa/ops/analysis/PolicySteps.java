@@ -1,7 +1,7 @@
 package solventa.ops.analysis;
 
 import java.util.Locale;
-import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.BreakerSetting;
 
 /** What HD-01.5 and HD-01.6 share: a policy step's line and whether its policy can open. */
 public final class PolicySteps {
@@ -9,14 +9,14 @@ public final class PolicySteps {
 
   /**
    * The policy step's line; the sacrificed share with its Clopper–Pearson interval, shown beside it
-   * (rules version 5 compares the point value: see verdict-rules.md).
+   * (the comparison is the point value's: see verdict-rules.md).
    */
-  static String line(StepResult s) {
+  static String line(VerdictRules rules, StepResult s) {
     return String.format(
         Locale.ROOT,
-        "%s policy at %d req/s, provider turned unresponsive: %d sacrificed of %d requests in W (%s"
+        "%s at %d req/s, provider turned unresponsive: %d sacrificed of %d requests in W (%s"
             + " %s), time to open %s",
-        s.spec().policy(),
+        setting(rules, s.spec().policy()).label(),
         s.spec().rate(),
         s.sacrificed() == null ? 0 : s.sacrificed(),
         s.requestsSinceChange(),
@@ -25,6 +25,11 @@ public final class PolicySteps {
         s.timeToOpenMs() == null
             ? "n/a (" + s.missing().get("timeToOpenMs") + ")"
             : s.timeToOpenMs() + " ms");
+  }
+
+  /** The setting a policy step names ({@link BreakerSetting#parse}) under these rules. */
+  public static BreakerSetting setting(VerdictRules rules, String policy) {
+    return BreakerSetting.parse(policy, rules.countPolicyN(), rules.ratePolicy());
   }
 
   private static String sacrificedInterval(StepResult s) {
@@ -36,19 +41,13 @@ public final class PolicySteps {
   }
 
   /**
-   * The fewest failures a policy needs before it can open: the count policy N consecutive ones; the
-   * rate policy ceil(minCalls × threshold %), its window holding exactly its minimum calls and
-   * successes in the rest (more successes in the window raise the number; a window of failures only
-   * needs minCalls of them). A lower bound, so the guard below never calls a policy unable to open
-   * when it could.
+   * The failures a policy needs before it can open (rules version 6): every policy step starts from
+   * an empty breaker window and the provider then fails every call, so the count policy needs its N
+   * consecutive failures and the rate policy its minimum calls, each a failure ({@link
+   * BreakerSetting#failuresNeeded}).
    */
   static int neededFailures(VerdictRules rules, String policy) {
-    if (!policy.equals("rate")) {
-      return rules.countPolicyN();
-    }
-    ExperimentProfile.RatePolicy r = rules.ratePolicy();
-    // the tolerance keeps an exact product (5 × 60 % = 3) from rounding up on a binary fraction
-    return (int) Math.ceil(r.minCalls() * r.thresholdPct() / 100.0 - 1e-9);
+    return setting(rules, policy).failuresNeeded();
   }
 
   /**
@@ -68,7 +67,7 @@ public final class PolicySteps {
    * policy needing more failures than 1 % of W's requests sacrifices at least that many by
    * construction: its share would restate the setting, not measure the policy.
    */
-  static String cannotOpen(VerdictRules rules, String policy, int rate) {
+  public static String cannotOpen(VerdictRules rules, String policy, int rate) {
     int needed = neededFailures(rules, policy);
     double allowed = allowedInW(rules, rate);
     if (needed <= allowed + 1e-9) {
@@ -76,10 +75,10 @@ public final class PolicySteps {
     }
     return String.format(
         Locale.ROOT,
-        "inconclusive (%s): the %s policy needs %d failures before it can open, more than 1 %% of"
+        "inconclusive (%s): %s needs %d failures before it can open, more than 1 %% of"
             + " the %d requests in W = %d s at %d req/s (%s)",
         CANNOT_OPEN,
-        policy,
+        setting(rules, policy).label(),
         needed,
         rate * rules.exposureWindowSec(),
         rules.exposureWindowSec(),

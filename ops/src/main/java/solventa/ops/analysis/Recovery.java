@@ -8,7 +8,8 @@ import solventa.providerdouble.control.ProviderState;
 
 /**
  * HD-01.8: on recovery the breaker closes and the fallback share, having been above 5 %, falls
- * below it within 60 s; C' shows no stampede. C is shown beside C'.
+ * below it within 60 s; C' shows no stampede. C is shown beside C', and is the control (rules
+ * version 6): its recovery, under quote journeys, must stampede for C''s "no stampede" to count.
  */
 public final class Recovery implements Hypothesis {
   static final double FALLBACK_PCT = 5.0;
@@ -32,11 +33,56 @@ public final class Recovery implements Hypothesis {
         in,
         List.of(BenchArm.C, BenchArm.C_PRIME),
         ProviderState.RECOVERY,
-        s -> judge(ev, s, s.spec().arm() == BenchArm.C_PRIME));
+        s -> judge(ev, in, s, s.spec().arm() == BenchArm.C_PRIME));
     return ev.verdict(this);
   }
 
-  private static void judge(Evidence ev, StepResult s, boolean stampedeRule) {
+  /**
+   * From the second the breaker closed to the step's last whole second: the provider calls
+   * completed and the customers needing one (per second, distinct customers whose answer was not
+   * CACHED), summed; null when the step's timeline cannot tell (the breaker never closed, or
+   * results written before rules version 6).
+   */
+  public record Duplicates(long calls, long needing) {
+    /** More calls than customers needing one: some customer got a second call (a stampede). */
+    public boolean stampede() {
+      return calls > needing;
+    }
+
+    public String describe() {
+      return String.format(
+          Locale.ROOT,
+          "%d provider calls for %d customers needing one (%.2f per customer)",
+          calls,
+          needing,
+          needing == 0 ? 0.0 : (double) calls / needing);
+    }
+  }
+
+  public static Duplicates duplicates(StepResult s) {
+    if (s.closedAfterMs() == null || s.timeline() == null) {
+      return null;
+    }
+    long from = s.closedAfterMs() / 1000;
+    long whole = (s.endMs() - s.startMs()) / 1000;
+    long calls = 0;
+    long needing = 0;
+    boolean any = false;
+    for (TimelinePoint t : s.timeline()) {
+      if (t.second() < from || t.second() >= whole) {
+        continue;
+      }
+      if (t.providerCalls() == null || t.needing() == null) {
+        return null;
+      }
+      calls += t.providerCalls();
+      needing += t.needing();
+      any = true;
+    }
+    return any ? new Duplicates(calls, needing) : null;
+  }
+
+  private static void judge(Evidence ev, Input in, StepResult s, boolean stampedeRule) {
     String who = s.spec().arm().label() + " " + s.spec().run() + " recovery";
     long stepMs = s.endMs() - s.changeMs();
     Long closedAt = s.closedAfterMs();
@@ -97,16 +143,45 @@ public final class Recovery implements Hypothesis {
             pool < 0 ? "n/a" : Integer.toString(pool),
             s.rejections() == null ? "n/a" : s.rejections(),
             over.isEmpty() ? "none" : String.join(", ", over));
+    Duplicates dup = duplicates(s);
+    String since =
+        who
+            + ", from the breaker's close: "
+            + (dup == null
+                ? "n/a (no close in the step, or no per-customer figures)"
+                : dup.describe());
     if (!stampedeRule) {
       ev.add(stampede + " (C, shown beside C')");
+      ev.add(
+          since
+              + (dup == null
+                  ? ""
+                  : dup.stampede()
+                      ? " → C stampedes: the control is met (version 6)"
+                      : " → C did not stampede"));
       return;
     }
+    ev.add(since);
     if (peak < 0 || pool < 0 || s.rejections() == null) {
       ev.inconclusive(stampede + "; the pool was not read");
     } else if (!over.isEmpty() || s.rejections() > 0 || peak >= pool) {
       ev.refute(stampede + " → stampede");
     } else {
-      ev.add(stampede + " → no stampede");
+      Duplicates c =
+          in.results()
+              .walk(s.spec().run(), BenchArm.C, ProviderState.RECOVERY)
+              .map(Recovery::duplicates)
+              .orElse(null);
+      if (c == null || !c.stampede()) {
+        ev.inconclusive(
+            stampede
+                + " → no stampede, but the recovery load made no concurrent misses on one customer"
+                + " in C ("
+                + (c == null ? "C's figures are missing" : c.describe())
+                + "): C''s lack of a stampede shows nothing");
+      } else {
+        ev.add(stampede + " → no stampede");
+      }
     }
   }
 }

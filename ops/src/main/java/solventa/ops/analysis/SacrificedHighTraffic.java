@@ -35,13 +35,13 @@ public final class SacrificedHighTraffic implements Hypothesis {
     }
     String cannot = PolicySteps.cannotOpen(in.rules(), "count", high);
     if (cannot != null) {
-      ev.inconclusive(PolicySteps.line(s) + " → " + cannot);
+      ev.inconclusive(PolicySteps.line(in.rules(), s) + " → " + cannot);
     } else if (s.sacrificedPct() == null) {
-      ev.inconclusive(PolicySteps.line(s) + "; " + s.missing().get("sacrificedPct"));
+      ev.inconclusive(PolicySteps.line(in.rules(), s) + "; " + s.missing().get("sacrificedPct"));
     } else if (s.sacrificedPct() < MAX_SACRIFICED_PCT) {
-      ev.add(PolicySteps.line(s) + " → < 1 %");
+      ev.add(PolicySteps.line(in.rules(), s) + " → < 1 %");
     } else {
-      ev.refute(PolicySteps.line(s) + " → ≥ 1 %");
+      ev.refute(PolicySteps.line(in.rules(), s) + " → ≥ 1 %");
     }
     return ev.verdict(this);
   }

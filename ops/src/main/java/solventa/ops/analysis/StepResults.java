@@ -45,6 +45,11 @@ public record StepResults(List<StepResult> steps) {
         .findFirst();
   }
 
+  /** Every policy step at {@code rate}, in the order they ran (the low-traffic grid, issue 28). */
+  public List<StepResult> policySteps(int rate) {
+    return of(StepKind.POLICY).filter(s -> s.spec().rate() == rate).toList();
+  }
+
   public List<Integer> policyRates() {
     return of(StepKind.POLICY)
         .map(s -> s.spec().rate())

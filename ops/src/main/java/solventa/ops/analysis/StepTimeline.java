@@ -88,7 +88,13 @@ final class StepTimeline {
               pct(b.stream().filter(r -> r.is(Origin.STALE)).count(), b.size()),
               pct(b.stream().filter(r -> r.is(Origin.DEFAULT)).count(), b.size()),
               ages.count() == 0 ? null : ages.p50(),
-              ages.count() == 0 ? null : ages.p95()));
+              ages.count() == 0 ? null : ages.p95(),
+              (int)
+                  b.stream()
+                      .filter(r -> !r.is(Origin.CACHED))
+                      .map(RequestRecord::customerId)
+                      .distinct()
+                      .count()));
     }
     return out;
   }

@@ -8,6 +8,9 @@ package solventa.ops.analysis;
  * interval that ended in it. {@code stalePct} and {@code defaultPct} split the fallback share;
  * {@code ageP50Ms} and {@code ageP95Ms} are the age of the data the second's answers were priced
  * with (null in results written before they were recorded, or when no answer carried an age).
+ * {@code needing} is how many distinct customers of the second had an answer that was not CACHED:
+ * the customers that needed a provider call (HD-01.8's control, rules version 6; null in results
+ * written before).
  */
 public record TimelinePoint(
     int second,
@@ -23,4 +26,5 @@ public record TimelinePoint(
     Double stalePct,
     Double defaultPct,
     Double ageP50Ms,
-    Double ageP95Ms) {}
+    Double ageP95Ms,
+    Integer needing) {}

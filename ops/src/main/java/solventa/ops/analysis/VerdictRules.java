@@ -34,9 +34,12 @@ public record VerdictRules(
    * bound does not count as quantified in HD-01. 5 (2026-12-03): p95, p99, the error share and the
    * fallback share are compared with their thresholds by their 95 % intervals (bootstrap, {@link
    * Bootstrap}; Clopper–Pearson, {@link ClopperPearson}) in HD-01.1, HD-01.2 and HD-01's clauses
-   * (a) and (b); an interval containing its threshold is too close to call ({@link Call}).
+   * (a) and (b); an interval containing its threshold is too close to call ({@link Call}). 6
+   * (2026-12-04): HD-01.6 is judged over a grid of breaker settings at low traffic, each from an
+   * empty breaker window, whose guard counts the failures an empty window needs (decision 0059);
+   * HD-01.8's recovery load has quote journeys and C's stampede is its control (decision 0060).
    */
-  public static final String RULES_VERSION = "5";
+  public static final String RULES_VERSION = "6";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;

@@ -87,6 +87,12 @@ final class AbuseCalls {
         new Route(
             "node",
             "POST",
+            "/of-adapter/providers/ofb/breaker?policy=count&consecutive-failures=1",
+            json,
+            ""),
+        new Route(
+            "node",
+            "POST",
             "/cluster/members",
             form,
             "address=pekko%3A%2F%2Fquote%40127.0.0.1%3A1"),

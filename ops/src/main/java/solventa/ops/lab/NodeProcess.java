@@ -121,6 +121,8 @@ public final class NodeProcess implements AutoCloseable {
         "-Dof-adapter.providers.ofb.breaker.failure-rate-threshold="
             + profile.ratePolicy().thresholdPct());
     props.add("-Dof-adapter.providers.ofb.breaker.consecutive-failures=" + profile.countPolicyN());
+    // the policy steps set their breaker at their change (decision 0059), a runner-only route
+    props.add("-Dof-adapter.management.allow-force=true");
     props.add("-Drating.jdbc-url=" + lab.jdbcUrl());
     props.add("-Drating.user=" + lab.dbUser());
     props.add("-Drating.password=" + lab.dbPassword());
@@ -246,6 +248,33 @@ public final class NodeProcess implements AutoCloseable {
   /** The adapter's breaker view: {@code GET /of-adapter/providers/ofb}. */
   public JsonNode breaker() throws IOException {
     return Http.json(managementUrl() + "/of-adapter/providers/ofb");
+  }
+
+  /**
+   * Replaces the adapter's breaker with a fresh closed one at {@code setting} (empty window),
+   * through the node's runner-only {@code POST /of-adapter/providers/ofb/breaker}; answers the
+   * breaker view after the change (decision 0059).
+   *
+   * @throws IOException when the node refuses it or the view does not show the setting
+   */
+  public JsonNode setBreaker(solventa.ops.protocol.BreakerSetting setting) throws IOException {
+    Http.Reply r =
+        Http.postAdmin(
+            managementUrl() + "/of-adapter/providers/ofb/breaker?" + setting.query(), "");
+    if (r.status() / 100 != 2) {
+      throw new IOException(
+          "breaker setting " + setting.label() + " answered " + r.status() + ": " + r.body());
+    }
+    JsonNode view = Http.JSON.readTree(r.body());
+    String field =
+        setting.family().equals(solventa.ops.protocol.BreakerSetting.COUNT)
+            ? "consecutiveFailures"
+            : "minimumCalls";
+    if (!setting.family().equals(view.path("policy").asText())
+        || view.path(field).asInt() != setting.value()) {
+      throw new IOException("breaker setting " + setting.label() + " not in effect: " + r.body());
+    }
+    return view;
   }
 
   public Http.Reply quote(String customerId, String lineOfBusiness) throws IOException {

@@ -91,8 +91,10 @@ public record ExperimentProfile(
   static final int MAX_BISECTION_STEPS = 3;
 
   /**
-   * Able to open within 1 % of W at 10 req/s: it needs at least ceil(5 × 50 %) = 3 failures, and 1
-   * % of the 300 requests in W is 3 (HD-01.6's guard, {@code PolicySteps.cannotOpen}).
+   * The protocol's rate policy: 50 % failures over 30 s with at least 5 calls. From the empty
+   * window every policy step starts from, it needs 5 failures, more than 1 % of the 300 requests in
+   * W at 10 req/s (3); the low-traffic grid ({@link #policyGrid}) adds settings that can open
+   * within 1 % (HD-01.6's guard, {@code PolicySteps.cannotOpen}; rules version 6).
    */
   static final RatePolicy RATE_POLICY = new RatePolicy(30, 5, 50);
 
@@ -222,6 +224,38 @@ public record ExperimentProfile(
         bisectionResolutionPts,
         maxBisectionSteps,
         warmupQuotes);
+  }
+
+  /**
+   * The breaker settings measured at the low policy rate (issue 28, deliverable 4; decision 0059):
+   * the protocol's own (count N, the rate policy's minimum calls) and the grid around them, each
+   * from an empty breaker window. {@code full}: count N ∈ {2, 3, 5}, rate minimum calls ∈ {2, 4,
+   * 5}; {@code quick} keeps its 12 minutes with N ∈ {2, 5} and minimum calls 2 (the protocol's rate
+   * policy needs 5 failures from an empty window, more than 1 % of W at 10 req/s, so its share
+   * would restate its setting); {@code smoke} measures the protocol's count policy only.
+   */
+  public java.util.List<BreakerSetting> policyGrid() {
+    java.util.List<Integer> counts =
+        switch (name) {
+          case "full" -> java.util.List.of(2, 3, countPolicyN);
+          case "quick" -> java.util.List.of(2, countPolicyN);
+          default -> java.util.List.of(countPolicyN);
+        };
+    java.util.List<Integer> rates =
+        switch (name) {
+          case "full" -> java.util.List.of(2, 4, ratePolicy.minCalls());
+          case "quick" -> java.util.List.of(2);
+          default -> java.util.List.of();
+        };
+    java.util.List<BreakerSetting> out = new java.util.ArrayList<>();
+    for (String family : java.util.List.of(BreakerSetting.COUNT, BreakerSetting.RATE)) {
+      for (int v : new java.util.TreeSet<>(family.equals(BreakerSetting.COUNT) ? counts : rates)) {
+        boolean own =
+            v == (family.equals(BreakerSetting.COUNT) ? countPolicyN : ratePolicy.minCalls());
+        out.add(new BreakerSetting(family, v, ratePolicy, own));
+      }
+    }
+    return out;
   }
 
   /** The hit rate of the state walk and the policy test: the card's design point. */

@@ -9,10 +9,10 @@ import solventa.providerdouble.control.ProviderState;
  * order (R1 A→B→C, R2 B→C→A, R3 C→A→B), then C', each walking the six provider states on a fresh
  * node. In the first run the measurements that need the same arm follow its walk on the same node,
  * so a node is started once per arm: the hit-rate sweep after B's and C's walks (provider
- * degraded), the count policy × traffic and the stampede after C's, the stampede after C''s. The
- * rate policy needs a node configured for it, so its steps come last. B+CB (B with the breaker)
- * walks healthy, degraded and unresponsive once, in the first run after B: the report sets it
- * beside B.
+ * degraded), the policy × traffic steps and the stampede after C's, the stampede after C''s. The
+ * policy steps set their breaker on C's node at their change (decision 0059). B+CB (B with the
+ * breaker) walks healthy, degraded and unresponsive once, in the first run after B: the report sets
+ * it beside B.
  *
  * <p>The plan is static except for one extension: in {@code full} the runner adds up to {@link
  * ExperimentProfile#maxBisectionSteps} C sweep steps at bisected hit rates right after C's last
@@ -69,7 +69,7 @@ public final class ProtocolPlan {
             sweep(p, arm, steps);
           }
           if (arm == BenchArm.C) {
-            policy(p, "count", steps);
+            policy(p, steps);
           }
           if (arm == BenchArm.C || arm == BenchArm.C_PRIME) {
             steps.add(
@@ -88,9 +88,6 @@ public final class ProtocolPlan {
           }
         }
       }
-    }
-    if (!smoke) {
-      policy(p, "rate", steps);
     }
     return steps;
   }
@@ -130,7 +127,7 @@ public final class ProtocolPlan {
           prev == null
               || prev.arm() != s.arm()
               || !prev.run().equals(s.run())
-              || !prev.policy().equals(s.policy());
+              || !prev.nodePolicy().equals(s.nodePolicy());
       total += s.durationSec() + STEP_OVERHEAD_SEC + (newNode ? NODE_OVERHEAD_SEC : 0);
       prev = s;
     }
@@ -221,28 +218,44 @@ public final class ProtocolPlan {
   }
 
   /**
-   * Policy × traffic: the count policy at every rate; the rate policy at the low rate only (HD-01.6
-   * compares the two there), and in {@code full} at every rate.
+   * Policy × traffic, on C's node (each step sets its breaker at the change, decision 0059): the
+   * count policy at every rate; the rate policy at the low rate (HD-01.6 compares the two there),
+   * and in {@code full} at every rate; then the low-traffic grid's other settings ({@link
+   * ExperimentProfile#policyGrid}). {@code smoke} runs the count policy only.
    */
-  private static void policy(ExperimentProfile p, String policy, List<StepSpec> steps) {
+  private static void policy(ExperimentProfile p, List<StepSpec> steps) {
     int low = p.policyRates().stream().mapToInt(Integer::intValue).min().orElse(0);
-    for (int rate : p.policyRates()) {
-      if (policy.equals("rate") && rate != low && p.runs() < 3) {
-        continue;
+    boolean rateAtLow =
+        p.policyGrid().stream()
+            .anyMatch(g -> g.protocol() && g.family().equals(BreakerSetting.RATE));
+    for (String policy : List.of(BreakerSetting.COUNT, BreakerSetting.RATE)) {
+      for (int rate : p.policyRates()) {
+        boolean run =
+            policy.equals(BreakerSetting.COUNT) || (rate == low ? rateAtLow : p.runs() >= 3);
+        if (run) {
+          steps.add(policyStep(p, policy, rate));
+        }
       }
-      steps.add(
-          new StepSpec(
-              "policy-" + policy + "-r" + rate,
-              StepKind.POLICY,
-              "R1",
-              BenchArm.C,
-              ProviderState.UNRESPONSIVE,
-              p.designHitRate(),
-              rate,
-              policy,
-              0,
-              p.policyMeasureSec(),
-              0));
     }
+    for (BreakerSetting g : p.policyGrid()) {
+      if (!g.protocol()) {
+        steps.add(policyStep(p, BreakerSetting.gridPolicy(g.family(), g.value()), low));
+      }
+    }
+  }
+
+  private static StepSpec policyStep(ExperimentProfile p, String policy, int rate) {
+    return new StepSpec(
+        "policy-" + policy + "-r" + rate,
+        StepKind.POLICY,
+        "R1",
+        BenchArm.C,
+        ProviderState.UNRESPONSIVE,
+        p.designHitRate(),
+        rate,
+        policy,
+        0,
+        p.policyMeasureSec(),
+        0);
   }
 }

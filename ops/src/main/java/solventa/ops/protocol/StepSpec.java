@@ -7,7 +7,8 @@ import solventa.providerdouble.control.ProviderState;
  *
  * @param run run label (R1, R2, R3)
  * @param hitRate cache hit-rate target of the key feeder
- * @param policy breaker opening policy of the node ("count" or "rate")
+ * @param policy breaker opening policy of the node ("count" or "rate"); a policy step's setting
+ *     ({@link BreakerSetting}: also "count-n2", "rate-m4")
  * @param warmupSec the slice at the start of the step that is discarded
  * @param measureSec the steady-state window that counts
  * @param concurrent for STAMPEDE: concurrent misses on one key
@@ -43,6 +44,24 @@ public record StepSpec(
       int concurrent) {
     this(
         id, kind, run, arm, state, hitRate, rate, policy, warmupSec, measureSec, concurrent, false);
+  }
+
+  /**
+   * The breaker policy the step's node is started with: a policy step runs on C's count-policy node
+   * and sets its own setting at its change (decision 0059); any other step, its policy.
+   */
+  public String nodePolicy() {
+    return kind == StepKind.POLICY ? BreakerSetting.COUNT : policy;
+  }
+
+  /**
+   * Whether the step's load comes as quote journeys (decision 0060): C's and C''s recovery steps,
+   * where HD-01.8 needs concurrent misses on one customer to tell C from C'.
+   */
+  public boolean journeys() {
+    return kind == StepKind.WALK
+        && state == ProviderState.RECOVERY
+        && (arm == BenchArm.C || arm == BenchArm.C_PRIME);
   }
 
   public int durationSec() {

@@ -267,7 +267,9 @@ final class CardTables extends ReportSection {
             + pr.ratePolicy().windowSec()
             + " s with at least "
             + pr.ratePolicy().minCalls()
-            + " calls."
+            + " calls. Each policy step starts from an empty breaker window (the runner sets the"
+            + " setting on the node just before the change); the grid of settings at low traffic"
+            + " is the next section."
             + breakersNote());
     List<List<String>> rows = new ArrayList<>();
     List<Integer> rates = r.policyRates();

@@ -153,41 +153,58 @@ final class Findings extends ReportSection {
   void recoveryTable() {
     h(2, "Recovery second by second (C and C')");
     p(
-        "From the change to RECOVERY: requests, distinct customers requested, fallback share, breaker state,"
-            + " provider calls completed and adapter calls in flight (sampled), per second."
+        "From the change to RECOVERY, every run: requests, distinct customers requested, customers"
+            + " needing a provider call (distinct customers whose answer was not CACHED), fallback"
+            + " share, breaker state, provider calls completed and adapter calls in flight"
+            + " (sampled), per second. The recovery load of C and C' comes as quote journeys (2 to 5"
+            + " quotes of one customer within 2 s, decision 0060), so concurrent misses on one"
+            + " customer can happen; C's calls beyond the customers needing one are that stampede,"
+            + " HD-01.8's control."
             + breakersNote());
-    String run = r.runs().isEmpty() ? null : r.runs().get(0);
-    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
-      Optional<StepResult> s =
-          run == null ? Optional.empty() : r.walk(run, arm, ProviderState.RECOVERY);
-      if (s.isEmpty()) {
-        p(arm.label() + ": " + cell(null, notRun()));
-        continue;
-      }
-      List<List<String>> rows = new ArrayList<>();
-      for (TimelinePoint t : s.get().timeline()) {
-        rows.add(
-            List.of(
-                Integer.toString(t.second()),
-                Integer.toString(t.requests()),
-                t.customers() == null ? "—" : t.customers().toString(),
-                cell(pct(t.fallbackShare()), "no request"),
-                t.breaker() == null ? "—" : t.breaker(),
-                t.providerCalls() == null ? "—" : t.providerCalls().toString(),
-                t.inFlight() == null ? "—" : t.inFlight().toString()));
-      }
-      h(3, arm.label() + " " + run + " recovery");
-      blocks.add(
-          new Table(
+    if (r.runs().isEmpty()) {
+      p(cell(null, notRun()));
+    }
+    for (String run : r.runs()) {
+      for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
+        Optional<StepResult> s = r.walk(run, arm, ProviderState.RECOVERY);
+        if (s.isEmpty()) {
+          p(arm.label() + " " + run + ": " + cell(null, notRun()));
+          continue;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (TimelinePoint t : s.get().timeline()) {
+          rows.add(
               List.of(
-                  "s",
-                  "requests",
-                  "customers",
-                  "fallback %",
-                  "breaker",
-                  "provider calls",
-                  "in flight"),
-              rows));
+                  Integer.toString(t.second()),
+                  Integer.toString(t.requests()),
+                  t.customers() == null ? "—" : t.customers().toString(),
+                  t.needing() == null ? "— (not recorded)" : t.needing().toString(),
+                  cell(pct(t.fallbackShare()), "no request"),
+                  t.breaker() == null ? "—" : t.breaker(),
+                  t.providerCalls() == null ? "—" : t.providerCalls().toString(),
+                  t.inFlight() == null ? "—" : t.inFlight().toString()));
+        }
+        h(3, arm.label() + " " + run + " recovery");
+        blocks.add(
+            new Table(
+                List.of(
+                    "s",
+                    "requests",
+                    "customers",
+                    "needing a call",
+                    "fallback %",
+                    "breaker",
+                    "provider calls",
+                    "in flight"),
+                rows));
+        solventa.ops.analysis.Recovery.Duplicates d =
+            solventa.ops.analysis.Recovery.duplicates(s.get());
+        p(
+            "From the breaker's close to the step's last whole second: "
+                + (d == null
+                    ? "— (the breaker did not close in the step, or the figures were not recorded)"
+                    : d.describe() + (d.stampede() ? ": a stampede." : ": no stampede.")));
+      }
     }
   }
 

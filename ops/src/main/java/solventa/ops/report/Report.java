@@ -133,6 +133,7 @@ public final class Report extends ReportSection {
     cards.summaryTable();
     cards.sweepTable();
     cards.policyTable();
+    new PolicyGridSection(this).table();
     cards.stampedeTable();
     Findings findings = new Findings(this);
     findings.intermediate();
@@ -181,7 +182,7 @@ public final class Report extends ReportSection {
           "HD-01.3", "Every step in detail",
           "HD-01.4", "Hit-rate sweep, provider degraded (card table 3)",
           "HD-01.5", "Breaker policy × traffic, provider turned unresponsive (card table 4)",
-          "HD-01.6", "Breaker policy × traffic, provider turned unresponsive (card table 4)",
+          "HD-01.6", PolicyGridSection.HEADING,
           "HD-01.7", "Concurrent misses on one key, C vs C' (card table 5)",
           "HD-01.8", "Recovery second by second (C and C')",
           "HD-01", "Recommendation");

@@ -21,7 +21,9 @@ import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
+import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.BreakerSetting;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
@@ -267,7 +269,7 @@ public final class ProtocolRunner {
    */
   StepResult runOnNewNode(StepSpec spec, boolean seeded) throws IOException {
     lab.stopNode();
-    NodeGroup node = lab.node(spec.arm(), spec.policy(), profile);
+    NodeGroup node = lab.node(spec.arm(), spec.nodePolicy(), profile);
     prepared = node;
     prep.reset(); // a new node comes with an emptied Redis
     Population pop = prep.newPopulation(spec);
@@ -301,11 +303,11 @@ public final class ProtocolRunner {
         previous == null
             || previous.arm() != spec.arm()
             || !previous.run().equals(spec.run())
-            || !previous.policy().equals(spec.policy());
+            || !previous.nodePolicy().equals(spec.nodePolicy());
     if (newGroup) {
       lab.stopNode();
     }
-    NodeGroup node = lab.node(spec.arm(), spec.policy(), profile);
+    NodeGroup node = lab.node(spec.arm(), spec.nodePolicy(), profile);
     if (node != prepared) {
       describeStack();
       prep.reset(); // a new node comes with an emptied Redis
@@ -321,6 +323,16 @@ public final class ProtocolRunner {
         prep.settle(node);
       }
       prepared = node;
+    }
+    if (!newGroup
+        && previous.kind() == StepKind.POLICY
+        && spec.kind() != StepKind.POLICY
+        && spec.arm().breaker()) {
+      // the policy steps set their own breaker at their change: give the node its own back
+      for (NodeProcess m : node.members()) {
+        m.setBreaker(
+            BreakerSetting.parse(spec.nodePolicy(), profile.countPolicyN(), profile.ratePolicy()));
+      }
     }
     if (spec.kind() == StepKind.STAMPEDE) {
       prep.settle(node);

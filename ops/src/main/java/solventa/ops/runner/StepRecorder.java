@@ -30,7 +30,9 @@ import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
+import solventa.ops.protocol.BreakerSetting;
 import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.StepRecording;
 import solventa.ops.runner.ProtocolRunner.Population;
@@ -80,22 +82,30 @@ final class StepRecorder {
   /** What the step's simulation runs: its rate, window and key plan, at the node's API. */
   StepParameters gatlingParameters(
       StepSpec spec, NodeGroup node, Population pop, int freshStart, Path requestLog) {
-    return new StepParameters(
-        String.join(",", node.baseUrls()),
-        spec.arm().nodeArm().label(),
-        spec.rate(),
-        java.time.Duration.ofSeconds(spec.durationSec()),
-        spec.hitRate(),
-        pop.start(),
-        pop.size(),
-        profile.neverSeenShare(),
-        freshStart,
-        seed + spec.id().hashCode(),
-        requestLog.toString(),
-        pop.sweep(),
-        pop.missStart(),
-        pop.missSize());
+    StepParameters params =
+        new StepParameters(
+            String.join(",", node.baseUrls()),
+            spec.arm().nodeArm().label(),
+            spec.rate(),
+            java.time.Duration.ofSeconds(spec.durationSec()),
+            spec.hitRate(),
+            pop.start(),
+            pop.size(),
+            profile.neverSeenShare(),
+            freshStart,
+            seed + spec.id().hashCode(),
+            requestLog.toString(),
+            pop.sweep(),
+            pop.missStart(),
+            pop.missSize());
+    return spec.journeys() ? params.withJourneys(JOURNEYS) : params;
   }
+
+  /**
+   * The quote journeys of C's and C''s recovery steps (decision 0060): a known customer asks for 2
+   * to 5 quotes within 2 s, so concurrent misses on one customer happen when the provider returns.
+   */
+  static final StepParameters.Journeys JOURNEYS = StepParameters.Journeys.of(2, 5, 2);
 
   StepResult loadStep(StepSpec spec, NodeGroup node, Population pop) throws IOException {
     return loadStep(spec, node, pop, spec.arm().simulation());
@@ -180,6 +190,20 @@ final class StepRecorder {
         TimeUnit.SECONDS);
   }
 
+  /**
+   * A policy step's breaker setting on every member: a fresh closed breaker, its window empty, so
+   * the failures it needs before it can open are its setting's (seeding's successes through the
+   * adapter are not in it). A node that refuses it fails the step.
+   */
+  private void setBreaker(StepSpec spec, NodeGroup node) throws IOException {
+    BreakerSetting setting =
+        BreakerSetting.parse(spec.policy(), profile.countPolicyN(), profile.ratePolicy());
+    for (NodeProcess m : node.members()) {
+      m.setBreaker(setting);
+    }
+    log.info("{}: breaker set to {} (empty window)", spec.id(), setting.label());
+  }
+
   /** Waits (bounded) for the window-start readings, if the step had a warm-up slice. */
   static void awaitWindowStart(StepSpec spec, ScheduledFuture<?> task) {
     if (task == null) {
@@ -214,6 +238,10 @@ final class StepRecorder {
     AtomicLong change = new AtomicLong();
     AtomicReference<NodeStats> atWindow = new AtomicReference<>();
     AtomicReference<ScheduledFuture<?>> windowTask = new AtomicReference<>();
+    if (spec.kind() == StepKind.POLICY) {
+      // from an empty window: no load reaches the node between this and the change
+      setBreaker(spec, node);
+    }
     long start = System.currentTimeMillis();
     StepHooks.onNextStart(
         () -> {

@@ -8,11 +8,9 @@ import static solventa.ops.analysis.Fixture.sweep;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import solventa.ops.protocol.BenchArm;
-import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.providerdouble.control.ProviderState;
 
@@ -496,111 +494,131 @@ class HypothesesTest {
     final Hypothesis h = new LowTrafficPolicies();
     static final int LOW = 10;
 
-    /** The full profile's rules with another count N and rate policy minimum calls (at 50 %). */
-    VerdictRules rules(int countN, int rateMinCalls) {
-      VerdictRules full = Fixture.rules();
-      return new VerdictRules(
-          full.fallbackCeilingPct(),
-          full.exposureWindowSec(),
-          countN,
-          new ExperimentProfile.RatePolicy(
-              full.ratePolicy().windowSec(), rateMinCalls, full.ratePolicy().thresholdPct()),
-          full.requiredRuns());
-    }
-
-    /** The policy steps at 200 and 10 req/s; at 10 req/s W holds 300 requests. */
-    List<StepResult> low(long countSacrificed, long rateSacrificed) {
-      return of(
-          policy("count", 200),
-          policy("count", LOW).sacrificed(countSacrificed),
-          policy("rate", LOW).sacrificed(rateSacrificed));
-    }
-
-    Verdict eval(VerdictRules rules, List<StepResult> steps) {
-      return h.evaluate(new Hypothesis.Input(new StepResults(steps), List.of(), rules, Map.of()));
+    /**
+     * The high-traffic step, then the low-traffic grid: the protocol's settings (count N = 5, rate
+     * ≥ 5 calls) and the grid's; at 10 req/s W holds 300 requests, 1 % is 3.
+     */
+    List<StepResult> grid(Fixture... low) {
+      List<Fixture> all = new java.util.ArrayList<>();
+      all.add(policy("count", 200));
+      all.addAll(List.of(low));
+      return of(all.toArray(Fixture[]::new));
     }
 
     /**
-     * The protocol's policies (count N = 5; rate ≥ 5 calls at 50 %): 1 % of the 300 requests in W
-     * is 3, the count policy needs 5 failures, the rate policy 3. The count policy's share (the
-     * full sample's 6 of 300) is no evidence: inconclusive, never a verdict on it.
+     * From an empty window both protocol settings need 5 failures, more than 3: shown, not judged,
+     * and with nothing else measured the verdict is inconclusive (the v5 sample's situation).
      */
     @Test
-    void theCountPolicyThatCannotOpenWithinOnePercentIsInconclusive() {
-      Verdict v = Fixture.eval(h, low(6, 2));
+    void theProtocolsOwnSettingsCannotOpenWithinOnePercentAndAreNotJudged() {
+      Verdict v =
+          Fixture.eval(
+              h, grid(policy("count", LOW).sacrificed(6), policy("rate", LOW).sacrificed(5)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence().get(0))
-          .contains("rate opens at 50 % failures over 30 s with at least 5 calls");
       assertThat(v.evidence())
           .contains(
-              "INCONCLUSIVE: count policy at 10 req/s, provider turned unresponsive: 6 sacrificed"
-                  + " of 300 requests in W (2.00 % [0.74, 4.30]), time to open 1000 ms → inconclusive (the"
-                  + " policy cannot open within 1 % at this traffic): the count policy needs 5"
+              "count N=5 at 10 req/s, provider turned unresponsive: 6 sacrificed of 300 requests"
+                  + " in W (2.00 % [0.74, 4.30]), time to open 1000 ms → not judged: inconclusive"
+                  + " (the policy cannot open within 1 % at this traffic): count N=5 needs 5"
                   + " failures before it can open, more than 1 % of the 300 requests in W = 30 s"
                   + " at 10 req/s (3)")
           .anyMatch(
-              l -> l.startsWith("rate policy at 10 req/s") && l.contains("(0.67 % [0.08, 2.39])"));
-    }
-
-    /**
-     * The rate policy needs 3 failures, not more than 3: it is judged, and the sample's 24 refute.
-     */
-    @Test
-    void theRatePolicyCanOpenWithinOnePercentSoItsShareRefutes() {
-      Verdict v = Fixture.eval(h, low(6, 24));
-      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence())
-          .contains("the rate policy did not keep the sacrificed share below 1 %")
-          .noneMatch(l -> l.contains("the count policy kept"));
-    }
-
-    @Test
-    void aRatePolicyNeedingMoreFailuresThanOnePercentIsInconclusive() {
-      // 8 calls at 50 %: 4 failures > 3
-      Verdict v = eval(rules(3, 8), low(4, 24));
-      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
-          .anyMatch(
               l ->
-                  l.startsWith("INCONCLUSIVE: rate policy at 10 req/s")
-                      && l.contains("the rate policy needs 4 failures before it can open"))
-          .noneMatch(l -> l.contains("did not keep"));
+                  l.startsWith("rate ≥ 50 % of ≥ 5 calls over 30 s at 10 req/s")
+                      && l.contains("needs 5 failures"))
+          .contains(
+              "open question (b), settings that keep the sacrificed share < 1 % at 10 req/s: none");
     }
 
-    /** The grid's N = 3 (needs 3 ≤ 3) and rate ≥ 2 calls (needs 1): both policies are judged. */
+    /** The count grid misses, the rate grid's ≥ 2 calls keeps it: supported, and (b) answered. */
     @Test
-    void supportedWhenBothCanOpenAndCountFailsAndRateHolds() {
-      Verdict v = eval(rules(3, 2), low(4, 1));
+    void supportedWhenNoCountSettingKeepsItAndARateSettingDoes() {
+      Verdict v =
+          Fixture.eval(
+              h,
+              grid(
+                  policy("count", LOW).sacrificed(6),
+                  policy("rate", LOW).sacrificed(5),
+                  policy("count-n2", LOW).sacrificed(4),
+                  policy("count-n3", LOW).sacrificed(4),
+                  policy("rate-m2", LOW).sacrificed(2),
+                  policy("rate-m4", LOW).sacrificed(4)));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
-      assertThat(v.evidence()).noneMatch(l -> l.contains("cannot open"));
+      assertThat(v.evidence())
+          .contains(
+              "open question (b), settings that keep the sacrificed share < 1 % at 10 req/s:"
+                  + " rate ≥ 50 % of ≥ 2 calls over 30 s")
+          .anyMatch(l -> l.startsWith("count N=2 at 10 req/s") && l.endsWith("→ ≥ 1 %"));
     }
 
+    /** The card's methodological note: a count threshold that suffices refutes the hypothesis. */
     @Test
-    void refutedWhenTheCountPolicyAlreadyHolds() {
-      // N = 2: two sacrificed, 0.67 % of 300
-      Verdict v = eval(rules(2, 2), low(2, 1));
+    void refutedWhenACountSettingKeepsIt() {
+      Verdict v =
+          Fixture.eval(
+              h,
+              grid(
+                  policy("count", LOW).sacrificed(6),
+                  policy("count-n2", LOW).sacrificed(2),
+                  policy("rate-m2", LOW).sacrificed(2)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence()).contains("the count policy kept the sacrificed share below 1 %");
+      assertThat(v.evidence())
+          .contains("a count setting kept the sacrificed share below 1 % at low traffic")
+          .contains(
+              "open question (b), settings that keep the sacrificed share < 1 % at 10 req/s:"
+                  + " count N=2, rate ≥ 50 % of ≥ 2 calls over 30 s");
     }
 
     @Test
-    void refutedWhenTheRatePolicyDoesNotHold() {
-      assertThat(eval(rules(3, 2), low(4, 3)).verdict()).isEqualTo(Verdict.REFUTED);
+    void refutedWhenEveryJudgedRateSettingMisses() {
+      Verdict v =
+          Fixture.eval(
+              h,
+              grid(
+                  policy("count-n2", LOW).sacrificed(3),
+                  policy("rate-m2", LOW).sacrificed(3),
+                  policy("rate", LOW).sacrificed(5)));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence())
+          .contains("no rate setting kept the sacrificed share below 1 % at low traffic")
+          .noneMatch(l -> l.contains("a count setting kept"));
     }
 
     @Test
-    void theGuardComparesFailuresNeededWithOnePercentOfW() {
+    void inconclusiveWhenTheRateMissesButARateStepWasNotUsable() {
+      Verdict v =
+          Fixture.eval(
+              h,
+              grid(
+                  policy("count-n2", LOW).sacrificed(3),
+                  policy("rate-m2", LOW).sacrificed(2).invalid(),
+                  policy("rate-m4", LOW).sacrificed(4)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).anyMatch(l -> l.startsWith("not judged: "));
+    }
+
+    @Test
+    void inconclusiveWithoutALowTrafficStep() {
+      assertThat(Fixture.eval(h, of(policy("count", 200))).verdict())
+          .isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
+    /** From an empty window: count N, rate its minimum calls; against 1 % of W's requests. */
+    @Test
+    void theGuardComparesFailuresNeededFromAnEmptyWindowWithOnePercentOfW() {
       VerdictRules full = Fixture.rules();
       assertThat(PolicySteps.neededFailures(full, "count")).isEqualTo(5);
-      assertThat(PolicySteps.neededFailures(full, "rate")).isEqualTo(3);
+      assertThat(PolicySteps.neededFailures(full, "rate")).isEqualTo(5);
+      assertThat(PolicySteps.neededFailures(full, "rate-m2")).isEqualTo(2);
+      assertThat(PolicySteps.neededFailures(full, "count-n3")).isEqualTo(3);
       assertThat(PolicySteps.allowedInW(full, LOW)).isEqualTo(3.0);
       assertThat(PolicySteps.allowedInW(full, 200)).isEqualTo(60.0);
       assertThat(PolicySteps.cannotOpen(full, "count", LOW)).contains(PolicySteps.CANNOT_OPEN);
-      assertThat(PolicySteps.cannotOpen(full, "rate", LOW)).isNull();
+      assertThat(PolicySteps.cannotOpen(full, "rate", LOW)).contains("needs 5 failures");
+      assertThat(PolicySteps.cannotOpen(full, "rate-m4", LOW)).contains("needs 4 failures");
+      assertThat(PolicySteps.cannotOpen(full, "count-n3", LOW)).isNull();
+      assertThat(PolicySteps.cannotOpen(full, "rate-m2", LOW)).isNull();
       assertThat(PolicySteps.cannotOpen(full, "count", 200)).isNull();
-      assertThat(PolicySteps.neededFailures(rules(2, 4), "rate")).isEqualTo(2);
-      assertThat(PolicySteps.cannotOpen(rules(3, 5), "count", LOW)).isNull();
-      assertThat(PolicySteps.cannotOpen(rules(3, 8), "rate", LOW)).contains("needs 4 failures");
     }
   }
 
@@ -642,8 +660,12 @@ class HypothesesTest {
   class Hd018 {
     final Hypothesis h = new Recovery();
 
-    /** 20 s of recovery: fallback {@code before} % until second 8, then 1 %. */
-    Fixture recovery(BenchArm arm, double before, long calls, long customers) {
+    /**
+     * 20 s of recovery: fallback {@code before} % until second 8, then 1 %; every second {@code
+     * calls} provider calls, {@code customers} distinct customers of which {@code needing} had an
+     * answer that was not CACHED.
+     */
+    Fixture recovery(BenchArm arm, double before, long calls, long customers, Integer needing) {
       List<TimelinePoint> t = new ArrayList<>();
       for (int s = 0; s < 20; s++) {
         t.add(
@@ -661,7 +683,8 @@ class HypothesesTest {
                 null,
                 null,
                 null,
-                null));
+                null,
+                needing));
       }
       Fixture f = step(arm, ProviderState.RECOVERY);
       f.timeline = t;
@@ -670,45 +693,95 @@ class HypothesesTest {
       return f;
     }
 
+    /** C stampedes (8 calls for 5 customers needing one), C' does not (8 for 10). */
+    Fixture c() {
+      return recovery(BenchArm.C, 40, 8, 60, 5);
+    }
+
+    Fixture cPrime() {
+      return recovery(BenchArm.C_PRIME, 40, 8, 60, 10);
+    }
+
     @Test
-    void supportedWhenBothRecoverWithoutStampede() {
-      Verdict v =
-          eval(h, of(recovery(BenchArm.C, 40, 8, 60), recovery(BenchArm.C_PRIME, 40, 8, 60)));
+    void supportedWhenBothRecoverCStampedesAndCPrimeDoesNot() {
+      Verdict v = eval(h, of(c(), cPrime()));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.evidence())
-          .anyMatch(l -> l.startsWith("C R1 recovery") && l.contains("shown beside C'"));
+          .anyMatch(l -> l.startsWith("C R1 recovery") && l.contains("shown beside C'"))
+          .contains(
+              "C R1 recovery, from the breaker's close: 96 provider calls for 60 customers needing"
+                  + " one (1.60 per customer) → C stampedes: the control is met (version 6)")
+          .anyMatch(
+              l -> l.startsWith("C' R1 recovery: peak in-flight") && l.endsWith("→ no stampede"));
+    }
+
+    /** The control (version 6): without C's stampede, C''s lack of one shows nothing. */
+    @Test
+    void inconclusiveWhenTheRecoveryLoadMadeCNotStampede() {
+      Verdict v = eval(h, of(recovery(BenchArm.C, 40, 8, 60, 10), cPrime()));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith("INCONCLUSIVE: C' R1 recovery")
+                      && l.contains("96 provider calls for 120 customers needing one")
+                      && l.endsWith("C''s lack of a stampede shows nothing"));
+    }
+
+    /** Results written before version 6 have no per-customer figure: the control cannot be met. */
+    @Test
+    void inconclusiveWithoutTheCustomersNeedingACall() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  recovery(BenchArm.C, 40, 8, 60, null),
+                  recovery(BenchArm.C_PRIME, 40, 8, 60, null)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(Recovery.duplicates(recovery(BenchArm.C, 40, 8, 60, null).build())).isNull();
+    }
+
+    /** Summed from the second the breaker closed (8) to the last whole second (19). */
+    @Test
+    void theDuplicatesAreSummedFromTheClose() {
+      Recovery.Duplicates d = Recovery.duplicates(c().build());
+      assertThat(d.calls()).isEqualTo(12 * 8);
+      assertThat(d.needing()).isEqualTo(12 * 5);
+      assertThat(d.stampede()).isTrue();
+      Fixture never = c();
+      never.closedAfterMs = null;
+      assertThat(Recovery.duplicates(never.build())).isNull();
     }
 
     @Test
     void refutedWhenCPrimeMakesMoreCallsThanCustomers() {
-      Verdict v =
-          eval(h, of(recovery(BenchArm.C, 40, 8, 60), recovery(BenchArm.C_PRIME, 40, 80, 60)));
+      Verdict v = eval(h, of(c(), recovery(BenchArm.C_PRIME, 40, 80, 60, 90)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(v.evidence()).anyMatch(l -> l.contains("→ stampede"));
     }
 
     @Test
     void refutedWhenTheShareHasNotFallenAfterSixtySeconds() {
-      Fixture c = recovery(BenchArm.C, 40, 8, 60);
+      Fixture c = c();
       c.recoveryMs = null;
       c.stepMs = 75_000;
-      Verdict v = eval(h, of(c, recovery(BenchArm.C_PRIME, 40, 8, 60)));
+      Verdict v = eval(h, of(c, cPrime()));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
     }
 
     @Test
     void inconclusiveWhenTheShareWasNeverAboveFivePercent() {
-      Verdict v = eval(h, of(recovery(BenchArm.C, 4, 8, 60), recovery(BenchArm.C_PRIME, 4, 8, 60)));
+      Verdict v =
+          eval(h, of(recovery(BenchArm.C, 4, 8, 60, 5), recovery(BenchArm.C_PRIME, 4, 8, 60, 10)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).anyMatch(l -> l.contains("nothing to recover from"));
     }
 
     @Test
     void inconclusiveWhenAShortStepHasNotRecoveredYet() {
-      Fixture c = recovery(BenchArm.C, 40, 8, 60);
+      Fixture c = c();
       c.recoveryMs = null;
-      assertThat(eval(h, of(c, recovery(BenchArm.C_PRIME, 40, 8, 60))).verdict())
-          .isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(eval(h, of(c, cPrime())).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     }
   }
 
@@ -719,6 +792,6 @@ class HypothesesTest {
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
             "HD-01");
-    assertThat(VerdictRules.RULES_VERSION).isEqualTo("5");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("6");
   }
 }

@@ -39,7 +39,7 @@ class ProtocolPlanTest {
         .containsExactly(0.99, 0.96, 0.90, 0.50);
     assertThat(
             plan.stream().filter(s -> s.kind() == StepKind.POLICY).map(s -> s.policy() + s.rate()))
-        .containsExactly("count200", "count10", "rate10");
+        .containsExactly("count200", "count10", "count-n210", "rate-m210");
     assertThat(plan.stream().filter(s -> s.kind() == StepKind.STAMPEDE).map(StepSpec::arm))
         .containsExactly(BenchArm.C, BenchArm.C_PRIME);
     assertThat(ProtocolPlan.plannedSeconds(ExperimentProfile.named("quick"), plan))
@@ -55,7 +55,15 @@ class ProtocolPlanTest {
         .isLessThanOrEqualTo(90 * 60);
     assertThat(
             plan.stream().filter(s -> s.kind() == StepKind.POLICY).map(s -> s.policy() + s.rate()))
-        .containsExactly("count200", "count10", "rate200", "rate10");
+        .containsExactly(
+            "count200",
+            "count10",
+            "rate200",
+            "rate10",
+            "count-n210",
+            "count-n310",
+            "rate-m210",
+            "rate-m410");
   }
 
   /** HD-01.3 needs 30 answers a path; the sacrificed share needs the whole exposure window W. */
@@ -117,7 +125,76 @@ class ProtocolPlanTest {
       }
     }
     assertThat(firstCSweep).isEqualTo(lastCWalk + 1);
-    assertThat(plan.get(plan.size() - 1).policy()).isEqualTo("rate");
+    assertThat(plan.get(plan.size() - 1).kind()).isEqualTo(StepKind.STAMPEDE);
+  }
+
+  /**
+   * The policy steps run on C's node one after the other (each sets its breaker at its change,
+   * decision 0059): the protocol's settings at every rate they run at, then the low-traffic grid.
+   */
+  @Test
+  void thePolicyStepsAndTheLowTrafficGridRunOnCsNode() {
+    List<StepSpec> quick = ProtocolPlan.build(ExperimentProfile.named("quick"));
+    assertThat(quick.stream().filter(s -> s.kind() == StepKind.POLICY).map(StepSpec::id))
+        .containsExactly(
+            "policy-count-r200", "policy-count-r10", "policy-count-n2-r10", "policy-rate-m2-r10");
+    assertThat(quick.stream().filter(s -> s.kind() == StepKind.POLICY))
+        .allMatch(s -> s.arm() == BenchArm.C && s.nodePolicy().equals("count"));
+    int first = -1;
+    int last = -1;
+    for (int i = 0; i < quick.size(); i++) {
+      if (quick.get(i).kind() == StepKind.POLICY) {
+        first = first < 0 ? i : first;
+        last = i;
+      }
+    }
+    assertThat(quick.get(first - 1).kind()).isEqualTo(StepKind.SWEEP);
+    assertThat(quick.get(last + 1).id()).isEqualTo("stampede-C");
+    List<StepSpec> full = ProtocolPlan.build(ExperimentProfile.named("full"));
+    assertThat(full.stream().filter(s -> s.kind() == StepKind.POLICY).map(StepSpec::id))
+        .containsExactly(
+            "policy-count-r200",
+            "policy-count-r10",
+            "policy-rate-r200",
+            "policy-rate-r10",
+            "policy-count-n2-r10",
+            "policy-count-n3-r10",
+            "policy-rate-m2-r10",
+            "policy-rate-m4-r10");
+    List<StepSpec> smoke = ProtocolPlan.build(ExperimentProfile.named("smoke"));
+    assertThat(smoke.stream().filter(s -> s.kind() == StepKind.POLICY).map(StepSpec::policy))
+        .containsOnly("count");
+  }
+
+  @Test
+  void breakerSettingsParseTheProtocolsAndTheGrids() {
+    ExperimentProfile full = ExperimentProfile.named("full");
+    BreakerSetting count = BreakerSetting.parse("count", 5, full.ratePolicy());
+    assertThat(count.protocol()).isTrue();
+    assertThat(count.failuresNeeded()).isEqualTo(5);
+    assertThat(count.query()).isEqualTo("policy=count&consecutive-failures=5");
+    BreakerSetting rate = BreakerSetting.parse("rate-m2", 5, full.ratePolicy());
+    assertThat(rate.protocol()).isFalse();
+    assertThat(rate.failuresNeeded()).isEqualTo(2);
+    assertThat(rate.label()).isEqualTo("rate ≥ 50 % of ≥ 2 calls over 30 s");
+    assertThat(rate.query())
+        .isEqualTo("policy=rate&minimum-calls=2&failure-rate-threshold=50&window=30");
+    assertThat(BreakerSetting.parse("count-n5", 5, full.ratePolicy()).protocol()).isTrue();
+    for (String bad :
+        List.of("none", "count-m2", "rate-n2", "count-n", "count-nx", "", "count-n0")) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> BreakerSetting.parse(bad, 5, full.ratePolicy()))
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+    assertThat(full.policyGrid())
+        .extracting(BreakerSetting::label)
+        .containsExactly(
+            "count N=2",
+            "count N=3",
+            "count N=5",
+            "rate ≥ 50 % of ≥ 2 calls over 30 s",
+            "rate ≥ 50 % of ≥ 4 calls over 30 s",
+            "rate ≥ 50 % of ≥ 5 calls over 30 s");
   }
 
   /** The planned time is an upper bound: it counts every bisection step the runner may add. */
