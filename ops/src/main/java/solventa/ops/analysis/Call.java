@@ -105,6 +105,21 @@ public enum Call {
           ceilingPct);
     }
 
+    /**
+     * The fallback share over the declared outage horizon ≤ the ceiling (rules version 6), with the
+     * share's Clopper–Pearson interval.
+     */
+    static Check fallback(OutageHorizon.Share h, double ceilingPct) {
+      Interval ci = h.interval();
+      String shown =
+          "fallback " + Evidence.pct(h.pct()) + " " + (ci == null ? "[no interval]" : ci.pct());
+      return new Check(
+          shown,
+          String.format(Locale.ROOT, "%s %%", Evidence.num(ceilingPct)),
+          Call.of(ci, x -> x <= ceilingPct),
+          ci == null ? (h.missing() == null ? "no answer in the horizon" : h.missing()) : null);
+    }
+
     /** "Meets the thresholds": p95, p99 and errors. */
     static List<Check> meets(StepResult s) {
       return List.of(p95(s), p99(s), errors(s));

@@ -68,8 +68,9 @@ public final class Overall implements Hypothesis {
     ev.add(
         "assumption: the actuarial fallback ceiling is "
             + Evidence.num(ceiling)
-            + " % (a setting; the card leaves it to actuaries), judged over each degraded and"
-            + " unresponsive step's measured window");
+            + " % (a setting; the card leaves it to actuaries), judged over the declared outage"
+            + " horizon of each degraded and unresponsive step, "
+            + OutageHorizon.describe(in.rules().refreshAfterSec()));
     List<String> runs = in.results().runs();
     if (runs.isEmpty()) {
       ev.inconclusive("no state walk was run");
@@ -84,7 +85,7 @@ public final class Overall implements Hypothesis {
         }
         latency(ev, refutedBy, s);
         if (FALLBACK_STATES.contains(st)) {
-          fallback(ev, refutedBy, s, ceiling);
+          fallback(ev, refutedBy, s, ceiling, in.rules().refreshAfterSec());
         }
       }
       recovery(ev, refutedBy, in.results().walk(run, BenchArm.C, ProviderState.RECOVERY), run);
@@ -174,26 +175,23 @@ public final class Overall implements Hypothesis {
   }
 
   /**
-   * Clause (b): the step's fallback share (STALE + DEFAULT ÷ answers) within the ceiling, by its
-   * Clopper–Pearson interval (rules version 5): above the ceiling over the whole interval refutes,
-   * at most the ceiling over the whole interval holds, otherwise too close to call. The outage
-   * horizon is the step's measured window, from its warm-up to its end after the change: the share
-   * grows with the outage's length, so the line says how long the outage had lasted.
+   * Clause (b): the step's fallback share (STALE + DEFAULT ÷ answers) over the declared outage
+   * horizon ({@link OutageHorizon}, rules version 6) within the ceiling, by its Clopper–Pearson
+   * interval: above the ceiling over the whole interval refutes, at most the ceiling over the whole
+   * interval holds, otherwise too close to call. The share grows with the outage's length, so the
+   * line says over which seconds of the outage it was measured.
    */
-  private static void fallback(Evidence ev, Set<String> refutedBy, StepResult s, double ceiling) {
+  private static void fallback(
+      Evidence ev, Set<String> refutedBy, StepResult s, double ceiling, int t) {
     String who =
         "C " + StateNames.label(s.spec().state()) + " " + s.spec().run() + " fallback share";
-    String horizon =
-        String.format(
-            Locale.ROOT,
-            "over the measured window %d–%d s after the change",
-            s.spec().warmupSec(),
-            s.spec().durationSec());
-    if (s.fallbackPct() == null) {
+    String horizon = "over the outage horizon " + OutageHorizon.describe(t);
+    OutageHorizon.Share share = OutageHorizon.of(s, t);
+    if (share.pct() == null) {
       ev.inconclusive(
           who
-              + " not measured ("
-              + s.missing().getOrDefault("fallbackPct", "no reason recorded")
+              + " not measured over the horizon ("
+              + share.missing()
               + "): clause (b) cannot be judged");
       return;
     }
@@ -201,9 +199,9 @@ public final class Overall implements Hypothesis {
         String.format(
             Locale.ROOT,
             "STALE %s, DEFAULT %s",
-            Evidence.pct(s.stalePct()),
-            Evidence.pct(s.defaultPct()));
-    Call.Check check = Call.Check.fallback(s, ceiling);
+            Evidence.pct(share.stalePct()),
+            Evidence.pct(share.defaultPct()));
+    Call.Check check = Call.Check.fallback(share, ceiling);
     String figure = check.shown().replaceFirst("^fallback ", "");
     switch (check.call()) {
       case FAILS -> {

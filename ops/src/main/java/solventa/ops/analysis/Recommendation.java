@@ -62,10 +62,14 @@ public record Recommendation(
       Double worstAgeP95Ms,
       Double worstErrorPct) {}
 
-  public static Recommendation of(StepResults results, double ceilingPct) {
+  /**
+   * @param refreshAfterSec T: each failure step's fallback share is judged over the declared outage
+   *     horizon ({@link OutageHorizon}, rules version 6)
+   */
+  public static Recommendation of(StepResults results, double ceilingPct, int refreshAfterSec) {
     List<Candidate> candidates = new ArrayList<>();
     for (BenchArm arm : SIMPLEST_FIRST) {
-      candidates.add(judge(results, arm, ceilingPct));
+      candidates.add(judge(results, arm, ceilingPct, refreshAfterSec));
     }
     Optional<BenchArm> pick =
         candidates.stream()
@@ -75,7 +79,8 @@ public record Recommendation(
     return new Recommendation(pick, List.copyOf(candidates), ceilingPct);
   }
 
-  private static Candidate judge(StepResults results, BenchArm arm, double ceilingPct) {
+  private static Candidate judge(
+      StepResults results, BenchArm arm, double ceilingPct, int refreshAfterSec) {
     List<String> missing = new ArrayList<>();
     List<String> misses = new ArrayList<>();
     List<String> aboveCeiling = new ArrayList<>();
@@ -100,14 +105,19 @@ public record Recommendation(
         if (st == ProviderState.HEALTHY) {
           continue;
         }
-        fallback = max(fallback, s.fallbackPct());
+        OutageHorizon.Share horizon = OutageHorizon.of(s, refreshAfterSec);
+        fallback = max(fallback, horizon.pct());
         age = max(age, s.ageP95());
         errors = max(errors, s.errorPct());
-        if (s.fallbackPct() != null && s.fallbackPct() > ceilingPct) {
+        if (horizon.pct() != null && horizon.pct() > ceilingPct) {
           aboveCeiling.add(
               Evidence.describe(s)
                   + String.format(
-                      Locale.ROOT, " → fallback above the %.0f %% ceiling", ceilingPct));
+                      Locale.ROOT,
+                      " → fallback %s %% over the outage horizon %s, above the %.0f %% ceiling",
+                      Evidence.pct(horizon.pct()),
+                      OutageHorizon.describe(refreshAfterSec),
+                      ceilingPct));
         }
       }
     }

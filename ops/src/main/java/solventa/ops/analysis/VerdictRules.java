@@ -16,13 +16,16 @@ import solventa.ops.protocol.ExperimentProfile;
  * @param countPolicyN the count policy's consecutive failures
  * @param ratePolicy the rate policy's window, minimum calls and threshold
  * @param requiredRuns the runs the card requires for a final HD-01
+ * @param refreshAfterSec T, the profile's {@code quote.refresh-after}: the declared outage horizon
+ *     ({@link OutageHorizon}) is in units of it
  */
 public record VerdictRules(
     double fallbackCeilingPct,
     int exposureWindowSec,
     int countPolicyN,
     ExperimentProfile.RatePolicy ratePolicy,
-    int requiredRuns) {
+    int requiredRuns,
+    int refreshAfterSec) {
 
   /**
    * The version of {@code docs/verdict-rules.md} this code implements. 3 (2026-12-03): HD-01 takes
@@ -37,7 +40,9 @@ public record VerdictRules(
    * (a) and (b); an interval containing its threshold is too close to call ({@link Call}). 6
    * (2026-12-04): HD-01.6 is judged over a grid of breaker settings at low traffic, each from an
    * empty breaker window, whose guard counts the failures an empty window needs (decision 0059);
-   * HD-01.8's recovery load has quote journeys and C's stampede is its control (decision 0060).
+   * HD-01.8's recovery load has quote journeys and C's stampede is its control (decision 0060);
+   * HD-01's clause (b) and the Recommendation judge the fallback share over the declared outage
+   * horizon, 0.10–0.35 T after the change ({@link OutageHorizon}).
    */
   public static final String RULES_VERSION = "6";
 
@@ -51,7 +56,8 @@ public record VerdictRules(
         p.exposureWindowSec(),
         p.countPolicyN(),
         p.ratePolicy(),
-        REQUIRED_RUNS);
+        REQUIRED_RUNS,
+        p.refreshAfterSec());
   }
 
   /** Every hypothesis, in the card's order; HD-01 last, as it reads the others. */

@@ -31,44 +31,55 @@ final class Charts {
   /** Every chart the data allows, in the report's order. */
   static List<Chart> of(StepResults r) {
     Charts c = new Charts(r);
-    c.walkCharts();
-    c.recoveryFallback();
-    c.providerCalls();
+    for (String run : r.runs()) {
+      c.walkCharts(run);
+    }
+    for (String run : r.runs()) {
+      c.recoveryFallback(run);
+    }
+    for (String run : r.runs()) {
+      c.providerCalls(run);
+    }
     c.hitRate();
     return c.charts;
   }
 
-  /** Per arm: latency per second through the six states of the first run, breaker bands shaded. */
-  private void walkCharts() {
+  /**
+   * A chart's file name for a run: the first run's has none (the names the report has always used),
+   * a later run's ends with its label, e.g. {@code latency-c-R2.svg}.
+   */
+  private String file(String base, String run) {
+    return base + (run.equals(r.runs().get(0)) ? "" : "-" + run) + ".svg";
+  }
+
+  /** Per arm: latency per second through the six states of a run, breaker bands shaded. */
+  private void walkCharts(String run) {
     for (BenchArm arm : List.of(BenchArm.A, BenchArm.B, BenchArm.C, BenchArm.C_PRIME)) {
-      SvgChart c = walkChart(arm, "p", s -> s.p95(), s -> s.p99());
+      SvgChart c = walkChart(run, arm, s -> s.p95(), s -> s.p99());
       if (c != null) {
         charts.add(
             new Chart(
-                "latency-" + arm.tag() + ".svg",
+                file("latency-" + arm.tag(), run),
                 c.render(),
                 "Arm "
                     + arm.label()
                     + ", run "
-                    + r.runs().get(0)
+                    + run
                     + ": latency per second through the six provider states; shaded: breaker open (red) / half-open (orange)."));
       }
     }
   }
 
-  /** Fallback share per second through recovery, C vs C'. */
-  private void recoveryFallback() {
+  /** Fallback share per second through a run's recovery, C vs C'. */
+  private void recoveryFallback(String run) {
     SvgChart fb =
         new SvgChart(
-            "Fallback share through recovery",
+            "Fallback share through recovery, run " + run,
             "seconds since the provider began to recover",
             "% of answers on STALE/DEFAULT");
     int ci = 0;
     for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
-      Optional<StepResult> s =
-          r.runs().isEmpty()
-              ? Optional.empty()
-              : r.walk(r.runs().get(0), arm, ProviderState.RECOVERY);
+      Optional<StepResult> s = r.walk(run, arm, ProviderState.RECOVERY);
       if (s.isPresent()) {
         List<double[]> pts = new ArrayList<>();
         for (TimelinePoint t : s.get().timeline()) {
@@ -85,23 +96,23 @@ final class Charts {
     if (!fb.isEmpty()) {
       charts.add(
           new Chart(
-              "recovery-fallback.svg",
+              file("recovery-fallback", run),
               fb.render(),
-              "Fallback share per second during the recovery step, C vs C'."));
+              "Run " + run + ": fallback share per second during the recovery step, C vs C'."));
     }
   }
 
-  /** Provider calls per second through the walk, C vs C'. */
-  private void providerCalls() {
+  /** Provider calls per second through a run's walk, C vs C'. */
+  private void providerCalls(String run) {
     SvgChart calls =
         new SvgChart(
-            "Provider calls per second through the walk",
+            "Provider calls per second through the walk, run " + run,
             "seconds since the walk started",
             "calls/s");
     int ci = 0;
     for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
       List<double[]> pts =
-          concatenated(arm, t -> t.providerCalls() == null ? Double.NaN : t.providerCalls());
+          concatenated(run, arm, t -> t.providerCalls() == null ? Double.NaN : t.providerCalls());
       if (!pts.isEmpty()) {
         calls.series(arm.label(), COLORS[ci], pts);
       }
@@ -110,9 +121,11 @@ final class Charts {
     if (!calls.isEmpty()) {
       charts.add(
           new Chart(
-              "provider-calls.svg",
+              file("provider-calls", run),
               calls.render(),
-              "Provider calls per second (completed, sampled from the adapter) through the state walk, C vs C'."));
+              "Run "
+                  + run
+                  + ": provider calls per second (completed, sampled from the adapter) through the state walk, C vs C'."));
     }
   }
 
@@ -149,14 +162,11 @@ final class Charts {
     }
   }
 
-  private List<double[]> concatenated(BenchArm arm, Function<TimelinePoint, Double> y) {
+  private List<double[]> concatenated(String run, BenchArm arm, Function<TimelinePoint, Double> y) {
     List<double[]> pts = new ArrayList<>();
-    if (r.runs().isEmpty()) {
-      return pts;
-    }
     int offset = 0;
     for (ProviderState st : ProviderState.values()) {
-      Optional<StepResult> s = r.walk(r.runs().get(0), arm, st);
+      Optional<StepResult> s = r.walk(run, arm, st);
       if (s.isEmpty()) {
         continue;
       }
@@ -169,14 +179,10 @@ final class Charts {
   }
 
   private SvgChart walkChart(
+      String run,
       BenchArm arm,
-      String unused,
       Function<TimelinePoint, Double> p95,
       Function<TimelinePoint, Double> p99) {
-    if (r.runs().isEmpty()) {
-      return null;
-    }
-    String run = r.runs().get(0);
     SvgChart c =
         new SvgChart(
             "Arm " + arm.label() + " — latency per second, run " + run,

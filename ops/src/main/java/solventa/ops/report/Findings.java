@@ -97,7 +97,8 @@ final class Findings extends ReportSection {
    * standing.
    */
   void recommendation() {
-    Recommendation rec = Recommendation.of(r, profileOf().fallbackCeilingPct());
+    Recommendation rec =
+        Recommendation.of(r, profileOf().fallbackCeilingPct(), profileOf().refreshAfterSec());
     h(2, "Recommendation");
     p("**" + rec.sentence() + "**");
     p(
@@ -111,9 +112,11 @@ final class Findings extends ReportSection {
                 ", ", Recommendation.REQUIRED_STATES.stream().map(StateNames::label).toList())
             + " in every run, with its fallback share at most the assumed "
             + String.format(Locale.ROOT, "%.0f", rec.ceilingPct())
-            + " % actuarial ceiling in the failure states, is recommended. A step not run or not"
-            + " usable leaves a design not established. Cost: the highest fallback share, p95 data"
-            + " age and error share over its failure states.");
+            + " % actuarial ceiling in the failure states over the declared outage horizon ("
+            + solventa.ops.analysis.OutageHorizon.describe(profileOf().refreshAfterSec())
+            + "), is recommended. A step not run or not usable leaves a design not established."
+            + " Cost: the highest fallback share over the horizon, and the highest p95 data age and"
+            + " error share of its failure steps.");
     List<List<String>> rows = new ArrayList<>();
     for (Recommendation.Candidate c : rec.candidates()) {
       String noCost = c.status() == Recommendation.Status.MISSES ? "misses" : "not established";

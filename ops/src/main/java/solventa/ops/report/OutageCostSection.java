@@ -14,7 +14,6 @@ import solventa.ops.report.Report.Chart;
 import solventa.ops.report.Report.Heading;
 import solventa.ops.report.Report.Para;
 import solventa.ops.report.Report.Table;
-import solventa.providerdouble.control.ProviderState;
 
 /**
  * "The outage's cost over time": C's fallback share (STALE and DEFAULT apart) and the age of the
@@ -51,7 +50,6 @@ final class OutageCostSection {
     double h = costs.get(0).targetHit();
     double tStar = OutageCost.timeToCeilingSec(h, t, c);
     double share = tStar / t;
-    double middle = judgedMiddleSec(r);
     out.add(
         new Para(
             "Every outage step starts from a steady state where "
@@ -68,20 +66,33 @@ final class OutageCostSection {
                 + pct0(share * 100)
                 + " % of T**. The model ignores the refreshes a degraded provider still completes:"
                 + " it is an upper bound there, and exact when the provider answers nothing."));
+    double mid =
+        (solventa.ops.analysis.OutageHorizon.FROM_T + solventa.ops.analysis.OutageHorizon.TO_T) / 2;
+    int end = solventa.ops.analysis.OutageHorizon.toSec(t);
     out.add(
         new Para(
             "**For another T:** the share depends on t/T only, so t* = "
                 + String.format(Locale.ROOT, "%.4f", share)
-                + "·T. HD-01's ceiling clause judges the share over each degraded and"
-                + " unresponsive step's measured window; the model's share over a window is its"
-                + " value at the window's middle, here at most "
-                + String.format(Locale.ROOT, "%.1f", middle)
-                + " s after the change, so the clause could hold only with T ≥ "
+                + "·T: C keeps its fallback share within the ceiling through an outage of at most t*."
+                + " HD-01's ceiling clause judges the share over the declared outage horizon, "
+                + solventa.ops.analysis.OutageHorizon.describe(t)
+                + ", where the model's share is its value at the horizon's middle ("
+                + String.format(Locale.ROOT, "%.3f", mid)
+                + "·T): "
+                + pct1(OutageCost.modelFallbackPct(h, t, mid * t))
+                + " %. The horizon moves with T, so another T does not change the clause's"
+                + " verdict: without refreshes it holds only if h·(1 − "
+                + String.format(Locale.ROOT, "%.3f", mid)
+                + ") ≥ 1 − c. Over a fixed outage of "
+                + end
+                + " s instead (this horizon's end), the clause could hold only with T ≥ "
                 + (share <= 0
                     ? "— (never: the misses alone, 1 − h, exceed the ceiling)"
-                    : String.format(Locale.ROOT, "%.0f", Math.ceil(middle / share)) + " s")
-                + " at this h; with a shorter T the outage exhausts the ceiling sooner."));
-    out.add(chart(r, first, h, t, c));
+                    : String.format(Locale.ROOT, "%.0f", Math.ceil(end / share)) + " s")
+                + " at this h."));
+    for (String run : r.runs()) {
+      out.add(chart(r, run, run.equals(first) ? "" : "-" + run, h, t, c));
+    }
     for (OutageCost oc : costs) {
       out.add(new Heading(3, oc.step()));
       out.add(
@@ -100,23 +111,6 @@ final class OutageCostSection {
       out.add(table(oc));
     }
     return out;
-  }
-
-  /**
-   * The latest middle, in seconds from the change, of the measured windows HD-01's ceiling clause
-   * judges: C's degraded and unresponsive steps, every run.
-   */
-  static double judgedMiddleSec(StepResults r) {
-    double latest = 0;
-    for (String run : r.runs()) {
-      for (var st : List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
-        var s = r.walk(run, BenchArm.C, st);
-        if (s.isPresent()) {
-          latest = Math.max(latest, s.get().spec().warmupSec() + s.get().spec().measureSec() / 2.0);
-        }
-      }
-    }
-    return latest;
   }
 
   static Table table(OutageCost oc) {
@@ -159,10 +153,10 @@ final class OutageCostSection {
         : "— (not recorded: results older than the per-second age, or no answer carried one)";
   }
 
-  private static Block chart(StepResults r, String run, double h, int t, double c) {
+  private static Block chart(StepResults r, String run, String suffix, double h, int t, double c) {
     SvgChart chart =
         new SvgChart(
-            "Arm C: fallback share through the outage, measured and modelled",
+            "Arm C, run " + run + ": fallback share through the outage, measured and modelled",
             "seconds since the provider changed",
             "% of answers on STALE/DEFAULT");
     int ci = 0;
@@ -188,7 +182,7 @@ final class OutageCostSection {
     chart.series("model, h " + pct0(h * 100) + " %, T " + t + " s", "#7f7f7f", model);
     chart.threshold(c, "actuarial ceiling " + pct0(c) + " %");
     return new Chart(
-        "outage-cost-c.svg",
+        "outage-cost-c" + suffix + ".svg",
         chart.render(),
         "Arm C, run "
             + run

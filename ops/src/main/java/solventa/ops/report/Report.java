@@ -189,7 +189,8 @@ public final class Report extends ReportSection {
 
   /** "latency" for latency-c.svg, "hit-rate" for hit-rate.svg. */
   static String chartKey(Chart c) {
-    String f = c.file().replace(".svg", "");
+    // a later run's chart ends with its label (latency-c-R2.svg): it shows where the first run's
+    String f = c.file().replace(".svg", "").replaceAll("-R\\d+$", "");
     return f.startsWith("latency-") ? "latency" : f;
   }
 

@@ -34,7 +34,8 @@ public record Summary(
   public static Summary of(ExperimentRecord e) {
     StepResults r = new StepResults(e.steps());
     ExperimentProfile profile = ExperimentProfile.named(e.profile());
-    Recommendation rec = Recommendation.of(r, profile.fallbackCeilingPct());
+    Recommendation rec =
+        Recommendation.of(r, profile.fallbackCeilingPct(), profile.refreshAfterSec());
     Verdict hd01 = e.verdicts().get("HD-01");
     String answer =
         (hd01 == null

@@ -93,7 +93,7 @@ public final class Fixture {
     return f;
   }
 
-  Fixture run(String r) {
+  public Fixture run(String r) {
     run = r;
     return this;
   }
@@ -218,6 +218,28 @@ public final class Fixture {
     return this;
   }
 
+  /**
+   * A walk step's seconds when none were given: {@code rate} answers each, over its warm-up and
+   * measured seconds, with the step's fallback share spread so that any run of whole seconds holds
+   * it to within one answer (all STALE), as the declared outage horizon reads them (rules version
+   * 6).
+   */
+  private List<TimelinePoint> secondsOfTheStep() {
+    if (!timeline.isEmpty() || kind != StepKind.WALK || fallbackPct == null) {
+      return timeline;
+    }
+    List<TimelinePoint> out = new java.util.ArrayList<>();
+    double perSecond = fallbackPct * rate / 100.0;
+    for (int i = 0; i < warmupSec + measureSec; i++) {
+      long k = Math.round(perSecond * (i + 1)) - Math.round(perSecond * i);
+      double share = 100.0 * k / rate;
+      out.add(
+          new TimelinePoint(
+              i, rate, p95, p99, share, "CLOSED", 0L, 0, rate, p99, share, 0.0, null, null, null));
+    }
+    return out;
+  }
+
   public StepResult build() {
     StepSpec spec =
         new StepSpec(
@@ -270,7 +292,7 @@ public final class Fixture {
         true,
         gatlingReport,
         List.of(),
-        timeline,
+        secondsOfTheStep(),
         sacrificedPct == null ? Map.of("sacrificedPct", "the step ended before W") : Map.of(),
         measuredHitRate != null ? measuredHitRate : hitRate * 100,
         hitRate * 100,

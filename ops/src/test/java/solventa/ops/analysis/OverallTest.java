@@ -16,11 +16,12 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.providerdouble.control.ProviderState;
 
 /**
- * HD-01, the card's whole rule (docs/verdict-rules.md, rules version 3): every refutation clause
- * alone refutes, all clauses holding supports, and each missing figure makes it inconclusive with
- * its reason. The fixtures are the full profile's walk: 200 req/s, the profile's warm-up and
- * measured seconds, about 6 000 answers per step, C's p95 62–65 ms as the full sample measured, a
- * pool of 32 whose recovery peak was 11 in flight, and HD-01.4's sweep.
+ * HD-01, the card's whole rule (docs/verdict-rules.md, rules version 3; clause (b) over the
+ * declared outage horizon since version 6): every refutation clause alone refutes, all clauses
+ * holding supports, and each missing figure makes it inconclusive with its reason. The fixtures are
+ * the full profile's walk: 200 req/s, the profile's warm-up and measured seconds, about 6 000
+ * answers per step, C's p95 62–65 ms as the full sample measured, a pool of 32 whose recovery peak
+ * was 11 in flight, and HD-01.4's sweep.
  */
 class OverallTest {
   static final ExperimentProfile FULL = ExperimentProfile.named("full");
@@ -123,11 +124,12 @@ class OverallTest {
       assertThat(v.evidence())
           .contains(
               "assumption: the actuarial fallback ceiling is 10 % (a setting; the card leaves it"
-                  + " to actuaries), judged over each degraded and unresponsive step's measured"
-                  + " window")
+                  + " to actuaries), judged over the declared outage horizon of each degraded and"
+                  + " unresponsive step, 6–21 s after the change (0.10–0.35 T, T = 60 s)")
           .contains(
-              "C degraded R2 fallback share 8.40 % [7.71, 9.13] ≤ 10 % (STALE 8.40 %, DEFAULT 0.00"
-                  + " %; over the measured window 5–35 s after the change) → within the ceiling")
+              "C degraded R2 fallback share 8.40 % [7.43, 9.45] ≤ 10 % (STALE 8.40 %, DEFAULT 0.00"
+                  + " %; over the outage horizon 6–21 s after the change (0.10–0.35 T, T = 60 s))"
+                  + " → within the ceiling")
           .contains(
               "C R3 recovery: max in-flight 11 of pool 32, 0 rejected → the pool is not saturated")
           .contains("HD-01.5 is supported");
@@ -141,7 +143,12 @@ class OverallTest {
       VerdictRules rules = Fixture.rules();
       VerdictRules lenient =
           new VerdictRules(
-              40, rules.exposureWindowSec(), rules.countPolicyN(), rules.ratePolicy(), 3);
+              40,
+              rules.exposureWindowSec(),
+              rules.countPolicyN(),
+              rules.ratePolicy(),
+              3,
+              rules.refreshAfterSec());
       List<StepResult> steps = protocol(w -> w.degraded.fallback(38.06));
       Verdict v =
           h.evaluate(
@@ -151,7 +158,7 @@ class OverallTest {
       assertThat(v.evidence())
           .anyMatch(
               l ->
-                  l.startsWith("C degraded R1 fallback share 38.06 % [") && l.contains("] ≤ 40 %"));
+                  l.startsWith("C degraded R1 fallback share 38.07 % [") && l.contains("] ≤ 40 %"));
       assertThat(eval(steps).verdict()).isEqualTo(Verdict.REFUTED);
     }
 
@@ -262,9 +269,9 @@ class OverallTest {
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(refutations(v))
           .containsExactly(
-              "refuted by clause (b) fallback above the ceiling: C degraded R1 37.20 % [35.98,"
-                  + " 38.44] > 10 % (STALE 37.20 %, DEFAULT 0.00 %; over the measured window 5–35"
-                  + " s after the change)",
+              "refuted by clause (b) fallback above the ceiling: C degraded R1 37.20 % [35.47,"
+                  + " 38.96] > 10 % (STALE 37.20 %, DEFAULT 0.00 %; over the outage horizon 6–21 s"
+                  + " after the change (0.10–0.35 T, T = 60 s))",
               "refuted by clause (b) fallback above the ceiling");
     }
 
@@ -276,7 +283,7 @@ class OverallTest {
           .first()
           .asString()
           .startsWith(
-              "refuted by clause (b) fallback above the ceiling: C unresponsive R3 40.09 % [");
+              "refuted by clause (b) fallback above the ceiling: C unresponsive R3 40.10 % [");
     }
 
     /** The card's case: C meets the thresholds, but only by falling back. */

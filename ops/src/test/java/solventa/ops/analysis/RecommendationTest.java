@@ -20,6 +20,9 @@ import solventa.providerdouble.control.ProviderState;
 class RecommendationTest {
   private static final double CEILING = 10.0;
 
+  /** quick's T: the fixtures' 10 s walk steps hold its outage horizon, 2–7 s after the change. */
+  private static final int QUICK_T = 20;
+
   /** Arm A and B as measured: healthy they meet, degraded they wait the hard timeout. */
   private static List<StepResult> blockingArms(String run) {
     List<StepResult> s = new ArrayList<>();
@@ -35,18 +38,26 @@ class RecommendationTest {
     return s;
   }
 
-  /** Arm {@code arm} meeting the thresholds in every state with these fallback shares. */
+  /**
+   * Arm {@code arm} meeting the thresholds in every state with these fallback shares, at 200 req/s
+   * (a share with one decimal is then a whole number of answers over the outage horizon's 5 s).
+   */
   private static List<StepResult> opportunistic(
       BenchArm arm, String run, double degraded, double unresponsive, double down) {
     return List.of(
-        Fixture.step(arm, HEALTHY).run(run).latency(118, 179).fallback(0.9).build(),
-        Fixture.step(arm, DEGRADED).run(run).latency(64, 66).fallback(degraded).build(),
-        Fixture.step(arm, UNRESPONSIVE).run(run).latency(64, 65).fallback(unresponsive).build(),
-        Fixture.step(arm, DOWN).run(run).latency(64, 65).fallback(down).build());
+        at200(Fixture.step(arm, HEALTHY).run(run).latency(118, 179).fallback(0.9)),
+        at200(Fixture.step(arm, DEGRADED).run(run).latency(64, 66).fallback(degraded)),
+        at200(Fixture.step(arm, UNRESPONSIVE).run(run).latency(64, 65).fallback(unresponsive)),
+        at200(Fixture.step(arm, DOWN).run(run).latency(64, 65).fallback(down)));
+  }
+
+  private static StepResult at200(Fixture f) {
+    f.rate = 200;
+    return f.build();
   }
 
   private static Recommendation of(List<StepResult> steps) {
-    return Recommendation.of(new StepResults(steps), CEILING);
+    return Recommendation.of(new StepResults(steps), CEILING, QUICK_T);
   }
 
   @Test

@@ -32,7 +32,8 @@ class ReportOutageCostTest {
     List<StepResult> steps =
         List.of(
             Fixture.step(BenchArm.C, ProviderState.DEGRADED).timeline(seconds).build(),
-            Fixture.step(BenchArm.C, ProviderState.UNRESPONSIVE).build());
+            // no seconds recorded (the fixture synthesizes none without a fallback share)
+            Fixture.step(BenchArm.C, ProviderState.UNRESPONSIVE).fallback(null).build());
     ExperimentRecord e =
         ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
     List<Report.Block> blocks = Report.build(e);

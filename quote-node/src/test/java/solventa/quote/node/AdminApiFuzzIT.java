@@ -64,7 +64,8 @@ class AdminApiFuzzIT {
           new Target("double", "POST", "/admin/lag/reset", true, "none"),
           new Target("double", "GET", "/admin/state", false, "none"),
           new Target("double", "GET", "/admin/lag", false, "none"),
-          new Target("double", "GET", "/admin/customers/{c}", false, "none"));
+          new Target("double", "GET", "/admin/customers/{c}", false, "none"),
+          new Target("node", "POST", "/of-adapter/providers/{p}/breaker", true, "none"));
 
   @BeforeAll
   static void startAll() {
