@@ -17,8 +17,8 @@ import solventa.ops.results.ResultsFolder;
  * The committed quick sample ({@code docs/sample-report/}): {@code bin/lab report} on its results
  * re-analyses every step from its raw recording and reproduces its steps and verdicts exactly. A
  * change of the analysis or of the rules that moves them fails here until the sample is re-analysed
- * and committed with it. Its results.json was re-analysed with rules version 5 (intervals); the raw
- * recordings are the run's own.
+ * and committed with it. Its run (2026-12-04, a fresh clone) was judged with rules version 6; the
+ * raw recordings are the run's own.
  */
 class SampleReportTest {
   @TempDir Path dir;
@@ -43,11 +43,19 @@ class SampleReportTest {
     assertThat(after.path("steps").toString()).isEqualTo(before.path("steps").toString());
     assertThat(after.path("verdicts").toString()).isEqualTo(before.path("verdicts").toString());
     assertThat(after.path("sanity").toString()).isEqualTo(before.path("sanity").toString());
-    // rules version 5: A's healthy p95 of 222 ms, against 225 ms, is too close to call
-    assertThat(after.path("rulesVersion").asText()).isEqualTo("5");
-    JsonNode hd011 = after.path("verdicts").path("HD-01.1");
-    assertThat(hd011.path("verdict").asText()).isEqualTo("inconclusive");
-    assertThat(hd011.path("evidence").toString())
-        .contains("too close to call: A R1 healthy p95 222 ms [211, 231] against 225 ms");
+    // rules version 6 (2026-12-04 18:47 UTC, a fresh clone, quick): A's healthy p95 against 225
+    // ms is still too close to call; HD-01.6 is judged over the low-traffic grid, HD-01.8's
+    // recovery has its control, HD-01's clause (b) reads the declared outage horizon
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("6");
+    JsonNode v = after.path("verdicts");
+    assertThat(v.path("HD-01.1").path("verdict").asText()).isEqualTo("inconclusive");
+    assertThat(v.path("HD-01.1").path("evidence").toString())
+        .contains("too close to call: A R1 healthy p95");
+    assertThat(v.path("HD-01.6").path("evidence").toString())
+        .contains("count N=2 at 10 req/s", "open question (b), settings that keep");
+    assertThat(v.path("HD-01.8").path("evidence").toString())
+        .contains("C R1 recovery, from the breaker's close:", "the control is met (version 6)");
+    assertThat(v.path("HD-01").path("evidence").toString())
+        .contains("over the outage horizon 2–7 s after the change (0.10–0.35 T, T = 20 s)");
   }
 }
