@@ -167,13 +167,7 @@ public final class JourneyKeyFeeder implements Iterator<Map<String, Object>> {
       }
     }
     position++;
-    return Map.of(
-        "customerId",
-        KeyFeeder.customerId(index),
-        "lineOfBusiness",
-        KeyFeeder.lineOf(index),
-        "keyKind",
-        fresh ? "new" : "known");
+    return KeyFeeder.row(index, fresh);
   }
 
   /** Puts {@code count} quotes of customer {@code index} at free positions within the span. */

@@ -47,6 +47,14 @@ public final class KeyFeeder implements Iterator<Map<String, Object>> {
   public synchronized Map<String, Object> next() {
     boolean fresh = random.nextDouble() < neverSeenShare;
     int index = fresh ? nextFresh++ : populationStart + random.nextInt(populationSize);
+    return row(index, fresh);
+  }
+
+  /**
+   * One request's feeder row, what every feeder hands the simulation: the customer's id, its line
+   * of business, and whether it is never-seen ({@code new}) or one of the step's known customers.
+   */
+  static Map<String, Object> row(int index, boolean fresh) {
     return Map.of(
         "customerId",
         customerId(index),

@@ -86,13 +86,7 @@ public final class SweepKeyFeeder implements Iterator<Map<String, Object>> {
         index = nextFresh++;
       }
     }
-    return Map.of(
-        "customerId",
-        KeyFeeder.customerId(index),
-        "lineOfBusiness",
-        KeyFeeder.lineOf(index),
-        "keyKind",
-        fresh ? "new" : "known");
+    return KeyFeeder.row(index, fresh);
   }
 
   /** Misses sent to a never-seen customer because the expired ones ran out. */

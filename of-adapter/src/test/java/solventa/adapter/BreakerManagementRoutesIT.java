@@ -37,18 +37,7 @@ class BreakerManagementRoutesIT {
   @BeforeAll
   static void start() throws Exception {
     int port = FreePort.find();
-    kit =
-        ActorTestKit.create(
-            "BreakerManagementRoutesIT",
-            LabFixture.systemConfig(
-                "pekko.management.http.hostname = \"127.0.0.1\"\n"
-                    + "pekko.management.http.port = "
-                    + port
-                    + "\npekko.management.http.route-providers-read-only = false"
-                    + "\nof-adapter.management.allow-force = true"
-                    + "\nof-adapter.management.token = \""
-                    + LabToken.value()
-                    + "\""));
+    kit = ActorTestKit.create("BreakerManagementRoutesIT", LabFixture.managementConfig(port));
     // no provider needed: a closed loopback port; the routes only read the breaker
     ProviderSettings s =
         LabFixture.reference()

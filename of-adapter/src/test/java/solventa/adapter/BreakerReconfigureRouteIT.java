@@ -41,18 +41,7 @@ class BreakerReconfigureRouteIT {
   @BeforeAll
   static void start() throws Exception {
     int port = FreePort.find();
-    kit =
-        ActorTestKit.create(
-            "BreakerReconfigureRouteIT",
-            LabFixture.systemConfig(
-                "pekko.management.http.hostname = \"127.0.0.1\"\n"
-                    + "pekko.management.http.port = "
-                    + port
-                    + "\npekko.management.http.route-providers-read-only = false"
-                    + "\nof-adapter.management.allow-force = true"
-                    + "\nof-adapter.management.token = \""
-                    + LabToken.value()
-                    + "\""));
+    kit = ActorTestKit.create("BreakerReconfigureRouteIT", LabFixture.managementConfig(port));
     ofb = adapter("ofb", BreakerSettings.count(5, RESET));
     adapter("other", new BreakerSettings(BreakerPolicy.NONE, 5, 50, RESET, 10, RESET));
     PekkoManagement.get(kit.system().classicSystem())

@@ -29,6 +29,23 @@ final class LabFixture {
         .resolve();
   }
 
+  /**
+   * A system whose Pekko Management listens on 127.0.0.1:{@code port} with mutating routes allowed,
+   * the breaker's force routes on and the lab's admin token: what the management routes' tests
+   * start.
+   */
+  static Config managementConfig(int port) {
+    return systemConfig(
+        "pekko.management.http.hostname = \"127.0.0.1\"\n"
+            + "pekko.management.http.port = "
+            + port
+            + "\npekko.management.http.route-providers-read-only = false"
+            + "\nof-adapter.management.allow-force = true"
+            + "\nof-adapter.management.token = \""
+            + solventa.lab.LabToken.value()
+            + "\"");
+  }
+
   static ProviderSettings reference() {
     return AdapterSettings.fromConfig(ConfigFactory.load()).defaultProviderSettings();
   }

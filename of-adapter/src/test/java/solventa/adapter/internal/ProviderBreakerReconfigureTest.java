@@ -2,6 +2,8 @@ package solventa.adapter.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static solventa.adapter.internal.BreakerFixtures.fail;
+import static solventa.adapter.internal.BreakerFixtures.ok;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -22,7 +24,6 @@ import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
 import solventa.adapter.Transition;
 import solventa.lab.MutableClock;
-import solventa.signals.CanonicalProfile;
 
 /**
  * {@link ProviderBreaker#reconfigure}: the experiments' grid of settings on one breaker, each from
@@ -48,22 +49,11 @@ class ProviderBreakerReconfigureTest {
   }
 
   private ProviderBreaker breaker(BreakerSettings s) {
-    return new ProviderBreaker(
-        "ofb",
-        s,
-        clock,
-        kit.system().classicSystem().scheduler(),
-        Duration.ofSeconds(30),
-        new AdapterMetrics("ofb", 4));
-  }
-
-  private static FetchResult ok() {
-    return new FetchResult.Fetched(
-        new CanonicalProfile("c1", Instant.EPOCH, java.util.Map.of()), Duration.ZERO);
+    return BreakerFixtures.breaker("ofb", s, clock, kit);
   }
 
   private static FetchResult timeout() {
-    return new FetchResult.Failed(FailureKind.TIMEOUT, "test", Duration.ZERO);
+    return fail(FailureKind.TIMEOUT);
   }
 
   /** One call ending at once with {@code result}. */

@@ -1,6 +1,8 @@
 package solventa.adapter.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static solventa.adapter.internal.BreakerFixtures.fail;
+import static solventa.adapter.internal.BreakerFixtures.ok;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +23,6 @@ import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
 import solventa.adapter.Transition;
 import solventa.lab.MutableClock;
-import solventa.signals.CanonicalProfile;
 
 /**
  * The breaker's state machine and both opening policies, driven by an injected clock (window, time
@@ -47,22 +48,7 @@ class ProviderBreakerTest {
   }
 
   private ProviderBreaker breaker(BreakerSettings s) {
-    return new ProviderBreaker(
-        "test",
-        s,
-        clock,
-        kit.system().classicSystem().scheduler(),
-        Duration.ofSeconds(30),
-        new AdapterMetrics("test", 4));
-  }
-
-  private static FetchResult ok() {
-    return new FetchResult.Fetched(
-        new CanonicalProfile("c1", Instant.EPOCH, java.util.Map.of()), Duration.ZERO);
-  }
-
-  private static FetchResult fail(FailureKind kind) {
-    return new FetchResult.Failed(kind, "test", Duration.ZERO);
+    return BreakerFixtures.breaker("test", s, clock, kit);
   }
 
   /** One call ending at once with {@code result}; returns what the breaker answered. */

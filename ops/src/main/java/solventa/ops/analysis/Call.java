@@ -111,13 +111,12 @@ public enum Call {
      */
     static Check fallback(OutageHorizon.Share h, double ceilingPct) {
       Interval ci = h.interval();
-      String shown =
-          "fallback " + Evidence.pct(h.pct()) + " " + (ci == null ? "[no interval]" : ci.pct());
-      return new Check(
-          shown,
-          String.format(Locale.ROOT, "%s %%", Evidence.num(ceilingPct)),
-          Call.of(ci, x -> x <= ceilingPct),
-          ci == null ? (h.missing() == null ? "no answer in the horizon" : h.missing()) : null);
+      return share(
+          "fallback",
+          h.pct(),
+          ci,
+          ceilingPct,
+          ci != null ? null : h.missing() != null ? h.missing() : "no answer in the horizon");
     }
 
     /** "Meets the thresholds": p95, p99 and errors. */
@@ -134,7 +133,11 @@ public enum Call {
 
     private static Check share(
         StepResult s, String name, String key, Double v, Interval ci, double max) {
-      String missing = ci == null ? missingWhy(s, key + "Interval") : null;
+      return share(name, v, ci, max, ci == null ? missingWhy(s, key + "Interval") : null);
+    }
+
+    /** A share ≤ {@code max} by its interval; {@code missing} says why when there is none. */
+    private static Check share(String name, Double v, Interval ci, double max, String missing) {
       String shown = name + " " + Evidence.pct(v) + " " + (ci == null ? "[no interval]" : ci.pct());
       return new Check(
           shown,

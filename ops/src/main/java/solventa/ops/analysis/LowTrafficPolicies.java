@@ -32,7 +32,7 @@ public final class LowTrafficPolicies implements Hypothesis {
   }
 
   /** One grid setting's standing. */
-  enum Standing {
+  public enum Standing {
     KEEPS,
     MISSES,
     CANNOT_OPEN,
@@ -69,7 +69,7 @@ public final class LowTrafficPolicies implements Hypothesis {
     if (count.keeps > 0) {
       ev.refute("a count setting kept the sacrificed share below 1 % at low traffic");
     }
-    if (rate.judged() > 0 && rate.keeps == 0 && rate.unjudged() == 0) {
+    if (rate.judged() > 0 && rate.keeps == 0 && rate.notUsable == 0) {
       ev.refute("no rate setting kept the sacrificed share below 1 % at low traffic");
     }
     if (count.judged() == 0) {
@@ -77,61 +77,73 @@ public final class LowTrafficPolicies implements Hypothesis {
     }
     if (rate.judged() == 0) {
       ev.inconclusive("no rate setting able to open within 1 % was measured at " + low + " req/s");
-    } else if (rate.keeps == 0 && rate.unjudged() > 0) {
+    } else if (rate.keeps == 0 && rate.notUsable > 0) {
       ev.inconclusive(
           "no rate setting kept the share below 1 %, and a rate setting was not judged");
     }
     return ev.verdict(this);
   }
 
-  /** A setting's standing, with its line in the evidence. */
-  private static Standing judge(Input in, Evidence ev, StepResult s, int rate) {
-    String label = PolicySteps.setting(in.rules(), s.spec().policy()).label();
-    String why = Evidence.unusable(s, label + " at " + rate + " req/s");
-    if (why != null) {
-      ev.add("not judged: " + why);
+  /**
+   * A low-traffic setting's standing under these rules: not usable (the step, or its share,
+   * missing), unable to open within 1 % (not judged), or judged: keeps the share below 1 % or
+   * misses. The report's grid table reads the same standing.
+   */
+  public static Standing standing(VerdictRules rules, StepResult s, int rate) {
+    if (Evidence.unusable(s, "") != null) {
       return Standing.NOT_USABLE;
     }
-    String cannot = PolicySteps.cannotOpen(in.rules(), s.spec().policy(), rate);
-    if (cannot != null) {
-      ev.add(PolicySteps.line(in.rules(), s) + " → not judged: " + cannot);
+    if (PolicySteps.cannotOpen(rules, s.spec().policy(), rate) != null) {
       return Standing.CANNOT_OPEN;
     }
     if (s.sacrificedPct() == null) {
-      ev.add(
-          "not judged: "
-              + PolicySteps.line(in.rules(), s)
-              + "; "
-              + s.missing().get("sacrificedPct"));
       return Standing.NOT_USABLE;
     }
-    boolean keeps = s.sacrificedPct() < SacrificedHighTraffic.MAX_SACRIFICED_PCT;
-    ev.add(PolicySteps.line(in.rules(), s) + (keeps ? " → < 1 %" : " → ≥ 1 %"));
-    return keeps ? Standing.KEEPS : Standing.MISSES;
+    return s.sacrificedPct() < SacrificedHighTraffic.MAX_SACRIFICED_PCT
+        ? Standing.KEEPS
+        : Standing.MISSES;
   }
 
-  /** A family's settings by standing. */
+  /** A setting's standing, with its line in the evidence. */
+  private static Standing judge(Input in, Evidence ev, StepResult s, int rate) {
+    Standing st = standing(in.rules(), s, rate);
+    String label = PolicySteps.setting(in.rules(), s.spec().policy()).label();
+    String why = Evidence.unusable(s, label + " at " + rate + " req/s");
+    switch (st) {
+      case NOT_USABLE ->
+          ev.add(
+              "not judged: "
+                  + (why != null
+                      ? why
+                      : PolicySteps.line(in.rules(), s) + "; " + s.missing().get("sacrificedPct")));
+      case CANNOT_OPEN ->
+          ev.add(
+              PolicySteps.line(in.rules(), s)
+                  + " → not judged: "
+                  + PolicySteps.cannotOpen(in.rules(), s.spec().policy(), rate));
+      case KEEPS -> ev.add(PolicySteps.line(in.rules(), s) + " → < 1 %");
+      case MISSES -> ev.add(PolicySteps.line(in.rules(), s) + " → ≥ 1 %");
+    }
+    return st;
+  }
+
+  /** A family's settings by standing (one unable to open within 1 % is not counted). */
   private static final class Tally {
     int keeps;
     int misses;
-    int cannotOpen;
     int notUsable;
 
     void add(Standing s) {
       switch (s) {
         case KEEPS -> keeps++;
         case MISSES -> misses++;
-        case CANNOT_OPEN -> cannotOpen++;
         case NOT_USABLE -> notUsable++;
+        case CANNOT_OPEN -> {}
       }
     }
 
     int judged() {
       return keeps + misses;
-    }
-
-    int unjudged() {
-      return notUsable;
     }
   }
 }

@@ -49,7 +49,7 @@ public final class OutageHorizon {
    * starts at the change): counts of fallbacks (STALE and DEFAULT apart) and answers, the share and
    * its Clopper–Pearson interval; {@code missing} says why when it cannot be told.
    */
-  public record Share(long fallbacks, Long stale, Long dflt, long answers, int t, String missing) {
+  public record Share(long fallbacks, Long stale, Long dflt, long answers, String missing) {
     public Double pct() {
       return missing != null || answers == 0 ? null : 100.0 * fallbacks / answers;
     }
@@ -79,7 +79,6 @@ public final class OutageHorizon {
           null,
           null,
           0,
-          t,
           String.format(
               Locale.ROOT,
               "the step's timeline has %d s, the horizon ends %d s after the change",
@@ -90,22 +89,18 @@ public final class OutageHorizon {
     long stale = 0;
     long dflt = 0;
     long n = 0;
+    boolean split = true; // every second recorded STALE and DEFAULT apart
     for (TimelinePoint p : tl.subList(from, to)) {
       n += p.requests();
       fb += count(p.fallbackShare(), p.requests());
-      if (p.stalePct() == null || p.defaultPct() == null) {
-        stale = -1;
-      } else if (stale >= 0) {
-        stale += count(p.stalePct(), p.requests());
-        dflt += count(p.defaultPct(), p.requests());
-      }
+      split &= p.stalePct() != null && p.defaultPct() != null;
+      stale += count(p.stalePct(), p.requests());
+      dflt += count(p.defaultPct(), p.requests());
     }
     if (n == 0) {
-      return new Share(0, null, null, 0, t, "no answer in the horizon");
+      return new Share(0, null, null, 0, "no answer in the horizon");
     }
-    return stale < 0
-        ? new Share(fb, null, null, n, t, null)
-        : new Share(fb, stale, dflt, n, t, null);
+    return split ? new Share(fb, stale, dflt, n, null) : new Share(fb, null, null, n, null);
   }
 
   /** A per-second share back to its count (the share was count ÷ requests). */

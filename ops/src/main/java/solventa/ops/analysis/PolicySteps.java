@@ -54,7 +54,7 @@ public final class PolicySteps {
    * 1 % of the requests sent in W at {@code rate} (rate × W): the most a policy may sacrifice for
    * HD-01.5 and HD-01.6 to call it under 1 %.
    */
-  static double allowedInW(VerdictRules rules, int rate) {
+  public static double allowedInW(VerdictRules rules, int rate) {
     return rate
         * (double) rules.exposureWindowSec()
         * SacrificedHighTraffic.MAX_SACRIFICED_PCT

@@ -154,6 +154,18 @@ public final class NodeGroup implements AutoCloseable {
     return "node-" + (index + 1);
   }
 
+  /**
+   * Every member's breaker replaced by a fresh closed one at {@code setting}, its window empty
+   * ({@link NodeProcess#setBreaker}; decision 0059).
+   *
+   * @throws IOException when a member refuses it
+   */
+  public void setBreaker(solventa.ops.protocol.BreakerSetting setting) throws java.io.IOException {
+    for (NodeProcess m : members) {
+      m.setBreaker(setting);
+    }
+  }
+
   /** Every node's quote API base URL, in member order: the load round-robins over them. */
   public List<String> baseUrls() {
     return members.stream().map(NodeProcess::baseUrl).toList();

@@ -62,8 +62,8 @@ public record BreakerSetting(
         "a policy is count, rate, count-n<N> or rate-m<min calls>, got: " + policy);
   }
 
-  /** The step policy string of a grid point: {@code count-n2}, {@code rate-m4}. */
-  public static String gridPolicy(String family, int value) {
+  /** Its step policy string as a grid point: {@code count-n2}, {@code rate-m4}. */
+  public String gridPolicy() {
     return family + (COUNT.equals(family) ? "-n" : "-m") + value;
   }
 

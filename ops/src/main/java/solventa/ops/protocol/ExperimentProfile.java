@@ -1,6 +1,8 @@
 package solventa.ops.protocol;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * How much of the card's protocol to run and how long each step lasts. {@code full} is the card's
@@ -234,28 +236,32 @@ public record ExperimentProfile(
    * policy needs 5 failures from an empty window, more than 1 % of W at 10 req/s, so its share
    * would restate its setting); {@code smoke} measures the protocol's count policy only.
    */
-  public java.util.List<BreakerSetting> policyGrid() {
-    java.util.List<Integer> counts =
+  public List<BreakerSetting> policyGrid() {
+    List<Integer> counts =
         switch (name) {
-          case "full" -> java.util.List.of(2, 3, countPolicyN);
-          case "quick" -> java.util.List.of(2, countPolicyN);
-          default -> java.util.List.of(countPolicyN);
+          case "full" -> List.of(2, 3, countPolicyN);
+          case "quick" -> List.of(2, countPolicyN);
+          default -> List.of(countPolicyN);
         };
-    java.util.List<Integer> rates =
+    List<Integer> minCalls =
         switch (name) {
-          case "full" -> java.util.List.of(2, 4, ratePolicy.minCalls());
-          case "quick" -> java.util.List.of(2);
-          default -> java.util.List.of();
+          case "full" -> List.of(2, 4, ratePolicy.minCalls());
+          case "quick" -> List.of(2);
+          default -> List.of();
         };
-    java.util.List<BreakerSetting> out = new java.util.ArrayList<>();
-    for (String family : java.util.List.of(BreakerSetting.COUNT, BreakerSetting.RATE)) {
-      for (int v : new java.util.TreeSet<>(family.equals(BreakerSetting.COUNT) ? counts : rates)) {
-        boolean own =
-            v == (family.equals(BreakerSetting.COUNT) ? countPolicyN : ratePolicy.minCalls());
-        out.add(new BreakerSetting(family, v, ratePolicy, own));
-      }
+    List<BreakerSetting> out = new ArrayList<>();
+    for (int n : new TreeSet<>(counts)) {
+      out.add(new BreakerSetting(BreakerSetting.COUNT, n, ratePolicy, n == countPolicyN));
+    }
+    for (int m : new TreeSet<>(minCalls)) {
+      out.add(new BreakerSetting(BreakerSetting.RATE, m, ratePolicy, m == ratePolicy.minCalls()));
     }
     return out;
+  }
+
+  /** The breaker setting a step's policy names, with this profile's count N and rate policy. */
+  public BreakerSetting breakerSetting(String policy) {
+    return BreakerSetting.parse(policy, countPolicyN, ratePolicy);
   }
 
   /** The hit rate of the state walk and the policy test: the card's design point. */

@@ -239,7 +239,7 @@ public final class ProtocolPlan {
     }
     for (BreakerSetting g : p.policyGrid()) {
       if (!g.protocol()) {
-        steps.add(policyStep(p, BreakerSetting.gridPolicy(g.family(), g.value()), low));
+        steps.add(policyStep(p, g.gridPolicy(), low));
       }
     }
   }

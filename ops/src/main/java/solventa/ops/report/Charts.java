@@ -49,7 +49,12 @@ final class Charts {
    * a later run's ends with its label, e.g. {@code latency-c-R2.svg}.
    */
   private String file(String base, String run) {
-    return base + (run.equals(r.runs().get(0)) ? "" : "-" + run) + ".svg";
+    return file(base, run, r.runs().get(0));
+  }
+
+  /** {@link #file(String, String)} given the first run: also the outage-cost section's charts. */
+  static String file(String base, String run, String firstRun) {
+    return base + (run.equals(firstRun) ? "" : "-" + run) + ".svg";
   }
 
   /** Per arm: latency per second through the six states of a run, breaker bands shaded. */

@@ -91,7 +91,7 @@ final class OutageCostSection {
                     : String.format(Locale.ROOT, "%.0f", Math.ceil(end / share)) + " s")
                 + " at this h."));
     for (String run : r.runs()) {
-      out.add(chart(r, run, run.equals(first) ? "" : "-" + run, h, t, c));
+      out.add(chart(r, run, Charts.file("outage-cost-c", run, first), h, t, c));
     }
     for (OutageCost oc : costs) {
       out.add(new Heading(3, oc.step()));
@@ -153,7 +153,7 @@ final class OutageCostSection {
         : "— (not recorded: results older than the per-second age, or no answer carried one)";
   }
 
-  private static Block chart(StepResults r, String run, String suffix, double h, int t, double c) {
+  private static Block chart(StepResults r, String run, String file, double h, int t, double c) {
     SvgChart chart =
         new SvgChart(
             "Arm C, run " + run + ": fallback share through the outage, measured and modelled",
@@ -182,7 +182,7 @@ final class OutageCostSection {
     chart.series("model, h " + pct0(h * 100) + " %, T " + t + " s", "#7f7f7f", model);
     chart.threshold(c, "actuarial ceiling " + pct0(c) + " %");
     return new Chart(
-        "outage-cost-c" + suffix + ".svg",
+        file,
         chart.render(),
         "Arm C, run "
             + run

@@ -3,6 +3,7 @@ package solventa.ops.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import solventa.ops.analysis.LowTrafficPolicies;
 import solventa.ops.analysis.PolicySteps;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.VerdictRules;
@@ -34,7 +35,7 @@ final class PolicyGridSection extends ReportSection {
     int low = rates.get(rates.size() - 1);
     ExperimentProfile pr = profileOf();
     VerdictRules rules = VerdictRules.of(pr);
-    double allowed = low * (double) pr.exposureWindowSec() / 100.0;
+    double allowed = PolicySteps.allowedInW(rules, low);
     p(
         String.format(
             Locale.ROOT,
@@ -57,12 +58,18 @@ final class PolicyGridSection extends ReportSection {
     List<String> keeping = new ArrayList<>();
     for (StepResult s : r.policySteps(low)) {
       BreakerSetting setting = PolicySteps.setting(rules, s.spec().policy());
-      boolean able = PolicySteps.cannotOpen(rules, s.spec().policy(), low) == null;
+      LowTrafficPolicies.Standing standing = LowTrafficPolicies.standing(rules, s, low);
+      boolean able = standing != LowTrafficPolicies.Standing.CANNOT_OPEN;
       String keeps =
           s.sacrificedPct() == null
               ? cell(null, why(s, "sacrificedPct"))
-              : !able ? "not judged" : s.sacrificedPct() < 1 ? "yes" : "no";
-      if (able && s.sacrificedPct() != null && s.sacrificedPct() < 1) {
+              : switch (standing) {
+                case KEEPS -> "yes";
+                case MISSES -> "no";
+                case CANNOT_OPEN -> "not judged";
+                case NOT_USABLE -> "not judged: the step is not usable";
+              };
+      if (standing == LowTrafficPolicies.Standing.KEEPS) {
         keeping.add(setting.label());
       }
       rows.add(

@@ -21,9 +21,7 @@ import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
-import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.BenchArm;
-import solventa.ops.protocol.BreakerSetting;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
@@ -329,10 +327,7 @@ public final class ProtocolRunner {
         && spec.kind() != StepKind.POLICY
         && spec.arm().breaker()) {
       // the policy steps set their own breaker at their change: give the node its own back
-      for (NodeProcess m : node.members()) {
-        m.setBreaker(
-            BreakerSetting.parse(spec.nodePolicy(), profile.countPolicyN(), profile.ratePolicy()));
-      }
+      node.setBreaker(profile.breakerSetting(spec.nodePolicy()));
     }
     if (spec.kind() == StepKind.STAMPEDE) {
       prep.settle(node);

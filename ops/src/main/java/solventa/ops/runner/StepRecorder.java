@@ -196,11 +196,8 @@ final class StepRecorder {
    * adapter are not in it). A node that refuses it fails the step.
    */
   private void setBreaker(StepSpec spec, NodeGroup node) throws IOException {
-    BreakerSetting setting =
-        BreakerSetting.parse(spec.policy(), profile.countPolicyN(), profile.ratePolicy());
-    for (NodeProcess m : node.members()) {
-      m.setBreaker(setting);
-    }
+    BreakerSetting setting = profile.breakerSetting(spec.policy());
+    node.setBreaker(setting);
     log.info("{}: breaker set to {} (empty window)", spec.id(), setting.label());
   }
 
