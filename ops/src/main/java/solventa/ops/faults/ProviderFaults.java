@@ -14,9 +14,9 @@ import solventa.providerdouble.control.ProviderState;
  * The provider's states as faults (the card's failure model), on one node of arm C' (C with per-key
  * coalescing: the design under test) at the card's peak rate: every state but healthy under load
  * for {@value #FAULT_SEC} s, then healthy again (recovery: the toxics removed at once and the
- * double healthy after a {@value #RECOVERY_WINDOW_SEC} s window). Arm C' answers every quote within
- * its budget, from the provider or from its fallback, so every answer must be a 200 and no last
- * known value may be lost.
+ * double degraded for a {@value #RECOVERY_WINDOW_SEC} s window, then healthy). Arm C' answers every
+ * quote within its budget, from the provider or from its fallback, so every answer must be a 200
+ * and no last known value may be lost.
  */
 final class ProviderFaults implements FaultScenario {
   static final int RATE = 200;
@@ -60,9 +60,9 @@ final class ProviderFaults implements FaultScenario {
             + RATE
             + " req/s of arm C' over "
             + CUSTOMERS
-            + " known customers; then RECOVERY (toxics off, double healthy after "
+            + " known customers; then RECOVERY (toxics off, double degraded for "
             + RECOVERY_WINDOW_SEC
-            + " s)";
+            + " s, then healthy)";
     String expected = "every answer a 200 (fallback within the budget); no value lost";
     try (LostValues store = ctx.store()) {
       ctx.clear();

@@ -155,7 +155,7 @@ public final class LiveLab {
     out.println("provider state: " + provider.describe());
     if (target == ProviderState.RECOVERY) {
       out.println(
-          "  (recovery: toxics removed; the double keeps its previous profile for "
+          "  (recovery: toxics removed; the double answers at the degraded profile for "
               + ProviderStateControl.DEFAULT_RECOVERY_WINDOW.toSeconds()
               + " s, then answers healthy)");
     }

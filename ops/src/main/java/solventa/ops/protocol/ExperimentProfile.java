@@ -15,7 +15,7 @@ import java.util.TreeSet;
  *     answers on each path (C's misses healthy, its answers after the breaker opened degraded)
  * @param recoveryMeasureSec C's and C''s recovery steps are longer: HD-01.8 looks for the fallback
  *     share to fall below 5 % within 60 s
- * @param recoveryWindowSec how long the double stays at its previous latency after toxics go
+ * @param recoveryWindowSec how long the double stays at the degraded latency after toxics go
  * @param policyRates high and low traffic of the breaker policy test (the card: 200 and 10)
  * @param policyMeasureSec the policy steps: at least the exposure window W
  * @param refreshAfterSec T, the node's {@code quote.refresh-after}: known customers' values expire

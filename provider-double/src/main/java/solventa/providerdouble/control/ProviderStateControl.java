@@ -26,8 +26,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every {@link #apply} first removes all toxics on the proxy, then sets the double, then adds
  * the new state's toxics. UNRESPONSIVE and DOWN leave the double's profile as it was (no traffic
- * reaches it); RECOVERY removes the toxics at once and schedules the healthy profile after the
- * window, so the double answers with its previous profile until then.
+ * reaches it). RECOVERY removes the toxics at once, puts the double at the degraded profile (the
+ * walk's last application latency: degraded, then unresponsive and down, which reach no
+ * application) and schedules the healthy profile after the window. The degraded profile is set, not
+ * inherited: whatever ran between the outage and the recovery (a runner settling its node at
+ * healthy, say), the provider comes back slow and turns healthy only when the window ends.
  */
 public final class ProviderStateControl {
 
@@ -107,7 +110,10 @@ public final class ProviderStateControl {
         }
         // upstream: the reset fires at the request's first byte, not when the double answers
         case DOWN -> proxy.toxics().resetPeer(RESET_TOXIC, ToxicDirection.UPSTREAM, 0);
-        case RECOVERY -> setProfile("healthy", recoveryWindow.toMillis());
+        case RECOVERY -> {
+          setProfile("degraded", 0);
+          setProfile("healthy", recoveryWindow.toMillis());
+        }
       }
       log.info("provider state {} (proxy {})", state, proxy.getName());
     } catch (IOException e) {

@@ -148,17 +148,19 @@ class ProviderStateControlTest {
 
   @Test
   void recoveryRemovesTheToxicsAtOnceAndReturnsToHealthyAfterTheWindow() throws Exception {
-    control.apply(ProviderState.DEGRADED);
-    control.apply(ProviderState.UNRESPONSIVE);
+    // as the runner does: the double is settled at healthy before the outage it recovers from
+    control.apply(ProviderState.HEALTHY);
+    control.apply(ProviderState.DOWN);
     long applied = System.nanoTime();
     control.apply(ProviderState.RECOVERY, Duration.ofSeconds(1));
 
     assertThat(toxicNames()).isEmpty();
+    assertThat(control.doubleState().at("/latency/profile").asText()).isEqualTo("degraded");
     assertThat(control.doubleState().at("/pending/profile").asText()).isEqualTo("healthy");
     HttpResponse<String> during = get();
     assertThat(during.statusCode()).isEqualTo(200);
     assertThat(during.headers().firstValue("x-double-profile"))
-        .as("inside the window the double still has its previous profile")
+        .as("inside the window the provider answers degraded, not at the profile it had before")
         .contains("degraded");
 
     String profile = "degraded";
@@ -170,6 +172,7 @@ class ProviderStateControlTest {
     assertThat(profile).isEqualTo("healthy");
     assertThat(tookMs).isGreaterThanOrEqualTo(1_000);
     assertThat(get().headers().firstValue("x-double-profile")).contains("healthy");
+    assertThat(control.doubleState().path("pending").isNull()).isTrue();
   }
 
   @Test
