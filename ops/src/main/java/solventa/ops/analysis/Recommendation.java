@@ -114,7 +114,7 @@ public record Recommendation(
               Evidence.describe(s)
                   + String.format(
                       Locale.ROOT,
-                      " → fallback %s %% over the outage horizon %s, above the %.0f %% ceiling",
+                      " → fallback %s over the outage horizon %s, above the %.0f %% ceiling",
                       Evidence.pct(horizon.pct()),
                       OutageHorizon.describe(refreshAfterSec),
                       ceilingPct));

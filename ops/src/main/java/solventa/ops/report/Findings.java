@@ -162,7 +162,12 @@ final class Findings extends ReportSection {
             + " (sampled), per second. The recovery load of C and C' comes as quote journeys (2 to 5"
             + " quotes of one customer within 2 s, decision 0060), so concurrent misses on one"
             + " customer can happen; C's calls beyond the customers needing one are that stampede,"
-            + " HD-01.8's control."
+            + " HD-01.8's control. The toxics go at the change; the provider answers at its degraded"
+            + " latency for the recovery window, the first "
+            + profileOf().recoveryWindowSec()
+            + " s, and healthy after it (decision 0061), so the first seconds show whether a"
+            + " half-open probe that happens to succeed lets the backlog of expired customers fill"
+            + " the adapter's pool."
             + breakersNote());
     if (r.runs().isEmpty()) {
       p(cell(null, notRun()));

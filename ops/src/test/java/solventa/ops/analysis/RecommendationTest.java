@@ -79,6 +79,9 @@ class RecommendationTest {
     assertThat(r.candidate(BenchArm.B_CB).evidence()).anyMatch(e -> e.contains("errors 21.20"));
     assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.ABOVE_CEILING);
     assertThat(r.candidate(BenchArm.C).worstFallbackPct()).isEqualTo(41.5);
+    assertThat(r.candidate(BenchArm.C).evidence())
+        .anyMatch(e -> e.contains("→ fallback 41.50 % over the outage horizon"))
+        .noneMatch(e -> e.contains("% %"));
     assertThat(r.candidate(BenchArm.C_PRIME).status()).isEqualTo(Status.ABOVE_CEILING);
     assertThat(r.sentence())
         .startsWith("No design is recommended")
