@@ -46,10 +46,12 @@ final class AbuseRow {
   static FaultRow run(FaultContext ctx) {
     List<Attempt> attempts = AbuseCalls.attempts(LabToken.value());
     String injected =
-        "on one node of arm C' and the provider double: 13 mutating routes (stats reset and"
-            + " interval, bench seed, breaker force-open/close, Pekko Management's POST"
-            + " /cluster/members, PUT and DELETE /cluster/members/<self>, PUT /cluster; the double's"
-            + " PUT /admin/latency, PUT /admin/errors, POST /admin/lag/reset) × "
+        "on one node of arm C' and the provider double: "
+            + AbuseCalls.routes("self", "seed").size()
+            + " mutating routes (stats reset and interval, bench seed, breaker force-open/close"
+            + " and its settings, Pekko Management's POST /cluster/members, PUT (down, leave) and"
+            + " DELETE /cluster/members/<self>, PUT /cluster; the double's PUT /admin/latency, PUT"
+            + " /admin/errors, POST /admin/lag/reset) × "
             + attempts.size()
             + " attempts (no token, a wrong bearer token, the right token as Basic, a 1 MiB body"
             + " without a token); the double's /admin/state and /admin/customers/<id> are GET only";
