@@ -16,6 +16,8 @@ import java.util.Map;
  * @param windowMs the rate policy's sliding window, in ms
  * @param minimumCalls calls the rate window must hold before it can open the breaker
  * @param resetTimeoutMs how long the breaker stays open before its probe, in ms
+ * @param duplicateCalls cumulative calls asked for a customer while an earlier call for the same
+ *     customer was still pending (zero under per-key coalescing)
  */
 public record AdapterSnapshot(
     String provider,
@@ -33,4 +35,5 @@ public record AdapterSnapshot(
     double failureRateThreshold,
     long windowMs,
     int minimumCalls,
-    long resetTimeoutMs) {}
+    long resetTimeoutMs,
+    long duplicateCalls) {}

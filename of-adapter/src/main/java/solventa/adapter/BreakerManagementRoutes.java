@@ -245,6 +245,7 @@ public final class BreakerManagementRoutes extends AllDirectives
     m.put("windowMs", s.windowMs());
     m.put("minimumCalls", s.minimumCalls());
     m.put("resetTimeoutMs", s.resetTimeoutMs());
+    m.put("duplicateCalls", s.duplicateCalls());
     Map<String, Object> pool = new LinkedHashMap<>();
     pool.put("inFlight", s.inFlight());
     pool.put("maxInFlight", s.maxInFlight());

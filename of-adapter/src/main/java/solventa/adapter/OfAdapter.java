@@ -171,7 +171,8 @@ public final class OfAdapter implements ProfileFetcher {
         b.failureRateThreshold(),
         b.window().toMillis(),
         b.minimumCalls(),
-        b.resetTimeout().toMillis());
+        b.resetTimeout().toMillis(),
+        metrics.duplicateCalls());
   }
 
   /** Experiments only: trips the breaker now (it then half-opens after the reset timeout). */

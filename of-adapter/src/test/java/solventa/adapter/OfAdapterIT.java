@@ -185,6 +185,37 @@ class OfAdapterIT {
   }
 
   /**
+   * HD-01.8's measure of a stampede: a call asked for a customer while an earlier call for that
+   * customer is still pending counts as a duplicate; calls one after another, or for different
+   * customers at once, do not; and a pending call stops counting once it has completed.
+   */
+  @Test
+  void aSecondCallForACustomerWithOneStillPendingCountsAsADuplicate() {
+    Proxy proxy = proxy("duplicates");
+    OfAdapter a = adapter(proxy, new PoolSettings(4, 8), neverOpens());
+    await(a.fetch(GOOD));
+    await(a.fetch(GOOD));
+    assertThat(a.snapshot().duplicateCalls()).as("one after another").isZero();
+
+    LabFixture.slow(proxy, 300);
+    CompletionStage<FetchResult> first = a.fetch(GOOD);
+    CompletionStage<FetchResult> other = a.fetch("c00000043");
+    assertThat(a.snapshot().duplicateCalls()).as("two customers at once").isZero();
+    CompletionStage<FetchResult> second = a.fetch(GOOD);
+    CompletionStage<FetchResult> third = a.fetch(GOOD);
+    assertThat(a.snapshot().duplicateCalls())
+        .as("two more while the first is pending")
+        .isEqualTo(2);
+    for (CompletionStage<FetchResult> c : List.of(first, other, second, third)) {
+      assertThat(await(c)).isInstanceOf(FetchResult.Fetched.class);
+    }
+    LabFixture.clearToxics(proxy);
+    await(a.fetch(GOOD));
+    assertThat(a.snapshot().duplicateCalls()).as("nothing pending any more").isEqualTo(2);
+    assertThat(BreakerManagementRoutes.toJson(a.snapshot())).containsEntry("duplicateCalls", 2L);
+  }
+
+  /**
    * A caller giving up after its 120 ms budget does not fail the call: it runs on, succeeds, and
    * the breaker (one failure would open it) sees a success.
    */

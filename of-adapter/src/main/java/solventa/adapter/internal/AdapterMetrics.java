@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -28,7 +29,8 @@ import solventa.adapter.Transition;
  * of_adapter.calls} (counter, tag outcome), {@code of_adapter.call.latency} (histogram, ns, tag
  * outcome), {@code of_adapter.pool.in_flight}, {@code of_adapter.pool.queued}, {@code
  * of_adapter.pool.size} (gauges), {@code of_adapter.bulkhead.rejected} (counter), {@code
- * of_adapter.provider.calls} (counter: requests actually sent).
+ * of_adapter.provider.calls} (counter: requests actually sent), {@code of_adapter.duplicate_calls}
+ * (counter: calls asked for a customer while an earlier call for that customer was still pending).
  */
 public final class AdapterMetrics {
   public static final String SUCCESS = "SUCCESS";
@@ -41,6 +43,10 @@ public final class AdapterMetrics {
   private final AtomicLong providerCalls = new AtomicLong();
   private final AtomicLong lastTimeToOpenMs = new AtomicLong(-1);
   private final AtomicLong restarts = new AtomicLong();
+  private final AtomicLong duplicateCalls = new AtomicLong();
+
+  /** Calls not yet completed, per customer; an entry is removed when its count reaches zero. */
+  private final Map<String, Integer> pendingByCustomer = new ConcurrentHashMap<>();
 
   private final Gauge stateGauge;
   private final Gauge inFlightGauge;
@@ -49,6 +55,7 @@ public final class AdapterMetrics {
   private final Histogram timeToOpen;
   private final Counter rejected;
   private final Counter sent;
+  private final Counter duplicates;
   private final Map<String, Counter> callCounters = new LinkedHashMap<>();
   private final Map<String, Histogram> latency = new LinkedHashMap<>();
   private final Map<BreakerState, Map<BreakerState, Counter>> transitions =
@@ -89,6 +96,7 @@ public final class AdapterMetrics {
             .withTag("provider", provider);
     rejected = counter("of_adapter.bulkhead.rejected");
     sent = counter("of_adapter.provider.calls");
+    duplicates = counter("of_adapter.duplicate_calls");
     stateGauge.update(0);
   }
 
@@ -133,6 +141,28 @@ public final class AdapterMetrics {
     int now = inFlight.incrementAndGet();
     maxInFlight.accumulateAndGet(now, Math::max);
     inFlightGauge.update(now);
+  }
+
+  /**
+   * A call was asked for {@code customerId}: pending until {@link #settled}. Counts a duplicate
+   * when an earlier call for the same customer is still pending (what per-key coalescing prevents).
+   */
+  public void asked(String customerId) {
+    Integer before = pendingByCustomer.merge(customerId, 1, Integer::sum);
+    if (before > 1) {
+      duplicateCalls.incrementAndGet();
+      duplicates.increment();
+    }
+  }
+
+  /** The call asked for {@code customerId} has completed (exactly once per {@link #asked}). */
+  public void settled(String customerId) {
+    pendingByCustomer.computeIfPresent(customerId, (k, n) -> n <= 1 ? null : n - 1);
+  }
+
+  /** Calls asked while another call for the same customer was pending, since start. */
+  public long duplicateCalls() {
+    return duplicateCalls.get();
   }
 
   /** The pool is done with a request (answered, failed or its connection closed). */

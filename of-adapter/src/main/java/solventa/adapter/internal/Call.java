@@ -36,6 +36,7 @@ public final class Call {
     this.startNanos = System.nanoTime();
     this.deadlineNanos = startNanos + timeout.toNanos();
     this.metrics = metrics;
+    metrics.asked(customerId);
   }
 
   public String customerId() {
@@ -115,6 +116,7 @@ public final class Call {
     if (timer != null) {
       timer.cancel();
     }
+    metrics.settled(customerId);
     // counted before anyone sees the result, so a reader of the result sees it counted
     metrics.recordOutcome(
         timed instanceof FetchResult.Failed f ? f.kind().name() : AdapterMetrics.SUCCESS, took);

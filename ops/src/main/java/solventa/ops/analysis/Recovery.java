@@ -9,7 +9,9 @@ import solventa.providerdouble.control.ProviderState;
 /**
  * HD-01.8: on recovery the breaker closes and the fallback share, having been above 5 %, falls
  * below it within 60 s; C' shows no stampede. C is shown beside C', and is the control (rules
- * version 6): its recovery, under quote journeys, must stampede for C''s "no stampede" to count.
+ * version 7): under quote journeys its adapter must be asked at least {@value
+ * #CONTROL_MIN_DUPLICATES} duplicate calls (a call for a customer whose earlier call is still
+ * pending) for C''s "no stampede" to count; C' makes none.
  */
 public final class Recovery implements Hypothesis {
   static final double FALLBACK_PCT = 5.0;
@@ -38,48 +40,30 @@ public final class Recovery implements Hypothesis {
   }
 
   /**
-   * From the second the breaker closed to the step's last whole second: the provider calls
-   * completed and the customers needing one (per second, distinct customers whose answer was not
-   * CACHED), summed; null when the step's timeline cannot tell (the breaker never closed, or
-   * results written before rules version 6).
+   * The control's least count of C's duplicate calls (rules version 7): enough occasions that a C'
+   * failing to coalesce even one in seven of them (15 %) would show a duplicate with a probability
+   * of at least 96 % (1 − 0.85^20).
    */
-  public record Duplicates(long calls, long needing) {
-    /** More calls than customers needing one: some customer got a second call (a stampede). */
-    public boolean stampede() {
-      return calls > needing;
-    }
+  static final long CONTROL_MIN_DUPLICATES = 20;
 
-    public String describe() {
-      return String.format(
-          Locale.ROOT,
-          "%d provider calls for %d customers needing one (%.2f per customer)",
-          calls,
-          needing,
-          needing == 0 ? 0.0 : (double) calls / needing);
-    }
-  }
-
-  public static Duplicates duplicates(StepResult s) {
-    if (s.closedAfterMs() == null || s.timeline() == null) {
+  /**
+   * Over the whole recovery step: the provider calls the adapter was asked for a customer whose
+   * earlier call was still pending (what per-key coalescing prevents); null when the step's
+   * readings do not carry the count (results recorded before rules version 7).
+   */
+  public static Long duplicates(StepResult s) {
+    if (s.timeline() == null) {
       return null;
     }
-    long from = s.closedAfterMs() / 1000;
-    long whole = (s.endMs() - s.startMs()) / 1000;
-    long calls = 0;
-    long needing = 0;
+    long sum = 0;
     boolean any = false;
     for (TimelinePoint t : s.timeline()) {
-      if (t.second() < from || t.second() >= whole) {
-        continue;
+      if (t.duplicates() != null) {
+        sum += t.duplicates();
+        any = true;
       }
-      if (t.providerCalls() == null || t.needing() == null) {
-        return null;
-      }
-      calls += t.providerCalls();
-      needing += t.needing();
-      any = true;
     }
-    return any ? new Duplicates(calls, needing) : null;
+    return any ? sum : null;
   }
 
   private static void judge(Evidence ev, Input in, StepResult s, boolean stampedeRule) {
@@ -143,44 +127,52 @@ public final class Recovery implements Hypothesis {
             pool < 0 ? "n/a" : Integer.toString(pool),
             s.rejections() == null ? "n/a" : s.rejections(),
             over.isEmpty() ? "none" : String.join(", ", over));
-    Duplicates dup = duplicates(s);
-    String since =
+    Long dup = duplicates(s);
+    String dups =
         who
-            + ", from the breaker's close: "
+            + ": "
             + (dup == null
-                ? "n/a (no close in the step, or no per-customer figures)"
-                : dup.describe());
+                ? "duplicate calls n/a (not recorded: results before rules version 7)"
+                : dup
+                    + " duplicate provider call(s) (asked for a customer whose earlier call was"
+                    + " still pending)");
     if (!stampedeRule) {
       ev.add(stampede + " (C, shown beside C')");
       ev.add(
-          since
+          dups
               + (dup == null
                   ? ""
-                  : dup.stampede()
-                      ? " → C stampedes: the control is met (version 6)"
-                      : " → C did not stampede"));
+                  : dup >= CONTROL_MIN_DUPLICATES
+                      ? " → the control is met: the load made C stampede (version 7)"
+                      : " → fewer than " + CONTROL_MIN_DUPLICATES + ": the control is not met"));
       return;
     }
-    ev.add(since);
     if (peak < 0 || pool < 0 || s.rejections() == null) {
       ev.inconclusive(stampede + "; the pool was not read");
     } else if (!over.isEmpty() || s.rejections() > 0 || peak >= pool) {
       ev.refute(stampede + " → stampede");
+    } else if (dup == null) {
+      ev.inconclusive(dups);
+    } else if (dup > 0) {
+      ev.refute(dups + " → C' did not coalesce: stampede");
     } else {
-      Duplicates c =
+      Long c =
           in.results()
               .walk(s.spec().run(), BenchArm.C, ProviderState.RECOVERY)
               .map(Recovery::duplicates)
               .orElse(null);
-      if (c == null || !c.stampede()) {
+      if (c == null || c < CONTROL_MIN_DUPLICATES) {
         ev.inconclusive(
             stampede
-                + " → no stampede, but the recovery load made no concurrent misses on one customer"
-                + " in C ("
-                + (c == null ? "C's figures are missing" : c.describe())
+                + "; "
+                + dups
+                + " → no stampede, but the recovery load did not make C stampede ("
+                + (c == null
+                    ? "C's count is missing"
+                    : c + " duplicate calls in C, fewer than " + CONTROL_MIN_DUPLICATES)
                 + "): C''s lack of a stampede shows nothing");
       } else {
-        ev.add(stampede + " → no stampede");
+        ev.add(stampede + "; " + dups + " → no stampede (C made " + c + ")");
       }
     }
   }

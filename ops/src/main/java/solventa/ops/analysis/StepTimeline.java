@@ -39,6 +39,7 @@ final class StepTimeline {
     List<Sample> samples = in.samples();
     // provider calls are a counter the node resets at the window start: a drop means a reset
     Long prevCalls = samples.isEmpty() ? null : samples.get(0).providerCalls();
+    Long prevDup = samples.isEmpty() ? null : samples.get(0).duplicates();
     int si = 0;
     for (int i = 0; i < seconds; i++) {
       List<RequestRecord> b = buckets.get(i);
@@ -52,7 +53,13 @@ final class StepTimeline {
       Long calls = null;
       String breaker = null;
       Integer inFlight = null;
+      Long dup = null;
       if (last != null) {
+        Long d = last.duplicates();
+        if (d != null) {
+          dup = prevDup == null ? null : d >= prevDup ? d - prevDup : d;
+          prevDup = d;
+        }
         breaker = last.breaker();
         inFlight = last.inFlight();
         long now = last.providerCalls();
@@ -94,7 +101,8 @@ final class StepTimeline {
                       .filter(r -> !r.is(Origin.CACHED))
                       .map(RequestRecord::customerId)
                       .distinct()
-                      .count()));
+                      .count(),
+              dup));
     }
     return out;
   }

@@ -9,8 +9,10 @@ package solventa.ops.analysis;
  * {@code ageP50Ms} and {@code ageP95Ms} are the age of the data the second's answers were priced
  * with (null in results written before they were recorded, or when no answer carried an age).
  * {@code needing} is how many distinct customers of the second had an answer that was not CACHED:
- * the customers that needed a provider call (HD-01.8's control, rules version 6; null in results
- * written before).
+ * the customers that needed a provider call (rules version 6; null in results written before).
+ * {@code duplicates} is how many provider calls the adapter was asked for in the second for a
+ * customer whose earlier call was still pending (HD-01.8's stampede and control, rules version 7;
+ * null in results recorded before, or when no reading fell in the second).
  */
 public record TimelinePoint(
     int second,
@@ -27,4 +29,42 @@ public record TimelinePoint(
     Double defaultPct,
     Double ageP50Ms,
     Double ageP95Ms,
-    Integer needing) {}
+    Integer needing,
+    Long duplicates) {
+
+  /** A second without the duplicate count (results recorded before rules version 7). */
+  public TimelinePoint(
+      int second,
+      int requests,
+      Double p95,
+      Double p99,
+      Double fallbackShare,
+      String breaker,
+      Long providerCalls,
+      Integer inFlight,
+      Integer customers,
+      Double nodeP99,
+      Double stalePct,
+      Double defaultPct,
+      Double ageP50Ms,
+      Double ageP95Ms,
+      Integer needing) {
+    this(
+        second,
+        requests,
+        p95,
+        p99,
+        fallbackShare,
+        breaker,
+        providerCalls,
+        inFlight,
+        customers,
+        nodeP99,
+        stalePct,
+        defaultPct,
+        ageP50Ms,
+        ageP95Ms,
+        needing,
+        null);
+  }
+}

@@ -44,7 +44,7 @@ public record VerdictRules(
    * HD-01's clause (b) and the Recommendation judge the fallback share over the declared outage
    * horizon, 0.10–0.35 T after the change ({@link OutageHorizon}).
    */
-  public static final String RULES_VERSION = "6";
+  public static final String RULES_VERSION = "7";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;

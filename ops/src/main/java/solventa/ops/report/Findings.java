@@ -158,11 +158,12 @@ final class Findings extends ReportSection {
     p(
         "From the change to RECOVERY, every run: requests, distinct customers requested, customers"
             + " needing a provider call (distinct customers whose answer was not CACHED), fallback"
-            + " share, breaker state, provider calls completed and adapter calls in flight"
-            + " (sampled), per second. The recovery load of C and C' comes as quote journeys (2 to 5"
-            + " quotes of one customer within 2 s, decision 0060), so concurrent misses on one"
-            + " customer can happen; C's calls beyond the customers needing one are that stampede,"
-            + " HD-01.8's control. The toxics go at the change; the provider answers at its degraded"
+            + " share, breaker state, provider calls completed, duplicate calls (calls the adapter"
+            + " was asked for a customer whose earlier call was still pending) and adapter calls in"
+            + " flight (sampled), per second. The recovery load of C and C' comes as quote journeys"
+            + " (2 to 5 quotes of one customer within 2 s, decision 0060), so concurrent misses on"
+            + " one customer can happen; C's duplicate calls are that stampede, HD-01.8's control"
+            + " (rules version 7, decision 0062), and C' coalesces them to none. The toxics go at the change; the provider answers at its degraded"
             + " latency for the recovery window, the first "
             + profileOf().recoveryWindowSec()
             + " s, and healthy after it (decision 0061), so the first seconds show whether a"
@@ -190,6 +191,7 @@ final class Findings extends ReportSection {
                   cell(pct(t.fallbackShare()), "no request"),
                   t.breaker() == null ? "—" : t.breaker(),
                   t.providerCalls() == null ? "—" : t.providerCalls().toString(),
+                  t.duplicates() == null ? "— (not recorded)" : t.duplicates().toString(),
                   t.inFlight() == null ? "—" : t.inFlight().toString()));
         }
         h(3, arm.label() + " " + run + " recovery");
@@ -203,15 +205,17 @@ final class Findings extends ReportSection {
                     "fallback %",
                     "breaker",
                     "provider calls",
+                    "duplicate calls",
                     "in flight"),
                 rows));
-        solventa.ops.analysis.Recovery.Duplicates d =
-            solventa.ops.analysis.Recovery.duplicates(s.get());
+        Long d = solventa.ops.analysis.Recovery.duplicates(s.get());
         p(
-            "From the breaker's close to the step's last whole second: "
+            "Over the step: "
                 + (d == null
-                    ? "— (the breaker did not close in the step, or the figures were not recorded)"
-                    : d.describe() + (d.stampede() ? ": a stampede." : ": no stampede.")));
+                    ? "duplicate calls — (not recorded: results before rules version 7)."
+                    : d
+                        + " duplicate call(s)"
+                        + (d == 0 ? ": no customer had two calls pending at once." : ".")));
       }
     }
   }

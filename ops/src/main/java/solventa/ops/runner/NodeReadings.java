@@ -156,7 +156,8 @@ final class NodeReadings {
                 System.currentTimeMillis(),
                 b.path("state").asText(""),
                 calls,
-                b.path("pool").path("inFlight").asInt(0));
+                b.path("pool").path("inFlight").asInt(0),
+                b.has("duplicateCalls") ? b.path("duplicateCalls").asLong() : null);
         each.add(s);
         synchronized (perMember) {
           perMember.get(i).add(s);
@@ -176,7 +177,10 @@ final class NodeReadings {
               each.get(each.size() - 1).atMs(),
               states.stream().distinct().count() == 1 ? states.get(0) : String.join(",", states),
               each.stream().mapToLong(Sample::providerCalls).sum(),
-              each.stream().mapToInt(Sample::inFlight).max().orElse(0));
+              each.stream().mapToInt(Sample::inFlight).max().orElse(0),
+              each.stream().anyMatch(m -> m.duplicates() == null)
+                  ? null
+                  : each.stream().mapToLong(Sample::duplicates).sum());
     }
     synchronized (into) {
       into.add(s);

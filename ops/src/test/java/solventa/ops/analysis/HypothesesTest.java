@@ -662,10 +662,10 @@ class HypothesesTest {
 
     /**
      * 20 s of recovery: fallback {@code before} % until second 8, then 1 %; every second {@code
-     * calls} provider calls, {@code customers} distinct customers of which {@code needing} had an
-     * answer that was not CACHED.
+     * calls} provider calls and {@code customers} distinct customers; {@code duplicates} duplicate
+     * calls over the step, all counted in second 10 (null: not recorded, results before version 7).
      */
-    Fixture recovery(BenchArm arm, double before, long calls, long customers, Integer needing) {
+    Fixture recovery(BenchArm arm, double before, long calls, long customers, Long duplicates) {
       List<TimelinePoint> t = new ArrayList<>();
       for (int s = 0; s < 20; s++) {
         t.add(
@@ -684,7 +684,8 @@ class HypothesesTest {
                 null,
                 null,
                 null,
-                needing));
+                5,
+                duplicates == null ? null : s == 10 ? duplicates : 0L));
       }
       Fixture f = step(arm, ProviderState.RECOVERY);
       f.timeline = t;
@@ -693,13 +694,13 @@ class HypothesesTest {
       return f;
     }
 
-    /** C stampedes (8 calls for 5 customers needing one), C' does not (8 for 10). */
+    /** C's adapter was asked 40 duplicate calls (the full profile's journeys can give hundreds). */
     Fixture c() {
-      return recovery(BenchArm.C, 40, 8, 60, 5);
+      return recovery(BenchArm.C, 40, 8, 60, 40L);
     }
 
     Fixture cPrime() {
-      return recovery(BenchArm.C_PRIME, 40, 8, 60, 10);
+      return recovery(BenchArm.C_PRIME, 40, 8, 60, 0L);
     }
 
     @Test
@@ -709,28 +710,40 @@ class HypothesesTest {
       assertThat(v.evidence())
           .anyMatch(l -> l.startsWith("C R1 recovery") && l.contains("shown beside C'"))
           .contains(
-              "C R1 recovery, from the breaker's close: 96 provider calls for 60 customers needing"
-                  + " one (1.60 per customer) → C stampedes: the control is met (version 6)")
+              "C R1 recovery: 40 duplicate provider call(s) (asked for a customer whose earlier"
+                  + " call was still pending) → the control is met: the load made C stampede"
+                  + " (version 7)")
           .anyMatch(
-              l -> l.startsWith("C' R1 recovery: peak in-flight") && l.endsWith("→ no stampede"));
+              l ->
+                  l.startsWith("C' R1 recovery: peak in-flight")
+                      && l.contains("C' R1 recovery: 0 duplicate provider call(s)")
+                      && l.endsWith("→ no stampede (C made 40)"));
     }
 
-    /** The control (version 6): without C's stampede, C''s lack of one shows nothing. */
+    /** The control's least count is met at exactly 20 duplicate calls in C. */
+    @Test
+    void theControlIsMetAtTwentyDuplicateCalls() {
+      Verdict v = eval(h, of(recovery(BenchArm.C, 40, 8, 60, 20L), cPrime()));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+    }
+
+    /** The control (version 7): without C's stampede, C''s lack of one shows nothing. */
     @Test
     void inconclusiveWhenTheRecoveryLoadMadeCNotStampede() {
-      Verdict v = eval(h, of(recovery(BenchArm.C, 40, 8, 60, 10), cPrime()));
+      Verdict v = eval(h, of(recovery(BenchArm.C, 40, 8, 60, 19L), cPrime()));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence())
           .anyMatch(
               l ->
                   l.startsWith("INCONCLUSIVE: C' R1 recovery")
-                      && l.contains("96 provider calls for 120 customers needing one")
-                      && l.endsWith("C''s lack of a stampede shows nothing"));
+                      && l.contains("19 duplicate calls in C, fewer than 20")
+                      && l.endsWith("C''s lack of a stampede shows nothing"))
+          .anyMatch(l -> l.endsWith("fewer than 20: the control is not met"));
     }
 
-    /** Results written before version 6 have no per-customer figure: the control cannot be met. */
+    /** Results recorded before version 7 have no duplicate count: C' cannot be judged on it. */
     @Test
-    void inconclusiveWithoutTheCustomersNeedingACall() {
+    void inconclusiveWithoutTheDuplicateCount() {
       Verdict v =
           eval(
               h,
@@ -738,24 +751,63 @@ class HypothesesTest {
                   recovery(BenchArm.C, 40, 8, 60, null),
                   recovery(BenchArm.C_PRIME, 40, 8, 60, null)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("not recorded: results before rules"));
       assertThat(Recovery.duplicates(recovery(BenchArm.C, 40, 8, 60, null).build())).isNull();
     }
 
-    /** Summed from the second the breaker closed (8) to the last whole second (19). */
+    /** Summed over the whole step, whatever the breaker did; a second without a reading adds 0. */
     @Test
-    void theDuplicatesAreSummedFromTheClose() {
-      Recovery.Duplicates d = Recovery.duplicates(c().build());
-      assertThat(d.calls()).isEqualTo(12 * 8);
-      assertThat(d.needing()).isEqualTo(12 * 5);
-      assertThat(d.stampede()).isTrue();
-      Fixture never = c();
-      never.closedAfterMs = null;
-      assertThat(Recovery.duplicates(never.build())).isNull();
+    void theDuplicatesAreSummedOverTheStep() {
+      assertThat(Recovery.duplicates(c().build())).isEqualTo(40L);
+      Fixture gaps = c();
+      List<TimelinePoint> t = new ArrayList<>(gaps.timeline);
+      TimelinePoint s3 = t.get(3);
+      t.set(
+          3,
+          new TimelinePoint(
+              3, 100, 100.0, 150.0, 40.0, "OPEN", null, null, 60, 40.0, null, null, null, null, 5,
+              null));
+      t.set(4, withDuplicates(t.get(4), 7L));
+      gaps.timeline = t;
+      assertThat(s3.duplicates()).isZero();
+      assertThat(Recovery.duplicates(gaps.build())).isEqualTo(47L);
+    }
+
+    private TimelinePoint withDuplicates(TimelinePoint p, Long d) {
+      return new TimelinePoint(
+          p.second(),
+          p.requests(),
+          p.p95(),
+          p.p99(),
+          p.fallbackShare(),
+          p.breaker(),
+          p.providerCalls(),
+          p.inFlight(),
+          p.customers(),
+          p.nodeP99(),
+          p.stalePct(),
+          p.defaultPct(),
+          p.ageP50Ms(),
+          p.ageP95Ms(),
+          p.needing(),
+          d);
+    }
+
+    /** One call asked for a customer whose earlier call is pending: C' did not coalesce. */
+    @Test
+    void refutedWhenCPrimeMakesADuplicateCall() {
+      Verdict v = eval(h, of(c(), recovery(BenchArm.C_PRIME, 40, 8, 60, 1L)));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith("C' R1 recovery: 1 duplicate provider call(s)")
+                      && l.endsWith("→ C' did not coalesce: stampede"));
     }
 
     @Test
     void refutedWhenCPrimeMakesMoreCallsThanCustomers() {
-      Verdict v = eval(h, of(c(), recovery(BenchArm.C_PRIME, 40, 80, 60, 90)));
+      Verdict v = eval(h, of(c(), recovery(BenchArm.C_PRIME, 40, 80, 60, 0L)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(v.evidence()).anyMatch(l -> l.contains("→ stampede"));
     }
@@ -772,7 +824,8 @@ class HypothesesTest {
     @Test
     void inconclusiveWhenTheShareWasNeverAboveFivePercent() {
       Verdict v =
-          eval(h, of(recovery(BenchArm.C, 4, 8, 60, 5), recovery(BenchArm.C_PRIME, 4, 8, 60, 10)));
+          eval(
+              h, of(recovery(BenchArm.C, 4, 8, 60, 40L), recovery(BenchArm.C_PRIME, 4, 8, 60, 0L)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).anyMatch(l -> l.contains("nothing to recover from"));
     }
@@ -792,6 +845,6 @@ class HypothesesTest {
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
             "HD-01");
-    assertThat(VerdictRules.RULES_VERSION).isEqualTo("6");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("7");
   }
 }

@@ -61,7 +61,8 @@ class NodeStatsTest {
             50,
             10_000,
             10,
-            5_000),
+            5_000,
+            0L),
         new StatsSnapshot.Process(null, 40, 30, 5_000, 2, 1 << 20, 1234L));
   }
 

@@ -239,7 +239,10 @@ class StepAnalyzerTest {
             .requests(rs)
             .atEnd(stats(List.of(), transitions))
             .samples(
-                List.of(new Sample(T0 + 500, "OPEN", 0, 0), new Sample(T0 + 3_600, "CLOSED", 5, 1)))
+                List.of(
+                    new Sample(T0 + 500, "OPEN", 0, 0, 2L),
+                    new Sample(T0 + 3_600, "CLOSED", 5, 1, 9L),
+                    new Sample(T0 + 5_500, "CLOSED", 9, 1, 9L)))
             .analyze();
     // 5-second windows: [3..7] is the first below 5 % (1 of 100) and they stay below
     assertThat(r.recoveryMs()).isEqualTo(8_000);
@@ -248,5 +251,11 @@ class StepAnalyzerTest {
     assertThat(r.timeline().get(0).breaker()).isEqualTo("OPEN");
     assertThat(r.timeline().get(3).breaker()).isEqualTo("CLOSED");
     assertThat(r.timeline().get(3).providerCalls()).isEqualTo(5);
+    // the adapter's duplicate count is cumulative: each second gets what it added
+    assertThat(r.timeline().get(0).duplicates()).isZero();
+    assertThat(r.timeline().get(1).duplicates()).isNull();
+    assertThat(r.timeline().get(3).duplicates()).isEqualTo(7);
+    assertThat(r.timeline().get(5).duplicates()).isZero();
+    assertThat(Recovery.duplicates(r)).isEqualTo(7);
   }
 }

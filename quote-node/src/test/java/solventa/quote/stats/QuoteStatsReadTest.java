@@ -151,7 +151,8 @@ class QuoteStatsReadTest {
               50,
               10_000,
               10,
-              5_000);
+              5_000,
+              0L);
         }
       };
 

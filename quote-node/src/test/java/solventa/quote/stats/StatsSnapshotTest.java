@@ -65,7 +65,8 @@ class StatsSnapshotTest {
             50,
             10_000,
             10,
-            5_000),
+            5_000,
+            0L),
         new StatsSnapshot.Process(null, 40, 30, 5000, 2, 1 << 20, 1234L));
   }
 
