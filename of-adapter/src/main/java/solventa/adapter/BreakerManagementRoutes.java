@@ -157,7 +157,7 @@ public final class BreakerManagementRoutes extends AllDirectives
         auth ->
             token
                 .check(auth, TOKEN_KEY)
-                .map(r -> complete(refused(r)))
+                .map(r -> DrainedRefusal.route(() -> complete(refused(r))))
                 .orElseGet(() -> limitedBody(() -> authorizedForce(name, readOnly, action))));
   }
 

@@ -167,6 +167,44 @@ class BreakerManagementRoutesIT {
   }
 
   /**
+   * A refusal decided before the body is read (no token) discards the body first (DrainedRefusal):
+   * the client that sent 1 MiB reads its 401, and the connection stays open for the next request.
+   * Without the discard Pekko closes a connection whose body was left unread, so the second request
+   * on the socket gets no answer (and a client still writing may see a reset instead of the 401).
+   */
+  @Test
+  void aRefusedBodyIsDiscardedAndTheConnectionStaysOpen() throws Exception {
+    BreakerState before = adapter.state();
+    URI u = URI.create(base);
+    byte[] body = new byte[1 << 20];
+    java.util.Arrays.fill(body, (byte) 'x');
+    try (java.net.Socket socket = new java.net.Socket(u.getHost(), u.getPort())) {
+      socket.setSoTimeout(10_000);
+      var out = socket.getOutputStream();
+      out.write(
+          ("POST /of-adapter/providers/ofb/force-open HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  + "Content-Type: application/octet-stream\r\nContent-Length: "
+                  + body.length
+                  + "\r\n\r\n")
+              .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      out.write(body);
+      out.flush();
+      solventa.lab.RawHttpReply refused = solventa.lab.RawHttpReply.read(socket.getInputStream());
+      assertThat(refused.statusLine()).startsWith("HTTP/1.1 401");
+      assertThat(JSON.readTree(refused.body()).path("field").asText()).isEqualTo("Authorization");
+      out.write(
+          "GET /of-adapter/providers/ofb HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+              .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      out.flush();
+      solventa.lab.RawHttpReply next = solventa.lab.RawHttpReply.read(socket.getInputStream());
+      assertThat(next.statusLine())
+          .as("the same connection answers again")
+          .startsWith("HTTP/1.1 200");
+    }
+    assertThat(adapter.state()).as("nothing forced").isEqualTo(before);
+  }
+
+  /**
    * A force whose body stalls (Content-Length 100, one byte sent) is Pekko's 408 once the read's 2
    * s pass, with a problem naming the body; nothing is forced. A raw socket: an HTTP client sends a
    * body only once it has it.

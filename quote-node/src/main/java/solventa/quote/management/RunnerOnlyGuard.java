@@ -10,6 +10,7 @@ import org.apache.pekko.http.javadsl.model.headers.RawHeader;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
 import solventa.adapter.AdminToken;
+import solventa.adapter.DrainedRefusal;
 import solventa.quote.api.Problem;
 import solventa.quote.management.QuoteStatsRegistry.Source;
 
@@ -36,7 +37,9 @@ public final class RunnerOnlyGuard {
    * Runs {@code action} on the node's source when the request may change the node: it needs the
    * bearer token (401 without or wrong, 403 none configured), a management that is not read-only
    * ({@code pekko.management.http.route-providers-read-only}, Management's default is read-only)
-   * and {@code quote.stats.reset-enabled}. 503 while the node is starting.
+   * and {@code quote.stats.reset-enabled}. 503 while the node is starting. Every refusal here is
+   * decided before the body is read, so it discards the body first ({@link DrainedRefusal}): a
+   * client still sending it gets the answer, not a reset.
    */
   static Route guarded(
       QuoteStatsRegistry registry,
@@ -47,27 +50,31 @@ public final class RunnerOnlyGuard {
         auth -> {
           Optional<Source> found = registry.find();
           if (found.isEmpty()) {
-            return starting();
+            return DrainedRefusal.route(RunnerOnlyGuard::starting);
           }
           Source s = found.get();
           Optional<Route> refused = refusal(s, auth);
           if (refused.isPresent()) {
-            return refused.get();
+            return DrainedRefusal.route(refused::get);
           }
           if (settings.readOnly()) {
-            return Problem.of(
-                    403,
-                    "Forbidden",
-                    "management is read-only"
-                        + " (pekko.management.http.route-providers-read-only = true)")
-                .route();
+            return DrainedRefusal.route(
+                () ->
+                    Problem.of(
+                            403,
+                            "Forbidden",
+                            "management is read-only"
+                                + " (pekko.management.http.route-providers-read-only = true)")
+                        .route());
           }
           if (!s.resetEnabled()) {
-            return Problem.of(
-                    403,
-                    "Forbidden",
-                    "runner-only route is disabled (quote.stats.reset-enabled = false)")
-                .route();
+            return DrainedRefusal.route(
+                () ->
+                    Problem.of(
+                            403,
+                            "Forbidden",
+                            "runner-only route is disabled (quote.stats.reset-enabled = false)")
+                        .route());
           }
           return action.apply(s);
         });

@@ -499,6 +499,40 @@ class QuoteArmsIT {
         .isEqualTo(200);
   }
 
+  /**
+   * A runner-only refusal is decided before the body is read, so the guard discards the body first
+   * (DrainedRefusal): a client that sent 1 MiB without the token reads its 401, and the connection
+   * answers its next request. Pekko closes a connection whose body was left unread, so without the
+   * discard the second request on the socket would go unanswered.
+   */
+  @Test
+  void aRefusedSeedBodyIsDiscardedAndTheConnectionStaysOpen() throws Exception {
+    byte[] body = new byte[1 << 20];
+    java.util.Arrays.fill(body, (byte) 'x');
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", b.managementPort())) {
+      socket.setSoTimeout(10_000);
+      var out = socket.getOutputStream();
+      out.write(
+          ("POST /quote/bench/seed HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  + "Content-Type: application/json\r\nContent-Length: "
+                  + body.length
+                  + "\r\n\r\n")
+              .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      out.write(body);
+      out.flush();
+      solventa.lab.RawHttpReply refused = solventa.lab.RawHttpReply.read(socket.getInputStream());
+      assertThat(refused.statusLine()).startsWith("HTTP/1.1 401");
+      out.write(
+          "GET /quote/stats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+              .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      out.flush();
+      solventa.lab.RawHttpReply next = solventa.lab.RawHttpReply.read(socket.getInputStream());
+      assertThat(next.statusLine())
+          .as("the same connection answers again")
+          .startsWith("HTTP/1.1 200");
+    }
+  }
+
   /** Issue 14: the stats reset honours Pekko Management's read-only mode, token or not. */
   @Test
   void statsResetIsRefusedWhenManagementIsReadOnly() throws Exception {
