@@ -43,12 +43,11 @@ class SampleReportTest {
     assertThat(after.path("steps").toString()).isEqualTo(before.path("steps").toString());
     assertThat(after.path("verdicts").toString()).isEqualTo(before.path("verdicts").toString());
     assertThat(after.path("sanity").toString()).isEqualTo(before.path("sanity").toString());
-    // rules version 6 (2026-12-04 21:15 UTC, a fresh clone of 8c01ed1, quick): A's healthy p95
+    // rules version 7 (2026-12-04 23:55 UTC, a fresh clone of ce62c76, quick): A's healthy p95
     // against 225 ms is still too close to call; HD-01.6 is judged over the low-traffic grid;
-    // the recovery comes back degraded for its window (decision 0061), and in this run C made no
-    // more provider calls than customers needing one, so HD-01.8's control leaves it inconclusive;
-    // HD-01's clause (b) reads the declared outage horizon
-    assertThat(after.path("rulesVersion").asText()).isEqualTo("6");
+    // at recovery C's adapter was asked 13 duplicate calls, fewer than the control's 20, and C'
+    // none, so HD-01.8 is inconclusive; HD-01's clause (b) reads the declared outage horizon
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("7");
     JsonNode v = after.path("verdicts");
     assertThat(v.path("HD-01.1").path("verdict").asText()).isEqualTo("inconclusive");
     assertThat(v.path("HD-01.1").path("evidence").toString())
@@ -56,7 +55,10 @@ class SampleReportTest {
     assertThat(v.path("HD-01.6").path("evidence").toString())
         .contains("count N=2 at 10 req/s", "open question (b), settings that keep");
     assertThat(v.path("HD-01.8").path("evidence").toString())
-        .contains("C R1 recovery, from the breaker's close:", "C did not stampede");
+        .contains(
+            "C R1 recovery: 13 duplicate provider call(s)",
+            "fewer than 20: the control is not met",
+            "C' R1 recovery: 0 duplicate provider call(s)");
     assertThat(v.path("HD-01.8").path("verdict").asText()).isEqualTo("inconclusive");
     assertThat(v.path("HD-01").path("evidence").toString())
         .contains("over the outage horizon 2–7 s after the change (0.10–0.35 T, T = 20 s)");

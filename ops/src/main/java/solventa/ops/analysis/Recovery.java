@@ -150,7 +150,17 @@ public final class Recovery implements Hypothesis {
     if (peak < 0 || pool < 0 || s.rejections() == null) {
       ev.inconclusive(stampede + "; the pool was not read");
     } else if (!over.isEmpty() || s.rejections() > 0 || peak >= pool) {
-      ev.refute(stampede + " → stampede");
+      List<String> which = new java.util.ArrayList<>();
+      if (!over.isEmpty()) {
+        which.add("more calls than customers in a second");
+      }
+      if (s.rejections() > 0) {
+        which.add("rejections");
+      }
+      if (peak >= pool) {
+        which.add("the pool full");
+      }
+      ev.refute(stampede + "; " + dups + " → stampede (" + String.join(", ", which) + ")");
     } else if (dup == null) {
       ev.inconclusive(dups);
     } else if (dup > 0) {

@@ -809,7 +809,47 @@ class HypothesesTest {
     void refutedWhenCPrimeMakesMoreCallsThanCustomers() {
       Verdict v = eval(h, of(c(), recovery(BenchArm.C_PRIME, 40, 80, 60, 0L)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence()).anyMatch(l -> l.contains("→ stampede"));
+      assertThat(v.evidence())
+          .anyMatch(l -> l.endsWith("→ stampede (more calls than customers in a second)"));
+    }
+
+    /**
+     * The full sample's case: C' made no duplicate call, but the backlog of distinct expired
+     * customers filled the pool; the line names the clause and shows the duplicate count beside it.
+     */
+    @Test
+    void refutedWhenCPrimeFillsThePoolWithoutADuplicateCall() {
+      Fixture full = cPrime();
+      full.timeline =
+          full.timeline.stream()
+              .map(
+                  p ->
+                      new TimelinePoint(
+                          p.second(),
+                          p.requests(),
+                          p.p95(),
+                          p.p99(),
+                          p.fallbackShare(),
+                          p.breaker(),
+                          p.providerCalls(),
+                          p.second() == 9 ? 32 : p.inFlight(),
+                          p.customers(),
+                          p.nodeP99(),
+                          p.stalePct(),
+                          p.defaultPct(),
+                          p.ageP50Ms(),
+                          p.ageP95Ms(),
+                          p.needing(),
+                          p.duplicates()))
+              .toList();
+      Verdict v = eval(h, of(c(), full));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith("C' R1 recovery: peak in-flight 32 of pool 32, 0 rejected")
+                      && l.contains("C' R1 recovery: 0 duplicate provider call(s)")
+                      && l.endsWith("→ stampede (the pool full)"));
     }
 
     @Test
