@@ -16,6 +16,30 @@ import java.nio.charset.StandardCharsets;
  */
 public record RawHttpReply(String statusLine, String body) {
 
+  /**
+   * Writes one request on {@code socket} — its {@code Host} header, and {@code Content-Type} and
+   * {@code Content-Length} when {@code body} is not null — then reads its answer. Several can
+   * follow one another on one socket, to see whether the server kept the connection.
+   */
+  public static RawHttpReply exchange(
+      java.net.Socket socket, String method, String path, String contentType, byte[] body)
+      throws IOException {
+    StringBuilder head =
+        new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    if (body != null) {
+      head.append("Content-Type: ").append(contentType).append("\r\n");
+      head.append("Content-Length: ").append(body.length).append("\r\n");
+    }
+    head.append("\r\n");
+    java.io.OutputStream out = socket.getOutputStream();
+    out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
+    if (body != null) {
+      out.write(body);
+    }
+    out.flush();
+    return read(socket.getInputStream());
+  }
+
   /** Reads one answer from {@code in}: the status line, the headers, then the declared body. */
   public static RawHttpReply read(InputStream in) throws IOException {
     BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));

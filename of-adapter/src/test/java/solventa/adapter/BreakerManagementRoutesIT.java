@@ -180,23 +180,18 @@ class BreakerManagementRoutesIT {
     java.util.Arrays.fill(body, (byte) 'x');
     try (java.net.Socket socket = new java.net.Socket(u.getHost(), u.getPort())) {
       socket.setSoTimeout(10_000);
-      var out = socket.getOutputStream();
-      out.write(
-          ("POST /of-adapter/providers/ofb/force-open HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                  + "Content-Type: application/octet-stream\r\nContent-Length: "
-                  + body.length
-                  + "\r\n\r\n")
-              .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-      out.write(body);
-      out.flush();
-      solventa.lab.RawHttpReply refused = solventa.lab.RawHttpReply.read(socket.getInputStream());
+      solventa.lab.RawHttpReply refused =
+          solventa.lab.RawHttpReply.exchange(
+              socket,
+              "POST",
+              "/of-adapter/providers/ofb/force-open",
+              "application/octet-stream",
+              body);
       assertThat(refused.statusLine()).startsWith("HTTP/1.1 401");
       assertThat(JSON.readTree(refused.body()).path("field").asText()).isEqualTo("Authorization");
-      out.write(
-          "GET /of-adapter/providers/ofb HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-              .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-      out.flush();
-      solventa.lab.RawHttpReply next = solventa.lab.RawHttpReply.read(socket.getInputStream());
+      solventa.lab.RawHttpReply next =
+          solventa.lab.RawHttpReply.exchange(
+              socket, "GET", "/of-adapter/providers/ofb", null, null);
       assertThat(next.statusLine())
           .as("the same connection answers again")
           .startsWith("HTTP/1.1 200");

@@ -30,41 +30,4 @@ public record TimelinePoint(
     Double ageP50Ms,
     Double ageP95Ms,
     Integer needing,
-    Long duplicates) {
-
-  /** A second without the duplicate count (results recorded before rules version 7). */
-  public TimelinePoint(
-      int second,
-      int requests,
-      Double p95,
-      Double p99,
-      Double fallbackShare,
-      String breaker,
-      Long providerCalls,
-      Integer inFlight,
-      Integer customers,
-      Double nodeP99,
-      Double stalePct,
-      Double defaultPct,
-      Double ageP50Ms,
-      Double ageP95Ms,
-      Integer needing) {
-    this(
-        second,
-        requests,
-        p95,
-        p99,
-        fallbackShare,
-        breaker,
-        providerCalls,
-        inFlight,
-        customers,
-        nodeP99,
-        stalePct,
-        defaultPct,
-        ageP50Ms,
-        ageP95Ms,
-        needing,
-        null);
-  }
-}
+    Long duplicates) {}

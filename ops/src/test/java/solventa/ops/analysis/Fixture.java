@@ -235,7 +235,8 @@ public final class Fixture {
       double share = 100.0 * k / rate;
       out.add(
           new TimelinePoint(
-              i, rate, p95, p99, share, "CLOSED", 0L, 0, rate, p99, share, 0.0, null, null, null));
+              i, rate, p95, p99, share, "CLOSED", 0L, 0, rate, p99, share, 0.0, null, null, null,
+              null));
     }
     return out;
   }

@@ -767,13 +767,14 @@ class HypothesesTest {
           new TimelinePoint(
               3, 100, 100.0, 150.0, 40.0, "OPEN", null, null, 60, 40.0, null, null, null, null, 5,
               null));
-      t.set(4, withDuplicates(t.get(4), 7L));
+      t.set(4, with(t.get(4), t.get(4).inFlight(), 7L));
       gaps.timeline = t;
       assertThat(s3.duplicates()).isZero();
       assertThat(Recovery.duplicates(gaps.build())).isEqualTo(47L);
     }
 
-    private TimelinePoint withDuplicates(TimelinePoint p, Long d) {
+    /** {@code p} with another in-flight reading and duplicate count. */
+    private TimelinePoint with(TimelinePoint p, Integer inFlight, Long duplicates) {
       return new TimelinePoint(
           p.second(),
           p.requests(),
@@ -782,7 +783,7 @@ class HypothesesTest {
           p.fallbackShare(),
           p.breaker(),
           p.providerCalls(),
-          p.inFlight(),
+          inFlight,
           p.customers(),
           p.nodeP99(),
           p.stalePct(),
@@ -790,7 +791,7 @@ class HypothesesTest {
           p.ageP50Ms(),
           p.ageP95Ms(),
           p.needing(),
-          d);
+          duplicates);
     }
 
     /** One call asked for a customer whose earlier call is pending: C' did not coalesce. */
@@ -822,25 +823,7 @@ class HypothesesTest {
       Fixture full = cPrime();
       full.timeline =
           full.timeline.stream()
-              .map(
-                  p ->
-                      new TimelinePoint(
-                          p.second(),
-                          p.requests(),
-                          p.p95(),
-                          p.p99(),
-                          p.fallbackShare(),
-                          p.breaker(),
-                          p.providerCalls(),
-                          p.second() == 9 ? 32 : p.inFlight(),
-                          p.customers(),
-                          p.nodeP99(),
-                          p.stalePct(),
-                          p.defaultPct(),
-                          p.ageP50Ms(),
-                          p.ageP95Ms(),
-                          p.needing(),
-                          p.duplicates()))
+              .map(p -> with(p, p.second() == 9 ? 32 : p.inFlight(), p.duplicates()))
               .toList();
       Verdict v = eval(h, of(c(), full));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);

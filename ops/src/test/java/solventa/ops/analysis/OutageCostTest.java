@@ -43,7 +43,8 @@ class OutageCostTest {
           Math.max(0, OutageCost.modelFallbackPct(h, tSec, s + 0.5) - refreshesPerSecondPct * s);
       out.add(
           new TimelinePoint(
-              s, 100, 64.0, 66.0, fb, "OPEN", 0L, 0, 90, 65.0, fb - 1, 1.0, 9000.0, 18000.0, null));
+              s, 100, 64.0, 66.0, fb, "OPEN", 0L, 0, 90, 65.0, fb - 1, 1.0, 9000.0, 18000.0, null,
+              null));
     }
     return out;
   }

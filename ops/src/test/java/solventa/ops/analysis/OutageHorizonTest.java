@@ -39,7 +39,8 @@ class OutageHorizonTest {
       double fb = s * 10.0;
       t.add(
           new TimelinePoint(
-              s, 100, 64.0, 66.0, fb, "OPEN", 0L, 0, 90, 65.0, fb - 1, 1.0, null, null, null));
+              s, 100, 64.0, 66.0, fb, "OPEN", 0L, 0, 90, 65.0, fb - 1, 1.0, null, null, null,
+              null));
     }
     StepResult step = Fixture.step(BenchArm.C, ProviderState.UNRESPONSIVE).timeline(t).build();
     OutageHorizon.Share share = OutageHorizon.of(step, 20);

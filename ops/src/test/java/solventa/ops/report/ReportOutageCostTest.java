@@ -27,7 +27,7 @@ class ReportOutageCostTest {
       double fb = OutageCost.modelFallbackPct(0.96, t, s + 0.5);
       seconds.add(
           new TimelinePoint(
-              s, 100, 64.0, 66.0, fb, "OPEN", 0L, 0, 90, 65.0, fb, 0.0, 1.0e4, 2.0e4, null));
+              s, 100, 64.0, 66.0, fb, "OPEN", 0L, 0, 90, 65.0, fb, 0.0, 1.0e4, 2.0e4, null, null));
     }
     List<StepResult> steps =
         List.of(

@@ -11,6 +11,7 @@ import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.management.cluster.javadsl.ClusterHttpManagementRoutes;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
+import solventa.adapter.DrainedRefusal;
 import solventa.quote.api.Problem;
 
 /**
@@ -25,10 +26,11 @@ import solventa.quote.api.Problem;
  * <p>It serves Pekko's own read-only routes ({@link ClusterHttpManagementRoutes#readOnly}: {@code
  * GET /cluster/members}, {@code /cluster/members/<address>}, {@code /cluster/domain-events}, {@code
  * /cluster/shards/<region>}); any other method under {@code /cluster} is refused with 403 and a
- * problem body, before its body is read. Nothing in the lab changes membership over HTTP: a node
- * leaves the cluster by its own coordinated shutdown (SIGTERM), and the split-brain resolver downs
- * an unreachable one. The health checks ({@code /ready}, {@code /alive}) are Pekko Management's own
- * routes and stay as they are.
+ * problem body, decided before its body is read (so the body is discarded first, {@link
+ * DrainedRefusal}). Nothing in the lab changes membership over HTTP: a node leaves the cluster by
+ * its own coordinated shutdown (SIGTERM), and the split-brain resolver downs an unreachable one.
+ * The health checks ({@code /ready}, {@code /alive}) are Pekko Management's own routes and stay as
+ * they are.
  */
 public final class ClusterReadRoutes implements ManagementRouteProvider {
 
@@ -41,7 +43,9 @@ public final class ClusterReadRoutes implements ManagementRouteProvider {
   @Override
   public Route routes(ManagementRouteProviderSettings settings) {
     Route read = ClusterHttpManagementRoutes.readOnly(cluster);
-    return extractMethod(method -> isRead(method) ? read : pathPrefix("cluster", () -> OFF));
+    return extractMethod(
+        method ->
+            isRead(method) ? read : pathPrefix("cluster", () -> DrainedRefusal.route(() -> OFF)));
   }
 
   private static boolean isRead(HttpMethod method) {

@@ -511,22 +511,12 @@ class QuoteArmsIT {
     java.util.Arrays.fill(body, (byte) 'x');
     try (java.net.Socket socket = new java.net.Socket("127.0.0.1", b.managementPort())) {
       socket.setSoTimeout(10_000);
-      var out = socket.getOutputStream();
-      out.write(
-          ("POST /quote/bench/seed HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                  + "Content-Type: application/json\r\nContent-Length: "
-                  + body.length
-                  + "\r\n\r\n")
-              .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-      out.write(body);
-      out.flush();
-      solventa.lab.RawHttpReply refused = solventa.lab.RawHttpReply.read(socket.getInputStream());
+      solventa.lab.RawHttpReply refused =
+          solventa.lab.RawHttpReply.exchange(
+              socket, "POST", "/quote/bench/seed", "application/json", body);
       assertThat(refused.statusLine()).startsWith("HTTP/1.1 401");
-      out.write(
-          "GET /quote/stats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-              .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-      out.flush();
-      solventa.lab.RawHttpReply next = solventa.lab.RawHttpReply.read(socket.getInputStream());
+      solventa.lab.RawHttpReply next =
+          solventa.lab.RawHttpReply.exchange(socket, "GET", "/quote/stats", null, null);
       assertThat(next.statusLine())
           .as("the same connection answers again")
           .startsWith("HTTP/1.1 200");
