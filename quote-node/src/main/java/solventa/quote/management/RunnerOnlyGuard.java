@@ -49,35 +49,41 @@ public final class RunnerOnlyGuard {
         "Authorization",
         auth -> {
           Optional<Source> found = registry.find();
-          if (found.isEmpty()) {
-            return DrainedRefusal.route(RunnerOnlyGuard::starting);
-          }
-          Source s = found.get();
-          Optional<Route> refused = refusal(s, auth);
-          if (refused.isPresent()) {
-            return DrainedRefusal.route(refused::get);
-          }
-          if (settings.readOnly()) {
-            return DrainedRefusal.route(
-                () ->
-                    Problem.of(
-                            403,
-                            "Forbidden",
-                            "management is read-only"
-                                + " (pekko.management.http.route-providers-read-only = true)")
-                        .route());
-          }
-          if (!s.resetEnabled()) {
-            return DrainedRefusal.route(
-                () ->
-                    Problem.of(
-                            403,
-                            "Forbidden",
-                            "runner-only route is disabled (quote.stats.reset-enabled = false)")
-                        .route());
-          }
-          return action.apply(s);
+          Optional<Route> refused =
+              found.isEmpty()
+                  ? Optional.of(starting())
+                  : refusedChange(found.get(), auth, settings);
+          return refused.isPresent()
+              ? DrainedRefusal.route(refused::get)
+              : action.apply(found.get());
         });
+  }
+
+  /** Why a change is refused (token, read-only management, switched off), or empty when allowed. */
+  private static Optional<Route> refusedChange(
+      Source s, Optional<String> auth, ManagementRouteProviderSettings settings) {
+    Optional<Route> refused = refusal(s, auth);
+    if (refused.isPresent()) {
+      return refused;
+    }
+    if (settings.readOnly()) {
+      return Optional.of(
+          Problem.of(
+                  403,
+                  "Forbidden",
+                  "management is read-only"
+                      + " (pekko.management.http.route-providers-read-only = true)")
+              .route());
+    }
+    if (!s.resetEnabled()) {
+      return Optional.of(
+          Problem.of(
+                  403,
+                  "Forbidden",
+                  "runner-only route is disabled (quote.stats.reset-enabled = false)")
+              .route());
+    }
+    return Optional.empty();
   }
 
   /**
