@@ -34,11 +34,14 @@ import solventa.ops.results.ResultsFolder;
  * metrics + rating work — against the same Redis and Toxiproxy listener. The generator is vegeta,
  * outside every JVM, open model: {@value PairedFigures#NEVER_SEEN_SHARE} of the requests on
  * customers never seen before, the rest on 300 warm customers. Each service is warmed (the node
- * {@code warmNodeSec}, each reference {@code warmRefSec}), then the services take turns, one window
- * each per round. CPU is each service process's own (user + system from {@code /proc/PID/stat});
- * context switches its threads' ({@link ContextSwitches}). The references keep a profile an hour;
- * the node refreshes its warm customers every 60 s, so it does a little more work and its ratio is,
- * if anything, overstated.
+ * {@code warmNodeSec}, its floor and each reference {@code warmRefSec}), then the services take
+ * turns, one window each per round. The node's floor is a window of bare {@code GET /health} on the
+ * same node right after its quotes' window (issue 32: the quote path above the floor); the section
+ * after the table sets both CPU targets against the windows ({@link PairedFigures#targets}). CPU is
+ * each service process's own (user + system from {@code /proc/PID/stat}); context switches its
+ * threads' ({@link ContextSwitches}). The references keep a profile an hour; the node refreshes its
+ * warm customers every 60 s, so it does a little more work and its ratio is, if anything,
+ * overstated.
  *
  * <p>vegeta and the references' Python packages are installed into {@code .tools/} by {@code
  * bin/setup --paired} (which {@code bin/lab bench --paired} runs first): they come from the Go
@@ -80,34 +83,53 @@ public final class PairedBench {
       lab.start();
       ExperimentProfile profile = ExperimentProfile.named("full");
       NodeProcess node = lab.node(BenchArm.C, "count", profile).first();
-      List<Service> services = new ArrayList<>();
-      services.add(new Service("quote node", node.baseUrl(), node.pid()));
+      Service quotes = new Service("quote node", node.baseUrl(), node.pid(), false);
+      // the framework's floor on the same node: bare GET /health at the same rate (issue 32)
+      Service floor =
+          new Service("quote node, floor: bare GET /health", node.baseUrl(), node.pid(), true);
+      List<Service> services = new ArrayList<>(List.of(quotes, floor));
       for (String[] ref : REFERENCES) {
         int port = FreePort.find();
         Process p = bench.startReference(ref, port, lab, logs);
         refs.add(p);
-        services.add(new Service(ref[0], "http://127.0.0.1:" + port, p.pid()));
+        services.add(new Service(ref[0], "http://127.0.0.1:" + port, p.pid(), false));
       }
       console.printf(
-          "paired: warming up (node %d s, each reference %d s) at %d req/s%n",
+          "paired: warming up (node %d s, its floor and each reference %d s) at %d req/s%n",
           plan.warmNodeSec(), plan.warmRefSec(), plan.rate());
       for (Service s : services) {
-        bench.window(s, plan.rate(), s == services.get(0) ? plan.warmNodeSec() : plan.warmRefSec());
+        bench.window(s, plan.rate(), s == quotes ? plan.warmNodeSec() : plan.warmRefSec());
       }
       md.append(header(plan, lab.nodeStack()));
+      List<Double> ratios = new ArrayList<>();
+      List<PairedFigures.AboveFloor> above = new ArrayList<>();
       for (int round = 1; round <= plan.rounds(); round++) {
         console.printf("paired: round %d of %d%n", round, plan.rounds());
         PairedFigures.Window nodeWindow = null;
         for (Service s : services) {
           PairedFigures.Window w = bench.window(s, plan.rate(), plan.windowSec());
-          if (nodeWindow == null) {
+          Map<String, Object> row;
+          if (s == quotes) {
             nodeWindow = w;
+            md.append(PairedFigures.row(round, s.name(), w, ""));
+            row = jsonRow(round, s.name(), w, "");
+          } else if (s == floor) {
+            PairedFigures.AboveFloor a = PairedFigures.aboveFloor(round, nodeWindow, w);
+            above.add(a);
+            md.append(PairedFigures.row(round, s.name(), w, "— (the node's own floor)"));
+            row = jsonRow(round, s.name(), w, "");
+            row.put("quotePathAboveFloorMs", a.ms());
+            row.put("quotePathAboveFloorMissing", a.missing());
+          } else {
+            String ratio = PairedFigures.ratio(nodeWindow, w);
+            ratios.add(PairedFigures.ratioValue(nodeWindow, w));
+            md.append(PairedFigures.row(round, s.name(), w, ratio));
+            row = jsonRow(round, s.name(), w, ratio);
           }
-          String ratio = s == services.get(0) ? "" : PairedFigures.ratio(nodeWindow, w);
-          md.append(PairedFigures.row(round, s.name(), w, ratio));
-          json.add(jsonRow(round, s.name(), w, ratio));
+          json.add(row);
         }
       }
+      md.append(PairedFigures.targets(ratios, above));
     } finally {
       refs.forEach(PairedBench::stop);
       lab.close();
@@ -117,7 +139,7 @@ public final class PairedBench {
   }
 
   /** A measured service: its base URL and the process whose CPU is counted. */
-  private record Service(String name, String baseUrl, long pid) {}
+  private record Service(String name, String baseUrl, long pid, boolean floor) {}
 
   private static String header(Plan plan, Map<String, String> stack) {
     StringBuilder sb =
@@ -218,12 +240,16 @@ public final class PairedBench {
 
   /** One window of {@code secs} seconds at {@code rate} against {@code s}. */
   private PairedFigures.Window window(Service s, int rate, int secs) throws IOException {
-    PairedFigures.Mix mix = PairedFigures.mix(rate * secs, nextNeverSeen);
-    nextNeverSeen = mix.nextNeverSeen();
     Path targets = work.resolve("targets.json");
-    List<String> lines = new ArrayList<>(mix.customers().size());
-    for (String c : mix.customers()) {
-      lines.add(PairedFigures.target(s.baseUrl() + "/v1/quotes", c));
+    List<String> lines = new ArrayList<>();
+    if (s.floor()) {
+      lines.add(PairedFigures.bareTarget(s.baseUrl() + solventa.gatling.FloorSimulation.PATH));
+    } else {
+      PairedFigures.Mix mix = PairedFigures.mix(rate * secs, nextNeverSeen);
+      nextNeverSeen = mix.nextNeverSeen();
+      for (String c : mix.customers()) {
+        lines.add(PairedFigures.target(s.baseUrl() + "/v1/quotes", c));
+      }
     }
     Files.write(targets, lines, StandardCharsets.UTF_8);
     Path bin = work.resolve("r.bin");

@@ -74,6 +74,11 @@ public final class PairedFigures {
         + "\",\"header\":{\"Content-Type\":[\"application/json\"]}}";
   }
 
+  /** One vegeta target line: a bare {@code GET} of {@code url} (the node's framework floor). */
+  static String bareTarget(String url) {
+    return "{\"method\":\"GET\",\"url\":\"" + url + "\"}";
+  }
+
   /** utime + stime, in clock ticks, of a {@code /proc/PID/stat} line. */
   static long cpuTicks(String stat) {
     // the command name may hold spaces and parentheses: fields count from the last ')'
@@ -157,28 +162,139 @@ public final class PairedFigures {
    * overload, and a side without a CPU figure measures nothing.
    */
   static String ratio(Window node, Window reference) {
+    String why = missing(node, "node", reference, "reference");
+    return why == null
+        ? String.format(Locale.ROOT, "%.2f", ratioValue(node, reference))
+        : "— (" + why + ")";
+  }
+
+  /** node ÷ reference CPU per request, or null where {@link #ratio} gives a reason instead. */
+  static Double ratioValue(Window node, Window reference) {
+    return missing(node, "node", reference, "reference") != null
+        ? null
+        : node.cpuPerRequest() / reference.cpuPerRequest();
+  }
+
+  // why two windows' CPU cannot be set side by side, or null when they can
+  private static String missing(Window a, String aName, Window b, String bName) {
     List<String> why = new ArrayList<>();
-    String n = node.outOfBounds();
-    String r = reference.outOfBounds();
-    if (n != null) {
-      why.add("node: " + n);
+    String oa = a.outOfBounds();
+    String ob = b.outOfBounds();
+    if (oa != null) {
+      why.add(aName + ": " + oa);
     }
-    if (r != null) {
-      why.add("reference: " + r);
+    if (ob != null) {
+      why.add(bName + ": " + ob);
     }
-    if (node.cpuPerRequest() == null || reference.cpuPerRequest() == null) {
+    if (a.cpuPerRequest() == null || b.cpuPerRequest() == null) {
       why.add("a CPU time could not be read");
     }
-    return why.isEmpty()
-        ? String.format(Locale.ROOT, "%.2f", node.cpuPerRequest() / reference.cpuPerRequest())
-        : "— (" + String.join("; ", why) + ")";
+    return why.isEmpty() ? null : String.join("; ", why);
+  }
+
+  /**
+   * The quote path's own CPU above the node's floor in one round: the node's CPU per quote minus
+   * its CPU per bare request at the same rate, ms; {@code missing} says why when it cannot be set.
+   */
+  record AboveFloor(int round, Double quoteMs, Double floorMs, Double ms, String missing) {}
+
+  static AboveFloor aboveFloor(int round, Window quotes, Window floor) {
+    String why = missing(quotes, "quotes", floor, "floor");
+    return why == null
+        ? new AboveFloor(
+            round,
+            quotes.cpuPerRequest(),
+            floor.cpuPerRequest(),
+            quotes.cpuPerRequest() - floor.cpuPerRequest(),
+            null)
+        : new AboveFloor(round, quotes.cpuPerRequest(), floor.cpuPerRequest(), null, why);
+  }
+
+  /**
+   * The section that sets the paired windows against issue 32's two CPU targets: the node's CPU per
+   * quote at most {@value StackTargets#CARD_STACK_SHARE}× the card's stack's (every window with a
+   * ratio, and their median), and the quote path at most {@value StackTargets#PATH_ABOVE_FLOOR_MS}
+   * ms above the node's floor (every round, and their median). A window or round without a figure
+   * is listed with its reason and left out of the count.
+   */
+  static String targets(List<Double> ratios, List<AboveFloor> rounds) {
+    StringBuilder sb = new StringBuilder("\n## Against issue 32's CPU targets\n\n");
+    List<Double> measured = new ArrayList<>();
+    for (Double r : ratios) {
+      if (r != null) {
+        measured.add(r);
+      }
+    }
+    long under =
+        measured.stream()
+            .filter(r -> StackTargets.within(r, StackTargets.CARD_STACK_SHARE))
+            .count();
+    Double median = StackTargets.median(measured);
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "- Node ÷ card's stack, CPU per request, at most %.1f: %s%n",
+            StackTargets.CARD_STACK_SHARE,
+            median == null
+                ? "missing: no window pair held the card's bounds with both CPU times read"
+                : String.format(
+                    Locale.ROOT,
+                    "%d of %d window pairs at or under it (%d without a ratio, reasons in the"
+                        + " table); median **%.2f**, %s.",
+                    under,
+                    measured.size(),
+                    ratios.size() - measured.size(),
+                    median,
+                    StackTargets.within(median, StackTargets.CARD_STACK_SHARE)
+                        ? "met"
+                        : "not met")));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "- The quote path above the node's floor (its CPU per quote − its CPU per bare `GET"
+                + " /health`, each window at the same rate, one after the other), at most %.2f ms:%n",
+            StackTargets.PATH_ABOVE_FLOOR_MS));
+    List<Double> above = new ArrayList<>();
+    for (AboveFloor a : rounds) {
+      if (a.ms() == null) {
+        sb.append(
+            String.format(Locale.ROOT, "  - round %d: missing (%s)%n", a.round(), a.missing()));
+      } else {
+        above.add(a.ms());
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "  - round %d: %.3f − %.3f = **%.3f ms** (%s)%n",
+                a.round(),
+                a.quoteMs(),
+                a.floorMs(),
+                a.ms(),
+                StackTargets.within(a.ms(), StackTargets.PATH_ABOVE_FLOOR_MS) ? "met" : "not met"));
+      }
+    }
+    Double m = StackTargets.median(above);
+    long met =
+        above.stream()
+            .filter(d -> StackTargets.within(d, StackTargets.PATH_ABOVE_FLOOR_MS))
+            .count();
+    sb.append(
+        m == null
+            ? "  - no round has the figure.\n"
+            : String.format(
+                Locale.ROOT,
+                "  - met in %d of %d rounds; median **%.3f ms**, %s.%n",
+                met,
+                above.size(),
+                m,
+                StackTargets.within(m, StackTargets.PATH_ABOVE_FLOOR_MS) ? "met" : "not met"));
+    return sb.toString();
   }
 
   /** One table row: round, service, its window and the ratio cell. */
   static String row(int round, String service, Window w, String ratio) {
     return String.format(
         Locale.ROOT,
-        "| %d | %s | %s | %s | %.1f / %.1f | %.2f | %d | %.1f/%.1f/%.1f/%.1f | %s |%n",
+        "| %d | %s | %s | %s | %.1f / %.1f | %.2f | %d | %s | %s |%n",
         round,
         service,
         w.cpuPerRequest() == null ? "—" : String.format(Locale.ROOT, "%.3f", w.cpuPerRequest()),
@@ -189,11 +305,23 @@ public final class PairedFigures {
         w.p99(),
         w.errorPct(),
         w.requests(),
-        w.originPct().get("CACHED"),
-        w.originPct().get("FRESH"),
-        w.originPct().get("STALE"),
-        w.originPct().get("DEFAULT"),
+        origins(w),
         ratio);
+  }
+
+  // the origins' shares, or a dash for a window without quote answers (the floor's bare requests)
+  private static String origins(Window w) {
+    Map<String, Double> o = w.originPct();
+    if (o.get("none") != null && o.get("none") >= 100.0) {
+      return "— (no quote answers)";
+    }
+    return String.format(
+        Locale.ROOT,
+        "%.1f/%.1f/%.1f/%.1f",
+        o.get("CACHED"),
+        o.get("FRESH"),
+        o.get("STALE"),
+        o.get("DEFAULT"));
   }
 
   static final String HEADER =

@@ -109,6 +109,53 @@ class BenchmarkTest {
   }
 
   @Test
+  void theFloorSectionJudgesIssue32sTargetForTheQuotePath() {
+    Benchmark.Row floor = row("floor", at(800), 2400, 8000);
+    assertThat(BenchmarkReport.floor(floor, List.of(row("sweep", at(800), 3600, 8000), floor)))
+        .contains("the other **0.15 ms**")
+        .contains("at most 0.15 ms above this floor: **met**");
+    assertThat(BenchmarkReport.floor(floor, List.of(row("sweep", at(800), 4560, 8000), floor)))
+        .contains("at most 0.15 ms above this floor: **not met**");
+  }
+
+  // a 200 req/s window whose cache hits took p50 / p99 ms (null: not reported)
+  private static Benchmark.Row hits(String kind, Double p50, Double p99, Double achieved) {
+    return new Benchmark.Row(
+        kind,
+        at(200).achieved(achieved).build(),
+        new NodeCost(1000.0, 17, 3400, 0, 0L, null, p50, p99, 12.0, 40_000L, 60.6, 61.9));
+  }
+
+  @Test
+  void cacheHitWindowsAreEachJudgedAgainstTheTarget() {
+    assertThat(BenchmarkReport.hitWindows(List.of(hits("sweep", 60.8, 72.0, null))))
+        .as("no repeated window: no section")
+        .isNull();
+    String s =
+        BenchmarkReport.hitWindows(
+            List.of(
+                row("sweep", at(800), 4560, 8000),
+                hits("sweep", 60.8, 72.0, null),
+                hits("hits", 60.7, 63.9, null),
+                hits("hits", 61.2, 64.5, null),
+                hits("hits", null, null, null),
+                hits("hits", 60.6, 62.0, 150.0)));
+    assertThat(s)
+        .contains("## Cache hits at 200 req/s, window after window")
+        .contains("| the sweep's row | 200.0 | ")
+        .contains("| 0.8 / 12.0 | 60.6 / 61.9 | 0.29 | 12 | met | not met |")
+        .contains("| repeat 1 | ")
+        .contains("| 0.7 / 3.9 | 60.6 / 61.9 | 0.29 | 12 | met | met |")
+        .contains("| 1.2 / 4.5 | 60.6 / 61.9 | 0.29 | 12 | not met | met |")
+        .contains("not judged: the node reported no cache-hit histogram")
+        .contains("not judged: the generator reached 150.0 req/s")
+        .contains("Judged windows: 3 of 5. p50 met in **2 of 3**, p99 met in **2 of 3**")
+        .contains("ranged 3.9–12.0 ms (median 4.5)");
+    String none = BenchmarkReport.hitWindows(List.of(hits("hits", null, null, null)));
+    assertThat(none).contains("No window could be judged");
+  }
+
+  @Test
   void theReportNamesTheMachineItsFiguresBelongTo() {
     Benchmark.Row floor = row("floor", at(800), 2400, 8000);
     String md =

@@ -104,6 +104,83 @@ class PairedFiguresTest {
         .contains("| 100.0/0.0/0.0/0.0 |");
   }
 
+  @Test
+  void theFloorsTargetIsABareGetOfTheGivenUrl() throws Exception {
+    com.fasterxml.jackson.databind.JsonNode t =
+        solventa.ops.results.ResultsFolder.JSON.readTree(
+            PairedFigures.bareTarget("http://127.0.0.1:8080/health"));
+    assertThat(t.path("method").asText()).isEqualTo("GET");
+    assertThat(t.path("url").asText()).isEqualTo("http://127.0.0.1:8080/health");
+    assertThat(t.has("body")).isFalse();
+  }
+
+  @Test
+  void theQuotePathAboveTheFloorIsTheDifferenceOrMissingWithItsReason() {
+    PairedFigures.Window quotes = window(24_000, 7_200.0, 0.0, 183);
+    PairedFigures.AboveFloor met =
+        PairedFigures.aboveFloor(1, quotes, window(24_000, 4_080.0, 0.0, 2));
+    assertThat(met.ms()).isCloseTo(0.13, within(1e-9));
+    assertThat(met.missing()).isNull();
+    PairedFigures.AboveFloor atTheBound =
+        PairedFigures.aboveFloor(2, quotes, window(24_000, 3_600.0, 0.0, 2));
+    assertThat(atTheBound.ms()).isCloseTo(0.15, within(1e-9));
+    PairedFigures.AboveFloor failed =
+        PairedFigures.aboveFloor(3, quotes, window(24_000, 3_600.0, 2.5, 2));
+    assertThat(failed.ms()).isNull();
+    assertThat(failed.missing()).isEqualTo("floor: errors 2.50 % > 1 %");
+    assertThat(PairedFigures.aboveFloor(4, window(24_000, null, 0.0, 183), quotes).missing())
+        .isEqualTo("a CPU time could not be read");
+  }
+
+  @Test
+  void theTargetsSectionCountsTheWindowsAndRoundsAndJudgesTheirMedian() {
+    PairedFigures.Window quotes = window(24_000, 7_200.0, 0.0, 183);
+    String met =
+        PairedFigures.targets(
+            java.util.Arrays.asList(0.55, 0.62, null, 0.58),
+            List.of(
+                PairedFigures.aboveFloor(1, quotes, window(24_000, 4_080.0, 0.0, 2)),
+                PairedFigures.aboveFloor(2, quotes, window(24_000, 2_400.0, 0.0, 2)),
+                PairedFigures.aboveFloor(3, quotes, window(24_000, 3_840.0, 0.0, 2)),
+                PairedFigures.aboveFloor(4, quotes, window(24_000, 3_600.0, 3.0, 2))));
+    assertThat(met)
+        .contains("2 of 3 window pairs at or under it (1 without a ratio")
+        .contains("median **0.58**, met.")
+        .contains("round 1: 0.300 − 0.170 = **0.130 ms** (met)")
+        .contains("round 2: 0.300 − 0.100 = **0.200 ms** (not met)")
+        .contains("round 3: 0.300 − 0.160 = **0.140 ms** (met)")
+        .contains("round 4: missing (floor: errors 3.00 % > 1 %)")
+        .contains("met in 2 of 3 rounds; median **0.140 ms**, met.");
+    String notMet =
+        PairedFigures.targets(
+            List.of(0.61, 0.7, 0.5),
+            List.of(PairedFigures.aboveFloor(1, quotes, window(24_000, 2_400.0, 0.0, 2))));
+    assertThat(notMet)
+        .contains("1 of 3 window pairs")
+        .contains("median **0.61**, not met.")
+        .contains("met in 0 of 1 rounds; median **0.200 ms**, not met.");
+    String none = PairedFigures.targets(java.util.Collections.singletonList(null), List.of());
+    assertThat(none)
+        .contains("missing: no window pair held the card's bounds")
+        .contains("no round has the figure");
+  }
+
+  @Test
+  void aWindowWithoutQuoteAnswersShowsNoOrigins() {
+    PairedFigures.Window bare =
+        new PairedFigures.Window(
+            800,
+            200.0,
+            4000L,
+            1,
+            2,
+            0,
+            Map.of("CACHED", 0.0, "FRESH", 0.0, "STALE", 0.0, "DEFAULT", 0.0, "none", 100.0));
+    assertThat(PairedFigures.row(1, "quote node, floor: bare GET /health", bare, "—"))
+        .contains("| — (no quote answers) |")
+        .doesNotContain("0.0/0.0/0.0/0.0");
+  }
+
   private static PairedFigures.Window window(long n, Double cpuMs, double errorPct, double p99) {
     return new PairedFigures.Window(
         n,
