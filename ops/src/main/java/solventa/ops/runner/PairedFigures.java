@@ -240,7 +240,7 @@ public final class PairedFigures {
                 : String.format(
                     Locale.ROOT,
                     "%d of %d window pairs at or under it (%d without a ratio, reasons in the"
-                        + " table); median **%.2f**, %s.",
+                        + " table); median **%.3f**, %s.",
                     under,
                     measured.size(),
                     ratios.size() - measured.size(),

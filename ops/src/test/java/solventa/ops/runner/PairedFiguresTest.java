@@ -145,7 +145,7 @@ class PairedFiguresTest {
                 PairedFigures.aboveFloor(4, quotes, window(24_000, 3_600.0, 3.0, 2))));
     assertThat(met)
         .contains("2 of 3 window pairs at or under it (1 without a ratio")
-        .contains("median **0.58**, met.")
+        .contains("median **0.580**, met.")
         .contains("round 1: 0.300 − 0.170 = **0.130 ms** (met)")
         .contains("round 2: 0.300 − 0.100 = **0.200 ms** (not met)")
         .contains("round 3: 0.300 − 0.160 = **0.140 ms** (met)")
@@ -157,7 +157,7 @@ class PairedFiguresTest {
             List.of(PairedFigures.aboveFloor(1, quotes, window(24_000, 2_400.0, 0.0, 2))));
     assertThat(notMet)
         .contains("1 of 3 window pairs")
-        .contains("median **0.61**, not met.")
+        .contains("median **0.610**, not met.")
         .contains("met in 0 of 1 rounds; median **0.200 ms**, not met.");
     String none = PairedFigures.targets(java.util.Collections.singletonList(null), List.of());
     assertThat(none)

@@ -11,8 +11,8 @@ import org.apache.pekko.actor.typed.ActorSystem;
  * The stack a running node is made of, read from its actor system's effective configuration and its
  * JVM, so that every report and benchmark names what ran (issue 32): the default dispatcher's
  * executor and threads, whether Pekko's internal dispatcher is shared, the HTTP server and client,
- * the scheduler and its tick, Kamon's instrumentation, and the JVM's flags. Served on {@code GET
- * /quote/stack} (Pekko Management, read-only) and logged at start.
+ * the scheduler and its tick, Kamon's instrumentation, the JVM's flags and its garbage collector.
+ * Served on {@code GET /quote/stack} (Pekko Management, read-only) and logged at start.
  *
  * <p>JVM flags are the {@code -X…} options only: {@code -D} properties carry the node's tokens and
  * trace key, and are never listed.
@@ -38,6 +38,8 @@ public final class NodeStack {
             + c.getInt(dd + ".fork-join-executor.parallelism-min")
             + ".."
             + c.getInt(dd + ".fork-join-executor.parallelism-max")
+            + ", task peeking "
+            + c.getString(dd + ".fork-join-executor.task-peeking-mode")
             + ", throughput "
             + c.getInt(dd + ".throughput"));
     m.put(
@@ -64,7 +66,17 @@ public final class NodeStack {
             ? "on (agent attached)"
             : "off (explicit metrics only)");
     m.put("jvm flags", String.join(" ", jvmFlags(jvmArguments())));
+    m.put("garbage collector", garbageCollectors());
     return m;
+  }
+
+  /** This JVM's collectors as the JVM names them (G1 when no flag chooses another). */
+  static String garbageCollectors() {
+    return String.join(
+        ", ",
+        ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .map(java.lang.management.GarbageCollectorMXBean::getName)
+            .toList());
   }
 
   /** This JVM's start arguments. */

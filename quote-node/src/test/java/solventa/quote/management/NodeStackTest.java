@@ -26,6 +26,25 @@ class NodeStackTest {
     assertThat(s.get("scheduler")).contains("LightArrayRevolverScheduler").endsWith("tick 10 ms");
     assertThat(s.get("kamon instrumentation")).startsWith("off");
     assertThat(s).containsKeys("pekko", "pekko-http", "http server", "http client", "jvm flags");
+    assertThat(s.get("dispatcher")).contains("task peeking FIFO");
+    assertThat(
+            NodeStack.describe(
+                    effective(
+                        "pekko.actor.default-dispatcher.fork-join-executor.task-peeking-mode ="
+                            + " LIFO"))
+                .get("dispatcher"))
+        .contains("task peeking LIFO");
+  }
+
+  @Test
+  void namesTheGarbageCollectorsThisJvmRuns() {
+    List<String> names =
+        java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .map(java.lang.management.GarbageCollectorMXBean::getName)
+            .toList();
+    assertThat(names).isNotEmpty();
+    assertThat(NodeStack.describe(effective("")).get("garbage collector"))
+        .isEqualTo(String.join(", ", names));
   }
 
   @Test
