@@ -50,6 +50,12 @@ class MainTest {
         .contains("--overload and --join are different benches: choose one");
     assertThat(stderrOf("bench", "--join", "--paired"))
         .contains("--join and --paired are different benches: choose one");
+    assertThat(stderrOf("bench", "--node-warmup", "300"))
+        .contains("--node-warmup applies to --paired only");
+    assertThat(stderrOf("bench", "--paired", "--node-warmup", "0"))
+        .contains("--node-warmup must be 1..3600 seconds, not 0");
+    assertThat(stderrOf("bench", "--paired", "--node-warmup", "3601"))
+        .contains("--node-warmup must be 1..3600 seconds, not 3601");
   }
 
   @Test

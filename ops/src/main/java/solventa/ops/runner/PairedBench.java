@@ -52,6 +52,11 @@ public final class PairedBench {
   public record Plan(int rate, int windowSec, int rounds, int warmNodeSec, int warmRefSec) {
     public static final Plan FULL = new Plan(800, 30, 3, 90, 30);
     public static final Plan QUICK = new Plan(800, 10, 1, 20, 10);
+
+    /** The same plan with the node's unmeasured load before the first round set to {@code sec}. */
+    public Plan withWarmNodeSec(int sec) {
+      return new Plan(rate, windowSec, rounds, sec, warmRefSec);
+    }
   }
 
   private static final List<String[]> REFERENCES =
@@ -147,8 +152,14 @@ public final class PairedBench {
     sb.append(
         String.format(
             "vegeta, open model, %d req/s, windows of %d s, %d round(s), the services in turn"
-                + " (decision 0056). Node stack: %s.%n%n",
-            plan.rate(), plan.windowSec(), plan.rounds(), stack));
+                + " (decision 0056), after %d s of unmeasured load on the node and %d s on its"
+                + " floor and each reference. Node stack: %s.%n%n",
+            plan.rate(),
+            plan.windowSec(),
+            plan.rounds(),
+            plan.warmNodeSec(),
+            plan.warmRefSec(),
+            stack));
     return sb.append(PairedFigures.HEADER).toString();
   }
 
