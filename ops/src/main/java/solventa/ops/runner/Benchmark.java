@@ -56,8 +56,9 @@ public final class Benchmark {
    * new node serves arm A for {@code armASettleSec} before its row, unmeasured. The framework floor
    * runs bare requests at {@code floorRate} on the sweep's node, {@code floorWarmupSec} unmeasured
    * (the bare route's code is cold until then), then {@code measureSec}. After the floor the same
-   * node serves {@link StackTargets#HIT_RATE} req/s for {@code hitWindows} more windows, each as a
-   * sweep row, so issue 32's cache-hit target is judged window after window, not on one.
+   * node serves {@link StackTargets#HIT_RATE} req/s for {@code hitWindows} more windows, each
+   * measured as a sweep row, so issue 32's cache-hit target is judged window after window, not on
+   * one.
    */
   public record Plan(
       String name,

@@ -316,9 +316,7 @@ final class BenchmarkReport {
             + " realized cost, p50 / p99 ms | node CPU ms/quote | JIT ms | p50 ≤ 1 ms | p99 ≤ 5 ms"
             + " |\n");
     sb.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
-    int judged = 0;
-    int p50Met = 0;
-    int p99Met = 0;
+    List<Double> p50s = new java.util.ArrayList<>();
     List<Double> p99s = new java.util.ArrayList<>();
     int i = 0;
     for (Row row : windows) {
@@ -334,12 +332,10 @@ final class BenchmarkReport {
       String p50Cell;
       String p99Cell;
       if (why == null) {
-        judged++;
         double p50 = c.hitP50() - RATING_COST_MS;
         double p99 = c.hitP99() - RATING_COST_MS;
+        p50s.add(p50);
         p99s.add(p99);
-        p50Met += StackTargets.within(p50, StackTargets.HIT_P50_MS) ? 1 : 0;
-        p99Met += StackTargets.within(p99, StackTargets.HIT_P99_MS) ? 1 : 0;
         p50Cell = StackTargets.within(p50, StackTargets.HIT_P50_MS) ? "met" : "not met";
         p99Cell = StackTargets.within(p99, StackTargets.HIT_P99_MS) ? "met" : "not met";
       } else {
@@ -363,7 +359,9 @@ final class BenchmarkReport {
               p99Cell));
     }
     sb.append('\n');
-    if (judged == 0) {
+    StackTargets.Tally p50 = StackTargets.tally(p50s, StackTargets.HIT_P50_MS);
+    StackTargets.Tally p99 = StackTargets.tally(p99s, StackTargets.HIT_P99_MS);
+    if (p99.n() == 0) {
       return sb.append("No window could be judged (reasons in the table).\n").toString();
     }
     return sb.append(
@@ -371,15 +369,15 @@ final class BenchmarkReport {
                 Locale.ROOT,
                 "Judged windows: %d of %d. p50 met in **%d of %d**, p99 met in **%d of %d**; the"
                     + " p99s above the rating cost ranged %.1f–%.1f ms (median %.1f).%n",
-                judged,
+                p99.n(),
                 windows.size(),
-                p50Met,
-                judged,
-                p99Met,
-                judged,
+                p50.met(),
+                p50.n(),
+                p99.met(),
+                p99.n(),
                 p99s.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
                 p99s.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
-                StackTargets.median(p99s)))
+                p99.median()))
         .toString();
   }
 

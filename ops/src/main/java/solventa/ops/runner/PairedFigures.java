@@ -219,35 +219,23 @@ public final class PairedFigures {
    */
   static String targets(List<Double> ratios, List<AboveFloor> rounds) {
     StringBuilder sb = new StringBuilder("\n## Against issue 32's CPU targets\n\n");
-    List<Double> measured = new ArrayList<>();
-    for (Double r : ratios) {
-      if (r != null) {
-        measured.add(r);
-      }
-    }
-    long under =
-        measured.stream()
-            .filter(r -> StackTargets.within(r, StackTargets.CARD_STACK_SHARE))
-            .count();
-    Double median = StackTargets.median(measured);
+    StackTargets.Tally r = StackTargets.tally(ratios, StackTargets.CARD_STACK_SHARE);
     sb.append(
         String.format(
             Locale.ROOT,
             "- Node ÷ card's stack, CPU per request, at most %.1f: %s%n",
             StackTargets.CARD_STACK_SHARE,
-            median == null
+            r.median() == null
                 ? "missing: no window pair held the card's bounds with both CPU times read"
                 : String.format(
                     Locale.ROOT,
                     "%d of %d window pairs at or under it (%d without a ratio, reasons in the"
                         + " table); median **%.3f**, %s.",
-                    under,
-                    measured.size(),
-                    ratios.size() - measured.size(),
-                    median,
-                    StackTargets.within(median, StackTargets.CARD_STACK_SHARE)
-                        ? "met"
-                        : "not met")));
+                    r.met(),
+                    r.n(),
+                    ratios.size() - r.n(),
+                    r.median(),
+                    r.medianMet() ? "met" : "not met")));
     sb.append(
         String.format(
             Locale.ROOT,
@@ -256,37 +244,32 @@ public final class PairedFigures {
             StackTargets.PATH_ABOVE_FLOOR_MS));
     List<Double> above = new ArrayList<>();
     for (AboveFloor a : rounds) {
-      if (a.ms() == null) {
-        sb.append(
-            String.format(Locale.ROOT, "  - round %d: missing (%s)%n", a.round(), a.missing()));
-      } else {
-        above.add(a.ms());
-        sb.append(
-            String.format(
-                Locale.ROOT,
-                "  - round %d: %.3f − %.3f = **%.3f ms** (%s)%n",
-                a.round(),
-                a.quoteMs(),
-                a.floorMs(),
-                a.ms(),
-                StackTargets.within(a.ms(), StackTargets.PATH_ABOVE_FLOOR_MS) ? "met" : "not met"));
-      }
+      above.add(a.ms());
+      sb.append(
+          a.ms() == null
+              ? String.format(Locale.ROOT, "  - round %d: missing (%s)%n", a.round(), a.missing())
+              : String.format(
+                  Locale.ROOT,
+                  "  - round %d: %.3f − %.3f = **%.3f ms** (%s)%n",
+                  a.round(),
+                  a.quoteMs(),
+                  a.floorMs(),
+                  a.ms(),
+                  StackTargets.within(a.ms(), StackTargets.PATH_ABOVE_FLOOR_MS)
+                      ? "met"
+                      : "not met"));
     }
-    Double m = StackTargets.median(above);
-    long met =
-        above.stream()
-            .filter(d -> StackTargets.within(d, StackTargets.PATH_ABOVE_FLOOR_MS))
-            .count();
+    StackTargets.Tally p = StackTargets.tally(above, StackTargets.PATH_ABOVE_FLOOR_MS);
     sb.append(
-        m == null
+        p.median() == null
             ? "  - no round has the figure.\n"
             : String.format(
                 Locale.ROOT,
                 "  - met in %d of %d rounds; median **%.3f ms**, %s.%n",
-                met,
-                above.size(),
-                m,
-                StackTargets.within(m, StackTargets.PATH_ABOVE_FLOOR_MS) ? "met" : "not met"));
+                p.met(),
+                p.n(),
+                p.median(),
+                p.medianMet() ? "met" : "not met"));
     return sb.toString();
   }
 

@@ -33,6 +33,21 @@ final class StackTargets {
     return value <= bound + 1e-9;
   }
 
+  /**
+   * The values that are not null, judged against one bound: how many are {@link #within} it, of how
+   * many, and their median.
+   */
+  record Tally(long met, int n, Double median, double bound) {
+    boolean medianMet() {
+      return median != null && within(median, bound);
+    }
+  }
+
+  static Tally tally(List<Double> values, double bound) {
+    List<Double> v = values.stream().filter(d -> d != null).toList();
+    return new Tally(v.stream().filter(d -> within(d, bound)).count(), v.size(), median(v), bound);
+  }
+
   /** The median of the values that are not null (the mean of the middle two for an even count). */
   static Double median(List<Double> values) {
     List<Double> v = new ArrayList<>();
