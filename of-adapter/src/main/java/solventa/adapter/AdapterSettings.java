@@ -88,7 +88,8 @@ public record AdapterSettings(
               integer(p, "pool.max-connections", prefix),
               integer(p, "pool.max-open-requests", prefix)),
           breaker(p.getConfig("breaker"), prefix),
-          dispatcher);
+          dispatcher,
+          CustomerIdFormat.of(string(p, "customer-id-pattern", prefix + "customer-id-pattern")));
     } catch (InvalidAdapterConfigException e) {
       // records validate with keys relative to the provider; qualify them once, here, and show
       // the value as it was written (700ms, not PT0.7S)

@@ -25,7 +25,21 @@ public enum FailureKind {
   /** Business answer: the provider does not know this customer (or refused the id's shape). */
   UNKNOWN_CUSTOMER(false, true),
   /** Business answer: the customer has not consented to share data with us. */
-  NO_CONSENT(false, true);
+  NO_CONSENT(false, true),
+  /**
+   * Business answer: a 404 without the provider's unknown-customer code, for an id of the
+   * provider's format. Read as an unknown customer and never counted by the breaker (no client can
+   * open it for everyone by asking for odd customers); kept apart from {@link #UNKNOWN_CUSTOMER} in
+   * the outcomes so that a misrouted adapter (a wrong base URL or path answers 404 for everyone)
+   * shows as a count of its own.
+   */
+  NOT_FOUND(false, true),
+  /**
+   * The adapter refused the id before any call: it is not of the provider's format, or it would not
+   * stay one URL path segment ({@link CustomerIdFormat}). Final for the quote, never counted by the
+   * breaker; the quote API refuses such ids with a 400 before they reach the adapter.
+   */
+  REFUSED_ID(false, true);
 
   private final boolean breakerFailure;
   private final boolean businessAnswer;

@@ -3,6 +3,7 @@ package solventa.adapter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -89,7 +90,8 @@ public final class OfAdapter implements ProfileFetcher {
   /**
    * Fetches a profile. Completes normally, with {@link FetchResult.Failed} on any failure, by the
    * hard timeout at the latest. Fast failures ({@code BREAKER_OPEN}, {@code BULKHEAD_REJECTED})
-   * complete at once.
+   * complete at once, and so does {@code REFUSED_ID}: an id the provider's format or the URL path
+   * does not admit ({@link CustomerIdFormat}) is never sent and never reaches the breaker.
    *
    * @throws IllegalArgumentException if {@code customerId} is null or blank (a caller bug, not
    *     provider input)
@@ -98,6 +100,15 @@ public final class OfAdapter implements ProfileFetcher {
   public CompletionStage<FetchResult> fetch(String customerId) {
     if (customerId == null || customerId.isBlank()) {
       throw new IllegalArgumentException("customerId must be a non-blank id, got: " + customerId);
+    }
+    if (!settings.customerIds().accepts(customerId)) {
+      metrics.recordOutcome(FailureKind.REFUSED_ID.name(), Duration.ZERO);
+      return CompletableFuture.<FetchResult>completedFuture(
+              new FetchResult.Failed(
+                  FailureKind.REFUSED_ID,
+                  "not sent: the id is not of " + settings.customerIds().describe(),
+                  Duration.ZERO))
+          .minimalCompletionStage();
     }
     Call call = new Call(customerId, clock.instant(), settings.timeout(), metrics);
     call.deadlineTimer(

@@ -11,6 +11,7 @@ import java.time.Duration;
  * @param baseUrl http://127.0.0.1:PORT (loopback only in this lab); paths are appended to it
  * @param timeout the hard timeout of one call (> 0), queue time included (EC-LAT-08)
  * @param dispatcher config path of the provider's own dispatcher (the bulkhead's work pool)
+ * @param customerIds which customer ids are sent to the provider ({@code customer-id-pattern})
  */
 public record ProviderSettings(
     String name,
@@ -18,7 +19,8 @@ public record ProviderSettings(
     Duration timeout,
     PoolSettings pool,
     BreakerSettings breaker,
-    String dispatcher) {
+    String dispatcher,
+    CustomerIdFormat customerIds) {
 
   public ProviderSettings {
     ConfigChecks.require(
@@ -34,22 +36,28 @@ public record ProviderSettings(
     ConfigChecks.requirePositive(timeout, "timeout");
     ConfigChecks.require(pool != null, "pool", pool, "is required");
     ConfigChecks.require(breaker != null, "breaker", breaker, "is required");
+    ConfigChecks.require(customerIds != null, "customer-id-pattern", customerIds, "is required");
   }
 
   /** The same provider with another base URL (tests point it at a Toxiproxy listen port). */
   public ProviderSettings withBaseUrl(String url) {
-    return new ProviderSettings(name, URI.create(url), timeout, pool, breaker, dispatcher);
+    return new ProviderSettings(
+        name, URI.create(url), timeout, pool, breaker, dispatcher, customerIds);
   }
 
   public ProviderSettings withTimeout(Duration newTimeout) {
-    return new ProviderSettings(name, baseUrl, newTimeout, pool, breaker, dispatcher);
+    return new ProviderSettings(name, baseUrl, newTimeout, pool, breaker, dispatcher, customerIds);
   }
 
   public ProviderSettings withPool(PoolSettings newPool) {
-    return new ProviderSettings(name, baseUrl, timeout, newPool, breaker, dispatcher);
+    return new ProviderSettings(name, baseUrl, timeout, newPool, breaker, dispatcher, customerIds);
+  }
+
+  public ProviderSettings withCustomerIds(CustomerIdFormat newCustomerIds) {
+    return new ProviderSettings(name, baseUrl, timeout, pool, breaker, dispatcher, newCustomerIds);
   }
 
   public ProviderSettings withBreaker(BreakerSettings newBreaker) {
-    return new ProviderSettings(name, baseUrl, timeout, pool, newBreaker, dispatcher);
+    return new ProviderSettings(name, baseUrl, timeout, pool, newBreaker, dispatcher, customerIds);
   }
 }

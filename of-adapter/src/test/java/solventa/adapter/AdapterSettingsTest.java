@@ -70,6 +70,10 @@ class AdapterSettingsTest {
         "breaker.reset-timeout | 0s | of-adapter.providers.ofb.breaker.reset-timeout",
         "timeout | soon | of-adapter.providers.ofb.timeout",
         "base-url | \"ftp://127.0.0.1:21\" | of-adapter.providers.ofb.base-url",
+        "customer-id-pattern | \"c[0-9\" | of-adapter.providers.ofb.customer-id-pattern",
+        "customer-id-pattern | \".*\" | of-adapter.providers.ofb.customer-id-pattern",
+        "customer-id-pattern | \"[a-z.]+\" | of-adapter.providers.ofb.customer-id-pattern",
+        "customer-id-pattern | \"[c0-9.]{1,9}\" | of-adapter.providers.ofb.customer-id-pattern",
       })
   void invalidConfigRefusesNamingKeyAndValue(String key, String value, String fullKey) {
     Config bad = with("of-adapter.providers.ofb." + key + " = " + value);

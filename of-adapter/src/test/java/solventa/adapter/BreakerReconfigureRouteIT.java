@@ -59,7 +59,8 @@ class BreakerReconfigureRouteIT {
             LabFixture.reference().timeout(),
             LabFixture.reference().pool(),
             breaker,
-            "of-adapter.providers." + name + ".dispatcher");
+            "of-adapter.providers." + name + ".dispatcher",
+            CustomerIdFormat.standard());
     OfAdapter a = OfAdapter.create(kit.system(), AdapterSettings.of(s, true));
     AdapterRegistry.get(kit.system()).register(a); // what the node's wiring does
     return a;

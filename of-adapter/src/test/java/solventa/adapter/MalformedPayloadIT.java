@@ -45,7 +45,9 @@ class MalformedPayloadIT {
             .withBaseUrl("http://127.0.0.1:" + server.getLocalPort())
             .withTimeout(Duration.ofSeconds(3)) // cold JVM: the behaviour here is not timing
             .withPool(new PoolSettings(2, 4))
-            .withBreaker(BreakerSettings.count(1_000, Duration.ofSeconds(5)));
+            .withBreaker(BreakerSettings.count(1_000, Duration.ofSeconds(5)))
+            // this server picks its answer by the id, which names the answer
+            .withCustomerIds(CustomerIdFormat.of("[a-z0-9-]+"));
     adapter = OfAdapter.create(kit.system(), AdapterSettings.of(s, false));
   }
 

@@ -102,7 +102,8 @@ class OfAdapterIT {
             TIMEOUT,
             pool,
             breaker,
-            "of-adapter.providers." + name + ".dispatcher");
+            "of-adapter.providers." + name + ".dispatcher",
+            CustomerIdFormat.standard());
     assertThat(ref.timeout()).isEqualTo(TIMEOUT);
     return OfAdapter.create(kit.system(), AdapterSettings.of(s, false));
   }
@@ -406,8 +407,9 @@ class OfAdapterIT {
   /**
    * Regression (issue 14): a 400 for a customer the provider does not know counted as an
    * HTTP_STATUS failure, so five quotes for unknown customers opened the breaker for everyone.
-   * Unknown customers (well-formed or not) and missing consent are business answers: reported as
-   * such, never counted, and the breaker stays closed with no transition.
+   * Unknown customers and missing consent are business answers, and an id of another format is
+   * refused without a call: each reported as such, never counted, and the breaker stays closed with
+   * no transition.
    */
   @Test
   void businessAnswersAreReportedAndLeaveTheBreakerClosed() {
@@ -419,28 +421,33 @@ class OfAdapterIT {
     for (int i = 0; i < 20; i++) {
       assertThat(kind(await(a.fetch(String.format("c99%06d", i)))))
           .isEqualTo(FailureKind.UNKNOWN_CUSTOMER);
-      assertThat(kind(await(a.fetch("ghost-" + i)))).isEqualTo(FailureKind.UNKNOWN_CUSTOMER);
+      assertThat(kind(await(a.fetch("ghost-" + i)))).isEqualTo(FailureKind.REFUSED_ID);
       assertThat(kind(await(a.fetch(NO_CONSENT)))).isEqualTo(FailureKind.NO_CONSENT);
     }
     AdapterSnapshot s = a.snapshot();
     assertThat(s.state()).isEqualTo(BreakerState.CLOSED);
     assertThat(s.transitions()).isEmpty();
     assertThat(s.outcomes())
-        .containsEntry("UNKNOWN_CUSTOMER", 40L)
+        .containsEntry("UNKNOWN_CUSTOMER", 20L)
+        .containsEntry("REFUSED_ID", 20L)
         .containsEntry("NO_CONSENT", 20L)
         .containsEntry("HTTP_STATUS", 0L);
-    assertThat(a.providerCalls()).as("every business answer came from the provider").isEqualTo(60);
+    assertThat(a.providerCalls())
+        .as("every business answer came from the provider; no refused id was sent")
+        .isEqualTo(40);
     assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
   }
 
   /**
-   * Decision 0042: a 404 without the provider's unknown-customer code is not a business answer. The
+   * A 404 for an id of the provider's format is a business answer: a client must not be able to
+   * open the breaker for every customer by asking for customers the provider does not serve. The
    * adapter's base URL gets a wrong path prefix, so every call reaches the real double at a path it
-   * does not serve and gets Pekko's bare text 404. Each is a counted HTTP_STATUS failure (never
-   * UNKNOWN_CUSTOMER), and three open a count(3) breaker as three 5xx would.
+   * does not serve and gets Pekko's bare text 404: each is NOT_FOUND (an unknown customer, counted
+   * apart so a misrouted adapter still shows in the outcomes), and twenty of them leave a count(3)
+   * breaker closed.
    */
   @Test
-  void aBare404FromAWrongPathIsACountedFailureAndOpensTheBreaker() throws Exception {
+  void aBare404IsABusinessAnswerCountedApartAndNeverOpensTheBreaker() throws Exception {
     Proxy proxy = proxy("wrong-path");
     String wrongBase = LabFixture.url(proxy) + "/no-such-prefix";
     // the premise, on the wire: the double answers this path 404 with no Open Finance error code
@@ -463,20 +470,60 @@ class OfAdapterIT {
             TIMEOUT,
             new PoolSettings(2, 4),
             BreakerSettings.count(3, Duration.ofSeconds(30)),
-            "of-adapter.providers.ofb.dispatcher");
+            "of-adapter.providers.ofb.dispatcher",
+            CustomerIdFormat.standard());
     OfAdapter a = OfAdapter.create(kit.system(), AdapterSettings.of(s, false));
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 20; i++) {
       FetchResult r = await(a.fetch(GOOD));
-      assertThat(kind(r)).as(String.valueOf(r)).isEqualTo(FailureKind.HTTP_STATUS);
+      assertThat(kind(r)).as(String.valueOf(r)).isEqualTo(FailureKind.NOT_FOUND);
       assertThat(((FetchResult.Failed) r).detail()).contains("404");
     }
-    assertThat(opens(a)).as("3 consecutive counted HTTP_STATUS failures").isTrue();
+    assertThat(a.state()).as("20 bare 404s, a count(3) breaker").isEqualTo(BreakerState.CLOSED);
     assertThat(a.snapshot().outcomes())
-        .containsEntry("HTTP_STATUS", 3L)
+        .containsEntry("NOT_FOUND", 20L)
+        .containsEntry("HTTP_STATUS", 0L)
         .containsEntry("UNKNOWN_CUSTOMER", 0L);
-    long sent = a.providerCalls();
-    assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.BREAKER_OPEN);
-    assertThat(a.providerCalls()).as("no call while open").isEqualTo(sent);
+    assertThat(a.providerCalls()).as("each was a real call").isEqualTo(20);
+    a.stop();
+  }
+
+  /**
+   * The breaker bypass: an id with dot segments or reserved characters became a provider URL whose
+   * path Pekko's URI parser collapsed, and the provider's bare 404 for that other path counted as a
+   * breaker failure, so one client could open the breaker for everyone. Such ids are refused before
+   * any call: REFUSED_ID, no provider call, the breaker untouched, and the next good customer is
+   * fetched.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        ".",
+        "..",
+        "%2e%2e",
+        "%2E%2E",
+        ".%2e",
+        "%252e%252e",
+        "c00000001/..",
+        "../c00000001",
+        "c00000001%2f..",
+        "c00000001?x=1",
+        "c00000001#x",
+        "c0000000..",
+        "c 00000001",
+        "C00000001"
+      })
+  void anIdThatWouldLeaveItsPathSegmentIsRefusedWithoutACall(String id) throws Exception {
+    Proxy proxy = proxy("refused-" + Math.abs(id.hashCode()));
+    OfAdapter a =
+        adapter(proxy, new PoolSettings(2, 4), BreakerSettings.count(1, Duration.ofSeconds(30)));
+    for (int i = 0; i < 20; i++) {
+      FetchResult r = await(a.fetch(id));
+      assertThat(kind(r)).as(String.valueOf(r)).isEqualTo(FailureKind.REFUSED_ID);
+    }
+    assertThat(a.providerCalls()).as("no refused id reaches the provider").isZero();
+    assertThat(a.state()).as("a count(1) breaker").isEqualTo(BreakerState.CLOSED);
+    assertThat(a.snapshot().outcomes()).containsEntry("REFUSED_ID", 20L);
+    assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
     a.stop();
   }
 

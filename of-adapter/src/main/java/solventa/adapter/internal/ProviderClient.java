@@ -170,9 +170,7 @@ public final class ProviderClient {
         "provider answered HTTP "
             + status
             + (code == null ? "" : " " + code)
-            + (status == 404 && kind == FailureKind.HTTP_STATUS
-                ? " (no unknown-customer code: not a business answer)"
-                : ""));
+            + (kind == FailureKind.NOT_FOUND ? " (no unknown-customer code)" : ""));
   }
 
   /**
@@ -189,16 +187,19 @@ public final class ProviderClient {
   private static final Set<Integer> UNKNOWN_CUSTOMER_STATUSES = Set.of(400, 404, 422);
 
   /**
-   * What a non-200 answer means (docs/adapter.md, failure classification):
+   * What a non-200 answer means (docs/adapter.md, failure classification). The id sent is always of
+   * the provider's format and one path segment ({@code CustomerIdFormat}), so a 404 is about the
+   * customer, never about a path a client chose:
    *
    * <ul>
    *   <li>429, 529: {@code THROTTLED} (a failure);
    *   <li>400, 404 or 422 with an unknown-customer code ({@link #UNKNOWN_CUSTOMER_CODES}): {@code
-   *       UNKNOWN_CUSTOMER} (a business answer). The code decides, not the status: a bare 404 (a
-   *       wrong path, a proxy's or gateway's 404, an HTML page) says nothing about the customer and
-   *       would otherwise hide a misconfigured base URL from the breaker (decision 0042);
+   *       UNKNOWN_CUSTOMER} (a business answer);
    *   <li>403 or 422 with a consent code (one containing {@code CONSENT}): {@code NO_CONSENT} (a
    *       business answer);
+   *   <li>any other 404: {@code NOT_FOUND}, a business answer (unknown customer) counted apart, so
+   *       that a wrong base URL, which answers 404 for everyone, shows in the outcomes without any
+   *       client being able to open the breaker;
    *   <li>anything else: {@code HTTP_STATUS} (a failure). A 4xx we cannot read as a business answer
    *       may be our own request or credentials gone wrong, which affects every customer.
    * </ul>
@@ -216,6 +217,9 @@ public final class ProviderClient {
     }
     if ((status == 403 || status == 422) && code != null && code.contains("CONSENT")) {
       return FailureKind.NO_CONSENT;
+    }
+    if (status == 404) {
+      return FailureKind.NOT_FOUND;
     }
     return FailureKind.HTTP_STATUS;
   }

@@ -19,10 +19,10 @@ class ProviderClientTest {
         "500, none, HTTP_STATUS",
         "503, none, HTTP_STATUS",
         "504, GATEWAY_TIMEOUT, HTTP_STATUS",
-        "404, none, HTTP_STATUS",
-        "404, NAO_ENCONTRADO, HTTP_STATUS",
-        "404, SOMETHING_ELSE, HTTP_STATUS",
-        "404, CONSENTIMENTO_INVALIDO, HTTP_STATUS",
+        "404, none, NOT_FOUND",
+        "404, NAO_ENCONTRADO, NOT_FOUND",
+        "404, SOMETHING_ELSE, NOT_FOUND",
+        "404, CONSENTIMENTO_INVALIDO, NOT_FOUND",
         "404, CLIENTE_DESCONHECIDO, UNKNOWN_CUSTOMER",
         "404, PARAMETRO_INVALIDO, UNKNOWN_CUSTOMER",
         "400, CLIENTE_DESCONHECIDO, UNKNOWN_CUSTOMER",
@@ -64,33 +64,36 @@ class ProviderClientTest {
   }
 
   /**
-   * Decision 0042: a 404 is an unknown customer only when its body carries the provider's code for
-   * one. A wrong path (Pekko's own text 404, which the double answers for any path it does not
-   * serve), a proxy's HTML page, an empty body or an Open Finance error with another code is a
-   * counted HTTP_STATUS failure: it says nothing about the customer.
+   * A 404 is never a breaker failure: the id sent is always of the provider's format and one path
+   * segment, so a client cannot pick the path, and one client asking for customers the provider
+   * does not serve must not open the breaker for everyone. With the provider's unknown-customer
+   * code it is UNKNOWN_CUSTOMER; otherwise (Pekko's text 404, a proxy's HTML page, an empty body,
+   * another code) NOT_FOUND, counted apart so a misrouted adapter still shows. Other statuses
+   * without a business code stay counted HTTP_STATUS failures.
    */
   @ParameterizedTest(name = "[{index}] {1}")
   @CsvSource(
       delimiter = '|',
       value = {
-        "404|The requested resource could not be found.|HTTP_STATUS",
-        "404|<html><head><title>404 Not Found</title></head><body>nginx</body></html>|HTTP_STATUS",
-        "404|''|HTTP_STATUS",
-        "404|{\"errors\":[{\"code\":\"NAO_ENCONTRADO\",\"title\":\"Not found\"}]}|HTTP_STATUS",
-        "404|{\"message\":\"CLIENTE_DESCONHECIDO\"}|HTTP_STATUS",
+        "404|The requested resource could not be found.|NOT_FOUND",
+        "404|<html><head><title>404 Not Found</title></head><body>nginx</body></html>|NOT_FOUND",
+        "404|''|NOT_FOUND",
+        "404|{\"errors\":[{\"code\":\"NAO_ENCONTRADO\",\"title\":\"Not found\"}]}|NOT_FOUND",
+        "404|{\"message\":\"CLIENTE_DESCONHECIDO\"}|NOT_FOUND",
         "404|{\"errors\":[{\"code\":\"CLIENTE_DESCONHECIDO\",\"title\":\"t\"}]}|UNKNOWN_CUSTOMER",
         "400|{\"errors\":[{\"code\":\"CLIENTE_DESCONHECIDO\",\"title\":\"t\"}]}|UNKNOWN_CUSTOMER",
         "400|{\"errors\":[{\"code\":\"PARAMETRO_INVALIDO\",\"title\":\"t\"}]}|UNKNOWN_CUSTOMER",
         "400|<html>bad request</html>|HTTP_STATUS",
+        "410|''|HTTP_STATUS",
       })
-  void aNotFoundIsAnUnknownCustomerOnlyWithTheProvidersCode(
+  void aNotFoundIsABusinessAnswerNeverABreakerFailure(
       int status, String body, FailureKind expected) {
     FailureKind kind = ProviderClient.kindOf(status, body.getBytes(StandardCharsets.UTF_8));
     assertThat(kind).isEqualTo(expected);
     assertThat(kind.countsAsBreakerFailure())
-        .as("a failure counts toward the breaker like any other HTTP status failure")
+        .as("only a failure counts toward the breaker")
         .isEqualTo(expected == FailureKind.HTTP_STATUS);
-    assertThat(kind.isBusinessAnswer()).isEqualTo(expected == FailureKind.UNKNOWN_CUSTOMER);
+    assertThat(kind.isBusinessAnswer()).isEqualTo(expected != FailureKind.HTTP_STATUS);
   }
 
   @org.junit.jupiter.api.Test
@@ -99,7 +102,13 @@ class ProviderClientTest {
       boolean failure =
           switch (k) {
             case TIMEOUT, CONNECTION, HTTP_STATUS, THROTTLED, MALFORMED -> true;
-            case BREAKER_OPEN, BULKHEAD_REJECTED, UNKNOWN_CUSTOMER, NO_CONSENT -> false;
+            case BREAKER_OPEN,
+                BULKHEAD_REJECTED,
+                UNKNOWN_CUSTOMER,
+                NO_CONSENT,
+                NOT_FOUND,
+                REFUSED_ID ->
+                false;
           };
       assertThat(k.countsAsBreakerFailure()).as(k.name()).isEqualTo(failure);
     }

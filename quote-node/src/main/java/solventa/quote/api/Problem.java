@@ -146,6 +146,7 @@ public record Problem(
           case OVERLOADED -> overloaded(failure.detail());
           case UNKNOWN_CUSTOMER -> unknownCustomer();
           case NO_CONSENT -> noConsent();
+          case INVALID_CUSTOMER_ID -> badRequest("customerId", failure.detail());
           case PROVIDER_TIMEOUT -> providerTimeout(failure.detail());
           case PROVIDER_UNAVAILABLE -> providerUnavailable(failure.detail());
           case RESOLUTION_TIMEOUT -> resolutionTimeout(failure.detail());

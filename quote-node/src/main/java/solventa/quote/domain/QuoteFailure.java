@@ -21,6 +21,8 @@ public record QuoteFailure(Cause cause, String detail, String quoteId) {
     UNKNOWN_CUSTOMER,
     /** Business answer: the customer has not consented to share their data. */
     NO_CONSENT,
+    /** The customer id is not of the provider's format: a bad request, naming customerId. */
+    INVALID_CUSTOMER_ID,
     /** The provider did not answer within the adapter's hard timeout. */
     PROVIDER_TIMEOUT,
     /** The provider cannot be reached now (breaker open, connection refused, malformed answer…). */

@@ -23,6 +23,7 @@ import solventa.quote.settings.QuoteSettings;
 import solventa.quote.stats.ActuarialTrace;
 import solventa.quote.stats.QuoteStats;
 import solventa.quote.stats.ShedCause;
+import solventa.rating.InvalidQuoteInput;
 import solventa.rating.PricedQuote;
 import solventa.rating.ResolvedProfile;
 
@@ -96,8 +97,16 @@ public final class QuoteService {
     return stats;
   }
 
-  /** Validates the insured object against the rule set; throws {@code InvalidQuoteInput}. */
+  /**
+   * Validates the customer id against the provider's format (an id it refuses never reaches a
+   * provider URL, an entity or a Redis key) and the insured object against the rule set; throws
+   * {@code InvalidQuoteInput} naming the field.
+   */
   public void validate(QuoteRequest request) {
+    if (!provider.acceptsCustomerId(request.customerId())) {
+      throw new InvalidQuoteInput(
+          "customerId", "customerId must be of " + provider.customerIdFormat());
+    }
     pricing.validate(request.input());
   }
 
@@ -178,6 +187,13 @@ public final class QuoteService {
     }
     if (resolution instanceof Resolution.Unavailable u && u.kind().isBusinessAnswer()) {
       stats.refused();
+      if (u.kind() == FailureKind.REFUSED_ID) {
+        // the API refuses such ids before resolution; this is the adapter's own guard answering
+        return failedNow(
+            QuoteFailure.Cause.INVALID_CUSTOMER_ID,
+            "customerId must be of " + provider.customerIdFormat(),
+            quoteId);
+      }
       return failedNow(
           u.kind() == FailureKind.NO_CONSENT
               ? QuoteFailure.Cause.NO_CONSENT

@@ -76,6 +76,16 @@ final class NodeWarmup {
     }
 
     @Override
+    public boolean acceptsCustomerId(String customerId) {
+      return real.acceptsCustomerId(customerId);
+    }
+
+    @Override
+    public String customerIdFormat() {
+      return real.customerIdFormat();
+    }
+
+    @Override
     public CompletionStage<FetchResult> fetch(String customerId) {
       if (warming && settings.isWarmupCustomer(customerId)) {
         EnumMap<Signal, java.math.BigDecimal> signals = new EnumMap<>(Signal.class);

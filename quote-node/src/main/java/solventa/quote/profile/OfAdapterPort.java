@@ -50,6 +50,16 @@ public final class OfAdapterPort implements ProviderPort {
   }
 
   @Override
+  public boolean acceptsCustomerId(String customerId) {
+    return adapter.settings().customerIds().accepts(customerId);
+  }
+
+  @Override
+  public String customerIdFormat() {
+    return adapter.settings().customerIds().describe();
+  }
+
+  @Override
   public BreakerState breakerState() {
     return adapter.state();
   }

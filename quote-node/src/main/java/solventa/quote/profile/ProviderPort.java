@@ -16,4 +16,13 @@ public interface ProviderPort extends AdapterReadings {
   CompletionStage<FetchResult> fetch(String customerId);
 
   BreakerState breakerState();
+
+  /**
+   * Whether the provider is ever asked for this id: of its customer-id format, and one URL path
+   * segment. An id it refuses is refused at the API with a 400 before any resolution.
+   */
+  boolean acceptsCustomerId(String customerId);
+
+  /** The format {@link #acceptsCustomerId} holds ids to, for the refusal's message. */
+  String customerIdFormat();
 }

@@ -68,9 +68,65 @@ class BusinessAnswersIT {
     NodeTestBed.closeAll(a, c, provider, lab);
   }
 
-  /** Half well-formed ids outside the double's universe, half ids it refuses as malformed. */
+  /** Ids of the provider's format outside the double's universe. */
   static String unknown(int i) {
-    return i % 2 == 0 ? String.format("c99%06d", i) : "ghost-" + i;
+    return String.format("c99%06d", i);
+  }
+
+  /**
+   * Ids that are dot segments, or reserved characters that would change the provider URL's path,
+   * raw or percent-encoded, and ids of another format.
+   */
+  static final List<String> PATH_CHANGING =
+      List.of(
+          ".",
+          "..",
+          "%2e%2e",
+          "%2E%2E",
+          ".%2e",
+          "%252e%252e",
+          "../c00000001",
+          "c00000001/..",
+          "c00000001%2f..",
+          "c00000001?x=1",
+          "c00000001#x",
+          "c0000000..",
+          "ghost-1");
+
+  /**
+   * Regression: eight quotes for customer {@code ".."} opened the breaker for everyone. The id
+   * became the provider URL's last segment, Pekko's URI parser collapsed the dot segment, and the
+   * provider's bare 404 for that other path counted as a breaker failure; the next legitimate
+   * customer was priced on DEFAULT (arm C) or answered 503 (arms A, B). Now every such id is a 400
+   * naming customerId, before any resolution: no provider call, the breaker never leaves CLOSED,
+   * and the next legitimate quote is FRESH or CACHED.
+   */
+  @Test
+  void pathChangingIdsAreRefusedAndLeaveTheBreakerClosedInEveryArm() {
+    for (QuoteNode node : List.of(a, c)) {
+      long calls = node.provider().providerCalls();
+      for (int round = 0; round < 20; round++) {
+        for (String id : PATH_CHANGING) {
+          NodeTestBed.Answer r = NodeTestBed.quote(node, id);
+          assertThat(r.status()).as(id + ": " + r.body()).isEqualTo(400);
+          assertThat(r.contentType()).startsWith("application/problem+json");
+          assertThat(r.json().path("field").asText()).as(id).isEqualTo("customerId");
+          assertThat(r.json().path("detail").asText()).startsWith("customerId must be");
+        }
+      }
+      AdapterSnapshot s = node.provider().snapshot();
+      assertThat(s.state()).isEqualTo(BreakerState.CLOSED);
+      assertThat(s.transitions()).as("the breaker never left CLOSED").isEmpty();
+      assertThat(node.provider().providerCalls())
+          .as("no refused id reached the provider")
+          .isEqualTo(calls);
+      assertThat(NodeTestBed.quote(node, "..").json().path("detail").asText())
+          .as("an id the API's shape admits is held to the provider's format, which it names")
+          .contains("c[0-9]{8}");
+      NodeTestBed.Answer next = NodeTestBed.quote(node, "c00000006");
+      assertThat(next.status()).as(next.body()).isEqualTo(200);
+      assertThat(next.origin()).isIn("FRESH", "CACHED");
+    }
   }
 
   @Test

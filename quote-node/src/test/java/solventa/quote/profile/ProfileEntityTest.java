@@ -761,6 +761,16 @@ class ProfileEntityTest {
     }
 
     @Override
+    public boolean acceptsCustomerId(String customerId) {
+      return true;
+    }
+
+    @Override
+    public String customerIdFormat() {
+      return "any id";
+    }
+
+    @Override
     public long providerCalls() {
       throw new UnsupportedOperationException("not used by the entity");
     }

@@ -129,6 +129,16 @@ class QuoteStatsReadTest {
         }
 
         @Override
+        public boolean acceptsCustomerId(String customerId) {
+          return true;
+        }
+
+        @Override
+        public String customerIdFormat() {
+          return "any id";
+        }
+
+        @Override
         public long providerCalls() {
           return 0;
         }
