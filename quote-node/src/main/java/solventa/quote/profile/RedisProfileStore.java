@@ -3,7 +3,7 @@ package solventa.quote.profile;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
-import io.lettuce.core.SetArgs;
+import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import solventa.quote.profile.internal.ProfileCodec;
 import solventa.quote.settings.QuoteSettings;
 import solventa.signals.CanonicalProfile;
@@ -30,11 +31,43 @@ import solventa.signals.CanonicalProfile;
  * never waits for a dead server) and the connection reconnects in the background every 500 ms at
  * most; each command also has {@code quote.redis.timeout}. The connection is opened at start-up
  * (blocking, bounded); a node whose Redis is down at start serves without it and connects in the
- * background every {@code CONNECT_RETRY} (issue 14: it used to refuse to start).
+ * background every {@code CONNECT_RETRY} (it used to refuse to start).
+ *
+ * <p><b>A newer value is never replaced by an older one.</b> A write is a compare-and-set inside
+ * Redis ({@link #WRITE_IF_NOT_OLDER}, one Lua script, atomic on the server): the stored value is
+ * kept when its {@code fetchedAtMs} is later than the one written. This covers a late retry of a
+ * failed write, two nodes writing one customer during a split brain or a hand-over, and a backdated
+ * bench seed. A stored value without {@code fetchedAtMs} (written before the field existed, or by
+ * hand) is replaced. {@link #keptNewer()} counts the writes that found a newer value.
+ *
+ * <p>A failed write is logged at WARN once when writes start failing, and at INFO once when one
+ * succeeds again, with the number that failed in between: a Redis outage logs two lines, not one
+ * per entity and retry. The count is also in the node's stats ({@code redisErrors}).
  */
 public final class RedisProfileStore implements ProfileStore {
   private static final org.slf4j.Logger log =
       org.slf4j.LoggerFactory.getLogger(RedisProfileStore.class);
+
+  /**
+   * KEYS[1] the customer's key; ARGV[1] the value, ARGV[2] its fetchedAtMs, ARGV[3] the lifetime in
+   * ms. Writes unless the stored value is newer; returns 1 when written, 0 when kept.
+   */
+  static final String WRITE_IF_NOT_OLDER =
+      """
+      local current = redis.call('GET', KEYS[1])
+      if current then
+        local ok, stored = pcall(cjson.decode, current)
+        if ok and type(stored) == 'table' and type(stored['fetchedAtMs']) == 'number'
+            and stored['fetchedAtMs'] > tonumber(ARGV[2]) then
+          return 0
+        end
+      end
+      redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+      return 1
+      """;
+
+  private final AtomicLong keptNewer = new AtomicLong();
+  private final AtomicLong failingSince = new AtomicLong(); // failed writes since the last success
 
   private final ClientResources resources;
   private final RedisClient client;
@@ -156,11 +189,49 @@ public final class RedisProfileStore implements ProfileStore {
   @Override
   public CompletionStage<Void> save(CanonicalProfile profile) {
     if (connection == null) {
-      return CompletableFuture.failedFuture(new IllegalStateException("Redis not reached yet"));
+      IllegalStateException notYet = new IllegalStateException("Redis not reached yet");
+      logWrite(null, notYet);
+      return CompletableFuture.failedFuture(notYet);
     }
+    String[] keys = {key(profile.customerId())};
     return commands()
-        .set(key(profile.customerId()), ProfileCodec.encode(profile), SetArgs.Builder.px(ttlMillis))
-        .thenApply(ok -> null);
+        .<Long>eval(
+            WRITE_IF_NOT_OLDER,
+            ScriptOutputType.INTEGER,
+            keys,
+            ProfileCodec.encode(profile),
+            Long.toString(profile.fetchedAt().toEpochMilli()),
+            Long.toString(ttlMillis))
+        .whenComplete(this::logWrite)
+        .thenApply(
+            written -> {
+              if (written != null && written == 0L) {
+                keptNewer.incrementAndGet();
+              }
+              return null;
+            });
+  }
+
+  /** Writes that found a newer value stored and left it there. */
+  public long keptNewer() {
+    return keptNewer.get();
+  }
+
+  // two lines per outage: the first failure after a success, and the first success after failures
+  private void logWrite(Long written, Throwable error) {
+    if (error != null) {
+      if (failingSince.getAndIncrement() == 0) {
+        log.warn(
+            "Redis writes failing ({}); entities keep their values and retry, further failures are"
+                + " counted in the node's stats until a write succeeds",
+            String.valueOf(error.getMessage()));
+      }
+    } else {
+      long failed = failingSince.getAndSet(0);
+      if (failed > 0) {
+        log.info("Redis writes succeed again after {} failed", failed);
+      }
+    }
   }
 
   // A corrupt value is treated as absent: the next refresh overwrites it.

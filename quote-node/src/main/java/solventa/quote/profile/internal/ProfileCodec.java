@@ -16,10 +16,15 @@ import solventa.signals.Signal;
 /**
  * The one text form of a {@link CanonicalProfile}: what Redis stores and what entity replies carry
  * across nodes. Amounts are kept as decimal strings so no precision is lost; a signal name this
- * build does not know is skipped (a newer writer must not break an older reader).
+ * build does not know is skipped (a newer writer must not break an older reader). {@code
+ * fetchedAtMs} repeats the fetch time in epoch milliseconds for the store's compare-and-set, which
+ * reads it inside Redis; the reader takes {@code fetchedAt}.
  */
 public final class ProfileCodec {
   private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /** The field that holds the fetch time in epoch milliseconds. */
+  public static final String FETCHED_AT_MS = "fetchedAtMs";
 
   private ProfileCodec() {}
 
@@ -27,6 +32,7 @@ public final class ProfileCodec {
     ObjectNode root = MAPPER.createObjectNode();
     root.put("customerId", p.customerId());
     root.put("fetchedAt", p.fetchedAt().toString());
+    root.put(FETCHED_AT_MS, p.fetchedAt().toEpochMilli());
     ObjectNode signals = root.putObject("signals");
     p.signals().forEach((k, v) -> signals.put(k.name(), v.toPlainString()));
     try {
