@@ -1,6 +1,7 @@
 package solventa.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -109,6 +110,92 @@ class ComposeFileTest {
               .as("%s follows ARM=B", node)
               .isEqualTo("B");
         });
+  }
+
+  @Test
+  void everySecretComesFromARequiredVariable() throws Exception {
+    assertThat(secretProblems(services(composeFile()))).isEmpty();
+  }
+
+  /** The header's command starts no node until the trace key is set (docker/.env or the shell). */
+  @Test
+  void aQuoteNodeStartsOnlyWithItsSecretsSet() throws Exception {
+    Map<String, String> env = environment(services(composeFile()).get("quote-1"));
+    Map<String, String> none = Map.of();
+    assertThatThrownBy(() -> interpolate(env.get("QUOTE_TRACE_SALT"), none))
+        .hasMessageStartingWith("QUOTE_TRACE_SALT: set QUOTE_TRACE_SALT");
+    assertThatThrownBy(
+            () -> interpolate(env.get("QUOTE_TRACE_SALT"), Map.of("QUOTE_TRACE_SALT", "")))
+        .as("empty is refused as unset")
+        .hasMessageStartingWith("QUOTE_TRACE_SALT");
+    Map<String, String> set =
+        Map.of(
+            "QUOTE_TRACE_SALT", "0123456789abcdef0",
+            "LAB_ADMIN_TOKEN", "fedcba98765432100",
+            "RATING_DB_PASSWORD", "pw");
+    env.forEach((k, v) -> assertThat(interpolate(v, set)).as(k).doesNotContain("${"));
+    assertThat(Files.readString(labRoot().resolve("docker/.env.example")))
+        .contains(
+            "QUOTE_TRACE_SALT=",
+            "LAB_ADMIN_TOKEN=",
+            "RATING_DB_PASSWORD=",
+            "GRAFANA_ADMIN_PASSWORD=");
+  }
+
+  @Test
+  void everyImageTagIsPinned() throws Exception {
+    assertThat(imageProblems(services(composeFile()))).isEmpty();
+  }
+
+  /** Quote nodes report ready through GET /ready, and Prometheus waits for them to be healthy. */
+  @Test
+  void quoteNodesHaveAReadinessHealthcheck() throws Exception {
+    Map<String, Object> services = services(composeFile());
+    quoteNodes(services)
+        .forEach(
+            (node, service) ->
+                assertThat(String.valueOf(map(service).get("healthcheck")))
+                    .as(node)
+                    .contains("/ready")
+                    .contains(" 200 "));
+    Map<String, Object> waits = map(map(services.get("prometheus")).get("depends_on"));
+    for (String node : quoteNodes(services).keySet()) {
+      assertThat(map(waits.get(node)).get("condition")).as(node).isEqualTo("service_healthy");
+    }
+  }
+
+  /** The last known values survive a Redis restart: append-only file on a named volume. */
+  @Test
+  void redisPersistsToANamedVolume() throws Exception {
+    Map<String, Object> compose = composeFile();
+    Map<String, Object> redis = map(services(compose).get("redis"));
+    assertThat(list(redis.get("command"))).containsSequence("--appendonly", "yes");
+    assertThat(list(redis.get("volumes"))).contains("redis-data:/data");
+    assertThat(map(compose.get("volumes"))).containsKey("redis-data");
+  }
+
+  @Test
+  void secretCheckNamesAPlainPasswordAndAnOptionalVariable() throws Exception {
+    Map<String, Object> services = services(composeFile());
+    map(map(services.get("postgres")).get("environment")).put("POSTGRES_PASSWORD", "rating");
+    map(map(services.get("grafana")).get("environment"))
+        .put("GF_SECURITY_ADMIN_PASSWORD", "${GRAFANA_ADMIN_PASSWORD}");
+    assertThat(secretProblems(services))
+        .containsExactly(
+            "postgres: POSTGRES_PASSWORD is not read from a required variable (${VAR:?message})",
+            "grafana: GF_SECURITY_ADMIN_PASSWORD is not read from a required variable"
+                + " (${VAR:?message})");
+  }
+
+  @Test
+  void imageCheckNamesAFloatingTag() throws Exception {
+    Map<String, Object> services = services(composeFile());
+    map(services.get("redis")).put("image", "redis:7");
+    map(services.get("postgres")).put("image", "postgres");
+    assertThat(imageProblems(services))
+        .containsExactly(
+            "redis: image redis:7 floats (pin major.minor at least)",
+            "postgres: image postgres floats (pin major.minor at least)");
   }
 
   /** Docker's own reading of the file, where Docker's Compose is installed and works. */
@@ -270,7 +357,8 @@ class ComposeFileTest {
     map(services.get("quote-2")).put("ports", ports);
     assertThat(quoteNodeProblems(services))
         .containsExactly(
-            "quote-2's healthcheck differs from quote-1's: {test=[CMD, true], interval=2s} vs null",
+            "quote-2's healthcheck differs from quote-1's: {test=[CMD, true], interval=2s} vs "
+                + map(services.get("quote-1")).get("healthcheck"),
             "quote-2's ports differs from quote-1's: [127.0.0.1:<host>:8080, 127.0.0.1:<host>:8558,"
                 + " 127.0.0.1:<host>:9096] vs [127.0.0.1:<host>:8080, 127.0.0.1:<host>:8558,"
                 + " 127.0.0.1:<host>:9095]",
@@ -462,6 +550,53 @@ class ComposeFileTest {
   }
 
   /** Every service has a memory and a CPU limit (top-level keys or deploy.resources.limits). */
+  /** Keys of environment variables that hold a secret. */
+  private static final Pattern SECRET_VARIABLE =
+      Pattern.compile(".*(PASSWORD|TOKEN|SALT|SECRET).*");
+
+  /** A value read from a variable compose refuses to start without. */
+  private static final Pattern REQUIRED_VARIABLE = Pattern.compile("\\$\\{[A-Z_]+:\\?[^}]+}");
+
+  /** Every secret in a service's environment is {@code ${VAR:?message}}, never a literal. */
+  static List<String> secretProblems(Map<String, Object> services) {
+    List<String> problems = new ArrayList<>();
+    services.forEach(
+        (name, service) ->
+            environment(service)
+                .forEach(
+                    (k, v) -> {
+                      if (SECRET_VARIABLE.matcher(k).matches()
+                          && (v == null || !REQUIRED_VARIABLE.matcher(v).matches())) {
+                        problems.add(
+                            name
+                                + ": "
+                                + k
+                                + " is not read from a required variable (${VAR:?message})");
+                      }
+                    }));
+    return problems;
+  }
+
+  /** A pinned tag: at least major.minor, optionally a v prefix and a patch. */
+  private static final Pattern PINNED = Pattern.compile(".+:v?\\d+\\.\\d+(\\.\\d+)?");
+
+  /**
+   * Every pulled image names its version down to major.minor at least; an image this file builds
+   * itself ({@code build:}) is exempt.
+   */
+  static List<String> imageProblems(Map<String, Object> services) {
+    List<String> problems = new ArrayList<>();
+    services.forEach(
+        (name, s) -> {
+          Map<String, Object> service = map(s);
+          String image = String.valueOf(service.get("image"));
+          if (service.get("build") == null && !PINNED.matcher(image).matches()) {
+            problems.add(name + ": image " + image + " floats (pin major.minor at least)");
+          }
+        });
+    return problems;
+  }
+
   static List<String> limitProblems(Map<String, Object> services) {
     List<String> problems = new ArrayList<>();
     services.forEach(
@@ -723,12 +858,23 @@ class ComposeFileTest {
   }
 
   /** Compose's {@code ${VAR}}, {@code ${VAR:-default}} and {@code ${VAR-default}}. */
+  /**
+   * Compose's interpolation of {@code ${VAR}}, {@code ${VAR-default}}, {@code ${VAR:-default}} and
+   * the required forms {@code ${VAR?message}} / {@code ${VAR:?message}}, which refuse (here: throw,
+   * naming the variable and the message) when the variable is unset, or also empty for {@code :?}.
+   */
   static String interpolate(String value, Map<String, String> env) {
-    Matcher m = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*))?}").matcher(value);
+    Matcher m =
+        Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?}").matcher(value);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
       String v = env.get(m.group(1));
-      if (m.group(2) != null && (v == null || m.group(2).equals(":-") && v.isEmpty())) {
+      String op = m.group(2);
+      boolean missing = v == null || op != null && op.startsWith(":") && v.isEmpty();
+      if (op != null && op.endsWith("?") && missing) {
+        throw new IllegalStateException(m.group(1) + ": " + m.group(3));
+      }
+      if (op != null && op.endsWith("-") && missing) {
         v = m.group(3);
       }
       m.appendReplacement(out, Matcher.quoteReplacement(v == null ? "" : v));

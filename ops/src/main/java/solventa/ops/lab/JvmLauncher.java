@@ -5,8 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import solventa.lab.LabException;
 import solventa.lab.LabPaths;
 import solventa.lab.LabToken;
@@ -30,6 +32,27 @@ public final class JvmLauncher {
       List<String> systemProperties,
       List<String> args,
       Path logFile) {
+    return start(
+        name, module, mainClass, heap, processors, systemProperties, args, logFile, Map.of());
+  }
+
+  /**
+   * As above, with {@code secrets} handed to the process in its environment: a secret never goes on
+   * the command line, which {@code ps} shows to every user of the machine.
+   *
+   * @throws IllegalArgumentException if a system property's key names a secret
+   */
+  static ManagedProcess start(
+      String name,
+      String module,
+      String mainClass,
+      String heap,
+      int processors,
+      List<String> systemProperties,
+      List<String> args,
+      Path logFile,
+      Map<String, String> secrets) {
+    refuseSecrets(systemProperties);
     String cp = classpath(module);
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -43,11 +66,28 @@ public final class JvmLauncher {
     cmd.add(mainClass);
     cmd.addAll(args);
     // the one place that hands the lab's admin token and trace key to the servers it starts
-    return ManagedProcess.start(
-        name,
-        cmd,
-        logFile,
-        Map.of(LabToken.ENV, LabToken.value(), LabToken.TRACE_KEY_ENV, LabToken.traceKey()));
+    Map<String, String> environment = new HashMap<>(secrets);
+    environment.put(LabToken.ENV, LabToken.value());
+    environment.put(LabToken.TRACE_KEY_ENV, LabToken.traceKey());
+    return ManagedProcess.start(name, cmd, logFile, Map.copyOf(environment));
+  }
+
+  /** Keys of settings that hold a secret: they travel in the environment, never as {@code -D}. */
+  static final Pattern SECRET_KEY =
+      Pattern.compile("(?i).*(password|token|salt|secret|trace-key|credential).*");
+
+  /** Refuses a {@code -Dkey=value} whose key names a secret, naming the key (never the value). */
+  static void refuseSecrets(List<String> systemProperties) {
+    for (String p : systemProperties) {
+      if (p.startsWith("-D")) {
+        int eq = p.indexOf('=');
+        String key = eq < 0 ? p.substring(2) : p.substring(2, eq);
+        if (SECRET_KEY.matcher(key).matches()) {
+          throw new IllegalArgumentException(
+              key + " holds a secret: pass it in the process's environment, not as -D");
+        }
+      }
+    }
   }
 
   /** {@code <module>/target/classes} and the module's {@code runtime.classpath}, joined. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.lab.FreePort;
@@ -125,7 +126,6 @@ public final class NodeProcess implements AutoCloseable {
     props.add("-Dof-adapter.management.allow-force=true");
     props.add("-Drating.jdbc-url=" + lab.jdbcUrl());
     props.add("-Drating.user=" + lab.dbUser());
-    props.add("-Drating.password=" + lab.dbPassword());
     props.add("-Dquote.stats.reset-enabled=true");
     // the node's token-guarded routes (stats, seed, breaker); Pekko's cluster membership changes
     // stay off whatever this says (ClusterReadRoutes, decision 0048)
@@ -150,7 +150,9 @@ public final class NodeProcess implements AutoCloseable {
             2,
             props,
             List.of(),
-            log);
+            log,
+            // a secret goes in the environment, never on the command line (rating.conf reads it)
+            Map.of("RATING_DB_PASSWORD", lab.dbPassword()));
     return new NodeProcess(arm, policy, p, http, mgmt, remote, prometheus);
   }
 

@@ -102,6 +102,20 @@ class MainIT {
           .contains("of_adapter_breaker_state")
           .contains("of_adapter_pool_in_flight")
           .contains("of_adapter_call_latency");
+      // the quote's latency reaches the scrape at Kamon's next tick (5 s)
+      java.util.regex.Pattern threshold =
+          java.util.regex.Pattern.compile("quote_latency_seconds_bucket\\{[^}]*le=\"0\\.225\"");
+      assertThat(
+              NodeTestBed.eventually(
+                  30,
+                  Duration.ofMillis(500),
+                  () ->
+                      threshold.matcher(NodeTestBed.get(prometheusPort, "/metrics").body()).find()))
+          .as("the latency histogram has a bucket boundary on the p95 threshold (225 ms)")
+          .isTrue();
+      assertThat(NodeTestBed.get(prometheusPort, "/metrics").body())
+          .as("and on the p99 threshold (475 ms)")
+          .containsPattern("quote_latency_seconds_bucket\\{[^}]*le=\"0\\.475\"");
       assertThat(NodeTestBed.get(mgmt, "/of-adapter/providers/ofb").json().path("state").asText())
           .as("the breaker is inspectable over Pekko Management")
           .isEqualTo("CLOSED");
