@@ -1,5 +1,6 @@
 package solventa.ops.analysis;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
@@ -64,7 +65,8 @@ public record Verdict(
         List.copyOf(c));
   }
 
-  /** Whether the design's arithmetic fixes the outcome (false when not judged). */
+  /** Whether the design's arithmetic fixes the outcome (false when not judged); not stored. */
+  @JsonIgnore
   public boolean isCheck() {
     return Boolean.TRUE.equals(byConstruction);
   }
