@@ -31,7 +31,8 @@ public final class ReportCommand {
             Analysis.of(
                 measured.steps(),
                 measured.contracts(),
-                ExperimentProfile.named(measured.profile())));
+                ExperimentProfile.named(measured.profile()),
+                measured.environment()));
     ResultsFolder.save(e, dir);
     ReportWriter.write(e, dir);
     return dir.resolve("report.md");

@@ -16,9 +16,20 @@ public record Analysis(
       List<StepResult> steps,
       Map<String, Map<String, String>> contracts,
       ExperimentProfile profile) {
+    return of(steps, contracts, profile, Map.of());
+  }
+
+  /** With the budget and rating cost the run recorded in its {@code environment}. */
+  public static Analysis of(
+      List<StepResult> steps,
+      Map<String, Map<String, String>> contracts,
+      ExperimentProfile profile,
+      Map<String, String> environment) {
     StepResults results = new StepResults(List.copyOf(steps));
     List<SanityCheck> sanity = Sanity.check(results, contracts);
     return new Analysis(
-        sanity, VerdictRules.RULES_VERSION, VerdictRules.of(profile).evaluate(results, sanity));
+        sanity,
+        VerdictRules.RULES_VERSION,
+        VerdictRules.of(profile, environment).evaluate(results, sanity));
   }
 }

@@ -17,6 +17,15 @@ public final class Coalescing implements Hypothesis {
         + " more than with coalescing";
   }
 
+  /**
+   * True by construction: more concurrent misses than pool connections fill the pool without
+   * coalescing.
+   */
+  @Override
+  public String byConstruction(Design d) {
+    return d.coalescing();
+  }
+
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();

@@ -27,6 +27,15 @@ public final class DegradedOnlyC implements Hypothesis {
         + ")";
   }
 
+  /**
+   * True by construction: C answers within its budget plus the rating, and A and B wait past the
+   * hard timeout.
+   */
+  @Override
+  public String byConstruction(Design d) {
+    return d.degradedOnlyC();
+  }
+
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();

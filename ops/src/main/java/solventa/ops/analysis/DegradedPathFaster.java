@@ -24,6 +24,12 @@ public final class DegradedPathFaster implements Hypothesis {
         + " a healthy provider: lower median, bootstrap 95 % interval of the difference excluding 0";
   }
 
+  /** True by construction: the degraded path is the cold path without its provider call. */
+  @Override
+  public String byConstruction(Design d) {
+    return d.degradedPathFaster();
+  }
+
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();

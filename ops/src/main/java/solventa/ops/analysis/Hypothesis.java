@@ -21,4 +21,13 @@ public interface Hypothesis {
   String statement();
 
   Verdict evaluate(Input in);
+
+  /**
+   * The arithmetic of the design ({@code d}: the code's and the protocol's own figures) that fixes
+   * this hypothesis' outcome before anything is measured, or null when the outcome is a finding:
+   * such a verdict is an implementation check.
+   */
+  default String byConstruction(Design d) {
+    return null;
+  }
 }

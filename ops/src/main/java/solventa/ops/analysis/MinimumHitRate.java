@@ -30,6 +30,12 @@ public final class MinimumHitRate implements Hypothesis {
     return "Arm C holds the thresholds at hit rate ≥ 96 %; below that its p99 degrades past them";
   }
 
+  /** True by construction: C's answers are capped below the p99 threshold. */
+  @Override
+  public String byConstruction(Design d) {
+    return d.minimumHitRate();
+  }
+
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();

@@ -14,14 +14,14 @@ import solventa.providerdouble.control.ProviderState;
  * HD-01, the card's whole rule (rules version 3). Refuted when any refutation clause holds: (a) a
  * usable C step, healthy, degraded or unresponsive, misses the thresholds; (b) C's fallback share
  * in a usable degraded or unresponsive step exceeds the actuarial ceiling, judged over the step's
- * measured window; (c) C's recovery saturates the adapter's pool in some run (a bulkhead rejection,
- * or the most calls in flight at the pool size); (d) HD-01.5 is refuted. Supported only when every
- * support clause holds (C meets in every state of every run; its fallback share within the ceiling
- * and its pool unsaturated at recovery in every run; HD-01.5 supported; the minimum hit rate
- * quantified — a closed bracket of measured rates or a hold even at 0 %, not an open bound (rules
- * version 4); no run invalidated) and no refutation clause does. Inconclusive otherwise, each
- * missing figure naming its reason. Provisional with fewer than {@link VerdictRules#REQUIRED_RUNS}
- * runs.
+ * declared outage horizon; (c) a stampede at C's recovery saturates the adapter's pool in some run
+ * (duplicate calls with the pool full once the provider is healthy again; a backlog before that is
+ * a finding of its own); (d) HD-01.5 is refuted. Supported only when every support clause holds (C
+ * meets in every state of every run; its fallback share within the ceiling and its pool unsaturated
+ * at recovery in every run; HD-01.5 supported; the minimum hit rate quantified — a closed bracket
+ * of measured rates or a hold even at 0 %, not an open bound (rules version 4); no run invalidated)
+ * and no refutation clause does. Inconclusive otherwise, each missing figure naming its reason.
+ * Provisional with fewer than {@link VerdictRules#REQUIRED_RUNS} runs.
  */
 public final class Overall implements Hypothesis {
   /** The states the card's acceptance names for C's latency (clause (a)). */
@@ -38,7 +38,7 @@ public final class Overall implements Hypothesis {
 
   static final String CLAUSE_A = "clause (a) C misses the thresholds";
   static final String CLAUSE_B = "clause (b) fallback above the ceiling";
-  static final String CLAUSE_C = "clause (c) recovery saturates the adapter's pool";
+  static final String CLAUSE_C = "clause (c) a stampede at recovery saturates the adapter's pool";
   static final String CLAUSE_D = "clause (d) HD-01.5 is refuted";
 
   @Override
@@ -64,6 +64,7 @@ public final class Overall implements Hypothesis {
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
     Set<String> refutedBy = new TreeSet<>();
+    Set<String> undecided = new TreeSet<>();
     double ceiling = in.rules().fallbackCeilingPct();
     ev.add(
         "assumption: the actuarial fallback ceiling is "
@@ -83,15 +84,22 @@ public final class Overall implements Hypothesis {
           ev.inconclusive(why);
           continue;
         }
-        latency(ev, refutedBy, s);
+        latency(ev, refutedBy, undecided, s);
         if (FALLBACK_STATES.contains(st)) {
-          fallback(ev, refutedBy, s, ceiling, in.rules().refreshAfterSec());
+          fallback(ev, refutedBy, undecided, s, ceiling, in.rules().refreshAfterSec());
         }
       }
-      recovery(ev, refutedBy, in.results().walk(run, BenchArm.C, ProviderState.RECOVERY), run);
+      recovery(
+          ev,
+          refutedBy,
+          undecided,
+          in.results().walk(run, BenchArm.C, ProviderState.RECOVERY),
+          run,
+          in.rules().recoveryWindowSec());
     }
     Verdict hd5 = in.earlier().get("HD-01.5");
     if (hd5 == null || hd5.verdict().equals(Verdict.INCONCLUSIVE)) {
+      undecided.add(CLAUSE_D);
       ev.inconclusive("HD-01.5 is inconclusive");
     } else if (hd5.verdict().equals(Verdict.REFUTED)) {
       refutedBy.add(CLAUSE_D);
@@ -121,7 +129,25 @@ public final class Overall implements Hypothesis {
       ev.add("refuted by " + String.join("; ", refutedBy));
     }
     Verdict v = ev.verdict(this);
-    return new Verdict(v.id(), v.statement(), v.verdict(), v.evidence(), provisional);
+    return new Verdict(v.id(), v.statement(), v.verdict(), v.evidence(), provisional)
+        .withClauses(
+            List.of(
+                clause(CLAUSE_A, refutedBy, undecided),
+                clause(CLAUSE_B, refutedBy, undecided),
+                clause(CLAUSE_C, refutedBy, undecided),
+                clause(CLAUSE_D, refutedBy, undecided)));
+  }
+
+  /**
+   * A clause's outcome: it refutes when any step refutes by it; otherwise it is undecided when a
+   * figure it needs is missing or too close to call; otherwise it holds.
+   */
+  private static Verdict.Clause clause(String name, Set<String> refutedBy, Set<String> undecided) {
+    String outcome =
+        refutedBy.contains(name)
+            ? Verdict.Clause.REFUTES
+            : undecided.contains(name) ? Verdict.Clause.UNDECIDED : Verdict.Clause.HOLDS;
+    return new Verdict.Clause(name, outcome, null);
   }
 
   /**
@@ -152,7 +178,8 @@ public final class Overall implements Hypothesis {
    * Clause (a): the step meets the thresholds, by the intervals of p95, p99 and the error share
    * (rules version 5). Too close to call, it neither refutes nor supports: inconclusive.
    */
-  private static void latency(Evidence ev, Set<String> refutedBy, StepResult s) {
+  private static void latency(
+      Evidence ev, Set<String> refutedBy, Set<String> undecided, StepResult s) {
     List<Call.Check> checks = Call.Check.meets(s);
     switch (Call.all(checks)) {
       case HOLDS -> ev.add(Evidence.describe(s) + " → meets");
@@ -166,11 +193,13 @@ public final class Overall implements Hypothesis {
                 + " → misses "
                 + Evidence.thresholds());
       }
-      default ->
-          ev.inconclusive(
-              Evidence.describe(s)
-                  + " → clause (a) cannot be decided: "
-                  + Call.undecided(Evidence.who(s), checks));
+      default -> {
+        undecided.add(CLAUSE_A);
+        ev.inconclusive(
+            Evidence.describe(s)
+                + " → clause (a) cannot be decided: "
+                + Call.undecided(Evidence.who(s), checks));
+      }
     }
   }
 
@@ -182,12 +211,18 @@ public final class Overall implements Hypothesis {
    * line says over which seconds of the outage it was measured.
    */
   private static void fallback(
-      Evidence ev, Set<String> refutedBy, StepResult s, double ceiling, int t) {
+      Evidence ev,
+      Set<String> refutedBy,
+      Set<String> undecided,
+      StepResult s,
+      double ceiling,
+      int t) {
     String who =
         "C " + StateNames.label(s.spec().state()) + " " + s.spec().run() + " fallback share";
     String horizon = "over the outage horizon " + OutageHorizon.describe(t);
     OutageHorizon.Share share = OutageHorizon.of(s, t);
     if (share.pct() == null) {
+      undecided.add(CLAUSE_B);
       ev.inconclusive(
           who
               + " not measured over the horizon ("
@@ -228,52 +263,52 @@ public final class Overall implements Hypothesis {
                   Evidence.num(ceiling),
                   split,
                   horizon));
-      default ->
-          ev.inconclusive(
-              String.format(
-                  Locale.ROOT,
-                  "clause (b) cannot be decided: %s (%s; %s)",
-                  check.undecided("C " + StateNames.label(s.spec().state()) + " " + s.spec().run()),
-                  split,
-                  horizon));
+      default -> {
+        undecided.add(CLAUSE_B);
+        ev.inconclusive(
+            String.format(
+                Locale.ROOT,
+                "clause (b) cannot be decided: %s (%s; %s)",
+                check.undecided("C " + StateNames.label(s.spec().state()) + " " + s.spec().run()),
+                split,
+                horizon));
+      }
     }
   }
 
   /**
-   * Clause (c): C's recovery step leaves the adapter's pool unsaturated — no bulkhead rejection in
-   * the step and its most calls in flight below the pool size. Rejections are the step's own (the
-   * adapter's counter minus its value at the step's start), so no other step's count carries over.
+   * Clause (c): no stampede at C's recovery, the card's "recovery causes a stampede that saturates
+   * the adapter's pool". A stampede is duplicate provider calls for one customer with the pool
+   * full, judged once the provider is healthy again ({@link RecoveryPhases}); a pool filled before
+   * that by distinct expired customers is the recovery backlog, shown with its cause and not
+   * counted here.
    */
   private static void recovery(
-      Evidence ev, Set<String> refutedBy, java.util.Optional<StepResult> step, String run) {
+      Evidence ev,
+      Set<String> refutedBy,
+      Set<String> undecided,
+      java.util.Optional<StepResult> step,
+      String run,
+      int windowSec) {
     StepResult s = step.orElse(null);
     String who = "C " + run + " recovery";
     String why = Evidence.unusable(s, who);
     if (why != null) {
+      undecided.add(CLAUSE_C);
       ev.inconclusive(why + ": clause (c) cannot be judged");
       return;
     }
-    if (s.poolMaxInFlight() == null || s.poolSize() == null || s.rejections() == null) {
-      ev.inconclusive(
-          who
-              + ": the adapter's pool was not read ("
-              + s.missing().getOrDefault("poolMaxInFlight", "no reason recorded")
-              + "): clause (c) cannot be judged");
-      return;
-    }
-    String figures =
-        String.format(
-            Locale.ROOT,
-            "%s: max in-flight %d of pool %d, %d rejected",
-            who,
-            s.poolMaxInFlight(),
-            s.poolSize(),
-            s.rejections());
-    if (s.rejections() > 0 || s.poolMaxInFlight() >= s.poolSize()) {
+    RecoveryPhases ph = RecoveryPhases.of(s, windowSec);
+    ph.backlogText().ifPresent(ev::add);
+    String unjudged = ph.unjudged();
+    if (unjudged != null) {
+      undecided.add(CLAUSE_C);
+      ev.inconclusive(unjudged + ": clause (c) cannot be judged");
+    } else if (ph.stampede()) {
       refutedBy.add(CLAUSE_C);
-      ev.refute("refuted by " + CLAUSE_C + ": " + figures);
+      ev.refute("refuted by " + CLAUSE_C + ": " + ph.healthyText());
     } else {
-      ev.add(figures + " → the pool is not saturated");
+      ev.add(ph.healthyText() + " → no stampede saturates the pool");
     }
   }
 }

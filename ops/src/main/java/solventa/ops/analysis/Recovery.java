@@ -2,16 +2,17 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.control.ProviderState;
 
 /**
  * HD-01.8: on recovery the breaker closes and the fallback share, having been above 5 %, falls
- * below it within 60 s; C' shows no stampede. C is shown beside C', and is the control (rules
- * version 7): under quote journeys its adapter must be asked at least {@value
- * #CONTROL_MIN_DUPLICATES} duplicate calls (a call for a customer whose earlier call is still
- * pending) for C''s "no stampede" to count; C' makes none.
+ * below it within 60 s; C' shows no stampede. A stampede is duplicate calls (a call for a customer
+ * whose earlier call is still pending) with the pool full, judged once the provider is healthy
+ * again ({@link RecoveryPhases}); a pool filled before that is the recovery backlog, shown as a
+ * finding of its own. C is shown beside C', and is the control: under quote journeys its adapter
+ * must be asked at least {@value #CONTROL_MIN_DUPLICATES} duplicate calls once the provider is
+ * healthy for C''s "no stampede" to count; C' makes none over the whole step (it coalesces).
  */
 public final class Recovery implements Hypothesis {
   static final double FALLBACK_PCT = 5.0;
@@ -100,89 +101,56 @@ public final class Recovery implements Hypothesis {
         ev.inconclusive(head + "; not recovered yet and the step is shorter than 60 s");
       }
     }
-    int pool = s.poolSize() == null ? -1 : s.poolSize();
-    int peak =
-        s.timeline().stream()
-            .map(TimelinePoint::inFlight)
-            .filter(Objects::nonNull)
-            .mapToInt(Integer::intValue)
-            .max()
-            .orElse(-1);
-    List<String> over =
-        s.timeline().stream()
-            .filter(
-                t ->
-                    t.providerCalls() != null
-                        && t.customers() != null
-                        && t.providerCalls() > t.customers())
-            .map(t -> "s" + t.second() + ": " + t.providerCalls() + " calls > " + t.customers())
-            .toList();
-    String stampede =
-        String.format(
-            Locale.ROOT,
-            "%s: peak in-flight %s of pool %s, %s rejected, seconds with more provider calls than"
-                + " distinct customers: %s",
-            who,
-            peak < 0 ? "n/a" : Integer.toString(peak),
-            pool < 0 ? "n/a" : Integer.toString(pool),
-            s.rejections() == null ? "n/a" : s.rejections(),
-            over.isEmpty() ? "none" : String.join(", ", over));
-    Long dup = duplicates(s);
-    String dups =
-        who
-            + ": "
-            + (dup == null
-                ? "duplicate calls n/a (not recorded: results before rules version 7)"
-                : dup
-                    + " duplicate provider call(s) (asked for a customer whose earlier call was"
-                    + " still pending)");
+    RecoveryPhases ph = RecoveryPhases.of(s, in.rules().recoveryWindowSec());
+    ph.backlogText().ifPresent(ev::add);
     if (!stampedeRule) {
-      ev.add(stampede + " (C, shown beside C')");
       ev.add(
-          dups
-              + (dup == null
+          ph.healthyText()
+              + " (C, shown beside C')"
+              + (ph.duplicates() == null
                   ? ""
-                  : dup >= CONTROL_MIN_DUPLICATES
-                      ? " → the control is met: the load made C stampede (version 7)"
-                      : " → fewer than " + CONTROL_MIN_DUPLICATES + ": the control is not met"));
+                  : ph.duplicates() >= CONTROL_MIN_DUPLICATES
+                      ? " → the control is met: the load made C ask duplicate calls once the"
+                          + " provider was healthy"
+                      : " → fewer than "
+                          + CONTROL_MIN_DUPLICATES
+                          + " duplicate calls: the control is not met"));
       return;
     }
-    if (peak < 0 || pool < 0 || s.rejections() == null) {
-      ev.inconclusive(stampede + "; the pool was not read");
-    } else if (!over.isEmpty() || s.rejections() > 0 || peak >= pool) {
-      List<String> which = new java.util.ArrayList<>();
-      if (!over.isEmpty()) {
-        which.add("more calls than customers in a second");
-      }
-      if (s.rejections() > 0) {
-        which.add("rejections");
-      }
-      if (peak >= pool) {
-        which.add("the pool full");
-      }
-      ev.refute(stampede + "; " + dups + " → stampede (" + String.join(", ", which) + ")");
-    } else if (dup == null) {
-      ev.inconclusive(dups);
-    } else if (dup > 0) {
-      ev.refute(dups + " → C' did not coalesce: stampede");
+    Long dup = duplicates(s);
+    String why = ph.unjudged();
+    if (why != null) {
+      ev.inconclusive(why + ": the stampede cannot be judged");
+    } else if (ph.stampede()) {
+      ev.refute(ph.healthyText() + " → stampede (duplicate calls with the pool full)");
+    } else if (dup != null && dup > 0) {
+      ev.refute(
+          who
+              + ": "
+              + dup
+              + " duplicate provider call(s) over the step (asked for a customer whose earlier"
+              + " call was still pending) → C' did not coalesce");
     } else {
       Long c =
           in.results()
               .walk(s.spec().run(), BenchArm.C, ProviderState.RECOVERY)
-              .map(Recovery::duplicates)
+              .map(x -> RecoveryPhases.of(x, in.rules().recoveryWindowSec()).duplicates())
               .orElse(null);
       if (c == null || c < CONTROL_MIN_DUPLICATES) {
         ev.inconclusive(
-            stampede
-                + "; "
-                + dups
-                + " → no stampede, but the recovery load did not make C stampede ("
+            ph.healthyText()
+                + " → no stampede, but the recovery load did not make C ask duplicate calls once"
+                + " the provider was healthy ("
                 + (c == null
                     ? "C's count is missing"
                     : c + " duplicate calls in C, fewer than " + CONTROL_MIN_DUPLICATES)
                 + "): C''s lack of a stampede shows nothing");
       } else {
-        ev.add(stampede + "; " + dups + " → no stampede (C made " + c + ")");
+        ev.add(
+            ph.healthyText()
+                + ", no duplicate call over the step → no stampede (C made "
+                + c
+                + " after the provider was healthy)");
       }
     }
   }

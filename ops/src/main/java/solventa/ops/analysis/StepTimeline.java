@@ -47,8 +47,13 @@ final class StepTimeline {
       Double fbShare = pct(b.stream().filter(RequestRecord::fallback).count(), b.size());
       long secondEnd = in.startMs() + (i + 1) * 1000L;
       Sample last = null;
+      // the second's most calls in flight, not its last reading: a pool that filled and drained
+      // within the second is full in it, and the step's own maximum is the largest of these
+      Integer mostInFlight = null;
       while (si < samples.size() && samples.get(si).atMs() <= secondEnd) {
         last = samples.get(si++);
+        mostInFlight =
+            mostInFlight == null ? last.inFlight() : Math.max(mostInFlight, last.inFlight());
       }
       Long calls = null;
       String breaker = null;
@@ -61,7 +66,7 @@ final class StepTimeline {
           prevDup = d;
         }
         breaker = last.breaker();
-        inFlight = last.inFlight();
+        inFlight = mostInFlight;
         long now = last.providerCalls();
         calls = now >= prevCalls ? now - prevCalls : now;
         prevCalls = now;

@@ -3,16 +3,17 @@ package solventa.ops.analysis;
 /**
  * One second of a step, from its start: what the generator saw (requests sent in that second, their
  * p95/p99 and fallback share) and what the sampler read from the node (breaker state at the end of
- * the second, provider calls made in the second, adapter in-flight calls). {@code customers} is how
- * many distinct customers were requested in the second; {@code nodeP99} the node's own p99 over the
- * interval that ended in it. {@code stalePct} and {@code defaultPct} split the fallback share;
- * {@code ageP50Ms} and {@code ageP95Ms} are the age of the data the second's answers were priced
- * with (null in results written before they were recorded, or when no answer carried an age).
- * {@code needing} is how many distinct customers of the second had an answer that was not CACHED:
- * the customers that needed a provider call (rules version 6; null in results written before).
- * {@code duplicates} is how many provider calls the adapter was asked for in the second for a
- * customer whose earlier call was still pending (HD-01.8's stampede and control, rules version 7;
- * null in results recorded before, or when no reading fell in the second).
+ * the second, provider calls made in the second, the most adapter calls in flight among the
+ * second's readings). {@code customers} is how many distinct customers were requested in the
+ * second; {@code nodeP99} the node's own p99 over the interval that ended in it. {@code stalePct}
+ * and {@code defaultPct} split the fallback share; {@code ageP50Ms} and {@code ageP95Ms} are the
+ * age of the data the second's answers were priced with (null in results written before they were
+ * recorded, or when no answer carried an age). {@code needing} is how many distinct customers of
+ * the second had an answer that was not CACHED: the customers that needed a provider call (rules
+ * version 6; null in results written before). {@code duplicates} is how many provider calls the
+ * adapter was asked for in the second for a customer whose earlier call was still pending
+ * (HD-01.8's stampede and control, rules version 7; null in results recorded before, or when no
+ * reading fell in the second).
  */
 public record TimelinePoint(
     int second,

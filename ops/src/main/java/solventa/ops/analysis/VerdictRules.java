@@ -18,6 +18,9 @@ import solventa.ops.protocol.ExperimentProfile;
  * @param requiredRuns the runs the card requires for a final HD-01
  * @param refreshAfterSec T, the profile's {@code quote.refresh-after}: the declared outage horizon
  *     ({@link OutageHorizon}) is in units of it
+ * @param recoveryWindowSec how long the provider stays degraded after the recovery's change: the
+ *     stampede is judged over the recovery's seconds after it ({@link RecoveryPhases})
+ * @param design the design's own figures, for the verdicts its arithmetic fixes
  */
 public record VerdictRules(
     double fallbackCeilingPct,
@@ -25,7 +28,9 @@ public record VerdictRules(
     int countPolicyN,
     ExperimentProfile.RatePolicy ratePolicy,
     int requiredRuns,
-    int refreshAfterSec) {
+    int refreshAfterSec,
+    int recoveryWindowSec,
+    Design design) {
 
   /**
    * The version of {@code docs/verdict-rules.md} this code implements. 3 (2026-12-03): HD-01 takes
@@ -42,22 +47,37 @@ public record VerdictRules(
    * empty breaker window, whose guard counts the failures an empty window needs (decision 0059);
    * HD-01.8's recovery load has quote journeys and C's stampede is its control (decision 0060);
    * HD-01's clause (b) and the Recommendation judge the fallback share over the declared outage
-   * horizon, 0.10–0.35 T after the change ({@link OutageHorizon}).
+   * horizon, 0.10–0.35 T after the change ({@link OutageHorizon}). 7 (2026-12-05): HD-01.8's
+   * stampede is the adapter's count of duplicate calls. 8 (2026-12-06): a verdict the design's
+   * arithmetic fixes is marked as an implementation check ({@link Design}); HD-01's clause (c) and
+   * HD-01.8 judge a stampede (duplicate calls with the pool full) over the recovery's seconds after
+   * the provider is healthy again, and a pool filled before that is the recovery backlog, a finding
+   * of its own ({@link RecoveryPhases}); the pool's peak is the step's own maximum everywhere.
    */
-  public static final String RULES_VERSION = "7";
+  public static final String RULES_VERSION = "8";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;
 
-  /** The rules' parameters as a profile sets them. */
+  /** The rules' parameters as a profile sets them, the budget as the analysing build ships it. */
   public static VerdictRules of(ExperimentProfile p) {
+    return of(p, Map.of());
+  }
+
+  /**
+   * The rules' parameters as a profile sets them, with the budget and rating cost a run recorded in
+   * its {@code environment} ({@link BudgetSettings#of}).
+   */
+  public static VerdictRules of(ExperimentProfile p, Map<String, String> environment) {
     return new VerdictRules(
         p.fallbackCeilingPct(),
         p.exposureWindowSec(),
         p.countPolicyN(),
         p.ratePolicy(),
         REQUIRED_RUNS,
-        p.refreshAfterSec());
+        p.refreshAfterSec(),
+        p.recoveryWindowSec(),
+        Design.of(BudgetSettings.of(environment), p));
   }
 
   /** Every hypothesis, in the card's order; HD-01 last, as it reads the others. */
@@ -78,7 +98,8 @@ public record VerdictRules(
   public Map<String, Verdict> evaluate(StepResults results, List<SanityCheck> sanity) {
     Map<String, Verdict> out = new LinkedHashMap<>();
     for (Hypothesis h : hypotheses()) {
-      out.put(h.id(), h.evaluate(new Hypothesis.Input(results, sanity, this, out)));
+      Verdict v = h.evaluate(new Hypothesis.Input(results, sanity, this, out));
+      out.put(h.id(), v.checked(h.byConstruction(design)));
     }
     return out;
   }

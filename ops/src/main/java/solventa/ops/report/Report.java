@@ -220,17 +220,47 @@ public final class Report extends ReportSection {
             + " with one. Terms: the Glossary; details: the verdicts, Results per run and the"
             + " Recommendation below.");
     blocks.add(new Table(sum.gridHeaders(), sum.grid()));
+    List<String> checks =
+        e.verdicts().values().stream()
+            .filter(Verdict::isCheck)
+            .map(v -> v.id() + " (" + v.verdict() + "): " + v.construction())
+            .toList();
+    if (!checks.isEmpty()) {
+      p(
+          "Implementation checks, apart from the findings: these verdicts follow from the design's"
+              + " own arithmetic, so they show the implementation does what it was built to do,"
+              + " not something about the design.");
+      blocks.add(new Bullets(checks));
+    }
   }
 
   private void verdicts(List<Chart> charts) {
     h(2, "Verdicts");
-    List<List<String>> rows = new ArrayList<>();
+    List<List<String>> findings = new ArrayList<>();
+    List<List<String>> checks = new ArrayList<>();
     for (Verdict v : e.verdicts().values()) {
-      rows.add(List.of(v.id(), v.statement(), v.verdict().toUpperCase(Locale.ROOT)));
+      if (v.isCheck()) {
+        checks.add(
+            List.of(v.id(), v.statement(), v.verdict().toUpperCase(Locale.ROOT), v.construction()));
+      } else {
+        findings.add(List.of(v.id(), v.statement(), v.verdict().toUpperCase(Locale.ROOT)));
+      }
     }
-    blocks.add(new Table(List.of("Hypothesis", "Statement", "Verdict"), rows));
+    p("Findings about the design: verdicts the measurements decide.");
+    blocks.add(new Table(List.of("Hypothesis", "Statement", "Verdict"), findings));
+    if (!checks.isEmpty()) {
+      p(
+          "Implementation checks: verdicts the design's own arithmetic fixes before anything is"
+              + " measured (the code's budget, rating cost, timeout, pool and the provider double's"
+              + " latency); they are measured all the same, and a failure would be a defect of the"
+              + " implementation.");
+      blocks.add(
+          new Table(
+              List.of("Hypothesis", "Statement", "Verdict", "Why it holds by construction"),
+              checks));
+    }
     for (Verdict v : e.verdicts().values()) {
-      h(3, v.id() + " — " + v.verdict());
+      h(3, v.id() + " — " + v.verdict() + (v.isCheck() ? " (implementation check)" : ""));
       p(v.statement());
       blocks.add(new Bullets(v.evidence()));
       String key = CHARTS_BY_VERDICT.get(v.id());

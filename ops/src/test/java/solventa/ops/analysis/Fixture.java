@@ -40,6 +40,7 @@ public final class Fixture {
   Long closedAfterMs;
   long stepMs = 20_000;
   List<TimelinePoint> timeline = List.of();
+  List<BreakerTransition> transitions = List.of();
   boolean valid = true;
   List<Long> path = List.of();
   int concurrent;
@@ -158,6 +159,52 @@ public final class Fixture {
   Fixture pool(Integer maxInFlight, Long rejected) {
     poolMaxInFlight = maxInFlight;
     rejections = rejected;
+    return this;
+  }
+
+  /**
+   * A recovery step's seconds around the provider's return to health {@code windowSec} after the
+   * change: at most {@code backlogPeak} calls in flight before it (a backlog at the pool size shows
+   * in second 6, where a half-open probe closed the breaker at 6 500 ms until it opened again at 7
+   * 800 ms), {@code healthyPeak} after it, where {@code healthyDuplicates} duplicate calls are
+   * asked in its first second; the step's own peak is the larger of the two.
+   */
+  public Fixture recoveryPhases(
+      int windowSec, int backlogPeak, int healthyPeak, long healthyDuplicates) {
+    List<TimelinePoint> out = new ArrayList<>();
+    for (int i = 0; i < warmupSec + measureSec; i++) {
+      boolean healthy = i >= windowSec;
+      int inFlight = healthy ? healthyPeak : i == 6 ? backlogPeak : Math.min(backlogPeak, 2);
+      long dup = healthy ? (i == windowSec ? healthyDuplicates : 0) : i == 6 ? 3 : 0;
+      out.add(
+          new TimelinePoint(
+              i,
+              rate,
+              p95,
+              p99,
+              1.0,
+              healthy ? "CLOSED" : "OPEN",
+              5L,
+              inFlight,
+              rate,
+              p99,
+              1.0,
+              0.0,
+              null,
+              null,
+              null,
+              dup));
+    }
+    timeline = out;
+    transitions =
+        List.of(
+            new BreakerTransition(
+                solventa.adapter.BreakerState.HALF_OPEN,
+                solventa.adapter.BreakerState.CLOSED,
+                6_500),
+            new BreakerTransition(
+                solventa.adapter.BreakerState.CLOSED, solventa.adapter.BreakerState.OPEN, 7_800));
+    poolMaxInFlight = Math.max(backlogPeak, healthyPeak);
     return this;
   }
 
@@ -292,7 +339,7 @@ public final class Fixture {
         closedAfterMs,
         true,
         gatlingReport,
-        List.of(),
+        transitions,
         secondsOfTheStep(),
         sacrificedPct == null ? Map.of("sacrificedPct", "the step ended before W") : Map.of(),
         measuredHitRate != null ? measuredHitRate : hitRate * 100,

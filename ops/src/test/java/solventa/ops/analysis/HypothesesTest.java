@@ -661,13 +661,14 @@ class HypothesesTest {
     final Hypothesis h = new Recovery();
 
     /**
-     * 20 s of recovery: fallback {@code before} % until second 8, then 1 %; every second {@code
-     * calls} provider calls and {@code customers} distinct customers; {@code duplicates} duplicate
-     * calls over the step, all counted in second 10 (null: not recorded, results before version 7).
+     * 40 s of recovery, the provider healthy again from second 30 (the full profile's window):
+     * fallback {@code before} % until second 8, then 1 %; every second {@code calls} provider calls
+     * and {@code customers} distinct customers, 3 calls in flight; {@code duplicates} duplicate
+     * calls over the step, all counted in second 35 (null: not recorded, results before version 7).
      */
     Fixture recovery(BenchArm arm, double before, long calls, long customers, Long duplicates) {
       List<TimelinePoint> t = new ArrayList<>();
-      for (int s = 0; s < 20; s++) {
+      for (int s = 0; s < 40; s++) {
         t.add(
             new TimelinePoint(
                 s,
@@ -685,10 +686,11 @@ class HypothesesTest {
                 null,
                 null,
                 5,
-                duplicates == null ? null : s == 10 ? duplicates : 0L));
+                duplicates == null ? null : s == 35 ? duplicates : 0L));
       }
       Fixture f = step(arm, ProviderState.RECOVERY);
       f.timeline = t;
+      f.stepMs = 40_000;
       f.closedAfterMs = 8_000L;
       f.recoveryMs = 13_000L;
       return f;
@@ -708,16 +710,17 @@ class HypothesesTest {
       Verdict v = eval(h, of(c(), cPrime()));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.evidence())
-          .anyMatch(l -> l.startsWith("C R1 recovery") && l.contains("shown beside C'"))
           .contains(
-              "C R1 recovery: 40 duplicate provider call(s) (asked for a customer whose earlier"
-                  + " call was still pending) → the control is met: the load made C stampede"
-                  + " (version 7)")
+              "C R1 recovery, from 30 s after the change (the provider healthy again, 10 s): 40"
+                  + " duplicate call(s), at most 3 in flight of pool 32 (the step's peak 5, 0"
+                  + " rejected in the step) (C, shown beside C') → the control is met: the load"
+                  + " made C ask duplicate calls once the provider was healthy")
           .anyMatch(
               l ->
-                  l.startsWith("C' R1 recovery: peak in-flight")
-                      && l.contains("C' R1 recovery: 0 duplicate provider call(s)")
-                      && l.endsWith("→ no stampede (C made 40)"));
+                  l.startsWith("C' R1 recovery, from 30 s after the change")
+                      && l.endsWith(
+                          ", no duplicate call over the step → no stampede (C made 40 after the"
+                              + " provider was healthy)"));
     }
 
     /** The control's least count is met at exactly 20 duplicate calls in C. */
@@ -727,7 +730,7 @@ class HypothesesTest {
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
     }
 
-    /** The control (version 7): without C's stampede, C''s lack of one shows nothing. */
+    /** The control: without C's duplicate calls once healthy, C''s lack of them shows nothing. */
     @Test
     void inconclusiveWhenTheRecoveryLoadMadeCNotStampede() {
       Verdict v = eval(h, of(recovery(BenchArm.C, 40, 8, 60, 19L), cPrime()));
@@ -738,7 +741,25 @@ class HypothesesTest {
                   l.startsWith("INCONCLUSIVE: C' R1 recovery")
                       && l.contains("19 duplicate calls in C, fewer than 20")
                       && l.endsWith("C''s lack of a stampede shows nothing"))
-          .anyMatch(l -> l.endsWith("fewer than 20: the control is not met"));
+          .anyMatch(l -> l.endsWith("fewer than 20 duplicate calls: the control is not met"));
+    }
+
+    /** C's duplicate calls while the provider is still degraded do not meet the control. */
+    @Test
+    void theControlCountsOnlyTheSecondsAfterTheProviderIsHealthy() {
+      Fixture c = c();
+      c.timeline =
+          c.timeline.stream()
+              .map(
+                  p ->
+                      with(
+                          p,
+                          p.inFlight(),
+                          p.second() == 12 ? 40L : p.second() == 35 ? 0L : p.duplicates()))
+              .toList();
+      Verdict v = eval(h, of(c, cPrime()));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(Recovery.duplicates(c.build())).isEqualTo(40L);
     }
 
     /** Results recorded before version 7 have no duplicate count: C' cannot be judged on it. */
@@ -800,39 +821,57 @@ class HypothesesTest {
       Verdict v = eval(h, of(c(), recovery(BenchArm.C_PRIME, 40, 8, 60, 1L)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(v.evidence())
-          .anyMatch(
-              l ->
-                  l.startsWith("C' R1 recovery: 1 duplicate provider call(s)")
-                      && l.endsWith("→ C' did not coalesce: stampede"));
+          .contains(
+              "C' R1 recovery: 1 duplicate provider call(s) over the step (asked for a customer"
+                  + " whose earlier call was still pending) → C' did not coalesce");
     }
 
+    /** Duplicate calls with the pool full once the provider is healthy: a stampede. */
     @Test
-    void refutedWhenCPrimeMakesMoreCallsThanCustomers() {
-      Verdict v = eval(h, of(c(), recovery(BenchArm.C_PRIME, 40, 80, 60, 0L)));
-      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence())
-          .anyMatch(l -> l.endsWith("→ stampede (more calls than customers in a second)"));
-    }
-
-    /**
-     * The full sample's case: C' made no duplicate call, but the backlog of distinct expired
-     * customers filled the pool; the line names the clause and shows the duplicate count beside it.
-     */
-    @Test
-    void refutedWhenCPrimeFillsThePoolWithoutADuplicateCall() {
-      Fixture full = cPrime();
+    void refutedWhenCPrimesDuplicateCallsFillThePoolOnceHealthy() {
+      Fixture full = recovery(BenchArm.C_PRIME, 40, 8, 60, 2L);
       full.timeline =
           full.timeline.stream()
-              .map(p -> with(p, p.second() == 9 ? 32 : p.inFlight(), p.duplicates()))
+              .map(p -> with(p, p.second() == 36 ? 32 : p.inFlight(), p.duplicates()))
               .toList();
+      full.poolMaxInFlight = 32;
       Verdict v = eval(h, of(c(), full));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(v.evidence())
           .anyMatch(
               l ->
-                  l.startsWith("C' R1 recovery: peak in-flight 32 of pool 32, 0 rejected")
-                      && l.contains("C' R1 recovery: 0 duplicate provider call(s)")
-                      && l.endsWith("→ stampede (the pool full)"));
+                  l.startsWith("C' R1 recovery, from 30 s after the change")
+                      && l.contains("2 duplicate call(s), at most 32 in flight of pool 32")
+                      && l.endsWith("→ stampede (duplicate calls with the pool full)"));
+    }
+
+    /**
+     * The full sample's case: C' made no duplicate call, but while the provider was still degraded
+     * the backlog of distinct expired customers filled the pool: a finding, not a stampede; the
+     * pool's peak is the step's own maximum.
+     */
+    @Test
+    void aBacklogBeforeTheProviderIsHealthyIsAFindingNotAStampede() {
+      Fixture full = cPrime();
+      full.timeline =
+          full.timeline.stream()
+              .map(p -> with(p, p.second() == 9 ? 32 : p.inFlight(), p.duplicates()))
+              .toList();
+      full.poolMaxInFlight = 32;
+      Verdict v = eval(h, of(c(), full));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                          "recovery backlog (a finding, not a stampede): C' R1 recovery: the pool"
+                              + " was full (32 of 32 in flight) in second 9, while the provider was"
+                              + " still degraded; cause: no transition of the breaker")
+                      && !l.contains("INCONCLUSIVE"))
+          .anyMatch(
+              l ->
+                  l.startsWith("C' R1 recovery, from 30 s after the change")
+                      && l.contains("at most 3 in flight of pool 32 (the step's peak 32"));
     }
 
     @Test
@@ -868,6 +907,74 @@ class HypothesesTest {
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
             "HD-01");
-    assertThat(VerdictRules.RULES_VERSION).isEqualTo("7");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("8");
+  }
+
+  /**
+   * Every verdict says whether it is an implementation check: the design's arithmetic (budget 120
+   * ms, rating 60 ms, timeout 700 ms, pool 32, the double's medians) fixes HD-01.2, .3, .4 and .7
+   * before anything is measured; the others are findings.
+   */
+  @Test
+  void theVerdictsTheDesignsArithmeticFixesAreImplementationChecks() {
+    var all = Fixture.rules().evaluate(new StepResults(List.of()), List.of());
+    assertThat(all.values())
+        .allMatch(v -> v.byConstruction() != null)
+        .filteredOn(Verdict::isCheck)
+        .extracting(Verdict::id)
+        .containsExactly("HD-01.2", "HD-01.3", "HD-01.4", "HD-01.7");
+    assertThat(all.get("HD-01.2").construction())
+        .startsWith("C answers within 120 + 60 = 180 ms ≤ 225 ms (p95) by design")
+        .contains("800 + 150 = 950 ms, exceeds the 700 ms hard timeout");
+    assertThat(all.get("HD-01.3").construction())
+        .contains("the difference of medians is the healthy provider's median, 80 ms > 0");
+    assertThat(all.get("HD-01.4").construction()).contains("capped at 120 + 60 = 180 ms");
+    assertThat(all.get("HD-01.7").construction())
+        .contains("50 concurrent misses on one key exceed the pool of 32 connections");
+    assertThat(all.get("HD-01").construction()).isNull();
+  }
+
+  /** Each check is decided by its arithmetic: a larger budget or pool makes it a finding again. */
+  @Test
+  void aCheckBecomesAFindingWhenItsArithmeticNoLongerHolds() {
+    Design d = Fixture.rules().design();
+    Design slowBudget =
+        new Design(
+            450L,
+            d.ratingCostMs(),
+            d.hardTimeoutMs(),
+            d.poolSize(),
+            d.healthyMedianMs(),
+            d.degradedMedianMs(),
+            d.degradedNetworkMs(),
+            d.designHitRate(),
+            d.stampedeConcurrency());
+    assertThat(new DegradedOnlyC().byConstruction(slowBudget)).isNull();
+    assertThat(new MinimumHitRate().byConstruction(slowBudget)).isNull();
+    Design bigPool =
+        new Design(
+            d.budgetMs(),
+            d.ratingCostMs(),
+            d.hardTimeoutMs(),
+            64,
+            d.healthyMedianMs(),
+            d.degradedMedianMs(),
+            d.degradedNetworkMs(),
+            d.designHitRate(),
+            d.stampedeConcurrency());
+    assertThat(new Coalescing().byConstruction(bigPool)).isNull();
+    Design unknownBudget =
+        new Design(
+            null,
+            d.ratingCostMs(),
+            d.hardTimeoutMs(),
+            d.poolSize(),
+            d.healthyMedianMs(),
+            d.degradedMedianMs(),
+            d.degradedNetworkMs(),
+            d.designHitRate(),
+            d.stampedeConcurrency());
+    assertThat(new DegradedOnlyC().byConstruction(unknownBudget)).isNull();
+    assertThat(new DegradedPathFaster().byConstruction(unknownBudget)).isNotNull();
   }
 }

@@ -47,8 +47,12 @@ class OverallTest {
       unresponsive = walkStep(ProviderState.UNRESPONSIVE, FULL.measureSec()).latency(63, 65);
       // within the ceiling over its whole interval at 6 000 answers ([7.32, 8.73]; rules version 5)
       unresponsive.fallback(8.0);
+      // C's journeys ask duplicate calls once the provider is healthy, the pool far from full
       recovery =
-          walkStep(ProviderState.RECOVERY, FULL.recoveryMeasureSec()).latency(63, 190).pool(11, 0L);
+          walkStep(ProviderState.RECOVERY, FULL.recoveryMeasureSec())
+              .latency(63, 190)
+              .pool(11, 0L)
+              .recoveryPhases(FULL.recoveryWindowSec(), 11, 11, 40);
       recovery.fallback(4.1);
     }
 
@@ -131,9 +135,15 @@ class OverallTest {
                   + " %; over the outage horizon 6–21 s after the change (0.10–0.35 T, T = 60 s))"
                   + " → within the ceiling")
           .contains(
-              "C R3 recovery: max in-flight 11 of pool 32, 0 rejected → the pool is not saturated")
+              "C R3 recovery, from 30 s after the change (the provider healthy again, 50 s): 40"
+                  + " duplicate call(s), at most 11 in flight of pool 32 (the step's peak 11, 0"
+                  + " rejected in the step) → no stampede saturates the pool")
           .contains("HD-01.5 is supported");
       assertThat(v.evidence()).filteredOn(l -> l.endsWith("→ within the ceiling")).hasSize(6);
+      assertThat(v.clauses())
+          .extracting(Verdict.Clause::outcome)
+          .containsOnly(Verdict.Clause.HOLDS)
+          .hasSize(4);
       assertThat(v.evidence()).filteredOn(l -> l.endsWith("→ meets")).hasSize(9);
     }
 
@@ -148,7 +158,9 @@ class OverallTest {
               rules.countPolicyN(),
               rules.ratePolicy(),
               3,
-              rules.refreshAfterSec());
+              rules.refreshAfterSec(),
+              rules.recoveryWindowSec(),
+              rules.design());
       List<StepResult> steps = protocol(w -> w.degraded.fallback(38.06));
       Verdict v =
           h.evaluate(
@@ -331,30 +343,93 @@ class OverallTest {
 
   @Nested
   class ClauseC {
-    @Test
-    void aRejectionAtRecoveryRefutes() {
-      Verdict v = eval(protocol(inRun("R2", w -> w.recovery.pool(31, 4L))));
-      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(refutations(v))
-          .containsExactly(
-              "refuted by clause (c) recovery saturates the adapter's pool: C R2 recovery: max"
-                  + " in-flight 31 of pool 32, 4 rejected",
-              "refuted by clause (c) recovery saturates the adapter's pool");
+    /** C's recovery from 30 s (the provider healthy again) in R2: 40 duplicate calls, and more. */
+    private Verdict recovery(int backlogPeak, int healthyPeak, long duplicates, long rejected) {
+      return eval(
+          protocol(
+              inRun(
+                  "R2",
+                  w ->
+                      w.recovery
+                          .pool(11, rejected)
+                          .recoveryPhases(
+                              FULL.recoveryWindowSec(), backlogPeak, healthyPeak, duplicates))));
     }
 
     @Test
-    void thePoolFullAtRecoveryRefutesWithoutARejection() {
-      Verdict v = eval(protocol(inRun("R3", w -> w.recovery.pool(POOL, 0L))));
+    void duplicateCallsFillingThePoolOnceTheProviderIsHealthyRefute() {
+      Verdict v = recovery(11, POOL, 40, 0);
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence())
-          .last()
-          .isEqualTo("refuted by clause (c) recovery saturates the adapter's pool");
+      assertThat(refutations(v))
+          .containsExactly(
+              "refuted by clause (c) a stampede at recovery saturates the adapter's pool: C R2"
+                  + " recovery, from 30 s after the change (the provider healthy again, 50 s): 40"
+                  + " duplicate call(s), at most 32 in flight of pool 32 (the step's peak 32, 0"
+                  + " rejected in the step)",
+              "refuted by clause (c) a stampede at recovery saturates the adapter's pool");
+      assertThat(v.clauses())
+          .extracting(Verdict.Clause::outcome)
+          .containsExactly(
+              Verdict.Clause.HOLDS,
+              Verdict.Clause.HOLDS,
+              Verdict.Clause.REFUTES,
+              Verdict.Clause.HOLDS);
+    }
+
+    /** A full pool of distinct customers, without a duplicate call, is not a stampede. */
+    @Test
+    void thePoolFullWithoutADuplicateCallIsNotAStampede() {
+      assertThat(recovery(11, POOL, 0, 0).verdict()).isEqualTo(Verdict.SUPPORTED);
     }
 
     @Test
     void oneBelowThePoolIsNotSaturated() {
-      assertThat(eval(protocol(w -> w.recovery.pool(POOL - 1, 0L))).verdict())
-          .isEqualTo(Verdict.SUPPORTED);
+      Verdict v = recovery(11, POOL - 1, 40, 0);
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith("C R2 recovery, from 30 s after the change")
+                      && l.endsWith("→ no stampede saturates the pool"));
+    }
+
+    /**
+     * The full sample's case: a half-open probe closes the breaker while the provider is still
+     * degraded and the expired customers' calls fill the pool: the recovery backlog, a finding with
+     * its cause, not a stampede.
+     */
+    @Test
+    void aBacklogWhileTheProviderIsStillDegradedIsAFindingNotAStampede() {
+      Verdict v = recovery(POOL, 11, 40, 21);
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .contains(
+              "recovery backlog (a finding, not a stampede): C R2 recovery: the pool was full (32"
+                  + " of 32 in flight) in second 6, while the provider was still degraded; cause:"
+                  + " a half-open probe that answered in time closed the breaker 6500 ms after the"
+                  + " change and it opened again 7800 ms after the change; while it was closed it"
+                  + " admitted at least 32 calls (the pool's peak) for the customers whose values"
+                  + " expired during the outage, 3 of them duplicate calls, 21 rejected in the"
+                  + " step");
+    }
+
+    @Test
+    void undecidedWhenTheStepEndsBeforeTheProviderIsHealthy() {
+      Verdict v =
+          eval(
+              protocol(
+                  inRun(
+                      "R1",
+                      w ->
+                          w.recovery
+                              .window(FULL.warmupSec(), 20)
+                              .recoveryPhases(FULL.recoveryWindowSec(), 11, 11, 40))));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains(
+              "INCONCLUSIVE: C R1 recovery ended before the provider was healthy again (30 s):"
+                  + " clause (c) cannot be judged");
+      assertThat(v.clauses().get(2).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
     }
   }
 
@@ -376,7 +451,7 @@ class OverallTest {
             protocol(
                 w -> {
                   w.degraded.fallback(38.06);
-                  w.recovery.pool(POOL, 21L);
+                  w.recovery.recoveryPhases(FULL.recoveryWindowSec(), 11, POOL, 21);
                   w.unresponsive.latency(180, 719);
                 }),
             hd5(Verdict.REFUTED),
@@ -385,8 +460,8 @@ class OverallTest {
         .last()
         .isEqualTo(
             "refuted by clause (a) C misses the thresholds; clause (b) fallback above the ceiling;"
-                + " clause (c) recovery saturates the adapter's pool; clause (d) HD-01.5 is"
-                + " refuted");
+                + " clause (c) a stampede at recovery saturates the adapter's pool; clause (d)"
+                + " HD-01.5 is refuted");
   }
 
   @Nested
