@@ -1,0 +1,128 @@
+package solventa.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+import solventa.lab.LabPaths;
+
+/**
+ * {@code bin/lab} refuses a command line before setup or any build: an unknown command, an option
+ * the command's help does not list, a value outside the listed ones (a misspelled profile), a
+ * missing or extra operand. It reads the help in {@code bin/lab.usage}, which is picocli's own, so
+ * every option the runner accepts passes the script's check too.
+ */
+class LabScriptTest {
+  record Run(int exit, String out) {}
+
+  static Run lab(boolean checkOnly, String... args) throws Exception {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(LabPaths.root().resolve("bin/lab").toString());
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+    if (checkOnly) {
+      pb.environment().put("LAB_ARGS_CHECK_ONLY", "1");
+    }
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("bin/lab ended").isTrue();
+    return new Run(p.exitValue(), out);
+  }
+
+  @ParameterizedTest(name = "bin/lab {0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "experiment qiuck|unknown PROFILE 'qiuck': use smoke, quick or full",
+        "experiment|'experiment' needs its PROFILE",
+        "experiment quick full|'experiment' takes one PROFILE",
+        "experiment quick --nodez=3|unknown option '--nodez' for 'experiment'",
+        "experiment quick --nodes|--nodes needs a value",
+        "experiment quick --verbose=yes|--verbose takes no value",
+        "state sloww|unknown STATE 'sloww'",
+        "down now|'down' takes no operand",
+        "bench --quick --nope|unknown option '--nope' for 'bench'",
+        "report|'report' needs its DIR",
+        "frobnicate|unknown command 'frobnicate'",
+      })
+  void aRefusedCommandLineExitsTwoWithTheUsageAndBuildsNothing(String line, String message)
+      throws Exception {
+    Run r = lab(false, line.split(" "));
+    assertThat(r.exit()).as(r.out()).isEqualTo(2);
+    assertThat(r.out()).contains("bin/lab: " + message).contains("Usage: bin/lab");
+    assertThat(r.out()).doesNotContain("building").doesNotContain("setup:");
+  }
+
+  @ParameterizedTest(name = "bin/lab {0}")
+  @CsvSource({
+    "experiment quick",
+    "experiment smoke --nodes 2 --seed=7 --verbose --out /tmp/x",
+    "bench --paired --node-warmup 30 --quick",
+    "up --arm=C' --nodes 1 --policy rate",
+    "state degraded",
+    "status --watch --every=3",
+    "faults --only=provider,store --docs",
+    "report results/x",
+    "load --rate 5 --hit-rate=0.9",
+    "down",
+  })
+  void anAcceptedCommandLinePassesTheCheck(String line) throws Exception {
+    Run r = lab(true, line.split(" "));
+    assertThat(r.exit()).as(r.out()).isZero();
+  }
+
+  /** Every option picocli shows in a command's help passes the script's check. */
+  @Test
+  void everyOptionTheRunnerDefinesIsAccepted() throws Exception {
+    CommandLine cl = Main.commandLine();
+    int checked = 0;
+    for (var e : cl.getSubcommands().entrySet()) {
+      String command = e.getKey();
+      if (command.equals("test")
+          || command.equals("supervise")
+          || e.getValue().getCommandSpec().usageMessage().hidden()) {
+        continue;
+      }
+      var spec = e.getValue().getCommandSpec();
+      for (CommandLine.Model.OptionSpec o : spec.options()) {
+        if (o.usageHelp() || o.versionHelp() || o.hidden()) {
+          continue;
+        }
+        List<String> args = new ArrayList<>(List.of(command));
+        spec.positionalParameters()
+            .forEach(
+                p ->
+                    args.add(
+                        command.equals("state")
+                            ? "slow"
+                            : command.equals("experiment") ? "quick" : "x"));
+        args.add(o.longestName());
+        if (o.arity().max() > 0) {
+          args.add("1");
+        }
+        Run r = lab(true, args.toArray(String[]::new));
+        assertThat(r.exit()).as(String.join(" ", args) + ": " + r.out()).isZero();
+        checked++;
+      }
+    }
+    assertThat(checked).as("options checked").isGreaterThan(20);
+  }
+
+  @Test
+  void helpAndVersionExitZero() throws Exception {
+    Run help = lab(false, "help");
+    assertThat(help.exit()).isZero();
+    assertThat(help.out()).startsWith("Usage: bin/lab [COMMAND]");
+    Run helpOne = lab(false, "help", "experiment");
+    assertThat(helpOne.out()).startsWith("Usage: bin/lab experiment");
+    Run version = lab(false, "--version");
+    assertThat(version.exit()).isZero();
+    assertThat(version.out()).startsWith("HA-01 latency lab ");
+  }
+}
