@@ -1,13 +1,42 @@
 package solventa.ops.report;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Rectangle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnitSource;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
 import solventa.gatling.Acceptance;
 
 /**
- * A small self-contained SVG line chart: series over x, optional shaded bands (breaker open /
- * half-open) and labelled vertical markers (provider state changes). No script, no external file.
+ * One of the report's line charts, drawn by JFreeChart and written as SVG by JFreeSVG: series over
+ * x (a NaN value is a gap: nothing measured, never drawn as 0), optional shaded bands (breaker open
+ * / half-open) named in the legend, labelled vertical markers (provider state changes) and dashed
+ * threshold lines. The axes take JFreeChart's standard tick units (1, 2, 5 × 10^n), so ticks are
+ * round numbers; the y axis starts at 0; the legend sits below the plot, clear of the title.
+ *
+ * <p>The SVG is deterministic (no clock or random in it): its element ids start with a prefix drawn
+ * from the title, so that several charts inlined in one HTML page keep distinct ids, and the same
+ * results render the same bytes.
  */
 public final class SvgChart {
   record Series(String name, String color, List<double[]> points) {}
@@ -17,11 +46,17 @@ public final class SvgChart {
   record Marker(double x, String label) {}
 
   private static final int W = 900;
-  private static final int H = 320;
-  private static final int L = 60;
-  private static final int R = 20;
-  private static final int T = 30;
-  private static final int B = 50;
+  private static final int H = 340;
+  private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 13);
+  private static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+  private static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 10);
+  private static final Color THRESHOLD = new Color(0xcc, 0, 0);
+  private static final float BAND_ALPHA = 0.18f;
+
+  static {
+    // charts are drawn without a display, on any machine
+    System.setProperty("java.awt.headless", "true");
+  }
 
   private final String title;
   private final String xLabel;
@@ -29,8 +64,8 @@ public final class SvgChart {
   private final List<Series> series = new ArrayList<>();
   private final List<Band> bands = new ArrayList<>();
   private final List<Marker> markers = new ArrayList<>();
-  private final List<double[]> hLines = new ArrayList<>();
-  private final List<String> hLineLabels = new ArrayList<>();
+  private final List<Double> thresholds = new ArrayList<>();
+  private final List<String> thresholdLabels = new ArrayList<>();
 
   SvgChart(String title, String xLabel, String yLabel) {
     this.title = title;
@@ -60,8 +95,8 @@ public final class SvgChart {
   }
 
   SvgChart threshold(double y, String label) {
-    hLines.add(new double[] {y});
-    hLineLabels.add(label);
+    thresholds.add(y);
+    thresholdLabels.add(label);
     return this;
   }
 
@@ -69,217 +104,146 @@ public final class SvgChart {
     return series.stream().allMatch(s -> s.points().isEmpty());
   }
 
+  /** The chart as an SVG document. */
   String render() {
-    Scale sc = scale();
-    StringBuilder sb = new StringBuilder();
-    sb.append(
-        String.format(
-            Locale.ROOT,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">%n",
-            W,
-            H,
-            W,
-            H));
-    sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    sb.append(text(W / 2.0, 18, title, "middle", 13));
-    bands(sb, sc);
-    axes(sb, sc);
-    thresholds(sb, sc);
-    markers(sb, sc);
-    series(sb, sc);
-    sb.append("</svg>\n");
-    return sb.toString();
+    JFreeChart chart = new JFreeChart(title, TITLE, plot(), false);
+    chart.setBackgroundPaint(Color.WHITE);
+    chart.setPadding(new RectangleInsets(4, 4, 4, 8));
+    LegendTitle legend = new LegendTitle(chart.getXYPlot());
+    legend.setItemFont(LABEL);
+    legend.setPosition(RectangleEdge.BOTTOM);
+    legend.setFrame(org.jfree.chart.block.BlockBorder.NONE);
+    chart.addLegend(legend);
+    SVGGraphics2D g2 = new SVGGraphics2D(W, H);
+    g2.setDefsKeyPrefix(idPrefix(title));
+    chart.draw(g2, new Rectangle(0, 0, W, H));
+    return g2.getSVGElement() + "\n";
   }
 
-  /**
-   * The plot's scale: x from the first to the last point, y from 0 to a round value above the
-   * highest point and threshold line; {@code xs}, {@code ys} are pixels per unit.
-   */
-  private record Scale(double minX, double maxX, double maxY, double xs, double ys) {}
-
-  private Scale scale() {
-    double minX = Double.MAX_VALUE;
-    double maxX = -Double.MAX_VALUE;
-    double maxY = 0;
+  private XYPlot plot() {
+    XYSeriesCollection data = new XYSeriesCollection();
+    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+    // one path per series (a null value still breaks it): a far smaller SVG than a segment each
+    renderer.setDrawSeriesLineAsPath(true);
+    int i = 0;
     for (Series s : series) {
+      // autoSort off, duplicates allowed: the points are drawn in the order given
+      XYSeries xy = new XYSeries(s.name(), false, true);
       for (double[] p : s.points()) {
-        minX = Math.min(minX, p[0]);
-        maxX = Math.max(maxX, p[0]);
-        if (!Double.isNaN(p[1])) { // a gap (nothing measured that second) must not poison the scale
-          maxY = Math.max(maxY, p[1]);
-        }
+        xy.add(p[0], Double.isNaN(p[1]) ? null : p[1]);
       }
+      data.addSeries(xy);
+      renderer.setSeriesPaint(i, Color.decode(s.color()));
+      renderer.setSeriesStroke(i, new BasicStroke(1.6f));
+      i++;
     }
-    for (double[] h : hLines) {
-      maxY = Math.max(maxY, h[0] * 1.1);
-    }
-    if (minX == Double.MAX_VALUE) {
-      minX = 0;
-      maxX = 1;
-    }
-    if (maxX <= minX) {
-      maxX = minX + 1;
-    }
-    if (maxY <= 0) {
-      maxY = 1;
-    }
-    maxY = niceCeil(maxY);
-    return new Scale(minX, maxX, maxY, (W - L - R) / (maxX - minX), (H - T - B) / maxY);
+    NumberAxis x = new NumberAxis(xLabel);
+    x.setAutoRangeIncludesZero(false);
+    x.setStandardTickUnits(new NumberTickUnitSource(false));
+    x.setLabelFont(LABEL);
+    x.setTickLabelFont(LABEL);
+    NumberAxis y = new NumberAxis(yLabel);
+    y.setAutoRangeIncludesZero(true);
+    y.setStandardTickUnits(new NumberTickUnitSource(false));
+    y.setLabelFont(LABEL);
+    y.setTickLabelFont(LABEL);
+    XYPlot plot = new XYPlot(data, x, y, renderer);
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setDomainGridlinePaint(new Color(0xdd, 0xdd, 0xdd));
+    plot.setRangeGridlinePaint(new Color(0xdd, 0xdd, 0xdd));
+    plot.setOutlinePaint(new Color(0x33, 0x33, 0x33));
+    bands(plot);
+    markers(plot);
+    thresholds(plot, y);
+    legend(plot, renderer, data);
+    return plot;
   }
 
-  /** The provider-state bands behind the plot. */
-  private void bands(StringBuilder sb, Scale sc) {
+  /** The breaker bands behind the series; their colours join the legend once each. */
+  private void bands(XYPlot plot) {
     for (Band b : bands) {
-      double a = L + (Math.max(b.from(), sc.minX()) - sc.minX()) * sc.xs();
-      double z = L + (Math.min(b.to(), sc.maxX()) - sc.minX()) * sc.xs();
-      if (z > a) {
-        sb.append(
-            String.format(
-                Locale.ROOT,
-                "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" fill-opacity=\"0.18\"><title>%s</title></rect>%n",
-                a,
-                T,
-                z - a,
-                H - T - B,
-                b.color(),
-                esc(b.label())));
-      }
+      IntervalMarker m = new IntervalMarker(b.from(), b.to(), Color.decode(b.color()));
+      m.setAlpha(BAND_ALPHA);
+      plot.addDomainMarker(m, Layer.BACKGROUND);
     }
   }
 
-  /** The grid, the tick labels, the axes and their labels. */
-  private void axes(StringBuilder sb, Scale sc) {
-    // axes and grid
-    for (int i = 0; i <= 4; i++) {
-      double v = sc.maxY() * i / 4;
-      double y = H - B - v * sc.ys();
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
-              L,
-              y,
-              W - R,
-              y));
-      sb.append(text(L - 6, y + 4, fmt(v), "end", 11));
-    }
-    for (int i = 0; i <= 5; i++) {
-      double v = sc.minX() + (sc.maxX() - sc.minX()) * i / 5;
-      double x = L + (v - sc.minX()) * sc.xs();
-      sb.append(text(x, H - B + 16, fmt(v), "middle", 11));
-    }
-    sb.append(
-        String.format(
-            Locale.ROOT,
-            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>%n",
-            L,
-            H - B,
-            W - R,
-            H - B,
-            L,
-            T,
-            L,
-            H - B));
-    sb.append(text(W / 2.0, H - 10, xLabel, "middle", 11));
-    sb.append(
-        String.format(
-            Locale.ROOT,
-            "<text x=\"14\" y=\"%.1f\" transform=\"rotate(-90 14 %.1f)\" text-anchor=\"middle\">%s</text>%n",
-            H / 2.0,
-            H / 2.0,
-            esc(yLabel)));
-  }
-
-  /** The dashed threshold lines, each with its label. */
-  private void thresholds(StringBuilder sb, Scale sc) {
-    for (int i = 0; i < hLines.size(); i++) {
-      double y = H - B - hLines.get(i)[0] * sc.ys();
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#c00\" stroke-dasharray=\"6 4\"/>%n",
-              L,
-              y,
-              W - R,
-              y));
-      sb.append(text(W - R - 4, y - 4, hLineLabels.get(i), "end", 10));
+  /** The provider-state changes: a dotted vertical line each, labelled at the top. */
+  private void markers(XYPlot plot) {
+    for (Marker mk : markers) {
+      ValueMarker m = new ValueMarker(mk.x());
+      m.setPaint(new Color(0x88, 0x88, 0x88));
+      m.setStroke(
+          new BasicStroke(
+              1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {2f, 3f}, 0f));
+      m.setLabel(mk.label());
+      m.setLabelFont(SMALL);
+      m.setLabelBackgroundColor(new Color(255, 255, 255, 200));
+      m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+      m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+      plot.addDomainMarker(m, Layer.FOREGROUND);
     }
   }
 
-  /** The vertical markers (a state change, the breaker's opening), each with its label. */
-  private void markers(StringBuilder sb, Scale sc) {
-    for (Marker m : markers) {
-      double x = L + (m.x() - sc.minX()) * sc.xs();
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"2 3\"/>%n",
-              x,
-              T,
-              x,
-              H - B));
-      sb.append(text(x + 3, T + 10, m.label(), "start", 10));
+  /** The dashed threshold lines, each labelled at the right; the y range keeps them in view. */
+  private void thresholds(XYPlot plot, NumberAxis y) {
+    double top = 0;
+    for (int i = 0; i < thresholds.size(); i++) {
+      ValueMarker m = new ValueMarker(thresholds.get(i));
+      m.setPaint(THRESHOLD);
+      m.setStroke(
+          new BasicStroke(
+              1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+      m.setLabel(thresholdLabels.get(i));
+      m.setLabelFont(SMALL);
+      m.setLabelBackgroundColor(new Color(255, 255, 255, 200));
+      m.setLabelPaint(THRESHOLD);
+      m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+      m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+      plot.addRangeMarker(m, Layer.FOREGROUND);
+      top = Math.max(top, thresholds.get(i));
     }
-  }
-
-  /** Each series as a path (a NaN point is a gap), and the legend above the plot. */
-  private void series(StringBuilder sb, Scale sc) {
-    // the legend sits above the plot, right-aligned, clear of the state labels
-    int legendX = W - R - series.stream().mapToInt(s -> 30 + 7 * s.name().length()).sum();
+    // from 0 to above the highest value and every threshold, whatever the data's own range
+    double max = top;
     for (Series s : series) {
-      StringBuilder path = new StringBuilder();
-      boolean pen = false;
       for (double[] p : s.points()) {
-        if (Double.isNaN(p[1])) {
-          pen = false;
-          continue;
+        if (!Double.isNaN(p[1])) {
+          max = Math.max(max, p[1]);
         }
-        double x = L + (p[0] - sc.minX()) * sc.xs();
-        double y = H - B - p[1] * sc.ys();
-        path.append(pen ? " L" : " M").append(String.format(Locale.ROOT, "%.1f %.1f", x, y));
-        pen = true;
-      }
-      sb.append(
-          String.format(
-              "<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"/>%n",
-              path, s.color()));
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"3\" fill=\"%s\"/>",
-              legendX,
-              T - 9,
-              s.color()));
-      sb.append(text(legendX + 16, T - 4, s.name(), "start", 11)).append('\n');
-      legendX += 30 + 7 * s.name().length();
-    }
-  }
-
-  private static double niceCeil(double v) {
-    double mag = Math.pow(10, Math.floor(Math.log10(v)));
-    for (double m : new double[] {1, 2, 2.5, 5, 10}) {
-      if (m * mag >= v) {
-        return m * mag;
       }
     }
-    return 10 * mag;
+    y.setRange(0, max > 0 ? max * 1.08 : 1);
   }
 
-  private static String fmt(double v) {
-    return Math.abs(v - Math.rint(v)) < 1e-9
-        ? Long.toString(Math.round(v))
-        : String.format(Locale.ROOT, "%.1f", v);
+  /** The series, then one entry per band colour ("breaker OPEN", …), in the order first drawn. */
+  private void legend(XYPlot plot, XYLineAndShapeRenderer renderer, XYSeriesCollection data) {
+    LegendItemCollection items = new LegendItemCollection();
+    for (int i = 0; i < data.getSeriesCount(); i++) {
+      items.add(renderer.getLegendItem(0, i));
+    }
+    List<String> seen = new ArrayList<>();
+    for (Band b : bands) {
+      if (!seen.contains(b.label())) {
+        seen.add(b.label());
+        Color c = Color.decode(b.color());
+        LegendItem li =
+            new LegendItem(
+                b.label(),
+                new Color(c.getRed(), c.getGreen(), c.getBlue(), Math.round(255 * BAND_ALPHA * 2)));
+        li.setLabelFont(LABEL);
+        items.add(li);
+      }
+    }
+    plot.setFixedLegendItems(items);
   }
 
-  private static String text(double x, double y, String s, String anchor, int size) {
-    return String.format(
-        Locale.ROOT,
-        "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\">%s</text>",
-        x,
-        y,
-        anchor,
-        size,
-        esc(s));
+  /** An id prefix from the title: letters and digits, and a hash so that two titles never share. */
+  private static String idPrefix(String title) {
+    String letters = title.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+    if (letters.length() > 24) {
+      letters = letters.substring(0, 24);
+    }
+    return "c-" + letters + "-" + Integer.toHexString(title.hashCode()) + "-";
   }
 
   static String esc(String s) {
