@@ -44,7 +44,7 @@ public final class ProtocolPlan {
    */
   public static final BenchArm PROPOSAL = BenchArm.C;
 
-  /** The arms whose sweep the runner bisects and extends: B's bracket as C's (issue 28). */
+  /** The arms whose sweep the runner bisects and extends: B's bracket as C's. */
   public static final List<BenchArm> BISECTED_ARMS = List.of(BenchArm.B, PROPOSAL);
 
   /** The three arms the card compares in its Latin square, in the first run's order: A, B, C. */
