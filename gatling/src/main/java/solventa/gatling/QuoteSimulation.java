@@ -12,12 +12,16 @@ import java.util.Map;
  * a slow service cannot slow the generator down and hide its own tail. One request per arriving
  * user. The assertions encode the acceptance criteria ({@link Acceptance}); a failed assertion
  * marks the step, it does not stop the protocol.
+ *
+ * <p>One simulation serves every arm: the load does not depend on what the node does with it, so
+ * the arm is a parameter like the others ({@code ha01.arm}, {@link StepParameters#arm()}), named
+ * only in the scenario and the request log.
  */
-public abstract class QuoteSimulation extends LoggedSimulation {
-  protected QuoteSimulation(String arm) {
-    if (!params.arm().equals(arm)) {
-      throw new IllegalArgumentException(
-          getClass().getSimpleName() + " drives arm " + arm + " but ha01.arm is " + params.arm());
+public class QuoteSimulation extends LoggedSimulation {
+  public QuoteSimulation() {
+    String arm = params.arm();
+    if (arm == null || arm.isBlank()) {
+      throw new IllegalArgumentException("ha01.arm must name the arm the node runs, was empty");
     }
     var keys = keys(params);
     var scn = scenario("quote-" + arm).feed(keys).exec(QuoteRequests.quote(log));

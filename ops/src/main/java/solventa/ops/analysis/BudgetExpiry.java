@@ -52,7 +52,7 @@ public record BudgetExpiry(
   public static final double TARGET_MS = 5.0;
 
   /** The arms with a budget. */
-  public static final List<BenchArm> ARMS = List.of(BenchArm.C, BenchArm.C_PRIME);
+  public static final List<BenchArm> ARMS = BenchArm.fallingBack();
 
   /** The walk's states in which the provider fails, so that a budget can run out. */
   public static final List<ProviderState> STATES =

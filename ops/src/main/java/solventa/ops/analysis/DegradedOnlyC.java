@@ -2,7 +2,7 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import solventa.gatling.Acceptance;
-import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ProtocolPlan;
 import solventa.providerdouble.control.ProviderState;
 
 /**
@@ -41,12 +41,13 @@ public final class DegradedOnlyC implements Hypothesis {
     Evidence ev = new Evidence();
     ev.eachUsableWalk(
         in,
-        List.of(BenchArm.A, BenchArm.B, BenchArm.C),
+        ProtocolPlan.comparedArms(),
         ProviderState.DEGRADED,
         s -> {
           List<Call.Check> checks = Call.Check.meets(s);
           Call meets = Call.all(checks);
-          boolean isC = s.spec().arm() == BenchArm.C;
+          // C is the compared arm that falls back after the budget: the one expected to meet
+          boolean isC = s.spec().arm().fallsBack();
           String line = Evidence.describe(s);
           if (meets == Call.HOLDS || meets == Call.FAILS) {
             String what = meets == Call.HOLDS ? " → meets " : " → misses ";

@@ -2,7 +2,7 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import solventa.gatling.Acceptance;
-import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ProtocolPlan;
 import solventa.providerdouble.control.ProviderState;
 
 /**
@@ -30,7 +30,7 @@ public final class HealthyAllArms implements Hypothesis {
     Evidence ev = new Evidence();
     ev.eachUsableWalk(
         in,
-        List.of(BenchArm.A, BenchArm.B, BenchArm.C),
+        ProtocolPlan.comparedArms(),
         ProviderState.HEALTHY,
         s -> {
           List<Call.Check> checks = List.of(Call.Check.p95(s), Call.Check.errors(s));

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
 
 /**
@@ -117,7 +118,7 @@ public final class MinimumHitRate implements Hypothesis {
       }
       SweepPoint p = SweepPoint.judge(s);
       usable.add(p);
-      if (arm != BenchArm.C) {
+      if (!arm.equals(ProtocolPlan.PROPOSAL)) {
         continue;
       }
       Optional<StepResult> b = in.results().sweep(BenchArm.B, h);
@@ -141,7 +142,7 @@ public final class MinimumHitRate implements Hypothesis {
                               + Evidence.pct(x.hitRatePct())
                               + ")")
                   .orElse(
-                      p.step().spec().bisection() && arm == BenchArm.C
+                      p.step().spec().bisection()
                           ? "; B not measured (bisection is C only)"
                           : "")));
     }

@@ -26,8 +26,7 @@ public record Recommendation(
     Optional<BenchArm> recommended, List<Candidate> candidates, double ceilingPct) {
 
   /** From the simplest design to the most complex: what a team would build first comes first. */
-  public static final List<BenchArm> SIMPLEST_FIRST =
-      List.of(BenchArm.A, BenchArm.B, BenchArm.B_CB, BenchArm.C, BenchArm.C_PRIME);
+  public static final List<BenchArm> SIMPLEST_FIRST = List.of(BenchArm.values());
 
   /** Healthy (EC-LAT-01/02) and the failure states of EC-LAT-09. */
   public static final List<ProviderState> REQUIRED_STATES =

@@ -34,9 +34,9 @@ public final class Recovery implements Hypothesis {
     Evidence ev = new Evidence();
     ev.eachUsableWalk(
         in,
-        List.of(BenchArm.C, BenchArm.C_PRIME),
+        BenchArm.fallingBack(),
         ProviderState.RECOVERY,
-        s -> judge(ev, in, s, s.spec().arm() == BenchArm.C_PRIME));
+        s -> judge(ev, in, s, s.spec().arm().coalesces()));
     return ev.verdict(this);
   }
 

@@ -103,8 +103,7 @@ public final class NodeProcess implements AutoCloseable {
     int prometheus = FreePort.find();
     String tag = arm.tag() + "-" + policy;
     List<String> props = new ArrayList<>();
-    props.add("-Dquote.arm=" + arm.nodeArm().label());
-    props.add("-Dquote.breaker=" + (arm.breaker() ? "on" : "off"));
+    arm.nodeSettings().forEach((key, value) -> props.add("-D" + key + "=" + value));
     props.add("-Dquote.http.port=" + http);
     props.add("-Dpekko.management.http.port=" + mgmt);
     props.add("-Dpekko.remote.artery.canonical.port=" + remote);

@@ -1,47 +1,73 @@
 package solventa.ops.protocol;
 
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
 import solventa.quote.settings.Arm;
+import solventa.quote.settings.ArmTraits;
 
 /**
- * The arms as the experiment runs them: the node's own {@link Arm} (its {@code quote.arm}) plus
- * what only the bench knows — whether the node's adapter runs with the circuit breaker ({@code
- * quote.breaker}) and the simulation that drives it. The card puts the breaker in C's connector
- * only; {@link #B_CB} is the variant "B with the breaker" (issue 11), reported beside B.
+ * The arms as the experiment runs them: the node's {@link Arm} with the traits the bench runs it
+ * with (its {@code quote.arm} plus overrides), and the names the card and the results give it. The
+ * card's four arms run as the card defines them; a variant is a card arm plus trait overrides, run
+ * by the same node and the same simulation: {@link #B_CB} is B with the breaker (the card puts the
+ * breaker in C's connector only), reported beside B.
+ *
+ * <p>The declaration order is the simplest design first (what a team would build first): the
+ * recommendation reads it in that order. Code asks an arm for its traits ({@link #caches}, {@link
+ * #fallsBack}, {@link #coalesces}, {@link #breaker}, {@link #isVariant}); the lists below derive
+ * from them.
  */
 public enum BenchArm {
-  A(Arm.A, false, "solventa.gatling.ArmASimulation"),
-  B(Arm.B, false, "solventa.gatling.ArmBSimulation"),
-  B_CB(Arm.B, true, "solventa.gatling.ArmBSimulation"),
-  C(Arm.C, true, "solventa.gatling.ArmCSimulation"),
-  C_PRIME(Arm.C_PRIME, true, "solventa.gatling.ArmCPrimeSimulation");
+  A(Arm.A, "A", "A"),
+  B(Arm.B, "B", "B"),
+  B_CB(Arm.B.withTraits(Arm.B.traits().withBreaker(true)), "B+CB", "BCB"),
+  C(Arm.C, "C", "C"),
+  C_PRIME(Arm.C_PRIME, "C'", "Cp");
 
   private final Arm nodeArm;
-  private final boolean breaker;
-  private final String simulation;
+  private final String label;
+  private final String tag;
 
-  BenchArm(Arm nodeArm, boolean breaker, String simulation) {
+  BenchArm(Arm nodeArm, String label, String tag) {
     this.nodeArm = nodeArm;
-    this.breaker = breaker;
-    this.simulation = simulation;
+    this.label = label;
+    this.tag = tag;
   }
 
   /** The arm as the card and the report write it: the node's label, "B+CB" for {@link #B_CB}. */
   public String label() {
-    return this == B_CB ? nodeArm.label() + "+CB" : nodeArm.label();
+    return label;
   }
 
-  /** The node's arm ({@code quote.arm}). */
+  /** The node's arm: its label ({@code quote.arm}) and the traits this bench arm runs it with. */
   public Arm nodeArm() {
     return nodeArm;
   }
 
-  /** Whether the node's adapter runs with the circuit breaker. */
-  public boolean breaker() {
-    return breaker;
+  /** The card's arm this one is, or is a variant of (the same label, the card's traits). */
+  public Arm cardArm() {
+    return Arm.parse(nodeArm.label()).orElseThrow();
   }
 
-  public String simulation() {
-    return simulation;
+  /** The bench arm of {@link #cardArm}: itself, or the arm this variant is a variant of (B). */
+  public BenchArm base() {
+    return with(a -> a.nodeArm.equals(cardArm())).get(0);
+  }
+
+  /** The traits the node runs with. */
+  public ArmTraits traits() {
+    return nodeArm.traits();
+  }
+
+  /** A card arm with one or more traits overridden, e.g. B+CB. */
+  public boolean isVariant() {
+    return !nodeArm.equals(cardArm());
+  }
+
+  /** Whether the node's adapter runs with the circuit breaker. */
+  public boolean breaker() {
+    return nodeArm.breaker();
   }
 
   /** Arm A has no cache: a key population means nothing to it. */
@@ -49,13 +75,74 @@ public enum BenchArm {
     return nodeArm.usesCache();
   }
 
+  /** Whether a miss waits at most the budget, then answers STALE or DEFAULT (C, C'). */
+  public boolean fallsBack() {
+    return nodeArm.fallsBack();
+  }
+
+  /** Whether one provider call in flight per customer serves every miss (C'). */
+  public boolean coalesces() {
+    return nodeArm.coalesces();
+  }
+
+  /**
+   * The node's settings for this arm: {@code quote.arm} (the card arm's label), {@code
+   * quote.breaker} always stated, and a {@code quote.traits.*} override for each other trait that
+   * differs from the card arm's.
+   */
+  public Map<String, String> nodeSettings() {
+    ArmTraits card = cardArm().traits();
+    ArmTraits t = traits();
+    var m = new java.util.LinkedHashMap<String, String>();
+    m.put("quote.arm", nodeArm.label());
+    m.put("quote.breaker", t.breaker() ? "on" : "off");
+    if (t.cache() != card.cache()) {
+      m.put("quote.traits.cache", onOff(t.cache()));
+    }
+    if (t.fallsBack() != card.fallsBack()) {
+      m.put("quote.traits.falls-back", onOff(t.fallsBack()));
+    }
+    if (t.coalesces() != card.coalesces()) {
+      m.put("quote.traits.coalesces", onOff(t.coalesces()));
+    }
+    return m;
+  }
+
+  private static String onOff(boolean on) {
+    return on ? "on" : "off";
+  }
+
   /** The arm in step ids and file names: no quote or plus sign ("Cp", "BCB"). */
   public String tag() {
-    return switch (this) {
-      case C_PRIME -> "Cp";
-      case B_CB -> "BCB";
-      default -> label();
-    };
+    return tag;
+  }
+
+  /** Every bench arm with {@code trait}, in declaration order. */
+  public static List<BenchArm> with(Predicate<BenchArm> trait) {
+    return java.util.Arrays.stream(values()).filter(trait).toList();
+  }
+
+  /** The card's four arms as the card defines them (no variant): A, B, C, C'. */
+  public static List<BenchArm> card() {
+    return with(a -> !a.isVariant());
+  }
+
+  /** The arms that fall back after the budget: the arms with a budget (C, C'). */
+  public static List<BenchArm> fallingBack() {
+    return with(BenchArm::fallsBack);
+  }
+
+  /** The variants of this arm's card arm (B+CB for B). */
+  public List<BenchArm> variants() {
+    return with(a -> a.isVariant() && a.cardArm().equals(cardArm()));
+  }
+
+  /** This arm followed by its variants (B, B+CB). */
+  public List<BenchArm> andVariants() {
+    var all = new java.util.ArrayList<BenchArm>();
+    all.add(this);
+    all.addAll(variants());
+    return List.copyOf(all);
   }
 
   public static BenchArm ofLabel(String label) {

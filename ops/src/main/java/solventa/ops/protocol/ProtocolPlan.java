@@ -26,11 +26,36 @@ import solventa.providerdouble.control.ProviderState;
  * out saves smoke a second node group (decision 0049).
  */
 public final class ProtocolPlan {
+  /**
+   * The card's Latin square of the three arms it compares, one row per run: protocol order, not a
+   * trait. The card's other arms walk after it ({@link #afterTheSquare}), each variant right after
+   * its card arm.
+   */
   static final List<List<BenchArm>> LATIN_SQUARE =
       List.of(
           List.of(BenchArm.A, BenchArm.B, BenchArm.C),
           List.of(BenchArm.B, BenchArm.C, BenchArm.A),
           List.of(BenchArm.C, BenchArm.A, BenchArm.B));
+
+  /**
+   * The card's proposal, the arm its protocol names for the steps that only one arm takes: its
+   * healthy and degraded walk steps are measured longer (HD-01.3), the policy × traffic steps run
+   * on its node, its sweep is the one bisected first, and {@code smoke} walks it alone.
+   */
+  public static final BenchArm PROPOSAL = BenchArm.C;
+
+  /** The arms whose sweep the runner bisects and extends: B's bracket as C's. */
+  public static final List<BenchArm> BISECTED_ARMS = List.of(BenchArm.B, PROPOSAL);
+
+  /** The three arms the card compares in its Latin square, in the first run's order: A, B, C. */
+  public static List<BenchArm> comparedArms() {
+    return LATIN_SQUARE.get(0);
+  }
+
+  /** The card's arms the Latin square leaves out, walked after it in every run (C'). */
+  static List<BenchArm> afterTheSquare() {
+    return BenchArm.card().stream().filter(a -> !comparedArms().contains(a)).toList();
+  }
 
   private ProtocolPlan() {}
 
@@ -41,11 +66,13 @@ public final class ProtocolPlan {
       String run = "R" + (r + 1);
       List<BenchArm> order = new ArrayList<>(LATIN_SQUARE.get(r % 3));
       if (r == 0) {
-        order.add(order.indexOf(BenchArm.B) + 1, BenchArm.B_CB);
+        for (BenchArm variant : BenchArm.with(BenchArm::isVariant)) {
+          order.add(order.indexOf(variant.base()) + 1, variant);
+        }
       }
-      order.add(BenchArm.C_PRIME);
+      order.addAll(afterTheSquare());
       for (BenchArm arm : order) {
-        if (smoke && arm != BenchArm.C) {
+        if (smoke && !arm.equals(PROPOSAL)) {
           continue;
         }
         for (ProviderState s : walkStates(arm, smoke)) {
@@ -65,13 +92,14 @@ public final class ProtocolPlan {
                   0));
         }
         if (r == 0) {
-          if (arm == BenchArm.B || arm == BenchArm.C) {
+          if (BISECTED_ARMS.contains(arm)) {
             sweep(p, arm, steps);
           }
-          if (arm == BenchArm.C) {
+          if (arm.equals(PROPOSAL)) {
             policy(p, steps);
           }
-          if (arm == BenchArm.C || arm == BenchArm.C_PRIME) {
+          // concurrent misses on one key: with and without coalescing, both answering in budget
+          if (arm.fallsBack()) {
             steps.add(
                 new StepSpec(
                     "stampede-" + arm.tag(),
@@ -92,13 +120,15 @@ public final class ProtocolPlan {
     return steps;
   }
 
-  /** C's healthy and degraded steps feed HD-01.3; C's and C''s recovery feeds HD-01.8. */
+  /**
+   * C's healthy and degraded steps feed HD-01.3; the recovery of the arms that fall back (C, C')
+   * feeds HD-01.8.
+   */
   static int measureSec(ExperimentProfile p, BenchArm arm, ProviderState s) {
-    boolean c = arm == BenchArm.C || arm == BenchArm.C_PRIME;
     if (s == ProviderState.RECOVERY) {
-      return c ? p.recoveryMeasureSec() : p.measureSec();
+      return arm.fallsBack() ? p.recoveryMeasureSec() : p.measureSec();
     }
-    if (arm == BenchArm.C && (s == ProviderState.HEALTHY || s == ProviderState.DEGRADED)) {
+    if (arm.equals(PROPOSAL) && (s == ProviderState.HEALTHY || s == ProviderState.DEGRADED)) {
       return p.pathMeasureSec();
     }
     return p.measureSec();
@@ -136,7 +166,8 @@ public final class ProtocolPlan {
   }
 
   private static List<ProviderState> walkStates(BenchArm arm, boolean smoke) {
-    if (arm == BenchArm.B_CB) {
+    // a variant is set beside its card arm in the states where the two differ
+    if (arm.isVariant()) {
       return List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
     }
     if (!smoke) {
@@ -185,7 +216,7 @@ public final class ProtocolPlan {
 
   /** True when step {@code i} of {@code plan} is C's last planned sweep step. */
   public static boolean isLastCSweep(List<StepSpec> plan, int i) {
-    return isLastSweep(plan, i, BenchArm.C);
+    return isLastSweep(plan, i, PROPOSAL);
   }
 
   /** True when step {@code i} of {@code plan} is {@code arm}'s last sweep step. */
@@ -194,22 +225,19 @@ public final class ProtocolPlan {
   }
 
   public static boolean isCSweep(StepSpec s) {
-    return isSweep(s, BenchArm.C);
+    return isSweep(s, PROPOSAL);
   }
 
   public static boolean isSweep(StepSpec s, BenchArm arm) {
     return s.kind() == StepKind.SWEEP && s.arm() == arm;
   }
 
-  /** The arms whose sweep the runner bisects and extends: B's bracket as C's (issue 28). */
-  public static final List<BenchArm> BISECTED_ARMS = List.of(BenchArm.B, BenchArm.C);
-
   /**
    * The bisection steps the runner may add to {@code plan}: the profile's bound for each arm whose
    * sweep the plan has ({@link #BISECTED_ARMS}), else none.
    */
   public static int maxExtraSteps(ExperimentProfile p, List<StepSpec> plan) {
-    return maxExtraSteps(p, plan, BenchArm.B) + maxExtraSteps(p, plan, BenchArm.C);
+    return BISECTED_ARMS.stream().mapToInt(a -> maxExtraSteps(p, plan, a)).sum();
   }
 
   /** The bisection steps the runner may add after {@code arm}'s sweep. */
@@ -249,7 +277,7 @@ public final class ProtocolPlan {
         "policy-" + policy + "-r" + rate,
         StepKind.POLICY,
         "R1",
-        BenchArm.C,
+        PROPOSAL,
         ProviderState.UNRESPONSIVE,
         p.designHitRate(),
         rate,

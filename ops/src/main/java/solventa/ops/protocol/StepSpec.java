@@ -55,13 +55,12 @@ public record StepSpec(
   }
 
   /**
-   * Whether the step's load comes as quote journeys (decision 0060): C's and C''s recovery steps,
-   * where HD-01.8 needs concurrent misses on one customer to tell C from C'.
+   * Whether the step's load comes as quote journeys (decision 0060): the recovery steps of the arms
+   * that fall back (C, C'), where HD-01.8 needs concurrent misses on one customer to tell C from
+   * C'.
    */
   public boolean journeys() {
-    return kind == StepKind.WALK
-        && state == ProviderState.RECOVERY
-        && (arm == BenchArm.C || arm == BenchArm.C_PRIME);
+    return kind == StepKind.WALK && state == ProviderState.RECOVERY && arm.fallsBack();
   }
 
   public int durationSec() {

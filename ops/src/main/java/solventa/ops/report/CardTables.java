@@ -25,26 +25,23 @@ final class CardTables extends ReportSection {
     super(report);
   }
 
-  /** An (arm, provider state) row of the card's tables. */
-  private record Row(BenchArm arm, ProviderState state) {}
+  /** An (arm, provider state) row of the card's tables; {@code summary}: also a row of table 2. */
+  private record Row(BenchArm arm, ProviderState state, boolean summary) {}
 
-  /** Card table 1's rows; table 2 has the same without C down. */
+  /** Card table 1's rows, as the card lists them; table 2 has the same without C down. */
   private static final List<Row> CARD_ROWS =
       List.of(
-          new Row(BenchArm.A, ProviderState.HEALTHY),
-          new Row(BenchArm.A, ProviderState.DEGRADED),
-          new Row(BenchArm.B, ProviderState.HEALTHY),
-          new Row(BenchArm.B, ProviderState.DEGRADED),
-          new Row(BenchArm.C, ProviderState.HEALTHY),
-          new Row(BenchArm.C, ProviderState.DEGRADED),
-          new Row(BenchArm.C, ProviderState.UNRESPONSIVE),
-          new Row(BenchArm.C, ProviderState.DOWN),
-          new Row(BenchArm.C_PRIME, ProviderState.DEGRADED));
+          new Row(BenchArm.A, ProviderState.HEALTHY, true),
+          new Row(BenchArm.A, ProviderState.DEGRADED, true),
+          new Row(BenchArm.B, ProviderState.HEALTHY, true),
+          new Row(BenchArm.B, ProviderState.DEGRADED, true),
+          new Row(BenchArm.C, ProviderState.HEALTHY, true),
+          new Row(BenchArm.C, ProviderState.DEGRADED, true),
+          new Row(BenchArm.C, ProviderState.UNRESPONSIVE, true),
+          new Row(BenchArm.C, ProviderState.DOWN, false),
+          new Row(BenchArm.C_PRIME, ProviderState.DEGRADED, true));
 
-  private static final List<Row> SUMMARY_ROWS =
-      CARD_ROWS.stream()
-          .filter(x -> !(x.arm() == BenchArm.C && x.state() == ProviderState.DOWN))
-          .toList();
+  private static final List<Row> SUMMARY_ROWS = CARD_ROWS.stream().filter(Row::summary).toList();
 
   List<String> cardRow(StepResult s, boolean fallbackApplies) {
     return List.of(
@@ -74,7 +71,7 @@ final class CardTables extends ReportSection {
         ProviderState st = l.state();
         Optional<StepResult> s = r.walk(run, arm, st);
         if (s.isPresent()) {
-          rows.add(cardRow(s.get(), arm != BenchArm.A));
+          rows.add(cardRow(s.get(), arm.caches()));
         } else {
           String m = cell(null, notRun());
           rows.add(List.of(arm.label(), run, StateNames.label(st), m, m, m, m, m, m, m));
@@ -323,11 +320,11 @@ final class CardTables extends ReportSection {
   void stampedeTable() {
     h(2, "Concurrent misses on one key, C vs C' (card table 5)");
     List<List<String>> rows = new ArrayList<>();
-    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
+    for (BenchArm arm : BenchArm.fallingBack()) {
       Optional<StepResult> s = r.stampede(arm);
       rows.add(
           List.of(
-              arm == BenchArm.C ? "C (sin coalescencia)" : "C' (con coalescencia)",
+              arm.label() + (arm.coalesces() ? " (con coalescencia)" : " (sin coalescencia)"),
               s.map(
                       x ->
                           x.providerCalls() == null

@@ -59,7 +59,7 @@ final class Charts {
 
   /** Per arm: latency per second through the six states of a run, breaker bands shaded. */
   private void walkCharts(String run) {
-    for (BenchArm arm : List.of(BenchArm.A, BenchArm.B, BenchArm.C, BenchArm.C_PRIME)) {
+    for (BenchArm arm : BenchArm.card()) {
       SvgChart c = walkChart(run, arm, s -> s.p95(), s -> s.p99());
       if (c != null) {
         charts.add(
@@ -83,7 +83,7 @@ final class Charts {
             "seconds since the provider began to recover",
             "% of answers on STALE/DEFAULT");
     int ci = 0;
-    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
+    for (BenchArm arm : BenchArm.fallingBack()) {
       Optional<StepResult> s = r.walk(run, arm, ProviderState.RECOVERY);
       if (s.isPresent()) {
         List<double[]> pts = new ArrayList<>();
@@ -115,7 +115,7 @@ final class Charts {
             "seconds since the walk started",
             "calls/s");
     int ci = 0;
-    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
+    for (BenchArm arm : BenchArm.fallingBack()) {
       List<double[]> pts =
           concatenated(run, arm, t -> t.providerCalls() == null ? Double.NaN : t.providerCalls());
       if (!pts.isEmpty()) {
@@ -142,7 +142,7 @@ final class Charts {
       {"B p95", "#ff7f0e"}, {"B p99", "#ffbb78"}, {"C p95", "#1f77b4"}, {"C p99", "#aec7e8"}
     };
     for (String[] sp : spec) {
-      BenchArm arm = sp[0].startsWith("B") ? BenchArm.B : BenchArm.C;
+      BenchArm arm = BenchArm.ofLabel(sp[0].substring(0, sp[0].indexOf(' ')));
       boolean p99 = sp[0].endsWith("p99");
       List<double[]> pts = new ArrayList<>();
       for (double h : r.sweepHitRates().stream().sorted().toList()) {

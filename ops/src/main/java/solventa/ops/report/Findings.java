@@ -35,7 +35,7 @@ final class Findings extends ReportSection {
     String run = r.runs().isEmpty() ? "R1" : r.runs().get(0);
     for (ProviderState st :
         List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
-      for (BenchArm arm : List.of(BenchArm.B, BenchArm.B_CB)) {
+      for (BenchArm arm : BenchArm.B.andVariants()) {
         Optional<StepResult> s = r.walk(run, arm, st);
         String m = cell(null, notRun());
         rows.add(
@@ -63,7 +63,7 @@ final class Findings extends ReportSection {
                 "Hit % measured / target",
                 "Meets?"),
             rows));
-    for (BenchArm arm : List.of(BenchArm.B, BenchArm.B_CB)) {
+    for (BenchArm arm : BenchArm.B.andVariants()) {
       Optional<StepResult> d = r.walk(run, arm, ProviderState.DEGRADED);
       if (d.isEmpty() || d.get().meets() == null) {
         continue;
@@ -174,7 +174,7 @@ final class Findings extends ReportSection {
       p(cell(null, notRun()));
     }
     for (String run : r.runs()) {
-      for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_PRIME)) {
+      for (BenchArm arm : BenchArm.fallingBack()) {
         Optional<StepResult> s = r.walk(run, arm, ProviderState.RECOVERY);
         if (s.isEmpty()) {
           p(arm.label() + " " + run + ": " + cell(null, notRun()));

@@ -23,10 +23,13 @@ public final class GatlingStep {
   /** The benchmark's framework floor: bare requests at the step's rate (issue 12). */
   static final String FLOOR_SIMULATION = solventa.gatling.FloorSimulation.class.getName();
 
+  /** The quote load of every arm: the arm is one of its parameters ({@code ha01.arm}). */
+  static final String QUOTE_SIMULATION = solventa.gatling.QuoteSimulation.class.getName();
+
   /**
-   * Runs {@code simulation} (a quote arm's, or {@link #FLOOR_SIMULATION}) with {@code params},
-   * Gatling's files in {@code resultsDir} under {@code description}; its HTML report only when
-   * {@code reports}.
+   * Runs {@code simulation} ({@link #QUOTE_SIMULATION} or {@link #FLOOR_SIMULATION}) with {@code
+   * params}, Gatling's files in {@code resultsDir} under {@code description}; its HTML report only
+   * when {@code reports}.
    */
   static synchronized Outcome run(
       String simulation,

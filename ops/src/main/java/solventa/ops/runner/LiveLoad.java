@@ -226,7 +226,9 @@ public final class LiveLoad {
       System.setOut(gatlingLog);
       System.setErr(gatlingLog);
       printer.start();
-      outcome = GatlingStep.run(arm.simulation(), params, runId, runDir.resolve("gatling"), false);
+      outcome =
+          GatlingStep.run(
+              GatlingStep.QUOTE_SIMULATION, params, runId, runDir.resolve("gatling"), false);
     } finally {
       System.setOut(realOut);
       System.setErr(realErr);

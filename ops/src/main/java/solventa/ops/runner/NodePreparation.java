@@ -280,7 +280,7 @@ final class NodePreparation {
     int freshStart = fresh.next;
     fresh.next += recorder.freshNeeded(w);
     GatlingStep.run(
-        w.arm().simulation(),
+        GatlingStep.QUOTE_SIMULATION,
         recorder.gatlingParameters(w, node, pop, freshStart, dir.resolve(w.id() + ".csv")),
         w.id(),
         dir.resolve(w.id()),

@@ -108,7 +108,7 @@ final class StepRecorder {
   static final StepParameters.Journeys JOURNEYS = StepParameters.Journeys.of(2, 5, 2);
 
   StepResult loadStep(StepSpec spec, NodeGroup node, Population pop) throws IOException {
-    return loadStep(spec, node, pop, spec.arm().simulation());
+    return loadStep(spec, node, pop, GatlingStep.QUOTE_SIMULATION);
   }
 
   /**

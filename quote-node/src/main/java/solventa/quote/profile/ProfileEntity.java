@@ -167,7 +167,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   private final WaitingRequests waiting = new WaitingRequests();
   private final EntityAnswers answers;
   private long nextFetchId;
-  private Long sharedFetch; // C' only: the call in flight that new misses join
+  private Long sharedFetch; // coalescing arms (C') only: the call in flight new misses join
   private final ProfileWriter writer;
   private final ProfileLoader loader;
   private int fetchesInFlight;
@@ -270,12 +270,12 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     }
     stats.cacheMiss();
     long fetchId;
-    if (arm == Arm.C_PRIME && sharedFetch != null) {
+    if (arm.coalesces() && sharedFetch != null) {
       fetchId = sharedFetch;
       stats.coalescedWaiter();
     } else {
       fetchId = startFetch();
-      if (arm == Arm.C_PRIME) {
+      if (arm.coalesces()) {
         sharedFetch = fetchId;
       }
     }

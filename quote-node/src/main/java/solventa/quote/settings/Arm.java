@@ -1,54 +1,92 @@
 package solventa.quote.settings;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
- * The four variants of profile resolution (the experiment card (Arms)); one binary, chosen by
- * {@code quote.arm}.
+ * A variant of profile resolution: a label and its {@link ArmTraits}. The experiment card (Arms)
+ * names four, the constants below; one binary, chosen by {@code quote.arm}. Code asks an arm for a
+ * trait, never which arm it is, so an arm made of other traits (a variant, or a test's own arm)
+ * runs through the same code.
+ *
+ * @param label the arm's name as the card, the responses and the results write it
+ * @param traits what the arm does
  */
-public enum Arm {
+public record Arm(String label, ArmTraits traits) {
   /** Call the adapter on every quote and wait, up to its 700 ms hard timeout; no cache. */
-  A("A"),
+  public static final Arm A = new Arm("A", new ArmTraits(false, false, false, false));
+
   /** Cache-aside: a fresh cached profile answers at once; otherwise call and wait. */
-  B("B"),
-  /** Opportunistic refresh within the budget; last known or default when it runs out. */
-  C("C"),
+  public static final Arm B = new Arm("B", new ArmTraits(true, false, false, false));
+
+  /**
+   * Opportunistic refresh within the budget; last known or default when it runs out. The card puts
+   * the circuit breaker in its connector.
+   */
+  public static final Arm C = new Arm("C", new ArmTraits(true, true, false, true));
+
   /** C plus per-customer coalescing: at most one provider call in flight per customer. */
-  C_PRIME("C'");
+  public static final Arm C_PRIME = new Arm("C'", C.traits().withCoalescing(true));
 
-  private final String label;
+  private static final List<Arm> CARD = List.of(A, B, C, C_PRIME);
 
-  Arm(String label) {
-    this.label = label;
+  public Arm {
+    Objects.requireNonNull(label, "label");
+    Objects.requireNonNull(traits, "traits");
+    if (label.isBlank()) {
+      throw new IllegalArgumentException("an arm needs a label");
+    }
   }
 
-  /** The arm's name as the card and the responses write it ("C'" for {@link #C_PRIME}). */
-  public String label() {
-    return label;
+  /** The card's arms, in the card's order: A, B, C, C'. */
+  public static List<Arm> card() {
+    return CARD;
   }
 
-  /** True for the arms that keep profiles in sharded entities (all but A). */
+  /** This arm with other traits, under the same label (a variant: the arm plus overrides). */
+  public Arm withTraits(ArmTraits other) {
+    return new Arm(label, other);
+  }
+
+  /** True for the arms that keep profiles in sharded entities. */
   public boolean usesCache() {
-    return this != A;
+    return traits.cache();
   }
 
-  /** True for the arms that answer with STALE/DEFAULT instead of failing (C and C'). */
+  /** True for the arms that answer with STALE/DEFAULT after the budget instead of waiting. */
   public boolean fallsBack() {
-    return this == C || this == C_PRIME;
+    return traits.fallsBack();
+  }
+
+  /** True for the arms that keep at most one provider call in flight per customer. */
+  public boolean coalesces() {
+    return traits.coalesces();
+  }
+
+  /** True for the arms whose adapter runs with the circuit breaker. */
+  public boolean breaker() {
+    return traits.breaker();
   }
 
   /**
-   * Parses "A", "B", "C" or "C'" (also "CP" / "C_PRIME", which survive shell quoting); empty when
-   * the text names no arm.
+   * Parses "A", "B", "C" or "C'" (also "CP" / "C_PRIME", which survive shell quoting) into one of
+   * the card's arms; empty when the text names none.
    */
-  public static java.util.Optional<Arm> parse(String text) {
+  public static Optional<Arm> parse(String text) {
     String t = text == null ? "" : text.trim().toUpperCase(Locale.ROOT);
-    return switch (t) {
-      case "A" -> java.util.Optional.of(A);
-      case "B" -> java.util.Optional.of(B);
-      case "C" -> java.util.Optional.of(C);
-      case "C'", "CP", "C_PRIME", "CPRIME" -> java.util.Optional.of(C_PRIME);
-      default -> java.util.Optional.empty();
-    };
+    String label =
+        switch (t) {
+          case "CP", "C_PRIME", "CPRIME" -> C_PRIME.label();
+          default -> t;
+        };
+    return CARD.stream().filter(a -> a.label().equals(label)).findFirst();
+  }
+
+  /** The label: what a log line or a message shows. */
+  @Override
+  public String toString() {
+    return label;
   }
 }

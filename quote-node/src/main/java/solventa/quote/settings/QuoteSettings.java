@@ -15,6 +15,9 @@ import solventa.signals.settings.Secret;
  * @param budget EC-LAT-07: how long arms C/C' wait for the provider before falling back
  * @param refreshAfter when a cached profile is due for refresh (never when it stops being served)
  * @param resolveTimeout the edge's own bound on one resolution; longer than the adapter's 700 ms
+ * @param arm the arm this node runs, its traits resolved once: the arm named by {@code quote.arm}
+ *     with the overrides of {@code quote.traits.*} and {@code quote.breaker} applied (the
+ *     constructor applies {@code breaker} to the arm it is given)
  * @param breaker whether the adapter's circuit breaker guards this node's provider calls
  */
 public record QuoteSettings(
@@ -52,9 +55,9 @@ public record QuoteSettings(
 
   /**
    * {@code quote.breaker}: the card puts the breaker in C's connector only. {@code by-arm} (the
-   * default) turns it on for C and C' and off for A and B (they wait up to the hard timeout);
-   * {@code on} and {@code off} force it, e.g. the B+CB variant of the experiment is B with {@code
-   * on}.
+   * default) keeps the arm's own breaker trait (on for C and C', off for A and B, which wait up to
+   * the hard timeout); {@code on} and {@code off} override it, e.g. the B+CB variant of the
+   * experiment is B with {@code on}.
    */
   public enum Breaker {
     BY_ARM,
@@ -69,11 +72,16 @@ public record QuoteSettings(
         default -> java.util.Optional.empty();
       };
     }
+
+    /** {@code arm} with this setting applied to its breaker trait. */
+    public Arm applyTo(Arm arm) {
+      return this == BY_ARM ? arm : arm.withTraits(arm.traits().withBreaker(this == ON));
+    }
   }
 
-  /** Whether this node's adapter runs with its breaker (see {@link Breaker}). */
+  /** Whether this node's adapter runs with its breaker: the effective arm's breaker trait. */
   public boolean breakerOn() {
-    return breaker == Breaker.ON || (breaker == Breaker.BY_ARM && arm.fallsBack());
+    return arm.breaker();
   }
 
   /**
@@ -130,6 +138,8 @@ public record QuoteSettings(
   public QuoteSettings {
     Objects.requireNonNull(arm, "arm");
     Objects.requireNonNull(breaker, "breaker");
+    // the traits are resolved here, once: everything downstream reads the arm's traits only
+    arm = breaker.applyTo(arm);
     positive("quote.budget", budget);
     positive("quote.refresh-after", refreshAfter);
     positive("quote.resolve-timeout", resolveTimeout);
@@ -264,14 +274,11 @@ public record QuoteSettings(
     // opens (decision 0042); blank stays allowed (those routes then refuse every change)
     adminToken(root, RUNNER_TOKEN_KEY);
     adminToken(root, solventa.adapter.BreakerManagementRoutes.TOKEN_KEY);
-    String armText = q.getString("arm");
-    Arm arm =
-        Arm.parse(armText)
-            .orElseThrow(() -> bad("quote.arm", armText, "must be one of A, B, C, C'"));
     String breakerText = q.getString("breaker");
     Breaker breaker =
         Breaker.parse(breakerText)
             .orElseThrow(() -> bad("quote.breaker", breakerText, "must be one of by-arm, on, off"));
+    Arm arm = arm(q, breaker);
     return new QuoteSettings(
         arm,
         breaker,
@@ -293,6 +300,67 @@ public record QuoteSettings(
         new Stats(q.getBoolean("stats.reset-enabled"), q.getInt("stats.sacrificed-capacity")),
         q.getString("trace.salt"),
         duration(q, "max-staleness"));
+  }
+
+  /** The trait overrides {@code quote.traits.*}, in the order of {@link ArmTraits}'s fields. */
+  private static final java.util.List<String> TRAIT_KEYS =
+      java.util.List.of("traits.cache", "traits.falls-back", "traits.coalesces");
+
+  /**
+   * The arm of {@code quote.arm} with the overrides of {@code quote.traits.*} (the breaker's is
+   * {@code quote.breaker}, which the constructor applies). A label the card does not name is an arm
+   * of the configuration's own, accepted only when every trait is given: {@code
+   * quote.traits.cache}, {@code falls-back}, {@code coalesces}, and {@code quote.breaker} on or
+   * off.
+   */
+  private static Arm arm(Config q, Breaker breaker) {
+    String armText = q.getString("arm");
+    Boolean cache = trait(q, TRAIT_KEYS.get(0));
+    Boolean fallsBack = trait(q, TRAIT_KEYS.get(1));
+    Boolean coalesces = trait(q, TRAIT_KEYS.get(2));
+    java.util.Optional<Arm> named = Arm.parse(armText);
+    boolean complete =
+        cache != null && fallsBack != null && coalesces != null && breaker != Breaker.BY_ARM;
+    if (named.isEmpty() && !(complete && !armText.isBlank())) {
+      throw bad(
+          "quote.arm",
+          armText,
+          "must be one of A, B, C, C', or a label of its own with every quote.traits.* set and"
+              + " quote.breaker on or off");
+    }
+    ArmTraits base =
+        named.map(Arm::traits).orElse(new ArmTraits(false, false, false, breaker == Breaker.ON));
+    try {
+      ArmTraits t =
+          new ArmTraits(
+              cache == null ? base.cache() : cache,
+              fallsBack == null ? base.fallsBack() : fallsBack,
+              coalesces == null ? base.coalesces() : coalesces,
+              base.breaker());
+      return new Arm(named.map(Arm::label).orElse(armText.trim()), t);
+    } catch (IllegalArgumentException e) {
+      throw bad("quote.traits", armText + " with " + overrides(q), e.getMessage());
+    }
+  }
+
+  /** The trait overrides set, as the configuration writes them. */
+  private static String overrides(Config q) {
+    return TRAIT_KEYS.stream()
+        .filter(q::hasPath)
+        .map(k -> "quote." + k + " = " + q.getValue(k).render())
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
+  /** An optional on/off trait override; null when absent. */
+  private static Boolean trait(Config q, String key) {
+    if (!q.hasPath(key)) {
+      return null;
+    }
+    try {
+      return q.getBoolean(key);
+    } catch (ConfigException.WrongType e) {
+      throw bad("quote." + key, q.getValue(key).render(), "must be on or off");
+    }
   }
 
   private static void adminToken(Config root, String key) {

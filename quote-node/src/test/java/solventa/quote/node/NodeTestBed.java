@@ -101,10 +101,20 @@ final class NodeTestBed implements AutoCloseable {
     }
   }
 
-  /** -D-style overrides for a node of {@code arm} calling the provider through {@code proxy}. */
+  /**
+   * -D-style overrides for a node of {@code arm} calling the provider through {@code proxy}: a card
+   * arm by its label, any other arm by its label and traits.
+   */
   Map<String, Object> overrides(Arm arm, Proxy proxy, String keyPrefix) {
     Map<String, Object> m = new HashMap<>();
     m.put("quote.arm", arm.label());
+    if (!Arm.card().contains(arm)) {
+      // an arm the card does not name: the node reads it as its label and every trait
+      m.put("quote.traits.cache", arm.usesCache());
+      m.put("quote.traits.falls-back", arm.fallsBack());
+      m.put("quote.traits.coalesces", arm.coalesces());
+      m.put("quote.breaker", arm.breaker() ? "on" : "off");
+    }
     m.put("quote.http.port", 0);
     m.put("quote.redis.uri", redis.uri());
     m.put("quote.redis.key-prefix", keyPrefix);

@@ -80,9 +80,57 @@ class QuoteSettingsTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"A,A", "b,B", "C,C", "C',C_PRIME", "CP,C_PRIME"})
-  void armIsChosenByConfigurationOnly(String text, Arm expected) {
+  @CsvSource({"A,A", "b,B", "C,C", "C',C'", "CP,C'"})
+  void armIsChosenByConfigurationOnly(String text, String label) {
+    Arm expected = Arm.card().stream().filter(a -> a.label().equals(label)).findFirst().get();
     assertThat(QuoteSettings.fromConfig(with(Map.of("quote.arm", text))).arm()).isEqualTo(expected);
+  }
+
+  @Test
+  void aVariantIsTheArmWithItsOverridesResolvedOnce() {
+    // B+CB: B with the breaker; only the breaker trait changes, the label stays the node's arm's
+    QuoteSettings bcb =
+        QuoteSettings.fromConfig(with(Map.of("quote.arm", "B", "quote.breaker", "on")));
+    assertThat(bcb.arm()).isEqualTo(new Arm("B", Arm.B.traits().withBreaker(true)));
+    assertThat(bcb.arm()).isNotEqualTo(Arm.B);
+    assertThat(bcb.breakerOn()).isTrue();
+    QuoteSettings coalescedB =
+        QuoteSettings.fromConfig(with(Map.of("quote.arm", "B", "quote.traits.coalesces", "on")));
+    assertThat(coalescedB.arm().traits()).isEqualTo(new ArmTraits(true, false, true, false));
+    assertThat(coalescedB.arm().label()).isEqualTo("B");
+  }
+
+  @Test
+  void anArmOfTheConfigurationsOwnNeedsEveryTrait() {
+    Map<String, Object> own = new java.util.HashMap<>();
+    own.put("quote.arm", "T");
+    own.put("quote.traits.cache", "on");
+    own.put("quote.traits.falls-back", "off");
+    own.put("quote.traits.coalesces", "on");
+    own.put("quote.breaker", "on");
+    assertThat(QuoteSettings.fromConfig(with(own)).arm())
+        .isEqualTo(new Arm("T", new ArmTraits(true, false, true, true)));
+    own.put("quote.breaker", "by-arm"); // T has no breaker of its own to go by
+    assertThatThrownBy(() -> QuoteSettings.fromConfig(with(own)))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.arm = T");
+  }
+
+  @Test
+  void refusesTraitsThatContradictEachOtherNamingTheTraits() {
+    assertThatThrownBy(
+            () ->
+                QuoteSettings.fromConfig(
+                    with(Map.of("quote.arm", "C", "quote.traits.cache", "off"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.traits")
+        .hasMessageContaining("falls back needs a cache");
+    assertThatThrownBy(
+            () ->
+                QuoteSettings.fromConfig(
+                    with(Map.of("quote.arm", "A", "quote.traits.coalesces", "maybe"))))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.traits.coalesces = \"maybe\"");
   }
 
   @ParameterizedTest
