@@ -1,6 +1,5 @@
 package solventa.ops.analysis;
 
-import java.util.List;
 import java.util.Locale;
 import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.control.ProviderState;
