@@ -23,6 +23,7 @@ final class EdgeJsonCorpus {
     WRONG_TYPE,
     TRUNCATED,
     DUPLICATE_KEY,
+    TRAILING_CONTENT,
     INVALID_UTF8,
     EMPTY,
     NOT_JSON
@@ -73,7 +74,8 @@ final class EdgeJsonCorpus {
           utf8(number(valid, r.nextBoolean() ? nested(true, 3000) : nested(false, 2000)));
       case WRONG_TYPE -> utf8(wrongType(valid, customer, r));
       case TRUNCATED -> utf8(valid.substring(0, 1 + r.nextInt(valid.length() - 1)));
-      case DUPLICATE_KEY -> utf8(duplicate(valid, r));
+      case DUPLICATE_KEY -> utf8(duplicate(valid, customer, r));
+      case TRAILING_CONTENT -> utf8(valid + pick(r, " {}", "x", "\n" + valid, " 42", " ]", "[]"));
       case INVALID_UTF8 -> invalidUtf8(valid, customer, r);
       case EMPTY -> utf8(pick(r, "", " ", "\r\n", "\t \n"));
       case NOT_JSON ->
@@ -149,15 +151,21 @@ final class EdgeJsonCorpus {
     };
   }
 
-  // a key given twice, its last value (the one the parser keeps) invalid
-  private static String duplicate(String valid, Random r) {
+  // a key given twice: its second value valid (the same value again, or another valid one) or
+  // invalid, at the root or inside insuredObject; strict JSON refuses every one naming the key
+  private static String duplicate(String valid, String customer, Random r) {
+    if (r.nextInt(4) == 0) {
+      return valid.replace("\"age\":41", "\"age\":41,\"age\":" + pick(r, "41", "42", "\"x\""));
+    }
     String extra =
         pick(
             r,
+            "\"customerId\":\"" + customer + "\"",
+            "\"partnerId\":\"p2\"",
+            "\"lineOfBusiness\":\"life\"",
             "\"customerId\":42",
             "\"customerId\":\"\"",
             "\"partnerId\":\"bad id!\"",
-            "\"lineOfBusiness\":\"\"",
             "\"insuredObject\":\"none\"",
             "\"insuredObject\":{\"insuredAmount\":-5,\"age\":41}");
     return valid.substring(0, valid.length() - 1) + "," + extra + "}";

@@ -72,6 +72,16 @@ public record Problem(
     return new Problem(BASE + "invalid-request", "Invalid request", 400, detail, field);
   }
 
+  /** 415: the body is not declared as JSON; names the header. */
+  public static Problem unsupportedMediaType(String declared) {
+    return new Problem(
+        BASE + "unsupported-media-type",
+        "Unsupported media type",
+        415,
+        "the body must be declared Content-Type: application/json, was " + declared,
+        "Content-Type");
+  }
+
   public static Problem tooLarge(long limit) {
     return new Problem(
         BASE + "body-too-large",

@@ -25,11 +25,12 @@ import solventa.rating.QuoteInput;
  * <p>One streaming pass over the tokens builds plain Java values (objects to ordered unmodifiable
  * maps, arrays to unmodifiable lists, numbers to exact {@link BigDecimal}s) and checks every number
  * and string as it goes; the path of a field is computed only when it is refused. Precedence of
- * errors: a refused number, long string or nesting (in document order, including content after the
- * root value) wins over malformed JSON found later, which wins over the shape checks (body, then
- * partnerId, customerId, lineOfBusiness, insuredObject). Content after the root value is checked
- * for numbers, strings and nesting, but otherwise ignored, malformed or not. A duplicate key keeps
- * its first position and its last value.
+ * errors: a refused number, long string, nesting or duplicate key (in document order) wins over
+ * malformed JSON found later, which wins over content after the root value, which wins over the
+ * shape checks (body, then partnerId, customerId, lineOfBusiness, insuredObject). The JSON is
+ * strict: a key given twice in one object is refused naming its path (RFC 8259 leaves duplicate
+ * names to the receiver; two readers of one body must not see two requests), and so is anything
+ * after the root value but whitespace.
  */
 public final class QuoteRequestParser {
   /** Most integer digits of any number in the body (as rating's insured-value bound). */
@@ -127,17 +128,16 @@ public final class QuoteRequestParser {
       } catch (JsonProcessingException e) {
         throw new BadQuoteRequest("body", "malformed JSON: " + e.getOriginalMessage());
       }
-      // what follows the root value is no part of the request, but its numbers, strings and
-      // nesting are checked as the rest (as the earlier two-pass parser did), then dropped
+      // the body is one JSON value: anything after it but whitespace is refused, read or not
+      JsonToken after;
       try {
-        JsonToken t;
-        while ((t = p.nextToken()) != null) {
-          value(p, t);
-        }
-      } catch (StreamConstraintsException e) {
-        throw refused(p, e);
+        after = p.nextToken();
       } catch (JsonProcessingException e) {
-        // malformed content after the root value is ignored
+        after = JsonToken.NOT_AVAILABLE;
+      }
+      if (after != null) {
+        throw new BadQuoteRequest(
+            "body", "the body must be one JSON object, with nothing after it but whitespace");
       }
       return root;
     } catch (IOException e) {
@@ -152,6 +152,11 @@ public final class QuoteRequestParser {
         {
           Map<String, Object> m = new LinkedHashMap<>();
           for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+            if (m.containsKey(name)) {
+              String field = fieldOf(p);
+              throw new BadQuoteRequest(
+                  field, field + " is given twice: the keys of a JSON object must be unique");
+            }
             m.put(name, value(p, p.nextToken()));
           }
           return Collections.unmodifiableMap(m);

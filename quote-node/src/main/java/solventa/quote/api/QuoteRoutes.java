@@ -4,6 +4,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.completeWithFuture;
 import static org.apache.pekko.http.javadsl.server.Directives.concat;
 import static org.apache.pekko.http.javadsl.server.Directives.entity;
+import static org.apache.pekko.http.javadsl.server.Directives.extractRequestEntity;
 import static org.apache.pekko.http.javadsl.server.Directives.get;
 import static org.apache.pekko.http.javadsl.server.Directives.handleExceptions;
 import static org.apache.pekko.http.javadsl.server.Directives.handleRejections;
@@ -18,6 +19,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.apache.pekko.actor.ClassicActorSystemProvider;
+import org.apache.pekko.http.javadsl.model.ContentType;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpCharset;
 import org.apache.pekko.http.javadsl.model.HttpCharsets;
@@ -25,6 +27,7 @@ import org.apache.pekko.http.javadsl.model.HttpEntity;
 import org.apache.pekko.http.javadsl.model.HttpMethods;
 import org.apache.pekko.http.javadsl.model.HttpRequest;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.MediaTypes;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.model.headers.RetryAfter;
 import org.apache.pekko.http.javadsl.server.ExceptionHandler;
@@ -126,6 +129,7 @@ public final class QuoteRoutes {
     if (!HttpMethods.POST.equals(request.method())
         || !QUOTES_PATH.equals(request.getUri().path())
         || !(request.entity() instanceof HttpEntity.Strict strict)
+        || !isJson(strict.getContentType())
         || strict.getData().size() > maxBody) {
       return null;
     }
@@ -150,12 +154,22 @@ public final class QuoteRoutes {
         () ->
             post(
                 () ->
-                    withSizeLimit(
-                        maxBody,
-                        () ->
-                            entity(
-                                Unmarshaller.entityToString(),
-                                body -> completeWithFuture(answer(body))))));
+                    extractRequestEntity(
+                        e ->
+                            isJson(e.getContentType())
+                                ? withSizeLimit(
+                                    maxBody,
+                                    () ->
+                                        entity(
+                                            Unmarshaller.entityToString(),
+                                            body -> completeWithFuture(answer(body))))
+                                : Problem.unsupportedMediaType(e.getContentType().toString())
+                                    .route())));
+  }
+
+  /** A quote body is JSON, declared so (any charset parameter is read as declared). */
+  private static boolean isJson(ContentType type) {
+    return type.mediaType().equals(MediaTypes.APPLICATION_JSON);
   }
 
   private static org.apache.pekko.http.javadsl.server.PathMatcher0 pathPrefixSegments() {

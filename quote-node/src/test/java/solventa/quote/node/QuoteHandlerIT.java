@@ -98,6 +98,39 @@ class QuoteHandlerIT {
     assertThat(NodeTestBed.get(node.httpPort(), "/health").status()).isEqualTo(200);
   }
 
+  /**
+   * Strict JSON at the edge: a body not declared as JSON is a 415 problem naming Content-Type; a
+   * duplicate key or content after the object is a 400 problem naming the field, in memory or
+   * streamed, and nothing reaches resolution.
+   */
+  @Test
+  void aBodyNotDeclaredJsonIsA415AndADuplicateKeyOrTrailingContentA400() throws Exception {
+    String valid = NodeTestBed.quoteBody("c00000011");
+    for (String type : new String[] {"text/plain", "application/x-www-form-urlencoded", null}) {
+      Raw r =
+          raw(
+              "POST /v1/quotes HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  + (type == null ? "" : "Content-Type: " + type + "\r\n")
+                  + "Content-Length: "
+                  + valid.getBytes(StandardCharsets.UTF_8).length
+                  + "\r\nConnection: close\r\n\r\n"
+                  + valid);
+      assertThat(r.status()).as(type + ": " + r.body()).isEqualTo(415);
+      assertThat(r.contentType()).startsWith("application/problem+json");
+      assertThat(r.json().path("field").asText()).isEqualTo("Content-Type");
+    }
+    String duplicate =
+        valid.replace(
+            "\"partnerId\":\"partner-1\",", "\"partnerId\":\"partner-1\",\"partnerId\":\"p2\",");
+    assertThat(duplicate).isNotEqualTo(valid);
+    Raw dup = sameAnswerBothWays(duplicate);
+    assertThat(dup.status()).isEqualTo(400);
+    assertThat(dup.json().path("field").asText()).isEqualTo("partnerId");
+    Raw trailing = sameAnswerBothWays(valid + " {}");
+    assertThat(trailing.status()).isEqualTo(400);
+    assertThat(trailing.json().path("field").asText()).isEqualTo("body");
+  }
+
   // a request written as is; the server answers a parse error and closes
   private static Raw raw(String request) throws IOException {
     try (Socket s = new Socket()) {
