@@ -216,6 +216,12 @@ public final class Main implements Callable<Integer> {
         description = "the results folder; default results/bench-<plan>-<timestamp>")
     Path out;
 
+    @Option(
+        names = "--seed",
+        paramLabel = "N",
+        description = "the seed of the double's latency and the customers drawn; default 42")
+    Long seed;
+
     @Option(names = "--verbose", description = "print the detail (Gatling, logs) here too")
     boolean verbose;
 
@@ -235,16 +241,21 @@ public final class Main implements Callable<Integer> {
       try {
         file =
             switch (mode) {
-              case "overload" -> OverloadBench.run(dir, 42, Benchmark.Plan.QUICK, Console.out());
-              case "join" -> ClusterJoinBench.run(dir, 42, Console.out());
+              case "overload" ->
+                  OverloadBench.run(dir, seed(), Benchmark.Plan.QUICK, Console.out());
+              case "join" -> ClusterJoinBench.run(dir, seed(), Console.out());
               case "paired" -> PairedBench.run(dir, pairedPlan, Console.out());
-              default -> Benchmark.run(dir, 42, plan, Console.out());
+              default -> Benchmark.run(dir, seed(), plan, Console.out());
             };
       } finally {
         Console.restore();
       }
       System.out.println((mode.isEmpty() ? "benchmark" : mode) + ": " + file);
       return 0;
+    }
+
+    private long seed() {
+      return seed == null ? 42 : seed;
     }
 
     // the paired plan with --node-warmup applied; the option is refused outside --paired and
@@ -282,7 +293,19 @@ public final class Main implements Callable<Integer> {
             new CommandLine(this),
             "--" + String.join(" and --", chosen) + " are different benches: choose one");
       }
-      return chosen.isEmpty() ? "" : chosen.get(0);
+      String mode = chosen.isEmpty() ? "" : chosen.get(0);
+      // no option is silently ignored: the overload and join benches have one plan each
+      if (quick && (mode.equals("overload") || mode.equals("join"))) {
+        throw new CommandLine.ParameterException(
+            new CommandLine(this),
+            "--quick applies to the quote node bench and --paired only, not to --" + mode);
+      }
+      if (seed != null && mode.equals("paired")) {
+        throw new CommandLine.ParameterException(
+            new CommandLine(this),
+            "--seed does not apply to --paired, whose vegeta targets are fixed by the plan");
+      }
+      return mode;
     }
   }
 
@@ -338,6 +361,12 @@ public final class Main implements Callable<Integer> {
         description = "the results folder; default results/faults-<timestamp>")
     Path out;
 
+    @Option(
+        names = "--seed",
+        paramLabel = "N",
+        description = "the seed of the double, the load and the hostile corpus; default 42")
+    long seed = 42;
+
     @Option(names = "--verbose", description = "print the detail (logs) here too")
     boolean verbose;
 
@@ -364,7 +393,7 @@ public final class Main implements Callable<Integer> {
                 java.util.Set.copyOf(only),
                 docs ? root.resolve("docs/reliability.md") : null,
                 ExperimentCommand.commit(root),
-                42,
+                seed,
                 Console.out());
       } finally {
         Console.restore();

@@ -56,6 +56,13 @@ class MainTest {
         .contains("--node-warmup must be 1..3600 seconds, not 0");
     assertThat(stderrOf("bench", "--paired", "--node-warmup", "3601"))
         .contains("--node-warmup must be 1..3600 seconds, not 3601");
+    // no option is silently ignored
+    assertThat(stderrOf("bench", "--overload", "--quick"))
+        .contains("--quick applies to the quote node bench and --paired only, not to --overload");
+    assertThat(stderrOf("bench", "--join", "--quick"))
+        .contains("--quick applies to the quote node bench and --paired only, not to --join");
+    assertThat(stderrOf("bench", "--paired", "--seed", "7"))
+        .contains("--seed does not apply to --paired");
   }
 
   @Test
