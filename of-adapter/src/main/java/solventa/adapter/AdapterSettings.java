@@ -10,9 +10,9 @@ import java.util.Map;
 
 /**
  * The {@code of-adapter} namespace, parsed once and validated on construction: a config that cannot
- * run (timeout <= 0, pool size < 1, threshold outside (0, 100], unknown policy, missing provider, a
- * management token shorter than 16 characters or a retired one) throws {@link
- * InvalidAdapterConfigException} naming the full key and its value.
+ * run (timeout <= 0, pool size < 1, threshold outside (0, 100], unknown policy, half-open probes
+ * outside 1..100, missing provider, a management token shorter than 16 characters or a retired one)
+ * throws {@link InvalidAdapterConfigException} naming the full key and its value.
  *
  * @param providers every configured provider by name (iteration in config order is not promised)
  * @param allowForce whether the management routes may force the breaker open or closed
@@ -119,7 +119,8 @@ public record AdapterSettings(
         number(b, "failure-rate-threshold", prefix + "breaker."),
         duration(b, "window", prefix + "breaker."),
         integer(b, "minimum-calls", prefix + "breaker."),
-        duration(b, "reset-timeout", prefix + "breaker."));
+        duration(b, "reset-timeout", prefix + "breaker."),
+        integer(b, "half-open-probes", prefix + "breaker."));
   }
 
   // Typed getters that turn HOCON's type errors into our message shape.

@@ -11,11 +11,12 @@ import java.util.Map;
  * @param transitions the most recent breaker transitions, oldest first (bounded)
  * @param lastTimeToOpenMs from the first failure of the last episode to its open transition, or -1
  * @param consecutiveFailures the breaker settings in force (the configured ones, or the last
- *     reconfiguration's): the count policy's N; this and the next four are {@link BreakerSettings}
+ *     reconfiguration's): the count policy's N; this and the next five are {@link BreakerSettings}
  * @param failureRateThreshold the rate policy's threshold in percent
  * @param windowMs the rate policy's sliding window, in ms
  * @param minimumCalls calls the rate window must hold before it can open the breaker
- * @param resetTimeoutMs how long the breaker stays open before its probe, in ms
+ * @param resetTimeoutMs how long the breaker stays open before its probes, in ms
+ * @param halfOpenProbes calls the half-open breaker lets through to decide
  * @param duplicateCalls cumulative calls asked for a customer while an earlier call for the same
  *     customer was still pending (zero under per-key coalescing)
  */
@@ -36,4 +37,5 @@ public record AdapterSnapshot(
     long windowMs,
     int minimumCalls,
     long resetTimeoutMs,
+    int halfOpenProbes,
     long duplicateCalls) {}

@@ -36,8 +36,8 @@ import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
  *       of-adapter.management.allow-force = true} and management is not read-only; otherwise 403
  *       with the reason. Answers the snapshot after the change.
  *   <li>{@code POST /of-adapter/providers/<name>/breaker?policy=count|rate[&consecutive-failures=N]
- *       [&minimum-calls=M][&failure-rate-threshold=P][&window=SECONDS][&reset-timeout=MS]}
- *       (experiments only): the same guard as the force routes, then {@link
+ *       [&minimum-calls=M][&failure-rate-threshold=P][&window=SECONDS][&reset-timeout=MS]
+ *       [&half-open-probes=K]} (experiments only): the same guard as the force routes, then {@link
  *       OfAdapter#reconfigureBreaker} with those settings (a parameter left out keeps its current
  *       value, see {@link BreakerSettingsQuery}); 400 with a problem naming the parameter and its
  *       value when one is unknown or cannot run, 409 for a provider without a breaker (policy
@@ -245,6 +245,7 @@ public final class BreakerManagementRoutes extends AllDirectives
     m.put("windowMs", s.windowMs());
     m.put("minimumCalls", s.minimumCalls());
     m.put("resetTimeoutMs", s.resetTimeoutMs());
+    m.put("halfOpenProbes", s.halfOpenProbes());
     m.put("duplicateCalls", s.duplicateCalls());
     Map<String, Object> pool = new LinkedHashMap<>();
     pool.put("inFlight", s.inFlight());

@@ -9,9 +9,10 @@ import java.util.Map;
  * The query parameters of {@code POST /of-adapter/providers/<name>/breaker}, read into the {@link
  * BreakerSettings} they ask for. {@code policy} ({@code count} or {@code rate}) is required; {@code
  * consecutive-failures}, {@code minimum-calls}, {@code failure-rate-threshold}, {@code window}
- * (whole seconds) and {@code reset-timeout} (ms) are optional, each keeping the current value when
- * absent. The ranges are {@link BreakerSettings}' own; every refusal is an {@link
- * InvalidAdapterConfigException} whose key is the query parameter and whose value is the text sent.
+ * (whole seconds), {@code reset-timeout} (ms) and {@code half-open-probes} are optional, each
+ * keeping the current value when absent. The ranges are {@link BreakerSettings}' own; every refusal
+ * is an {@link InvalidAdapterConfigException} whose key is the query parameter and whose value is
+ * the text sent.
  */
 final class BreakerSettingsQuery {
   static final String POLICY = "policy";
@@ -20,6 +21,7 @@ final class BreakerSettingsQuery {
   static final String FAILURE_RATE_THRESHOLD = "failure-rate-threshold";
   static final String WINDOW = "window";
   static final String RESET_TIMEOUT = "reset-timeout";
+  static final String HALF_OPEN_PROBES = "half-open-probes";
 
   /** Longest window and reset timeout a route accepts: one day (a bound on the duration maths). */
   static final long MAX_SECONDS = Duration.ofDays(1).toSeconds();
@@ -31,7 +33,8 @@ final class BreakerSettingsQuery {
           MINIMUM_CALLS,
           FAILURE_RATE_THRESHOLD,
           WINDOW,
-          RESET_TIMEOUT);
+          RESET_TIMEOUT,
+          HALF_OPEN_PROBES);
 
   /** BreakerSettings names its keys {@code breaker.<parameter>}. */
   private static final String SETTINGS_PREFIX = "breaker.";
@@ -58,8 +61,9 @@ final class BreakerSettingsQuery {
     double threshold = number(query, current.failureRateThreshold());
     Duration window = duration(query, WINDOW, current.window(), false);
     Duration resetTimeout = duration(query, RESET_TIMEOUT, current.resetTimeout(), true);
+    int probes = integer(query, HALF_OPEN_PROBES, current.halfOpenProbes());
     try {
-      return new BreakerSettings(policy, n, threshold, window, minimumCalls, resetTimeout);
+      return new BreakerSettings(policy, n, threshold, window, minimumCalls, resetTimeout, probes);
     } catch (InvalidAdapterConfigException e) {
       String parameter =
           e.key().startsWith(SETTINGS_PREFIX)

@@ -183,6 +183,7 @@ public final class OfAdapter implements ProfileFetcher {
         b.window().toMillis(),
         b.minimumCalls(),
         b.resetTimeout().toMillis(),
+        b.halfOpenProbes(),
         metrics.duplicateCalls());
   }
 

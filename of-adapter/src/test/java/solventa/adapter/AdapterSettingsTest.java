@@ -31,6 +31,7 @@ class AdapterSettingsTest {
     assertThat(ofb.breaker().window()).isEqualTo(Duration.ofSeconds(10));
     assertThat(ofb.breaker().minimumCalls()).isEqualTo(10);
     assertThat(ofb.breaker().resetTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(ofb.breaker().halfOpenProbes()).as("today's single probe").isEqualTo(1);
     assertThat(ofb.dispatcher()).isEqualTo("of-adapter.providers.ofb.dispatcher");
     assertThat(s.allowForce()).isFalse();
   }
@@ -45,6 +46,16 @@ class AdapterSettingsTest {
     assertThat(s.defaultProviderSettings().baseUrl().getPort()).isEqualTo(9999);
     assertThat(s.defaultProviderSettings().breaker().policy()).isEqualTo(BreakerPolicy.RATE);
     assertThat(s.defaultProviderSettings().breaker().window()).isEqualTo(Duration.ofSeconds(3));
+  }
+
+  @Test
+  void halfOpenProbesFromOneToAHundredReachTheRecord() {
+    for (int k : new int[] {1, 3, 100}) {
+      AdapterSettings s =
+          AdapterSettings.fromConfig(
+              with("of-adapter.providers.ofb.breaker.half-open-probes = " + k));
+      assertThat(s.defaultProviderSettings().breaker().halfOpenProbes()).isEqualTo(k);
+    }
   }
 
   @Test
@@ -68,6 +79,11 @@ class AdapterSettingsTest {
         "breaker.consecutive-failures | 0 | of-adapter.providers.ofb.breaker.consecutive-failures",
         "breaker.minimum-calls | 0 | of-adapter.providers.ofb.breaker.minimum-calls",
         "breaker.reset-timeout | 0s | of-adapter.providers.ofb.breaker.reset-timeout",
+        "breaker.half-open-probes | 0 | of-adapter.providers.ofb.breaker.half-open-probes",
+        "breaker.half-open-probes | 101 | of-adapter.providers.ofb.breaker.half-open-probes",
+        "breaker.half-open-probes | many | of-adapter.providers.ofb.breaker.half-open-probes",
+        "breaker.window | 1500ms | of-adapter.providers.ofb.breaker.window",
+        "breaker.window | 2d | of-adapter.providers.ofb.breaker.window",
         "timeout | soon | of-adapter.providers.ofb.timeout",
         "base-url | \"ftp://127.0.0.1:21\" | of-adapter.providers.ofb.base-url",
         "customer-id-pattern | \"c[0-9\" | of-adapter.providers.ofb.customer-id-pattern",

@@ -112,17 +112,23 @@ class BreakerReconfigureRouteIT {
     assertThat(body.get("windowMs").asLong()).isEqualTo(30_000);
     assertThat(body.get("consecutiveFailures").asInt()).as("left out: kept").isEqualTo(5);
     assertThat(body.get("resetTimeoutMs").asLong()).as("left out: kept").isEqualTo(300_000);
+    assertThat(body.get("halfOpenProbes").asInt()).as("left out: kept").isEqualTo(1);
     assertThat(ofb.breakerSettings())
         .isEqualTo(
             new BreakerSettings(BreakerPolicy.RATE, 5, 50, Duration.ofSeconds(30), 2, RESET));
 
     HttpResponse<String> count =
-        post(base + "ofb/breaker?policy=count&consecutive-failures=2&reset-timeout=60000");
+        post(
+            base
+                + "ofb/breaker?policy=count&consecutive-failures=2&reset-timeout=60000"
+                + "&half-open-probes=3");
     JsonNode after = JSON.readTree(count.body());
     assertThat(count.statusCode()).as(count.body()).isEqualTo(200);
     assertThat(after.get("policy").asText()).isEqualTo("count");
     assertThat(after.get("consecutiveFailures").asInt()).isEqualTo(2);
     assertThat(after.get("resetTimeoutMs").asLong()).isEqualTo(60_000);
+    assertThat(after.get("halfOpenProbes").asInt()).isEqualTo(3);
+    assertThat(ofb.breakerSettings().halfOpenProbes()).isEqualTo(3);
     assertThat(after.get("minimumCalls").asInt()).isEqualTo(2);
     for (int i = 0; i < 2; i++) {
       assertThat(LabFixture.kind(LabFixture.await(ofb.fetch("c00001000"))))
@@ -151,6 +157,17 @@ class BreakerReconfigureRouteIT {
     JsonNode p = problem(post(base + "ofb/breaker?policy=rate&minimum-calls=" + value), 400);
     assertThat(p.path("field").asText()).isEqualTo("minimum-calls");
     assertThat(p.path("detail").asText()).startsWith("minimum-calls = " + value + ": ");
+    assertThat(ofb.breakerSettings()).isEqualTo(before);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "101"})
+  void halfOpenProbesOutOfRangeIs400NamingThemAndChangesNothing(String value) throws Exception {
+    BreakerSettings before = ofb.breakerSettings();
+    JsonNode p = problem(post(base + "ofb/breaker?policy=count&half-open-probes=" + value), 400);
+    assertThat(p.path("field").asText()).isEqualTo("half-open-probes");
+    assertThat(p.path("detail").asText())
+        .isEqualTo("half-open-probes = " + value + ": must be in 1..100");
     assertThat(ofb.breakerSettings()).isEqualTo(before);
   }
 

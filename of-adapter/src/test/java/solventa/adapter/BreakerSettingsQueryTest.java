@@ -36,12 +36,19 @@ class BreakerSettingsQueryTest {
                 "minimum-calls", "2",
                 "failure-rate-threshold", "37.5",
                 "window", "30",
-                "reset-timeout", "1500"),
+                "reset-timeout", "1500",
+                "half-open-probes", "3"),
             CURRENT);
     assertThat(s)
         .isEqualTo(
             new BreakerSettings(
-                BreakerPolicy.COUNT, 3, 37.5, Duration.ofSeconds(30), 2, Duration.ofMillis(1500)));
+                BreakerPolicy.COUNT,
+                3,
+                37.5,
+                Duration.ofSeconds(30),
+                2,
+                Duration.ofMillis(1500),
+                3));
   }
 
   /** Each refusal names the query parameter (not the config key) and the text sent. */
@@ -59,6 +66,9 @@ class BreakerSettingsQueryTest {
     "window, 86401",
     "reset-timeout, 0",
     "reset-timeout, soon",
+    "half-open-probes, 0",
+    "half-open-probes, 101",
+    "half-open-probes, three",
     "policy, none",
     "policy, sometimes",
     "minimum_calls, 2"
@@ -74,6 +84,13 @@ class BreakerSettingsQueryTest {
               assertThat(e.value()).isEqualTo(value);
               assertThat(e.getMessage()).startsWith(name + " = " + value + ": ");
             });
+  }
+
+  @Test
+  void halfOpenProbesLeftOutKeepTheCurrentNumber() {
+    BreakerSettings s =
+        BreakerSettingsQuery.parse(Map.of("policy", "count"), CURRENT.withHalfOpenProbes(4));
+    assertThat(s.halfOpenProbes()).isEqualTo(4);
   }
 
   @Test

@@ -1,21 +1,24 @@
 package solventa.adapter.internal;
 
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.apache.pekko.actor.Cancellable;
 import org.apache.pekko.actor.Scheduler;
 import org.apache.pekko.dispatch.ExecutionContexts;
-import org.apache.pekko.pattern.CircuitBreaker;
-import org.apache.pekko.pattern.CircuitBreakerOpenException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.concurrent.ExecutionContext;
@@ -27,48 +30,57 @@ import solventa.adapter.FetchResult;
 import solventa.adapter.Transition;
 
 /**
- * One provider's circuit breaker: Pekko's {@link CircuitBreaker} is the only state machine (closed,
- * open, half-open, reset timeout), for both policies. Only the opening decision differs, and it
- * lives in the call's failure-definition function:
+ * One provider's circuit breaker: Resilience4j's {@link CircuitBreaker} is the state machine
+ * (closed, open, half-open), its sliding windows count the outcomes and its half-open state admits
+ * the probes. When it opens is the {@link OpeningPolicy}'s configuration:
  *
  * <ul>
- *   <li>{@code count}: Pekko's own counter with {@code maxFailures = N}; a call counts as a failure
- *       iff its {@link FailureKind#countsAsBreakerFailure()}; a success resets the run.
- *   <li>{@code rate}: {@code maxFailures = 1}, and a failure is reported to Pekko only when the
- *       {@link SlidingFailureWindow} says the threshold is reached, so that one report trips it.
- *   <li>{@code none}: no failure is ever reported, so the machine stays closed (arms A and B).
+ *   <li>{@code count}: N consecutive counted failures ({@link ConsecutiveFailures});
+ *   <li>{@code rate}: the failure rate over a sliding time window holding at least the minimum
+ *       number of calls ({@link FailureRate});
+ *   <li>{@code none}: never; the machine is disabled and reported CLOSED ({@link NeverOpens}).
  * </ul>
  *
- * In half-open, both policies report the probe's own outcome (exactly one probe is let through by
- * Pekko; a failure reopens, a success closes). Closing clears the window.
+ * <p>Outcomes: a counted failure ({@link FailureKind#countsAsBreakerFailure()}, or a body that
+ * failed) is recorded as an error; a profile or a business answer as a success; anything else never
+ * reached the provider and is not recorded (its permission is given back). An outcome counts only
+ * in the state it was admitted in: a call still running when the breaker changed state (opened,
+ * half-opened, closed) is not recorded when it ends, so a half-open verdict rests on its own probes
+ * and a window never holds a call from before a close.
+ *
+ * <p>Open to half-open: after {@code reset-timeout}, a timer on Pekko's scheduler (Resilience4j's
+ * own wait and its transition thread are not used). Half-open admits {@code half-open-probes}
+ * calls; every other call gets {@code BREAKER_OPEN}. The probes decide as the policy says: count
+ * closes once all k succeeded and reopens at the first failed one; rate closes when their failure
+ * rate is under the threshold. Closing starts a fresh window.
  *
  * <p>Time to open: from the start of the first failed call of an episode to the open transition. An
  * episode starts with a failure while closed and no failure tallied (count: consecutive run; rate:
  * no failure left in the window) and ends when the breaker opens or the tally drops to zero.
  *
- * <p>Forcing (experiments only): {@link #forceOpen()} trips the current state machine (normal reset
- * timeout follows); {@link #forceClose()} replaces it with a fresh closed one; {@link #reconfigure}
- * does the same with other settings. Settings, window and state machine are one immutable {@code
- * Machine}, swapped whole under this object's lock: a call is judged by the machine it started on,
- * and a call of a replaced machine never touches the current one. Transitions of a replaced machine
- * are ignored. Transition listeners run synchronously on the thread that made the transition (a
- * parasitic executor keeps their order); their exceptions are logged, never propagated.
+ * <p>Forcing (experiments only): {@link #forceOpen()} opens the current state machine (its reset
+ * timeout follows as after any opening); {@link #forceClose()} replaces it with a fresh closed one;
+ * {@link #reconfigure} does the same with other settings. Settings, policy and state machine are
+ * one immutable {@code Machine}, swapped whole under this object's lock: a call is judged by the
+ * machine it started on, and a call of a replaced machine never touches the current one.
+ * Transitions of a replaced machine are ignored. Every change of Resilience4j's state is made under
+ * this object's lock; transition listeners run afterwards, outside it, on the thread that made the
+ * transition; their exceptions are logged, never propagated.
  */
 public final class ProviderBreaker {
   private static final Logger log = LoggerFactory.getLogger(ProviderBreaker.class);
 
-  /** Runs a continuation on the thread that completed its stage (always one of the node's). */
-  private static final java.util.concurrent.Executor SAME_THREAD = Runnable::run;
+  /** Runs the reset and backstop timers on Pekko's scheduler thread: they only take a lock. */
+  private static final ExecutionContext SAME_THREAD = ExecutionContexts.fromExecutor(Runnable::run);
 
   /** Transitions kept for the snapshot. */
   public static final int KEPT_TRANSITIONS = 32;
 
-  /**
-   * One generation of the breaker: its settings, the rate policy's window (null for the other
-   * policies) and Pekko's state machine, replaced together.
-   */
-  private record Machine(
-      BreakerSettings settings, SlidingFailureWindow window, CircuitBreaker cb) {}
+  /** What Resilience4j records for a counted failure (it wants a throwable; no stack is taken). */
+  private static final Throwable COUNTED_FAILURE = new CountedFailure();
+
+  /** One generation of the breaker: its settings, their opening policy and the state machine. */
+  private record Machine(BreakerSettings settings, OpeningPolicy policy, CircuitBreaker cb) {}
 
   private final String provider;
   private final Clock clock;
@@ -78,16 +90,22 @@ public final class ProviderBreaker {
   // swapped only while holding this, so a verdict taken under the lock sees a stable machine
   private final AtomicReference<Machine> current = new AtomicReference<>();
   private final List<Consumer<Transition>> listeners = new CopyOnWriteArrayList<>();
-  private final ArrayDeque<Transition> transitions = new ArrayDeque<>();
 
   // guarded by this
+  private final ArrayDeque<Transition> transitions = new ArrayDeque<>();
+  private final List<Transition> unpublished = new ArrayList<>();
   private BreakerState lastState = BreakerState.CLOSED;
   private Instant episodeStart;
 
+  /** Changes of state of the current machine: a call counts only if none happened meanwhile. */
+  private long period;
+
+  private Cancellable resetTimer;
+
   /**
    * @param scheduler Pekko's scheduler: it times the reset timeout (tests use ManualTime)
-   * @param callTimeout a bound above which Pekko itself would fail a call; the adapter's own hard
-   *     timeout always ends calls first, so this is only a backstop
+   * @param callTimeout a bound after which a call that never ended counts as failed; the adapter's
+   *     own hard timeout always ends calls first, so this is only a backstop
    */
   public ProviderBreaker(
       String provider,
@@ -105,114 +123,127 @@ public final class ProviderBreaker {
   }
 
   private Machine newMachine(BreakerSettings settings) {
-    SlidingFailureWindow window =
-        settings.policy() == BreakerPolicy.RATE
-            ? new SlidingFailureWindow(
-                clock, settings.window(), settings.minimumCalls(), settings.failureRateThreshold())
-            : null;
-    int maxFailures =
-        switch (settings.policy()) {
-          case COUNT -> settings.consecutiveFailures();
-          case RATE -> 1;
-          case NONE -> Integer.MAX_VALUE; // never reported a failure anyway, see isTrippingFailure
-        };
-    ExecutionContext sameThread = ExecutionContexts.fromExecutor(Runnable::run);
-    CircuitBreaker cb =
-        new CircuitBreaker(
-            sameThread, scheduler, maxFailures, callTimeout, settings.resetTimeout());
-    cb.addOnOpenListener(() -> onTransition(cb, BreakerState.OPEN));
-    cb.addOnHalfOpenListener(() -> onTransition(cb, BreakerState.HALF_OPEN));
-    cb.addOnCloseListener(() -> onTransition(cb, BreakerState.CLOSED));
-    return new Machine(settings, window, cb);
+    OpeningPolicy policy = OpeningPolicy.of(settings.policy());
+    CircuitBreaker cb = CircuitBreaker.of(provider, policy.config(settings, clock));
+    cb.getEventPublisher()
+        .onStateTransition(e -> onTransition(cb, e.getStateTransition().getToState()));
+    return new Machine(settings, policy, cb);
   }
 
   /**
-   * Runs {@code body} through the breaker. While open (or when a half-open probe is already out)
+   * Runs {@code body} through the breaker. While open (or when the half-open probes are all out)
    * the body is not run and the result is {@code Failed(BREAKER_OPEN)}. The returned stage never
-   * completes exceptionally.
+   * completes exceptionally, and completes only after the breaker has recorded the outcome.
    *
    * @param callStart when the caller asked (the start of the episode if this call fails)
    */
   public CompletionStage<FetchResult> call(
       Instant callStart, Supplier<CompletionStage<FetchResult>> body) {
-    Machine m = current.get();
-    CompletionStage<FetchResult> guarded;
-    try {
-      guarded =
-          m.cb()
-              .callWithCircuitBreakerCS(
-                  body::get, (result, error) -> isTrippingFailure(m, callStart, result, error));
-    } catch (RuntimeException e) {
-      guarded = CompletableFuture.failedFuture(e);
+    Machine m;
+    long admittedIn;
+    synchronized (this) {
+      m = current.get();
+      if (!m.cb().tryAcquirePermission()) {
+        return CompletableFuture.completedFuture(
+            new FetchResult.Failed(FailureKind.BREAKER_OPEN, "breaker open", Duration.ZERO));
+      }
+      admittedIn = period;
     }
-    // Pekko hands back a Scala-converted stage whose plain handle() would run on the JDK common
-    // pool (a new thread per call when its parallelism is 1): run it where the call completed
-    return guarded.handleAsync(
+    CompletableFuture<FetchResult> ended = new CompletableFuture<>();
+    Cancellable backstop =
+        scheduler.scheduleOnce(
+            callTimeout,
+            () ->
+                ended.completeExceptionally(
+                    new TimeoutException("no outcome within " + callTimeout.toMillis() + " ms")),
+            SAME_THREAD);
+    try {
+      body.get()
+          .whenComplete(
+              (r, e) -> {
+                backstop.cancel();
+                if (e == null) {
+                  ended.complete(r);
+                } else {
+                  ended.completeExceptionally(e);
+                }
+              });
+    } catch (RuntimeException e) {
+      backstop.cancel();
+      ended.completeExceptionally(e);
+    }
+    return ended.handle(
         (r, e) -> {
-          if (e == null) {
-            return r;
-          }
-          Throwable cause =
-              e instanceof java.util.concurrent.CompletionException ? e.getCause() : e;
-          if (cause instanceof CircuitBreakerOpenException) {
-            return new FetchResult.Failed(FailureKind.BREAKER_OPEN, "breaker open", Duration.ZERO);
-          }
-          // only reachable if the body broke its promise never to fail
-          return new FetchResult.Failed(
-              FailureKind.CONNECTION, "adapter call failed: " + cause, Duration.ZERO);
-        },
-        SAME_THREAD);
+          FetchResult result = e == null ? r : bodyFailed(e);
+          record(m, admittedIn, callStart, result, e != null);
+          return result;
+        });
   }
 
-  /** The failure-definition function Pekko calls once per call that went through. */
-  private boolean isTrippingFailure(
-      Machine m, Instant callStart, Optional<FetchResult> result, Optional<Throwable> err) {
+  /** Only reachable if the body broke its promise never to fail (or never ended). */
+  private static FetchResult bodyFailed(Throwable e) {
+    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+    return new FetchResult.Failed(
+        FailureKind.CONNECTION, "adapter call failed: " + cause, Duration.ZERO);
+  }
+
+  /** Records one admitted call's outcome in the machine and state it was admitted in. */
+  private void record(
+      Machine m, long admittedIn, Instant callStart, FetchResult result, boolean bodyFailed) {
     boolean failure =
-        err.isPresent()
-            || result
-                .map(r -> r instanceof FetchResult.Failed f && f.kind().countsAsBreakerFailure())
-                .orElse(true);
-    if (m.settings().policy() == BreakerPolicy.NONE) {
-      return false; // no breaker: nothing ever trips it
-    }
-    CircuitBreaker cb = m.cb();
+        bodyFailed || (result instanceof FetchResult.Failed f && f.kind().countsAsBreakerFailure());
+    boolean success =
+        !failure
+            && (result instanceof FetchResult.Fetched
+                || (result instanceof FetchResult.Failed f && f.kind().isBusinessAnswer()));
+    List<Transition> told;
     synchronized (this) {
-      if (m != current.get()) {
-        return failure; // a replaced machine: its verdict is not ours to track
+      if (m != current.get() || admittedIn != period) {
+        return; // a replaced machine's call, or one that outlived the state it was admitted in
       }
-      if (cb.isHalfOpen()) {
-        return failure; // the probe decides alone
+      CircuitBreaker cb = m.cb();
+      if (!failure && !success) {
+        cb.releasePermission(); // never reached the provider: says nothing about it
+        return;
       }
-      if (!cb.isClosed()) {
-        return false; // a straggler ending after the breaker opened
-      }
-      SlidingFailureWindow window = m.window();
-      if (window != null) {
-        if (window.failures() == 0) {
-          episodeStart = null; // the earlier episode aged out of the window
+      if (cb.getState() == CircuitBreaker.State.CLOSED) {
+        if (m.policy().episodeOver(failure, cb.getMetrics())) {
+          episodeStart = null;
         }
         if (failure && episodeStart == null) {
           episodeStart = callStart;
         }
-        return window.recordAndCheck(failure);
       }
-      if (!failure) {
-        episodeStart = null; // a success breaks the consecutive run
-      } else if (episodeStart == null) {
-        episodeStart = callStart;
+      // no duration: the breaker judges outcomes, and a slow call is the hard timeout's to fail
+      if (failure
+          && cb.getState() == CircuitBreaker.State.HALF_OPEN
+          && m.policy().aFailedProbeReopens()) {
+        // before Resilience4j records it: with the other probes' successes its rate would be
+        // under the threshold, and it would close
+        cb.transitionToOpenState();
+      } else if (failure) {
+        cb.onError(0, TimeUnit.NANOSECONDS, COUNTED_FAILURE);
+      } else {
+        cb.onSuccess(0, TimeUnit.NANOSECONDS);
       }
-      return failure;
+      told = drain();
     }
+    publish(told);
   }
 
-  private void onTransition(CircuitBreaker cb, BreakerState to) {
-    Transition t;
+  /** Resilience4j's transition event, on the thread that made it (always under this lock). */
+  private void onTransition(CircuitBreaker cb, CircuitBreaker.State r4jState) {
     synchronized (this) {
       Machine m = current.get();
-      if (cb != m.cb() || lastState == to) {
-        return; // a replaced machine's, or already told
+      if (cb != m.cb()) {
+        return; // a replaced machine's
       }
-      t = new Transition(lastState, to, clock.instant());
+      period++;
+      BreakerState to = reported(r4jState);
+      if (to == lastState) {
+        return;
+      }
+      Transition t = new Transition(lastState, to, clock.instant());
       lastState = to;
       remember(t);
       if (to == BreakerState.OPEN && t.from() == BreakerState.CLOSED && episodeStart != null) {
@@ -221,11 +252,49 @@ public final class ProviderBreaker {
       if (to != BreakerState.HALF_OPEN) {
         episodeStart = null;
       }
-      if (to == BreakerState.CLOSED && m.window() != null) {
-        m.window().clear();
+      if (to == BreakerState.OPEN) {
+        scheduleHalfOpen(m, period);
       }
+      unpublished.add(t);
     }
-    publish(t);
+  }
+
+  /** After the reset timeout, on Pekko's scheduler: half-open, if still in this opening. */
+  private void scheduleHalfOpen(Machine m, long openedIn) {
+    resetTimer =
+        scheduler.scheduleOnce(
+            m.settings().resetTimeout(),
+            () -> {
+              List<Transition> told;
+              synchronized (this) {
+                if (m != current.get()
+                    || period != openedIn
+                    || m.cb().getState() != CircuitBreaker.State.OPEN) {
+                  return;
+                }
+                m.cb().transitionToHalfOpenState();
+                told = drain();
+              }
+              publish(told);
+            },
+            SAME_THREAD);
+  }
+
+  private static BreakerState reported(CircuitBreaker.State s) {
+    return switch (s) {
+      case OPEN, FORCED_OPEN -> BreakerState.OPEN;
+      case HALF_OPEN -> BreakerState.HALF_OPEN;
+      default -> BreakerState.CLOSED; // CLOSED, and DISABLED (no breaker), METRICS_ONLY
+    };
+  }
+
+  private List<Transition> drain() {
+    if (unpublished.isEmpty()) {
+      return List.of();
+    }
+    List<Transition> told = List.copyOf(unpublished);
+    unpublished.clear();
+    return told;
   }
 
   private void remember(Transition t) {
@@ -235,28 +304,26 @@ public final class ProviderBreaker {
     }
   }
 
-  private void publish(Transition t) {
-    metrics.recordTransition(t);
-    log.info("breaker of provider {}: {} -> {} at {}", provider, t.from(), t.to(), t.at());
-    for (Consumer<Transition> l : listeners) {
-      try {
-        l.accept(t);
-      } catch (RuntimeException e) {
-        log.warn("a transition listener of provider {} threw; ignored", provider, e);
+  private void publish(List<Transition> told) {
+    for (Transition t : told) {
+      metrics.recordTransition(t);
+      log.info("breaker of provider {}: {} -> {} at {}", provider, t.from(), t.to(), t.at());
+      for (Consumer<Transition> l : listeners) {
+        try {
+          l.accept(t);
+        } catch (RuntimeException e) {
+          log.warn("a transition listener of provider {} threw; ignored", provider, e);
+        }
       }
     }
   }
 
   public BreakerState state() {
-    CircuitBreaker cb = current.get().cb();
-    if (cb.isOpen()) {
-      return BreakerState.OPEN;
-    }
-    return cb.isHalfOpen() ? BreakerState.HALF_OPEN : BreakerState.CLOSED;
+    return reported(current.get().cb().getState());
   }
 
   public boolean isOpen() {
-    return current.get().cb().isOpen();
+    return state() == BreakerState.OPEN;
   }
 
   public BreakerPolicy policy() {
@@ -276,17 +343,18 @@ public final class ProviderBreaker {
     listeners.add(listener);
   }
 
-  /** Trips the breaker now; the reset timeout then runs as after any opening. */
+  /** Opens the breaker now; the reset timeout then runs as after any opening. */
   public void forceOpen() {
-    Machine m = current.get();
-    if (m.settings().policy() == BreakerPolicy.NONE) {
-      return; // no breaker to trip
+    List<Transition> told;
+    synchronized (this) {
+      Machine m = current.get();
+      if (!m.policy().opens() || m.cb().getState() == CircuitBreaker.State.OPEN) {
+        return; // no breaker to trip, or already open
+      }
+      m.cb().transitionToOpenState();
+      told = drain();
     }
-    CircuitBreaker cb = m.cb();
-    // each fail() moves Pekko's counter one step; N + 1 steps always reach open
-    for (int i = 0; i <= m.settings().consecutiveFailures() && !cb.isOpen(); i++) {
-      cb.fail();
-    }
+    publish(told);
   }
 
   /** Discards the current state machine for a fresh closed one (counters and window cleared). */
@@ -329,6 +397,11 @@ public final class ProviderBreaker {
                 + " runs without a breaker (policy none): no breaker to reconfigure");
       }
       current.set(newMachine(next != null ? next : old.settings()));
+      if (resetTimer != null) {
+        resetTimer.cancel(); // the old machine's reset is not ours any more
+        resetTimer = null;
+      }
+      period++;
       episodeStart = null;
       if (lastState != BreakerState.CLOSED) {
         t = new Transition(lastState, BreakerState.CLOSED, clock.instant());
@@ -337,7 +410,14 @@ public final class ProviderBreaker {
       }
     }
     if (t != null) {
-      publish(t);
+      publish(List.of(t));
+    }
+  }
+
+  /** The one throwable Resilience4j records for every counted failure: no stack, no message. */
+  private static final class CountedFailure extends RuntimeException {
+    CountedFailure() {
+      super("counted breaker failure", null, false, false);
     }
   }
 }

@@ -62,6 +62,7 @@ class NodeStatsTest {
             10_000,
             10,
             5_000,
+            1,
             0L),
         new StatsSnapshot.Process(null, 40, 30, 5_000, 2, 1 << 20, 1234L));
   }

@@ -162,6 +162,7 @@ class QuoteStatsReadTest {
               10_000,
               10,
               5_000,
+              1,
               0L);
         }
       };

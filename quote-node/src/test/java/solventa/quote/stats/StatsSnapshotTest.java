@@ -66,6 +66,7 @@ class StatsSnapshotTest {
             10_000,
             10,
             5_000,
+            1,
             0L),
         new StatsSnapshot.Process(null, 40, 30, 5000, 2, 1 << 20, 1234L));
   }
