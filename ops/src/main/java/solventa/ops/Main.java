@@ -170,15 +170,26 @@ public final class Main implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "a results folder")
     Path dir;
 
+    @Option(
+        names = "--assume",
+        paramLabel = "KEY=VALUE",
+        description =
+            "judge with this actuarial input instead of the declared one (repeatable): source-refresh-s (the source's refresh policy, s), outage-s (the outage to ride through, s), fallback-ceiling-pct, max-stale-age-s (docs/verdict-rules.md)")
+    java.util.List<String> assume = new java.util.ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
-      ReportCommand.Reanalysis re = ReportCommand.reanalyze(dir.toAbsolutePath());
+      // refused before any work: an unknown key or a bad value names itself
+      solventa.ops.analysis.Actuarial inputs =
+          solventa.ops.analysis.Actuarial.DECLARED.with(assume);
+      ReportCommand.Reanalysis re = ReportCommand.reanalyze(dir.toAbsolutePath(), inputs);
       Path report = re.report();
       System.out.println(re.describe());
       System.out.println(
           "verdicts recomputed with rules version "
               + solventa.ops.analysis.VerdictRules.RULES_VERSION
-              + " (docs/verdict-rules.md)");
+              + " (docs/verdict-rules.md), actuarial inputs "
+              + inputs.describe());
       System.out.println("report: " + report);
       printAnswer(report);
       return 0;

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import solventa.ops.analysis.Actuarial;
 import solventa.ops.analysis.Analysis;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.ExperimentProfile;
@@ -26,13 +27,19 @@ public final class ReportCommand {
    * Analyses {@code measured}, stores it in {@code dir} and writes the report; returns report.md.
    */
   public static Path publish(ExperimentRecord measured, Path dir) throws IOException {
+    return publish(measured, dir, Actuarial.DECLARED);
+  }
+
+  /** As {@link #publish(ExperimentRecord, Path)}, judged with the actuarial inputs {@code a}. */
+  public static Path publish(ExperimentRecord measured, Path dir, Actuarial a) throws IOException {
     ExperimentRecord e =
         measured.analysed(
             Analysis.of(
                 measured.steps(),
                 measured.contracts(),
                 ExperimentProfile.named(measured.profile()),
-                measured.environment()));
+                measured.environment(),
+                a));
     ResultsFolder.save(e, dir);
     ReportWriter.write(e, dir);
     return dir.resolve("report.md");
@@ -63,6 +70,11 @@ public final class ReportCommand {
    * it with this build's code, then the sanity checks, the verdicts and the report.
    */
   public static Reanalysis reanalyze(Path dir) throws IOException {
+    return reanalyze(dir, Actuarial.DECLARED);
+  }
+
+  /** As {@link #reanalyze(Path)}, the verdicts judged with the actuarial inputs {@code a}. */
+  public static Reanalysis reanalyze(Path dir, Actuarial a) throws IOException {
     ExperimentRecord stored = ResultsFolder.load(dir);
     List<StepResult> steps = new ArrayList<>();
     int fromRaw = 0;
@@ -71,7 +83,7 @@ public final class ReportCommand {
       fromRaw += again.isPresent() ? 1 : 0;
       steps.add(again.orElse(s));
     }
-    Path report = publish(stored.withSteps(steps), dir);
+    Path report = publish(stored.withSteps(steps), dir, a);
     return new Reanalysis(report, fromRaw, steps.size());
   }
 }

@@ -27,6 +27,16 @@ class MainTest {
         .contains("Usage: bin/lab [COMMAND]", "experiment", "report", "up", "load");
   }
 
+  /** A folder that does not exist: the refusal comes before any work would have read it. */
+  @Test
+  void anUnknownAssumptionOrABadValueIsRefusedBeforeAnyWork() {
+    assertThat(stderrOf("report", "/nonexistent-results", "--assume", "horizon-s=60"))
+        .contains("unknown key 'horizon-s'")
+        .contains("Usage: bin/lab report");
+    assertThat(stderrOf("report", "/nonexistent-results", "--assume", "outage-s=0"))
+        .contains("outage-s must be a positive number, was 0");
+  }
+
   @Test
   void unknownProfileOrOptionPrintsUsageNamingIt() {
     assertThat(stderrOf("experiment", "turbo"))

@@ -10,7 +10,10 @@ import solventa.ops.protocol.ExperimentProfile;
  * hypothesis) with the parameters of the experiment's profile.
  */
 public record Analysis(
-    List<SanityCheck> sanity, String rulesVersion, Map<String, Verdict> verdicts) {
+    List<SanityCheck> sanity,
+    String rulesVersion,
+    Map<String, Verdict> verdicts,
+    Actuarial actuarial) {
 
   public static Analysis of(
       List<StepResult> steps,
@@ -25,11 +28,22 @@ public record Analysis(
       Map<String, Map<String, String>> contracts,
       ExperimentProfile profile,
       Map<String, String> environment) {
+    return of(steps, contracts, profile, environment, Actuarial.DECLARED);
+  }
+
+  /** Judged with the actuarial inputs {@code actuarial} (the reader's, or the declared ones). */
+  public static Analysis of(
+      List<StepResult> steps,
+      Map<String, Map<String, String>> contracts,
+      ExperimentProfile profile,
+      Map<String, String> environment,
+      Actuarial actuarial) {
     StepResults results = new StepResults(List.copyOf(steps));
     List<SanityCheck> sanity = Sanity.check(results, contracts);
     return new Analysis(
         sanity,
         VerdictRules.RULES_VERSION,
-        VerdictRules.of(profile, environment).evaluate(results, sanity));
+        VerdictRules.of(profile, environment, actuarial).evaluate(results, sanity),
+        actuarial);
   }
 }

@@ -105,20 +105,6 @@ public enum Call {
           ceilingPct);
     }
 
-    /**
-     * The fallback share over the declared outage horizon ≤ the ceiling (rules version 6), with the
-     * share's Clopper–Pearson interval.
-     */
-    static Check fallback(OutageHorizon.Share h, double ceilingPct) {
-      Interval ci = h.interval();
-      return share(
-          "fallback",
-          h.pct(),
-          ci,
-          ceilingPct,
-          ci != null ? null : h.missing() != null ? h.missing() : "no answer in the horizon");
-    }
-
     /** "Meets the thresholds": p95, p99 and errors. */
     static List<Check> meets(StepResult s) {
       return List.of(p95(s), p99(s), errors(s));

@@ -1,7 +1,6 @@
 package solventa.ops.analysis;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -12,16 +11,17 @@ import solventa.providerdouble.control.ProviderState;
 
 /**
  * HD-01, the card's whole rule (rules version 3). Refuted when any refutation clause holds: (a) a
- * usable C step, healthy, degraded or unresponsive, misses the thresholds; (b) C's fallback share
- * in a usable degraded or unresponsive step exceeds the actuarial ceiling, judged over the step's
- * declared outage horizon; (c) a stampede at C's recovery saturates the adapter's pool in some run
- * (duplicate calls with the pool full once the provider is healthy again; a backlog before that is
- * a finding of its own); (d) HD-01.5 is refuted. Supported only when every support clause holds (C
- * meets in every state of every run; its fallback share within the ceiling and its pool unsaturated
- * at recovery in every run; HD-01.5 supported; the minimum hit rate quantified — a closed bracket
- * of measured rates or a hold even at 0 %, not an open bound (rules version 4); no run invalidated)
- * and no refutation clause does. Inconclusive otherwise, each missing figure naming its reason.
- * Provisional with fewer than {@link VerdictRules#REQUIRED_RUNS} runs.
+ * usable C step, healthy, degraded or unresponsive, misses the thresholds; (b) in a usable degraded
+ * or unresponsive step C's fallback share reaches the actuarial ceiling before the outage the
+ * business rides through ends, in the source's real refresh policy ({@link FallbackFlip}); (c) a
+ * stampede at C's recovery saturates the adapter's pool in some run (duplicate calls with the pool
+ * full once the provider is healthy again; a backlog before that is a finding of its own); (d)
+ * HD-01.5 is refuted. Supported only when every support clause holds (C meets in every state of
+ * every run; its fallback share within the ceiling and its pool unsaturated at recovery in every
+ * run; HD-01.5 supported; the minimum hit rate quantified — a closed bracket of measured rates or a
+ * hold even at 0 %, not an open bound (rules version 4); no run invalidated) and no refutation
+ * clause does. Inconclusive otherwise, each missing figure naming its reason. Provisional with
+ * fewer than {@link VerdictRules#REQUIRED_RUNS} runs.
  */
 public final class Overall implements Hypothesis {
   /** The states the card's acceptance names for C's latency (clause (a)). */
@@ -65,13 +65,15 @@ public final class Overall implements Hypothesis {
     Evidence ev = new Evidence();
     Set<String> refutedBy = new TreeSet<>();
     Set<String> undecided = new TreeSet<>();
-    double ceiling = in.rules().fallbackCeilingPct();
+    Actuarial a = in.rules().actuarial();
     ev.add(
-        "assumption: the actuarial fallback ceiling is "
-            + Evidence.num(ceiling)
-            + " % (a setting; the card leaves it to actuaries), judged over the declared outage"
-            + " horizon of each degraded and unresponsive step, "
-            + OutageHorizon.describe(in.rules().refreshAfterSec()));
+        "judged with the actuarial inputs "
+            + a.describe()
+            + (a.declared() ? ", as declared in the rules" : ", the reader's (--assume)")
+            + "; the lab's T = "
+            + in.rules().refreshAfterSec()
+            + " s maps to T_source through t/T");
+    List<FallbackFlip> flips = new java.util.ArrayList<>();
     List<String> runs = in.results().runs();
     if (runs.isEmpty()) {
       ev.inconclusive("no state walk was run");
@@ -86,7 +88,7 @@ public final class Overall implements Hypothesis {
         }
         latency(ev, refutedBy, undecided, s);
         if (FALLBACK_STATES.contains(st)) {
-          fallback(ev, refutedBy, undecided, s, ceiling, in.rules().refreshAfterSec());
+          flips.add(fallback(ev, refutedBy, undecided, s, in));
         }
       }
       recovery(
@@ -133,7 +135,7 @@ public final class Overall implements Hypothesis {
         .withClauses(
             List.of(
                 clause(CLAUSE_A, refutedBy, undecided),
-                clause(CLAUSE_B, refutedBy, undecided),
+                clause(CLAUSE_B, refutedBy, undecided, flipsAt(flips)),
                 clause(CLAUSE_C, refutedBy, undecided),
                 clause(CLAUSE_D, refutedBy, undecided)));
   }
@@ -143,11 +145,35 @@ public final class Overall implements Hypothesis {
    * figure it needs is missing or too close to call; otherwise it holds.
    */
   private static Verdict.Clause clause(String name, Set<String> refutedBy, Set<String> undecided) {
+    return clause(name, refutedBy, undecided, null);
+  }
+
+  /**
+   * Clause (b)'s flip in the outage D: "outage-s L–H", where L is the lowest flip interval's start
+   * (the clause stops holding from it) and H the lowest end (it refutes past it); null when no step
+   * placed its flip.
+   */
+  static String flipsAt(List<FallbackFlip> flips) {
+    List<Interval> placed =
+        flips.stream()
+            .filter(f -> f.outcome() != FallbackFlip.Outcome.UNDECIDABLE)
+            .map(FallbackFlip::flip)
+            .toList();
+    if (placed.isEmpty()) {
+      return null;
+    }
+    double lo = placed.stream().mapToDouble(Interval::low).min().orElseThrow();
+    double hi = placed.stream().mapToDouble(Interval::high).min().orElseThrow();
+    return Actuarial.OUTAGE + " " + FallbackFlip.span(new Interval(lo, hi));
+  }
+
+  private static Verdict.Clause clause(
+      String name, Set<String> refutedBy, Set<String> undecided, String flipsAt) {
     String outcome =
         refutedBy.contains(name)
             ? Verdict.Clause.REFUTES
             : undecided.contains(name) ? Verdict.Clause.UNDECIDED : Verdict.Clause.HOLDS;
-    return new Verdict.Clause(name, outcome, null);
+    return new Verdict.Clause(name, outcome, flipsAt);
   }
 
   /**
@@ -204,76 +230,66 @@ public final class Overall implements Hypothesis {
   }
 
   /**
-   * Clause (b): the step's fallback share (STALE + DEFAULT ÷ answers) over the declared outage
-   * horizon ({@link OutageHorizon}, rules version 6) within the ceiling, by its Clopper–Pearson
-   * interval: above the ceiling over the whole interval refutes, at most the ceiling over the whole
-   * interval holds, otherwise too close to call. The share grows with the outage's length, so the
-   * line says over which seconds of the outage it was measured.
+   * Clause (b) in real units (rules version 9, {@link FallbackFlip}): the outage the business rides
+   * through against the outage at which the step's fallback share reaches the ceiling, in the
+   * source's refresh policy. Shorter than the whole flip interval holds, longer refutes, inside it
+   * is too close to call; a flip the measurements cannot place leaves the clause undecided, with
+   * the reason.
    */
-  private static void fallback(
-      Evidence ev,
-      Set<String> refutedBy,
-      Set<String> undecided,
-      StepResult s,
-      double ceiling,
-      int t) {
-    String who =
-        "C " + StateNames.label(s.spec().state()) + " " + s.spec().run() + " fallback share";
-    String horizon = "over the outage horizon " + OutageHorizon.describe(t);
-    OutageHorizon.Share share = OutageHorizon.of(s, t);
-    if (share.pct() == null) {
-      undecided.add(CLAUSE_B);
-      ev.inconclusive(
-          who
-              + " not measured over the horizon ("
-              + share.missing()
-              + "): clause (b) cannot be judged");
-      return;
-    }
-    String split =
-        String.format(
-            Locale.ROOT,
-            "STALE %s, DEFAULT %s",
-            Evidence.pct(share.stalePct()),
-            Evidence.pct(share.defaultPct()));
-    Call.Check check = Call.Check.fallback(share, ceiling);
-    String figure = check.shown().replaceFirst("^fallback ", "");
-    switch (check.call()) {
-      case FAILS -> {
+  private static FallbackFlip fallback(
+      Evidence ev, Set<String> refutedBy, Set<String> undecided, StepResult s, Input in) {
+    String who = "C " + StateNames.label(s.spec().state()) + " " + s.spec().run();
+    StepResult healthy =
+        in.results().walk(s.spec().run(), BenchArm.C, ProviderState.HEALTHY).orElse(null);
+    Actuarial a = in.rules().actuarial();
+    FallbackFlip f = FallbackFlip.judge(who, s, healthy, in.rules().refreshAfterSec(), a);
+    String d = Actuarial.num(a.outageSec()) + " s";
+    switch (f.outcome()) {
+      case REFUTES -> {
         refutedBy.add(CLAUSE_B);
         ev.refute(
-            String.format(
-                Locale.ROOT,
-                "refuted by %s: C %s %s %s > %s %% (%s; %s)",
-                CLAUSE_B,
-                StateNames.label(s.spec().state()),
-                s.spec().run(),
-                figure,
-                Evidence.num(ceiling),
-                split,
-                horizon));
+            "refuted by "
+                + CLAUSE_B
+                + ": "
+                + who
+                + ": the outage of "
+                + d
+                + " outlasts the flip at "
+                + FallbackFlip.span(f.flip())
+                + " ("
+                + f.figures()
+                + ")");
       }
       case HOLDS ->
           ev.add(
-              String.format(
-                  Locale.ROOT,
-                  "%s %s ≤ %s %% (%s; %s) → within the ceiling",
-                  who,
-                  figure,
-                  Evidence.num(ceiling),
-                  split,
-                  horizon));
+              who
+                  + ": the outage of "
+                  + d
+                  + " ends before the flip at "
+                  + FallbackFlip.span(f.flip())
+                  + " ("
+                  + f.figures()
+                  + ") → within the ceiling");
+      case TOO_CLOSE -> {
+        undecided.add(CLAUSE_B);
+        ev.inconclusive(
+            "clause (b) cannot be decided: too close to call: "
+                + who
+                + " the outage of "
+                + d
+                + " lies inside the flip at "
+                + FallbackFlip.span(f.flip())
+                + " ("
+                + f.figures()
+                + ")");
+      }
       default -> {
         undecided.add(CLAUSE_B);
         ev.inconclusive(
-            String.format(
-                Locale.ROOT,
-                "clause (b) cannot be decided: %s (%s; %s)",
-                check.undecided("C " + StateNames.label(s.spec().state()) + " " + s.spec().run()),
-                split,
-                horizon));
+            "clause (b) cannot be decided: " + who + ": " + f.reason() + " (" + f.figures() + ")");
       }
     }
+    return f;
   }
 
   /**

@@ -20,10 +20,10 @@ import solventa.providerdouble.control.ProviderState;
  *
  * @param recommended the design recommended, or empty when none qualifies
  * @param candidates every design, simplest first, with its status, evidence and cost
- * @param ceilingPct the actuarial ceiling on the fallback share (an assumption, stated)
+ * @param actuarial the actuarial inputs the fallback share is judged with (assumptions, stated)
  */
 public record Recommendation(
-    Optional<BenchArm> recommended, List<Candidate> candidates, double ceilingPct) {
+    Optional<BenchArm> recommended, List<Candidate> candidates, Actuarial actuarial) {
 
   /** From the simplest design to the most complex: what a team would build first comes first. */
   public static final List<BenchArm> SIMPLEST_FIRST = List.of(BenchArm.values());
@@ -41,6 +41,11 @@ public record Recommendation(
     QUALIFIES,
     /** Meets the latency requirements everywhere, but its fallback share exceeds the ceiling. */
     ABOVE_CEILING,
+    /**
+     * Meets the latency requirements everywhere, but whether its fallback share stays within the
+     * ceiling through the outage is too close to call or cannot be decided.
+     */
+    FALLBACK_UNDECIDED,
     /** Misses the latency requirements in at least one required step. */
     MISSES,
     /** A required step was not run or is not usable: the evidence is incomplete. */
@@ -62,27 +67,30 @@ public record Recommendation(
       Double worstErrorPct) {}
 
   /**
-   * @param refreshAfterSec T: each failure step's fallback share is judged over the declared outage
-   *     horizon ({@link OutageHorizon}, rules version 6)
+   * @param refreshAfterSec the lab's T: each failure step's fallback share is judged as HD-01's
+   *     clause (b) judges C's, in the source's refresh policy ({@link FallbackFlip})
+   * @param a the actuarial inputs
    */
-  public static Recommendation of(StepResults results, double ceilingPct, int refreshAfterSec) {
+  public static Recommendation of(StepResults results, int refreshAfterSec, Actuarial a) {
     List<Candidate> candidates = new ArrayList<>();
     for (BenchArm arm : SIMPLEST_FIRST) {
-      candidates.add(judge(results, arm, ceilingPct, refreshAfterSec));
+      candidates.add(judge(results, arm, refreshAfterSec, a));
     }
     Optional<BenchArm> pick =
         candidates.stream()
             .filter(c -> c.status() == Status.QUALIFIES)
             .map(Candidate::arm)
             .findFirst();
-    return new Recommendation(pick, List.copyOf(candidates), ceilingPct);
+    return new Recommendation(pick, List.copyOf(candidates), a);
   }
 
   private static Candidate judge(
-      StepResults results, BenchArm arm, double ceilingPct, int refreshAfterSec) {
+      StepResults results, BenchArm arm, int refreshAfterSec, Actuarial a) {
+    double ceilingPct = a.fallbackCeilingPct();
     List<String> missing = new ArrayList<>();
     List<String> misses = new ArrayList<>();
     List<String> aboveCeiling = new ArrayList<>();
+    List<String> undecided = new ArrayList<>();
     Double fallback = null;
     Double age = null;
     Double errors = null;
@@ -104,19 +112,36 @@ public record Recommendation(
         if (st == ProviderState.HEALTHY) {
           continue;
         }
-        OutageHorizon.Share horizon = OutageHorizon.of(s, refreshAfterSec);
-        fallback = max(fallback, horizon.pct());
         age = max(age, s.ageP95());
         errors = max(errors, s.errorPct());
-        if (horizon.pct() != null && horizon.pct() > ceilingPct) {
-          aboveCeiling.add(
-              Evidence.describe(s)
-                  + String.format(
-                      Locale.ROOT,
-                      " → fallback %s over the outage horizon %s, above the %.0f %% ceiling",
-                      Evidence.pct(horizon.pct()),
-                      OutageHorizon.describe(refreshAfterSec),
-                      ceilingPct));
+        String who = arm.label() + " " + StateNames.label(st) + " " + run;
+        if (s.fallbackPct() != null && s.fallbackPct() == 0) {
+          fallback = max(fallback, 0.0);
+          continue; // never priced on a fallback: nothing for the ceiling to judge
+        }
+        StepResult healthy = results.walk(run, arm, ProviderState.HEALTHY).orElse(null);
+        FallbackFlip f = FallbackFlip.judge(who, s, healthy, refreshAfterSec, a);
+        fallback = max(fallback, f.recordedFallbackPct());
+        switch (f.outcome()) {
+          case HOLDS -> {}
+          case REFUTES ->
+              aboveCeiling.add(
+                  who
+                      + String.format(
+                          Locale.ROOT,
+                          " → the fallback share reaches %s %% at %s of the outage, before its"
+                              + " %s s end",
+                          Evidence.num(ceilingPct),
+                          FallbackFlip.span(f.flip()),
+                          Actuarial.num(a.outageSec())));
+          case TOO_CLOSE ->
+              undecided.add(
+                  who
+                      + " → fallback: too close to call, the outage of "
+                      + Actuarial.num(a.outageSec())
+                      + " s lies inside the flip at "
+                      + FallbackFlip.span(f.flip()));
+          default -> undecided.add(who + " → fallback not decidable: " + f.reason());
         }
       }
     }
@@ -131,6 +156,9 @@ public record Recommendation(
     } else if (!aboveCeiling.isEmpty()) {
       status = Status.ABOVE_CEILING;
       evidence = aboveCeiling;
+    } else if (!undecided.isEmpty()) {
+      status = Status.FALLBACK_UNDECIDED;
+      evidence = undecided;
     } else {
       status = Status.QUALIFIES;
       evidence =
@@ -139,7 +167,11 @@ public record Recommendation(
                   + Acceptance.describe()
                   + " in every state of "
                   + String.join(", ", results.runs())
-                  + String.format(Locale.ROOT, ", fallback at most %.0f %% (ceiling)", ceilingPct));
+                  + String.format(
+                      Locale.ROOT,
+                      ", the fallback share within %s %% through an outage of %s s",
+                      Evidence.num(ceilingPct),
+                      Actuarial.num(a.outageSec())));
     }
     return new Candidate(arm, status, List.copyOf(evidence), fallback, age, errors);
   }
@@ -170,11 +202,27 @@ public record Recommendation(
       return String.format(
           Locale.ROOT,
           "No design is recommended: none meets the latency requirements in every required state"
-              + " of every run within the %.0f %% fallback ceiling; the simplest that meets the"
-              + " latency, arm %s, does so only with up to %s %% of quotes priced on a fallback.",
-          ceilingPct,
+              + " of every run with its fallback share within %s %% through an outage of %s s;"
+              + " the simplest that meets the latency, arm %s, reaches the ceiling before the"
+              + " outage ends (up to %s %% of quotes priced on a fallback over its first %s s).",
+          Evidence.num(actuarial.fallbackCeilingPct()),
+          Actuarial.num(actuarial.outageSec()),
           closest.get().arm().label(),
-          num(closest.get().worstFallbackPct()));
+          num(closest.get().worstFallbackPct()),
+          Actuarial.num(actuarial.outageSec()));
+    }
+    Optional<Candidate> undecided =
+        candidates.stream().filter(c -> c.status() == Status.FALLBACK_UNDECIDED).findFirst();
+    if (undecided.isPresent()) {
+      return String.format(
+          Locale.ROOT,
+          "No design is recommended: the simplest that meets the latency requirements in every"
+              + " required state of every run, arm %s, cannot be shown to keep its fallback share"
+              + " within %s %% through an outage of %s s (too close to call, or not decidable:"
+              + " the Recommendation's evidence says which).",
+          undecided.get().arm().label(),
+          Evidence.num(actuarial.fallbackCeilingPct()),
+          Actuarial.num(actuarial.outageSec()));
     }
     boolean incomplete = candidates.stream().anyMatch(c -> c.status() == Status.NOT_ESTABLISHED);
     return "No design is recommended: none meets the latency requirements in every required state"

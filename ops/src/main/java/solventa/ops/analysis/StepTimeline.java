@@ -107,9 +107,21 @@ final class StepTimeline {
                       .map(RequestRecord::customerId)
                       .distinct()
                       .count(),
-              dup));
+              dup,
+              staleAges(b)));
     }
     return out;
+  }
+
+  /** The ages of a second's STALE answers, ascending; null when it had none. */
+  private static List<Long> staleAges(List<RequestRecord> b) {
+    List<Long> ages =
+        b.stream()
+            .filter(r -> r.is(Origin.STALE) && r.ageMs() >= 0)
+            .map(RequestRecord::ageMs)
+            .sorted()
+            .toList();
+    return ages.isEmpty() ? null : ages;
   }
 
   /**

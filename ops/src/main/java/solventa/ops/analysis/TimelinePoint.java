@@ -1,5 +1,8 @@
 package solventa.ops.analysis;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
 /**
  * One second of a step, from its start: what the generator saw (requests sent in that second, their
  * p95/p99 and fallback share) and what the sampler read from the node (breaker state at the end of
@@ -13,7 +16,9 @@ package solventa.ops.analysis;
  * version 6; null in results written before). {@code duplicates} is how many provider calls the
  * adapter was asked for in the second for a customer whose earlier call was still pending
  * (HD-01.8's stampede and control, rules version 7; null in results recorded before, or when no
- * reading fell in the second).
+ * reading fell in the second). {@code staleAgesMs} are the ages of the second's STALE answers, so a
+ * reader's oldest acceptable age splits them (rules version 9; null in results written before, or
+ * in a second with no STALE answer).
  */
 public record TimelinePoint(
     int second,
@@ -31,4 +36,44 @@ public record TimelinePoint(
     Double ageP50Ms,
     Double ageP95Ms,
     Integer needing,
-    Long duplicates) {}
+    Long duplicates,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Long> staleAgesMs) {
+
+  /** A second without STALE ages (results recorded before they were kept, and tests). */
+  public TimelinePoint(
+      int second,
+      int requests,
+      Double p95,
+      Double p99,
+      Double fallbackShare,
+      String breaker,
+      Long providerCalls,
+      Integer inFlight,
+      Integer customers,
+      Double nodeP99,
+      Double stalePct,
+      Double defaultPct,
+      Double ageP50Ms,
+      Double ageP95Ms,
+      Integer needing,
+      Long duplicates) {
+    this(
+        second,
+        requests,
+        p95,
+        p99,
+        fallbackShare,
+        breaker,
+        providerCalls,
+        inFlight,
+        customers,
+        nodeP99,
+        stalePct,
+        defaultPct,
+        ageP50Ms,
+        ageP95Ms,
+        needing,
+        duplicates,
+        null);
+  }
+}

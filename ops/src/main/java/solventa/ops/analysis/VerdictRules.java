@@ -10,20 +10,20 @@ import solventa.ops.protocol.ExperimentProfile;
  * parameters the rules use and the list of hypotheses, each one small class holding its statement,
  * its rule and its evaluation.
  *
- * @param fallbackCeilingPct the actuarial ceiling on C's fallback share (HD-01's clause (b)), an
- *     assumption
+ * @param actuarial the actuarial inputs HD-01's clause (b) and the Recommendation are judged with
+ *     (assumptions, declared in the rules doc, overridable by the reader)
  * @param exposureWindowSec W of the sacrificed share
  * @param countPolicyN the count policy's consecutive failures
  * @param ratePolicy the rate policy's window, minimum calls and threshold
  * @param requiredRuns the runs the card requires for a final HD-01
- * @param refreshAfterSec T, the profile's {@code quote.refresh-after}: the declared outage horizon
- *     ({@link OutageHorizon}) is in units of it
+ * @param refreshAfterSec T, the profile's {@code quote.refresh-after}: clause (b) maps the measured
+ *     fallback curve to the source's refresh policy through t/T ({@link FallbackFlip})
  * @param recoveryWindowSec how long the provider stays degraded after the recovery's change: the
  *     stampede is judged over the recovery's seconds after it ({@link RecoveryPhases})
  * @param design the design's own figures, for the verdicts its arithmetic fixes
  */
 public record VerdictRules(
-    double fallbackCeilingPct,
+    Actuarial actuarial,
     int exposureWindowSec,
     int countPolicyN,
     ExperimentProfile.RatePolicy ratePolicy,
@@ -47,14 +47,18 @@ public record VerdictRules(
    * empty breaker window, whose guard counts the failures an empty window needs (decision 0059);
    * HD-01.8's recovery load has quote journeys and C's stampede is its control (decision 0060);
    * HD-01's clause (b) and the Recommendation judge the fallback share over the declared outage
-   * horizon, 0.10–0.35 T after the change ({@link OutageHorizon}). 7 (2026-12-05): HD-01.8's
-   * stampede is the adapter's count of duplicate calls. 8 (2026-12-06): a verdict the design's
-   * arithmetic fixes is marked as an implementation check ({@link Design}); HD-01's clause (c) and
-   * HD-01.8 judge a stampede (duplicate calls with the pool full) over the recovery's seconds after
-   * the provider is healthy again, and a pool filled before that is the recovery backlog, a finding
-   * of its own ({@link RecoveryPhases}); the pool's peak is the step's own maximum everywhere.
+   * horizon, 0.10–0.35 T after the change. 7 (2026-12-05): HD-01.8's stampede is the adapter's
+   * count of duplicate calls. 8 (2026-12-06): a verdict the design's arithmetic fixes is marked as
+   * an implementation check ({@link Design}); HD-01's clause (c) and HD-01.8 judge a stampede
+   * (duplicate calls with the pool full) over the recovery's seconds after the provider is healthy
+   * again, and a pool filled before that is the recovery backlog, a finding of its own ({@link
+   * RecoveryPhases}); the pool's peak is the step's own maximum everywhere. 9 (2026-12-06): clause
+   * (b) and the Recommendation compare the outage the business rides through with the outage at
+   * which the fallback share reaches the ceiling, in the source's real refresh policy, from the
+   * declared actuarial inputs ({@link Actuarial}, {@link FallbackFlip}); the outage horizon in
+   * units of T is gone, since h alone decided it.
    */
-  public static final String RULES_VERSION = "8";
+  public static final String RULES_VERSION = "9";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;
@@ -69,8 +73,13 @@ public record VerdictRules(
    * its {@code environment} ({@link BudgetSettings#of}).
    */
   public static VerdictRules of(ExperimentProfile p, Map<String, String> environment) {
+    return of(p, environment, Actuarial.DECLARED);
+  }
+
+  /** As {@link #of(ExperimentProfile, Map)}, judged with the actuarial inputs {@code a}. */
+  public static VerdictRules of(ExperimentProfile p, Map<String, String> environment, Actuarial a) {
     return new VerdictRules(
-        p.fallbackCeilingPct(),
+        a,
         p.exposureWindowSec(),
         p.countPolicyN(),
         p.ratePolicy(),

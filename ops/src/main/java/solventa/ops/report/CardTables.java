@@ -216,7 +216,7 @@ final class CardTables extends ReportSection {
         "C holds at a hit rate when it meets the thresholds (HD-01.4 is about latency, as the card"
             + " writes it); its fallback share, shown beside, is judged against the actuarial"
             + " ceiling of "
-            + String.format(Locale.ROOT, "%.0f", profileOf().fallbackCeilingPct())
+            + solventa.ops.analysis.Actuarial.num(e.judgedWith().fallbackCeilingPct())
             + " % (an assumption: the card leaves the acceptable share to actuaries) by HD-01's"
             + " clause (b).");
     blocks.add(

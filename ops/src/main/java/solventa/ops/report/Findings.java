@@ -97,8 +97,7 @@ final class Findings extends ReportSection {
    * standing.
    */
   void recommendation() {
-    Recommendation rec =
-        Recommendation.of(r, profileOf().fallbackCeilingPct(), profileOf().refreshAfterSec());
+    Recommendation rec = Recommendation.of(r, profileOf().refreshAfterSec(), e.judgedWith());
     h(2, "Recommendation");
     p("**" + rec.sentence() + "**");
     p(
@@ -110,13 +109,16 @@ final class Findings extends ReportSection {
             + " in every one of "
             + String.join(
                 ", ", Recommendation.REQUIRED_STATES.stream().map(StateNames::label).toList())
-            + " in every run, with its fallback share at most the assumed "
-            + String.format(Locale.ROOT, "%.0f", rec.ceilingPct())
-            + " % actuarial ceiling in the failure states over the declared outage horizon ("
-            + solventa.ops.analysis.OutageHorizon.describe(profileOf().refreshAfterSec())
-            + "), is recommended. A step not run or not usable leaves a design not established."
-            + " Cost: the highest fallback share over the horizon, and the highest p95 data age and"
-            + " error share of its failure steps.");
+            + " in every run, with its fallback share in the failure states within the actuarial"
+            + " ceiling through the outage the business rides through, judged as HD-01's clause (b)"
+            + " (inputs "
+            + rec.actuarial().describe()
+            + "), is recommended. A step not run or not usable, or a fallback judgement too close"
+            + " to call, leaves a design not established. Cost: the highest fallback share"
+            + " recorded over the outage's first "
+            + solventa.ops.analysis.Actuarial.num(rec.actuarial().outageSec())
+            + " s (mapped to the lab), and the highest p95 data age and error share of its failure"
+            + " steps.");
     List<List<String>> rows = new ArrayList<>();
     for (Recommendation.Candidate c : rec.candidates()) {
       String noCost = c.status() == Recommendation.Status.MISSES ? "misses" : "not established";
@@ -126,6 +128,7 @@ final class Findings extends ReportSection {
               switch (c.status()) {
                 case QUALIFIES -> "qualifies";
                 case ABOVE_CEILING -> "meets the latency, fallback above the ceiling";
+                case FALLBACK_UNDECIDED -> "meets the latency, fallback too close to call";
                 case MISSES -> "misses";
                 case NOT_ESTABLISHED -> "not established";
               },
@@ -242,8 +245,13 @@ final class Findings extends ReportSection {
         "The double's log-normal latency is a reasoned tail shape, not a measurement of the real provider.");
     t.add(
         "The fallback is one default profile per line of business; actuarial calibration is out of scope. The report assumes a fallback share above "
-            + ExperimentProfile.FALLBACK_CEILING_PCT
-            + " % is unacceptable (the card leaves the figure to actuaries).");
+            + solventa.ops.analysis.Actuarial.num(e.judgedWith().fallbackCeilingPct())
+            + " % is unacceptable (the card leaves the figure to actuaries), and judges it through"
+            + " an outage of "
+            + solventa.ops.analysis.Actuarial.num(e.judgedWith().outageSec())
+            + " s for a source refreshed every "
+            + solventa.ops.analysis.Actuarial.num(e.judgedWith().sourceRefreshSec())
+            + " s: assumptions a reader replaces with `bin/lab report DIR --assume KEY=VALUE`.");
     t.add("Two discrete traffic levels for the breaker policies, not a curve.");
     t.add(
         "Toxiproxy degrades the connection, not the provider's application: provider-specific behaviour (e.g. 429 rate limiting) is only covered by the double's error shares, not used in this protocol.");

@@ -3,6 +3,8 @@ package solventa.ops.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import solventa.ops.analysis.Actuarial;
+import solventa.ops.analysis.FallbackFlip;
 import solventa.ops.analysis.OutageCost;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.StepResults;
@@ -14,6 +16,7 @@ import solventa.ops.report.Report.Chart;
 import solventa.ops.report.Report.Heading;
 import solventa.ops.report.Report.Para;
 import solventa.ops.report.Report.Table;
+import solventa.providerdouble.control.ProviderState;
 
 /**
  * "The outage's cost over time": C's fallback share (STALE and DEFAULT apart) and the age of the
@@ -29,7 +32,7 @@ final class OutageCostSection {
 
   private OutageCostSection() {}
 
-  static List<Block> of(StepResults r, ExperimentProfile p) {
+  static List<Block> of(StepResults r, ExperimentProfile p, Actuarial a) {
     List<Block> out = new ArrayList<>();
     out.add(new Heading(2, "The outage's cost over time (arm C)"));
     if (r.runs().isEmpty()) {
@@ -37,7 +40,7 @@ final class OutageCostSection {
       return out;
     }
     int t = p.refreshAfterSec();
-    double c = p.fallbackCeilingPct();
+    double c = a.fallbackCeilingPct();
     String first = r.runs().get(0);
     List<OutageCost> costs = new ArrayList<>();
     for (String run : r.runs()) {
@@ -66,30 +69,69 @@ final class OutageCostSection {
                 + pct0(share * 100)
                 + " % of T**. The model ignores the refreshes a degraded provider still completes:"
                 + " it is an upper bound there, and exact when the provider answers nothing."));
-    double mid =
-        (solventa.ops.analysis.OutageHorizon.FROM_T + solventa.ops.analysis.OutageHorizon.TO_T) / 2;
-    int end = solventa.ops.analysis.OutageHorizon.toSec(t);
     out.add(
         new Para(
-            "**For another T:** the share depends on t/T only, so t* = "
-                + String.format(Locale.ROOT, "%.4f", share)
-                + "·T: C keeps its fallback share within the ceiling through an outage of at most t*."
-                + " HD-01's ceiling clause judges the share over the declared outage horizon, "
-                + solventa.ops.analysis.OutageHorizon.describe(t)
-                + ", where the model's share is its value at the horizon's middle ("
-                + String.format(Locale.ROOT, "%.3f", mid)
-                + "·T): "
-                + pct1(OutageCost.modelFallbackPct(h, t, mid * t))
-                + " %. The horizon moves with T, so another T does not change the clause's"
-                + " verdict: without refreshes it holds only if h·(1 − "
-                + String.format(Locale.ROOT, "%.3f", mid)
-                + ") ≥ 1 − c. Over a fixed outage of "
-                + end
-                + " s instead (this horizon's end), the clause could hold only with T ≥ "
-                + (share <= 0
-                    ? "— (never: the misses alone, 1 − h, exceed the ceiling)"
-                    : String.format(Locale.ROOT, "%.0f", Math.ceil(end / share)) + " s")
-                + " at this h."));
+            "**In real units (HD-01's clause (b)):** the share depends on t/T only, so the curve"
+                + " maps to the source's refresh policy T_source = "
+                + Actuarial.num(a.sourceRefreshSec())
+                + " s through t/T (1 s of the lab stands for "
+                + Actuarial.num(a.sourceRefreshSec() / t)
+                + " s), as far as the model agrees with the measured curve. Each failure step's"
+                + " flip (t* over h's interval, measured in the same run's healthy step, and the"
+                + " measured crossing) is compared with the outage the business rides through, D"
+                + " = "
+                + Actuarial.num(a.outageSec())
+                + " s: below the flip holds, above refutes, inside is too close to call."));
+    List<List<String>> rows = new ArrayList<>();
+    for (String run : r.runs()) {
+      StepResult healthy = r.walk(run, BenchArm.C, ProviderState.HEALTHY).orElse(null);
+      for (ProviderState st : List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
+        var s = r.walk(run, BenchArm.C, st);
+        if (s.isEmpty()) {
+          continue;
+        }
+        FallbackFlip f =
+            FallbackFlip.judge("C " + StateNames.label(st) + " " + run, s.get(), healthy, t, a);
+        FallbackFlip.Recorded rec = f.recorded();
+        rows.add(
+            List.of(
+                run + " " + StateNames.label(st),
+                f.hPct() == null ? "—" : pct1(f.hPct()) + " " + f.h().pct(),
+                f.tStar() == null ? "—" : span(f.tStar()),
+                f.crossing() == null ? "— (not within the step)" : span(f.crossing()),
+                f.agreesUntilSec() == null
+                    ? "—"
+                    : String.format(
+                        Locale.ROOT,
+                        "%.0f s (%.2f T); gap %.1f, deviation %.1f",
+                        f.agreesUntilSec(),
+                        f.agreesUntilSec() / t,
+                        f.maxGapPts(),
+                        f.maxDeviationPts()),
+                share(rec, rec.staleWithinA()),
+                share(rec, rec.staleBeyondA()),
+                share(rec, rec.dflt()),
+                switch (f.outcome()) {
+                  case HOLDS -> "holds";
+                  case REFUTES -> "refutes";
+                  case TOO_CLOSE -> "too close to call";
+                  case UNDECIDABLE -> "not decidable: " + f.reason();
+                }));
+      }
+    }
+    out.add(
+        new Table(
+            List.of(
+                "C step",
+                "h % (healthy step)",
+                "t* (s of T_source)",
+                "measured crossing (s of T_source)",
+                "model agrees for (lab); largest gap, deviation (points)",
+                "STALE ≤ A % (first D)",
+                "STALE > A % (first D)",
+                "DEFAULT % (first D)",
+                "clause (b) at D = " + Actuarial.num(a.outageSec()) + " s"),
+            rows));
     for (String run : r.runs()) {
       out.add(chart(r, run, Charts.file("outage-cost-c", run, first), h, t, c));
     }
@@ -188,6 +230,20 @@ final class OutageCostSection {
             + run
             + ": fallback share per second in the degraded, unresponsive and down steps, and the"
             + " aging model 1 − h·(1 − t/T).");
+  }
+
+  private static String span(solventa.ops.analysis.Interval i) {
+    return String.format(Locale.ROOT, "%.0f–%.0f", i.low(), i.high());
+  }
+
+  private static String share(FallbackFlip.Recorded rec, Long k) {
+    if (k == null) {
+      return "— (ages not recorded)";
+    }
+    return rec.answers() == 0
+        ? "— (no answer)"
+        : String.format(
+            Locale.ROOT, "%.1f (%d of %d)", 100.0 * k / rec.answers(), k, rec.answers());
   }
 
   private static String pct0(double v) {

@@ -138,7 +138,7 @@ public final class Report extends ReportSection {
     Findings findings = new Findings(this);
     findings.intermediate();
     findings.recommendation();
-    blocks.addAll(OutageCostSection.of(r, profileOf()));
+    blocks.addAll(OutageCostSection.of(r, profileOf(), e.judgedWith()));
     new BudgetExpirySection(this).table();
     findings.recoveryTable();
     findings.threats();
@@ -220,6 +220,7 @@ public final class Report extends ReportSection {
             + " with one. Terms: the Glossary; details: the verdicts, Results per run and the"
             + " Recommendation below.");
     blocks.add(new Table(sum.gridHeaders(), sum.grid()));
+    actuarial();
     List<String> checks =
         e.verdicts().values().stream()
             .filter(Verdict::isCheck)
@@ -232,6 +233,45 @@ public final class Report extends ReportSection {
               + " not something about the design.");
       blocks.add(new Bullets(checks));
     }
+  }
+
+  /**
+   * The inputs clause (b) was judged with and where it flips: a reader who defends other inputs
+   * sees at once whether they change the answer.
+   */
+  private void actuarial() {
+    solventa.ops.analysis.Actuarial a = e.judgedWith();
+    Verdict hd01 = e.verdicts().get("HD-01");
+    String flip =
+        hd01 == null || hd01.clauses() == null
+            ? null
+            : hd01.clauses().stream()
+                .filter(c -> c.clause().startsWith("clause (b)"))
+                .findFirst()
+                .map(
+                    c ->
+                        "clause (b) "
+                            + c.outcome()
+                            + (c.flipsAt() == null
+                                ? " (no flip point could be placed)"
+                                : "; it flips at "
+                                    + c.flipsAt()
+                                    + ": it holds for a shorter outage, refutes for a longer one, and is too close to call between"))
+                .orElse(null);
+    p(
+        "**Judged with the actuarial inputs** "
+            + a.describe()
+            + (a.declared()
+                ? " (as declared in docs/verdict-rules.md, each with its reason)"
+                : " (the reader's, `--assume`; the declared ones are "
+                    + solventa.ops.analysis.Actuarial.DECLARED.describe()
+                    + ")")
+            + ". The lab's T = "
+            + profileOf().refreshAfterSec()
+            + " s stands for T_source through t/T."
+            + (flip == null ? "" : " HD-01's " + flip + ".")
+            + " `bin/lab report DIR --assume KEY=VALUE` re-judges these recordings with other"
+            + " inputs.");
   }
 
   private void verdicts(List<Chart> charts) {

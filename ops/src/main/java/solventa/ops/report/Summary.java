@@ -34,8 +34,7 @@ public record Summary(
   public static Summary of(ExperimentRecord e) {
     StepResults r = new StepResults(e.steps());
     ExperimentProfile profile = ExperimentProfile.named(e.profile());
-    Recommendation rec =
-        Recommendation.of(r, profile.fallbackCeilingPct(), profile.refreshAfterSec());
+    Recommendation rec = Recommendation.of(r, profile.refreshAfterSec(), e.judgedWith());
     Verdict hd01 = e.verdicts().get("HD-01");
     String answer =
         (hd01 == null

@@ -1,7 +1,9 @@
 package solventa.ops.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
+import solventa.ops.analysis.Actuarial;
 import solventa.ops.analysis.Analysis;
 import solventa.ops.analysis.SanityCheck;
 import solventa.ops.analysis.StepResult;
@@ -17,6 +19,8 @@ import solventa.ops.analysis.Verdict;
  * @param rulesVersion the version of {@code docs/verdict-rules.md} the verdicts were computed with
  * @param nodes how many quote nodes each arm's cluster had ({@code --nodes}); null in results
  *     written before the option existed (one node then)
+ * @param actuarial the actuarial inputs the verdicts were judged with (null in results judged
+ *     before rules version 9)
  */
 public record ExperimentRecord(
     String profile,
@@ -31,7 +35,8 @@ public record ExperimentRecord(
     List<SanityCheck> sanity,
     String rulesVersion,
     Map<String, Verdict> verdicts,
-    Integer nodes) {
+    Integer nodes,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Actuarial actuarial) {
 
   /** The node count, one for results written before {@code --nodes} existed. */
   public int nodeCount() {
@@ -63,7 +68,8 @@ public record ExperimentRecord(
         List.of(),
         null,
         Map.of(),
-        nodes);
+        nodes,
+        null);
   }
 
   /** This record with {@code replaced} as its steps (a re-analysis), the analysis left as is. */
@@ -81,7 +87,8 @@ public record ExperimentRecord(
         sanity,
         rulesVersion,
         verdicts,
-        nodes);
+        nodes,
+        actuarial);
   }
 
   /** This record with the analysis of its steps (replacing any earlier one). */
@@ -99,6 +106,12 @@ public record ExperimentRecord(
         a.sanity(),
         a.rulesVersion(),
         a.verdicts(),
-        nodes);
+        nodes,
+        a.actuarial());
+  }
+
+  /** The actuarial inputs the verdicts were judged with; the declared ones for older results. */
+  public Actuarial judgedWith() {
+    return actuarial == null ? Actuarial.DECLARED : actuarial;
   }
 }

@@ -268,8 +268,8 @@ public final class Fixture {
   /**
    * A walk step's seconds when none were given: {@code rate} answers each, over its warm-up and
    * measured seconds, with the step's fallback share spread so that any run of whole seconds holds
-   * it to within one answer (all STALE), as the declared outage horizon reads them (rules version
-   * 6).
+   * it to within one answer (all STALE); a failure step clause (b) judges takes {@link #aging}
+   * instead.
    */
   private List<TimelinePoint> secondsOfTheStep() {
     if (!timeline.isEmpty() || kind != StepKind.WALK || fallbackPct == null) {
@@ -286,6 +286,31 @@ public final class Fixture {
               null));
     }
     return out;
+  }
+
+  /**
+   * A failure step whose per-second fallback share follows the aging model 1 − h·(1 − t/T) (all
+   * STALE), {@code perSecond} answers a second from the change, as a failing provider that
+   * refreshes nothing gives (clause (b), rules version 9).
+   */
+  public Fixture aging(double h, int t, int perSecond) {
+    return curve(h, t, perSecond, 0);
+  }
+
+  /** As {@link #aging}, the share {@code offsetPts} points off the model (0 to 100). */
+  public Fixture curve(double h, int t, int perSecond, double offsetPts) {
+    List<TimelinePoint> out = new ArrayList<>();
+    for (int i = 0; i < warmupSec + measureSec; i++) {
+      double model = 100 * (1 - h * Math.max(0, 1 - (i + 0.5) / t)) + offsetPts;
+      double share =
+          100.0 * Math.round(Math.max(0, Math.min(100, model)) * perSecond / 100) / perSecond;
+      out.add(
+          new TimelinePoint(
+              i, perSecond, p95, p99, share, "OPEN", 0L, 0, perSecond, p99, share, 0.0, null, null,
+              null, null));
+    }
+    timeline = out;
+    return this;
   }
 
   public StepResult build() {

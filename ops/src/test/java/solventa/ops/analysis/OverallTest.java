@@ -16,18 +16,21 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.providerdouble.control.ProviderState;
 
 /**
- * HD-01, the card's whole rule (docs/verdict-rules.md, rules version 3; clause (b) over the
- * declared outage horizon since version 6): every refutation clause alone refutes, all clauses
- * holding supports, and each missing figure makes it inconclusive with its reason. The fixtures are
- * the full profile's walk: 200 req/s, the profile's warm-up and measured seconds, about 6 000
- * answers per step, C's p95 62–65 ms as the full sample measured, a pool of 32 whose recovery peak
- * was 11 in flight, and HD-01.4's sweep.
+ * HD-01, the card's whole rule (docs/verdict-rules.md, rules version 3; clause (b) in real units
+ * since version 9): every refutation clause alone refutes, all clauses holding supports, and each
+ * missing figure makes it inconclusive with its reason. The fixtures are the full profile's walk:
+ * 200 req/s, the profile's warm-up and measured seconds, about 6 000 answers per step, C's p95
+ * 62–65 ms as the full sample measured, a pool of 32 whose recovery peak was 11 in flight, and
+ * HD-01.4's sweep.
  */
 class OverallTest {
   static final ExperimentProfile FULL = ExperimentProfile.named("full");
   static final int POOL = 32;
 
   final Hypothesis h = new Overall();
+
+  /** Answers per second of the aging curves: enough that a second's interval is narrow. */
+  static final int AGING_RATE = 2_000;
 
   /** One run's C walk steps, each adjustable before it is built. */
   static final class Walk {
@@ -41,12 +44,13 @@ class OverallTest {
       this.run = run;
       healthy = walkStep(ProviderState.HEALTHY, FULL.pathMeasureSec()).latency(64, 171);
       healthy.fallback(0.42);
-      // within the 10 % ceiling: what a longer T than the sample's gives (issue 28, item 2)
+      // a provider that refreshes nothing: the share follows the aging model from h = 96 %, and
+      // with 2 000 answers a second the flip (4 240–8 640 s of a daily refresh) comes after the
+      // declared hour's outage, so clause (b) holds
       degraded = walkStep(ProviderState.DEGRADED, FULL.pathMeasureSec()).latency(62, 65);
-      degraded.fallback(8.4);
+      degraded.fallback(30.0).aging(0.96, FULL.refreshAfterSec(), AGING_RATE);
       unresponsive = walkStep(ProviderState.UNRESPONSIVE, FULL.measureSec()).latency(63, 65);
-      // within the ceiling over its whole interval at 6 000 answers ([7.32, 8.73]; rules version 5)
-      unresponsive.fallback(8.0);
+      unresponsive.fallback(30.0).aging(0.96, FULL.refreshAfterSec(), AGING_RATE);
       // C's journeys ask duplicate calls once the provider is healthy, the pool far from full
       recovery =
           walkStep(ProviderState.RECOVERY, FULL.recoveryMeasureSec())
@@ -61,6 +65,16 @@ class OverallTest {
       f.rate = FULL.walkRate();
       f.poolSize = POOL;
       return f.answers((long) FULL.walkRate() * measure);
+    }
+
+    /**
+     * A run whose cache starts the outage at h = 88 %: the misses alone exceed the 10 % ceiling, so
+     * the share crosses it in the first second (flip 0–1 440 s) and an hour's outage refutes.
+     */
+    void lowHitRate() {
+      healthy.measured(88);
+      degraded.aging(0.88, FULL.refreshAfterSec(), AGING_RATE);
+      unresponsive.aging(0.88, FULL.refreshAfterSec(), AGING_RATE);
     }
 
     Fixture get(ProviderState st) {
@@ -127,13 +141,9 @@ class OverallTest {
       assertThat(refutations(v)).isEmpty();
       assertThat(v.evidence())
           .contains(
-              "assumption: the actuarial fallback ceiling is 10 % (a setting; the card leaves it"
-                  + " to actuaries), judged over the declared outage horizon of each degraded and"
-                  + " unresponsive step, 6–21 s after the change (0.10–0.35 T, T = 60 s)")
-          .contains(
-              "C degraded R2 fallback share 8.40 % [7.43, 9.45] ≤ 10 % (STALE 8.40 %, DEFAULT 0.00"
-                  + " %; over the outage horizon 6–21 s after the change (0.10–0.35 T, T = 60 s))"
-                  + " → within the ceiling")
+              "judged with the actuarial inputs source-refresh-s=86400 (T_source), outage-s=3600"
+                  + " (D), fallback-ceiling-pct=10 (c), max-stale-age-s=172800 (A), as declared in"
+                  + " the rules; the lab's T = 60 s maps to T_source through t/T")
           .contains(
               "C R3 recovery, from 30 s after the change (the provider healthy again, 50 s): 40"
                   + " duplicate call(s), at most 11 in flight of pool 32 (the step's peak 11, 0"
@@ -147,31 +157,20 @@ class OverallTest {
       assertThat(v.evidence()).filteredOn(l -> l.endsWith("→ meets")).hasSize(9);
     }
 
-    /** The ceiling is a setting read from the rules, not a number inside the rule. */
+    /** The ceiling is an actuarial input read from the rules, not a number inside the rule. */
     @Test
-    void theCeilingIsTheRulesSetting() {
-      VerdictRules rules = Fixture.rules();
-      VerdictRules lenient =
-          new VerdictRules(
-              40,
-              rules.exposureWindowSec(),
-              rules.countPolicyN(),
-              rules.ratePolicy(),
-              3,
-              rules.refreshAfterSec(),
-              rules.recoveryWindowSec(),
-              rules.design());
-      List<StepResult> steps = protocol(w -> w.degraded.fallback(38.06));
-      Verdict v =
-          h.evaluate(
-              new Hypothesis.Input(
-                  new StepResults(steps), List.of(), lenient, hd5(Verdict.SUPPORTED)));
+    void theCeilingIsAnActuarialInput() {
+      List<StepResult> steps = protocol(w -> {});
+      assertThat(eval(steps, new Actuarial(86_400, 14_400, 10, 172_800)).verdict())
+          .isEqualTo(Verdict.REFUTED);
+      Verdict v = eval(steps, new Actuarial(86_400, 14_400, 40, 172_800));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.evidence())
-          .anyMatch(
-              l ->
-                  l.startsWith("C degraded R1 fallback share 38.07 % [") && l.contains("] ≤ 40 %"));
-      assertThat(eval(steps).verdict()).isEqualTo(Verdict.REFUTED);
+          .first()
+          .asString()
+          .startsWith(
+              "judged with the actuarial inputs source-refresh-s=86400 (T_source),"
+                  + " outage-s=14400 (D), fallback-ceiling-pct=40 (c)");
     }
 
     /** "Holds even at 0 %" is a minimum: nothing lower can be tested (rules version 4). */
@@ -273,71 +272,121 @@ class OverallTest {
     }
   }
 
+  /** HD-01 judged with the actuarial inputs {@code a} instead of the declared ones. */
+  Verdict eval(List<StepResult> steps, Actuarial a) {
+    return h.evaluate(
+        new Hypothesis.Input(
+            new StepResults(steps),
+            List.of(),
+            VerdictRules.of(FULL, Map.of(), a),
+            hd5(Verdict.SUPPORTED)));
+  }
+
+  static Verdict.Clause clauseB(Verdict v) {
+    return v.clauses().stream()
+        .filter(c -> c.clause().startsWith("clause (b)"))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /**
+   * Rules version 9: clause (b) compares the outage the business rides through with the outage at
+   * which the share reaches the ceiling, in the source's refresh policy. The walk's curves follow
+   * the aging model from h = 96 % at 2 000 answers a second: t* is 4 976–5 820 s of a daily
+   * refresh, the measured crossing 4 320–8 640 s (seconds 3 to 6 of the lab's T = 60 s).
+   */
   @Nested
   class ClauseB {
-    @Test
-    void theSamplesDegradedShareRefutesAndTheLineSaysBy() {
-      Verdict v = eval(protocol(inRun("R1", w -> w.degraded.fallback(37.2))));
-      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(refutations(v))
-          .containsExactly(
-              "refuted by clause (b) fallback above the ceiling: C degraded R1 37.20 % [35.47,"
-                  + " 38.96] > 10 % (STALE 37.20 %, DEFAULT 0.00 %; over the outage horizon 6–21 s"
-                  + " after the change (0.10–0.35 T, T = 60 s))",
-              "refuted by clause (b) fallback above the ceiling");
+    private Actuarial outage(double d) {
+      return new Actuarial(86_400, d, 10, 172_800);
     }
 
     @Test
-    void anUnresponsiveShareAboveTheCeilingRefutes() {
-      Verdict v = eval(protocol(inRun("R3", w -> w.unresponsive.fallback(40.09))));
-      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(refutations(v))
-          .first()
-          .asString()
-          .startsWith(
-              "refuted by clause (b) fallback above the ceiling: C unresponsive R3 40.10 % [");
-    }
-
-    /** The card's case: C meets the thresholds, but only by falling back. */
-    @Test
-    void refutesAlthoughCMeetsEveryThreshold() {
-      Verdict v = eval(protocol(w -> w.degraded.fallback(12.0)));
-      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence()).filteredOn(l -> l.endsWith("→ meets")).hasSize(9);
-    }
-
-    /**
-     * Rules version 5: a share whose interval contains the ceiling is too close to call — 10.1 % of
-     * 6 000 answers is [9.35, 10.89] — neither refuting nor supporting, and so is one at the
-     * ceiling.
-     */
-    @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(doubles = {10.1, 10.0, 9.5})
-    void aShareWhoseIntervalContainsTheCeilingIsTooCloseToCall(double share) {
-      Verdict v = eval(protocol(inRun("R2", w -> w.degraded.fallback(share))));
-      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(refutations(v)).isEmpty();
+    void holdsWhenTheOutageEndsBeforeTheFlip() {
+      Verdict v = eval(protocol(w -> {}));
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.HOLDS);
+      assertThat(clauseB(v).flipsAt()).isEqualTo("outage-s 4320–8640 s");
       assertThat(v.evidence())
           .anyMatch(
               l ->
                   l.startsWith(
-                          "INCONCLUSIVE: clause (b) cannot be decided: too close to call: C"
-                              + " degraded R2 fallback ")
-                      && l.contains("] against 10 %"));
+                          "C degraded R1: the outage of 3600 s ends before the flip at 4320–8640 s"
+                              + " (h 96.00 % [")
+                      && l.endsWith("→ within the ceiling"));
     }
 
-    /** A clear refutation elsewhere still refutes beside a too-close share. */
     @Test
-    void aClearRefutationStillRefutesBesideATooCloseShare() {
+    void refutesWhenTheOutageOutlastsTheFlip() {
+      Verdict v = eval(protocol(w -> {}), outage(14_400));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.REFUTES);
+      assertThat(refutations(v))
+          .first()
+          .asString()
+          .startsWith(
+              "refuted by clause (b) fallback above the ceiling: C degraded R1: the outage of"
+                  + " 14400 s outlasts the flip at 4320–8640 s");
+    }
+
+    @Test
+    void anOutageInsideTheFlipIsTooCloseToCall() {
+      Verdict v = eval(protocol(w -> {}), outage(6_000));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                      "INCONCLUSIVE: clause (b) cannot be decided: too close to call: C degraded R1"
+                          + " the outage of 6000 s lies inside the flip at 4320–8640 s"));
+    }
+
+    /** The same recordings with an hourly source: the flip scales with T_source, not with T. */
+    @Test
+    void theFlipMovesWithTheSourcesRefreshPolicy() {
+      Verdict v = eval(protocol(w -> {}), new Actuarial(3_600, 3_600, 10, 7_200));
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.REFUTES);
+      assertThat(clauseB(v).flipsAt()).isEqualTo("outage-s 180–360 s");
+    }
+
+    /** A curve 20 points above the model from the change: the mapping is not allowed. */
+    @Test
+    void aCurveTheModelDoesNotFollowCannotBeMapped() {
       Verdict v =
           eval(
               protocol(
-                  w -> {
-                    w.degraded.fallback(10.0);
-                    w.unresponsive.fallback(12.0);
-                  }));
+                  inRun(
+                      "R2", w -> w.degraded.curve(0.96, FULL.refreshAfterSec(), AGING_RATE, 20))));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                          "INCONCLUSIVE: clause (b) cannot be decided: C degraded R2: the aging"
+                              + " model agrees with the measured curve only for 0 s")
+                      && l.contains("the mapping to T_source is not allowed there"));
+    }
+
+    /** A share that never reaches the ceiling in the step places no flip. */
+    @Test
+    void aCurveThatNeverCrossesTheCeilingPlacesNoFlip() {
+      Verdict v = eval(protocol(w -> {}), new Actuarial(86_400, 3_600, 90, 172_800));
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
+      assertThat(clauseB(v).flipsAt()).isNull();
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.contains(
+                      "the measured share never lay wholly above 90 % in a second of the step's"));
+    }
+
+    /** A clear refutation elsewhere still refutes beside a too-close step. */
+    @Test
+    void aClearRefutationStillRefutesBesideATooCloseStep() {
+      Verdict v = eval(protocol(inRun("R3", Walk::lowHitRate)), outage(6_000));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence()).anyMatch(l -> l.contains("too close to call"));
+      assertThat(v.evidence()).anyMatch(l -> l.contains("too close to call: C degraded R1"));
+      assertThat(refutations(v)).first().asString().contains("C degraded R3");
     }
   }
 
@@ -450,7 +499,7 @@ class OverallTest {
             h,
             protocol(
                 w -> {
-                  w.degraded.fallback(38.06);
+                  w.lowHitRate();
                   w.recovery.recoveryPhases(FULL.recoveryWindowSec(), 11, POOL, 21);
                   w.unresponsive.latency(180, 719);
                 }),
@@ -468,13 +517,14 @@ class OverallTest {
   class Inconclusive {
     @Test
     void whenAFallbackShareWasNotMeasured() {
-      Verdict v = eval(protocol(inRun("R2", w -> w.unresponsive.fallback(null))));
+      Verdict v = eval(protocol(inRun("R2", w -> w.healthy.invalid())));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence())
           .anyMatch(
               l ->
-                  l.startsWith("INCONCLUSIVE: C unresponsive R2 fallback share not measured")
-                      && l.endsWith("clause (b) cannot be judged"));
+                  l.startsWith(
+                      "INCONCLUSIVE: clause (b) cannot be decided: C unresponsive R2: C unresponsive"
+                          + " R2's healthy step (h)"));
     }
 
     @Test
@@ -614,7 +664,7 @@ class OverallTest {
               protocol(
                   w -> {
                     if (w.run.equals("R1")) {
-                      w.degraded.fallback(38.06);
+                      w.lowHitRate();
                     }
                     if (w.run.equals("R3")) {
                       w.recovery = null;

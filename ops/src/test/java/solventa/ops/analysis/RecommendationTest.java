@@ -18,9 +18,8 @@ import solventa.providerdouble.control.ProviderState;
  * 2026-12-01/02): every status a design can get, and each way the recommendation can come out.
  */
 class RecommendationTest {
-  private static final double CEILING = 10.0;
 
-  /** quick's T: the fixtures' 10 s walk steps hold its outage horizon, 2–7 s after the change. */
+  /** quick's T, the lab's refresh-after the fixtures' curves age over. */
   private static final int QUICK_T = 20;
 
   /** Arm A and B as measured: healthy they meet, degraded they wait the hard timeout. */
@@ -39,16 +38,19 @@ class RecommendationTest {
   }
 
   /**
-   * Arm {@code arm} meeting the thresholds in every state with these fallback shares, at 200 req/s
-   * (a share with one decimal is then a whole number of answers over the outage horizon's 5 s).
+   * Arm {@code arm} meeting the thresholds in every state, its fallback share following the aging
+   * model (2 000 answers a second): from h = 96 % when {@code within} (quick's T = 20 s, the flip
+   * at 4 240–12 960 s of a daily refresh, after the declared hour), otherwise from h = 88 %, whose
+   * misses alone exceed the ceiling (the flip at 0–4 320 s, inside the hour).
    */
-  private static List<StepResult> opportunistic(
-      BenchArm arm, String run, double degraded, double unresponsive, double down) {
+  private static List<StepResult> opportunistic(BenchArm arm, String run, boolean within) {
+    double h = within ? 0.96 : 0.88;
     return List.of(
-        at200(Fixture.step(arm, HEALTHY).run(run).latency(118, 179).fallback(0.9)),
-        at200(Fixture.step(arm, DEGRADED).run(run).latency(64, 66).fallback(degraded)),
-        at200(Fixture.step(arm, UNRESPONSIVE).run(run).latency(64, 65).fallback(unresponsive)),
-        at200(Fixture.step(arm, DOWN).run(run).latency(64, 65).fallback(down)));
+        at200(
+            Fixture.step(arm, HEALTHY).run(run).latency(118, 179).fallback(0.9).measured(h * 100)),
+        at200(Fixture.step(arm, DEGRADED).run(run).latency(64, 66).aging(h, QUICK_T, 2_000)),
+        at200(Fixture.step(arm, UNRESPONSIVE).run(run).latency(64, 65).aging(h, QUICK_T, 2_000)),
+        at200(Fixture.step(arm, DOWN).run(run).latency(64, 65).aging(h, QUICK_T, 2_000)));
   }
 
   private static StepResult at200(Fixture f) {
@@ -57,7 +59,7 @@ class RecommendationTest {
   }
 
   private static Recommendation of(List<StepResult> steps) {
-    return Recommendation.of(new StepResults(steps), CEILING, QUICK_T);
+    return Recommendation.of(new StepResults(steps), QUICK_T, Actuarial.DECLARED);
   }
 
   @Test
@@ -66,9 +68,11 @@ class RecommendationTest {
     s.add(Fixture.step(BenchArm.B_CB, HEALTHY).latency(66, 173).fallback(0.0).build());
     s.add(Fixture.step(BenchArm.B_CB, DEGRADED).latency(63, 64).errors(21.2).build());
     s.add(Fixture.step(BenchArm.B_CB, UNRESPONSIVE).latency(64, 64).errors(17.4).build());
-    s.addAll(opportunistic(BenchArm.C, "R1", 41.5, 32.5, 24.4));
-    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", 29.9, 24.4, 28.2));
-    Recommendation r = of(s);
+    s.addAll(opportunistic(BenchArm.C, "R1", false));
+    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", false));
+    // an outage of 4 h: quick's lab second stands for 4 320 s of a daily source
+    Recommendation r =
+        Recommendation.of(new StepResults(s), QUICK_T, new Actuarial(86_400, 14_400, 10, 172_800));
 
     assertThat(r.recommended()).isEmpty();
     assertThat(r.candidate(BenchArm.A).status()).isEqualTo(Status.MISSES);
@@ -78,14 +82,19 @@ class RecommendationTest {
     assertThat(r.candidate(BenchArm.B_CB).status()).isEqualTo(Status.MISSES);
     assertThat(r.candidate(BenchArm.B_CB).evidence()).anyMatch(e -> e.contains("errors 21.20"));
     assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.ABOVE_CEILING);
-    assertThat(r.candidate(BenchArm.C).worstFallbackPct()).isEqualTo(41.5);
+    // recorded over the outage's first 4 h, the lab's first 4 s: 1 664 of 8 000
+    assertThat(r.candidate(BenchArm.C).worstFallbackPct()).isEqualTo(20.8);
     assertThat(r.candidate(BenchArm.C).evidence())
-        .anyMatch(e -> e.contains("→ fallback 41.50 % over the outage horizon"))
+        .anyMatch(
+            e ->
+                e.equals(
+                    "C degraded R1 → the fallback share reaches 10 % at 0–4320 s of the outage,"
+                        + " before its 14400 s end"))
         .noneMatch(e -> e.contains("% %"));
     assertThat(r.candidate(BenchArm.C_PRIME).status()).isEqualTo(Status.ABOVE_CEILING);
     assertThat(r.sentence())
         .startsWith("No design is recommended")
-        .contains("10 % fallback ceiling", "arm C,", "41.5 %");
+        .contains("within 10 % through an outage of 14400 s", "arm C,", "20.8 %");
   }
 
   @Test
@@ -93,17 +102,17 @@ class RecommendationTest {
     List<StepResult> s = new ArrayList<>();
     for (String run : List.of("R1", "R2", "R3")) {
       s.addAll(blockingArms(run));
-      s.addAll(opportunistic(BenchArm.C, run, 8.1, 9.5, 6.0));
-      s.addAll(opportunistic(BenchArm.C_PRIME, run, 7.0, 9.0, 5.0));
+      s.addAll(opportunistic(BenchArm.C, run, true));
+      s.addAll(opportunistic(BenchArm.C_PRIME, run, true));
     }
     Recommendation r = of(s);
     assertThat(r.recommended()).contains(BenchArm.C);
     assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.QUALIFIES);
-    assertThat(r.candidate(BenchArm.C).worstFallbackPct()).isEqualTo(9.5);
+    assertThat(r.candidate(BenchArm.C).worstFallbackPct()).isEqualTo(6.4);
     assertThat(r.candidate(BenchArm.C_PRIME).status()).isEqualTo(Status.QUALIFIES);
     // B+CB was never run: its evidence is missing, it is not assumed to meet
     assertThat(r.candidate(BenchArm.B_CB).status()).isEqualTo(Status.NOT_ESTABLISHED);
-    assertThat(r.sentence()).startsWith("Recommended: arm C,").contains("at most 9.5 %");
+    assertThat(r.sentence()).startsWith("Recommended: arm C,").contains("at most 6.4 %");
   }
 
   /** The card's intermediate result: B meeting everywhere makes C unjustified complexity. */
@@ -113,18 +122,35 @@ class RecommendationTest {
     for (ProviderState st : Recommendation.REQUIRED_STATES) {
       s.add(Fixture.step(BenchArm.B, st).latency(150, 300).errors(0.4).fallback(0.0).build());
     }
-    s.addAll(opportunistic(BenchArm.C, "R1", 5, 5, 5));
+    s.addAll(opportunistic(BenchArm.C, "R1", true));
     Recommendation r = of(s);
     assertThat(r.recommended()).contains(BenchArm.B);
     assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.QUALIFIES);
     assertThat(r.sentence()).startsWith("Recommended: arm B,");
   }
 
+  /** A design whose fallback judgement is too close to call is not recommended on it. */
+  @Test
+  void aFallbackTooCloseToCallLeavesTheDesignUndecided() {
+    List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true));
+    Recommendation r =
+        Recommendation.of(new StepResults(s), QUICK_T, new Actuarial(86_400, 6_000, 10, 172_800));
+    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.FALLBACK_UNDECIDED);
+    assertThat(r.candidate(BenchArm.C).evidence())
+        .anyMatch(
+            e ->
+                e.startsWith(
+                    "C degraded R1 → fallback: too close to call, the outage of 6000 s lies inside"
+                        + " the flip at "));
+    assertThat(r.recommended()).isEmpty();
+    assertThat(r.sentence()).contains("arm C, cannot be shown to keep its fallback share");
+  }
+
   @Test
   void aMissInAnyRunDisqualifiesTheDesign() {
     List<StepResult> s = new ArrayList<>();
-    s.addAll(opportunistic(BenchArm.C, "R1", 5, 5, 5));
-    s.addAll(opportunistic(BenchArm.C, "R2", 5, 5, 5));
+    s.addAll(opportunistic(BenchArm.C, "R1", true));
+    s.addAll(opportunistic(BenchArm.C, "R2", true));
     s.add(Fixture.step(BenchArm.C, HEALTHY).run("R3").latency(118, 179).build());
     s.add(Fixture.step(BenchArm.C, DEGRADED).run("R3").latency(232, 480).fallback(5.0).build());
     s.add(Fixture.step(BenchArm.C, UNRESPONSIVE).run("R3").latency(64, 65).fallback(5.0).build());
@@ -146,7 +172,7 @@ class RecommendationTest {
     s.add(Fixture.step(BenchArm.C, DEGRADED).latency(64, 66).fallback(5.0).invalid().build());
     s.add(Fixture.step(BenchArm.C, UNRESPONSIVE).latency(64, 65).fallback(5.0).build());
     // C down was not run
-    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", 5, 5, 5));
+    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", true));
     Recommendation r = of(s);
     assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.NOT_ESTABLISHED);
     assertThat(r.candidate(BenchArm.C).evidence())

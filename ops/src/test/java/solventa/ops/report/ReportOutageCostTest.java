@@ -48,16 +48,24 @@ class ReportOutageCostTest {
     double tStar = OutageCost.timeToCeilingSec(0.96, t, quick.fallbackCeilingPct());
     assertThat(((Report.Para) blocks.get(at + 1)).text())
         .contains("T = " + t + " s", String.format(java.util.Locale.ROOT, "= %.1f s", tStar));
-    assertThat(((Report.Para) blocks.get(at + 2)).text()).startsWith("**For another T:**");
-    assertThat(blocks.get(at + 3)).isInstanceOf(Report.Chart.class);
-    Report.Table degraded = (Report.Table) blocks.get(at + 6);
+    assertThat(((Report.Para) blocks.get(at + 2)).text())
+        .startsWith("**In real units (HD-01's clause (b)):**")
+        .contains("T_source = 86400 s", "1 s of the lab stands for 4320 s", "D = 3600 s");
+    // one row per C failure step clause (b) judges; without a healthy step h is not measured
+    Report.Table flips = (Report.Table) blocks.get(at + 3);
+    assertThat(flips.headers()).last().isEqualTo("clause (b) at D = 3600 s");
+    assertThat(flips.rows()).hasSize(2);
+    assertThat(flips.rows().get(0).get(8))
+        .isEqualTo("not decidable: C degraded R1's healthy step (h) was not run");
+    assertThat(blocks.get(at + 4)).isInstanceOf(Report.Chart.class);
+    Report.Table degraded = (Report.Table) blocks.get(at + 7);
     assertThat(degraded.rows()).hasSize(7);
     String first =
         String.format(java.util.Locale.ROOT, "%.1f", OutageCost.modelFallbackPct(0.96, t, 0.5));
     assertThat(degraded.rows().get(0).subList(2, 4)).containsExactly(first, first);
     assertThat(degraded.rows().get(0).get(7)).isEqualTo("20.0");
     // a step recorded before the per-second split says so instead of a number
-    Report.Table unresponsive = (Report.Table) blocks.get(at + 9);
+    Report.Table unresponsive = (Report.Table) blocks.get(at + 10);
     assertThat(unresponsive.rows()).isEmpty();
   }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import solventa.ops.analysis.Actuarial;
 import solventa.ops.analysis.Analysis;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.analysis.Recommendation;
@@ -32,7 +33,10 @@ class SummaryTest {
           healthy
               ? Fixture.step(BenchArm.B, st).latency(64, 66).build()
               : Fixture.step(BenchArm.B, st).latency(700, 705).errors(20).build());
-      steps.add(Fixture.step(BenchArm.C, st).latency(64, 66).fallback(4.0).build());
+      steps.add(
+          healthy
+              ? Fixture.step(BenchArm.C, st).latency(64, 66).fallback(4.0).build()
+              : Fixture.step(BenchArm.C, st).latency(64, 66).aging(0.96, 20, 2_000).build());
     }
     return steps;
   }
@@ -54,9 +58,21 @@ class SummaryTest {
   void aRefutedHd01NamesTheClausesThatRefutedIt() {
     List<StepResult> steps = new ArrayList<>();
     for (ProviderState st : Recommendation.REQUIRED_STATES) {
-      steps.add(Fixture.step(BenchArm.C, st).latency(64, 66).fallback(37.0).build());
+      steps.add(
+          st == ProviderState.HEALTHY
+              ? Fixture.step(BenchArm.C, st).latency(64, 66).measured(88).build()
+              : Fixture.step(BenchArm.C, st).latency(64, 66).aging(0.88, 20, 2_000).build());
     }
-    ExperimentRecord e = record(steps);
+    // quick's lab second stands for 4 320 s of a daily source: an outage of 4 h outlasts it
+    ExperimentRecord e =
+        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1)
+            .analysed(
+                Analysis.of(
+                    steps,
+                    Map.of(),
+                    ExperimentProfile.named("quick"),
+                    Map.of(),
+                    new Actuarial(86_400, 14_400, 10, 172_800)));
     assertThat(e.verdicts().get("HD-01").verdict()).isEqualTo("refuted");
     assertThat(Summary.of(e).answer())
         .startsWith("HD-01 is refuted (by clause (b) fallback above the ceiling")
