@@ -31,6 +31,11 @@ public final class Glossary {
   public static final List<String> HEADERS = List.of("term", "meaning", "the card's term");
 
   public static List<Term> of(ExperimentProfile p) {
+    return of(p, solventa.ops.analysis.Actuarial.DECLARED);
+  }
+
+  /** The terms, with the actuarial inputs the report was judged with. */
+  public static List<Term> of(ExperimentProfile p, solventa.ops.analysis.Actuarial a) {
     Config node = shipped("quote.conf");
     Config adapter = shipped("reference.conf");
     String budget = millis(node, "quote.budget");
@@ -99,13 +104,14 @@ public final class Glossary {
                 + " restarting anything: the cache and the breaker carry their state from step to"
                 + " step",
             "—"));
-    stepTerms(p, t);
+    stepTerms(p, a, t);
     breakerTerms(p, budget, timeout, t);
     return List.copyOf(t);
   }
 
   /** A step's parts and the figures read over it: its window, T, the hit rate, the fallback, W. */
-  private static void stepTerms(ExperimentProfile p, List<Term> t) {
+  private static void stepTerms(
+      ExperimentProfile p, solventa.ops.analysis.Actuarial a, List<Term> t) {
     t.add(
         new Term(
             "step",
@@ -135,9 +141,36 @@ public final class Glossary {
     t.add(
         new Term(
             "actuarial ceiling",
-            "the fallback share actuaries would accept, an assumption the card leaves open: "
-                + fmt(p.fallbackCeilingPct())
-                + " %",
+            "the fallback share actuaries would accept (c), an assumption the card leaves open: "
+                + fmt(a.fallbackCeilingPct())
+                + " % in this report",
+            "—"));
+    t.add(
+        new Term(
+            "clause",
+            "one of the conditions under which the card refutes HD-01: (a) C misses the latency"
+                + " thresholds with the provider degraded or unresponsive, (b) it meets them only"
+                + " with a fallback share above the ceiling, (c) recovery causes a stampede that"
+                + " saturates the adapter's pool, (d) a run is invalidated by a sanity check",
+            "criterio de refutación"));
+    t.add(
+        new Term(
+            "T_source, D, A",
+            "the actuarial inputs clause (b) is judged with: the Open Finance source's production"
+                + " refresh policy ("
+                + fmt(a.sourceRefreshSec())
+                + " s), the outage the business must ride through ("
+                + fmt(a.outageSec())
+                + " s) and the oldest STALE value actuaries accept ("
+                + fmt(a.maxStaleAgeSec())
+                + " s); bin/lab report --assume changes them",
+            "—"));
+    t.add(
+        new Term(
+            "flip point",
+            "the outage duration at which clause (b) changes outcome: t* = T·(1 − (1 − c)/h) from"
+                + " the aging model, and the measured crossing, mapped from the lab's T to T_source"
+                + " through t/T; an interval containing D is too close to call",
             "—"));
     t.add(
         new Term(
@@ -219,7 +252,7 @@ public final class Glossary {
     return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
   }
 
-  static List<List<String>> rows(ExperimentProfile p) {
-    return of(p).stream().map(Term::row).toList();
+  static List<List<String>> rows(ExperimentProfile p, solventa.ops.analysis.Actuarial a) {
+    return of(p, a).stream().map(Term::row).toList();
   }
 }

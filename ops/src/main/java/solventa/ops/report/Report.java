@@ -204,7 +204,7 @@ public final class Report extends ReportSection {
    */
   private void glossary() {
     h(2, "Glossary");
-    blocks.add(new Table(Glossary.HEADERS, Glossary.rows(profileOf())));
+    blocks.add(new Table(Glossary.HEADERS, Glossary.rows(profileOf(), e.judgedWith())));
   }
 
   /** The answer first: one sentence, the arm × state grid of the walk (see {@link Summary}). */
@@ -216,9 +216,12 @@ public final class Report extends ReportSection {
         "The state walk at a glance: ✓ every run met "
             + Acceptance.describe()
             + " (worst run's p95/p99, ms, at the generator), ✗ a run missed (the worst missing"
-            + " step, with its errors), — not walked. Arms A and B run without a breaker; B+CB is B"
-            + " with one. Terms: the Glossary; details: the verdicts, Results per run and the"
-            + " Recommendation below.");
+            + " step, with its errors), — not walked. For the arms that fall back, the step's"
+            + " fallback share (the largest over the runs) and, where HD-01's clause (b) judges it,"
+            + " its outcome at the actuarial inputs below: ✓ within the ceiling for the declared"
+            + " outage, ✗ above it, ? too close to call or not decidable. Arms A and B run without"
+            + " a breaker; B+CB is B with one. Terms: the Glossary; details: the verdicts, Results"
+            + " per run and the Recommendation below.");
     blocks.add(new Table(sum.gridHeaders(), sum.grid()));
     actuarial();
     List<String> checks =
@@ -256,7 +259,7 @@ public final class Report extends ReportSection {
                                 ? " (no flip point could be placed)"
                                 : "; it flips at "
                                     + c.flipsAt()
-                                    + ": it holds for a shorter outage, refutes for a longer one, and is too close to call between"))
+                                    + ": it holds for a shorter outage, refutes for a longer one, and is too close to call for one inside that range"))
                 .orElse(null);
     p(
         "**Judged with the actuarial inputs** "

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,12 +42,16 @@ public final class ReportWriter {
           + "<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;"
           + "color:#222}table{border-collapse:collapse;margin:1em 0;font-size:13px}td,th{border:1px"
           + " solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f3f3f3}"
-          + "svg{display:block;margin:1.5em 0 0.5em}</style></head><body>\n";
+          + "svg{display:block;margin:1.5em 0 0.5em}"
+          + "td.v-supported{background:#e6f4ea;color:#0d652d;font-weight:bold}"
+          + "td.v-refuted{background:#fce8e6;color:#a50e0e;font-weight:bold}"
+          + "td.v-inconclusive{background:#fef7e0;color:#7a5b00;font-weight:bold}"
+          + "</style></head><body>\n";
 
   private ReportWriter() {}
 
   public static Path write(ExperimentRecord e, Path dir) throws IOException {
-    List<Block> blocks = Report.build(e, link -> Files.exists(dir.resolve(link)));
+    List<Block> blocks = withContents(Report.build(e, link -> Files.exists(dir.resolve(link))));
     Path charts = Files.createDirectories(dir.resolve("charts"));
     Map<String, String> svgs = new LinkedHashMap<>();
     StringBuilder md = new StringBuilder();
@@ -87,16 +92,79 @@ public final class ReportWriter {
     Files.writeString(dir.resolve("report.md"), md.toString(), StandardCharsets.UTF_8);
     Files.writeString(
         dir.resolve("report.html"),
-        HEAD + html(md.toString(), svgs) + "</body></html>\n",
+        HEAD + coloured(html(md.toString(), svgs)) + "</body></html>\n",
         StandardCharsets.UTF_8);
     return dir.resolve("report.md");
   }
 
+  private static final java.util.regex.Pattern VERDICT_CELL =
+      java.util.regex.Pattern.compile("<td>(SUPPORTED|REFUTED|INCONCLUSIVE)</td>");
+
+  /** A table cell that holds only a verdict gets its colour (green, red, amber) in the HTML. */
+  static String coloured(String html) {
+    return VERDICT_CELL
+        .matcher(html)
+        .replaceAll(
+            m ->
+                "<td class=\"v-"
+                    + m.group(1).toLowerCase(java.util.Locale.ROOT)
+                    + "\">"
+                    + m.group(1)
+                    + "</td>");
+  }
+
   /**
-   * CommonMark's HTML of {@code markdown}: raw HTML in the text is escaped, headings carry {@link
-   * Report#anchor} ids, and an image whose destination is a key of {@code inlineSvgs} is that SVG.
+   * The blocks with a table of contents after the first section (the answer): one link per section,
+   * to the anchor its heading gets ({@link Slugs}).
+   */
+  static List<Block> withContents(List<Block> blocks) {
+    Slugs slugs = new Slugs();
+    List<String> items = new ArrayList<>();
+    int second = -1;
+    int sections = 0;
+    for (int i = 0; i < blocks.size(); i++) {
+      if (blocks.get(i) instanceof Report.Heading h) {
+        String id = slugs.next(h.text());
+        if (h.level() == 2) {
+          sections++;
+          if (sections == 2) {
+            second = i;
+          }
+          items.add("[" + h.text() + "](#" + id + ")");
+        }
+      }
+    }
+    if (second < 0) {
+      return blocks;
+    }
+    List<Block> out = new ArrayList<>(blocks.subList(0, second));
+    out.add(new Report.Heading(2, "Contents"));
+    out.add(new Bullets(items));
+    out.addAll(blocks.subList(second, blocks.size()));
+    return out;
+  }
+
+  /**
+   * Unique heading ids, as GitHub gives them: {@link Report#anchor} of the text, and from its
+   * second use on, {@code -1}, {@code -2}, … after it ("C R1 recovery" and "C' R1 recovery" are
+   * both {@code c-r1-recovery}: the second becomes {@code c-r1-recovery-1}).
+   */
+  static final class Slugs {
+    private final Map<String, Integer> seen = new java.util.HashMap<>();
+
+    String next(String heading) {
+      String base = Report.anchor(heading);
+      int n = seen.merge(base, 1, Integer::sum) - 1;
+      return n == 0 ? base : base + "-" + n;
+    }
+  }
+
+  /**
+   * CommonMark's HTML of {@code markdown}: raw HTML in the text is escaped, headings carry unique
+   * ids ({@link Slugs}), and an image whose destination is a key of {@code inlineSvgs} is that SVG.
    */
   static String html(String markdown, Map<String, String> inlineSvgs) {
+    Slugs slugs = new Slugs();
     Parser parser = Parser.builder().extensions(EXTENSIONS).build();
     HtmlRenderer renderer =
         HtmlRenderer.builder()
@@ -106,7 +174,7 @@ public final class ReportWriter {
                 context ->
                     (node, tagName, attributes) -> {
                       if (node instanceof Heading) {
-                        attributes.put("id", Report.anchor(literal(node)));
+                        attributes.put("id", slugs.next(literal(node)));
                       }
                     })
             .nodeRendererFactory(context -> new InlineSvgImages(context, inlineSvgs))

@@ -70,7 +70,7 @@ public record Summary(
           r.walk(run, arm, st).ifPresent(steps::add);
         }
         any |= !steps.isEmpty();
-        row.add(cell(steps));
+        row.add(cell(steps) + fallback(r, arm, st, steps, profile.refreshAfterSec(), e));
       }
       if (any) {
         grid.add(List.copyOf(row));
@@ -126,6 +126,59 @@ public record Summary(
         + figures
         + String.format(Locale.ROOT, ", %.1f %% errors", worst.errorPct())
         + (steps.size() > 1 ? " (" + missed.size() + " of " + steps.size() + " runs)" : "");
+  }
+
+  /** The states in which HD-01's clause (b) judges C's fallback share against the ceiling. */
+  private static final List<ProviderState> CLAUSE_B_STATES =
+      List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
+
+  /**
+   * For an arm that falls back: ", fallback 26.3 %" (the largest step share over the runs); in the
+   * states clause (b) judges, then its outcome at the report's actuarial inputs: "✗ clause (b)"
+   * when a run refutes it, "? clause (b)" when one is too close to call or cannot be decided, "✓
+   * clause (b)" when every run holds. A step's share in lab seconds is not itself compared with the
+   * ceiling: clause (b) maps it to the outage the business rides through.
+   */
+  static String fallback(
+      StepResults r,
+      BenchArm arm,
+      ProviderState st,
+      List<StepResult> steps,
+      int labT,
+      ExperimentRecord e) {
+    if (!arm.fallsBack() || steps.isEmpty()) {
+      return "";
+    }
+    double worst =
+        steps.stream()
+            .map(StepResult::fallbackPct)
+            .filter(java.util.Objects::nonNull)
+            .mapToDouble(Double::doubleValue)
+            .max()
+            .orElse(Double.NaN);
+    String share =
+        Double.isNaN(worst) ? "" : String.format(Locale.ROOT, ", fallback %.1f %%", worst);
+    if (!CLAUSE_B_STATES.contains(st)) {
+      return share;
+    }
+    java.util.Set<solventa.ops.analysis.FallbackFlip.Outcome> outcomes =
+        java.util.EnumSet.noneOf(solventa.ops.analysis.FallbackFlip.Outcome.class);
+    for (StepResult s : steps) {
+      String run = s.spec().run();
+      StepResult healthy = r.walk(run, arm, ProviderState.HEALTHY).orElse(null);
+      outcomes.add(
+          solventa.ops.analysis.FallbackFlip.judge(
+                  arm.label() + " " + run, s, healthy, labT, e.judgedWith())
+              .outcome());
+    }
+    String mark =
+        outcomes.contains(solventa.ops.analysis.FallbackFlip.Outcome.REFUTES)
+            ? "✗"
+            : outcomes.equals(
+                    java.util.EnumSet.of(solventa.ops.analysis.FallbackFlip.Outcome.HOLDS))
+                ? "✓"
+                : "?";
+    return share + "; " + mark + " clause (b)";
   }
 
   /** The console's closing lines: the answer, then the verdicts on one line. */

@@ -48,6 +48,20 @@ class GlossaryTest {
         .contains("Clopper–Pearson");
   }
 
+  /** The ceiling and the other actuarial inputs are the ones the report was judged with. */
+  @Test
+  void theActuarialInputsAreTheOnesTheReportWasJudgedWith() {
+    solventa.ops.analysis.Actuarial a =
+        solventa.ops.analysis.Actuarial.DECLARED.with(
+            List.of("fallback-ceiling-pct=20", "outage-s=1200"));
+    Map<String, String> t =
+        Glossary.of(ExperimentProfile.named("quick"), a).stream()
+            .collect(Collectors.toMap(Glossary.Term::term, Glossary.Term::meaning));
+    assertThat(t.get("actuarial ceiling")).endsWith(": 20 % in this report");
+    assertThat(t.get("T_source, D, A")).contains("(1200 s)");
+    assertThat(t).containsKeys("clause", "flip point");
+  }
+
   @Test
   void everyProviderStateIsGlossedWithTheCardsSpanishName() {
     String states = terms(ExperimentProfile.named("quick")).get("provider state");

@@ -95,6 +95,39 @@ class SummaryTest {
     assertThat(s.grid().get(1).get(degraded)).startsWith("✓ ");
   }
 
+  /**
+   * The grid shows a falling-back arm's fallback share, and in the states clause (b) judges its
+   * outcome: ✗ where an outage of 4 h at h = 88 % outlasts the flip, for B nothing.
+   */
+  @Test
+  void theGridShowsTheFallbackShareAndClauseBWhereItJudges() {
+    List<StepResult> steps = new ArrayList<>();
+    for (ProviderState st : Recommendation.REQUIRED_STATES) {
+      steps.add(
+          st == ProviderState.HEALTHY
+              ? Fixture.step(BenchArm.C, st).latency(64, 66).measured(88).fallback(4.0).build()
+              : Fixture.step(BenchArm.C, st).latency(64, 66).aging(0.88, 20, 2_000).build());
+    }
+    ExperimentRecord longOutage =
+        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1)
+            .analysed(
+                Analysis.of(
+                    steps,
+                    Map.of(),
+                    ExperimentProfile.named("quick"),
+                    Map.of(),
+                    new Actuarial(86_400, 14_400, 10, 172_800)));
+    Summary s = Summary.of(longOutage);
+    int healthy = s.gridHeaders().indexOf("healthy");
+    int degraded = s.gridHeaders().indexOf("degraded");
+    List<String> c = s.grid().get(0);
+    assertThat(c.get(0)).isEqualTo("C");
+    assertThat(c.get(healthy)).contains(", fallback 4.0 %").doesNotContain("clause (b)");
+    assertThat(c.get(degraded)).contains(", fallback ").endsWith("; ✗ clause (b)");
+    Summary mixed = Summary.of(record(bMissesCMeets()));
+    assertThat(mixed.grid().get(0).get(degraded)).doesNotContain("fallback");
+  }
+
   @Test
   void aCellCountsTheRunsThatMissed() {
     List<StepResult> two =
