@@ -1,6 +1,5 @@
 package solventa.quote.domain;
 
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -10,13 +9,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
-import org.apache.pekko.actor.Cancellable;
-import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
-import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
-import solventa.adapter.FetchResult;
-import solventa.quote.profile.ProfileEntity;
+import solventa.quote.profile.ProfileResolver;
 import solventa.quote.profile.ProviderPort;
 import solventa.quote.profile.Resolution;
 import solventa.quote.settings.QuoteSettings;
@@ -31,18 +25,18 @@ import solventa.rating.ResolvedProfile;
  * :MsCotización's core: resolves the customer's profile the way the configured arm says, prices it
  * and shapes the answer. Non-blocking end to end: every wait is a stage or a scheduled timeout.
  *
- * <p>Arm A calls the adapter directly (no entity, no cache). B, C and C' ask the customer's {@link
- * ProfileEntity}, passing what is left of the budget; the edge bounds that ask with {@code
- * quote.resolve-timeout}.
+ * <p>The profile comes from a {@link ProfileResolver} chosen once, when the node is wired, from the
+ * arm's traits: the adapter directly (an arm without a cache), or the customer's profile entity.
+ * The service passes the quote's deadline (admission + budget) and does not know which it has.
  *
  * <p>Threads: no continuation runs on a stage's default executor. Pekko's {@code ask} and the
  * adapter hand back stages whose plain {@code thenApply}/{@code thenCompose} run asynchronously on
  * the JDK common pool, and with a common-pool parallelism of 1 (2 cores) the JDK runs each such
- * stage on a new thread. The adapter's answer (arm A) continues on {@link #executor}, the actor
- * system's default dispatcher. The short, non-blocking steps of a quote run on the node thread that
- * completes the previous stage ({@link #SAME_THREAD}, decision 0026): pricing on the entity's
- * thread that replies, shaping the answer on rating's cost timer thread. Each avoided hop to the
- * dispatcher is a thread wake-up less per quote.
+ * stage on a new thread. The resolver completes its stage on a node thread (an entity's, or the
+ * default dispatcher for the adapter's answer). The short, non-blocking steps of a quote run on the
+ * node thread that completes the previous stage ({@link #SAME_THREAD}): pricing on the thread that
+ * resolved, shaping the answer on rating's cost timer thread. Each avoided hop to the dispatcher is
+ * a thread wake-up less per quote.
  */
 public final class QuoteService {
 
@@ -57,14 +51,12 @@ public final class QuoteService {
   private static final org.slf4j.Logger FAILURES =
       org.slf4j.LoggerFactory.getLogger("solventa.quote.failures");
 
-  private final ActorSystem<?> system;
   private final QuoteSettings settings;
+  private final ProfileResolver resolver;
   private final ProviderPort provider;
   private final Pricing pricing;
   private final QuoteStats stats;
   private final ActuarialTrace trace;
-  private final Clock clock;
-  private final Executor executor;
 
   /**
    * Runs a continuation on the thread that completes the stage (or on the caller's, if the stage is
@@ -74,22 +66,23 @@ public final class QuoteService {
    */
   public static final Executor SAME_THREAD = Runnable::run;
 
+  /**
+   * @param resolver where profiles come from, chosen by the wiring from the arm's traits
+   * @param provider the adapter: which customer ids it accepts (validation only)
+   */
   public QuoteService(
-      ActorSystem<?> system,
       QuoteSettings settings,
+      ProfileResolver resolver,
       ProviderPort provider,
       Pricing pricing,
       QuoteStats stats,
-      ActuarialTrace trace,
-      Clock clock) {
-    this.system = system;
+      ActuarialTrace trace) {
     this.settings = settings;
+    this.resolver = resolver;
     this.provider = provider;
     this.pricing = pricing;
     this.stats = stats;
     this.trace = trace;
-    this.clock = clock;
-    this.executor = system.executionContext();
   }
 
   /** The node's stats (the edge counts what it sheds there). */
@@ -123,57 +116,12 @@ public final class QuoteService {
     // wall clock, not the injected one: the deadline is compared with the host clock elsewhere
     long admittedAtMs = System.currentTimeMillis();
     long deadline = admittedAtMs + settings.budget().toMillis();
-    CompletionStage<Resolution> resolution =
-        settings.arm().usesCache() ? viaEntity(request.customerId(), deadline) : direct(request);
-    return resolution
+    return resolver
+        .resolve(request.customerId(), deadline)
         // on the thread that completed the resolution: the entity's (its reply) or the dispatcher
         .thenComposeAsync(r -> priceOn(quoteId, request, r, start, admittedAtMs), SAME_THREAD)
         // a plain stage from here on: it runs where the composed stage completed (a node thread)
         .handle((r, e) -> e == null ? r : failed(quoteId, request, unwrap(e), start));
-  }
-
-  // Arm A: every quote calls the adapter and waits for its answer (its 700 ms hard timeout).
-  private CompletionStage<Resolution> direct(QuoteRequest request) {
-    stats.fetchStarted();
-    BreakerState atAdmission = provider.breakerState();
-    CompletableFuture<Resolution> done = new CompletableFuture<>();
-    // the edge's backstop on Pekko's scheduler (orTimeout would use the JDK's own timer thread)
-    Cancellable backstop =
-        system
-            .scheduler()
-            .scheduleOnce(
-                settings.resolveTimeout(),
-                () -> done.completeExceptionally(new TimeoutException()),
-                system.executionContext());
-    provider
-        .fetch(request.customerId())
-        .whenCompleteAsync(
-            (r, e) -> {
-              backstop.cancel();
-              if (e != null) {
-                done.completeExceptionally(e);
-              } else {
-                stats.providerLatency(r.latency());
-                done.complete(directResolution(r, atAdmission));
-              }
-            },
-            executor);
-    return done;
-  }
-
-  private Resolution directResolution(FetchResult result, BreakerState atAdmission) {
-    if (result instanceof FetchResult.Fetched f) {
-      return Resolution.Resolved.fresh(f.profile(), clock.instant(), "local");
-    }
-    FetchResult.Failed failed = (FetchResult.Failed) result;
-    boolean sacrificed = Resolution.isSacrifice(failed.kind(), atAdmission);
-    return new Resolution.Unavailable(failed.kind(), failed.detail(), sacrificed, "local");
-  }
-
-  private CompletionStage<Resolution> viaEntity(String customerId, long deadline) {
-    return ClusterSharding.get(system)
-        .entityRefFor(ProfileEntity.ENTITY_KEY, customerId)
-        .ask(replyTo -> new ProfileEntity.Resolve(deadline, replyTo), settings.resolveTimeout());
   }
 
   private CompletionStage<Result> priceOn(
