@@ -35,6 +35,7 @@ import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
 import org.apache.pekko.japi.function.Function;
 import solventa.quote.domain.QuoteRequest;
 import solventa.quote.domain.QuoteService;
+import solventa.quote.stats.QuoteEvent;
 import solventa.quote.stats.ShedCause;
 import solventa.rating.InvalidQuoteInput;
 
@@ -117,7 +118,7 @@ public final class QuoteRoutes {
   }
 
   private HttpResponse timedOut(HttpRequest request) {
-    service.stats().shed(ShedCause.REQUEST_TIMEOUT);
+    service.stats().record(new QuoteEvent.Shed(ShedCause.REQUEST_TIMEOUT));
     return overloaded("the quote did not complete within the request timeout");
   }
 
@@ -169,7 +170,7 @@ public final class QuoteRoutes {
   private CompletionStage<HttpResponse> answer(String body) {
     if (inFlight.incrementAndGet() > maxInFlight) {
       inFlight.decrementAndGet();
-      service.stats().shed(ShedCause.IN_FLIGHT);
+      service.stats().record(new QuoteEvent.Shed(ShedCause.IN_FLIGHT));
       return CompletableFuture.completedFuture(
           overloaded("more than " + maxInFlight + " quotes in flight on this node; retry later"));
     }

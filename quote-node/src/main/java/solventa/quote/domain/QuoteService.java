@@ -15,8 +15,8 @@ import solventa.quote.profile.ProviderPort;
 import solventa.quote.profile.Resolution;
 import solventa.quote.settings.QuoteSettings;
 import solventa.quote.stats.ActuarialTrace;
+import solventa.quote.stats.QuoteEvent;
 import solventa.quote.stats.QuoteStats;
-import solventa.quote.stats.ShedCause;
 import solventa.rating.InvalidQuoteInput;
 import solventa.rating.PricedQuote;
 import solventa.rating.ResolvedProfile;
@@ -108,93 +108,105 @@ public final class QuoteService {
   }
 
   /**
-   * Resolves, prices and shapes one quote; a failure carries {@code quoteId}, and the server log
-   * keeps its specifics under the same id (customer pseudonymized, see {@link ActuarialTrace}).
+   * One quote on its way: its id, its request, and when it was admitted ({@code startNanos} for its
+   * service time; {@code atMs}, host wall clock, for its deadline and a sacrifice's exposure
+   * window).
    */
-  public CompletionStage<Result> quote(QuoteRequest request, String quoteId) {
-    long start = System.nanoTime();
-    // wall clock, not the injected one: the deadline is compared with the host clock elsewhere
-    long admittedAtMs = System.currentTimeMillis();
-    long deadline = admittedAtMs + settings.budget().toMillis();
-    return resolver
-        .resolve(request.customerId(), deadline)
-        // on the thread that completed the resolution: the entity's (its reply) or the dispatcher
-        .thenComposeAsync(r -> priceOn(quoteId, request, r, start, admittedAtMs), SAME_THREAD)
-        // a plain stage from here on: it runs where the composed stage completed (a node thread)
-        .handle((r, e) -> e == null ? r : failed(quoteId, request, unwrap(e), start));
+  private record Admission(String quoteId, QuoteRequest request, long startNanos, long atMs) {
+    long tookNanos() {
+      return System.nanoTime() - startNanos;
+    }
   }
 
-  private CompletionStage<Result> priceOn(
-      String quoteId, QuoteRequest request, Resolution resolution, long start, long admittedAtMs) {
-    if (resolution.sacrificed()) {
-      stats.sacrificed(admittedAtMs);
-    }
+  /**
+   * Resolves, prices and shapes one quote; a failure carries {@code quoteId}, and the server log
+   * keeps its specifics under the same id (customer pseudonymized, see {@link ActuarialTrace}).
+   * Every quote ends in exactly one {@link QuoteEvent}, recorded where its result is decided.
+   */
+  public CompletionStage<Result> quote(QuoteRequest request, String quoteId) {
+    // wall clock, not the injected one: the deadline is compared with the host clock elsewhere
+    Admission a = new Admission(quoteId, request, System.nanoTime(), System.currentTimeMillis());
+    return resolver
+        .resolve(request.customerId(), a.atMs() + settings.budget().toMillis())
+        // on the thread that completed the resolution: the entity's (its reply) or the dispatcher
+        .thenComposeAsync(r -> priceOn(a, r), SAME_THREAD)
+        // a plain stage from here on: it runs where the composed stage completed (a node thread)
+        .handle((r, e) -> e == null ? r : failed(a, unwrap(e), false));
+  }
+
+  private CompletionStage<Result> priceOn(Admission a, Resolution resolution) {
     if (resolution instanceof Resolution.Shed s) {
-      stats.shed(s.cause());
-      return failedNow(QuoteFailure.Cause.OVERLOADED, s.detail(), quoteId);
-    }
-    if (resolution instanceof Resolution.Unavailable u && u.kind().isBusinessAnswer()) {
-      stats.refused();
-      if (u.kind() == FailureKind.REFUSED_ID) {
-        // the API refuses such ids before resolution; this is the adapter's own guard answering
-        return failedNow(
-            QuoteFailure.Cause.INVALID_CUSTOMER_ID,
-            "customerId must be of " + provider.customerIdFormat(),
-            quoteId);
-      }
-      return failedNow(
-          u.kind() == FailureKind.NO_CONSENT
-              ? QuoteFailure.Cause.NO_CONSENT
-              : QuoteFailure.Cause.UNKNOWN_CUSTOMER,
-          null,
-          quoteId);
+      stats.record(new QuoteEvent.Shed(s.cause()));
+      return failedNow(QuoteFailure.Cause.OVERLOADED, s.detail(), a.quoteId());
     }
     if (resolution instanceof Resolution.Unavailable u) {
-      stats.failed(System.nanoTime() - start);
-      logUnavailable(quoteId, request, u);
-      // the body names the cause only; the adapter's detail (exception, target, values) is logged
-      if (u.kind() == FailureKind.BULKHEAD_REJECTED) {
-        // the node's own bound on provider calls (the adapter's pool and queue) is full: a shed,
-        // still an error of the service (the experiment counts it so), answered with Retry-After
-        stats.shed(ShedCause.PROVIDER_BULKHEAD);
-        return failedNow(
-            QuoteFailure.Cause.OVERLOADED,
-            "this node's calls to the Open Finance provider are at their bound; retry later",
-            quoteId);
-      }
-      return u.kind() == FailureKind.TIMEOUT
-          ? failedNow(
-              QuoteFailure.Cause.PROVIDER_TIMEOUT,
-              "the Open Finance provider did not answer in time",
-              quoteId)
-          : failedNow(
-              QuoteFailure.Cause.PROVIDER_UNAVAILABLE,
-              "the Open Finance provider cannot be reached now (" + u.kind() + ")",
-              quoteId);
+      return CompletableFuture.completedFuture(
+          u.kind().isBusinessAnswer() ? refused(a, u) : unavailable(a, u));
     }
     Resolution.Resolved r = (Resolution.Resolved) resolution;
     ResolvedProfile profile =
         new ResolvedProfile(r.origin(), Optional.ofNullable(r.profile()), r.ageMs());
     long pricingStart = System.nanoTime();
     return pricing
-        .price(request.input(), profile)
+        .price(a.request().input(), profile)
         // on rating's cost timer thread as the delay ends: shaping the answer is short
-        .thenApplyAsync(
-            priced -> {
-              stats.ratingCost(System.nanoTime() - pricingStart);
-              return quoted(quoteId, request, r, priced, start);
-            },
+        .handleAsync(
+            (priced, e) ->
+                e == null
+                    ? quoted(a, r, priced, System.nanoTime() - pricingStart)
+                    : failed(a, unwrap(e), r.sacrificed()),
             SAME_THREAD);
   }
 
-  private Result quoted(
-      String quoteId, QuoteRequest request, Resolution.Resolved r, PricedQuote priced, long start) {
+  /** A business answer (unknown customer, no consent, an id the adapter refuses). */
+  private Result refused(Admission a, Resolution.Unavailable u) {
+    stats.record(new QuoteEvent.Refused());
+    if (u.kind() == FailureKind.REFUSED_ID) {
+      // the API refuses such ids before resolution; this is the adapter's own guard answering
+      return failure(
+          QuoteFailure.Cause.INVALID_CUSTOMER_ID,
+          "customerId must be of " + provider.customerIdFormat(),
+          a);
+    }
+    return failure(
+        u.kind() == FailureKind.NO_CONSENT
+            ? QuoteFailure.Cause.NO_CONSENT
+            : QuoteFailure.Cause.UNKNOWN_CUSTOMER,
+        null,
+        a);
+  }
+
+  /** The provider could not give a profile and the arm does not fall back. */
+  private Result unavailable(Admission a, Resolution.Unavailable u) {
+    stats.record(new QuoteEvent.Failed(u.kind(), a.tookNanos(), u.sacrificed(), a.atMs()));
+    logUnavailable(a, u);
+    // the body names the cause only; the adapter's detail (exception, target, values) is logged
+    if (u.kind() == FailureKind.BULKHEAD_REJECTED) {
+      // the node's own bound on provider calls (the adapter's pool and queue) is full: a shed,
+      // still an error of the service (the experiment counts it so), answered with Retry-After
+      return failure(
+          QuoteFailure.Cause.OVERLOADED,
+          "this node's calls to the Open Finance provider are at their bound; retry later",
+          a);
+    }
+    return u.kind() == FailureKind.TIMEOUT
+        ? failure(
+            QuoteFailure.Cause.PROVIDER_TIMEOUT,
+            "the Open Finance provider did not answer in time",
+            a)
+        : failure(
+            QuoteFailure.Cause.PROVIDER_UNAVAILABLE,
+            "the Open Finance provider cannot be reached now (" + u.kind() + ")",
+            a);
+  }
+
+  private Result quoted(Admission a, Resolution.Resolved r, PricedQuote priced, long ratingNanos) {
     List<String> missing = priced.missingSignals().stream().map(Enum::name).sorted().toList();
     QuoteResponse q =
         new QuoteResponse(
-            quoteId,
+            a.quoteId(),
             settings.arm().label(),
-            request.input().lineOfBusiness(),
+            a.request().input().lineOfBusiness(),
             priced.premium(),
             priced.currency(),
             priced.premiumLow(),
@@ -204,12 +216,21 @@ public final class QuoteService {
             r.ageMs(),
             missing);
     trace.record(
-        quoteId, request.customerId(), r.origin(), r.ageMs(), missing, settings.arm().label());
-    long took = System.nanoTime() - start;
-    stats.quoted(r.origin(), took);
-    if (Resolution.BUDGET.equals(r.failure())) {
-      stats.budgetExpired(took);
-    }
+        a.quoteId(),
+        a.request().customerId(),
+        r.origin(),
+        r.ageMs(),
+        missing,
+        settings.arm().label());
+    stats.record(
+        new QuoteEvent.Quoted(
+            r.origin(),
+            r.ageMs(),
+            a.tookNanos(),
+            ratingNanos,
+            Resolution.BUDGET.equals(r.failure()),
+            r.sacrificed(),
+            a.atMs()));
     return new Result.Quoted(q);
   }
 
@@ -218,32 +239,41 @@ public final class QuoteService {
    * adapter's kind and detail. Fast refusals (breaker open, bulkhead full) come in floods and are
    * already counted by the adapter, so they are logged at DEBUG only.
    */
-  private void logUnavailable(String quoteId, QuoteRequest request, Resolution.Unavailable u) {
+  private void logUnavailable(Admission a, Resolution.Unavailable u) {
     boolean refusal =
         u.kind() == FailureKind.BREAKER_OPEN || u.kind() == FailureKind.BULKHEAD_REJECTED;
     if (refusal ? FAILURES.isDebugEnabled() : FAILURES.isInfoEnabled()) {
-      String customer = trace.pseudonym(request.customerId());
+      String customer = trace.pseudonym(a.request().customerId());
       if (refusal) {
-        FAILURES.debug("quote {} customer={} unavailable: {}", quoteId, customer, u.kind());
+        FAILURES.debug("quote {} customer={} unavailable: {}", a.quoteId(), customer, u.kind());
       } else {
         FAILURES.info(
-            "quote {} customer={} unavailable: {} ({})", quoteId, customer, u.kind(), u.detail());
+            "quote {} customer={} unavailable: {} ({})",
+            a.quoteId(),
+            customer,
+            u.kind(),
+            u.detail());
       }
     }
   }
 
-  private Result failed(String quoteId, QuoteRequest request, Throwable e, long start) {
-    stats.failed(System.nanoTime() - start);
+  /** No resolution in time, or the quote failed in the node itself. */
+  private Result failed(Admission a, Throwable e, boolean sacrificed) {
+    stats.record(new QuoteEvent.Failed(null, a.tookNanos(), sacrificed, a.atMs()));
     if (e instanceof TimeoutException) {
       return new Result.Failed(
           new QuoteFailure(
               QuoteFailure.Cause.RESOLUTION_TIMEOUT,
               "no profile resolution within " + settings.resolveTimeout().toMillis() + " ms",
-              quoteId));
+              a.quoteId()));
     }
-    FAILURES.warn("quote {} customer={} failed", quoteId, trace.pseudonym(request.customerId()), e);
-    return new Result.Failed(
-        new QuoteFailure(QuoteFailure.Cause.INTERNAL, "the quote could not be completed", quoteId));
+    FAILURES.warn(
+        "quote {} customer={} failed", a.quoteId(), trace.pseudonym(a.request().customerId()), e);
+    return failure(QuoteFailure.Cause.INTERNAL, "the quote could not be completed", a);
+  }
+
+  private static Result failure(QuoteFailure.Cause cause, String detail, Admission a) {
+    return new Result.Failed(new QuoteFailure(cause, detail, a.quoteId()));
   }
 
   private static CompletionStage<Result> failedNow(

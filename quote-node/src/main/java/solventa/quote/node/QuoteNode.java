@@ -137,7 +137,7 @@ public final class QuoteNode implements AutoCloseable {
       ProviderPort provider = skipping != null ? skipping : adapterPort;
       QuoteStats stats =
           new QuoteStats(settings.arm(), clock, settings.stats().sacrificedCapacity());
-      ActuarialTrace trace = new ActuarialTrace(settings.traceSalt(), stats);
+      ActuarialTrace trace = new ActuarialTrace(settings.traceSalt());
       // the one place that asks whether the arm has a cache: the service never does
       ProfileResolver resolver =
           settings.arm().usesCache()

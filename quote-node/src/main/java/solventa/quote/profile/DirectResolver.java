@@ -10,6 +10,7 @@ import org.apache.pekko.actor.Cancellable;
 import org.apache.pekko.actor.typed.ActorSystem;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FetchResult;
+import solventa.quote.stats.ProfileEvent;
 import solventa.quote.stats.QuoteStats;
 
 /**
@@ -48,7 +49,7 @@ public final class DirectResolver implements ProfileResolver {
 
   @Override
   public CompletionStage<Resolution> resolve(String customerId, long deadlineEpochMs) {
-    stats.fetchStarted();
+    stats.record(ProfileEvent.FETCH_STARTED);
     BreakerState atAdmission = provider.breakerState();
     CompletableFuture<Resolution> done = new CompletableFuture<>();
     Cancellable backstop =

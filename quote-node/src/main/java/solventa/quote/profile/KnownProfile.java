@@ -10,6 +10,8 @@ import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
 import solventa.quote.settings.Arm;
+import solventa.quote.stats.ProfileEvent;
+import solventa.quote.stats.QuoteEvent;
 import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
@@ -84,15 +86,15 @@ final class KnownProfile {
   void resolve(ProfileEntity.Resolve r) {
     ActorRef<Resolution> replyTo = r.replyTo();
     if (last != null && last.ageMillis(clock.instant()) < refreshAfterMs) {
-      stats.cacheHit();
+      stats.record(ProfileEvent.CACHE_HIT);
       replyTo.tell(answers.known(Origin.CACHED, null, false, last));
       return;
     }
-    stats.cacheMiss();
+    stats.record(ProfileEvent.CACHE_MISS);
     long fetchId;
     if (arm.coalesces() && sharedFetch != null) {
       fetchId = sharedFetch;
-      stats.coalescedWaiter();
+      stats.record(ProfileEvent.COALESCED_WAITER);
     } else {
       fetchId = startFetch();
       if (arm.coalesces()) {
@@ -114,7 +116,7 @@ final class KnownProfile {
   private long startFetch() {
     long fetchId = nextFetchId++;
     fetchesInFlight++;
-    stats.fetchStarted();
+    stats.record(ProfileEvent.FETCH_STARTED);
     ctx.pipeToSelf(
         provider.fetch(customerId),
         (res, err) ->
@@ -149,7 +151,8 @@ final class KnownProfile {
         p -> {
           if (done.result() instanceof FetchResult.Failed f
               && Resolution.isSacrifice(f.kind(), BreakerState.CLOSED)) {
-            stats.sacrificed(p.admittedAtMs()); // answered at its budget, but waited on a failure
+            // answered at its budget, but it waited on a call that failed
+            stats.record(new QuoteEvent.SacrificedLate(p.admittedAtMs()));
           }
         });
   }

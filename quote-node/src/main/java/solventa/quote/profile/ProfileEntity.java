@@ -15,6 +15,7 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.cluster.typed.Cluster;
 import solventa.adapter.FetchResult;
 import solventa.quote.settings.QuoteSettings;
+import solventa.quote.stats.ProfileEvent;
 import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 
@@ -302,7 +303,7 @@ public final class ProfileEntity {
 
   private Behavior<Command> atFlushDeadline() {
     if (!writer.idle()) {
-      stats.unflushed();
+      stats.record(ProfileEvent.UNFLUSHED);
       LOG.warn(
           "customer={} stopped after quote.shutdown.flush-deadline ({} ms) with a value Redis has"
               + " not taken",
@@ -329,7 +330,7 @@ public final class ProfileEntity {
       known.loaded(r.profile());
       return;
     }
-    stats.redisError();
+    stats.record(ProfileEvent.REDIS_ERROR);
     Duration retryIn = loader.failed();
     if (loading) {
       LOG.warn(
