@@ -85,10 +85,10 @@ public final class QuoteRoutes {
    * The server's request handler. A {@code POST /v1/quotes} whose body is already in memory (the
    * usual case: a small body arrives with its headers) and within {@code max-body} goes straight to
    * {@link #answer}, without the routing DSL: no directive closures, no route futures, the answer
-   * completes on the thread that finishes the quote (decision 0026). Every other request — other
-   * paths and methods, a streamed, oversized or non-UTF-8 body — goes through {@link #routes()},
-   * which answers it as before; both paths share {@link #answer}, so a quote is answered the same
-   * either way.
+   * completes on the thread that finishes the quote, a hop less per quote. Every other request —
+   * other paths and methods, a streamed, oversized or non-UTF-8 body — goes through {@link
+   * #routes()}, which answers it as before; both paths share {@link #answer}, so a quote is
+   * answered the same either way.
    */
   public Function<HttpRequest, CompletionStage<HttpResponse>> handler(
       ClassicActorSystemProvider system) {
