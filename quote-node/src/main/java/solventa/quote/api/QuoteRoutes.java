@@ -38,6 +38,7 @@ import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
 import org.apache.pekko.japi.function.Function;
 import solventa.quote.domain.QuoteRequest;
 import solventa.quote.domain.QuoteService;
+import solventa.quote.stats.QuoteEvent;
 import solventa.quote.stats.ShedCause;
 import solventa.rating.InvalidQuoteInput;
 
@@ -87,10 +88,10 @@ public final class QuoteRoutes {
    * The server's request handler. A {@code POST /v1/quotes} whose body is already in memory (the
    * usual case: a small body arrives with its headers) and within {@code max-body} goes straight to
    * {@link #answer}, without the routing DSL: no directive closures, no route futures, the answer
-   * completes on the thread that finishes the quote (decision 0026). Every other request — other
-   * paths and methods, a streamed, oversized or non-UTF-8 body — goes through {@link #routes()},
-   * which answers it as before; both paths share {@link #answer}, so a quote is answered the same
-   * either way.
+   * completes on the thread that finishes the quote, a hop less per quote. Every other request —
+   * other paths and methods, a streamed, oversized or non-UTF-8 body — goes through {@link
+   * #routes()}, which answers it as before; both paths share {@link #answer}, so a quote is
+   * answered the same either way.
    */
   public Function<HttpRequest, CompletionStage<HttpResponse>> handler(
       ClassicActorSystemProvider system) {
@@ -120,7 +121,7 @@ public final class QuoteRoutes {
   }
 
   private HttpResponse timedOut(HttpRequest request) {
-    service.stats().shed(ShedCause.REQUEST_TIMEOUT);
+    service.stats().record(new QuoteEvent.Shed(ShedCause.REQUEST_TIMEOUT));
     return overloaded("the quote did not complete within the request timeout");
   }
 
@@ -183,7 +184,7 @@ public final class QuoteRoutes {
   private CompletionStage<HttpResponse> answer(String body) {
     if (inFlight.incrementAndGet() > maxInFlight) {
       inFlight.decrementAndGet();
-      service.stats().shed(ShedCause.IN_FLIGHT);
+      service.stats().record(new QuoteEvent.Shed(ShedCause.IN_FLIGHT));
       return CompletableFuture.completedFuture(
           overloaded("more than " + maxInFlight + " quotes in flight on this node; retry later"));
     }

@@ -1,6 +1,5 @@
 package solventa.quote.domain;
 
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -10,19 +9,14 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
-import org.apache.pekko.actor.Cancellable;
-import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
-import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
-import solventa.adapter.FetchResult;
-import solventa.quote.profile.ProfileEntity;
+import solventa.quote.profile.ProfileResolver;
 import solventa.quote.profile.ProviderPort;
 import solventa.quote.profile.Resolution;
 import solventa.quote.settings.QuoteSettings;
 import solventa.quote.stats.ActuarialTrace;
+import solventa.quote.stats.QuoteEvent;
 import solventa.quote.stats.QuoteStats;
-import solventa.quote.stats.ShedCause;
 import solventa.rating.InvalidQuoteInput;
 import solventa.rating.PricedQuote;
 import solventa.rating.ResolvedProfile;
@@ -31,18 +25,18 @@ import solventa.rating.ResolvedProfile;
  * :MsCotización's core: resolves the customer's profile the way the configured arm says, prices it
  * and shapes the answer. Non-blocking end to end: every wait is a stage or a scheduled timeout.
  *
- * <p>Arm A calls the adapter directly (no entity, no cache). B, C and C' ask the customer's {@link
- * ProfileEntity}, passing what is left of the budget; the edge bounds that ask with {@code
- * quote.resolve-timeout}.
+ * <p>The profile comes from a {@link ProfileResolver} chosen once, when the node is wired, from the
+ * arm's traits: the adapter directly (an arm without a cache), or the customer's profile entity.
+ * The service passes the quote's deadline (admission + budget) and does not know which it has.
  *
  * <p>Threads: no continuation runs on a stage's default executor. Pekko's {@code ask} and the
  * adapter hand back stages whose plain {@code thenApply}/{@code thenCompose} run asynchronously on
  * the JDK common pool, and with a common-pool parallelism of 1 (2 cores) the JDK runs each such
- * stage on a new thread. The adapter's answer (arm A) continues on {@link #executor}, the actor
- * system's default dispatcher. The short, non-blocking steps of a quote run on the node thread that
- * completes the previous stage ({@link #SAME_THREAD}, decision 0026): pricing on the entity's
- * thread that replies, shaping the answer on rating's cost timer thread. Each avoided hop to the
- * dispatcher is a thread wake-up less per quote.
+ * stage on a new thread. The resolver completes its stage on a node thread (an entity's, or the
+ * default dispatcher for the adapter's answer). The short, non-blocking steps of a quote run on the
+ * node thread that completes the previous stage ({@link #SAME_THREAD}): pricing on the thread that
+ * resolved, shaping the answer on rating's cost timer thread. Each avoided hop to the dispatcher is
+ * a thread wake-up less per quote.
  */
 public final class QuoteService {
 
@@ -57,14 +51,12 @@ public final class QuoteService {
   private static final org.slf4j.Logger FAILURES =
       org.slf4j.LoggerFactory.getLogger("solventa.quote.failures");
 
-  private final ActorSystem<?> system;
   private final QuoteSettings settings;
+  private final ProfileResolver resolver;
   private final ProviderPort provider;
   private final Pricing pricing;
   private final QuoteStats stats;
   private final ActuarialTrace trace;
-  private final Clock clock;
-  private final Executor executor;
 
   /**
    * Runs a continuation on the thread that completes the stage (or on the caller's, if the stage is
@@ -74,22 +66,23 @@ public final class QuoteService {
    */
   public static final Executor SAME_THREAD = Runnable::run;
 
+  /**
+   * @param resolver where profiles come from, chosen by the wiring from the arm's traits
+   * @param provider the adapter: which customer ids it accepts (validation only)
+   */
   public QuoteService(
-      ActorSystem<?> system,
       QuoteSettings settings,
+      ProfileResolver resolver,
       ProviderPort provider,
       Pricing pricing,
       QuoteStats stats,
-      ActuarialTrace trace,
-      Clock clock) {
-    this.system = system;
+      ActuarialTrace trace) {
     this.settings = settings;
+    this.resolver = resolver;
     this.provider = provider;
     this.pricing = pricing;
     this.stats = stats;
     this.trace = trace;
-    this.clock = clock;
-    this.executor = system.executionContext();
   }
 
   /** The node's stats (the edge counts what it sheds there). */
@@ -115,138 +108,105 @@ public final class QuoteService {
   }
 
   /**
+   * One quote on its way: its id, its request, and when it was admitted ({@code startNanos} for its
+   * service time; {@code atMs}, host wall clock, for its deadline and a sacrifice's exposure
+   * window).
+   */
+  private record Admission(String quoteId, QuoteRequest request, long startNanos, long atMs) {
+    long tookNanos() {
+      return System.nanoTime() - startNanos;
+    }
+  }
+
+  /**
    * Resolves, prices and shapes one quote; a failure carries {@code quoteId}, and the server log
    * keeps its specifics under the same id (customer pseudonymized, see {@link ActuarialTrace}).
+   * Every quote ends in exactly one {@link QuoteEvent}, recorded where its result is decided.
    */
   public CompletionStage<Result> quote(QuoteRequest request, String quoteId) {
-    long start = System.nanoTime();
     // wall clock, not the injected one: the deadline is compared with the host clock elsewhere
-    long admittedAtMs = System.currentTimeMillis();
-    long deadline = admittedAtMs + settings.budget().toMillis();
-    CompletionStage<Resolution> resolution =
-        settings.arm().usesCache() ? viaEntity(request.customerId(), deadline) : direct(request);
-    return resolution
+    Admission a = new Admission(quoteId, request, System.nanoTime(), System.currentTimeMillis());
+    return resolver
+        .resolve(request.customerId(), a.atMs() + settings.budget().toMillis())
         // on the thread that completed the resolution: the entity's (its reply) or the dispatcher
-        .thenComposeAsync(r -> priceOn(quoteId, request, r, start, admittedAtMs), SAME_THREAD)
+        .thenComposeAsync(r -> priceOn(a, r), SAME_THREAD)
         // a plain stage from here on: it runs where the composed stage completed (a node thread)
-        .handle((r, e) -> e == null ? r : failed(quoteId, request, unwrap(e), start));
+        .handle((r, e) -> e == null ? r : failed(a, unwrap(e), false));
   }
 
-  // Arm A: every quote calls the adapter and waits for its answer (its 700 ms hard timeout).
-  private CompletionStage<Resolution> direct(QuoteRequest request) {
-    stats.fetchStarted();
-    BreakerState atAdmission = provider.breakerState();
-    CompletableFuture<Resolution> done = new CompletableFuture<>();
-    // the edge's backstop on Pekko's scheduler (orTimeout would use the JDK's own timer thread)
-    Cancellable backstop =
-        system
-            .scheduler()
-            .scheduleOnce(
-                settings.resolveTimeout(),
-                () -> done.completeExceptionally(new TimeoutException()),
-                system.executionContext());
-    provider
-        .fetch(request.customerId())
-        .whenCompleteAsync(
-            (r, e) -> {
-              backstop.cancel();
-              if (e != null) {
-                done.completeExceptionally(e);
-              } else {
-                stats.providerLatency(r.latency());
-                done.complete(directResolution(r, atAdmission));
-              }
-            },
-            executor);
-    return done;
-  }
-
-  private Resolution directResolution(FetchResult result, BreakerState atAdmission) {
-    if (result instanceof FetchResult.Fetched f) {
-      return Resolution.Resolved.fresh(f.profile(), clock.instant(), "local");
-    }
-    FetchResult.Failed failed = (FetchResult.Failed) result;
-    boolean sacrificed = Resolution.isSacrifice(failed.kind(), atAdmission);
-    return new Resolution.Unavailable(failed.kind(), failed.detail(), sacrificed, "local");
-  }
-
-  private CompletionStage<Resolution> viaEntity(String customerId, long deadline) {
-    return ClusterSharding.get(system)
-        .entityRefFor(ProfileEntity.ENTITY_KEY, customerId)
-        .ask(replyTo -> new ProfileEntity.Resolve(deadline, replyTo), settings.resolveTimeout());
-  }
-
-  private CompletionStage<Result> priceOn(
-      String quoteId, QuoteRequest request, Resolution resolution, long start, long admittedAtMs) {
-    if (resolution.sacrificed()) {
-      stats.sacrificed(admittedAtMs);
-    }
+  private CompletionStage<Result> priceOn(Admission a, Resolution resolution) {
     if (resolution instanceof Resolution.Shed s) {
-      stats.shed(s.cause());
-      return failedNow(QuoteFailure.Cause.OVERLOADED, s.detail(), quoteId);
-    }
-    if (resolution instanceof Resolution.Unavailable u && u.kind().isBusinessAnswer()) {
-      stats.refused();
-      if (u.kind() == FailureKind.REFUSED_ID) {
-        // the API refuses such ids before resolution; this is the adapter's own guard answering
-        return failedNow(
-            QuoteFailure.Cause.INVALID_CUSTOMER_ID,
-            "customerId must be of " + provider.customerIdFormat(),
-            quoteId);
-      }
-      return failedNow(
-          u.kind() == FailureKind.NO_CONSENT
-              ? QuoteFailure.Cause.NO_CONSENT
-              : QuoteFailure.Cause.UNKNOWN_CUSTOMER,
-          null,
-          quoteId);
+      stats.record(new QuoteEvent.Shed(s.cause()));
+      return failedNow(QuoteFailure.Cause.OVERLOADED, s.detail(), a.quoteId());
     }
     if (resolution instanceof Resolution.Unavailable u) {
-      stats.failed(System.nanoTime() - start);
-      logUnavailable(quoteId, request, u);
-      // the body names the cause only; the adapter's detail (exception, target, values) is logged
-      if (u.kind() == FailureKind.BULKHEAD_REJECTED) {
-        // the node's own bound on provider calls (the adapter's pool and queue) is full: a shed,
-        // still an error of the service (the experiment counts it so), answered with Retry-After
-        stats.shed(ShedCause.PROVIDER_BULKHEAD);
-        return failedNow(
-            QuoteFailure.Cause.OVERLOADED,
-            "this node's calls to the Open Finance provider are at their bound; retry later",
-            quoteId);
-      }
-      return u.kind() == FailureKind.TIMEOUT
-          ? failedNow(
-              QuoteFailure.Cause.PROVIDER_TIMEOUT,
-              "the Open Finance provider did not answer in time",
-              quoteId)
-          : failedNow(
-              QuoteFailure.Cause.PROVIDER_UNAVAILABLE,
-              "the Open Finance provider cannot be reached now (" + u.kind() + ")",
-              quoteId);
+      return CompletableFuture.completedFuture(
+          u.kind().isBusinessAnswer() ? refused(a, u) : unavailable(a, u));
     }
     Resolution.Resolved r = (Resolution.Resolved) resolution;
     ResolvedProfile profile =
         new ResolvedProfile(r.origin(), Optional.ofNullable(r.profile()), r.ageMs());
     long pricingStart = System.nanoTime();
     return pricing
-        .price(request.input(), profile)
+        .price(a.request().input(), profile)
         // on rating's cost timer thread as the delay ends: shaping the answer is short
-        .thenApplyAsync(
-            priced -> {
-              stats.ratingCost(System.nanoTime() - pricingStart);
-              return quoted(quoteId, request, r, priced, start);
-            },
+        .handleAsync(
+            (priced, e) ->
+                e == null
+                    ? quoted(a, r, priced, System.nanoTime() - pricingStart)
+                    : failed(a, unwrap(e), r.sacrificed()),
             SAME_THREAD);
   }
 
-  private Result quoted(
-      String quoteId, QuoteRequest request, Resolution.Resolved r, PricedQuote priced, long start) {
+  /** A business answer (unknown customer, no consent, an id the adapter refuses). */
+  private Result refused(Admission a, Resolution.Unavailable u) {
+    stats.record(new QuoteEvent.Refused());
+    if (u.kind() == FailureKind.REFUSED_ID) {
+      // the API refuses such ids before resolution; this is the adapter's own guard answering
+      return failure(
+          QuoteFailure.Cause.INVALID_CUSTOMER_ID,
+          "customerId must be of " + provider.customerIdFormat(),
+          a);
+    }
+    return failure(
+        u.kind() == FailureKind.NO_CONSENT
+            ? QuoteFailure.Cause.NO_CONSENT
+            : QuoteFailure.Cause.UNKNOWN_CUSTOMER,
+        null,
+        a);
+  }
+
+  /** The provider could not give a profile and the arm does not fall back. */
+  private Result unavailable(Admission a, Resolution.Unavailable u) {
+    stats.record(new QuoteEvent.Failed(u.kind(), a.tookNanos(), u.sacrificed(), a.atMs()));
+    logUnavailable(a, u);
+    // the body names the cause only; the adapter's detail (exception, target, values) is logged
+    if (u.kind() == FailureKind.BULKHEAD_REJECTED) {
+      // the node's own bound on provider calls (the adapter's pool and queue) is full: a shed,
+      // still an error of the service (the experiment counts it so), answered with Retry-After
+      return failure(
+          QuoteFailure.Cause.OVERLOADED,
+          "this node's calls to the Open Finance provider are at their bound; retry later",
+          a);
+    }
+    return u.kind() == FailureKind.TIMEOUT
+        ? failure(
+            QuoteFailure.Cause.PROVIDER_TIMEOUT,
+            "the Open Finance provider did not answer in time",
+            a)
+        : failure(
+            QuoteFailure.Cause.PROVIDER_UNAVAILABLE,
+            "the Open Finance provider cannot be reached now (" + u.kind() + ")",
+            a);
+  }
+
+  private Result quoted(Admission a, Resolution.Resolved r, PricedQuote priced, long ratingNanos) {
     List<String> missing = priced.missingSignals().stream().map(Enum::name).sorted().toList();
     QuoteResponse q =
         new QuoteResponse(
-            quoteId,
+            a.quoteId(),
             settings.arm().label(),
-            request.input().lineOfBusiness(),
+            a.request().input().lineOfBusiness(),
             priced.premium(),
             priced.currency(),
             priced.premiumLow(),
@@ -256,12 +216,21 @@ public final class QuoteService {
             r.ageMs(),
             missing);
     trace.record(
-        quoteId, request.customerId(), r.origin(), r.ageMs(), missing, settings.arm().label());
-    long took = System.nanoTime() - start;
-    stats.quoted(r.origin(), took);
-    if (Resolution.BUDGET.equals(r.failure())) {
-      stats.budgetExpired(took);
-    }
+        a.quoteId(),
+        a.request().customerId(),
+        r.origin(),
+        r.ageMs(),
+        missing,
+        settings.arm().label());
+    stats.record(
+        new QuoteEvent.Quoted(
+            r.origin(),
+            r.ageMs(),
+            a.tookNanos(),
+            ratingNanos,
+            Resolution.BUDGET.equals(r.failure()),
+            r.sacrificed(),
+            a.atMs()));
     return new Result.Quoted(q);
   }
 
@@ -270,32 +239,41 @@ public final class QuoteService {
    * adapter's kind and detail. Fast refusals (breaker open, bulkhead full) come in floods and are
    * already counted by the adapter, so they are logged at DEBUG only.
    */
-  private void logUnavailable(String quoteId, QuoteRequest request, Resolution.Unavailable u) {
+  private void logUnavailable(Admission a, Resolution.Unavailable u) {
     boolean refusal =
         u.kind() == FailureKind.BREAKER_OPEN || u.kind() == FailureKind.BULKHEAD_REJECTED;
     if (refusal ? FAILURES.isDebugEnabled() : FAILURES.isInfoEnabled()) {
-      String customer = trace.pseudonym(request.customerId());
+      String customer = trace.pseudonym(a.request().customerId());
       if (refusal) {
-        FAILURES.debug("quote {} customer={} unavailable: {}", quoteId, customer, u.kind());
+        FAILURES.debug("quote {} customer={} unavailable: {}", a.quoteId(), customer, u.kind());
       } else {
         FAILURES.info(
-            "quote {} customer={} unavailable: {} ({})", quoteId, customer, u.kind(), u.detail());
+            "quote {} customer={} unavailable: {} ({})",
+            a.quoteId(),
+            customer,
+            u.kind(),
+            u.detail());
       }
     }
   }
 
-  private Result failed(String quoteId, QuoteRequest request, Throwable e, long start) {
-    stats.failed(System.nanoTime() - start);
+  /** No resolution in time, or the quote failed in the node itself. */
+  private Result failed(Admission a, Throwable e, boolean sacrificed) {
+    stats.record(new QuoteEvent.Failed(null, a.tookNanos(), sacrificed, a.atMs()));
     if (e instanceof TimeoutException) {
       return new Result.Failed(
           new QuoteFailure(
               QuoteFailure.Cause.RESOLUTION_TIMEOUT,
               "no profile resolution within " + settings.resolveTimeout().toMillis() + " ms",
-              quoteId));
+              a.quoteId()));
     }
-    FAILURES.warn("quote {} customer={} failed", quoteId, trace.pseudonym(request.customerId()), e);
-    return new Result.Failed(
-        new QuoteFailure(QuoteFailure.Cause.INTERNAL, "the quote could not be completed", quoteId));
+    FAILURES.warn(
+        "quote {} customer={} failed", a.quoteId(), trace.pseudonym(a.request().customerId()), e);
+    return failure(QuoteFailure.Cause.INTERNAL, "the quote could not be completed", a);
+  }
+
+  private static Result failure(QuoteFailure.Cause cause, String detail, Admission a) {
+    return new Result.Failed(new QuoteFailure(cause, detail, a.quoteId()));
   }
 
   private static CompletionStage<Result> failedNow(

@@ -25,11 +25,14 @@ import solventa.quote.domain.RatingPricing;
 import solventa.quote.management.NodeStack;
 import solventa.quote.management.QuoteStatsRegistry;
 import solventa.quote.management.RunnerOnlyGuard;
+import solventa.quote.profile.DirectResolver;
 import solventa.quote.profile.OfAdapterPort;
 import solventa.quote.profile.ProfileEntity;
+import solventa.quote.profile.ProfileResolver;
 import solventa.quote.profile.ProfileStore;
 import solventa.quote.profile.ProviderPort;
 import solventa.quote.profile.RedisProfileStore;
+import solventa.quote.profile.ShardedResolver;
 import solventa.quote.settings.DispatcherSettings;
 import solventa.quote.settings.QuoteSettings;
 import solventa.quote.settings.ShutdownSettings;
@@ -134,15 +137,16 @@ public final class QuoteNode implements AutoCloseable {
       ProviderPort provider = skipping != null ? skipping : adapterPort;
       QuoteStats stats =
           new QuoteStats(settings.arm(), clock, settings.stats().sacrificedCapacity());
-      ActuarialTrace trace = new ActuarialTrace(settings.traceSalt(), stats);
-      if (settings.arm().usesCache()) {
-        startSharding(
-            system, settings, provider, store, stats, clock, trace, shutdown, entityBounds);
-      }
+      ActuarialTrace trace = new ActuarialTrace(settings.traceSalt());
+      // the one place that asks whether the arm has a cache: the service never does
+      ProfileResolver resolver =
+          settings.arm().usesCache()
+              ? startSharding(
+                  system, settings, provider, store, stats, clock, trace, shutdown, entityBounds)
+              : new DirectResolver(system, provider, stats, clock, settings.resolveTimeout());
       registerStats(system, config, settings, stats, provider, store, trace);
       ActorSystem<Void> sys = system;
-      QuoteService service =
-          new QuoteService(system, settings, provider, pricing, stats, trace, clock);
+      QuoteService service = new QuoteService(settings, resolver, provider, pricing, stats, trace);
       java.util.concurrent.atomic.AtomicBoolean warmedUp =
           new java.util.concurrent.atomic.AtomicBoolean(false);
       java.util.concurrent.atomic.AtomicBoolean draining =
@@ -187,8 +191,11 @@ public final class QuoteNode implements AutoCloseable {
     }
   }
 
-  /** The customer profile entities of a caching arm, sharded over the cluster (ProfileSharding). */
-  private static void startSharding(
+  /**
+   * The customer profile entities of an arm with a cache, sharded over the cluster, and the
+   * resolver that asks them.
+   */
+  private static ProfileResolver startSharding(
       ActorSystem<Void> system,
       QuoteSettings settings,
       ProviderPort provider,
@@ -201,12 +208,13 @@ public final class QuoteNode implements AutoCloseable {
     solventa.quote.profile.ActiveEntities active =
         new solventa.quote.profile.ActiveEntities(entityBounds.maxActive());
     stats.activeEntities(active::active);
-    solventa.quote.profile.ProfileSharding.init(
+    return ShardedResolver.start(
         system,
         new ProfileEntity.Deps(
             settings, provider, store, stats, clock, trace::pseudonym, shutdown.flushDeadline()),
         entityBounds,
-        active);
+        active,
+        settings.resolveTimeout());
   }
 
   /** The management routes' view of this node: its stats, adapter, store and the runner's token. */

@@ -4,6 +4,7 @@ import java.time.Clock;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FetchResult;
 import solventa.quote.settings.Arm;
+import solventa.quote.stats.ProfileEvent;
 import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
@@ -49,7 +50,7 @@ final class EntityAnswers {
       // none known, or too old to price on (quote.max-staleness): the line's default profile
       return new Resolution.Resolved(Origin.DEFAULT, null, 0, failure, sacrificed, servedBy);
     }
-    stats.staleRead();
+    stats.record(ProfileEvent.STALE_READ);
     return known(Origin.STALE, failure, sacrificed, last);
   }
 

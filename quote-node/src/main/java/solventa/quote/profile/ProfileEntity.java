@@ -2,71 +2,78 @@ package solventa.quote.profile;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.BehaviorBuilder;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.StashBuffer;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.cluster.typed.Cluster;
-import solventa.adapter.BreakerState;
-import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
-import solventa.quote.settings.Arm;
 import solventa.quote.settings.QuoteSettings;
+import solventa.quote.stats.ProfileEvent;
 import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
-import solventa.signals.Origin;
 
 /**
- * One customer's profile (:CacheOF), sharded across the cluster; used by arms B, C and C'.
+ * One customer's profile (:CacheOF), sharded across the cluster; the entity of every arm with a
+ * cache ({@link ShardedResolver} asks it).
  *
  * <p><b>Owns</b> the last known {@link CanonicalProfile} (its fetch time inside), the requests
- * waiting on a provider call, and the persistence of every successful refresh to Redis.
+ * waiting on a provider call ({@link KnownProfile}), and the persistence of every successful
+ * refresh to Redis ({@link ProfileWriter}, {@link ProfileLoader}).
  *
- * <p><b>States</b>: <i>recovering</i> — just started, loading the last known value from Redis;
- * requests are held (bounded) and replayed; the time they waited counts against their budget. A
- * load that fails is retried with a bounded backoff ({@code quote.redis.retry-after} doubling up to
- * {@code quote.redis.load-retry-max}) while the entity serves, until one load answers or the
- * provider has given a value (which is newer than anything stored); a value read from Redis never
- * replaces a newer one (issue 29). Then <i>serving</i>: a profile younger than {@code
- * refresh-after} answers {@code CACHED} at once; otherwise the entity calls the adapter. In B the
- * request waits for that call (failure: {@link Resolution.Unavailable}). In C every such request
- * makes its own call and waits at most its remaining budget (a scheduled timer, never a sleep),
- * then answers {@code STALE} (last known) or {@code DEFAULT} (none); a provider failure before the
- * budget ends answers the same at once. A business answer (unknown customer, no consent) is never
- * covered by a fallback: every arm answers it as {@link Resolution.Unavailable} if it arrives
- * within the budget. In C' at most one call is in flight and every request that misses meanwhile
- * joins it. In every arm a call that completes — even after its requests gave up — replaces the
- * last known value (if newer) and is persisted.
+ * <p><b>States</b>, one behaviour each:
  *
- * <p><b>Persistence</b> ({@link ProfileWriter}): asynchronous (Lettuce stages piped back to the
- * actor); at most one write in flight, the newest value wins; a failed write is counted and retried
- * after {@code quote.redis.retry-after} while the entity lives. Redis trouble never fails a
- * request. Registered with sharding by {@link ProfileSharding}.
+ * <ul>
+ *   <li><i>loading</i> ({@link #loading}) — just started, reading the last known value from Redis.
+ *       Requests are stashed (up to {@link #MAX_HELD}; beyond that they are served at once without
+ *       the stored value) and replayed when the read answers; the time they waited counts against
+ *       their budget. The first answer, a value, none or a failure, ends the state.
+ *   <li><i>serving</i> ({@link #serving}) — a value younger than {@code quote.refresh-after}
+ *       answers {@code CACHED} at once; otherwise the entity calls the adapter. An arm that does
+ *       not fall back waits for that call (failure: {@link Resolution.Unavailable}). An arm that
+ *       falls back waits at most the request's remaining budget (a scheduled timer, never a sleep),
+ *       then answers {@code STALE} (last known) or {@code DEFAULT} (none); a provider failure
+ *       before the budget ends answers the same at once. A business answer (unknown customer, no
+ *       consent) is never covered by a fallback. An arm that coalesces keeps at most one call in
+ *       flight and every request that misses meanwhile joins it. A call that completes, even after
+ *       its requests gave up, replaces the last known value (if newer) and is persisted. A read
+ *       from Redis that failed is retried with a bounded backoff ({@code quote.redis.retry-after}
+ *       doubling up to {@code quote.redis.load-retry-max}) until one answers or the provider has
+ *       given a value; a value read from Redis never replaces a newer one.
+ *   <li><i>flushing</i> ({@link #flushing}) — sharding sent {@link Stop}. The entity still answers
+ *       what reaches it, waits for its provider calls in flight (their requests get their answers)
+ *       and writes a value Redis has not taken yet (a failed write is retried every fifth of the
+ *       deadline, or {@code retry-after} if sooner), then stops; at {@code
+ *       quote.shutdown.flush-deadline} it stops whatever is left, counting and logging a value it
+ *       could not write. A {@code Stop} while loading starts the same deadline at once; the entity
+ *       flushes as soon as its read answers and its stashed requests are served.
+ * </ul>
  *
- * <p><b>Passivation, hand-off, graceful shutdown</b>: sharding stops the entity with {@link Stop}
- * (its stop message). The entity then <i>flushes</i>: it waits for its provider calls in flight
- * (their requests get their answers) and writes a value Redis has not taken yet (a failed write is
- * retried every fifth of the deadline, or {@code retry-after} if sooner), then stops; at {@code
- * quote.shutdown.flush-deadline} it stops whatever is left, logging a value it could not write. The
- * next incarnation (on this or another node) recovers the last value that reached Redis. A hard
- * stop (the node killed) loses the in-memory value and any write not yet retried; late provider
- * results go to dead letters, requests in flight get no reply and the edge's own resolve timeout
- * answers them, and requests still queued in its (bounded) mailbox reach dead letters and are
- * answered at once as shed ({@code MailboxOverflow}).
+ * <p><b>Persistence</b>: asynchronous (Lettuce stages piped back to the actor); at most one write
+ * in flight, the newest value wins; a failed write is counted and retried after {@code
+ * quote.redis.retry-after} while the entity lives. Redis trouble never fails a request. Registered
+ * with sharding by {@link ProfileSharding}, within the node's bounds ({@link EntityBounds}).
+ *
+ * <p><b>Passivation, hand-off, graceful shutdown</b> all stop the entity with {@link Stop} (its
+ * stop message), so it flushes first; the next incarnation (on this or another node, after a
+ * restart or re-homing) starts loading and recovers the last value that reached Redis. A hard stop
+ * (the node killed) loses the in-memory value and any write not yet retried; late provider results
+ * go to dead letters, requests in flight get no reply and the edge's own resolve timeout answers
+ * them, and requests still queued in its (bounded) mailbox reach dead letters and are answered at
+ * once as shed ({@link MailboxOverflow}).
  */
-public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command> {
+public final class ProfileEntity {
 
   public static final EntityTypeKey<Command> ENTITY_KEY =
       EntityTypeKey.create(Command.class, "CustomerProfile");
 
-  /** Held requests while recovering beyond this are served without the recovered value. */
+  /** Requests stashed while loading beyond this are served without the stored value. */
   static final int MAX_HELD = 1000;
 
   /**
@@ -80,7 +87,7 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
       ProfileStore store,
       QuoteStats stats,
       Clock clock,
-      java.util.function.UnaryOperator<String> pseudonym,
+      UnaryOperator<String> pseudonym,
       Duration flushDeadline) {}
 
   public sealed interface Command extends CborSerializable {}
@@ -95,18 +102,19 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
   /**
    * Resolve the profile for one quote.
    *
-   * @param deadlineEpochMs when the quote's budget ends, in host wall-clock milliseconds (C and C'
-   *     only). A deadline rather than a duration, so that time spent routing the request and
-   *     recovering the entity counts against the budget. Nodes share the host clock on loopback;
-   *     across hosts, clock skew shifts the budget by the skew.
+   * @param deadlineEpochMs when the quote's budget ends, in host wall-clock milliseconds (read by
+   *     the arms that fall back; the others wait on a miss). A deadline rather than a duration, so
+   *     that time spent routing the request and loading the entity counts against the budget. Nodes
+   *     share the host clock on loopback; across hosts, clock skew shifts the budget by the skew.
    */
   public record Resolve(long deadlineEpochMs, ActorRef<Resolution> replyTo) implements Command {}
 
+  /** A read of the stored value answered: the value (or null: none), or the error. */
   record Recovered(CanonicalProfile profile, String error) implements Command {}
 
-  private record FetchDone(long fetchId, FetchResult result) implements Command {}
+  record FetchDone(long fetchId, FetchResult result) implements Command {}
 
-  private record BudgetExpired(long requestId) implements Command {}
+  record BudgetExpired(long requestId) implements Command {}
 
   record Persisted(String error) implements Command {}
 
@@ -142,7 +150,13 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     return Behaviors.setup(
         ctx ->
             Behaviors.withTimers(
-                timers -> new ProfileEntity(ctx, timers, customerId, deps, servedBy, hostClockMs)));
+                timers ->
+                    Behaviors.withStash(
+                        MAX_HELD,
+                        stash ->
+                            new ProfileEntity(
+                                    ctx, timers, stash, customerId, deps, servedBy, hostClockMs)
+                                .loading(false))));
   }
 
   // not the context's logger: its source is the actor path, which holds the customer id in clear
@@ -150,52 +164,30 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
       org.slf4j.LoggerFactory.getLogger(ProfileEntity.class);
 
   private final TimerScheduler<Command> timers;
-  private final String customerId;
+  private final StashBuffer<Command> stash;
   private final String pseudonym;
-  private final Arm arm;
-  private final Duration refreshAfter;
   private final Duration retryAfter;
-  private final ProviderPort provider;
-  private final QuoteStats stats;
-  private final Clock clock;
-  private final LongSupplier hostClockMs; // what deadlines are compared with, not `clock`
-  private final long budgetMs;
   private final Duration flushDeadline;
-
-  private CanonicalProfile last; // null until known
-  private List<Resolve> held = new ArrayList<>(); // non-null only while recovering
-  private final WaitingRequests waiting = new WaitingRequests();
-  private final EntityAnswers answers;
-  private long nextFetchId;
-  private Long sharedFetch; // coalescing arms (C') only: the call in flight new misses join
+  private final QuoteStats stats;
   private final ProfileWriter writer;
   private final ProfileLoader loader;
-  private int fetchesInFlight;
-  private boolean stopping; // Stop received: flushing
+  private final KnownProfile known;
 
   private ProfileEntity(
       ActorContext<Command> ctx,
       TimerScheduler<Command> timers,
+      StashBuffer<Command> stash,
       String customerId,
       Deps deps,
       String servedBy,
       LongSupplier hostClockMs) {
-    super(ctx);
     this.timers = timers;
-    this.customerId = customerId;
+    this.stash = stash;
     this.pseudonym = deps.pseudonym().apply(customerId);
-    this.arm = deps.settings().arm();
-    this.refreshAfter = deps.settings().refreshAfter();
     this.retryAfter = deps.settings().redis().retryAfter();
-    this.provider = deps.provider();
-    this.stats = deps.stats();
-    this.clock = deps.clock();
-    this.budgetMs = deps.settings().budget().toMillis();
-    this.hostClockMs = hostClockMs;
-    this.writer = new ProfileWriter(ctx, timers, deps.store(), stats, pseudonym);
-    this.answers =
-        new EntityAnswers(arm, clock, deps.settings().maxStaleness().toMillis(), stats, servedBy);
     this.flushDeadline = deps.flushDeadline();
+    this.stats = deps.stats();
+    this.writer = new ProfileWriter(ctx, timers, deps.store(), stats, pseudonym);
     this.loader =
         new ProfileLoader(
             ctx,
@@ -204,171 +196,98 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
             customerId,
             retryAfter,
             deps.settings().redis().loadRetryMax());
+    this.known =
+        new KnownProfile(ctx, timers, customerId, deps, servedBy, hostClockMs, writer, loader);
     loader.load();
   }
 
-  @Override
-  public Receive<Command> createReceive() {
-    return newReceiveBuilder()
-        .onMessage(Resolve.class, this::onResolve)
-        .onMessage(Recovered.class, this::onRecovered)
-        .onMessage(FetchDone.class, this::onFetchDone)
-        .onMessage(BudgetExpired.class, this::onBudgetExpired)
-        .onMessage(Persisted.class, this::onPersisted)
-        .onMessageEquals(RetryPersist.INSTANCE, this::onRetryPersist)
-        .onMessageEquals(
-            RetryLoad.INSTANCE,
-            () -> {
-              loader.retry();
-              return this;
-            })
-        .onMessageEquals(Stop.INSTANCE, this::onStop)
-        .onMessageEquals(FlushDeadline.INSTANCE, this::onFlushDeadline)
+  // ---- loading ---------------------------------------------------------------------------------
+
+  /**
+   * Reading the stored value; {@code stopAsked}: sharding sent {@link Stop} meanwhile, so the
+   * entity flushes once the read answers.
+   */
+  private Behavior<Command> loading(boolean stopAsked) {
+    Duration writeRetry = stopAsked ? flushRetry() : retryAfter;
+    return everyState(Behaviors.receive(Command.class))
+        .onMessage(Resolve.class, this::hold)
+        .onMessage(Recovered.class, r -> loaded(r, stopAsked))
+        .onMessage(FetchDone.class, d -> same(() -> known.fetchDone(d)))
+        .onMessage(Persisted.class, p -> same(() -> writer.written(p.error(), writeRetry)))
+        .onMessageEquals(Stop.INSTANCE, () -> stopAsked ? Behaviors.same() : stopWhileLoading())
+        .onMessageEquals(FlushDeadline.INSTANCE, this::atFlushDeadline)
         .build();
   }
 
-  private Behavior<Command> onResolve(Resolve r) {
-    if (held != null && held.size() < MAX_HELD) {
-      held.add(r);
+  private Behavior<Command> hold(Resolve r) {
+    if (stash.isFull()) {
+      known.resolve(r); // served without the stored value rather than held without bound
     } else {
-      resolve(r);
+      stash.stash(r);
     }
-    return this;
+    return Behaviors.same();
   }
 
-  private Behavior<Command> onRecovered(Recovered r) {
-    if (r.error() != null) {
-      stats.redisError();
-      Duration retryIn = loader.failed();
-      if (held != null) {
-        LOG.warn(
-            "recovery of customer={} from Redis failed, retrying in {} ms: {}",
-            pseudonym,
-            retryIn == null ? "no" : retryIn.toMillis(),
-            r.error());
-      }
-    } else {
-      loader.settle();
-      if (r.profile() != null && isNewer(r.profile())) { // never over a newer value
-        last = r.profile();
-      }
-    }
-    if (held != null) {
-      List<Resolve> replay = held;
-      held = null;
-      replay.forEach(this::resolve);
-    }
-    return stopIfFlushed();
+  private Behavior<Command> loaded(Recovered r, boolean stopAsked) {
+    recovered(r, true);
+    return stopAsked ? stopIfFlushed(stash.unstashAll(flushing())) : stash.unstashAll(serving());
   }
 
-  private void resolve(Resolve r) {
-    ActorRef<Resolution> replyTo = r.replyTo();
-    if (last != null && last.ageMillis(clock.instant()) < refreshAfter.toMillis()) {
-      stats.cacheHit();
-      replyTo.tell(answers.known(Origin.CACHED, null, false, last));
-      return;
-    }
-    stats.cacheMiss();
-    long fetchId;
-    if (arm.coalesces() && sharedFetch != null) {
-      fetchId = sharedFetch;
-      stats.coalescedWaiter();
-    } else {
-      fetchId = startFetch();
-      if (arm.coalesces()) {
-        sharedFetch = fetchId;
-      }
-    }
-    boolean closed = provider.breakerState() == BreakerState.CLOSED;
-    // the edge set the deadline as admission + budget
-    long requestId =
-        waiting.add(
-            new WaitingRequests.Pending(fetchId, replyTo, closed, r.deadlineEpochMs() - budgetMs));
-    if (arm.fallsBack()) {
-      long left = Math.max(0, r.deadlineEpochMs() - hostClockMs.getAsLong());
-      timers.startSingleTimer(requestId, new BudgetExpired(requestId), Duration.ofMillis(left));
-    }
+  private Behavior<Command> stopWhileLoading() {
+    beginFlush(); // the deadline runs from now, while the read is still in flight
+    return loading(true);
   }
 
-  private long startFetch() {
-    long fetchId = nextFetchId++;
-    fetchesInFlight++;
-    stats.fetchStarted();
-    getContext()
-        .pipeToSelf(
-            provider.fetch(customerId),
-            (res, err) ->
-                new FetchDone(
-                    fetchId,
-                    res != null
-                        ? res
-                        : new FetchResult.Failed(
-                            FailureKind.CONNECTION, String.valueOf(err), Duration.ZERO)));
-    return fetchId;
+  // ---- serving ---------------------------------------------------------------------------------
+
+  private Behavior<Command> serving() {
+    return everyState(Behaviors.receive(Command.class))
+        .onMessage(Resolve.class, r -> same(() -> known.resolve(r)))
+        .onMessage(Recovered.class, r -> same(() -> recovered(r, false)))
+        .onMessage(FetchDone.class, d -> same(() -> known.fetchDone(d)))
+        .onMessage(Persisted.class, p -> same(() -> writer.written(p.error(), retryAfter)))
+        .onMessageEquals(
+            Stop.INSTANCE,
+            () -> {
+              beginFlush();
+              return stopIfFlushed(flushing());
+            })
+        .build();
   }
 
-  private Behavior<Command> onFetchDone(FetchDone done) {
-    fetchesInFlight--;
-    if (sharedFetch != null && sharedFetch == done.fetchId()) {
-      sharedFetch = null;
-    }
-    if (done.result() instanceof FetchResult.Fetched f) {
-      stats.providerLatency(f.latency());
-      loader.settle(); // newer than anything stored
-    }
-    if (done.result() instanceof FetchResult.Fetched f && isNewer(f.profile())) {
-      last = f.profile();
-      writer.changed(last);
-    }
-    waiting.callEnded(
-        done.fetchId(),
-        (requestId, p) -> {
-          timers.cancel(requestId);
-          p.replyTo().tell(answers.afterCall(done.result(), p, last));
-        },
-        p -> {
-          if (done.result() instanceof FetchResult.Failed f
-              && Resolution.isSacrifice(f.kind(), BreakerState.CLOSED)) {
-            stats.sacrificed(p.admittedAtMs()); // answered at its budget, but waited on a failure
-          }
-        });
-    return stopIfFlushed();
+  // ---- flushing --------------------------------------------------------------------------------
+
+  private Behavior<Command> flushing() {
+    return everyState(Behaviors.receive(Command.class))
+        .onMessage(Resolve.class, r -> same(() -> known.resolve(r)))
+        .onMessage(
+            Recovered.class,
+            r -> {
+              recovered(r, false);
+              return stopIfFlushed(Behaviors.same());
+            })
+        .onMessage(
+            FetchDone.class,
+            d -> {
+              known.fetchDone(d);
+              return stopIfFlushed(Behaviors.same());
+            })
+        .onMessage(
+            Persisted.class,
+            p -> {
+              writer.written(p.error(), flushRetry());
+              return stopIfFlushed(Behaviors.same());
+            })
+        .onMessageEquals(Stop.INSTANCE, Behaviors::same)
+        .onMessageEquals(FlushDeadline.INSTANCE, this::atFlushDeadline)
+        .build();
   }
 
-  private Behavior<Command> onBudgetExpired(BudgetExpired b) {
-    // the call keeps running; its result still refreshes `last` and Redis, and decides whether
-    // this request was sacrificed (a budget expiry whose call later succeeds is not)
-    WaitingRequests.Pending p = waiting.expire(b.requestId());
-    if (p != null) {
-      p.replyTo().tell(answers.fallback(Resolution.BUDGET, false, last));
-    }
-    return this;
-  }
-
-  private boolean isNewer(CanonicalProfile p) {
-    return last == null || p.fetchedAt().isAfter(last.fetchedAt());
-  }
-
-  private Behavior<Command> onPersisted(Persisted p) {
-    writer.written(p.error(), stopping ? flushRetry() : retryAfter);
-    return stopIfFlushed();
-  }
-
-  private Behavior<Command> onRetryPersist() {
+  /** On {@link Stop}: no more reads, the deadline starts, and a value Redis lacks is written. */
+  private void beginFlush() {
+    loader.settle();
+    timers.startSingleTimer(FlushDeadline.INSTANCE, FlushDeadline.INSTANCE, flushDeadline);
     writer.write();
-    return this;
-  }
-
-  // ---- flushing: Stop (passivation, hand-off, shutdown) ----------------------------------------
-
-  private Behavior<Command> onStop() {
-    if (!stopping) {
-      stopping = true;
-      loader.settle();
-      timers.startSingleTimer(FlushDeadline.INSTANCE, FlushDeadline.INSTANCE, flushDeadline);
-      writer.write();
-    }
-    return stopIfFlushed();
   }
 
   /** While flushing, a failed write is retried sooner: at least five attempts fit the deadline. */
@@ -377,17 +296,14 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
     return fifth.compareTo(retryAfter) < 0 ? fifth : retryAfter;
   }
 
-  /** Stopped once stopping and nothing is left to answer or write. */
-  private Behavior<Command> stopIfFlushed() {
-    if (stopping && held == null && fetchesInFlight == 0 && writer.idle()) {
-      return Behaviors.stopped();
-    }
-    return this;
+  /** Stopped once nothing is left to answer or write; else {@code next}. */
+  private Behavior<Command> stopIfFlushed(Behavior<Command> next) {
+    return !known.callsInFlight() && writer.idle() ? Behaviors.stopped() : next;
   }
 
-  private Behavior<Command> onFlushDeadline() {
+  private Behavior<Command> atFlushDeadline() {
     if (!writer.idle()) {
-      stats.unflushed();
+      stats.record(ProfileEvent.UNFLUSHED);
       LOG.warn(
           "customer={} stopped after quote.shutdown.flush-deadline ({} ms) with a value Redis has"
               + " not taken",
@@ -395,5 +311,38 @@ public final class ProfileEntity extends AbstractBehavior<ProfileEntity.Command>
           flushDeadline.toMillis());
     }
     return Behaviors.stopped();
+  }
+
+  // ---- in every state --------------------------------------------------------------------------
+
+  /** The messages every state handles alike: budget timers, write and read retries. */
+  private BehaviorBuilder<Command> everyState(BehaviorBuilder<Command> builder) {
+    return builder
+        .onMessage(BudgetExpired.class, b -> same(() -> known.budgetExpired(b)))
+        .onMessageEquals(RetryPersist.INSTANCE, () -> same(writer::write))
+        .onMessageEquals(RetryLoad.INSTANCE, () -> same(loader::retry));
+  }
+
+  /** A read of the stored value answered; {@code loading}: the first one, which requests await. */
+  private void recovered(Recovered r, boolean loading) {
+    if (r.error() == null) {
+      loader.settle();
+      known.loaded(r.profile());
+      return;
+    }
+    stats.record(ProfileEvent.REDIS_ERROR);
+    Duration retryIn = loader.failed();
+    if (loading) {
+      LOG.warn(
+          "recovery of customer={} from Redis failed, retrying in {} ms: {}",
+          pseudonym,
+          retryIn == null ? "no" : retryIn.toMillis(),
+          r.error());
+    }
+  }
+
+  private static Behavior<Command> same(Runnable handler) {
+    handler.run();
+    return Behaviors.same();
   }
 }

@@ -3,6 +3,7 @@ package solventa.quote.profile;
 import java.time.Duration;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import solventa.quote.stats.ProfileEvent;
 import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 
@@ -64,7 +65,7 @@ final class ProfileWriter {
   void written(String error, Duration retryIn) {
     writing = false;
     if (error != null) {
-      stats.redisError();
+      stats.record(ProfileEvent.REDIS_ERROR);
       dirty = true;
       LOG.debug("persisting customer={} failed, retrying: {}", pseudonym, error);
       timers.startSingleTimer(

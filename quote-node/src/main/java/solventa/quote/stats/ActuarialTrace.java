@@ -13,18 +13,17 @@ import solventa.signals.Origin;
 /**
  * The actuarial trace: every quote priced on a fallback ({@code STALE}/{@code DEFAULT}) becomes one
  * structured event on the logger {@value #LOGGER} (key-values: quoteId, customer, origin, ageMs,
- * missingSignals, arm) and one count. The customer id is pseudonymized with an HMAC-SHA256 keyed by
- * {@code quote.trace.salt}, so events of one customer can be joined without naming them.
+ * missingSignals, arm); {@link QuoteStats} counts them from the quote's {@link QuoteEvent}. The
+ * customer id is pseudonymized with an HMAC-SHA256 keyed by {@code quote.trace.salt}, so events of
+ * one customer can be joined without naming them.
  */
 public final class ActuarialTrace {
   public static final String LOGGER = "solventa.quote.actuarial";
   private static final Logger LOG = LoggerFactory.getLogger(LOGGER);
 
   private final ThreadLocal<Mac> mac;
-  private final QuoteStats stats;
 
-  public ActuarialTrace(String salt, QuoteStats stats) {
-    this.stats = stats;
+  public ActuarialTrace(String salt) {
     SecretKeySpec key = new SecretKeySpec(salt.getBytes(StandardCharsets.UTF_8), "HmacSHA256");
     this.mac =
         ThreadLocal.withInitial(
@@ -55,7 +54,6 @@ public final class ActuarialTrace {
     if (!origin.isFallback()) {
       return;
     }
-    stats.actuarialTrace();
     String customer = pseudonym(customerId);
     LOG.atInfo()
         .addKeyValue("quoteId", quoteId)

@@ -10,6 +10,7 @@ import kamon.Kamon;
 import kamon.metric.Counter;
 import kamon.metric.Histogram;
 import kamon.metric.MeasurementUnit;
+import solventa.adapter.FailureKind;
 import solventa.quote.settings.Arm;
 import solventa.signals.Origin;
 
@@ -18,7 +19,14 @@ import solventa.signals.Origin;
  * Kamon metrics for Prometheus. Thread-safe and lock-free on the recording path except for the
  * bounded list of sacrificed timestamps (one short critical section per sacrificed quote).
  *
- * <p>Counters are per node: in a cluster the runner sums the nodes. {@link #reset()} zeroes
+ * <p>Recorded through three entry points, so that the logic reports what happened and this class
+ * alone decides what it counts: {@link #record(QuoteEvent)}, once per quote when it ends (its
+ * origin, latency, rating cost, sacrifice, refusal, failure or shed); {@link #record(ProfileEvent)}
+ * for what resolving profiles did apart from any one quote (cache reads, provider calls, Redis
+ * trouble); {@link #providerLatency} for each provider call's latency. The rest is read: the
+ * snapshot, the interval, the counts.
+ *
+ * <p>Counters are per node: in a cluster the runner sums the nodes. {@link #reset} zeroes
  * everything here; the adapter's snapshot is cumulative and not reset.
  */
 public final class QuoteStats {
@@ -28,13 +36,8 @@ public final class QuoteStats {
   private final Map<Origin, LongAdder> quotes = new EnumMap<>(Origin.class);
   private final LongAdder errors = new LongAdder();
   private final LongAdder refused = new LongAdder();
-  private final LongAdder cacheHits = new LongAdder();
-  private final LongAdder cacheMisses = new LongAdder();
-  private final LongAdder staleReads = new LongAdder();
-  private final LongAdder fetches = new LongAdder();
-  private final LongAdder coalescedWaiters = new LongAdder();
-  private final LongAdder redisErrors = new LongAdder();
-  private final LongAdder unflushed = new LongAdder();
+  private final Map<ProfileEvent, LongAdder> profileEvents = new EnumMap<>(ProfileEvent.class);
+  private final Map<ProfileEvent, Counter> kProfileEvents = new EnumMap<>(ProfileEvent.class);
   private final LongAdder sacrificed = new LongAdder();
   private final Map<ShedCause, LongAdder> shed = new EnumMap<>(ShedCause.class);
   private final Map<ShedCause, Counter> kShed = new EnumMap<>(ShedCause.class);
@@ -57,12 +60,6 @@ public final class QuoteStats {
   private final Histogram kErrorLatency;
   private final Counter kErrors;
   private final Counter kRefused;
-  private final Counter kHits;
-  private final Counter kMisses;
-  private final Counter kStale;
-  private final Counter kFetches;
-  private final Counter kCoalesced;
-  private final Counter kRedisErrors;
   private final Counter kSacrificed;
   private final Counter kTrace;
 
@@ -89,12 +86,12 @@ public final class QuoteStats {
             .withTag("origin", "error");
     kErrors = Kamon.counter("quote.quotes").withTag("arm", a).withTag("origin", "error");
     kRefused = Kamon.counter("quote.quotes").withTag("arm", a).withTag("origin", "refused");
-    kHits = Kamon.counter("quote.cache.hits").withTag("arm", a);
-    kMisses = Kamon.counter("quote.cache.misses").withTag("arm", a);
-    kStale = Kamon.counter("quote.cache.stale-reads").withTag("arm", a);
-    kFetches = Kamon.counter("quote.provider.fetches").withTag("arm", a);
-    kCoalesced = Kamon.counter("quote.coalesced.waiters").withTag("arm", a);
-    kRedisErrors = Kamon.counter("quote.redis.errors").withTag("arm", a);
+    for (ProfileEvent e : ProfileEvent.values()) {
+      profileEvents.put(e, new LongAdder());
+      if (e.metric() != null) {
+        kProfileEvents.put(e, Kamon.counter(e.metric()).withTag("arm", a));
+      }
+    }
     kSacrificed = Kamon.counter("quote.sacrificed").withTag("arm", a);
     kTrace = Kamon.counter("quote.actuarial.fallbacks").withTag("arm", a);
     for (ShedCause c : ShedCause.values()) {
@@ -107,8 +104,51 @@ public final class QuoteStats {
     return arm;
   }
 
+  /** What one quote came to (see {@link QuoteEvent}): the one entry point of per-quote figures. */
+  public void record(QuoteEvent event) {
+    if (event instanceof QuoteEvent.Quoted q) {
+      ratingCost.record(micros(q.ratingNanos()));
+      if (q.sacrificed()) {
+        sacrificed(q.admittedAtMs());
+      }
+      if (q.origin().isFallback()) {
+        kTrace.increment(); // the actuarial trace logs every fallback quote
+      }
+      quoted(q.origin(), q.latencyNanos());
+      if (q.budgetExpired()) {
+        // the budget's own lateness is this minus the budget and rating's cost
+        budgetExpired.record(micros(q.latencyNanos()));
+      }
+    } else if (event instanceof QuoteEvent.Failed f) {
+      if (f.sacrificed()) {
+        sacrificed(f.admittedAtMs());
+      }
+      failed(f.latencyNanos());
+      if (f.kind() == FailureKind.BULKHEAD_REJECTED) {
+        // the node's own bound on provider calls: a shed, and still an error of the service
+        shed(ShedCause.PROVIDER_BULKHEAD);
+      }
+    } else if (event instanceof QuoteEvent.Refused) {
+      refused.increment();
+      kRefused.increment();
+    } else if (event instanceof QuoteEvent.Shed s) {
+      shed(s.cause());
+    } else if (event instanceof QuoteEvent.SacrificedLate l) {
+      sacrificed(l.admittedAtMs());
+    }
+  }
+
+  /** What resolving profiles did (see {@link ProfileEvent}), apart from any one quote. */
+  public void record(ProfileEvent event) {
+    profileEvents.get(event).increment();
+    Counter k = kProfileEvents.get(event);
+    if (k != null) {
+      k.increment();
+    }
+  }
+
   /** One answered quote and its service time. */
-  public void quoted(Origin origin, long nanos) {
+  private void quoted(Origin origin, long nanos) {
     quotes.get(origin).increment();
     kQuotes.get(origin).increment();
     kLatency.get(origin).record(nanos);
@@ -119,20 +159,11 @@ public final class QuoteStats {
   }
 
   /** One quote that ended in an error response (4xx excluded: those never reach resolution). */
-  public void failed(long nanos) {
+  private void failed(long nanos) {
     errors.increment();
     kErrors.increment();
     kErrorLatency.record(nanos);
     recordLatency(nanos);
-  }
-
-  /**
-   * One quote answered with a business refusal (404 unknown customer, 422 no consent): not an error
-   * of the service, so neither in {@code errors} nor in the latency histogram.
-   */
-  public void refused() {
-    refused.increment();
-    kRefused.increment();
   }
 
   public long refusedCount() {
@@ -147,25 +178,12 @@ public final class QuoteStats {
     return nanos / 1000;
   }
 
-  /** The adapter's latency of one provider call that returned a profile. */
+  /**
+   * The adapter's latency of one provider call: the entity reports the calls that returned a
+   * profile, the direct resolver every answer.
+   */
   public void providerLatency(java.time.Duration took) {
     providerLatency.record(micros(took.toNanos()));
-  }
-
-  /**
-   * Rating's cost as one quote realized it: from the call to rating to the priced quote's return on
-   * the quote path (the calibrated ~60 ms, its timer's lateness and the hop back included).
-   */
-  public void ratingCost(long nanos) {
-    ratingCost.record(micros(nanos));
-  }
-
-  /**
-   * The service time of one quote answered with a fallback because its budget ran out (C, C'): the
-   * budget's own lateness is this minus the budget and rating's cost.
-   */
-  public void budgetExpired(long nanos) {
-    budgetExpired.record(micros(nanos));
   }
 
   /**
@@ -176,59 +194,8 @@ public final class QuoteStats {
     return latency.takeInterval();
   }
 
-  public void cacheHit() {
-    cacheHits.increment();
-    kHits.increment();
-  }
-
-  public void cacheMiss() {
-    cacheMisses.increment();
-    kMisses.increment();
-  }
-
-  public void staleRead() {
-    staleReads.increment();
-    kStale.increment();
-  }
-
-  /** A resolution asked the adapter for a profile (the adapter may still refuse: breaker open). */
-  public void fetchStarted() {
-    fetches.increment();
-    kFetches.increment();
-  }
-
-  public void coalescedWaiter() {
-    coalescedWaiters.increment();
-    kCoalesced.increment();
-  }
-
-  public void redisError() {
-    redisErrors.increment();
-    kRedisErrors.increment();
-  }
-
-  /**
-   * An entity stopped (passivation, hand-off, shutdown) at its flush deadline with a value Redis
-   * had not taken: a last known value lost.
-   */
-  public void unflushed() {
-    unflushed.increment();
-  }
-
-  public long unflushedValues() {
-    return unflushed.sum();
-  }
-
-  public void actuarialTrace() {
-    kTrace.increment();
-  }
-
-  /**
-   * A quote admitted under a closed breaker whose provider call failed; {@code admittedAtMs} (host
-   * wall clock) is when the quote was admitted, so a fixed exposure window can count it by send
-   * time.
-   */
-  public void sacrificed(long admittedAtMs) {
+  // a quote admitted under a closed breaker whose provider call failed, by its admission time
+  private void sacrificed(long admittedAtMs) {
     sacrificed.increment();
     kSacrificed.increment();
     synchronized (sacrificedAt) {
@@ -237,6 +204,10 @@ public final class QuoteStats {
       }
       sacrificedAt.addLast(admittedAtMs);
     }
+  }
+
+  public long unflushedValues() {
+    return count(ProfileEvent.UNFLUSHED);
   }
 
   public long count(Origin origin) {
@@ -248,27 +219,32 @@ public final class QuoteStats {
   }
 
   public long cacheHits() {
-    return cacheHits.sum();
+    return count(ProfileEvent.CACHE_HIT);
   }
 
   public long cacheMisses() {
-    return cacheMisses.sum();
+    return count(ProfileEvent.CACHE_MISS);
   }
 
   public long fetches() {
-    return fetches.sum();
+    return count(ProfileEvent.FETCH_STARTED);
   }
 
   public long coalescedWaiters() {
-    return coalescedWaiters.sum();
+    return count(ProfileEvent.COALESCED_WAITER);
   }
 
   public long redisErrors() {
-    return redisErrors.sum();
+    return count(ProfileEvent.REDIS_ERROR);
+  }
+
+  /** How many times {@code event} was recorded since the last reset. */
+  public long count(ProfileEvent event) {
+    return profileEvents.get(event).sum();
   }
 
   /** One quote shed: answered 503 with Retry-After instead of being worked on. */
-  public void shed(ShedCause cause) {
+  private void shed(ShedCause cause) {
     shed.get(cause).increment();
     kShed.get(cause).increment();
   }
@@ -294,19 +270,8 @@ public final class QuoteStats {
     providerCallsAtReset.set(provider.providerCalls());
     quotes.values().forEach(LongAdder::reset);
     shed.values().forEach(LongAdder::reset);
-    for (LongAdder a :
-        new LongAdder[] {
-          errors,
-          refused,
-          cacheHits,
-          cacheMisses,
-          staleReads,
-          fetches,
-          coalescedWaiters,
-          redisErrors,
-          unflushed,
-          sacrificed
-        }) {
+    profileEvents.values().forEach(LongAdder::reset);
+    for (LongAdder a : new LongAdder[] {errors, refused, sacrificed}) {
       a.reset();
     }
     synchronized (sacrificedAt) {
@@ -337,15 +302,15 @@ public final class QuoteStats {
             quotes.get(Origin.DEFAULT).sum(),
             errors.sum(),
             refused.sum()),
-        cacheHits.sum(),
-        cacheMisses.sum(),
-        staleReads.sum(),
+        count(ProfileEvent.CACHE_HIT),
+        count(ProfileEvent.CACHE_MISS),
+        count(ProfileEvent.STALE_READ),
         calls - providerCallsAtReset.get(),
         calls,
-        fetches.sum(),
-        coalescedWaiters.sum(),
-        redisErrors.sum(),
-        unflushed.sum(),
+        count(ProfileEvent.FETCH_STARTED),
+        count(ProfileEvent.COALESCED_WAITER),
+        count(ProfileEvent.REDIS_ERROR),
+        count(ProfileEvent.UNFLUSHED),
         TraceAppender.dropped(),
         sacrificed.sum(),
         shedByCause,

@@ -166,7 +166,7 @@ class ManagementLockdownIT {
     for (String c : customers) {
       assertThat(NodeTestBed.quote(node, c).status()).isEqualTo(200);
     }
-    ActuarialTrace trace = new ActuarialTrace(LabToken.traceKey(), null);
+    ActuarialTrace trace = new ActuarialTrace(LabToken.traceKey());
 
     // any local client: pseudonyms, the logs' and the trace's, never a customer id
     Reply open = send("GET", "/quote/entities", null, null);

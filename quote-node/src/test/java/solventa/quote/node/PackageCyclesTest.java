@@ -65,6 +65,22 @@ class PackageCyclesTest {
         .doesNotContainAnyElementsOf(above);
   }
 
+  /**
+   * The domain knows nothing of Pekko: where a profile comes from (the adapter, or a sharded
+   * entity) is the resolver the wiring chose.
+   */
+  @Test
+  void theDomainKnowsNothingOfPekko() throws java.io.IOException {
+    Path domain = SOURCES.resolve("solventa/quote/domain");
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(domain)) {
+      for (Path f : files.toList()) {
+        assertThat(java.nio.file.Files.readString(f))
+            .as("%s", f)
+            .doesNotContain("org.apache.pekko");
+      }
+    }
+  }
+
   /** The settings are what every room reads: they read no other room. */
   @Test
   void theSettingsDependOnNothingElseInTheNode() {

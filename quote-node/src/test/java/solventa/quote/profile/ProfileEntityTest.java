@@ -646,6 +646,39 @@ class ProfileEntityTest {
     assertThat(stats.unflushedValues()).isEqualTo(1);
   }
 
+  /** A Stop while loading: the stashed requests are served once the read answers, then it stops. */
+  @Test
+  void aStopWhileLoadingServesTheStashedRequestsWhenTheReadAnswersThenStops() {
+    ActorRef<ProfileEntity.Command> entity = spawn(Arm.B);
+    CompletableFuture<Optional<CanonicalProfile>> load = store.nextLoad();
+    resolve(entity);
+    TestProbe<Void> watcher = testKit.createTestProbe();
+    entity.tell(ProfileEntity.Stop.INSTANCE);
+    assertThat(replies).isEmpty();
+
+    CanonicalProfile known = profile(Duration.ofSeconds(1));
+    load.complete(Optional.of(known));
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.CACHED);
+    assertThat(r.profile()).isEqualTo(known);
+    watcher.expectTerminated(entity, Duration.ofSeconds(3));
+    assertThat(store.saves).isEmpty();
+  }
+
+  /** A Stop while loading starts the flush deadline at once: a read that never answers ends. */
+  @Test
+  void aStopWhileLoadingStopsAtTheFlushDeadlineWhenTheReadNeverAnswers() {
+    ActorRef<ProfileEntity.Command> entity = spawn(Arm.B);
+    store.nextLoad();
+    resolve(entity);
+    TestProbe<Void> watcher = testKit.createTestProbe();
+    entity.tell(ProfileEntity.Stop.INSTANCE);
+    advance(FLUSH_DEADLINE);
+    watcher.expectTerminated(entity, Duration.ofSeconds(3));
+    assertThat(replies).isEmpty(); // the edge's resolve timeout answers it
+    assertThat(stats.unflushedValues()).isZero();
+  }
+
   /** Nothing to write and nothing in flight: the entity stops at once. */
   @Test
   void stopWithNothingToWriteStopsAtOnce() {

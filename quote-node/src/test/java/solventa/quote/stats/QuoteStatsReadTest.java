@@ -86,7 +86,7 @@ class QuoteStatsReadTest {
     }
 
     void quoted(Origin origin, long nanos) {
-      stats.quoted(origin, nanos);
+      stats.record(new QuoteEvent.Quoted(origin, 0, nanos, 0, false, false, 0));
       latency.recordValue(micros(nanos));
       interval.recordValue(micros(nanos));
       if (origin == Origin.CACHED) {
@@ -95,7 +95,7 @@ class QuoteStatsReadTest {
     }
 
     void failed(long nanos) {
-      stats.failed(nanos);
+      stats.record(new QuoteEvent.Failed(null, nanos, false, 0));
       latency.recordValue(micros(nanos));
       interval.recordValue(micros(nanos));
     }

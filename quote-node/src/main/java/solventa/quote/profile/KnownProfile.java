@@ -1,0 +1,172 @@
+package solventa.quote.profile;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.function.LongSupplier;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import solventa.adapter.BreakerState;
+import solventa.adapter.FailureKind;
+import solventa.adapter.FetchResult;
+import solventa.quote.settings.Arm;
+import solventa.quote.stats.ProfileEvent;
+import solventa.quote.stats.QuoteEvent;
+import solventa.quote.stats.QuoteStats;
+import solventa.signals.CanonicalProfile;
+import solventa.signals.Origin;
+
+/**
+ * What a serving profile entity knows and does, on the entity's own thread: the customer's last
+ * known value, the provider calls in flight and the requests waiting on them. A request is answered
+ * from the value while it is younger than {@code quote.refresh-after}; otherwise it starts a call
+ * (or, when the arm coalesces, joins the one in flight) and waits on it, up to its budget when the
+ * arm falls back. A call that completes, even after its requests gave up, replaces the value if
+ * newer and hands it to the writer.
+ */
+final class KnownProfile {
+  private final ActorContext<ProfileEntity.Command> ctx;
+  private final TimerScheduler<ProfileEntity.Command> timers;
+  private final String customerId;
+  private final Arm arm;
+  private final long refreshAfterMs;
+  private final long budgetMs;
+  private final ProviderPort provider;
+  private final QuoteStats stats;
+  private final Clock clock;
+  private final LongSupplier hostClockMs; // what deadlines are compared with, not `clock`
+  private final EntityAnswers answers;
+  private final ProfileWriter writer;
+  private final ProfileLoader loader;
+  private final WaitingRequests waiting = new WaitingRequests();
+
+  private CanonicalProfile last; // null until known
+  private long nextFetchId;
+  private Long sharedFetch; // an arm that coalesces: the call in flight new misses join
+  private int fetchesInFlight;
+
+  KnownProfile(
+      ActorContext<ProfileEntity.Command> ctx,
+      TimerScheduler<ProfileEntity.Command> timers,
+      String customerId,
+      ProfileEntity.Deps deps,
+      String servedBy,
+      LongSupplier hostClockMs,
+      ProfileWriter writer,
+      ProfileLoader loader) {
+    this.ctx = ctx;
+    this.timers = timers;
+    this.customerId = customerId;
+    this.arm = deps.settings().arm();
+    this.refreshAfterMs = deps.settings().refreshAfter().toMillis();
+    this.budgetMs = deps.settings().budget().toMillis();
+    this.provider = deps.provider();
+    this.stats = deps.stats();
+    this.clock = deps.clock();
+    this.hostClockMs = hostClockMs;
+    this.answers =
+        new EntityAnswers(
+            arm, clock, deps.settings().maxStaleness().toMillis(), deps.stats(), servedBy);
+    this.writer = writer;
+    this.loader = loader;
+  }
+
+  /** A value read from Redis: taken unless the entity already holds a newer one. */
+  void loaded(CanonicalProfile stored) {
+    if (stored != null && isNewer(stored)) {
+      last = stored;
+    }
+  }
+
+  /** Provider calls not yet ended. */
+  boolean callsInFlight() {
+    return fetchesInFlight > 0;
+  }
+
+  void resolve(ProfileEntity.Resolve r) {
+    ActorRef<Resolution> replyTo = r.replyTo();
+    if (last != null && last.ageMillis(clock.instant()) < refreshAfterMs) {
+      stats.record(ProfileEvent.CACHE_HIT);
+      replyTo.tell(answers.known(Origin.CACHED, null, false, last));
+      return;
+    }
+    stats.record(ProfileEvent.CACHE_MISS);
+    long fetchId;
+    if (arm.coalesces() && sharedFetch != null) {
+      fetchId = sharedFetch;
+      stats.record(ProfileEvent.COALESCED_WAITER);
+    } else {
+      fetchId = startFetch();
+      if (arm.coalesces()) {
+        sharedFetch = fetchId;
+      }
+    }
+    boolean closed = provider.breakerState() == BreakerState.CLOSED;
+    // the edge set the deadline as admission + budget
+    long requestId =
+        waiting.add(
+            new WaitingRequests.Pending(fetchId, replyTo, closed, r.deadlineEpochMs() - budgetMs));
+    if (arm.fallsBack()) {
+      long left = Math.max(0, r.deadlineEpochMs() - hostClockMs.getAsLong());
+      timers.startSingleTimer(
+          requestId, new ProfileEntity.BudgetExpired(requestId), Duration.ofMillis(left));
+    }
+  }
+
+  private long startFetch() {
+    long fetchId = nextFetchId++;
+    fetchesInFlight++;
+    stats.record(ProfileEvent.FETCH_STARTED);
+    ctx.pipeToSelf(
+        provider.fetch(customerId),
+        (res, err) ->
+            new ProfileEntity.FetchDone(
+                fetchId,
+                res != null
+                    ? res
+                    : new FetchResult.Failed(
+                        FailureKind.CONNECTION, String.valueOf(err), Duration.ZERO)));
+    return fetchId;
+  }
+
+  void fetchDone(ProfileEntity.FetchDone done) {
+    fetchesInFlight--;
+    if (sharedFetch != null && sharedFetch == done.fetchId()) {
+      sharedFetch = null;
+    }
+    if (done.result() instanceof FetchResult.Fetched f) {
+      stats.providerLatency(f.latency());
+      loader.settle(); // newer than anything stored
+      if (isNewer(f.profile())) {
+        last = f.profile();
+        writer.changed(last);
+      }
+    }
+    waiting.callEnded(
+        done.fetchId(),
+        (requestId, p) -> {
+          timers.cancel(requestId);
+          p.replyTo().tell(answers.afterCall(done.result(), p, last));
+        },
+        p -> {
+          if (done.result() instanceof FetchResult.Failed f
+              && Resolution.isSacrifice(f.kind(), BreakerState.CLOSED)) {
+            // answered at its budget, but it waited on a call that failed
+            stats.record(new QuoteEvent.SacrificedLate(p.admittedAtMs()));
+          }
+        });
+  }
+
+  void budgetExpired(ProfileEntity.BudgetExpired b) {
+    // the call keeps running; its result still refreshes `last` and Redis, and decides whether
+    // this request was sacrificed (a budget expiry whose call later succeeds is not)
+    WaitingRequests.Pending p = waiting.expire(b.requestId());
+    if (p != null) {
+      p.replyTo().tell(answers.fallback(Resolution.BUDGET, false, last));
+    }
+  }
+
+  private boolean isNewer(CanonicalProfile p) {
+    return last == null || p.fetchedAt().isAfter(last.fetchedAt());
+  }
+}

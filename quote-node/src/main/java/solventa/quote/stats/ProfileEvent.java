@@ -1,0 +1,37 @@
+package solventa.quote.stats;
+
+/**
+ * What resolving profiles did on this node, apart from any one quote's outcome: cache reads,
+ * provider calls started and joined, Redis trouble. Counted by {@link QuoteStats#record(
+ * ProfileEvent)}; each is mirrored into the Kamon counter it names (none for {@link #UNFLUSHED}).
+ */
+public enum ProfileEvent {
+  /** An entity answered from a value younger than {@code quote.refresh-after}. */
+  CACHE_HIT("quote.cache.hits"),
+  /** An entity had no value young enough and waits on a provider call. */
+  CACHE_MISS("quote.cache.misses"),
+  /** An entity answered with its last known value as a fallback (STALE). */
+  STALE_READ("quote.cache.stale-reads"),
+  /** A resolution asked the adapter for a profile (the adapter may still refuse: breaker open). */
+  FETCH_STARTED("quote.provider.fetches"),
+  /** A miss joined the provider call already in flight for its customer (an arm that coalesces). */
+  COALESCED_WAITER("quote.coalesced.waiters"),
+  /** A read or write of a stored value failed. */
+  REDIS_ERROR("quote.redis.errors"),
+  /**
+   * An entity stopped (passivation, hand-off, shutdown) at its flush deadline with a value Redis
+   * had not taken: a last known value lost.
+   */
+  UNFLUSHED(null);
+
+  private final String metric;
+
+  ProfileEvent(String metric) {
+    this.metric = metric;
+  }
+
+  /** The Kamon counter it increments, tagged with the arm; null when none. */
+  String metric() {
+    return metric;
+  }
+}
