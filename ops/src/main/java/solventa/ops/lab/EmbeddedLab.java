@@ -93,7 +93,8 @@ public final class EmbeddedLab implements AutoCloseable {
                       1,
                       List.of(),
                       List.of("port=" + doublePort, "seed=" + DOUBLE_SEED),
-                      doubleLog));
+                      doubleLog,
+                      java.util.Map.of()));
       doubleJvm.awaitReady(
           () -> Http.ok("http://127.0.0.1:" + doublePort + "/admin/state"), Duration.ofSeconds(60));
       proxy = toxiproxy.createProxy("provider", doublePort);

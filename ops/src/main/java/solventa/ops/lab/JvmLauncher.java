@@ -23,22 +23,10 @@ import solventa.lab.ManagedProcess;
 public final class JvmLauncher {
   private JvmLauncher() {}
 
-  static ManagedProcess start(
-      String name,
-      String module,
-      String mainClass,
-      String heap,
-      int processors,
-      List<String> systemProperties,
-      List<String> args,
-      Path logFile) {
-    return start(
-        name, module, mainClass, heap, processors, systemProperties, args, logFile, Map.of());
-  }
-
   /**
-   * As above, with {@code secrets} handed to the process in its environment: a secret never goes on
-   * the command line, which {@code ps} shows to every user of the machine.
+   * Starts {@code mainClass} of {@code module} with {@code secrets} handed to the process in its
+   * environment: a secret never goes on the command line, which {@code ps} shows to every user of
+   * the machine.
    *
    * @throws IllegalArgumentException if a system property's key names a secret
    */
