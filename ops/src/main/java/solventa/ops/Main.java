@@ -28,7 +28,14 @@ import solventa.ops.runner.PairedBench;
 @Command(
     name = "bin/lab",
     description =
-        "The HA-01 latency lab: the experiment card's protocol on an embedded lab, and a live lab to watch. `bin/lab <command> --help` for a command's options.")
+        "The HA-01 latency lab: the experiment card's protocol on an embedded lab, and a live lab to watch. `bin/lab <command> --help` for a command's options.",
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {
+      "0:the command completed (experiment, report: the run was judged)",
+      "1:it failed, or a sanity check invalidated the run",
+      "2:the command line was refused",
+      "3:experiment, report with --fail-on: a verdict of that kind or worse"
+    })
 public final class Main implements Callable<Integer> {
   /** As many as the live lab allows: every node is a JVM on the same 2 cores. */
   static final int MAX_NODES = 9;
@@ -117,7 +124,14 @@ public final class Main implements Callable<Integer> {
   @Command(
       name = "experiment",
       description =
-          "Starts the embedded lab on loopback, walks the protocol of the profile and writes results.json, steps.csv and report.md/report.html into DIR: one line per step on the console, the detail in DIR/logs.")
+          "Starts the embedded lab on loopback, walks the protocol of the profile and writes results.json, steps.csv and report.md/report.html into DIR: one line per step on the console, the detail in DIR/logs.",
+      exitCodeListHeading = "Exit codes:%n",
+      exitCodeList = {
+        "0:the run completed and was judged",
+        "1:it failed, or a sanity check invalidated it",
+        "2:the command line was refused",
+        "3:--fail-on: a verdict of that kind or worse came out"
+      })
   static final class Experiment implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROFILE", description = "smoke, quick or full")
     String profile;
@@ -140,8 +154,16 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--verbose", description = "print the detail (Gatling, logs) here too")
     boolean verbose;
 
+    @Option(
+        names = "--fail-on",
+        paramLabel = "KIND",
+        description =
+            "refuted or inconclusive: exit 3 when a verdict of that kind or worse comes out (refuted is worse than inconclusive), to gate a change in CI")
+    String failOn;
+
     @Override
     public Integer call() throws Exception {
+      Outcome.FailOn gate = failOn == null ? null : Outcome.FailOn.parse(failOn);
       ExperimentProfile p = ExperimentProfile.named(profile);
       int n = nodes(nodes);
       if (verbose) {
@@ -157,15 +179,21 @@ public final class Main implements Callable<Integer> {
       }
       System.out.println("report: " + report);
       System.out.println("        " + report.resolveSibling("report.html"));
-      printAnswer(report);
-      return 0;
+      return printAnswer(report, gate);
     }
   }
 
   @Command(
       name = "report",
       description =
-          "Re-analysis: recomputes every step from its raw recording, the sanity checks, the verdicts and the report of a results folder, without running anything.")
+          "Re-analysis: recomputes every step from its raw recording, the sanity checks, the verdicts and the report of a results folder, without running anything.",
+      exitCodeListHeading = "Exit codes:%n",
+      exitCodeList = {
+        "0:the results were judged",
+        "1:it failed, or a sanity check invalidated the run",
+        "2:the command line was refused",
+        "3:--fail-on: a verdict of that kind or worse came out"
+      })
   static final class Reanalysis implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "a results folder")
     Path dir;
@@ -177,8 +205,16 @@ public final class Main implements Callable<Integer> {
             "judge with this actuarial input instead of the declared one (repeatable): source-refresh-s (the source's refresh policy, s), outage-s (the outage to ride through, s), fallback-ceiling-pct, max-stale-age-s (docs/verdict-rules.md)")
     java.util.List<String> assume = new java.util.ArrayList<>();
 
+    @Option(
+        names = "--fail-on",
+        paramLabel = "KIND",
+        description =
+            "refuted or inconclusive: exit 3 when a verdict of that kind or worse comes out (refuted is worse than inconclusive), to gate a change in CI")
+    String failOn;
+
     @Override
     public Integer call() throws Exception {
+      Outcome.FailOn gate = failOn == null ? null : Outcome.FailOn.parse(failOn);
       // refused before any work: an unknown key or a bad value names itself
       solventa.ops.analysis.Actuarial inputs =
           solventa.ops.analysis.Actuarial.DECLARED.with(assume);
@@ -191,8 +227,7 @@ public final class Main implements Callable<Integer> {
               + " (docs/verdict-rules.md), actuarial inputs "
               + inputs.describe());
       System.out.println("report: " + report);
-      printAnswer(report);
-      return 0;
+      return printAnswer(report, gate);
     }
   }
 
@@ -440,9 +475,18 @@ public final class Main implements Callable<Integer> {
   }
 
   /** The report's answer and verdicts, as the console's last two lines (see Summary). */
-  private static void printAnswer(Path report) throws java.io.IOException {
-    solventa.ops.report.Summary.of(solventa.ops.results.ResultsFolder.load(report.getParent()))
-        .consoleLines()
-        .forEach(System.out::println);
+  /**
+   * Prints the answer and the verdicts; returns the exit code of the judged run ({@link Outcome}).
+   */
+  private static int printAnswer(Path report, Outcome.FailOn gate) throws java.io.IOException {
+    solventa.ops.results.ExperimentRecord e =
+        solventa.ops.results.ResultsFolder.load(report.getParent());
+    solventa.ops.report.Summary.of(e).consoleLines().forEach(System.out::println);
+    int code = Outcome.of(e, gate);
+    String why = Outcome.explain(e, code, gate);
+    if (why != null) {
+      System.out.println(why);
+    }
+    return code;
   }
 }

@@ -80,7 +80,10 @@ public final class LiveLab {
         case "up" -> LiveLabSupervisor.up(o, out);
         case "supervise" -> LiveLabSupervisor.supervise(o);
         case "state" -> state(o, out);
-        case "status" -> o.watch ? LiveLabStatus.watch(o, out) : LiveLabStatus.status(o, out);
+        case "status" ->
+            o.watch
+                ? LiveLabStatus.watch(o, out)
+                : o.json ? LiveLabStatus.json(o, out) : LiveLabStatus.status(o, out);
         case "down" -> LiveLabSupervisor.down(o, out);
         default -> throw new IllegalArgumentException("unknown command " + o.command);
       };
@@ -106,7 +109,8 @@ public final class LiveLab {
       int maxHours,
       boolean watch,
       int everySec,
-      int forSec) {
+      int forSec,
+      boolean json) {
     /**
      * The options of a live-lab command line, parsed by picocli ({@link LiveLabCommands}) and
      * checked: an out-of-range value is refused naming the option and the value.

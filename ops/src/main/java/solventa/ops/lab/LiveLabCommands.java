@@ -65,6 +65,11 @@ public final class LiveLabCommands {
     }
 
     LiveLab.Options of(String command, String argument, Node n, boolean watch, int every, int f) {
+      return of(command, argument, n, watch, every, f, false);
+    }
+
+    LiveLab.Options of(
+        String command, String argument, Node n, boolean watch, int every, int f, boolean json) {
       return new LiveLab.Options(
           command,
           argument,
@@ -77,7 +82,8 @@ public final class LiveLabCommands {
           n.maxHours,
           watch,
           every,
-          f);
+          f,
+          json);
     }
   }
 
@@ -201,15 +207,24 @@ public final class LiveLabCommands {
         description = "with --watch: stop after S seconds, 1..86400; default 3600")
     String forSec = "3600";
 
+    @Option(
+        names = "--json",
+        description = "the same status as one JSON document, for scripts (not with --watch)")
+    boolean json;
+
     @Override
     LiveLab.Options options() {
+      if (json && watch) {
+        throw new IllegalArgumentException("--json prints the status once: not with --watch");
+      }
       return of(
           "status",
           null,
           Node.DEFAULT,
           watch,
           intIn(every, "--every", 1, 60),
-          intIn(forSec, "--for", 1, 86_400));
+          intIn(forSec, "--for", 1, 86_400),
+          json);
     }
   }
 

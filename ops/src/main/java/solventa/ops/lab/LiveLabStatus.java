@@ -68,56 +68,121 @@ final class LiveLabStatus {
     return 0;
   }
 
-  /** One node's line of {@code status}; the members it sees go into {@code members}. */
-  private static String nodeRow(JsonNode n, boolean withBreaker, Set<String> members) {
+  /**
+   * {@code status --json}: the lab's arm and policy, the provider's state, and per node what the
+   * table shows (null where the node could not be read), as one JSON document.
+   */
+  static int json(Options o, PrintStream out) throws IOException {
+    JsonNode s = runningState(o);
+    boolean withBreaker = BenchArm.ofLabel(s.path("arm").asText()).breaker();
+    com.fasterxml.jackson.databind.node.ObjectNode root = Http.JSON.createObjectNode();
+    root.put("startedAt", s.path("startedAt").asText());
+    root.put("arm", s.path("arm").asText());
+    root.put("breakerPolicy", withBreaker ? s.path("policy").asText() : null);
+    root.put("supervisorPid", s.path("supervisorPid").asLong());
+    try {
+      root.put("provider", Provider.of(s).describe());
+    } catch (IOException | RuntimeException e) {
+      root.putNull("provider");
+      root.put("providerError", String.valueOf(e.getMessage()));
+    }
+    com.fasterxml.jackson.databind.node.ArrayNode nodes = root.putArray("nodes");
+    Set<String> members = new LinkedHashSet<>();
+    for (JsonNode n : s.path("nodes")) {
+      NodeStatus st = nodeStatus(n, withBreaker, members);
+      com.fasterxml.jackson.databind.node.ObjectNode j = nodes.addObject();
+      j.put("name", n.path("name").asText());
+      j.put("pid", st.pid());
+      j.put("alive", st.alive());
+      j.put("reachable", st.reachable());
+      j.put("membersUp", st.membersUp());
+      j.put("members", st.membersAll());
+      j.put("shards", st.shards());
+      j.put("entities", st.entities());
+      j.put("breaker", st.breaker());
+      j.put("poolInFlight", st.poolInFlight());
+      j.put("poolSize", st.poolSize());
+    }
+    com.fasterxml.jackson.databind.node.ArrayNode m = root.putArray("membersSeen");
+    members.forEach(m::add);
+    out.println(Http.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+    return 0;
+  }
+
+  /** What one node shows; the numbers are null where the node was not alive or not reachable. */
+  record NodeStatus(
+      long pid,
+      boolean alive,
+      boolean reachable,
+      Integer membersUp,
+      Integer membersAll,
+      Integer shards,
+      Integer entities,
+      String breaker,
+      Integer poolInFlight,
+      Integer poolSize) {}
+
+  /** One node's status; the members it sees go into {@code members}. */
+  static NodeStatus nodeStatus(JsonNode n, boolean withBreaker, Set<String> members) {
     long pid = n.path("pid").asLong();
     boolean alive = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-    String m = n.path("management").asText();
-    String seen = "-";
-    String shards = "-";
-    String entities = "-";
-    String breaker = "-";
-    String pool = "-";
-    if (alive) {
-      try {
-        JsonNode mj = Http.json(m + "/cluster/members");
-        int up = 0;
-        for (JsonNode mem : mj.path("members")) {
-          members.add(
-              mem.path("node").asText()
-                  + " "
-                  + mem.path("status").asText()
-                  + (mj.path("unreachable").toString().contains(mem.path("node").asText())
-                      ? " (unreachable)"
-                      : ""));
-          up += mem.path("status").asText().equals("Up") ? 1 : 0;
-        }
-        seen = up + "/" + mj.path("members").size();
-        JsonNode regions = Http.json(m + "/cluster/shards/" + ENTITY_TYPE).path("regions");
-        int sum = 0;
-        for (JsonNode r : regions) {
-          sum += r.path("numEntities").asInt();
-        }
-        shards = Integer.toString(regions.size());
-        entities = Integer.toString(sum);
-        NodeStats st = NodeStats.of(NodeProcess.snapshot(m));
-        breaker = withBreaker ? st.breaker() : "off";
-        pool = st.inFlight() + "/" + st.poolSize();
-      } catch (IOException | RuntimeException e) {
-        seen = "unreachable";
-      }
+    if (!alive) {
+      return new NodeStatus(pid, false, false, null, null, null, null, null, null, null);
     }
+    String m = n.path("management").asText();
+    try {
+      JsonNode mj = Http.json(m + "/cluster/members");
+      int up = 0;
+      for (JsonNode mem : mj.path("members")) {
+        members.add(
+            mem.path("node").asText()
+                + " "
+                + mem.path("status").asText()
+                + (mj.path("unreachable").toString().contains(mem.path("node").asText())
+                    ? " (unreachable)"
+                    : ""));
+        up += mem.path("status").asText().equals("Up") ? 1 : 0;
+      }
+      JsonNode regions = Http.json(m + "/cluster/shards/" + ENTITY_TYPE).path("regions");
+      int sum = 0;
+      for (JsonNode r : regions) {
+        sum += r.path("numEntities").asInt();
+      }
+      NodeStats st = NodeStats.of(NodeProcess.snapshot(m));
+      return new NodeStatus(
+          pid,
+          true,
+          true,
+          up,
+          mj.path("members").size(),
+          regions.size(),
+          sum,
+          withBreaker ? st.breaker() : "off",
+          (int) st.inFlight(),
+          (int) st.poolSize());
+    } catch (IOException | RuntimeException e) {
+      return new NodeStatus(pid, true, false, null, null, null, null, null, null, null);
+    }
+  }
+
+  /** One node's line of {@code status}; the members it sees go into {@code members}. */
+  private static String nodeRow(JsonNode n, boolean withBreaker, Set<String> members) {
+    NodeStatus st = nodeStatus(n, withBreaker, members);
+    String seen =
+        !st.alive()
+            ? "-"
+            : !st.reachable() ? "unreachable" : st.membersUp() + "/" + st.membersAll();
     return String.format(
         Locale.ROOT,
         "%-7s %-8d %-6s %-22s %6s %8s %-10s %s",
         n.path("name").asText(),
-        pid,
-        alive ? "yes" : "NO",
+        st.pid(),
+        st.alive() ? "yes" : "NO",
         seen,
-        shards,
-        entities,
-        breaker,
-        pool);
+        st.reachable() ? st.shards() : "-",
+        st.reachable() ? st.entities() : "-",
+        st.reachable() ? st.breaker() : "-",
+        st.reachable() ? st.poolInFlight() + "/" + st.poolSize() : "-");
   }
 
   /** The running lab's provider: its Toxiproxy and the control that sets a whole state. */

@@ -146,6 +146,20 @@ class LiveLabIT {
         .containsPattern("node-1 +\\d+ +yes +3/3 +\\d+ +\\d+ CLOSED +\\d+/\\d+")
         .containsPattern("node-2 +\\d+ +yes +3/3 +\\d+ +\\d+ CLOSED +\\d+/\\d+")
         .containsPattern("node-3 +\\d+ +yes +3/3 +\\d+ +\\d+ CLOSED +\\d+/\\d+");
+    // the same status as one JSON document, for scripts
+    Run json = lab("status", "--json");
+    assertThat(json.code).as(json.out).isZero();
+    com.fasterxml.jackson.databind.JsonNode doc = Http.JSON.readTree(json.out);
+    assertThat(doc.path("arm").asText()).isEqualTo("C");
+    assertThat(doc.path("provider").asText()).contains("double profile healthy");
+    assertThat(doc.path("nodes")).hasSize(3);
+    for (com.fasterxml.jackson.databind.JsonNode n : doc.path("nodes")) {
+      assertThat(n.path("alive").asBoolean()).isTrue();
+      assertThat(n.path("membersUp").asInt()).isEqualTo(3);
+      assertThat(n.path("breaker").asText()).isEqualTo("CLOSED");
+      assertThat(n.path("poolSize").asInt()).isPositive();
+    }
+    assertThat(lab("status", "--json", "--watch").code).isEqualTo(2);
 
     // the provider state switches live, through Toxiproxy and the double's admin API
     Run unresponsive = lab("state", "unresponsive");
