@@ -164,6 +164,17 @@ class ComposeFileTest {
     }
   }
 
+  /** The dashboard marks each change of the double's latency profile on every panel. */
+  @Test
+  void theDashboardAnnotatesTheProviderState() throws Exception {
+    com.fasterxml.jackson.databind.JsonNode d =
+        JSON.readTree(labRoot().resolve("docker/grafana/dashboards/ha01.json").toFile());
+    assertThat(d.path("annotations").path("list").toString())
+        .contains("provider_double_latency_median_seconds")
+        .contains("{{profile}}")
+        .contains("ha01-prometheus");
+  }
+
   /** The last known values survive a Redis restart: append-only file on a named volume. */
   @Test
   void redisPersistsToANamedVolume() throws Exception {

@@ -317,7 +317,9 @@ class ProviderDoubleHttpTest {
     assertThat(metrics.response().body())
         .contains("# TYPE provider_double_lag_seconds summary")
         .contains("provider_double_lag_seconds_count 20")
-        .containsPattern("provider_double_responses_total\\{status=\"200\"\\} \\d+");
+        .containsPattern("provider_double_responses_total\\{status=\"200\"\\} \\d+")
+        // the Grafana dashboard's provider-state annotation reads this series and its label
+        .containsPattern("provider_double_latency_median_seconds\\{profile=\"[a-z]+\"\\} ");
 
     assertThat(http.post(uri("/admin/lag/reset")).json().get("count").asLong()).isZero();
   }
