@@ -49,6 +49,12 @@ class LabScriptTest {
         "down now|'down' takes no operand",
         "bench --quick --nope|unknown option '--nope' for 'bench'",
         "report|'report' needs its DIR",
+        "experiment quick --nodes=12|--nodes must be 1..9, was 12",
+        "experiment quick --nodes x|--nodes must be 1..9, was x",
+        "report results/x --fail-on maybe|--fail-on must be refuted or inconclusive, was maybe",
+        "status --every 100|--every must be 1..60, was 100",
+        "load --rate 3000|--rate must be 1..2000, was 3000",
+        "up --refresh-after 0|--refresh-after must be 1..86399, was 0",
         "frobnicate|unknown command 'frobnicate'",
       })
   void aRefusedCommandLineExitsTwoWithTheUsageAndBuildsNothing(String line, String message)
@@ -71,6 +77,8 @@ class LabScriptTest {
     "report results/x",
     "load --rate 5 --hit-rate=0.9",
     "down",
+    "up --warmup-quotes 0 --refresh-after 86399",
+    "report results/x --fail-on=inconclusive",
   })
   void anAcceptedCommandLinePassesTheCheck(String line) throws Exception {
     Run r = lab(true, line.split(" "));
@@ -104,7 +112,7 @@ class LabScriptTest {
                             : command.equals("experiment") ? "quick" : "x"));
         args.add(o.longestName());
         if (o.arity().max() > 0) {
-          args.add("1");
+          args.add(o.longestName().equals("--fail-on") ? "refuted" : "1");
         }
         Run r = lab(true, args.toArray(String[]::new));
         assertThat(r.exit()).as(String.join(" ", args) + ": " + r.out()).isZero();
