@@ -48,6 +48,7 @@ final class EdgeFaults implements FaultScenario {
     List<FaultRow> rows = new ArrayList<>();
     rows.add(exhaustion(ctx, node, customers, settings));
     rows.add(slowClients(ctx, node, customers, settings));
+    rows.add(EdgeFlood.run(ctx, node, customers));
     rows.add(EdgeHostile.http(node.first(), customers));
     rows.add(EdgeHostile.json(node.first(), customers, ctx.seed()));
     return rows;

@@ -29,11 +29,21 @@ record EdgeSettings(
 
   /** The effective settings, read from the node's configuration files. */
   static EdgeSettings read() {
-    Config node =
-        ConfigFactory.parseResources(EdgeSettings.class.getClassLoader(), "application.conf")
-            .withFallback(ConfigFactory.defaultReference(EdgeSettings.class.getClassLoader()))
-            .resolve(ConfigResolveOptions.defaults().setAllowUnresolved(true));
-    return of(node);
+    return of(node());
+  }
+
+  /**
+   * How the node treats customers the provider does not know ({@code quote.unknown-customers}), as
+   * it runs it: read and validated by the node's own type.
+   */
+  static solventa.quote.profile.UnknownCustomers unknownCustomers() {
+    return solventa.quote.profile.UnknownCustomers.fromConfig(node());
+  }
+
+  private static Config node() {
+    return ConfigFactory.parseResources(EdgeSettings.class.getClassLoader(), "application.conf")
+        .withFallback(ConfigFactory.defaultReference(EdgeSettings.class.getClassLoader()))
+        .resolve(ConfigResolveOptions.defaults().setAllowUnresolved(true));
   }
 
   static EdgeSettings of(Config c) {

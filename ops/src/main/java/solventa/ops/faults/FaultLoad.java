@@ -22,7 +22,8 @@ import solventa.ops.lab.Http;
  * answers do (a late answer never delays the next arrival), spread round-robin over the base URLs
  * the target supplier gives at each arrival: a load balancer's rotation, which a row changes while
  * it runs (a node leaving it before its restart, joining it once ready). Each quote is for a
- * customer drawn from the row's known set with the run's seed.
+ * customer drawn from the row's known set with the run's seed, or, for a flood of never-seen
+ * customers ({@link #startDistinct}), the next id of a sequence.
  *
  * <p>The generator records what could bend its numbers: each arrival's planned and actual send time
  * (the lag) and the rate it achieved. It is bounded: it stops sending at the planned end and waits
@@ -50,8 +51,7 @@ public final class FaultLoad {
   private final int rate;
   private final Duration duration;
   private final Supplier<List<String>> targets;
-  private final List<String> customers;
-  private final Random random;
+  private final java.util.function.LongFunction<String> customerOf; // arrival index to customer
   private final ConcurrentLinkedQueue<Sent> sent = new ConcurrentLinkedQueue<>();
   private final AtomicLong outstanding = new AtomicLong();
   private final CountDownLatch done = new CountDownLatch(1);
@@ -70,22 +70,17 @@ public final class FaultLoad {
       int rate,
       Duration duration,
       Supplier<List<String>> targets,
-      List<String> customers,
-      long seed) {
+      java.util.function.LongFunction<String> customerOf) {
     if (rate < 1 || rate > 5000) {
       throw new IllegalArgumentException("rate must be 1..5000 req/s, not " + rate);
     }
     if (duration.isNegative() || duration.toSeconds() > 600) {
       throw new IllegalArgumentException("duration must be 0..600 s, not " + duration);
     }
-    if (customers.isEmpty()) {
-      throw new IllegalArgumentException("no customers to quote");
-    }
     this.rate = rate;
     this.duration = duration;
     this.targets = targets;
-    this.customers = List.copyOf(customers);
-    this.random = new Random(seed);
+    this.customerOf = customerOf;
   }
 
   /** Starts {@code rate} quotes a second for {@code duration}; {@link #await} for the result. */
@@ -95,7 +90,28 @@ public final class FaultLoad {
       Supplier<List<String>> targets,
       List<String> customers,
       long seed) {
-    FaultLoad load = new FaultLoad(rate, duration, targets, customers, seed);
+    if (customers.isEmpty()) {
+      throw new IllegalArgumentException("no customers to quote");
+    }
+    List<String> known = List.copyOf(customers);
+    Random random = new Random(seed); // the ticker's thread only
+    return start(
+        new FaultLoad(rate, duration, targets, i -> known.get(random.nextInt(known.size()))));
+  }
+
+  /**
+   * As {@link #start}, each quote for a customer of its own: the {@code i}-th arrival (from 0)
+   * quotes {@code customerOf.apply(i)}, so the load never repeats a customer.
+   */
+  public static FaultLoad startDistinct(
+      int rate,
+      Duration duration,
+      Supplier<List<String>> targets,
+      java.util.function.LongFunction<String> customerOf) {
+    return start(new FaultLoad(rate, duration, targets, customerOf));
+  }
+
+  private static FaultLoad start(FaultLoad load) {
     load.startMs = System.currentTimeMillis();
     load.ticker.scheduleAtFixedRate(load::tick, 0, TICK_MS, TimeUnit.MILLISECONDS);
     return load;
@@ -113,8 +129,9 @@ public final class FaultLoad {
     long due = elapsed * rate / 1000;
     while (planned < due) {
       long plannedMs = startMs + planned * 1000 / rate;
+      String customer = customerOf.apply(planned);
       planned++;
-      send(plannedMs);
+      send(plannedMs, customer);
     }
     if (now - startMs >= duration.toMillis()) {
       ticker.shutdown();
@@ -122,9 +139,8 @@ public final class FaultLoad {
     }
   }
 
-  private void send(long plannedMs) {
+  private void send(long plannedMs, String customer) {
     List<String> rotation = targets.get();
-    String customer = customers.get(random.nextInt(customers.size()));
     long sentMs = System.currentTimeMillis();
     if (rotation.isEmpty()) {
       // nobody in the rotation: the balancer has nowhere to send it (a 503 of its own)
@@ -236,6 +252,24 @@ public final class FaultLoad {
               .max()
               .orElse(faultEndMs);
       return (last - faultEndMs) / 1000.0;
+    }
+
+    /**
+     * The {@code q}-quantile (0..1, nearest rank) of the latencies of the answers sent in {@code
+     * [fromMs, toMs)}, ms; 0 when none was.
+     */
+    public long latencyQuantile(double q, long fromMs, long toMs) {
+      long[] ms =
+          sent.stream()
+              .filter(s -> s.sentMs() >= fromMs && s.sentMs() < toMs)
+              .mapToLong(Sent::latencyMs)
+              .sorted()
+              .toArray();
+      if (ms.length == 0) {
+        return 0;
+      }
+      int rank = (int) Math.ceil(q * ms.length);
+      return ms[Math.max(0, Math.min(ms.length - 1, rank - 1))];
     }
 
     /** The error share, %. */

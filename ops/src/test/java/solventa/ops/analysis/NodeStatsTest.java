@@ -33,6 +33,7 @@ class NodeStatsTest {
         27,
         28,
         0,
+        31,
         29,
         2,
         Map.of("mailbox-full", 3L),

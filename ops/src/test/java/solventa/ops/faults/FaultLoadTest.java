@@ -16,6 +16,20 @@ class FaultLoadTest {
   }
 
   @Test
+  void aLatencyQuantileIsTheNearestRankOfTheQuotesSentInTheWindow() {
+    List<FaultLoad.Sent> sent = new java.util.ArrayList<>();
+    for (int i = 1; i <= 100; i++) {
+      sent.add(sent(1000 + i, 200, "CACHED", i)); // sent 1003 … 1102 (two ms after planned)
+    }
+    sent.add(sent(5000, 200, "CACHED", 9_999)); // outside the window
+    FaultLoad.Result r = new FaultLoad.Result(10, 0, 10_000, sent, 0);
+    assertThat(r.latencyQuantile(0.99, 1000, 2000)).isEqualTo(99);
+    assertThat(r.latencyQuantile(0.5, 1000, 2000)).isEqualTo(50);
+    assertThat(r.latencyQuantile(1.0, 0, 10_000)).isEqualTo(9_999);
+    assertThat(r.latencyQuantile(0.99, 6000, 7000)).isZero();
+  }
+
+  @Test
   void errorsAreEveryAnswerButA200AndTheUnanswered() {
     FaultLoad.Result r =
         new FaultLoad.Result(

@@ -118,6 +118,8 @@ public final class QuoteNode implements AutoCloseable {
     QuoteSettings settings = QuoteSettings.fromConfig(config);
     solventa.quote.profile.EntityBounds entityBounds =
         solventa.quote.profile.EntityBounds.fromConfig(config);
+    solventa.quote.profile.UnknownCustomers unknownCustomers =
+        solventa.quote.profile.UnknownCustomers.fromConfig(config);
     WarmupSettings warmup = WarmupSettings.fromConfig(config);
     DispatcherSettings dispatcher = DispatcherSettings.fromConfig(config);
     ShutdownSettings shutdown = ShutdownSettings.fromConfig(config);
@@ -142,7 +144,16 @@ public final class QuoteNode implements AutoCloseable {
       ProfileResolver resolver =
           settings.arm().usesCache()
               ? startSharding(
-                  system, settings, provider, store, stats, clock, trace, shutdown, entityBounds)
+                  system,
+                  settings,
+                  provider,
+                  store,
+                  stats,
+                  clock,
+                  trace,
+                  shutdown,
+                  entityBounds,
+                  unknownCustomers)
               : new DirectResolver(system, provider, stats, clock, settings.resolveTimeout());
       registerStats(system, config, settings, stats, provider, store, trace);
       ActorSystem<Void> sys = system;
@@ -204,14 +215,22 @@ public final class QuoteNode implements AutoCloseable {
       Clock clock,
       ActuarialTrace trace,
       ShutdownSettings shutdown,
-      solventa.quote.profile.EntityBounds entityBounds) {
+      solventa.quote.profile.EntityBounds entityBounds,
+      solventa.quote.profile.UnknownCustomers unknownCustomers) {
     solventa.quote.profile.ActiveEntities active =
         new solventa.quote.profile.ActiveEntities(entityBounds.maxActive());
     stats.activeEntities(active::active);
     return ShardedResolver.start(
         system,
         new ProfileEntity.Deps(
-            settings, provider, store, stats, clock, trace::pseudonym, shutdown.flushDeadline()),
+            settings,
+            provider,
+            store,
+            stats,
+            clock,
+            trace::pseudonym,
+            shutdown.flushDeadline(),
+            unknownCustomers),
         entityBounds,
         active,
         settings.resolveTimeout());

@@ -41,6 +41,11 @@ final class EntityAnswers {
     if (arm.fallsBack() && !failed.kind().isBusinessAnswer()) {
       return fallback(failed.kind().name(), sacrificed, last);
     }
+    return unavailable(failed, sacrificed);
+  }
+
+  /** No profile to price on, for the reason {@code failed} gives. */
+  Resolution unavailable(FetchResult.Failed failed, boolean sacrificed) {
     return new Resolution.Unavailable(failed.kind(), failed.detail(), sacrificed, servedBy);
   }
 

@@ -23,6 +23,12 @@ import solventa.signals.Origin;
  * (or, when the arm coalesces, joins the one in flight) and waits on it, up to its budget when the
  * arm falls back. A call that completes, even after its requests gave up, replaces the value if
  * newer and hands it to the writer.
+ *
+ * <p>A provider answer that it does not know the customer is remembered for {@code
+ * quote.unknown-customers.ttl}: meanwhile every request is answered the same way at once, without a
+ * call (so a client repeating quotes for an unknown id costs one provider call per TTL, not one per
+ * quote); after it, the next request asks the provider again. Memory only: the next incarnation
+ * asks the provider once more.
  */
 final class KnownProfile {
   private final ActorContext<ProfileEntity.Command> ctx;
@@ -39,6 +45,11 @@ final class KnownProfile {
   private final ProfileWriter writer;
   private final ProfileLoader loader;
   private final WaitingRequests waiting = new WaitingRequests();
+  private final long unknownTtlMs;
+
+  private FetchResult.Failed unknown; // the provider does not know the customer; null otherwise
+  private long unknownUntilMs; // `clock` millis until which `unknown` is answered from memory
+  private boolean refusedByProvider; // the provider's last answer was a business answer
 
   private CanonicalProfile last; // null until known
   private long nextFetchId;
@@ -69,6 +80,15 @@ final class KnownProfile {
             arm, clock, deps.settings().maxStaleness().toMillis(), deps.stats(), servedBy);
     this.writer = writer;
     this.loader = loader;
+    this.unknownTtlMs = deps.unknownCustomers().ttl().toMillis();
+  }
+
+  /**
+   * Whether the provider's last answer for this customer was a business answer (unknown customer,
+   * no consent): nothing to price on, so the entity need not wait the default idle timeout.
+   */
+  boolean refusedByProvider() {
+    return refusedByProvider;
   }
 
   /** A value read from Redis: taken unless the entity already holds a newer one. */
@@ -85,6 +105,15 @@ final class KnownProfile {
 
   void resolve(ProfileEntity.Resolve r) {
     ActorRef<Resolution> replyTo = r.replyTo();
+    if (unknown != null) {
+      if (clock.millis() < unknownUntilMs) {
+        // the provider's own answer, repeated: no call, no breaker event, the same 404
+        stats.record(ProfileEvent.REFUSED_FROM_MEMORY);
+        replyTo.tell(answers.unavailable(unknown, false));
+        return;
+      }
+      unknown = null; // remembered long enough: the customer may exist by now
+    }
     if (last != null && last.ageMillis(clock.instant()) < refreshAfterMs) {
       stats.record(ProfileEvent.CACHE_HIT);
       replyTo.tell(answers.known(Origin.CACHED, null, false, last));
@@ -140,6 +169,16 @@ final class KnownProfile {
       if (isNewer(f.profile())) {
         last = f.profile();
         writer.changed(last);
+      }
+      unknown = null;
+      refusedByProvider = false;
+    } else if (done.result() instanceof FetchResult.Failed f && f.kind().isBusinessAnswer()) {
+      refusedByProvider = true;
+      if (UnknownCustomers.isUnknown(f.kind())) {
+        unknown = f;
+        unknownUntilMs = clock.millis() + unknownTtlMs;
+      } else {
+        unknown = null; // no consent: the provider knows the customer, and consent may come
       }
     }
     waiting.callEnded(

@@ -11,6 +11,7 @@ import org.apache.pekko.actor.typed.javadsl.BehaviorBuilder;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.StashBuffer;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.cluster.typed.Cluster;
 import solventa.adapter.FetchResult;
@@ -45,7 +46,9 @@ import solventa.signals.CanonicalProfile;
  *       its requests gave up, replaces the last known value (if newer) and is persisted. A read
  *       from Redis that failed is retried with a bounded backoff ({@code quote.redis.retry-after}
  *       doubling up to {@code quote.redis.load-retry-max}) until one answers or the provider has
- *       given a value; a value read from Redis never replaces a newer one.
+ *       given a value; a value read from Redis never replaces a newer one. A provider answer that
+ *       it does not know the customer is remembered for {@code quote.unknown-customers.ttl} and
+ *       answered from memory meanwhile ({@link KnownProfile}).
  *   <li><i>flushing</i> ({@link #flushing}) — sharding sent {@link Stop}. The entity still answers
  *       what reaches it, waits for its provider calls in flight (their requests get their answers)
  *       and writes a value Redis has not taken yet (a failed write is retried every fifth of the
@@ -61,12 +64,16 @@ import solventa.signals.CanonicalProfile;
  * with sharding by {@link ProfileSharding}, within the node's bounds ({@link EntityBounds}).
  *
  * <p><b>Passivation, hand-off, graceful shutdown</b> all stop the entity with {@link Stop} (its
- * stop message), so it flushes first; the next incarnation (on this or another node, after a
- * restart or re-homing) starts loading and recovers the last value that reached Redis. A hard stop
- * (the node killed) loses the in-memory value and any write not yet retried; late provider results
- * go to dead letters, requests in flight get no reply and the edge's own resolve timeout answers
- * them, and requests still queued in its (bounded) mailbox reach dead letters and are answered at
- * once as shed ({@link MailboxOverflow}).
+ * stop message), so it flushes first. An entity whose last provider answer was a business answer
+ * (unknown customer, no consent) has nothing to keep warm: after {@code
+ * quote.unknown-customers.idle-timeout} without a quote it asks its shard to passivate it, rather
+ * than wait sharding's default idle timeout, so that a client sending many unknown ids cannot fill
+ * the node with entities; the next incarnation (on this or another node, after a restart or
+ * re-homing) starts loading and recovers the last value that reached Redis. A hard stop (the node
+ * killed) loses the in-memory value and any write not yet retried; late provider results go to dead
+ * letters, requests in flight get no reply and the edge's own resolve timeout answers them, and
+ * requests still queued in its (bounded) mailbox reach dead letters and are answered at once as
+ * shed ({@link MailboxOverflow}).
  */
 public final class ProfileEntity {
 
@@ -80,6 +87,8 @@ public final class ProfileEntity {
    * Everything an entity needs from its node.
    *
    * @param pseudonym customer id to the pseudonym its log lines carry (never the id in clear)
+   * @param unknownCustomers how long an unknown customer is remembered, and how soon its entity
+   *     passivates
    */
   public record Deps(
       QuoteSettings settings,
@@ -88,7 +97,8 @@ public final class ProfileEntity {
       QuoteStats stats,
       Clock clock,
       UnaryOperator<String> pseudonym,
-      Duration flushDeadline) {}
+      Duration flushDeadline,
+      UnknownCustomers unknownCustomers) {}
 
   public sealed interface Command extends CborSerializable {}
 
@@ -130,12 +140,23 @@ public final class ProfileEntity {
     INSTANCE
   }
 
-  public static Behavior<Command> create(String customerId, Deps deps) {
+  /** No quote for {@code quote.unknown-customers.idle-timeout} since a business answer. */
+  private enum Idle implements Command {
+    INSTANCE
+  }
+
+  /**
+   * The entity of {@code customerId}, hosted by {@code shard} (which it asks to passivate it early
+   * when the provider does not know the customer).
+   */
+  public static Behavior<Command> create(
+      String customerId, Deps deps, ActorRef<ClusterSharding.ShardCommand> shard) {
     return Behaviors.setup(
         ctx ->
             create(
                 customerId,
                 deps,
+                shard,
                 Cluster.get(ctx.getSystem()).selfMember().address().toString(),
                 System::currentTimeMillis));
   }
@@ -146,7 +167,11 @@ public final class ProfileEntity {
    * timers.
    */
   static Behavior<Command> create(
-      String customerId, Deps deps, String servedBy, LongSupplier hostClockMs) {
+      String customerId,
+      Deps deps,
+      ActorRef<ClusterSharding.ShardCommand> shard,
+      String servedBy,
+      LongSupplier hostClockMs) {
     return Behaviors.setup(
         ctx ->
             Behaviors.withTimers(
@@ -155,7 +180,14 @@ public final class ProfileEntity {
                         MAX_HELD,
                         stash ->
                             new ProfileEntity(
-                                    ctx, timers, stash, customerId, deps, servedBy, hostClockMs)
+                                    ctx,
+                                    timers,
+                                    stash,
+                                    customerId,
+                                    deps,
+                                    shard,
+                                    servedBy,
+                                    hostClockMs)
                                 .loading(false))));
   }
 
@@ -163,8 +195,11 @@ public final class ProfileEntity {
   private static final org.slf4j.Logger LOG =
       org.slf4j.LoggerFactory.getLogger(ProfileEntity.class);
 
+  private final ActorContext<Command> ctx;
   private final TimerScheduler<Command> timers;
   private final StashBuffer<Command> stash;
+  private final ActorRef<ClusterSharding.ShardCommand> shard;
+  private final Duration refusedIdle;
   private final String pseudonym;
   private final Duration retryAfter;
   private final Duration flushDeadline;
@@ -179,10 +214,14 @@ public final class ProfileEntity {
       StashBuffer<Command> stash,
       String customerId,
       Deps deps,
+      ActorRef<ClusterSharding.ShardCommand> shard,
       String servedBy,
       LongSupplier hostClockMs) {
+    this.ctx = ctx;
     this.timers = timers;
     this.stash = stash;
+    this.shard = shard;
+    this.refusedIdle = deps.unknownCustomers().idleTimeout();
     this.pseudonym = deps.pseudonym().apply(customerId);
     this.retryAfter = deps.settings().redis().retryAfter();
     this.flushDeadline = deps.flushDeadline();
@@ -216,6 +255,7 @@ public final class ProfileEntity {
         .onMessage(Persisted.class, p -> same(() -> writer.written(p.error(), writeRetry)))
         .onMessageEquals(Stop.INSTANCE, () -> stopAsked ? Behaviors.same() : stopWhileLoading())
         .onMessageEquals(FlushDeadline.INSTANCE, this::atFlushDeadline)
+        .onMessageEquals(Idle.INSTANCE, Behaviors::same)
         .build();
   }
 
@@ -230,6 +270,7 @@ public final class ProfileEntity {
 
   private Behavior<Command> loaded(Recovered r, boolean stopAsked) {
     recovered(r, true);
+    idleWhenRefused(); // a call made while loading may have been answered already
     return stopAsked ? stopIfFlushed(stash.unstashAll(flushing())) : stash.unstashAll(serving());
   }
 
@@ -242,10 +283,25 @@ public final class ProfileEntity {
 
   private Behavior<Command> serving() {
     return everyState(Behaviors.receive(Command.class))
-        .onMessage(Resolve.class, r -> same(() -> known.resolve(r)))
+        .onMessage(
+            Resolve.class,
+            r ->
+                same(
+                    () -> {
+                      known.resolve(r);
+                      idleWhenRefused();
+                    }))
         .onMessage(Recovered.class, r -> same(() -> recovered(r, false)))
-        .onMessage(FetchDone.class, d -> same(() -> known.fetchDone(d)))
+        .onMessage(
+            FetchDone.class,
+            d ->
+                same(
+                    () -> {
+                      known.fetchDone(d);
+                      idleWhenRefused();
+                    }))
         .onMessage(Persisted.class, p -> same(() -> writer.written(p.error(), retryAfter)))
+        .onMessageEquals(Idle.INSTANCE, () -> same(this::passivateIfRefused))
         .onMessageEquals(
             Stop.INSTANCE,
             () -> {
@@ -280,7 +336,33 @@ public final class ProfileEntity {
             })
         .onMessageEquals(Stop.INSTANCE, Behaviors::same)
         .onMessageEquals(FlushDeadline.INSTANCE, this::atFlushDeadline)
+        .onMessageEquals(Idle.INSTANCE, Behaviors::same)
         .build();
+  }
+
+  // ---- early passivation -----------------------------------------------------------------------
+
+  /**
+   * While the provider's last answer is a business answer, (re)starts the short idle timer from
+   * this quote or answer; otherwise sharding's default idle timeout alone applies.
+   */
+  private void idleWhenRefused() {
+    if (known.refusedByProvider()) {
+      timers.startSingleTimer(Idle.INSTANCE, Idle.INSTANCE, refusedIdle);
+    } else {
+      timers.cancel(Idle.INSTANCE);
+    }
+  }
+
+  /**
+   * The short idle time passed: the shard is asked to passivate this entity (it then sends {@link
+   * Stop}, and the entity flushes as at any passivation). A call still in flight restarts the timer
+   * when it ends instead.
+   */
+  private void passivateIfRefused() {
+    if (known.refusedByProvider() && !known.callsInFlight()) {
+      shard.tell(new ClusterSharding.Passivate<>(ctx.getSelf()));
+    }
   }
 
   /** On {@link Stop}: no more reads, the deadline starts, and a value Redis lacks is written. */

@@ -26,7 +26,8 @@ public final class ProfileSharding {
                     ProfileEntity.ENTITY_KEY,
                     ctx ->
                         active.admit(
-                            () -> ProfileEntity.create(ctx.getEntityId(), deps), ctx.getShard()))
+                            () -> ProfileEntity.create(ctx.getEntityId(), deps, ctx.getShard()),
+                            ctx.getShard()))
                 .withStopMessage(ProfileEntity.Stop.INSTANCE)
                 .withEntityProps(MailboxSelector.fromConfig(EntityBounds.MAILBOX_CONFIG)));
   }

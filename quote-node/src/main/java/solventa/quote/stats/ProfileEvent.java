@@ -2,8 +2,9 @@ package solventa.quote.stats;
 
 /**
  * What resolving profiles did on this node, apart from any one quote's outcome: cache reads,
- * provider calls started and joined, Redis trouble. Counted by {@link QuoteStats#record(
- * ProfileEvent)}; each is mirrored into the Kamon counter it names (none for {@link #UNFLUSHED}).
+ * provider calls started and joined, unknown customers answered from memory, Redis trouble. Counted
+ * by {@link QuoteStats#record( ProfileEvent)}; each is mirrored into the Kamon counter it names
+ * (none for {@link #UNFLUSHED}).
  */
 public enum ProfileEvent {
   /** An entity answered from a value younger than {@code quote.refresh-after}. */
@@ -16,6 +17,11 @@ public enum ProfileEvent {
   FETCH_STARTED("quote.provider.fetches"),
   /** A miss joined the provider call already in flight for its customer (an arm that coalesces). */
   COALESCED_WAITER("quote.coalesced.waiters"),
+  /**
+   * An entity answered "unknown customer" from memory: the provider said so within {@code
+   * quote.unknown-customers.ttl}, so no call was made.
+   */
+  REFUSED_FROM_MEMORY("quote.unknown-customers.refused-from-memory"),
   /** A read or write of a stored value failed. */
   REDIS_ERROR("quote.redis.errors"),
   /**

@@ -234,6 +234,11 @@ public final class QuoteStats {
     return count(ProfileEvent.COALESCED_WAITER);
   }
 
+  /** Quotes for a customer the provider does not know, answered without asking it again. */
+  public long refusedFromMemory() {
+    return count(ProfileEvent.REFUSED_FROM_MEMORY);
+  }
+
   public long redisErrors() {
     return count(ProfileEvent.REDIS_ERROR);
   }
@@ -311,6 +316,7 @@ public final class QuoteStats {
         count(ProfileEvent.COALESCED_WAITER),
         count(ProfileEvent.REDIS_ERROR),
         count(ProfileEvent.UNFLUSHED),
+        count(ProfileEvent.REFUSED_FROM_MEMORY),
         TraceAppender.dropped(),
         sacrificed.sum(),
         shedByCause,

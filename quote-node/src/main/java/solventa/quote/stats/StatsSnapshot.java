@@ -32,6 +32,7 @@ public record StatsSnapshot(
     long coalescedWaiters,
     long redisErrors,
     long unflushed,
+    long refusedFromMemory,
     long traceDropped,
     long sacrificed,
     Map<String, Long> shed,

@@ -38,6 +38,7 @@ class EntityBoundsIT {
     Map<String, Object> o = lab.overrides(Arm.C, lab.proxy("limited"), "limited:");
     o.put("quote.entities.max-active", MAX_ACTIVE);
     o.put("pekko.cluster.sharding.passivation.default-idle-strategy.idle-entity.timeout", "3s");
+    o.put("quote.unknown-customers.idle-timeout", "1s"); // must stay below the default's 3 s
     limited = NodeTestBed.node(o, Clock.systemUTC());
     Map<String, Object> m = lab.overrides(Arm.C, lab.proxy("mailbox"), "mailbox:");
     m.put("quote.entities.mailbox-capacity", 1);

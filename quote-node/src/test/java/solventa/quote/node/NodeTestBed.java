@@ -205,6 +205,11 @@ final class NodeTestBed implements AutoCloseable {
     return send(request(port, path).GET().build());
   }
 
+  /** A GET to a runner-only read, presenting the lab's bearer token. */
+  static Answer getAdmin(int port, String path) {
+    return send(request(port, path).header("Authorization", LabToken.bearer()).GET().build());
+  }
+
   private static HttpRequest.Builder request(int port, String path) {
     return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
         .timeout(Duration.ofSeconds(5))

@@ -23,6 +23,7 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -63,6 +64,8 @@ class ProfileEntityTest {
   private static final Duration RETRY_AFTER = Duration.ofMillis(500);
   private static final Duration LOAD_RETRY_MAX = Duration.ofSeconds(2);
   private static final Duration FLUSH_DEADLINE = Duration.ofSeconds(3);
+  private static final Duration UNKNOWN_TTL = Duration.ofSeconds(10);
+  private static final Duration REFUSED_IDLE = Duration.ofSeconds(3);
   private static final Props ON_CALLING_THREAD =
       DispatcherSelector.fromConfig("pekko.test.calling-thread-dispatcher");
 
@@ -81,6 +84,7 @@ class ProfileEntityTest {
   private QuoteStats stats;
   private BlockingQueue<Resolution> replies;
   private ActorRef<Resolution> replyTo;
+  private TestProbe<ClusterSharding.ShardCommand> shard;
   private int incarnations;
 
   @BeforeEach
@@ -89,6 +93,7 @@ class ProfileEntityTest {
     store = new FakeStore();
     stats = null;
     replies = new LinkedBlockingQueue<>();
+    shard = testKit.createTestProbe();
     BlockingQueue<Resolution> sink = replies;
     replyTo =
         testKit.spawn(
@@ -691,7 +696,169 @@ class ProfileEntityTest {
     assertThat(stats.unflushedValues()).isZero();
   }
 
+  // ---- unknown customers: remembered, and their entities passivate early ---------------------
+
+  /** Both answers that say the provider does not know the customer. */
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> unknownAnswers() {
+    return cachingArms()
+        .flatMap(
+            arm ->
+                java.util.stream.Stream.of(FailureKind.UNKNOWN_CUSTOMER, FailureKind.NOT_FOUND)
+                    .map(kind -> org.junit.jupiter.params.provider.Arguments.of(arm, kind)));
+  }
+
+  /**
+   * A client repeating quotes for an id the provider does not know: one call, then the same answer
+   * from memory until the TTL ends (counted, never a breaker event), then the provider again.
+   */
+  @ParameterizedTest
+  @MethodSource("unknownAnswers")
+  void anUnknownCustomerIsAnsweredFromMemoryUntilItsTtlEndsThenAskedAgain(
+      Arm arm, FailureKind kind) {
+    ActorRef<ProfileEntity.Command> entity = serving(arm, null);
+    resolve(entity);
+    provider.nextCall().complete(failed(kind));
+    assertThat(unavailable().kind()).isEqualTo(kind);
+
+    for (int i = 0; i < 5; i++) {
+      resolve(entity);
+      Resolution.Unavailable u = unavailable();
+      assertThat(u.kind()).isEqualTo(kind);
+      assertThat(u.sacrificed()).isFalse();
+    }
+    assertThat(provider.calls).as("answered from memory, no call").isEmpty();
+    assertThat(stats.refusedFromMemory()).isEqualTo(5);
+    assertThat(stats.fetches()).isEqualTo(1);
+
+    advance(UNKNOWN_TTL.minusMillis(1));
+    resolve(entity);
+    assertThat(unavailable().kind()).isEqualTo(kind);
+    assertThat(provider.calls).isEmpty();
+
+    advance(Duration.ofMillis(1)); // the TTL ends: the customer may have been onboarded
+    resolve(entity);
+    CanonicalProfile onboarded = profile(Duration.ZERO);
+    provider.nextCall().complete(fetchedResult(onboarded));
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.FRESH);
+    assertThat(r.profile()).isEqualTo(onboarded);
+    assertThat(stats.refusedFromMemory()).isEqualTo(6);
+    assertThat(stats.fetches()).isEqualTo(2);
+  }
+
+  /** A missing consent says the customer exists, and consent may come at once: not remembered. */
+  @Test
+  void noConsentIsNotRememberedTheNextQuoteAsksTheProvider() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.NO_CONSENT));
+    assertThat(unavailable().kind()).isEqualTo(FailureKind.NO_CONSENT);
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.NO_CONSENT));
+    assertThat(unavailable().kind()).isEqualTo(FailureKind.NO_CONSENT);
+    assertThat(stats.refusedFromMemory()).isZero();
+  }
+
+  /** A provider failure is no answer about the customer: not remembered as unknown. */
+  @Test
+  void aProviderFailureIsNotRememberedAsUnknown() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.B, null);
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.HTTP_STATUS));
+    assertThat(unavailable().kind()).isEqualTo(FailureKind.HTTP_STATUS);
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.TIMEOUT));
+    assertThat(unavailable().kind()).isEqualTo(FailureKind.TIMEOUT);
+    assertThat(stats.refusedFromMemory()).isZero();
+    advance(REFUSED_IDLE.multipliedBy(2));
+    shard.expectNoMessage(Duration.ofMillis(100));
+  }
+
+  /**
+   * An unknown customer's entity asks its shard to passivate it after the short idle time since its
+   * last quote; on the shard's stop message it stops at once (nothing to write).
+   */
+  @Test
+  void anUnknownCustomersEntityAsksToPassivateAfterTheShortIdleTimeSinceItsLastQuote() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.UNKNOWN_CUSTOMER));
+    unavailable();
+
+    advance(REFUSED_IDLE.minusMillis(1));
+    resolve(entity); // a quote restarts the idle time
+    unavailable();
+    advance(REFUSED_IDLE.minusMillis(1));
+    shard.expectNoMessage(Duration.ofMillis(100));
+    advance(Duration.ofMillis(1));
+    shard.expectMessage(new ClusterSharding.Passivate<>(entity));
+
+    TestProbe<Void> watcher = testKit.createTestProbe();
+    entity.tell(ProfileEntity.Stop.INSTANCE); // what the shard sends
+    watcher.expectTerminated(entity, Duration.ofSeconds(3));
+    assertThat(store.saves).isEmpty();
+  }
+
+  /** A known customer's entity keeps sharding's default idle timeout: it never asks to leave. */
+  @Test
+  void aKnownCustomersEntityDoesNotPassivateEarly() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    provider.nextCall().complete(fetchedResult(profile(Duration.ZERO)));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    store.nextSave().done().complete(null);
+    advance(REFUSED_IDLE.multipliedBy(5));
+    shard.expectNoMessage(Duration.ofMillis(100));
+  }
+
+  /** A customer onboarded after the TTL is a known customer again: the short idle time is off. */
+  @Test
+  void anUnknownCustomerOnboardedAfterTheTtlNoLongerPassivatesEarly() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.B, null);
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.NOT_FOUND));
+    unavailable();
+    shard.expectNoMessage(Duration.ofMillis(50));
+    // quotes keep it up until the TTL ends
+    for (long t = 0; t < UNKNOWN_TTL.toMillis(); t += REFUSED_IDLE.toMillis() - 1) {
+      advance(REFUSED_IDLE.minusMillis(1));
+      resolve(entity);
+      if (!provider.calls.isEmpty()) {
+        break;
+      }
+      unavailable();
+    }
+    provider.nextCall().complete(fetchedResult(profile(Duration.ZERO)));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    store.nextSave().done().complete(null);
+    advance(REFUSED_IDLE.multipliedBy(3));
+    shard.expectNoMessage(Duration.ofMillis(100));
+  }
+
+  /** An idle time that ends while a call is in flight waits for the call's answer. */
+  @Test
+  void theShortIdleTimeWaitsForACallInFlight() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.B, null);
+    resolve(entity);
+    provider.nextCall().complete(failed(FailureKind.UNKNOWN_CUSTOMER));
+    unavailable();
+    advance(UNKNOWN_TTL); // the memory ends; the idle timer already fired
+    shard.expectMessage(new ClusterSharding.Passivate<>(entity));
+    resolve(entity);
+    CompletableFuture<FetchResult> call = provider.nextCall();
+    advance(REFUSED_IDLE.multipliedBy(2)); // B waits: the call is still in flight
+    shard.expectNoMessage(Duration.ofMillis(100));
+    call.complete(failed(FailureKind.UNKNOWN_CUSTOMER));
+    unavailable();
+    advance(REFUSED_IDLE);
+    shard.expectMessage(new ClusterSharding.Passivate<>(entity));
+  }
+
   // ---- helpers -------------------------------------------------------------------------------
+
+  private Resolution.Unavailable unavailable() {
+    return (Resolution.Unavailable) next(replies, "a reply");
+  }
 
   private ActorRef<ProfileEntity.Command> spawn(Arm arm) {
     if (stats == null) { // one per test: a second incarnation shares its node's stats
@@ -699,9 +866,16 @@ class ProfileEntityTest {
     }
     ProfileEntity.Deps deps =
         new ProfileEntity.Deps(
-            settings(arm), provider, store, stats, clock, id -> "p-" + id, FLUSH_DEADLINE);
+            settings(arm),
+            provider,
+            store,
+            stats,
+            clock,
+            id -> "p-" + id,
+            FLUSH_DEADLINE,
+            new UnknownCustomers(UNKNOWN_TTL, REFUSED_IDLE));
     return testKit.spawn(
-        ProfileEntity.create(CUSTOMER, deps, NODE, clock::millis),
+        ProfileEntity.create(CUSTOMER, deps, shard.ref(), NODE, clock::millis),
         CUSTOMER + "-" + ++incarnations,
         ON_CALLING_THREAD);
   }

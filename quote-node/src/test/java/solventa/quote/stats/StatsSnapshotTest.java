@@ -37,6 +37,7 @@ class StatsSnapshotTest {
         13,
         14,
         0,
+        18,
         15,
         16,
         shed,
@@ -85,6 +86,7 @@ class StatsSnapshotTest {
     }
     assertEquals(2, n.path("quotes").path("CACHED").asLong());
     assertEquals(5, n.path("quotes").path("errors").asLong());
+    assertEquals(18, n.path("refusedFromMemory").asLong());
     assertEquals(3.5, n.path("latency").path("p99").asDouble());
     assertEquals(60.4, n.path("ratingCost").path("p50").asDouble());
     assertEquals("OPEN", n.path("adapter").path("state").asText());
