@@ -285,7 +285,7 @@ public final class MinimumHitRate implements Hypothesis {
     return switch (Call.meets(s)) {
       case HOLDS -> "yes";
       case FAILS -> "no";
-      default -> "too close to call (" + Call.undecided("B", Call.Check.meets(s)) + ")";
+      default -> Call.undecided("B", Call.Check.meets(s));
     };
   }
 

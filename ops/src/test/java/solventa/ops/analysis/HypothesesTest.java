@@ -428,8 +428,7 @@ class HypothesesTest {
       assertThat(MinimumHitRate.alreadyMeets(yes)).isEqualTo("yes");
       assertThat(MinimumHitRate.alreadyMeets(no)).isEqualTo("no");
       assertThat(MinimumHitRate.alreadyMeets(close))
-          .startsWith("too close to call (")
-          .contains("p99 118 ms [63, 701] against 475 ms");
+          .isEqualTo("too close to call: B p99 118 ms [63, 701] against 475 ms");
     }
 
     @Test
