@@ -23,7 +23,7 @@ import solventa.ops.results.ResultsFolder;
  * re-analyses every step from its raw recording and reproduces its steps and verdicts exactly. A
  * change of the analysis or of the rules that moves them fails here until the sample is re-analysed
  * and committed with it. Its run (2026-12-04 23:55 UTC, a fresh clone of ce62c76) was recorded
- * under rules version 7 and re-judged from its raw recordings under version 9; the recordings are
+ * under rules version 7 and re-judged from its raw recordings under version 10; the recordings are
  * the run's own.
  */
 class SampleReportTest {
@@ -57,16 +57,16 @@ class SampleReportTest {
 
   /**
    * The full sample (2026-12-05 00:07 UTC, ce62c76, recorded under rules version 7) re-judged under
-   * version 9: in every run a half-open probe closed C's and C''s breaker while the provider was
-   * still degraded and the backlog of expired customers filled the pool (a finding, not a
-   * stampede); once the provider was healthy C's duplicate calls (42–53) never filled it, so clause
-   * (c) holds and HD-01.8 is supported; clause (b) is too close to call at the declared inputs (an
-   * hour's outage inside every step's flip), so HD-01 is inconclusive.
+   * version 10 (clauses as in version 9): in every run a half-open probe closed C's and C''s
+   * breaker while the provider was still degraded and the backlog of expired customers filled the
+   * pool (a finding, not a stampede); once the provider was healthy C's duplicate calls (42–53)
+   * never filled it, so clause (c) holds and HD-01.8 is supported; clause (b) is too close to call
+   * at the declared inputs (an hour's outage inside every step's flip), so HD-01 is inconclusive.
    */
   @Test
   void reAnalysingTheCommittedFullSampleReproducesItsVerdicts() throws Exception {
     JsonNode after = reanalyse("docs/sample-report-full");
-    assertThat(after.path("rulesVersion").asText()).isEqualTo("9");
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("10");
     assertThat(after.path("actuarial").toString())
         .isEqualTo(
             "{\"source-refresh-s\":86400.0,\"outage-s\":3600.0,\"fallback-ceiling-pct\":10.0,"
@@ -82,6 +82,14 @@ class SampleReportTest {
             "C R1 recovery, from 30 s after the change (the provider healthy again, 46 s): 52"
                 + " duplicate call(s), at most 15 in flight of pool 32 (the step's peak 32, 35"
                 + " rejected in the step)");
+    // rules version 10: B's p99 at 99 % is 73 ms with an interval of [63, 701], so whether B
+    // already meets there is too close to call, and B's minimum hit rate is no longer bracketed
+    assertThat(v.path("HD-01.4").path("evidence").toString())
+        .contains(
+            "B p99 73 ms [63, 701] (measured 99.02 %) → B already meets: too close to call: B p99"
+                + " 73 ms [63, 701] against 475 ms",
+            "B's minimum hit rate: an open bound, not quantified (B fails at every tested rate,"
+                + " up to 97.0 %, after 1 bisection step)");
     JsonNode hd01 = v.path("HD-01");
     // at the declared inputs an hour's outage lies inside every step's flip: too close to call
     assertThat(hd01.path("verdict").asText()).isEqualTo("inconclusive");
@@ -102,7 +110,7 @@ class SampleReportTest {
     // was asked 13 duplicate calls, fewer than the control's 20, and C' none, so HD-01.8 is
     // inconclusive; HD-01.2, .3, .4 and .7 are implementation checks; clause (b) is too close to
     // call: one lab second stands for 4 320 s of a daily source, longer than the hour's outage
-    assertThat(after.path("rulesVersion").asText()).isEqualTo("9");
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("10");
     JsonNode v = after.path("verdicts");
     assertThat(v.path("HD-01.1").path("verdict").asText()).isEqualTo("inconclusive");
     assertThat(v.path("HD-01.1").path("evidence").toString())

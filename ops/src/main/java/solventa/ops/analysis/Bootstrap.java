@@ -7,8 +7,9 @@ import java.util.SplittableRandom;
 /**
  * Percentile bootstraps: of a difference of medians (HD-01.3), and of a step's latency percentiles
  * (rules version 5). Resample with replacement {@value #RESAMPLES} times and take the 2.5th and
- * 97.5th percentiles of the statistic over the resamples. Seeded ({@value #SEED}), so a re-analysis
- * gives the same interval. Cost: O(RESAMPLES · n).
+ * 97.5th percentiles of the statistic over the resamples. Every percentile here, of the data, of a
+ * resample and of the resamples' statistics, is {@link Percentile}'s, the project's one definition.
+ * Seeded ({@value #SEED}), so a re-analysis gives the same interval. Cost: O(RESAMPLES · n).
  */
 public final class Bootstrap {
   public static final int RESAMPLES = 2_000;
@@ -43,19 +44,16 @@ public final class Bootstrap {
       }
       diffs[i] = median(bx) - median(by);
     }
-    Arrays.sort(diffs);
-    return new Difference(
-        median(x.clone()) - median(y.clone()),
-        diffs[(int) Math.floor(0.025 * (RESAMPLES - 1))],
-        diffs[(int) Math.ceil(0.975 * (RESAMPLES - 1))]);
+    Interval ends = ends(diffs);
+    return new Difference(median(x.clone()) - median(y.clone()), ends.low(), ends.high());
   }
 
   /**
    * The 95 % bootstrap percentile interval of each percentile {@code qs} (e.g. 95, 99) of the
-   * latencies, in ms, with the rank {@link Latency} uses (HdrHistogram's: max(1, round(q/100 · n))
-   * of the sorted values); null when there are none. Every resample gives all the percentiles, and
-   * the generator starts at {@value #SEED} on every call, so the same latencies give the same
-   * intervals.
+   * latencies, in ms, with {@link Percentile}'s definition, the one {@link Latency} uses (the value
+   * at rank ceil(q/100 · n) of the sorted values); null when there are none. Every resample gives
+   * all the percentiles, and the generator starts at {@value #SEED} on every call, so the same
+   * latencies give the same intervals.
    */
   static Interval[] percentiles(List<Long> millis, double... qs) {
     int n = millis.size();
@@ -65,7 +63,7 @@ public final class Bootstrap {
     long[] sorted = millis.stream().mapToLong(Latency::clamp).sorted().toArray();
     int[] above = new int[qs.length]; // a resample's q-th percentile is its above-th largest value
     for (int j = 0; j < qs.length; j++) {
-      above[j] = n - rank(qs[j], n) + 1;
+      above[j] = n - Percentile.rank(qs[j], n) + 1;
     }
     SplittableRandom random = new SplittableRandom(SEED);
     double[][] stats = new double[qs.length][RESAMPLES];
@@ -81,18 +79,14 @@ public final class Bootstrap {
     }
     Interval[] out = new Interval[qs.length];
     for (int j = 0; j < qs.length; j++) {
-      Arrays.sort(stats[j]);
-      out[j] =
-          new Interval(
-              stats[j][(int) Math.floor(0.025 * (RESAMPLES - 1))],
-              stats[j][(int) Math.ceil(0.975 * (RESAMPLES - 1))]);
+      out[j] = ends(stats[j]);
     }
     return out;
   }
 
-  /** HdrHistogram's rank of the q-th percentile of n values, 1-based. */
-  static int rank(double q, int n) {
-    return (int) Math.max(1, (long) (q / 100.0 * n + 0.5));
+  /** The 2.5th and 97.5th percentiles of the resamples' statistics ({@link Percentile}). */
+  static Interval ends(double[] stats) {
+    return new Interval(Percentile.of(stats, 2.5), Percentile.of(stats, 97.5));
   }
 
   /** The m-th largest value of a resample that drew {@code sorted[i]} {@code draws[i]} times. */
@@ -107,10 +101,11 @@ public final class Bootstrap {
     return sorted[0];
   }
 
-  /** Median of the values (sorts the array in place). */
+  /**
+   * Median of the values: their 50th percentile by {@link Percentile} (the array may be sorted).
+   */
   static double median(double[] v) {
     Arrays.sort(v);
-    int n = v.length;
-    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+    return v[Percentile.rank(50, v.length) - 1];
   }
 }

@@ -50,6 +50,13 @@ public final class MinimumHitRate implements Hypothesis {
     boolean anyBelow = false;
     for (SweepPoint p : c.usable()) {
       String at = pctRate(p.hitRate()) + " measured (target " + pctTarget(p.target()) + ")";
+      if (p.tooClose()) {
+        if (p.hitRate() < DESIGN - 1e-9) {
+          anyBelow = true;
+        }
+        ev.inconclusive(p.undecided("C at " + at));
+        continue;
+      }
       if (p.hitRate() >= DESIGN - 1e-9) {
         if (!p.holds()) {
           ev.refute("C fails at " + at + ", which is ≥ 96 %" + why(p));
@@ -71,12 +78,12 @@ public final class MinimumHitRate implements Hypothesis {
     if (!anyBelow) {
       ev.inconclusive("no usable sweep step measured a hit rate below 96 %");
     }
-    ev.add(limit("C", c.usable()).text());
+    limit("C", c.usable()).lines().forEach(ev::add);
     Points b = points(in, BenchArm.B);
     if (b != null) {
       // B "already meets" at some hit rate (the card's intermediate result): its bracket, shown
       b.unusable().forEach(ev::add);
-      ev.add(limit("B", b.usable()).text());
+      limit("B", b.usable()).lines().forEach(ev::add);
     }
     return ev.verdict(this);
   }
@@ -125,22 +132,29 @@ public final class MinimumHitRate implements Hypothesis {
       lines.add(
           String.format(
               Locale.ROOT,
-              "hit rate %s%s (measured %s): C p95 %s, p99 %s, errors %s, fallback %s → %s%s",
+              "hit rate %s%s (measured %s): C p95 %s %s, p99 %s %s, errors %s, fallback %s → %s%s",
               pctTarget(h),
               p.step().spec().bisection() ? " (bisection step)" : "",
-              Evidence.pct(s.hitRatePct()),
+              Evidence.pct(s.hitRatePct()) + " " + rateInterval(s),
               Evidence.ms(s.endToEnd().p95()),
+              s.intervals() == null || s.intervals().p95() == null
+                  ? "[no interval]"
+                  : s.intervals().p95().ms(),
               Evidence.ms(s.endToEnd().p99()),
+              interval(s),
               Evidence.pct(s.errorPct()),
               Evidence.pct(s.fallbackPct()),
-              p.holds() ? "holds" : "fails" + why(p),
+              p.holds() ? "holds" : p.fails() ? "fails" + why(p) : "too close to call",
               b.map(
                       x ->
                           "; B p99 "
                               + Evidence.ms(x.endToEnd().p99())
+                              + " "
+                              + interval(x)
                               + " (measured "
                               + Evidence.pct(x.hitRatePct())
-                              + ")")
+                              + ") → B already meets: "
+                              + alreadyMeets(x))
                   .orElse(
                       p.step().spec().bisection()
                           ? "; B not measured (bisection is C only)"
@@ -156,7 +170,16 @@ public final class MinimumHitRate implements Hypothesis {
    * open bound — the arm holds at every tested rate, or fails at every one — says where the sweep
    * ended, not where the minimum is: it is reported as such and is not quantified (issue 28).
    */
-  record Limit(String text, boolean quantified) {}
+  record Limit(String text, boolean quantified, String intervals) {
+    Limit(String text, boolean quantified) {
+      this(text, quantified, null);
+    }
+
+    /** The limit's line and, for a closed bracket, its ends' intervals. */
+    List<String> lines() {
+      return intervals == null ? List.of(text) : List.of(text, intervals);
+    }
+  }
 
   static Limit limit(String who, List<SweepPoint> highestFirst) {
     String name = who.equals("C") ? "minimum hit rate" : who + "'s minimum hit rate";
@@ -209,11 +232,77 @@ public final class MinimumHitRate implements Hypothesis {
             + pctRate(b.lowestHolding())
             + " (holds)"
             + after,
-        true);
+        true,
+        name
+            + "'s ends, each measured rate with its 95 % interval: "
+            + pctRate(b.highestFailing())
+            + " "
+            + endInterval(highestFirst, b.highestFailing())
+            + " (fails), "
+            + pctRate(b.lowestHolding())
+            + " "
+            + endInterval(highestFirst, b.lowestHolding())
+            + " (holds)"
+            + tooCloseInside(highestFirst, b));
+  }
+
+  /** The measured rate's interval at a bracket's end. */
+  private static String endInterval(List<SweepPoint> points, double rate) {
+    return points.stream()
+        .filter(p -> p.hitRate() == rate && p.step() != null)
+        .findFirst()
+        .map(p -> rateInterval(p.step()))
+        .orElse("[no interval]");
+  }
+
+  /** The points too close to call between the bracket's ends: the limit may lie at them. */
+  private static String tooCloseInside(List<SweepPoint> points, SweepPoint.Bracket b) {
+    List<String> at =
+        points.stream()
+            .filter(SweepPoint::tooClose)
+            .filter(p -> p.hitRate() > b.highestFailing() && p.hitRate() < b.lowestHolding())
+            .map(p -> pctRate(p.hitRate()))
+            .toList();
+    return at.isEmpty() ? "" : "; too close to call at " + String.join(", ", at) + " inside it";
   }
 
   private static String why(SweepPoint p) {
     return p.meets() ? "" : " (misses " + Evidence.thresholds() + ")";
+  }
+
+  /** A step's p99 interval, "[63, 701]", or "[no interval]". */
+  private static String interval(StepResult s) {
+    return s.intervals() == null || s.intervals().p99() == null
+        ? "[no interval]"
+        : s.intervals().p99().ms();
+  }
+
+  /**
+   * Whether B meets the thresholds at a sweep rate (the card's intermediate result), by the
+   * intervals: "yes", "no", or "too close to call (…)" naming the comparisons that cannot decide.
+   */
+  public static String alreadyMeets(StepResult s) {
+    return switch (Call.meets(s)) {
+      case HOLDS -> "yes";
+      case FAILS -> "no";
+      default -> Call.undecided("B", Call.Check.meets(s));
+    };
+  }
+
+  /** The Clopper–Pearson interval of a step's measured hit rate, "[88.10, 89.70]". */
+  static String rateInterval(StepResult s) {
+    Interval ci = hitRateInterval(s);
+    return ci == null ? "[no interval]" : ci.pct();
+  }
+
+  /** The 95 % interval of a step's measured hit rate (CACHED of the window's answers), percent. */
+  static Interval hitRateInterval(StepResult s) {
+    if (s == null || s.hitRatePct() == null || s.endToEnd().count() <= 0) {
+      return null;
+    }
+    long n = s.endToEnd().count();
+    long k = Math.max(0, Math.min(n, Math.round(s.hitRatePct() / 100 * n)));
+    return ClopperPearson.of(k, n);
   }
 
   static String pctRate(double h) {

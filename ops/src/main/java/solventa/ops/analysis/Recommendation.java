@@ -105,8 +105,16 @@ public record Recommendation(
           missing.add(why);
           continue;
         }
-        if (!s.meets()) {
+        Call meets = Call.meets(s);
+        if (meets == Call.FAILS) {
           misses.add(Evidence.describe(s) + " → misses " + Evidence.thresholds());
+          continue;
+        }
+        if (meets != Call.HOLDS) {
+          // the latency cannot be shown to meet: not established, never assumed to
+          missing.add(
+              Call.undecided(
+                  arm.label() + " " + run + " " + StateNames.label(st), Call.Check.meets(s)));
           continue;
         }
         if (st == ProviderState.HEALTHY) {

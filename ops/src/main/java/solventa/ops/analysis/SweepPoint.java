@@ -3,7 +3,6 @@ package solventa.ops.analysis;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import solventa.gatling.Acceptance;
 
 /**
  * One sweep step judged by HD-01.4's rule ({@code docs/verdict-rules.md}, rules version 4): the arm
@@ -17,19 +16,45 @@ import solventa.gatling.Acceptance;
  * @param hitRate the measured hit rate, a fraction
  * @param target the target the step's key set was built for, a fraction
  */
-public record SweepPoint(double hitRate, double target, StepResult step, boolean meets) {
+public record SweepPoint(double hitRate, double target, StepResult step, Call call) {
+
+  /** A point decided either way (the bisection's tests). */
+  public SweepPoint(double hitRate, double target, StepResult step, boolean meets) {
+    this(hitRate, target, step, meets ? Call.HOLDS : Call.FAILS);
+  }
 
   /** A point measured at its target (the bisection's tests). */
   public SweepPoint(double hitRate, StepResult step, boolean meets) {
     this(hitRate, hitRate, step, meets);
   }
 
+  /** The arm meets the thresholds at this rate over the whole of every figure's interval. */
   public boolean holds() {
-    return meets;
+    return call == Call.HOLDS;
   }
 
+  /** The arm misses them: some comparison fails over its whole interval. */
+  public boolean fails() {
+    return call == Call.FAILS;
+  }
+
+  /** Neither: a comparison's interval contains its threshold (or an interval is missing). */
+  public boolean tooClose() {
+    return !holds() && !fails();
+  }
+
+  boolean meets() {
+    return holds();
+  }
+
+  /** p99 > 475 ms over its whole interval. */
   boolean failsByP99() {
-    return step.endToEnd().p99() > Acceptance.P99_MS;
+    return Call.Check.p99(step).call() == Call.FAILS;
+  }
+
+  /** Why the point is neither held nor failed: the comparisons too close to call. */
+  String undecided(String who) {
+    return Call.undecided(who, Call.Check.meets(step));
   }
 
   /**
@@ -54,9 +79,12 @@ public record SweepPoint(double hitRate, double target, StepResult step, boolean
     return unusable(s, "C", hitRate);
   }
 
-  /** {@code s} judged at its measured hit rate; {@code s} must be usable ({@link #unusable}). */
+  /**
+   * {@code s} judged at its measured hit rate by "meets the thresholds" with the intervals of its
+   * p95, p99 and error share (rules version 10); {@code s} must be usable ({@link #unusable}).
+   */
   public static SweepPoint judge(StepResult s) {
-    return new SweepPoint(s.hitRatePct() / 100, s.spec().hitRate(), s, s.meets());
+    return new SweepPoint(s.hitRatePct() / 100, s.spec().hitRate(), s, Call.meets(s));
   }
 
   /** The points ordered by measured hit rate, highest first. */
@@ -68,8 +96,10 @@ public record SweepPoint(double hitRate, double target, StepResult step, boolean
 
   /**
    * Where the minimum hit rate lies as far as the points bound it: the highest failing measured
-   * rate and the lowest holding rate above it (every rate above holding); either is null when there
-   * is none. Points below the highest failing rate do not move it, whatever they show.
+   * rate and the lowest holding rate above it (every decided rate above holding); either is null
+   * when there is none. Points below the highest failing rate do not move it, whatever they show. A
+   * point too close to call (rules version 10) bounds nothing: the limit may lie at it, so the
+   * bracket runs from the decided points on either side of it.
    *
    * @param highestFirst the points, highest measured rate first
    */
@@ -77,6 +107,9 @@ public record SweepPoint(double hitRate, double target, StepResult step, boolean
     static Bracket of(List<SweepPoint> highestFirst) {
       Double lowestHolding = null;
       for (SweepPoint p : highestFirst) {
+        if (p.tooClose()) {
+          continue;
+        }
         if (!p.holds()) {
           return new Bracket(p.hitRate(), lowestHolding);
         }

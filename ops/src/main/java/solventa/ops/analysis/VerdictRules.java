@@ -58,7 +58,7 @@ public record VerdictRules(
    * declared actuarial inputs ({@link Actuarial}, {@link FallbackFlip}); the outage horizon in
    * units of T is gone, since h alone decided it.
    */
-  public static final String RULES_VERSION = "9";
+  public static final String RULES_VERSION = "10";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Call;
+import solventa.ops.analysis.StepIntervals;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
@@ -179,20 +180,41 @@ final class CardTables extends ReportSection {
               solventa.ops.protocol.ProtocolPlan.points(h)
                   + " %"
                   + (bisection ? " (bisection)" : ""),
-              b.map(s -> cell(ms(s.endToEnd().p95()), why(s, "endToEnd")))
+              b.map(
+                      s ->
+                          cell(
+                              withInterval(ms(s.endToEnd().p95()), s, StepIntervals::p95),
+                              why(s, "endToEnd")))
                   .orElse(cell(null, notRun)),
-              b.map(s -> cell(ms(s.endToEnd().p99()), why(s, "endToEnd")))
+              b.map(
+                      s ->
+                          cell(
+                              withInterval(ms(s.endToEnd().p99()), s, StepIntervals::p99),
+                              why(s, "endToEnd")))
                   .orElse(cell(null, notRun)),
-              c.map(s -> cell(ms(s.endToEnd().p95()), why(s, "endToEnd")))
+              c.map(
+                      s ->
+                          cell(
+                              withInterval(ms(s.endToEnd().p95()), s, StepIntervals::p95),
+                              why(s, "endToEnd")))
                   .orElse(cell(null, notRun)),
-              c.map(s -> cell(ms(s.endToEnd().p99()), why(s, "endToEnd")))
+              c.map(
+                      s ->
+                          cell(
+                              withInterval(ms(s.endToEnd().p99()), s, StepIntervals::p99),
+                              why(s, "endToEnd")))
                   .orElse(cell(null, notRun)),
               c.map(s -> cell(pct(s.fallbackPct()), why(s, "fallbackPct")))
                   .orElse(cell(null, notRun)),
               b.map(Report::hitCell).orElse(cell(null, notRun))
                   + " | "
                   + c.map(Report::hitCell).orElse(cell(null, notRun)),
-              b.map(s -> yesNo(s.meets(), why(s, "endToEnd"))).orElse(cell(null, notRun))));
+              b.map(
+                      s ->
+                          s.meets() == null
+                              ? cell(null, why(s, "endToEnd"))
+                              : solventa.ops.analysis.MinimumHitRate.alreadyMeets(s))
+                  .orElse(cell(null, notRun))));
     }
     if (profileOf().maxBisectionSteps() > 0) {
       p(
@@ -231,6 +253,17 @@ final class CardTables extends ReportSection {
                 "Hit % measured / target (B | C)",
                 "Does B already meet?"),
             rows));
+  }
+
+  /** A figure with its 95 % interval, "118 [63, 701]"; the figure alone when it has none. */
+  private static String withInterval(
+      String shown,
+      StepResult s,
+      java.util.function.Function<StepIntervals, solventa.ops.analysis.Interval> f) {
+    if (shown == null || s.intervals() == null || f.apply(s.intervals()) == null) {
+      return shown;
+    }
+    return shown + " " + f.apply(s.intervals()).ms();
   }
 
   /**

@@ -27,6 +27,19 @@ class HitRateBisectionTest {
     assertThat(next.reason()).contains("bracket 90.0 % (fails) – 96.0 % (holds)");
   }
 
+  /**
+   * Rules version 10: a point too close to call bounds nothing, so the bracket runs from the
+   * decided points around it (90 % too close: 50 % fails, 96 % holds).
+   */
+  @Test
+  void aPointTooCloseToCallIsNoEndOfTheBracket() {
+    List<SweepPoint> p = points(99, true, 96, true, 50, false);
+    p.add(2, new SweepPoint(0.90, 0.90, null, Call.TOO_CLOSE));
+    var next = HitRateBisection.next(p, 2, 3, 0);
+    assertThat(next.hitRate()).isEqualTo(0.73);
+    assertThat(next.reason()).contains("bracket 50.0 % (fails) – 96.0 % (holds)");
+  }
+
   @Test
   void aWideBracketIsHalvedInWholePoints() {
     assertThat(HitRateBisection.next(points(96, true, 90, true, 50, false), 2, 3, 0).hitRate())

@@ -345,11 +345,90 @@ class HypothesesTest {
     @Test
     void refutedWhenBelowNinetySixCFailsByErrorsWhileP99Holds() {
       List<StepResult> s = sweepOf(new double[] {200, 250, 300, 900}, new double[] {1, 4, 12, 47});
-      s.set(4, sweep(BenchArm.C, 0.90).latency(150, 300).errors(1.5).fallback(12.0).build());
+      // errors 3 % of 500: the whole interval above 1 % (rules version 10 judges with it)
+      s.set(4, sweep(BenchArm.C, 0.90).latency(150, 300).errors(3.0).fallback(12.0).build());
       Verdict v = eval(h, s);
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(v.evidence())
           .anyMatch(l -> l.contains("the limit comes from p95 or the errors, not p99"));
+    }
+
+    /**
+     * Rules version 10: a sweep point is judged by the intervals. C's p99 at 90 % is 470 ms but its
+     * interval [400, 700] contains 475 ms: too close to call, so the verdict is inconclusive, and
+     * the minimum hit rate's bracket runs from the decided points around it, naming it.
+     */
+    @Test
+    void inconclusiveWhenAPointBelowNinetySixIsTooCloseToCall() {
+      List<StepResult> s = sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40});
+      s.set(
+          4,
+          sweep(BenchArm.C, 0.90)
+              .latency(150, 470)
+              .intervals(new Interval(140, 160), new Interval(400, 700))
+              .fallback(9.0)
+              .build());
+      Verdict v = eval(h, s);
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.contains("too close to call: C at 90.0 % measured (target 90 %) p99 470 ms")
+                      && l.contains("[400, 700] against 475 ms"))
+          .anyMatch(l -> l.startsWith("hit rate 90 % (measured") && l.contains("too close to call"))
+          .contains("minimum hit rate: between 50.0 % (fails) and 96.0 % (holds)")
+          .anyMatch(
+              l ->
+                  l.startsWith("minimum hit rate's ends, each measured rate with its 95 % interval")
+                      && l.endsWith("; too close to call at 90.0 % inside it"));
+    }
+
+    /** A point ≥ 96 % too close to call neither supports nor refutes. */
+    @Test
+    void inconclusiveWhenAPointAtNinetySixIsTooCloseToCall() {
+      List<StepResult> s = sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40});
+      s.set(
+          2,
+          sweep(BenchArm.C, 0.96)
+              .latency(150, 460)
+              .intervals(new Interval(140, 160), new Interval(430, 520))
+              .fallback(4.0)
+              .build());
+      Verdict v = eval(h, s);
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).noneMatch(l -> l.contains("C fails at 96.0 %"));
+    }
+
+    /** The same points decided by their intervals: each end of the bracket shows its rate's. */
+    @Test
+    void theBracketsEndsCarryTheirMeasuredRatesIntervals() {
+      Verdict v = eval(h, sweepOf(new double[] {200, 250, 600, 900}, new double[] {1, 4, 9, 40}));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.matches(
+                      "minimum hit rate's ends, each measured rate with its 95 % interval: 90.0 %"
+                          + " \\[\\d+\\.\\d\\d, \\d+\\.\\d\\d\\] \\(fails\\), 96.0 % \\[.*\\]"
+                          + " \\(holds\\)"));
+    }
+
+    /**
+     * "Does B already meet?" by the intervals: yes, no, or too close to call (the [63, 701] case).
+     */
+    @Test
+    void bAlreadyMeetsIsYesNoOrTooCloseByItsIntervals() {
+      StepResult yes = sweep(BenchArm.B, 0.99).latency(64, 118).build();
+      StepResult no = sweep(BenchArm.B, 0.50).latency(600, 900).build();
+      StepResult close =
+          sweep(BenchArm.B, 0.99)
+              .latency(64, 118)
+              .intervals(new Interval(63, 64), new Interval(63, 701))
+              .build();
+      assertThat(MinimumHitRate.alreadyMeets(yes)).isEqualTo("yes");
+      assertThat(MinimumHitRate.alreadyMeets(no)).isEqualTo("no");
+      assertThat(MinimumHitRate.alreadyMeets(close))
+          .isEqualTo("too close to call: B p99 118 ms [63, 701] against 475 ms");
     }
 
     @Test
@@ -419,7 +498,7 @@ class HypothesesTest {
       assertThat(v.evidence())
           .contains("C still holds at 95.1 % measured (target 96 %), below 96 %")
           .contains("minimum hit rate: between 89.2 % (fails) and 95.1 % (holds)")
-          .anyMatch(l -> l.startsWith("hit rate 96 % (measured 95.10 %)"));
+          .anyMatch(l -> l.startsWith("hit rate 96 % (measured 95.10 % [93.57, 96.35])"));
     }
 
     /** A sweep step off its target after its re-run is not usable: inconclusive for that point. */
@@ -907,7 +986,7 @@ class HypothesesTest {
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
             "HD-01");
-    assertThat(VerdictRules.RULES_VERSION).isEqualTo("9");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("10");
   }
 
   /**

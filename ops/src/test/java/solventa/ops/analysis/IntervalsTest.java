@@ -98,11 +98,41 @@ class IntervalsTest {
       assertThat(Bootstrap.percentiles(List.of(), 95)).isNull();
     }
 
+    /** The bootstrap counts ranks; they must be the ranks the library's Quantile (HF1) reads. */
     @Test
-    void theRankIsTheHistogramsRank() {
-      assertThat(Bootstrap.rank(95, 1_000)).isEqualTo(950);
-      assertThat(Bootstrap.rank(99, 10)).isEqualTo(10);
-      assertThat(Bootstrap.rank(50, 1)).isEqualTo(1);
+    void theRankIsTheLibrarysInverseEmpiricalDistribution() {
+      assertThat(Percentile.rank(95, 1_000)).isEqualTo(950);
+      assertThat(Percentile.rank(95, 1_001)).isEqualTo(951); // ceil(950.95), not round
+      assertThat(Percentile.rank(99, 10)).isEqualTo(10);
+      assertThat(Percentile.rank(50, 1)).isEqualTo(1);
+      for (int n = 1; n <= 2_500; n++) {
+        double[] ranks = new double[n];
+        for (int i = 0; i < n; i++) {
+          ranks[i] = n - i; // unsorted on purpose: Quantile sorts a copy
+        }
+        for (double q : new double[] {2.5, 50, 95, 97.5, 99}) {
+          assertThat(Percentile.rank(q, n))
+              .as("q=%s n=%d", q, n)
+              .isEqualTo((int) Percentile.of(ranks, q));
+        }
+      }
+    }
+
+    /** One definition: a step's percentile is a value that was measured, at rank ceil(q·n). */
+    @Test
+    void aStepsPercentilesAndTheBootstrapShareTheDefinition() {
+      List<Long> ms = new ArrayList<>();
+      for (long i = 1; i <= 1_001; i++) {
+        ms.add(i);
+      }
+      Latency l = Latency.of(ms);
+      assertThat(l.p95()).isEqualTo(951.0);
+      assertThat(l.p99()).isEqualTo(991.0);
+      assertThat(l.p50()).isEqualTo(501.0);
+      assertThat(Bootstrap.median(new double[] {4, 1, 3, 2})).isEqualTo(2.0);
+      org.HdrHistogram.Histogram h = Latency.histogram();
+      ms.forEach(m -> Latency.record(h, m));
+      assertThat(Latency.of(h)).isEqualTo(l);
     }
   }
 

@@ -62,6 +62,44 @@ class RecommendationTest {
     return Recommendation.of(new StepResults(steps), QUICK_T, Actuarial.DECLARED);
   }
 
+  /**
+   * Rules version 10: "meets" is judged with the intervals here too. C qualifies as measured; with
+   * its healthy p95 interval across 225 ms it is not established (never assumed to meet), and with
+   * the whole interval above it C misses.
+   */
+  @Test
+  void aDesignWhoseLatencyIsTooCloseToCallIsNotEstablished() {
+    List<StepResult> s = new ArrayList<>(blockingArms("R1"));
+    s.addAll(opportunistic(BenchArm.C, "R1", true));
+    assertThat(of(s).candidate(BenchArm.C).status()).isEqualTo(Status.QUALIFIES);
+
+    s.set(
+        s.size() - 4,
+        at200(
+            Fixture.step(BenchArm.C, HEALTHY)
+                .run("R1")
+                .latency(218, 300)
+                .intervals(new Interval(200, 240), new Interval(280, 320))
+                .fallback(0.9)
+                .measured(96)));
+    Recommendation.Candidate c = of(s).candidate(BenchArm.C);
+    assertThat(c.status()).isEqualTo(Status.NOT_ESTABLISHED);
+    assertThat(c.evidence())
+        .anyMatch(
+            l -> l.startsWith("too close to call: C R1 healthy p95 218 ms [200, 240] against 225"));
+
+    s.set(
+        s.size() - 4,
+        at200(
+            Fixture.step(BenchArm.C, HEALTHY)
+                .run("R1")
+                .latency(260, 300)
+                .intervals(new Interval(240, 280), new Interval(280, 320))
+                .fallback(0.9)
+                .measured(96)));
+    assertThat(of(s).candidate(BenchArm.C).status()).isEqualTo(Status.MISSES);
+  }
+
   @Test
   void theQuickRunAsMeasuredRecommendsNothingAndNamesTheSimplestThatMeetsTheLatency() {
     List<StepResult> s = new ArrayList<>(blockingArms("R1"));
@@ -120,7 +158,9 @@ class RecommendationTest {
   void bIsRecommendedOverCWhenItAlreadyMeetsTheIntermediateResult() {
     List<StepResult> s = new ArrayList<>();
     for (ProviderState st : Recommendation.REQUIRED_STATES) {
-      s.add(Fixture.step(BenchArm.B, st).latency(150, 300).errors(0.4).fallback(0.0).build());
+      // 0.2 % of 1 000 answers: within 1 % over its whole interval [0.02, 0.72] (rules version
+      // 10 judges "meets" with the intervals; 0.4 % would reach 1.02 %, too close to call)
+      s.add(Fixture.step(BenchArm.B, st).latency(150, 300).errors(0.2).fallback(0.0).build());
     }
     s.addAll(opportunistic(BenchArm.C, "R1", true));
     Recommendation r = of(s);

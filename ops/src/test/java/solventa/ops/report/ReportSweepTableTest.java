@@ -38,7 +38,10 @@ class ReportSweepTableTest {
     List<String> row = table.rows().get(2);
     assertThat(row.get(1)).isEqualTo("— (no B step: C's bisection steps measure C only)");
     assertThat(row.get(2)).isEqualTo("— (no B step: C's bisection steps measure C only)");
-    assertThat(row.get(4)).isEqualTo("321");
-    assertThat(table.rows().get(3).get(2)).isEqualTo("900");
+    // every percentile with its 95 % interval (rules version 10); the fixture's is its point
+    assertThat(row.get(4)).isEqualTo("321 [321, 321]");
+    assertThat(table.rows().get(3).get(2)).isEqualTo("900 [900, 900]");
+    // "Does B already meet?" by the intervals: B misses clearly at every rate
+    assertThat(table.rows().get(0).get(7)).isEqualTo("no");
   }
 }
