@@ -212,6 +212,7 @@ public final class Report extends ReportSection {
     Summary sum = Summary.of(e);
     h(2, "Answer");
     p("**" + sum.answer() + "**");
+    p(sum.plain());
     p(
         "The state walk at a glance: ✓ every run met "
             + Acceptance.describe()

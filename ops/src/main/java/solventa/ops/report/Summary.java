@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Recommendation;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.StepResults;
@@ -27,7 +28,11 @@ import solventa.providerdouble.control.ProviderState;
  * @param verdicts "HD-01.1 supported", … in the record's order
  */
 public record Summary(
-    String answer, List<String> gridHeaders, List<List<String>> grid, List<String> verdicts) {
+    String answer,
+    String plain,
+    List<String> gridHeaders,
+    List<List<String>> grid,
+    List<String> verdicts) {
 
   private static final List<BenchArm> ARMS = Recommendation.SIMPLEST_FIRST;
 
@@ -80,7 +85,123 @@ public record Summary(
     for (Verdict v : e.verdicts().values()) {
       verdicts.add(v.id() + " " + v.verdict());
     }
-    return new Summary(answer, List.copyOf(headers), List.copyOf(grid), List.copyOf(verdicts));
+    return new Summary(
+        answer, plain(r, hd01, e), List.copyOf(headers), List.copyOf(grid), List.copyOf(verdicts));
+  }
+
+  /**
+   * Three plain sentences for a reader who reads nothing else: which arms held the latency
+   * requirements in every state they walked, which missed and where, and at what cost (the
+   * falling-back arms' largest fallback share in a failure state) with clause (b)'s outcome at the
+   * declared inputs. Computed from the steps and HD-01's clauses, like the rest.
+   */
+  static String plain(StepResults r, Verdict hd01, ExperimentRecord e) {
+    List<String> held = new ArrayList<>();
+    List<String> missed = new ArrayList<>();
+    double worstFallback = Double.NaN;
+    String worstFallbackArm = null;
+    for (BenchArm arm : ARMS) {
+      List<String> missedStates = new ArrayList<>();
+      boolean walked = false;
+      boolean unmeasured = false;
+      for (ProviderState st : ProviderState.values()) {
+        for (String run : r.runs()) {
+          var step = r.walk(run, arm, st);
+          if (step.isEmpty()) {
+            continue;
+          }
+          walked = true;
+          StepResult s = step.get();
+          if (s.meets() == null) {
+            unmeasured = true;
+          } else if (!s.meets() && !missedStates.contains(StateNames.label(st))) {
+            missedStates.add(StateNames.label(st));
+          }
+          if (arm.fallsBack()
+              && st != ProviderState.HEALTHY
+              && s.fallbackPct() != null
+              && !(s.fallbackPct() <= worstFallback)) {
+            worstFallback = s.fallbackPct();
+            worstFallbackArm = arm.label();
+          }
+        }
+      }
+      if (!walked) {
+        continue;
+      }
+      if (missedStates.isEmpty() && !unmeasured) {
+        held.add(arm.label());
+      } else if (!missedStates.isEmpty()) {
+        missed.add(arm.label() + " when the provider was " + and(missedStates));
+      }
+    }
+    String requirement = Acceptance.describe();
+    String first =
+        held.isEmpty()
+            ? "No arm kept " + requirement + " in every provider state it walked."
+            : "Arm"
+                + (held.size() > 1 ? "s " : " ")
+                + and(held)
+                + " kept "
+                + requirement
+                + " in every provider state "
+                + (r.runs().size() > 1 ? "of every run." : "walked.");
+    String second = missed.isEmpty() ? "No arm missed them." : "Missed them: " + and(missed) + ".";
+    String third = cost(worstFallback, worstFallbackArm, hd01, e);
+    return first + " " + second + " " + third;
+  }
+
+  /** "a", "a and b", "a, b and c". */
+  static String and(List<String> items) {
+    if (items.size() <= 1) {
+      return String.join("", items);
+    }
+    return String.join(", ", items.subList(0, items.size() - 1))
+        + " and "
+        + items.get(items.size() - 1);
+  }
+
+  private static String cost(double worst, String arm, Verdict hd01, ExperimentRecord e) {
+    String b = null;
+    if (hd01 != null && hd01.clauses() != null) {
+      for (Verdict.Clause c : hd01.clauses()) {
+        if (c.clause().startsWith("clause (b)")) {
+          b = c.outcome();
+        }
+      }
+    }
+    solventa.ops.analysis.Actuarial a = e.judgedWith();
+    String inputs =
+        "an outage of "
+            + solventa.ops.analysis.Actuarial.num(a.outageSec())
+            + " s of a source refreshed every "
+            + solventa.ops.analysis.Actuarial.num(a.sourceRefreshSec())
+            + " s against a ceiling of "
+            + solventa.ops.analysis.Actuarial.num(a.fallbackCeilingPct())
+            + " %";
+    String judged =
+        b == null
+            ? "clause (b) was not judged"
+            : switch (b) {
+              case Verdict.Clause.HOLDS -> "that stays within the ceiling for " + inputs;
+              case Verdict.Clause.REFUTES -> "that breaks the ceiling for " + inputs;
+              default ->
+                  "whether that stays within the ceiling for "
+                      + inputs
+                      + " is too close to call or not decidable";
+            };
+    if (arm == null) {
+      return "No arm that falls back was walked through a failure, so the fallback's cost is not measured; "
+          + judged
+          + ".";
+    }
+    return String.format(
+        Locale.ROOT,
+        "The cost: up to %.1f %% of arm %s's quotes were priced on a fallback (the last known or the"
+            + " default profile) while the provider failed; %s.",
+        worst,
+        arm,
+        judged);
   }
 
   /**

@@ -81,6 +81,12 @@ public final class LiveLoad {
     @Option(names = "--for", paramLabel = "S", description = "seconds of load, 1..3600; default 60")
     int forSec = 60;
 
+    @Option(
+        names = "--seed",
+        paramLabel = "N",
+        description = "the seed of the customers drawn for each arrival; default 42")
+    long seed = 42;
+
     @Option(names = "--dir", hidden = true, description = "the live lab's folder (tests)")
     Path dir;
 
@@ -200,7 +206,7 @@ public final class LiveLoad {
             keys.size(),
             neverSeen,
             freshStart,
-            42,
+            o.seed,
             runDir.resolve("requests.csv").toString());
     out.println(describe(o, arm, urls.size(), keys, refreshAfterSec, neverSeen));
     out.println("   t " + LoadTally.header() + "  breaker per node");

@@ -128,6 +128,22 @@ class SummaryTest {
     assertThat(mixed.grid().get(0).get(degraded)).doesNotContain("fallback");
   }
 
+  /** Three plain sentences: what held, what missed and where, and at what cost. */
+  @Test
+  void thePlainSummarySaysWhatHeldWhatMissedAndAtWhatCost() {
+    Summary s = Summary.of(record(bMissesCMeets()));
+    assertThat(s.plain())
+        .startsWith("Arm C kept p95 ≤ 225 ms")
+        .contains("Missed them: B when the provider was ")
+        .contains("The cost: up to ")
+        .contains("of arm C's quotes were priced on a fallback")
+        .contains(
+            "an outage of 3600 s of a source refreshed every 86400 s against a ceiling of 10 %");
+    assertThat(s.plain().split("\\. ")).hasSize(3);
+    assertThat(Summary.and(List.of("a", "b", "c"))).isEqualTo("a, b and c");
+    assertThat(Summary.and(List.of("a"))).isEqualTo("a");
+  }
+
   @Test
   void aCellCountsTheRunsThatMissed() {
     List<StepResult> two =
@@ -155,6 +171,8 @@ class SummaryTest {
     }
     assertThat(answer).isPositive().isLessThan(verdicts);
     assertThat(((Report.Para) blocks.get(answer + 1)).text()).startsWith("**HD-01 is ");
-    assertThat(blocks.get(answer + 3)).isInstanceOf(Report.Table.class);
+    // then the plain summary, before any table
+    assertThat(((Report.Para) blocks.get(answer + 2)).text()).startsWith("Arm C kept ");
+    assertThat(blocks.get(answer + 4)).isInstanceOf(Report.Table.class);
   }
 }
