@@ -1,9 +1,9 @@
 package solventa.gatling;
 
 /**
- * The customers one step draws from, sized so the cache hits its target in steady state (issue 11,
- * Deliver 1). A known customer's value is fresh for T ({@code refresh-after}); with K known
- * customers at λ req/s, λT/K requests for one customer fall between its expiries, so
+ * The customers one step draws from, sized so the cache hits its target in steady state. A known
+ * customer's value is fresh for T ({@code refresh-after}); with K known customers at λ req/s, λT/K
+ * requests for one customer fall between its expiries, so
  *
  * <pre>
  *   h_known = (λT/K) / (λT/K + 1)   ⇔   K = λT (1 − h_known) / h_known

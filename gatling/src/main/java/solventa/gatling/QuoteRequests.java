@@ -68,8 +68,8 @@ public final class QuoteRequests {
   }
 
   /**
-   * One {@code GET path} with no customer (the benchmark's framework floor, issue 12), recorded
-   * like a quote with key kind {@value #BARE}, no customer and no origin.
+   * One {@code GET path} with no customer (the benchmark's framework floor), recorded like a quote
+   * with key kind {@value #BARE}, no customer and no origin.
    */
   public static ChainBuilder bare(RequestLog log, String path) {
     return recorded(log, HttpDsl.http("bare").get(path));

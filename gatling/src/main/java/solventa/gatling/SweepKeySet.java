@@ -4,10 +4,10 @@ import java.util.Locale;
 import java.util.random.RandomGenerator;
 
 /**
- * The key set of one hit-rate sweep step (issue 28, Deliver 3): the hit rate is the step's
- * controlled variable, so it must hold for the whole step with the provider degraded, when no miss
- * is refreshed. A steady-state population ({@link KeyPopulation}) drains then: its fresh values
- * expire at 1/T and are not replaced. Here instead
+ * The key set of one hit-rate sweep step: the hit rate is the step's controlled variable, so it
+ * must hold for the whole step with the provider degraded, when no miss is refreshed. A
+ * steady-state population ({@link KeyPopulation}) drains then: its fresh values expire at 1/T and
+ * are not replaced. Here instead
  *
  * <ul>
  *   <li>a <b>hit</b> is a request for one of the step's fresh customers, seeded with an age uniform

@@ -17,11 +17,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A module's package graph, read from its main sources, for the modules' package-cycle tests
- * (decisions 0023 and 0040): package → the other packages under the same root that its files refer
- * to, through {@code import} lines and fully qualified names in code (comments are ignored, so a
- * {@code {@link}} or a prose mention is no dependency). References within a package are not seen,
- * and need not be.
+ * A module's package graph, read from its main sources, for the modules' package-cycle tests:
+ * package → the other packages under the same root that its files refer to, through {@code import}
+ * lines and fully qualified names in code (comments are ignored, so a {@code {@link}} or a prose
+ * mention is no dependency). References within a package are not seen, and need not be.
  */
 public final class PackageGraph {
   private static final Pattern COMMENTS = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);

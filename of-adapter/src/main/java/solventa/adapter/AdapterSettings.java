@@ -55,7 +55,7 @@ public record AdapterSettings(
     for (String name : all.root().keySet()) {
       providers.put(name, provider(name, all.getConfig(quoted(name)), root));
     }
-    // the force routes' token: a weak one refuses here, before any port opens (decision 0042)
+    // the force routes' token: a weak one refuses here, before any port opens
     AdminToken.fromSetting(
         BreakerManagementRoutes.TOKEN_KEY,
         c.hasPath("management.token")

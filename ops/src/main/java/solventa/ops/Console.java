@@ -85,8 +85,8 @@ public final class Console {
    * The line printed once step {@code i} of {@code plan} ended: its id, elapsed time, the ETA of
    * the rest (from the remaining steps' durations plus {@code overheadSec} each) and its headline
    * figures at the load generator. {@code mayAdd} steps of {@code addedSec} each may still be added
-   * to the plan (C's bisection, decision 0022): the count shows them as "+≤N" and the ETA includes
-   * them, so it is an upper bound until the bisection has stopped.
+   * to the plan (C's bisection): the count shows them as "+≤N" and the ETA includes them, so it is
+   * an upper bound until the bisection has stopped.
    */
   public static void step(
       int i,

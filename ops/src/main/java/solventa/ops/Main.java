@@ -387,7 +387,7 @@ public final class Main implements Callable<Integer> {
   @Command(
       name = "faults",
       description =
-          "The fault matrix on the embedded lab (issue 29): the provider's states, Redis and PostgreSQL down, slow and evicting, node crashes and a rolling restart of a 3-node cluster, partitions, overload, hostile clients and management abuse, each under load on the code that ships: writes faults.md and faults.json with, per row, what was injected, how long, requests, errors, lost values and the time to recover; --docs rewrites docs/reliability.md's measured table from them.")
+          "The fault matrix on the embedded lab: the provider's states, Redis and PostgreSQL down, slow and evicting, node crashes and a rolling restart of a 3-node cluster, partitions, overload, hostile clients and management abuse, each under load on the code that ships: writes faults.md and faults.json with, per row, what was injected, how long, requests, errors, lost values and the time to recover; --docs rewrites docs/reliability.md's measured table from them.")
   static final class Faults implements Callable<Integer> {
     @Option(
         names = "--only",

@@ -2,9 +2,8 @@ package solventa.rating;
 
 /**
  * Where {@link RatingEngine} waits out its fixed cost: runs a task once a delay has passed, without
- * a thread waiting for it. By default the engine has a timer thread of its own; a host with its own
- * event loop can hand its timer instead (the quote node does, decision 0030), so that the end of
- * the cost and what follows run on the loop's thread rather than being handed over to it.
+ * a thread waiting for it. By default the engine has a timer thread of its own; a host can hand its
+ * own timer instead (the quote node hands Pekko's scheduler: one timer for everything it waits on).
  */
 @FunctionalInterface
 public interface CostTimer {

@@ -258,7 +258,7 @@ public final class ProfileTranslator {
 
   /**
    * What a refused value looked like, without the value: details end in logs, and a provider's
-   * payload is customer data (issue 14: up to 40 characters of an income once reached the logs).
+   * payload is customer data (up to 40 characters of an income once reached the logs).
    */
   private static String abbreviate(String s) {
     return "a value of " + s.length() + " characters";

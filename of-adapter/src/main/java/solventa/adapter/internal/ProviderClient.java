@@ -178,7 +178,7 @@ public final class ProviderClient {
    * {@code CLIENTE_DESCONHECIDO} for a well-formed id outside its universe and {@code
    * PARAMETRO_INVALIDO} for a malformed one (the only parameter sent is the customer id). The
    * generic {@code NAO_ENCONTRADO} is not one: it names no customer, and a wrong path answered in
-   * the Open Finance shape carries it just as well (decision 0042).
+   * the Open Finance shape carries it just as well.
    */
   static final Set<String> UNKNOWN_CUSTOMER_CODES =
       Set.of("CLIENTE_DESCONHECIDO", "PARAMETRO_INVALIDO");

@@ -156,7 +156,7 @@ public final class NodeGroup implements AutoCloseable {
 
   /**
    * Every member's breaker replaced by a fresh closed one at {@code setting}, its window empty
-   * ({@link NodeProcess#setBreaker}; decision 0059).
+   * ({@link NodeProcess#setBreaker}).
    *
    * @throws IOException when a member refuses it
    */

@@ -121,15 +121,15 @@ public final class NodeProcess implements AutoCloseable {
         "-Dof-adapter.providers.ofb.breaker.failure-rate-threshold="
             + profile.ratePolicy().thresholdPct());
     props.add("-Dof-adapter.providers.ofb.breaker.consecutive-failures=" + profile.countPolicyN());
-    // the policy steps set their breaker at their change (decision 0059), a runner-only route
+    // the policy steps set their breaker at their change, from an empty window: a runner-only route
     props.add("-Dof-adapter.management.allow-force=true");
     props.add("-Drating.jdbc-url=" + lab.jdbcUrl());
     props.add("-Drating.user=" + lab.dbUser());
     props.add("-Dquote.stats.reset-enabled=true");
     // the node's token-guarded routes (stats, seed, breaker); Pekko's cluster membership changes
-    // stay off whatever this says (ClusterReadRoutes, decision 0048)
+    // stay off whatever this says (ClusterReadRoutes)
     props.add("-Dpekko.management.http.route-providers-read-only=false");
-    // T, a protocol parameter: known customers' values expire during the steps (issue 11)
+    // T, a protocol parameter: known customers' values expire during the steps, so the cache ages
     props.add("-Dquote.refresh-after=" + profile.refreshAfterSec() + "s");
     props.add("-Dquote.warmup.quotes=" + profile.nodeWarmupQuotes());
     props.add("-Dquote.log.file=" + log.toString().replace(".log", ".app.log"));
@@ -254,7 +254,8 @@ public final class NodeProcess implements AutoCloseable {
   /**
    * Replaces the adapter's breaker with a fresh closed one at {@code setting} (empty window),
    * through the node's runner-only {@code POST /of-adapter/providers/ofb/breaker}; answers the
-   * breaker view after the change (decision 0059).
+   * breaker view after the change. A fresh window, so that an opening counts only the failures of
+   * the step that measures it.
    *
    * @throws IOException when the node refuses it or the view does not show the setting
    */

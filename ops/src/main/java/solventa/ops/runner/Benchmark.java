@@ -21,8 +21,8 @@ import solventa.ops.results.ResultsFolder;
 import solventa.providerdouble.control.ProviderState;
 
 /**
- * The quote node's load benchmark (issues 6 and 12). Open-model load from Gatling in the runner's
- * JVM, never the node's; every figure names where it comes from.
+ * The quote node's load benchmark. Open-model load from Gatling in the runner's JVM, never the
+ * node's; every figure names where it comes from.
  *
  * <ol>
  *   <li><b>Rate sweep</b>: arm C, healthy provider, 96 % hit-rate target; the rate rises until p99
@@ -30,21 +30,21 @@ import solventa.providerdouble.control.ProviderState;
  *       generator's and the node's latency, what the node adds above the calibrated rating cost,
  *       and the node's CPU per quote, cores used and quotes per second per core, from the node's
  *       own process CPU time ({@code process.cpuNanos} of its stats) over the measured window.
- *   <li><b>Framework floor</b>: on the sweep's node, bare {@code GET /health} requests at issue
- *       12's target rate, so the node's CPU per quote can be read beside what its HTTP server, IO
- *       and loop cost per request before any quote work ({@link #floor}).
+ *   <li><b>Framework floor</b>: on the sweep's node, bare {@code GET /health} requests at the CPU
+ *       target's rate, so the node's CPU per quote can be read beside what its HTTP server, IO and
+ *       loop cost per request before any quote work ({@link #floor}).
  *   <li><b>Cache hits, window after window</b>: the same node at {@link StackTargets#HIT_RATE}
- *       req/s for {@link Plan#hitWindows} windows, against issue 32's cache-hit target ({@code
- *       BenchmarkReport.hitWindows}).
+ *       req/s for {@link Plan#hitWindows} windows, against the standard stack's cache-hit target
+ *       ({@code BenchmarkReport.hitWindows}).
  *   <li><b>Arm A</b> at 200 req/s, healthy provider, on its own new node after an unmeasured phase
  *       of arm A at that rate (its JIT): one provider call per quote; the node's p95 beside the
  *       provider's p95 (as the adapter timed it) plus the rating cost, CPU per provider call,
  *       bulkhead rejections and pool occupancy.
  *   <li><b>First seconds after start</b>: a new node (its own start-up warm-up done, Redis holding
  *       the warm set), measured from its first request at {@link Plan#coldRate} req/s.
- *   <li><b>A node that joins under load with an empty Redis</b> (issue 32): the same, but Redis
- *       holds none of its warm customers and {@link #EMPTY_NEVER_SEEN_SHARE} of the requests go to
- *       never-seen ones ({@link #emptyRedis}).
+ *   <li><b>A node that joins under load with an empty Redis</b>: the same, but Redis holds none of
+ *       its warm customers and {@link #EMPTY_NEVER_SEEN_SHARE} of the requests go to never-seen
+ *       ones ({@link #emptyRedis}).
  * </ol>
  */
 public final class Benchmark {
@@ -57,8 +57,7 @@ public final class Benchmark {
    * runs bare requests at {@code floorRate} on the sweep's node, {@code floorWarmupSec} unmeasured
    * (the bare route's code is cold until then), then {@code measureSec}. After the floor the same
    * node serves {@link StackTargets#HIT_RATE} req/s for {@code hitWindows} more windows, each
-   * measured as a sweep row, so issue 32's cache-hit target is judged window after window, not on
-   * one.
+   * measured as a sweep row, so the cache-hit target is judged window after window, not on one.
    */
   public record Plan(
       String name,
@@ -106,23 +105,26 @@ public final class Benchmark {
             2);
   }
 
-  /** Issue 12's CPU target: at most this much node CPU per quote at {@link #CPU_TARGET_RATE}. */
+  /**
+   * The CPU target, a third of the card's Python stack's: at most this much node CPU per quote at
+   * {@link #CPU_TARGET_RATE}.
+   */
   static final double CPU_TARGET_MS = 0.4;
 
-  /** The rate of issue 12's CPU target, req/s; the framework floor is measured at it. */
+  /** The rate of the CPU target, req/s; the framework floor is measured at it. */
   static final int CPU_TARGET_RATE = 800;
 
   /**
-   * The empty-Redis row (issue 32's must-show for a node that joins under load): the share of
-   * requests for never-seen customers, and the overall hit-rate target its warm customers are sized
-   * for (about 300 of them at 400 req/s and the quick profile's T of 20 s, {@code KeyPopulation});
-   * Redis stores none of them.
+   * The empty-Redis row (a node that joins under load, the normal case in an autoscaling group):
+   * the share of requests for never-seen customers, and the overall hit-rate target its warm
+   * customers are sized for (about 300 of them at 400 req/s and the quick profile's T of 20 s,
+   * {@code KeyPopulation}); Redis stores none of them.
    */
   static final double EMPTY_NEVER_SEEN_SHARE = 0.04;
 
   static final double EMPTY_HIT_RATE = 0.925;
 
-  /** Issue 32's must-show for the empty-Redis node: at most this share of errors, % (and p99). */
+  /** The target for the empty-Redis node: at most this share of errors, % (and p99). */
   static final double EMPTY_MAX_ERROR_PCT = 0.1;
 
   /** One measured row: the step and the node's own counters over its window. */
@@ -176,7 +178,7 @@ public final class Benchmark {
       Map<String, String> stack)
       throws IOException {
     List<Row> rows = new ArrayList<>();
-    // decision 0028: the warm rows measure a node whose JIT has settled, not its first minutes
+    // the warm rows measure a node whose JIT has settled, not its first minutes
     console.printf(
         "bench: steady state first, %d s at %d req/s (not a row)%n",
         plan.settleSec(), plan.settleRate());
@@ -215,7 +217,7 @@ public final class Benchmark {
                 plan.floorRate(),
                 plan.floorWarmupSec(),
                 plan.measureSec())));
-    // issue 32's cache-hit target over repeated windows: the sweep's node, settled by now
+    // the cache-hit target over repeated windows: the sweep's node, settled by now
     for (int i = 1; i <= plan.hitWindows(); i++) {
       console.printf(
           "bench: cache hits at %d req/s, window %d of %d%n",
@@ -390,7 +392,7 @@ public final class Benchmark {
   }
 
   // the unmeasured steady-state phase before the sweep: what the node did in it, so a reader can
-  // see the JIT settled there (decision 0028)
+  // see the JIT settled there
   static String settled(Row row) {
     return phase(
         "Before the first row the node served the sweep's mix",

@@ -182,7 +182,7 @@ final class BenchmarkReport {
 
   /**
    * The framework floor's section: its row, then what it leaves of a quote's CPU at the same rate
-   * (the sweep's row) and of issue 12's target, each computed or missing with its reason.
+   * (the sweep's row) and of the CPU target, each computed or missing with its reason.
    */
   static String floor(Row floor, List<Row> rows) {
     StepResult r = floor.step();
@@ -247,7 +247,7 @@ final class BenchmarkReport {
     sb.append(
         String.format(
             Locale.ROOT,
-            " Issue 32's target, the quote path at most %.2f ms above this floor: %s.",
+            " The standard stack's target, the quote path at most %.2f ms above this floor: %s.",
             StackTargets.PATH_ABOVE_FLOOR_MS,
             StackTargets.within(q - f, StackTargets.PATH_ABOVE_FLOOR_MS)
                 ? "**met**"
@@ -258,14 +258,14 @@ final class BenchmarkReport {
           left > 0
               ? String.format(
                   Locale.ROOT,
-                  " Issue 12's target, %.1f ms per quote at %d req/s, leaves %.2f ms above this"
+                  " The CPU target, %.1f ms per quote at %d req/s, leaves %.2f ms above this"
                       + " floor for that path.",
                   CPU_TARGET_MS,
                   CPU_TARGET_RATE,
                   left)
               : String.format(
                   Locale.ROOT,
-                  " The floor alone is at or above issue 12's target, %.1f ms per quote at %d"
+                  " The floor alone is at or above the CPU target, %.1f ms per quote at %d"
                       + " req/s.",
                   CPU_TARGET_MS,
                   CPU_TARGET_RATE));
@@ -274,11 +274,12 @@ final class BenchmarkReport {
   }
 
   /**
-   * Issue 32's cache-hit target window after window: the sweep's {@link StackTargets#HIT_RATE}
-   * req/s row and every repeated one ({@code hits}), each judged on its own (p50 ≤ {@value
-   * StackTargets#HIT_P50_MS} ms and p99 ≤ {@value StackTargets#HIT_P99_MS} ms above the rating
-   * cost, the node's histogram of its CACHED answers); a window without the node's hit histogram,
-   * or that missed its rate, is listed and not judged. Null when the bench ran no repeated window.
+   * The standard stack's cache-hit target window after window: the sweep's {@link
+   * StackTargets#HIT_RATE} req/s row and every repeated one ({@code hits}), each judged on its own
+   * (p50 ≤ {@value StackTargets#HIT_P50_MS} ms and p99 ≤ {@value StackTargets#HIT_P99_MS} ms above
+   * the rating cost, the node's histogram of its CACHED answers); a window without the node's hit
+   * histogram, or that missed its rate, is listed and not judged. Null when the bench ran no
+   * repeated window.
    */
   static String hitWindows(List<Row> rows) {
     List<Row> windows = new java.util.ArrayList<>();
@@ -301,7 +302,7 @@ final class BenchmarkReport {
     sb.append(
         String.format(
             Locale.ROOT,
-            "Issue 32's target: cache hits at most %.0f ms above the %.0f ms rating cost at p50 and"
+            "The standard stack's target: cache hits at most %.0f ms above the %.0f ms rating cost at p50 and"
                 + " %.0f ms at p99, at %d req/s. The sweep's row, then the same node again after"
                 + " the floor, one window after another (each after its unmeasured seconds); cache"
                 + " hits only = the node's histogram of its CACHED answers − %.0f ms. The rating"

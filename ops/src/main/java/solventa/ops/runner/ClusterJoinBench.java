@@ -24,18 +24,18 @@ import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
 
 /**
- * {@code bin/lab bench --join} (issue 32): a fourth node joins a 3-node cluster that serves 600
- * req/s, and the generator's answers are read through the join ({@link JoinFigures}).
+ * {@code bin/lab bench --join}: a fourth node joins a 3-node cluster that serves 600 req/s, and the
+ * generator's answers are read through the join ({@link JoinFigures}).
  *
  * <p>On the embedded lab: a {@value #NODES}-node cluster of arm C (count policy, provider healthy),
  * prepared as the experiment prepares a node group, then measured once without a join ({@value
  * #BASELINE_SEC} s, the cluster's own figure on this machine). Then one load step of {@value
  * #STEP_SEC} s at {@value #RATE} req/s, 96 % hit-rate target, on the same customers' mix; {@value
  * #LAUNCH_AFTER_SEC} s after its first answer a fourth node starts and joins through the cluster's
- * seed. It reports ready after its own start-up warm-up (decision 0009), and sharding hands it
- * shards once it is Up. The generator keeps to the first three nodes: a load balancer adds a new
- * node only once it is ready, and then with a slow start; what the join itself costs the serving
- * cluster is what this measures.
+ * seed. It reports ready after its own start-up warm-up, and sharding hands it shards once it is
+ * Up. The generator keeps to the first three nodes: a load balancer adds a new node only once it is
+ * ready, and then with a slow start; what the join itself costs the serving cluster is what this
+ * measures.
  *
  * <p>Every loop is bounded: the new node gets {@value #READY_TIMEOUT_SEC} s to report ready, and
  * the step ends on its planned length whatever the node does.
@@ -46,7 +46,7 @@ public final class ClusterJoinBench {
   /** The serving cluster's size before the join. */
   static final int NODES = 3;
 
-  /** The generator's target, req/s (the issue's). */
+  /** The generator's target, req/s: the rate a node must join under. */
   static final int RATE = 600;
 
   /** The cluster measured alone first, s. */

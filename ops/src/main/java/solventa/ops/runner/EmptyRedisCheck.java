@@ -11,10 +11,10 @@ import solventa.ops.runner.Benchmark.Row;
 
 /**
  * The bench's rows of a new node's first seconds ({@code cold}: Redis holds the warm set; {@code
- * coldEmpty}: an empty Redis, a node that joins under load) as the rate table names them, and issue
- * 32's must-show for the empty-Redis node — at most {@link Benchmark#EMPTY_MAX_ERROR_PCT} % errors
- * and e2e p99 ≤ 475 ms — computed from that row's measurements, or missing with its reason. Pure:
- * no lab, no I/O.
+ * coldEmpty}: an empty Redis, a node that joins under load) as the rate table names them, and the
+ * target for the empty-Redis node — at most {@link Benchmark#EMPTY_MAX_ERROR_PCT} % errors and e2e
+ * p99 ≤ 475 ms — computed from that row's measurements, or missing with its reason. Pure: no lab,
+ * no I/O.
  */
 final class EmptyRedisCheck {
   private EmptyRedisCheck() {}
@@ -39,15 +39,15 @@ final class EmptyRedisCheck {
   }
 
   /**
-   * The must-show's line for the {@code coldEmpty} row: met, not met (naming what failed), or
-   * missing with its reason; its figures named (errors, e2e p99, node CPU per quote).
+   * The target's line for the {@code coldEmpty} row: met, not met (naming what failed), or missing
+   * with its reason; its figures named (errors, e2e p99, node CPU per quote).
    */
   static String mustShow(Row row) {
     StepResult r = row.step();
     String head =
         String.format(
             Locale.ROOT,
-            "A node that joins under load with an empty Redis (issue 32: its first %d s at %d"
+            "A node that joins under load with an empty Redis (the target: its first %d s at %d"
                 + " req/s with ≤ %s %% errors and e2e %s): ",
             r.spec().durationSec(),
             r.spec().rate(),
@@ -87,7 +87,7 @@ final class EmptyRedisCheck {
     return v == null ? "—" : v;
   }
 
-  // why the must-show cannot be judged from this row, or null when it can
+  // why the target cannot be judged from this row, or null when it can
   static String missing(StepResult r) {
     if (!BenchmarkReport.reached(r)) {
       return "the generator reached "

@@ -20,7 +20,7 @@ public final class GatlingStep {
 
   record Outcome(Boolean assertionsPassed, String report) {}
 
-  /** The benchmark's framework floor: bare requests at the step's rate (issue 12). */
+  /** The benchmark's framework floor: bare requests at the step's rate. */
   static final String FLOOR_SIMULATION = solventa.gatling.FloorSimulation.class.getName();
 
   /** The quote load of every arm: the arm is one of its parameters ({@code ha01.arm}). */

@@ -15,14 +15,14 @@ import solventa.ops.report.Report;
  *
  * <p>The windows are cut by send time: before the launch, <b>through the join</b> (from the new
  * node's launch until {@link #AFTER_READY_SEC} s after it reported ready: its start-up, warm-up,
- * membership and the shards handed to it), and after. The must-show reads the join window: at most
+ * membership and the shards handed to it), and after. The target reads the join window: at most
  * {@link #MAX_JOIN_ERROR_PCT} % errors and p99 ≤ 475 ms.
  */
 public final class JoinFigures {
   /** The join window ends this long after the new node reported ready (its shards arrive then). */
   public static final int AFTER_READY_SEC = 20;
 
-  /** The bound on errors through the join. */
+  /** The target's bound on errors through the join, %. */
   public static final double MAX_JOIN_ERROR_PCT = 0.1;
 
   private JoinFigures() {}

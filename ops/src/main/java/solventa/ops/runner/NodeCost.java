@@ -20,8 +20,8 @@ import solventa.quote.stats.StatsSnapshot;
  * @param contextSwitches the node process's context switches in the window (its threads' own
  *     counters, {@link ContextSwitches}), null where they could not be read
  * @param ratingP50 rating's cost as the quotes of the window realized it, p50 ms (the calibrated
- *     cost, its timer's lateness and the hop back; decision 0055), null where the node does not
- *     report it or priced nothing
+ *     cost, its timer's lateness and the hop back), null where the node does not report it or
+ *     priced nothing
  * @param ratingP99 the same, p99 ms
  */
 record NodeCost(

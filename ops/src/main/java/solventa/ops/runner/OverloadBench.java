@@ -22,8 +22,8 @@ import solventa.providerdouble.control.ProviderState;
 import solventa.quote.stats.StatsSnapshot;
 
 /**
- * {@code bin/lab bench --overload} (issue 14): what one node does at 3× and 5× a measured
- * sustainable rate, and how long it takes to recover by itself once the load drops.
+ * {@code bin/lab bench --overload}: what one node does at 3× and 5× a measured sustainable rate,
+ * and how long it takes to recover by itself once the load drops.
  *
  * <p>The configuration: <b>arm A against a healthy provider</b>, one provider call per quote, so
  * the node's capacity is bounded by the adapter's pool (32 connections, 64 waiting) and its CPU,

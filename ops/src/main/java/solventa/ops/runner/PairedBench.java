@@ -26,8 +26,8 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.results.ResultsFolder;
 
 /**
- * {@code bin/lab bench --paired} (decision 0056): the quote node against the card's own Python
- * stack, CPU per request measured in pairs on one machine.
+ * {@code bin/lab bench --paired}: the quote node against the card's own Python stack, CPU per
+ * request measured in pairs on one machine.
  *
  * <p>On the embedded lab: one arm C node (the full profile's T of 60 s and start-up warm-up) and
  * three variants of {@code docs/perf/card_stack_reference.py} on Uvicorn — lean; + metrics; +
@@ -36,12 +36,12 @@ import solventa.ops.results.ResultsFolder;
  * customers never seen before, the rest on 300 warm customers. Each service is warmed (the node
  * {@code warmNodeSec}, its floor and each reference {@code warmRefSec}), then the services take
  * turns, one window each per round. The node's floor is a window of bare {@code GET /health} on the
- * same node right after its quotes' window (issue 32: the quote path above the floor); the section
- * after the table sets both CPU targets against the windows ({@link PairedFigures#targets}). CPU is
- * each service process's own (user + system from {@code /proc/PID/stat}); context switches its
- * threads' ({@link ContextSwitches}). The references keep a profile an hour; the node refreshes its
- * warm customers every 60 s, so it does a little more work and its ratio is, if anything,
- * overstated.
+ * same node right after its quotes' window, so the quote path's own cost above the floor can be
+ * read; the section after the table sets both CPU targets against the windows ({@link
+ * PairedFigures#targets}). CPU is each service process's own (user + system from {@code
+ * /proc/PID/stat}); context switches its threads' ({@link ContextSwitches}). The references keep a
+ * profile an hour; the node refreshes its warm customers every 60 s, so it does a little more work
+ * and its ratio is, if anything, overstated.
  *
  * <p>vegeta and the references' Python packages are installed into {@code .tools/} by {@code
  * bin/setup --paired} (which {@code bin/lab bench --paired} runs first): they come from the Go
@@ -89,7 +89,7 @@ public final class PairedBench {
       ExperimentProfile profile = ExperimentProfile.named("full");
       NodeProcess node = lab.node(BenchArm.C, "count", profile).first();
       Service quotes = new Service("quote node", node.baseUrl(), node.pid(), false);
-      // the framework's floor on the same node: bare GET /health at the same rate (issue 32)
+      // the framework's floor on the same node: bare GET /health at the same rate
       Service floor =
           new Service("quote node, floor: bare GET /health", node.baseUrl(), node.pid(), true);
       List<Service> services = new ArrayList<>(List.of(quotes, floor));
@@ -151,8 +151,8 @@ public final class PairedBench {
         new StringBuilder("# The quote node against the card's own Python stack\n\n");
     sb.append(
         String.format(
-            "vegeta, open model, %d req/s, windows of %d s, %d round(s), the services in turn"
-                + " (decision 0056), after %d s of unmeasured load on the node and %d s on its"
+            "vegeta, open model, %d req/s, windows of %d s, %d round(s), the services in turn,"
+                + " after %d s of unmeasured load on the node and %d s on its"
                 + " floor and each reference. Node stack: %s.%n%n",
             plan.rate(),
             plan.windowSec(),

@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
 import solventa.gatling.Acceptance;
 
 /**
- * The figures of the paired comparison ({@link PairedBench}, decision 0056): the request mix both
- * sides get, a process's CPU time from {@code /proc}, what a vegeta window reports, and the node ÷
- * reference ratio with the card's bounds. Pure, so each rule is tested on fixtures.
+ * The figures of the paired comparison ({@link PairedBench}): the request mix both sides get, a
+ * process's CPU time from {@code /proc}, what a vegeta window reports, and the node ÷ reference
+ * ratio with the card's bounds. Pure, so each rule is tested on fixtures.
  */
 public final class PairedFigures {
   /** Share of requests on customers never seen before (the bench's rate sweep uses the same). */
@@ -211,14 +211,14 @@ public final class PairedFigures {
   }
 
   /**
-   * The section that sets the paired windows against issue 32's two CPU targets: the node's CPU per
-   * quote at most {@value StackTargets#CARD_STACK_SHARE}× the card's stack's (every window with a
-   * ratio, and their median), and the quote path at most {@value StackTargets#PATH_ABOVE_FLOOR_MS}
-   * ms above the node's floor (every round, and their median). A window or round without a figure
-   * is listed with its reason and left out of the count.
+   * The section that sets the paired windows against the standard stack's two CPU targets: the
+   * node's CPU per quote at most {@value StackTargets#CARD_STACK_SHARE}× the card's stack's (every
+   * window with a ratio, and their median), and the quote path at most {@value
+   * StackTargets#PATH_ABOVE_FLOOR_MS} ms above the node's floor (every round, and their median). A
+   * window or round without a figure is listed with its reason and left out of the count.
    */
   static String targets(List<Double> ratios, List<AboveFloor> rounds) {
-    StringBuilder sb = new StringBuilder("\n## Against issue 32's CPU targets\n\n");
+    StringBuilder sb = new StringBuilder("\n## Against the standard stack's CPU targets\n\n");
     StackTargets.Tally r = StackTargets.tally(ratios, StackTargets.CARD_STACK_SHARE);
     sb.append(
         String.format(

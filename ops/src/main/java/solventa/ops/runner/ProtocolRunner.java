@@ -115,8 +115,9 @@ public final class ProtocolRunner {
   }
 
   /**
-   * Runs {@code plan}, extended by C's bisection steps (decision 0022), telling {@code progress}
-   * after every step (the console's line, see {@link #walk}).
+   * Runs {@code plan}, extended by C's bisection steps (between the sweep's tested rates, to find
+   * C's minimum hit rate), telling {@code progress} after every step (the console's line, see
+   * {@link #walk}).
    */
   public void run(List<StepSpec> plan, Progress progress) throws IOException {
     for (StepSpec s : plan) {
@@ -263,7 +264,7 @@ public final class ProtocolRunner {
    * Runs one load step on a new node from its first request, no warm-up by the runner (the node's
    * own ran before it reported ready). {@code seeded}: its known customers are stored in Redis
    * first (a node after a restart); otherwise Redis, emptied for the new node, holds none of them
-   * (a node that joins under load with an empty Redis, issue 32).
+   * (a node that joins under load with an empty Redis).
    */
   StepResult runOnNewNode(StepSpec spec, boolean seeded) throws IOException {
     lab.stopNode();
@@ -281,14 +282,14 @@ public final class ProtocolRunner {
 
   /**
    * The first node's own description of its stack and the settings C's budget expiry is measured
-   * against, into the run's environment (issue 32).
+   * against, into the run's environment, so that every report names what ran.
    */
   private void describeStack() {
     if (store != null) {
       java.util.Map<String, String> facts = new java.util.LinkedHashMap<>();
       lab.nodeStack()
           .forEach((k, v) -> facts.put(k.startsWith("node stack") ? k : "node stack: " + k, v));
-      // the budget and rating cost C's budget-expiry figure subtracts (decision 0053)
+      // the budget and rating cost C's budget-expiry figure subtracts
       facts.putAll(solventa.ops.analysis.BudgetSettings.recorded());
       store.describe(facts);
     }
@@ -363,10 +364,10 @@ public final class ProtocolRunner {
   }
 
   /**
-   * The benchmark's framework floor (issue 12): {@code spec}'s rate and durations, but bare
-   * requests ({@link GatlingStep#FLOOR_SIMULATION}) on the node the previous step ran on, measured
-   * exactly as a load step (window, stats, context switches, {@link #lastWindow()}). The node's
-   * quote counters stay at 0: the requests are counted from the request log.
+   * The benchmark's framework floor: {@code spec}'s rate and durations, but bare requests ({@link
+   * GatlingStep#FLOOR_SIMULATION}) on the node the previous step ran on, measured exactly as a load
+   * step (window, stats, context switches, {@link #lastWindow()}). The node's quote counters stay
+   * at 0: the requests are counted from the request log.
    */
   StepResult runFloor(StepSpec spec) throws IOException {
     if (prepared == null) {

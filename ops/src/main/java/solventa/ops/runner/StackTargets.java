@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The standard stack's targets (issue 32's must-show), in one place for the bench and the paired
- * comparison that check them, and the median both summaries give.
+ * The targets the node must meet on Pekko's standard stack (no home-made executor, transport or
+ * timer), in one place for the bench and the paired comparison that check them, and the median both
+ * summaries give.
  */
 final class StackTargets {
   /** The quote path's own CPU above the framework's floor at 800 req/s: at most this, ms. */

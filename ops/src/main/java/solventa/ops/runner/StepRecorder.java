@@ -102,8 +102,8 @@ final class StepRecorder {
   }
 
   /**
-   * The quote journeys of C's and C''s recovery steps (decision 0060): a known customer asks for 2
-   * to 5 quotes within 2 s, so concurrent misses on one customer happen when the provider returns.
+   * The quote journeys of C's and C''s recovery steps: a known customer asks for 2 to 5 quotes
+   * within 2 s, so concurrent misses on one customer happen when the provider returns.
    */
   static final StepParameters.Journeys JOURNEYS = StepParameters.Journeys.of(2, 5, 2);
 

@@ -177,7 +177,7 @@ class BenchmarkTest {
     String s = BenchmarkReport.floor(floor, List.of(row("sweep", at(800), 4560, 8000), floor));
     assertThat(s)
         .contains("a bare request **0.45 ms**")
-        .contains("The floor alone is at or above issue 12's target")
+        .contains("The floor alone is at or above the CPU target")
         .doesNotContain("leaves");
   }
 

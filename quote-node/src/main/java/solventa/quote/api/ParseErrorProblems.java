@@ -10,12 +10,12 @@ import org.apache.pekko.http.scaladsl.settings.ServerSettings;
 /**
  * Pekko HTTP's answer to a request too malformed to reach a route (its parser's error, before any
  * request context exists), as a problem body like every other error of the node: configured as
- * {@code pekko.http.server.parsing.error-handler}, Pekko HTTP's own extension point for this answer
- * (decision 0058). The status is Pekko's (400, 413, 414, 431…), except the two its parser gives in
- * the 5xx range for a client's own mistake: an unknown method (501) and an HTTP version other than
- * 1.0 and 1.1 (505) are answered 400 naming the part of the request line, since the request line
- * does not match what this API accepts (RFC 9112 lets a server answer such a line 400). The
- * parser's summary goes to the log; the body names the cause without echoing the client's bytes.
+ * {@code pekko.http.server.parsing.error-handler}, Pekko HTTP's own extension point for this
+ * answer. The status is Pekko's (400, 413, 414, 431…), except the two its parser gives in the 5xx
+ * range for a client's own mistake: an unknown method (501) and an HTTP version other than 1.0 and
+ * 1.1 (505) are answered 400 naming the part of the request line, since the request line does not
+ * match what this API accepts (RFC 9112 lets a server answer such a line 400). The parser's summary
+ * goes to the log; the body names the cause without echoing the client's bytes.
  */
 public final class ParseErrorProblems extends ParsingErrorHandler {
 

@@ -16,8 +16,9 @@ import solventa.quote.api.Problem;
 
 /**
  * Pekko Management's cluster HTTP routes, read-only whatever {@code
- * pekko.management.http.route-providers-read-only} says (issue 29, decision 0048). Registered under
- * Pekko's own key, {@code pekko.management.http.routes.cluster-management}, in place of its {@code
+ * pekko.management.http.route-providers-read-only} says, so that no client can change the cluster's
+ * membership over HTTP. Registered under Pekko's own key, {@code
+ * pekko.management.http.routes.cluster-management}, in place of its {@code
  * ClusterHttpManagementRouteProvider}, which serves the membership changes ({@code POST
  * /cluster/members}: join; {@code PUT}/{@code DELETE /cluster/members/<address>}: down, leave;
  * {@code PUT /cluster}: prepare for a full shutdown) to any client, without a token, as soon as

@@ -9,10 +9,10 @@ import org.apache.pekko.actor.typed.ActorSystem;
 
 /**
  * The stack a running node is made of, read from its actor system's effective configuration and its
- * JVM, so that every report and benchmark names what ran (issue 32): the default dispatcher's
- * executor and threads, whether Pekko's internal dispatcher is shared, the HTTP server and client,
- * the scheduler and its tick, Kamon's instrumentation, the JVM's flags and its garbage collector.
- * Served on {@code GET /quote/stack} (Pekko Management, read-only) and logged at start.
+ * JVM, so that every report and benchmark names what ran: the default dispatcher's executor and
+ * threads, whether Pekko's internal dispatcher is shared, the HTTP server and client, the scheduler
+ * and its tick, Kamon's instrumentation, the JVM's flags and its garbage collector. Served on
+ * {@code GET /quote/stack} (Pekko Management, read-only) and logged at start.
  *
  * <p>JVM flags are the {@code -X…} options only: {@code -D} properties carry the node's tokens and
  * trace key, and are never listed.
@@ -59,7 +59,7 @@ public final class NodeStack {
     m.put(
         "rating cost timer",
         "Pekko's scheduler, asked for the whole ticks it is measured to add less (the median"
-            + " lateness of the last 256 cost timers, floored, at most 2 ticks; decision 0055)");
+            + " lateness of the last 256 cost timers, floored, at most 2 ticks)");
     m.put(
         "kamon instrumentation",
         c.hasPath("quote.metrics.instrumentation") && c.getBoolean("quote.metrics.instrumentation")

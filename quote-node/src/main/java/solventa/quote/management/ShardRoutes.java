@@ -44,7 +44,7 @@ import solventa.quote.profile.ProfileEntity;
  * trace carry, so the list still joins them); only a request with the runner's bearer token ({@link
  * RunnerOnlyGuard#TOKEN_KEY}) gets the customer ids in clear ({@code "ids":"customerId"}). A
  * request that presents a wrong token, or any token on a node that has none, is refused as on the
- * runner-only routes (401, 403) rather than served pseudonyms (issue 29, decision 0048).
+ * runner-only routes (401, 403) rather than served pseudonyms.
  */
 public final class ShardRoutes implements ManagementRouteProvider {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -115,7 +115,7 @@ public final class ShardRoutes implements ManagementRouteProvider {
     return HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON, body.toString());
   }
 
-  /** No exception text in a body (issue 29): the cause goes to the node's log. */
+  /** No exception text in a body, which could leak internals: the cause goes to the node's log. */
   private static HttpResponse failed(Throwable e) {
     org.slf4j.LoggerFactory.getLogger(ShardRoutes.class).warn("shard region state unavailable", e);
     boolean timeout =

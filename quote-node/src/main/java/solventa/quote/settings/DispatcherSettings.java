@@ -17,8 +17,8 @@ import solventa.quote.settings.QuoteSettings.InvalidQuoteSettings;
  *
  * <p>Pekko sizes its default dispatcher at 8 threads or more whatever the machine; on the lab's
  * 2-core nodes most of them only wake up, find little to do and park again, and each wake-up costs
- * system time (decision 0027). The work on this dispatcher never blocks, so one thread per
- * processor keeps both cores busy.
+ * system time. The work on this dispatcher never blocks, so one thread per processor keeps both
+ * cores busy.
  *
  * <p>Pekko also keeps a separate internal dispatcher (at least 4 threads) for its own actors, among
  * them the cluster sharding region and shard that route every quote to its entity and the TCP
@@ -27,7 +27,7 @@ import solventa.quote.settings.QuoteSettings.InvalidQuoteSettings;
  * pool for the whole node. What that costs: Pekko keeps the internal dispatcher apart so that a
  * flood of user work cannot delay its own actors (cluster heartbeats, sharding's coordinator); on
  * this node nothing on the default dispatcher blocks and the edge sheds above {@code
- * quote.http.max-in-flight}, so the queue it shares stays short (decision 0039 measures it).
+ * quote.http.max-in-flight}, so the queue it shares stays short.
  *
  * @param threads the dispatcher's threads (its pool's parallelism)
  * @param shareInternal whether Pekko's internal dispatcher is the default dispatcher
@@ -37,8 +37,8 @@ public record DispatcherSettings(int threads, boolean shareInternal) {
   public static final String SHARE_INTERNAL = "quote.dispatcher.share-internal";
 
   /**
-   * Keys of the node's former own event loop, transport and timers (decisions 0030–0038): set, they
-   * refuse the start rather than being silently ignored.
+   * Keys of the node's former own event loop, transport and timers, replaced by Pekko's standard
+   * stack: set, they refuse the start rather than being silently ignored.
    */
   static final java.util.List<String> REMOVED =
       java.util.List.of(
@@ -70,7 +70,7 @@ public record DispatcherSettings(int threads, boolean shareInternal) {
         throw new InvalidQuoteSettings(
             key,
             root.getValue(key).render(),
-            "was removed (decision 0039): the node runs Pekko's own dispatcher, TCP layer and"
+            "was removed: the node runs Pekko's own dispatcher, TCP layer and"
                 + " scheduler; tune them with pekko.* settings");
       }
     }

@@ -2,7 +2,8 @@ package solventa.quote.stats;
 
 /**
  * Why the node shed a quote: answered at once with 503 and {@code Retry-After} instead of being
- * worked on. Each is a bound on a queue or a resource (issue 14); the stats count them apart.
+ * worked on. Each is a bound on a queue or a resource, so that overload is refused at once rather
+ * than queued until it times out; the stats count them apart.
  */
 public enum ShedCause {
   /** {@code quote.http.max-in-flight} quotes were already being worked on. */

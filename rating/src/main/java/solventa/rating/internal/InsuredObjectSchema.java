@@ -123,7 +123,7 @@ public record InsuredObjectSchema(
   /**
    * Most integer digits an insured value may have (under 10^15, far above any insured value). With
    * {@link #MAX_SCALE} it bounds the cost of pricing: an unbounded exact decimal such as {@code
-   * 1e10000000} once made the pricer round a number of 10^7 digits (issue 14).
+   * 1e10000000} once made the pricer round a number of 10^7 digits.
    */
   public static final int MAX_INTEGER_DIGITS = 15;
 

@@ -7,7 +7,8 @@ import java.util.Optional;
 /**
  * What a configured bind address spells, read without any name lookup: the quote node (HTTP,
  * Management, Artery, Kamon) and the provider double refuse to start on anything but loopback
- * unless their {@code allow-non-loopback} setting is on (decision 0048).
+ * unless their {@code allow-non-loopback} setting is on, so that no other machine reaches their
+ * open routes.
  */
 public final class BindAddress {
   private BindAddress() {}

@@ -6,8 +6,8 @@ import java.util.Set;
 /**
  * The rule for every configured lab secret (admin tokens of the node, the adapter and the double;
  * the trace salt): at least {@value #MIN_LENGTH} characters and never a value once published as a
- * default of this repository (decision 0042). A refusal names the setting and the secret's length,
- * never the secret.
+ * default of this repository (such a value is public in the history). A refusal names the setting
+ * and the secret's length, never the secret.
  */
 public final class Secret {
   /** The environment variable every lab component reads its admin token from by default. */
