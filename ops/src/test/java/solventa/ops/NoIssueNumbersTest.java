@@ -25,22 +25,6 @@ class NoIssueNumbersTest {
   static final Pattern NUMBER =
       Pattern.compile("(?i)\\bissues? #?[0-9]+|\\bdecisions? [0-9]{4}|\\(issues?\\b");
 
-  /**
-   * Paths still allowed to hold numbers, relative to the repository's root (a folder ends in {@code
-   * /}). They are swept next, by work running in parallel with this test's; remove each entry once
-   * its path is clean. The list only shrinks: add nothing to it.
-   */
-  static final List<String> NOT_YET_SWEPT =
-      List.of(
-          "ops/src/main/java/solventa/ops/analysis/",
-          "ops/src/main/java/solventa/ops/report/",
-          "ops/src/main/java/solventa/ops/protocol/",
-          "ops/src/main/java/solventa/ops/faults/",
-          "quote-node/src/main/java/solventa/quote/profile/",
-          "quote-node/src/main/java/solventa/quote/node/",
-          "quote-node/src/main/resources/quote.conf",
-          "quote-node/src/main/java/solventa/quote/settings/QuoteSettings.java");
-
   @Test
   void mainCodeAndBinCiteNoIssueOrDecisionNumber() throws IOException {
     Path root = LabPaths.root();
@@ -53,28 +37,12 @@ class NoIssueNumbersTest {
     List<String> found = new ArrayList<>();
     for (Path dir : dirs) {
       try (Stream<Path> files = Files.walk(dir)) {
-        files
-            .filter(Files::isRegularFile)
-            .filter(f -> !allowed(root.relativize(f).toString().replace('\\', '/')))
-            .sorted()
-            .forEach(f -> found.addAll(matches(root, f)));
+        files.filter(Files::isRegularFile).sorted().forEach(f -> found.addAll(matches(root, f)));
       }
     }
     assertThat(found)
         .as("issue or decision numbers: say why in words (docs may link docs/decisions)")
         .isEmpty();
-  }
-
-  /** Every allow-listed path is still there: a moved or deleted one leaves the list. */
-  @Test
-  void everyNotYetSweptPathStillExists() {
-    Path root = LabPaths.root();
-    for (String p : NOT_YET_SWEPT) {
-      Path path = root.resolve(p);
-      assertThat(p.endsWith("/") ? Files.isDirectory(path) : Files.isRegularFile(path))
-          .as(p + " is allow-listed but gone: remove it from NOT_YET_SWEPT")
-          .isTrue();
-    }
   }
 
   @Test
@@ -94,11 +62,6 @@ class NoIssueNumbersTest {
         new String[] {"the issue's bound", "a decision of the breaker", "0.0042 s", "tissue 3"}) {
       assertThat(NUMBER.matcher(prose).find()).as(prose).isFalse();
     }
-  }
-
-  private static boolean allowed(String relative) {
-    return NOT_YET_SWEPT.stream()
-        .anyMatch(p -> p.endsWith("/") ? relative.startsWith(p) : relative.equals(p));
   }
 
   // each line of f that matches, as file:line: text

@@ -9,9 +9,9 @@ import solventa.ops.protocol.StepKind;
 import solventa.providerdouble.control.ProviderState;
 
 /**
- * C's budget expiry in one walk step of arm C or C' (issue 32's must-show: "p99 of (answer time −
- * budget − rating) ≤ 5 ms in the degraded step"): how late the answers the budget ended came, past
- * the budget and the rating cost.
+ * C's budget expiry in one walk step of arm C or C' (the standard stack's target, "p99 of (answer
+ * time − budget − rating) ≤ 5 ms in the degraded step"): how late the answers the budget ended
+ * came, past the budget and the rating cost.
  *
  * <p>Which answers: the request log does not say why an answer fell back, so the rule reads its
  * latency. An answer whose budget ended is priced after the budget, and pricing waits the rating
@@ -22,7 +22,7 @@ import solventa.providerdouble.control.ProviderState;
  * provider's change to the step's end (the walk's expiries come before the breaker opens, mostly in
  * the warm-up slice the window discards). Latency is the generator's (the node keeps no per-origin
  * histogram), so the figure includes the loopback HTTP hop: an upper bound of the node's own
- * lateness. Decision 0053.
+ * lateness.
  *
  * @param step the step's id
  * @param arm C or C'

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * <p>A run records them in its environment ({@link #recorded()}, under {@link #BUDGET_KEY} and
  * {@link #RATING_KEY}); {@link #of} reads them from there. A run recorded before that has neither:
  * then the settings the analysing build ships ({@code quote.conf}, {@code reference.conf}) are
- * used, and {@link #source()} says so (decision 0053).
+ * used, and {@link #source()} says so.
  *
  * @param budgetMs quote.budget in ms, null when it could not be read
  * @param ratingCostMs rating.cost in ms, null when it could not be read

@@ -6,15 +6,15 @@ import java.util.List;
 import solventa.ops.protocol.ExperimentProfile;
 
 /**
- * Where C's hit-rate sweep is measured next to narrow HD-01.4's minimum hit rate (decision 0022):
- * the midpoint, in whole percentage points, of the bracket between the highest failing measured
- * rate and the lowest holding measured rate above it ({@link SweepPoint.Bracket}, rules version 4),
- * while the bracket is wider than the resolution, its midpoint is a target not yet measured, and
- * fewer than the bound of bisection steps have run. Where the points bound no bracket it extends
- * the sweep past its end, within the same bound (issue 28): down to 0 % when C holds at every rate
- * (at 0 % every answer is a fallback; "holds even at 0 %" is a minimum), up to the highest target a
- * key set can build (1 − the never-seen share) when C fails at every rate. Every point is judged by
- * {@link SweepPoint}, the verdict's own rule. Pure: the runner calls it after C's last sweep step.
+ * Where C's hit-rate sweep is measured next to narrow HD-01.4's minimum hit rate: the midpoint, in
+ * whole percentage points, of the bracket between the highest failing measured rate and the lowest
+ * holding measured rate above it ({@link SweepPoint.Bracket}, rules version 4), while the bracket
+ * is wider than the resolution, its midpoint is a target not yet measured, and fewer than the bound
+ * of bisection steps have run. Where the points bound no bracket it extends the sweep past its end,
+ * within the same bound: down to 0 % when C holds at every rate (at 0 % every answer is a fallback;
+ * "holds even at 0 %" is a minimum), up to the highest target a key set can build (1 − the
+ * never-seen share) when C fails at every rate. Every point is judged by {@link SweepPoint}, the
+ * verdict's own rule. Pure: the runner calls it after C's last sweep step.
  */
 public final class HitRateBisection {
   private HitRateBisection() {}

@@ -7,10 +7,10 @@ import solventa.ops.protocol.BreakerSetting;
 
 /**
  * HD-01.6: at low traffic the count policy does not keep sacrificed requests below 1 %, the rate
- * policy does. Judged over the low-traffic grid (rules version 6, decision 0059): every breaker
- * setting measured at the low policy rate, each from an empty breaker window. A setting that needs
- * more failures before it can open than 1 % of the requests in W ({@link PolicySteps#cannotOpen})
- * is shown and not judged: its share would follow from its setting, not from a measurement.
+ * policy does. Judged over the low-traffic grid (rules version 6): every breaker setting measured
+ * at the low policy rate, each from an empty breaker window. A setting that needs more failures
+ * before it can open than 1 % of the requests in W ({@link PolicySteps#cannotOpen}) is shown and
+ * not judged: its share would follow from its setting, not from a measurement.
  *
  * <p>Supported: some count setting and some rate setting are judged, no judged count setting keeps
  * the share below 1 %, and some judged rate setting does. Refuted: a judged count setting keeps it

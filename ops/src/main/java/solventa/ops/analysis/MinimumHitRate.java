@@ -168,7 +168,7 @@ public final class MinimumHitRate implements Hypothesis {
    * quantification: a closed bracket between the highest failing and the lowest holding measured
    * rate ({@link SweepPoint.Bracket}), or a hold even at 0 %, where every answer is a fallback. An
    * open bound — the arm holds at every tested rate, or fails at every one — says where the sweep
-   * ended, not where the minimum is: it is reported as such and is not quantified (issue 28).
+   * ended, not where the minimum is: it is reported as such and is not quantified.
    */
   record Limit(String text, boolean quantified, String intervals) {
     Limit(String text, boolean quantified) {

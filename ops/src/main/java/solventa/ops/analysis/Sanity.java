@@ -13,15 +13,15 @@ import solventa.ops.protocol.StepSpec;
 import solventa.providerdouble.control.ProviderState;
 
 /**
- * The sanity checks of the experiment card (Protocol) and issue 11. Per step ({@link
+ * The sanity checks of the experiment card (Protocol), and the runner's own. Per step ({@link
  * #invalidations}): the generator reached ≥ 98 % of its target rate inside the measured window, its
  * schedule lag p99 stayed ≤ 50 ms, the double kept up (lag p99 ≤ 50 ms), and with a healthy
  * provider the node did not stall (its own p99 ≤ 1 s in every second), and a hit-rate sweep step's
  * measured CACHED share lies within {@value StepResult#HIT_RATE_TOLERANCE_PTS} points of its target
- * (the sweep's hit rate is its controlled variable, issue 28; a walk step's is not, it shows the
- * cache draining). An invalid step is re-run once. Per run ({@link #check}): identical response
- * contract across arms (same schema, sizes within {@value #MAX_SIZE_DIFF_BYTES} bytes) and no step
- * left invalid; a failed check invalidates its run.
+ * (the sweep's hit rate is its controlled variable; a walk step's is not, it shows the cache
+ * draining). An invalid step is re-run once. Per run ({@link #check}): identical response contract
+ * across arms (same schema, sizes within {@value #MAX_SIZE_DIFF_BYTES} bytes) and no step left
+ * invalid; a failed check invalidates its run.
  */
 public final class Sanity {
   /** "A few bytes": the origin word and the age's digits may differ between arms. */
@@ -39,7 +39,7 @@ public final class Sanity {
    */
   public static final double MAX_DOUBLE_LAG_P99_MS = 50;
 
-  /** The generator must reach this share of its target rate (issue 11 sanity). */
+  /** The generator must reach this share of its target rate. */
   public static final double MIN_ACHIEVED_SHARE = 0.98;
 
   /** Reads the contract probes' bodies. */

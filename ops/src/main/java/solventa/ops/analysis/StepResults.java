@@ -45,7 +45,7 @@ public record StepResults(List<StepResult> steps) {
         .findFirst();
   }
 
-  /** Every policy step at {@code rate}, in the order they ran (the low-traffic grid, issue 28). */
+  /** Every policy step at {@code rate}, in the order they ran (the low-traffic grid). */
   public List<StepResult> policySteps(int rate) {
     return of(StepKind.POLICY).filter(s -> s.spec().rate() == rate).toList();
   }

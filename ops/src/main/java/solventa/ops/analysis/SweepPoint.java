@@ -7,11 +7,11 @@ import java.util.Locale;
 /**
  * One sweep step judged by HD-01.4's rule ({@code docs/verdict-rules.md}, rules version 4): the arm
  * holds at a rate when it meets the thresholds, and the rate is the step's <b>measured</b> hit rate
- * (its CACHED share over the window), not the target its key set was built for (issue 28): a point
- * says what the cache did. Latency only, as the card writes HD-01.4 ("below that value the p99
- * degrades"); the actuarial ceiling on the fallback share is HD-01's clause (b), not this one. The
- * one place that rule lives: the verdict ({@link MinimumHitRate}) and the runner's bisection
- * ({@link HitRateBisection}) both judge with it.
+ * (its CACHED share over the window), not the target its key set was built for: a point says what
+ * the cache did. Latency only, as the card writes HD-01.4 ("below that value the p99 degrades");
+ * the actuarial ceiling on the fallback share is HD-01's clause (b), not this one. The one place
+ * that rule lives: the verdict ({@link MinimumHitRate}) and the runner's bisection ({@link
+ * HitRateBisection}) both judge with it.
  *
  * @param hitRate the measured hit rate, a fraction
  * @param target the target the step's key set was built for, a fraction

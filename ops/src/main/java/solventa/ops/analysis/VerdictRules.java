@@ -44,19 +44,19 @@ public record VerdictRules(
    * Bootstrap}; Clopper–Pearson, {@link ClopperPearson}) in HD-01.1, HD-01.2 and HD-01's clauses
    * (a) and (b); an interval containing its threshold is too close to call ({@link Call}). 6
    * (2026-12-04): HD-01.6 is judged over a grid of breaker settings at low traffic, each from an
-   * empty breaker window, whose guard counts the failures an empty window needs (decision 0059);
-   * HD-01.8's recovery load has quote journeys and C's stampede is its control (decision 0060);
-   * HD-01's clause (b) and the Recommendation judge the fallback share over the declared outage
-   * horizon, 0.10–0.35 T after the change. 7 (2026-12-05): HD-01.8's stampede is the adapter's
-   * count of duplicate calls. 8 (2026-12-06): a verdict the design's arithmetic fixes is marked as
-   * an implementation check ({@link Design}); HD-01's clause (c) and HD-01.8 judge a stampede
-   * (duplicate calls with the pool full) over the recovery's seconds after the provider is healthy
-   * again, and a pool filled before that is the recovery backlog, a finding of its own ({@link
-   * RecoveryPhases}); the pool's peak is the step's own maximum everywhere. 9 (2026-12-06): clause
-   * (b) and the Recommendation compare the outage the business rides through with the outage at
-   * which the fallback share reaches the ceiling, in the source's real refresh policy, from the
-   * declared actuarial inputs ({@link Actuarial}, {@link FallbackFlip}); the outage horizon in
-   * units of T is gone, since h alone decided it.
+   * empty breaker window, whose guard counts the failures an empty window needs; HD-01.8's recovery
+   * load has quote journeys and C's stampede is its control; HD-01's clause (b) and the
+   * Recommendation judge the fallback share over the declared outage horizon, 0.10–0.35 T after the
+   * change. 7 (2026-12-05): HD-01.8's stampede is the adapter's count of duplicate calls. 8
+   * (2026-12-06): a verdict the design's arithmetic fixes is marked as an implementation check
+   * ({@link Design}); HD-01's clause (c) and HD-01.8 judge a stampede (duplicate calls with the
+   * pool full) over the recovery's seconds after the provider is healthy again, and a pool filled
+   * before that is the recovery backlog, a finding of its own ({@link RecoveryPhases}); the pool's
+   * peak is the step's own maximum everywhere. 9 (2026-12-06): clause (b) and the Recommendation
+   * compare the outage the business rides through with the outage at which the fallback share
+   * reaches the ceiling, in the source's real refresh policy, from the declared actuarial inputs
+   * ({@link Actuarial}, {@link FallbackFlip}); the outage horizon in units of T is gone, since h
+   * alone decided it.
    */
   public static final String RULES_VERSION = "10";
 

@@ -20,12 +20,12 @@ import solventa.ops.results.ResultsFolder;
 import solventa.ops.runner.MachineFacts;
 
 /**
- * {@code bin/lab faults} (issue 29): the fault matrix run against the embedded lab. Each scenario
- * injects its faults under load on the code that ships and measures every row: what was injected
- * and for how long, the requests sent, the errors, the last known values lost, the time to recover.
- * Writes {@code faults.md} and {@code faults.json} into the results folder, stamped with the run's
- * date, commit and machine; with {@code --docs}, the measured table of {@code docs/reliability.md}
- * too (between its {@value #BEGIN} and {@value #END} markers).
+ * {@code bin/lab faults}: the fault matrix run against the embedded lab. Each scenario injects its
+ * faults under load on the code that ships and measures every row: what was injected and for how
+ * long, the requests sent, the errors, the last known values lost, the time to recover. Writes
+ * {@code faults.md} and {@code faults.json} into the results folder, stamped with the run's date,
+ * commit and machine; with {@code --docs}, the measured table of {@code docs/reliability.md} too
+ * (between its {@value #BEGIN} and {@value #END} markers).
  */
 public final class FaultMatrix {
   private static final Logger log = LoggerFactory.getLogger(FaultMatrix.class);

@@ -8,8 +8,7 @@ import java.util.Locale;
  * policy's minimum calls (its threshold and window are the profile's). A policy step names it in
  * {@link StepSpec#policy()}: {@code count} and {@code rate} are the protocol's own settings (the
  * profile's N and rate policy), {@code count-n2} and {@code rate-m4} a setting of the low-traffic
- * grid (issue 28, open question (b) of the card: does a count threshold open in time at low
- * traffic?).
+ * grid (the card's open question (b): does a count threshold open in time at low traffic?).
  *
  * @param family {@code count} or {@code rate}
  * @param value the count policy's N, or the rate policy's minimum calls

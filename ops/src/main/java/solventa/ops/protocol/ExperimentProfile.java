@@ -19,7 +19,7 @@ import java.util.TreeSet;
  * @param policyRates high and low traffic of the breaker policy test (the card: 200 and 10)
  * @param policyMeasureSec the policy steps: at least the exposure window W
  * @param refreshAfterSec T, the node's {@code quote.refresh-after}: known customers' values expire
- *     during the steps (issue 11)
+ *     during the steps
  * @param neverSeenShare share of requests for customers the node has never met (DEFAULT in C)
  * @param exposureWindowSec W: the sacrificed share counts the requests sent in [change, change +
  *     W), the same in every profile
@@ -32,10 +32,11 @@ import java.util.TreeSet;
  * @param bisectionResolutionPts HD-01.4's bisection stops once the bracket of C's minimum hit rate
  *     (highest failing rate, lowest holding rate) is at most this many percentage points wide
  * @param maxBisectionSteps at most this many C sweep steps are added at bisected rates after the
- *     planned sweep (0: the limit is stated between the planned rates); see decision 0022
+ *     planned sweep (0: the limit is stated between the planned rates)
  * @param nodeWarmupQuotes {@code quote.warmup.quotes} of every node the run starts: the synthetic
- *     quotes a node answers before it reports ready (decision 0020: 6000 for the measured profiles;
- *     decision 0049: fewer for smoke, whose 20 req/s checks the pipeline, not latency)
+ *     quotes a node answers before it reports ready (6000 for the measured profiles, so a node's
+ *     first seconds run compiled code; fewer for smoke, whose 20 req/s checks the pipeline, not
+ *     latency)
  */
 public record ExperimentProfile(
     String name,
@@ -76,13 +77,13 @@ public record ExperimentProfile(
 
   /**
    * A measured profile's node warm-up: after 2000 synthetic quotes the JIT had not compiled the
-   * HTTP path and a new node's first seconds at 400 req/s queued (decision 0020).
+   * HTTP path and a new node's first seconds at 400 req/s queued.
    */
   public static final int MEASURED_WARMUP_QUOTES = 6000;
 
   /**
-   * Smoke's node warm-up (decision 0049): its load is 20 req/s and its figures are checked for
-   * structure, not latency; 1000 quotes still compile the quote path's hot methods.
+   * Smoke's node warm-up: its load is 20 req/s and its figures are checked for structure, not
+   * latency; 1000 quotes still compile the quote path's hot methods.
    */
   static final int SMOKE_WARMUP_QUOTES = 1000;
 
@@ -229,10 +230,10 @@ public record ExperimentProfile(
   }
 
   /**
-   * The breaker settings measured at the low policy rate (issue 28, deliverable 4; decision 0059):
-   * the protocol's own (count N, the rate policy's minimum calls) and the grid around them, each
-   * from an empty breaker window. {@code full}: count N ∈ {2, 3, 5}, rate minimum calls ∈ {2, 4,
-   * 5}; {@code quick} keeps its 12 minutes with N ∈ {2, 5} and minimum calls 2 (the protocol's rate
+   * The breaker settings measured at the low policy rate (each from an empty breaker window): the
+   * protocol's own (count N, the rate policy's minimum calls) and the grid around them, each from
+   * an empty breaker window. {@code full}: count N ∈ {2, 3, 5}, rate minimum calls ∈ {2, 4, 5};
+   * {@code quick} keeps its 12 minutes with N ∈ {2, 5} and minimum calls 2 (the protocol's rate
    * policy needs 5 failures from an empty window, more than 1 % of W at 10 req/s, so its share
    * would restate its setting); {@code smoke} measures the protocol's count policy only.
    */

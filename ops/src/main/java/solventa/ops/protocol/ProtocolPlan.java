@@ -10,20 +10,19 @@ import solventa.providerdouble.control.ProviderState;
  * node. In the first run the measurements that need the same arm follow its walk on the same node,
  * so a node is started once per arm: the hit-rate sweep after B's and C's walks (provider
  * degraded), the policy × traffic steps and the stampede after C's, the stampede after C''s. The
- * policy steps set their breaker on C's node at their change (decision 0059). B+CB (B with the
- * breaker) walks healthy, degraded and unresponsive once, in the first run after B: the report sets
- * it beside B.
+ * policy steps set their breaker on C's node at their change. B+CB (B with the breaker) walks
+ * healthy, degraded and unresponsive once, in the first run after B: the report sets it beside B.
  *
  * <p>The plan is static except for one extension: in {@code full} the runner adds up to {@link
  * ExperimentProfile#maxBisectionSteps} C sweep steps at bisected hit rates right after C's last
- * sweep step, on the same node, to narrow HD-01.4's minimum hit rate (decision 0022); {@link
- * #plannedSeconds} counts them at their maximum.
+ * sweep step, on the same node, to narrow HD-01.4's minimum hit rate; {@link #plannedSeconds}
+ * counts them at their maximum.
  *
  * <p>The {@code smoke} profile walks a subset on one arm (C: healthy, degraded, unresponsive,
  * recovery, then its sweep pair, count policy and stampede on the same node group) and leaves out
  * A, B, C' and the rate policy; the report marks what it did not run. Arm A's behaviour (a 504 at
  * the hard timeout, no breaker) is a one-node behaviour that {@code QuoteArmsIT} tests; leaving it
- * out saves smoke a second node group (decision 0049).
+ * out saves smoke a second node group.
  */
 public final class ProtocolPlan {
   /**
@@ -246,9 +245,9 @@ public final class ProtocolPlan {
   }
 
   /**
-   * Policy × traffic, on C's node (each step sets its breaker at the change, decision 0059): the
-   * count policy at every rate; the rate policy at the low rate (HD-01.6 compares the two there),
-   * and in {@code full} at every rate; then the low-traffic grid's other settings ({@link
+   * Policy × traffic, on C's node (each step sets its breaker at the change): the count policy at
+   * every rate; the rate policy at the low rate (HD-01.6 compares the two there), and in {@code
+   * full} at every rate; then the low-traffic grid's other settings ({@link
    * ExperimentProfile#policyGrid}). {@code smoke} runs the count policy only.
    */
   private static void policy(ExperimentProfile p, List<StepSpec> steps) {

@@ -12,8 +12,8 @@ import solventa.providerdouble.control.ProviderState;
  * @param warmupSec the slice at the start of the step that is discarded
  * @param measureSec the steady-state window that counts
  * @param concurrent for STAMPEDE: concurrent misses on one key
- * @param bisection for SWEEP: a step the runner added at a bisected hit rate (HD-01.4's minimum,
- *     decision 0022), not one of the profile's planned rates; false in results written before
+ * @param bisection for SWEEP: a step the runner added at a bisected hit rate (HD-01.4's minimum),
+ *     not one of the profile's planned rates; false in results written before
  */
 public record StepSpec(
     String id,
@@ -48,16 +48,15 @@ public record StepSpec(
 
   /**
    * The breaker policy the step's node is started with: a policy step runs on C's count-policy node
-   * and sets its own setting at its change (decision 0059); any other step, its policy.
+   * and sets its own setting at its change; any other step, its policy.
    */
   public String nodePolicy() {
     return kind == StepKind.POLICY ? BreakerSetting.COUNT : policy;
   }
 
   /**
-   * Whether the step's load comes as quote journeys (decision 0060): the recovery steps of the arms
-   * that fall back (C, C'), where HD-01.8 needs concurrent misses on one customer to tell C from
-   * C'.
+   * Whether the step's load comes as quote journeys: the recovery steps of the arms that fall back
+   * (C, C'), where HD-01.8 needs concurrent misses on one customer to tell C from C'.
    */
   public boolean journeys() {
     return kind == StepKind.WALK && state == ProviderState.RECOVERY && arm.fallsBack();

@@ -12,7 +12,8 @@ import solventa.ops.report.Report.Table;
 /**
  * "Budget expiry (arm C, C')": per run, for each failing walk step of C and C', how late the
  * answers whose budget ran out came past the budget and the rating cost ({@link BudgetExpiry}),
- * beside issue 32's target (p99 ≤ 5 ms). A figure with its target, not a hypothesis verdict.
+ * beside the standard stack's target (p99 ≤ 5 ms). A figure with its target, not a hypothesis
+ * verdict.
  */
 final class BudgetExpirySection extends ReportSection {
   static final String HEADING = "Budget expiry (arm C, C')";
@@ -59,7 +60,7 @@ final class BudgetExpirySection extends ReportSection {
             + " or on a call that failed fast) take the same pricing and HTTP path without the"
             + " wait, and their latency − rating cost, beside it, is that path's own share of the"
             + " lateness. Inputs: each step's request log (steps/<step>/requests.csv: an answer's"
-            + " send time, latency and origin) and the two settings. Target (issue 32): p99 ≤ "
+            + " send time, latency and origin) and the two settings. Target: p99 ≤ "
             + target()
             + " ms in the degraded step; not a hypothesis verdict.");
     if (r.runs().isEmpty()) {
@@ -100,7 +101,7 @@ final class BudgetExpirySection extends ReportSection {
     return List.of(
         "Budget expiry: the answers whose budget ran out came more than "
             + target()
-            + " ms late at p99 (issue 32's target) in "
+            + " ms late at p99 (the standard stack's target) in "
             + over.size()
             + " of "
             + measured

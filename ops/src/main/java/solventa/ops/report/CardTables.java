@@ -225,11 +225,11 @@ final class CardTables extends ReportSection {
               + " points wide, or, with no bracket, extends the sweep past its end (down to 0 %,"
               + " or up to the highest target the never-seen share allows), in at most "
               + profileOf().maxBisectionSteps()
-              + " steps per arm (decisions 0022, 0043). The other arm has no step at those"
+              + " steps per arm. The other arm has no step at those"
               + " rates.");
     }
     p(
-        "Each sweep step's hit rate is a controlled variable (the sweep's key set, decision 0043):"
+        "Each sweep step's hit rate is a controlled variable (the sweep's key set):"
             + " a step whose measured CACHED share is more than "
             + String.format(Locale.ROOT, "%.1f", StepResult.HIT_RATE_TOLERANCE_PTS)
             + " points from its target is invalid and re-run once, and HD-01.4 judges every rate"

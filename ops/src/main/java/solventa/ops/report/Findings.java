@@ -164,12 +164,12 @@ final class Findings extends ReportSection {
             + " share, breaker state, provider calls completed, duplicate calls (calls the adapter"
             + " was asked for a customer whose earlier call was still pending) and adapter calls in"
             + " flight (sampled), per second. The recovery load of C and C' comes as quote journeys"
-            + " (2 to 5 quotes of one customer within 2 s, decision 0060), so concurrent misses on"
+            + " (2 to 5 quotes of one customer within 2 s), so concurrent misses on"
             + " one customer can happen; C's duplicate calls are that stampede, HD-01.8's control"
-            + " (rules version 7, decision 0062), and C' coalesces them to none. The toxics go at the change; the provider answers at its degraded"
+            + " (rules version 7), and C' coalesces them to none. The toxics go at the change; the provider answers at its degraded"
             + " latency for the recovery window, the first "
             + profileOf().recoveryWindowSec()
-            + " s, and healthy after it (decision 0061), so the first seconds show whether a"
+            + " s, and healthy after it, so the first seconds show whether a"
             + " half-open probe that happens to succeed lets the backlog of expired customers fill"
             + " the adapter's pool."
             + breakersNote());

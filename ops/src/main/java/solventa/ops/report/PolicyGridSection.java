@@ -13,10 +13,10 @@ import solventa.ops.report.Report.Table;
 
 /**
  * "Breaker settings at low traffic": the card's open question (b) — does a count threshold open in
- * time at low traffic? — answered over the low-traffic grid (decision 0059): every breaker setting
- * the run measured at the low policy rate, each from an empty breaker window, with the failures it
- * needs before it can open, whether that is within 1 % of W, and what it sacrificed. HD-01.6 is
- * judged on this table.
+ * time at low traffic? — answered over the low-traffic grid: every breaker setting the run measured
+ * at the low policy rate, each from an empty breaker window, with the failures it needs before it
+ * can open, whether that is within 1 % of W, and what it sacrificed. HD-01.6 is judged on this
+ * table.
  */
 final class PolicyGridSection extends ReportSection {
   static final String HEADING = "Breaker settings at low traffic (the card's open question (b))";

@@ -112,7 +112,7 @@ public final class Report extends ReportSection {
             + " population drains. A hit-rate sweep step instead draws its hits from customers"
             + " seeded fresh until past the step's end, its misses once each from customers seeded"
             + " already expired, in a fixed order that holds the target throughout (the sweep's key"
-            + " set, decision 0043). The measured hit rate (CACHED share) is shown beside the"
+            + " set). The measured hit rate (CACHED share) is shown beside the"
             + " target.");
     Verdict overall = e.verdicts().get("HD-01");
     if (overall != null && Boolean.TRUE.equals(overall.provisional())) {

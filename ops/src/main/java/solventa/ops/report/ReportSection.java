@@ -131,7 +131,7 @@ abstract class ReportSection {
             + n
             + " nodes, so "
             + n
-            + " breakers per arm (one per node's adapter, see decision 0016): time to open is the"
+            + " breakers per arm (one per node's adapter): time to open is the"
             + " first breaker's, \"closed after\" waits for the last one, the degraded path starts"
             + " when every breaker has opened, and a breaker column lists each node's state"
             + " (node-1,node-2,…) when they differ.";

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * How many whole scheduler ticks Pekko's scheduler adds to rating's cost timers, measured, so that
- * the node can ask for that much less (decision 0055).
+ * the node can ask for that much less.
  *
  * <p>Pekko's {@code LightArrayRevolverScheduler} rounds a one-shot delay up to a whole tick and
  * counts it from the next tick boundary after its timer thread picks the task up, so a timer fires

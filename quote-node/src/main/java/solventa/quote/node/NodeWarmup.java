@@ -36,23 +36,22 @@ import solventa.signals.Signal;
  * loopback HTTP to its own quote API, so that they take the whole path — HTTP parsing, the entity
  * ask (B, C, C'), the adapter and its connection pool, rating, the response — and the JIT has
  * compiled it before the first real quote. Without it, load that meets a fresh node stalls it for
- * seconds (issue 12).
+ * seconds.
  *
  * <p>The synthetic customers ({@link WarmupSettings}) are of two kinds, in ranges the experiment
  * never measures: repeated ones, quoted round after round, so the cache arms see misses first and
  * hits after; and miss ones, {@code quote.warmup.miss-share} of the quotes, each a customer not
  * quoted before, so that the path every customer takes at a node that joins under load with an
  * empty Redis — a new entity, a Redis load that finds nothing, a provider call, a Redis write, a
- * FRESH or DEFAULT answer — is compiled before ready too (issue 32, decision 0054). Every request
- * carries the headers a partner's client sends ({@code Accept}), so that their parsing is compiled.
- * With {@code provider = real} their profiles come from the provider through the real adapter
- * (which opens its pool's connections); with {@code skip} the node answers them with a synthetic
- * profile and the adapter is not called. The last {@code quote.warmup.new-connections} quotes each
- * open a new connection, and the warm-up then waits (at most {@code quote.warmup.settle}) for the
- * JIT compilers to go quiet. What the quotes took ({@link Path}: entity misses, answers by origin)
- * is read from the node's stats before they are reset; the adapter's cumulative counters keep the
- * warm-up calls. Bounded by {@code quote.warmup.timeout}: a warm-up that does not finish still lets
- * the node start.
+ * FRESH or DEFAULT answer — is compiled before ready too. Every request carries the headers a
+ * partner's client sends ({@code Accept}), so that their parsing is compiled. With {@code provider
+ * = real} their profiles come from the provider through the real adapter (which opens its pool's
+ * connections); with {@code skip} the node answers them with a synthetic profile and the adapter is
+ * not called. The last {@code quote.warmup.new-connections} quotes each open a new connection, and
+ * the warm-up then waits (at most {@code quote.warmup.settle}) for the JIT compilers to go quiet.
+ * What the quotes took ({@link Path}: entity misses, answers by origin) is read from the node's
+ * stats before they are reset; the adapter's cumulative counters keep the warm-up calls. Bounded by
+ * {@code quote.warmup.timeout}: a warm-up that does not finish still lets the node start.
  */
 final class NodeWarmup {
   private static final Logger log = LoggerFactory.getLogger(NodeWarmup.class);

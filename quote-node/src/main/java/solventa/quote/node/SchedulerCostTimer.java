@@ -7,14 +7,14 @@ import solventa.rating.CostTimer;
 
 /**
  * Rating's fixed cost on Pekko's scheduler: the node has one timer for everything, the same one
- * that runs the 120 ms budget, the 700 ms hard timeout and the breaker's reset (decision 0039). Its
- * completion runs on the default dispatcher, never on the scheduler's own thread.
+ * that runs the 120 ms budget, the 700 ms hard timeout and the breaker's reset. Its completion runs
+ * on the default dispatcher, never on the scheduler's own thread.
  *
  * <p>Pekko's scheduler fires a one-shot timer one to two ticks after its delay. Rating's cost
  * stands in for computation, so this timer asks for the whole ticks the scheduler is measured to
- * add less ({@link CostTimerCalibration}, decision 0055): the realized cost's median lies within a
- * tick above the configured cost instead of one to two ticks. Only rating's cost is compensated;
- * the budget and the hard timeout keep the scheduler's lateness, which is the product's.
+ * add less ({@link CostTimerCalibration}): the realized cost's median lies within a tick above the
+ * configured cost instead of one to two ticks. Only rating's cost is compensated; the budget and
+ * the hard timeout keep the scheduler's lateness, which is the product's.
  *
  * <p>Rating starts before the actor system (a bad rule set refuses the start before the node joins
  * the cluster), so the system is attached once it exists; no quote is priced before that.

@@ -9,14 +9,14 @@ import solventa.quote.settings.QuoteSettings;
  * {@code quote.warmup}: the start-up warm-up's settings ({@link NodeWarmup}), validated on
  * construction naming the bad key and value.
  *
- * <p>Two kinds of synthetic customers (issue 32, decision 0054). The <i>repeated</i> ones, {@code
- * customers} ids from {@code first-customer} on, are quoted round after round: a miss first, then
- * hits. The <i>miss</i> ones, {@code miss-customers} ids from {@code first-miss-customer} on, take
- * {@code miss-share} of the quotes, spread evenly, each a customer the warm-up has not quoted
- * before: a new entity, a Redis load that finds nothing (in a Redis that has not stored them), a
- * provider call, a Redis write and a FRESH or, past the budget, DEFAULT answer — the path a node
- * that joins under load with an empty Redis takes for every customer at first. Past {@code
- * miss-customers} distinct ids the miss quotes start over at the first (then they are hits).
+ * <p>Two kinds of synthetic customers. The <i>repeated</i> ones, {@code customers} ids from {@code
+ * first-customer} on, are quoted round after round: a miss first, then hits. The <i>miss</i> ones,
+ * {@code miss-customers} ids from {@code first-miss-customer} on, take {@code miss-share} of the
+ * quotes, spread evenly, each a customer the warm-up has not quoted before: a new entity, a Redis
+ * load that finds nothing (in a Redis that has not stored them), a provider call, a Redis write and
+ * a FRESH or, past the budget, DEFAULT answer — the path a node that joins under load with an empty
+ * Redis takes for every customer at first. Past {@code miss-customers} distinct ids the miss quotes
+ * start over at the first (then they are hits).
  *
  * @param quotes synthetic quotes sent before ready; 0 turns the warm-up off
  * @param concurrency quotes in flight at a time

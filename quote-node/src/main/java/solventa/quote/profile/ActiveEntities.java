@@ -14,9 +14,8 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import solventa.quote.stats.ShedCause;
 
 /**
- * The active-entity limit of one node ({@code quote.entities.max-active}, issue 14): every
- * identifier that reaches a node would otherwise create an entity, and so would a flood of
- * valid-looking ids.
+ * The active-entity limit of one node ({@code quote.entities.max-active}): every identifier that
+ * reaches a node would otherwise create an entity, and so would a flood of valid-looking ids.
  *
  * <p>An entity takes a place when it starts and gives it back when it stops (passivation, failure,
  * re-homing). One that starts while every place is taken does not become the customer's entity: it

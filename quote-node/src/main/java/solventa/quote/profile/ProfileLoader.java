@@ -8,8 +8,7 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * One profile entity's loads of its last known value from Redis, run on the entity's own thread:
  * the first at start, then after each failure a retry with a backoff that doubles from {@code
  * quote.redis.retry-after} up to {@code quote.redis.load-retry-max}, until a load answers or the
- * entity no longer needs one (issue 29). Results reach the entity as {@link
- * ProfileEntity.Recovered}.
+ * entity no longer needs one. Results reach the entity as {@link ProfileEntity.Recovered}.
  */
 final class ProfileLoader {
   private final ActorContext<ProfileEntity.Command> ctx;

@@ -12,10 +12,10 @@ public final class ProfileSharding {
   private ProfileSharding() {}
 
   /**
-   * The entity type within the node's bounds (issue 14): at most {@code active.max()} entities on
-   * this node ({@link ActiveEntities}), each one's mailbox bounded and its overflow answered at
-   * once ({@link MailboxOverflow}); sharding stops an entity with {@link ProfileEntity.Stop}, so
-   * that it flushes first (passivation, hand-off, shutdown).
+   * The entity type within the node's bounds: at most {@code active.max()} entities on this node
+   * ({@link ActiveEntities}), each one's mailbox bounded and its overflow answered at once ({@link
+   * MailboxOverflow}); sharding stops an entity with {@link ProfileEntity.Stop}, so that it flushes
+   * first (passivation, hand-off, shutdown).
    */
   public static ActorRef<ShardingEnvelope<ProfileEntity.Command>> init(
       ActorSystem<?> system, ProfileEntity.Deps deps, EntityBounds bounds, ActiveEntities active) {

@@ -59,8 +59,8 @@ public sealed interface Resolution extends CborSerializable {
       implements Resolution {}
 
   /**
-   * Not worked on: the node shed the request before any provider call (issue 14: the active-entity
-   * limit, a full entity mailbox); the edge answers 503 with {@code Retry-After}.
+   * Not worked on: the node shed the request before any provider call (the active-entity limit, a
+   * full entity mailbox); the edge answers 503 with {@code Retry-After}.
    *
    * @param detail for the partner: names the bound, never the customer
    */

@@ -200,9 +200,9 @@ public record QuoteSettings(
   public static final String ALLOW_NON_LOOPBACK_KEY = "quote.bind.allow-non-loopback";
 
   /**
-   * Every address the node listens on, checked before any port opens (issue 29): the quote API
-   * ({@code quote.http.host}), Pekko Management ({@code pekko.management.http.bind-hostname}, or
-   * its {@code hostname} when that is empty, as Pekko does), Artery ({@code
+   * Every address the node listens on, checked before any port opens: the quote API ({@code
+   * quote.http.host}), Pekko Management ({@code pekko.management.http.bind-hostname}, or its {@code
+   * hostname} when that is empty, as Pekko does), Artery ({@code
    * pekko.remote.artery.canonical.hostname} and {@code bind.hostname}, which falls back to the
    * canonical one when empty) and Kamon's Prometheus endpoint when it runs. Each must be a loopback
    * address ({@code 127.0.0.1}, {@code ::1}, {@code localhost}) unless {@value
@@ -271,7 +271,7 @@ public record QuoteSettings(
     bindAddresses(root);
     Config q = root.getConfig("quote");
     // the admin tokens of the node's mutating routes: a weak one refuses here, before any port
-    // opens (decision 0042); blank stays allowed (those routes then refuse every change)
+    // opens; blank stays allowed (those routes then refuse every change)
     adminToken(root, RUNNER_TOKEN_KEY);
     adminToken(root, solventa.adapter.BreakerManagementRoutes.TOKEN_KEY);
     String breakerText = q.getString("breaker");
