@@ -46,6 +46,7 @@ public final class EmbeddedLab implements AutoCloseable {
   private final List<NodeProcess> nodeProcesses = new ArrayList<>();
   private NodeGroup node;
   private final boolean storeProxies;
+  private final long doubleSeed;
   private Proxy redisProxy;
   private Proxy postgresProxy;
 
@@ -64,9 +65,15 @@ public final class EmbeddedLab implements AutoCloseable {
    * experiment's nodes reach them directly.
    */
   public EmbeddedLab(Path logs, int nodes, boolean storeProxies) {
+    this(logs, nodes, storeProxies, DOUBLE_SEED);
+  }
+
+  /** As above, with the double's seed: its latency sequence and customer data follow it. */
+  public EmbeddedLab(Path logs, int nodes, boolean storeProxies, long doubleSeed) {
     this.logs = logs;
     this.nodes = nodes;
     this.storeProxies = storeProxies;
+    this.doubleSeed = doubleSeed;
   }
 
   /** How many quote nodes each arm's cluster has. */
@@ -92,7 +99,7 @@ public final class EmbeddedLab implements AutoCloseable {
                       "256m",
                       1,
                       List.of(),
-                      List.of("port=" + doublePort, "seed=" + DOUBLE_SEED),
+                      List.of("port=" + doublePort, "seed=" + doubleSeed),
                       doubleLog,
                       java.util.Map.of()));
       doubleJvm.awaitReady(

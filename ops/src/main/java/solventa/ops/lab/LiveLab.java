@@ -107,6 +107,7 @@ public final class LiveLab {
       int warmupQuotes,
       Path dir,
       int maxHours,
+      long seed,
       boolean watch,
       int everySec,
       int forSec,
@@ -139,7 +140,9 @@ public final class LiveLab {
           "--dir",
           dir.toString(),
           "--max-hours",
-          Integer.toString(maxHours));
+          Integer.toString(maxHours),
+          "--seed",
+          Long.toString(seed));
     }
   }
 

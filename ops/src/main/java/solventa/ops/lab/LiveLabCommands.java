@@ -80,6 +80,7 @@ public final class LiveLabCommands {
           n.warmupQuotes,
           dirPath(),
           n.maxHours,
+          n.seed,
           watch,
           every,
           f,
@@ -89,7 +90,13 @@ public final class LiveLabCommands {
 
   /** The nodes' settings of {@code up} (and of the supervisor it starts), checked. */
   record Node(
-      int nodes, BenchArm arm, String policy, int refreshAfterSec, int warmupQuotes, int maxHours) {
+      int nodes,
+      BenchArm arm,
+      String policy,
+      int refreshAfterSec,
+      int warmupQuotes,
+      int maxHours,
+      long seed) {
     static final Node DEFAULT =
         new Node(
             3,
@@ -97,7 +104,8 @@ public final class LiveLabCommands {
             "count",
             LiveLab.CARD_SETTINGS.refreshAfterSec(),
             LiveLab.CARD_SETTINGS.nodeWarmupQuotes(),
-            8);
+            8,
+            EmbeddedLab.DOUBLE_SEED);
   }
 
   /** {@code up}'s options; {@code supervise} takes the same. */
@@ -134,6 +142,12 @@ public final class LiveLabCommands {
     String warmupQuotes = Integer.toString(Node.DEFAULT.warmupQuotes());
 
     @Option(
+        names = "--seed",
+        paramLabel = "N",
+        description = "the seed of the double's latency and customer data; default 42")
+    long seed = 42;
+
+    @Option(
         names = "--max-hours",
         paramLabel = "H",
         hidden = true,
@@ -150,7 +164,8 @@ public final class LiveLabCommands {
           policy,
           intIn(refreshAfter, "--refresh-after", 1, 86_399),
           intIn(warmupQuotes, "--warmup-quotes", 0, 100_000),
-          intIn(maxHours, "--max-hours", 1, 72));
+          intIn(maxHours, "--max-hours", 1, 72),
+          seed);
     }
   }
 

@@ -172,11 +172,12 @@ final class LiveLabSupervisor {
     state.put("policy", o.policy());
     state.put("refreshAfterSec", o.refreshAfterSec());
     state.put("warmupQuotes", o.warmupQuotes());
+    state.put("seed", o.seed());
     state.put("logs", logs.toString());
     // the bearer token of this lab's mutating routes (state.json is readable by its owner only)
     state.put("adminToken", solventa.lab.LabToken.value());
     writeState(o, state.put("phase", "starting").put("detail", "starting the embedded lab"));
-    EmbeddedLab lab = new EmbeddedLab(logs);
+    EmbeddedLab lab = new EmbeddedLab(logs, 1, false, o.seed());
     List<NodeProcess> nodes = new ArrayList<>();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(nodes, lab), "live-lab-stop"));
     try {

@@ -26,6 +26,18 @@ class LiveLabOptionsTest {
     assertThat(supervisor.policy()).isEqualTo(o.policy());
   }
 
+  /**
+   * The double's seed defaults to every run's and reaches the supervisor, which seeds the double.
+   */
+  @Test
+  void theSeedDefaultsToEveryRunsAndIsHandedToTheSupervisor() {
+    assertThat(LiveLab.Options.parse(new String[] {"up"}).seed())
+        .isEqualTo(EmbeddedLab.DOUBLE_SEED);
+    LiveLab.Options o = LiveLab.Options.parse(new String[] {"up", "--seed", "7"});
+    assertThat(o.superviseArgs()).containsSequence("--seed", "7");
+    assertThat(LiveLab.Options.parse(o.superviseArgs().toArray(String[]::new)).seed()).isEqualTo(7);
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"0", "86400", "-5", "1h", ""})
   void aRefreshAfterOutsideOneSecondToUnderADayIsRefusedNamingOptionAndValue(String v) {
