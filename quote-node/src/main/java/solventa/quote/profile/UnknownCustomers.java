@@ -1,9 +1,9 @@
 package solventa.quote.profile;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigException;
 import java.time.Duration;
 import solventa.adapter.FailureKind;
+import solventa.quote.settings.DurationSettings;
 import solventa.quote.settings.QuoteSettings.InvalidQuoteSettings;
 
 /**
@@ -31,8 +31,8 @@ public record UnknownCustomers(Duration ttl, Duration idleTimeout) {
       "pekko.cluster.sharding.passivation.default-idle-strategy.idle-entity.timeout";
 
   public UnknownCustomers {
-    positive(TTL, ttl);
-    positive(IDLE_TIMEOUT, idleTimeout);
+    DurationSettings.requirePositive(TTL, ttl);
+    DurationSettings.requirePositive(IDLE_TIMEOUT, idleTimeout);
   }
 
   /** Whether the provider's answer says it does not know the customer: what is remembered. */
@@ -45,7 +45,9 @@ public record UnknownCustomers(Duration ttl, Duration idleTimeout) {
    * default idle timeout when the configuration sets one, or it would not be early.
    */
   public static UnknownCustomers fromConfig(Config root) {
-    UnknownCustomers u = new UnknownCustomers(duration(root, TTL), duration(root, IDLE_TIMEOUT));
+    UnknownCustomers u =
+        new UnknownCustomers(
+            DurationSettings.read(root, TTL), DurationSettings.read(root, IDLE_TIMEOUT));
     if (root.hasPath(DEFAULT_IDLE)) {
       Duration shardingIdle = root.getDuration(DEFAULT_IDLE);
       if (u.idleTimeout().compareTo(shardingIdle) >= 0) {
@@ -56,20 +58,5 @@ public record UnknownCustomers(Duration ttl, Duration idleTimeout) {
       }
     }
     return u;
-  }
-
-  private static void positive(String key, Duration d) {
-    if (d == null || d.isNegative() || d.isZero()) {
-      throw new InvalidQuoteSettings(
-          key, d == null ? "null" : d.toMillis() + "ms", "must be positive");
-    }
-  }
-
-  private static Duration duration(Config root, String key) {
-    try {
-      return root.getDuration(key);
-    } catch (ConfigException.BadValue | ConfigException.WrongType e) {
-      throw new InvalidQuoteSettings(key, root.getValue(key).render(), "not a duration (e.g. 30s)");
-    }
   }
 }

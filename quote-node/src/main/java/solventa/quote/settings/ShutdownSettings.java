@@ -1,7 +1,6 @@
 package solventa.quote.settings;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigException;
 import java.time.Duration;
 import solventa.quote.settings.QuoteSettings.InvalidQuoteSettings;
 
@@ -24,13 +23,15 @@ public record ShutdownSettings(Duration drainDeadline, Duration flushDeadline) {
       "pekko.coordinated-shutdown.phases.cluster-sharding-shutdown-region.timeout";
 
   public ShutdownSettings {
-    positive(DRAIN_DEADLINE, drainDeadline);
-    positive(FLUSH_DEADLINE, flushDeadline);
+    DurationSettings.requirePositive(DRAIN_DEADLINE, drainDeadline);
+    DurationSettings.requirePositive(FLUSH_DEADLINE, flushDeadline);
   }
 
   public static ShutdownSettings fromConfig(Config root) {
     ShutdownSettings s =
-        new ShutdownSettings(duration(root, DRAIN_DEADLINE), duration(root, FLUSH_DEADLINE));
+        new ShutdownSettings(
+            DurationSettings.read(root, DRAIN_DEADLINE),
+            DurationSettings.read(root, FLUSH_DEADLINE));
     below(DRAIN_DEADLINE, s.drainDeadline(), root, DRAIN_PHASE);
     below(FLUSH_DEADLINE, s.flushDeadline(), root, FLUSH_PHASE);
     return s;
@@ -42,21 +43,6 @@ public record ShutdownSettings(Duration drainDeadline, Duration flushDeadline) {
           key,
           d.toMillis() + "ms",
           "must be shorter than " + phase + " (" + root.getDuration(phase).toMillis() + "ms)");
-    }
-  }
-
-  private static void positive(String key, Duration d) {
-    if (d == null || d.isNegative() || d.isZero()) {
-      throw new InvalidQuoteSettings(
-          key, d == null ? "null" : d.toMillis() + "ms", "must be positive");
-    }
-  }
-
-  private static Duration duration(Config root, String key) {
-    try {
-      return root.getDuration(key);
-    } catch (ConfigException.BadValue | ConfigException.WrongType e) {
-      throw new InvalidQuoteSettings(key, root.getValue(key).render(), "not a duration (e.g. 3s)");
     }
   }
 }
