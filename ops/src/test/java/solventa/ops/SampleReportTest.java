@@ -23,8 +23,8 @@ import solventa.ops.results.ResultsFolder;
  * re-analyses every step from its raw recording and reproduces its steps and verdicts exactly. A
  * change of the analysis or of the rules that moves them fails here until the sample is re-analysed
  * and committed with it. Its run (2026-12-06 03:55 UTC, at 6a42ae3: the breaker on Resilience4j,
- * the quote path as states, unknown customers remembered) was recorded and judged under rules
- * version 10; the recordings are the run's own.
+ * the quote path as states, unknown customers remembered) was recorded under rules version 10 and
+ * re-judged from its recordings under version 11; the recordings are the run's own.
  */
 class SampleReportTest {
   @TempDir Path dir;
@@ -57,16 +57,18 @@ class SampleReportTest {
 
   /**
    * The full sample (2026-12-05 00:07 UTC, ce62c76, recorded under rules version 7) re-judged under
-   * version 10 (clauses as in version 9): in every run a half-open probe closed C's and C''s
-   * breaker while the provider was still degraded and the backlog of expired customers filled the
-   * pool (a finding, not a stampede); once the provider was healthy C's duplicate calls (42–53)
-   * never filled it, so clause (c) holds and HD-01.8 is supported; clause (b) is too close to call
-   * at the declared inputs (an hour's outage inside every step's flip), so HD-01 is inconclusive.
+   * version 11 (clauses as in version 9; HD-01.6's grid by the sacrificed share's interval,
+   * HD-01.8's recovery times by the second they were read in): in every run a half-open probe
+   * closed C's and C''s breaker while the provider was still degraded and the backlog of expired
+   * customers filled the pool (a finding, not a stampede); once the provider was healthy C's
+   * duplicate calls (42–53) never filled it, so clause (c) holds and HD-01.8 is supported; clause
+   * (b) is too close to call at the declared inputs (an hour's outage inside every step's flip), so
+   * HD-01 is inconclusive.
    */
   @Test
   void reAnalysingTheCommittedFullSampleReproducesItsVerdicts() throws Exception {
     JsonNode after = reanalyse("docs/sample-report-full");
-    assertThat(after.path("rulesVersion").asText()).isEqualTo("10");
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("11");
     assertThat(after.path("actuarial").toString())
         .isEqualTo(
             "{\"source-refresh-s\":86400.0,\"outage-s\":3600.0,\"fallback-ceiling-pct\":10.0,"
@@ -75,6 +77,9 @@ class SampleReportTest {
     assertThat(v.path("HD-01.8").path("verdict").asText()).isEqualTo("supported");
     assertThat(v.path("HD-01.8").path("evidence").toString())
         .contains(
+            "C R1 recovery: peak fallback 72.5 % before the breaker closed, breaker closed after"
+                + " 6610 ms, fallback < 5 % after 36000 ms [35000, 36000] (step 75 s) → recovered"
+                + " within 60 s",
             "recovery backlog (a finding, not a stampede): C' R2 recovery: the pool was full (32"
                 + " of 32 in flight) in second 6, while the provider was still degraded; cause: a"
                 + " half-open probe that answered in time closed the breaker 6648 ms after the"
@@ -90,6 +95,12 @@ class SampleReportTest {
                 + " 73 ms [63, 701] against 475 ms",
             "B's minimum hit rate: an open bound, not quantified (B fails at every tested rate,"
                 + " up to 97.0 %, after 1 bisection step)");
+    // rules version 11: 3 of 300 (count N=2 and N=3) is exactly 1.00 %, [0.21, 2.89]: too close
+    // to call, no longer a miss, so HD-01.6 is inconclusive (it was refuted under version 10)
+    assertThat(v.path("HD-01.6").path("verdict").asText()).isEqualTo("inconclusive");
+    assertThat(v.path("HD-01.6").path("evidence").toString())
+        .contains(
+            "→ too close to call: count N=3 at 10 req/s sacrificed 1.00 % [0.21, 2.89] against 1 %");
     JsonNode hd01 = v.path("HD-01");
     // at the declared inputs an hour's outage lies inside every step's flip: too close to call
     assertThat(hd01.path("verdict").asText()).isEqualTo("inconclusive");
@@ -104,19 +115,27 @@ class SampleReportTest {
   @Test
   void reAnalysingTheCommittedQuickSampleReproducesItsVerdicts() throws Exception {
     JsonNode after = reanalyse("docs/sample-report");
-    // recorded and judged under rules version 10 (2026-12-06 03:55 UTC, quick, at 6a42ae3): A's
+    // recorded under rules version 10 (2026-12-06 03:55 UTC, quick, at 6a42ae3), re-judged under
+    // version 11: A's
     // healthy p95, 225 ms [214, 233], is too close to call; HD-01.6 is judged over the low-traffic
     // grid; once the provider was healthy again C's adapter was asked 10 duplicate calls, fewer
     // than the control's 20, and C' none, so HD-01.8 is inconclusive; HD-01.2, .3, .4 and .7 are
     // implementation checks; clause (b) is too close to call: one lab second stands for 4 320 s of
     // a daily source, longer than the hour's outage
-    assertThat(after.path("rulesVersion").asText()).isEqualTo("10");
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("11");
     JsonNode v = after.path("verdicts");
     assertThat(v.path("HD-01.1").path("verdict").asText()).isEqualTo("inconclusive");
     assertThat(v.path("HD-01.1").path("evidence").toString())
         .contains("too close to call: A R1 healthy p95");
+    // rules version 11: the sacrificed share is compared with 1 % by its interval; at 10 req/s a
+    // step holds 300 requests, and count N=2's 7 and rate ≥ 2 calls' 4 are both too close to call
+    assertThat(v.path("HD-01.6").path("verdict").asText()).isEqualTo("inconclusive");
     assertThat(v.path("HD-01.6").path("evidence").toString())
-        .contains("count N=2 at 10 req/s", "open question (b), settings that keep");
+        .contains(
+            "→ too close to call: count N=2 at 10 req/s sacrificed 2.33 % [0.94, 4.75] against 1 %",
+            "no rate setting kept the share below 1 %, and a rate setting was too close to call",
+            "open question (b), settings that keep");
+    assertThat(v.path("HD-01.5").path("verdict").asText()).isEqualTo("supported");
     assertThat(v.path("HD-01.8").path("evidence").toString())
         .contains(
             "C R1 recovery, from 5 s after the change (the provider healthy again, 16 s): 10"

@@ -12,12 +12,18 @@ import solventa.ops.protocol.BreakerSetting;
  * before it can open than 1 % of the requests in W ({@link PolicySteps#cannotOpen}) is shown and
  * not judged: its share would follow from its setting, not from a measurement.
  *
- * <p>Supported: some count setting and some rate setting are judged, no judged count setting keeps
- * the share below 1 %, and some judged rate setting does. Refuted: a judged count setting keeps it
- * below 1 % (the card's methodological note: the count threshold suffices at low traffic, and the
- * team saves the rate policy's complexity); or every rate setting was usable and judged and none
- * keeps it below 1 %. Inconclusive otherwise. The settings that keep it below 1 % are the answer to
- * the card's open question (b), listed whatever the verdict.
+ * <p>A judged setting keeps the share below 1 %, misses, or is too close to call, by the share's
+ * Clopper–Pearson interval ({@link PolicySteps#sacrificedCheck}). One step at 10 req/s holds 300
+ * requests in W, whose interval reaches above 1 % even with none sacrificed: one step per setting
+ * can miss or be too close to call, not keep, until trials are pooled.
+ *
+ * <p>Supported: some count setting and some rate setting are judged, every judged count setting
+ * misses, and some judged rate setting keeps the share below 1 %. Refuted: a judged count setting
+ * keeps it below 1 % (the card's methodological note: the count threshold suffices at low traffic,
+ * and the team saves the rate policy's complexity); or every rate setting was usable and judged and
+ * every one misses. Inconclusive otherwise (a count setting too close to call, or no rate setting
+ * keeping it while one was too close to call or not usable). The settings that keep it below 1 %
+ * are the answer to the card's open question (b), listed whatever the verdict.
  */
 public final class LowTrafficPolicies implements Hypothesis {
   @Override
@@ -35,6 +41,7 @@ public final class LowTrafficPolicies implements Hypothesis {
   public enum Standing {
     KEEPS,
     MISSES,
+    TOO_CLOSE,
     CANNOT_OPEN,
     NOT_USABLE
   }
@@ -54,8 +61,9 @@ public final class LowTrafficPolicies implements Hypothesis {
     Tally rate = new Tally();
     for (StepResult s : in.results().policySteps(low)) {
       BreakerSetting setting = PolicySteps.setting(in.rules(), s.spec().policy());
-      Standing st = judge(in, ev, s, low);
-      (setting.family().equals(BreakerSetting.COUNT) ? count : rate).add(st);
+      boolean isCount = setting.family().equals(BreakerSetting.COUNT);
+      Standing st = judge(in, ev, s, low, isCount);
+      (isCount ? count : rate).add(st);
       if (st == Standing.KEEPS) {
         keeping.add(setting.label());
       }
@@ -69,7 +77,7 @@ public final class LowTrafficPolicies implements Hypothesis {
     if (count.keeps > 0) {
       ev.refute("a count setting kept the sacrificed share below 1 % at low traffic");
     }
-    if (rate.judged() > 0 && rate.keeps == 0 && rate.notUsable == 0) {
+    if (rate.judged() > 0 && rate.keeps == 0 && rate.tooClose == 0 && rate.notUsable == 0) {
       ev.refute("no rate setting kept the sacrificed share below 1 % at low traffic");
     }
     if (count.judged() == 0) {
@@ -77,6 +85,9 @@ public final class LowTrafficPolicies implements Hypothesis {
     }
     if (rate.judged() == 0) {
       ev.inconclusive("no rate setting able to open within 1 % was measured at " + low + " req/s");
+    } else if (rate.keeps == 0 && rate.tooClose > 0) {
+      ev.inconclusive(
+          "no rate setting kept the share below 1 %, and a rate setting was too close to call");
     } else if (rate.keeps == 0 && rate.notUsable > 0) {
       ev.inconclusive(
           "no rate setting kept the share below 1 %, and a rate setting was not judged");
@@ -85,9 +96,10 @@ public final class LowTrafficPolicies implements Hypothesis {
   }
 
   /**
-   * A low-traffic setting's standing under these rules: not usable (the step, or its share,
-   * missing), unable to open within 1 % (not judged), or judged: keeps the share below 1 % or
-   * misses. The report's grid table reads the same standing.
+   * A low-traffic setting's standing under these rules: not usable (the step, or its share, or its
+   * interval, missing), unable to open within 1 % (not judged), or judged by the share's interval:
+   * keeps the share below 1 %, misses, or too close to call. The report's grid table reads the same
+   * standing.
    */
   public static Standing standing(VerdictRules rules, StepResult s, int rate) {
     if (Evidence.unusable(s, "") != null) {
@@ -96,16 +108,19 @@ public final class LowTrafficPolicies implements Hypothesis {
     if (PolicySteps.cannotOpen(rules, s.spec().policy(), rate) != null) {
       return Standing.CANNOT_OPEN;
     }
-    if (s.sacrificedPct() == null) {
-      return Standing.NOT_USABLE;
-    }
-    return s.sacrificedPct() < SacrificedHighTraffic.MAX_SACRIFICED_PCT
-        ? Standing.KEEPS
-        : Standing.MISSES;
+    return switch (PolicySteps.sacrificedCheck(s).call()) {
+      case HOLDS -> Standing.KEEPS;
+      case FAILS -> Standing.MISSES;
+      case TOO_CLOSE -> Standing.TOO_CLOSE;
+      case MISSING -> Standing.NOT_USABLE;
+    };
   }
 
-  /** A setting's standing, with its line in the evidence. */
-  private static Standing judge(Input in, Evidence ev, StepResult s, int rate) {
+  /**
+   * A setting's standing, with its line in the evidence; a count setting too close to call makes
+   * the verdict inconclusive (it might keep the share), a rate one only when no rate setting keeps.
+   */
+  private static Standing judge(Input in, Evidence ev, StepResult s, int rate, boolean isCount) {
     Standing st = standing(in.rules(), s, rate);
     String label = PolicySteps.setting(in.rules(), s.spec().policy()).label();
     String why = Evidence.unusable(s, label + " at " + rate + " req/s");
@@ -115,7 +130,12 @@ public final class LowTrafficPolicies implements Hypothesis {
               "not judged: "
                   + (why != null
                       ? why
-                      : PolicySteps.line(in.rules(), s) + "; " + s.missing().get("sacrificedPct")));
+                      : s.sacrificedPct() == null
+                          ? PolicySteps.line(in.rules(), s)
+                              + "; "
+                              + s.missing().get("sacrificedPct")
+                          : PolicySteps.sacrificedCheck(s)
+                              .undecided(label + " at " + rate + " req/s")));
       case CANNOT_OPEN ->
           ev.add(
               PolicySteps.line(in.rules(), s)
@@ -123,6 +143,17 @@ public final class LowTrafficPolicies implements Hypothesis {
                   + PolicySteps.cannotOpen(in.rules(), s.spec().policy(), rate));
       case KEEPS -> ev.add(PolicySteps.line(in.rules(), s) + " → < 1 %");
       case MISSES -> ev.add(PolicySteps.line(in.rules(), s) + " → ≥ 1 %");
+      case TOO_CLOSE -> {
+        String line =
+            PolicySteps.line(in.rules(), s)
+                + " → "
+                + PolicySteps.sacrificedCheck(s).undecided(PolicySteps.who(in.rules(), s));
+        if (isCount) {
+          ev.inconclusive(line);
+        } else {
+          ev.add(line);
+        }
+      }
     }
     return st;
   }
@@ -131,19 +162,21 @@ public final class LowTrafficPolicies implements Hypothesis {
   private static final class Tally {
     int keeps;
     int misses;
+    int tooClose;
     int notUsable;
 
     void add(Standing s) {
       switch (s) {
         case KEEPS -> keeps++;
         case MISSES -> misses++;
+        case TOO_CLOSE -> tooClose++;
         case NOT_USABLE -> notUsable++;
         case CANNOT_OPEN -> {}
       }
     }
 
     int judged() {
-      return keeps + misses;
+      return keeps + misses + tooClose;
     }
   }
 }

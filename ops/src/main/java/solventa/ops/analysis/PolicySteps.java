@@ -7,10 +7,7 @@ import solventa.ops.protocol.BreakerSetting;
 public final class PolicySteps {
   private PolicySteps() {}
 
-  /**
-   * The policy step's line; the sacrificed share with its Clopper–Pearson interval, shown beside it
-   * (the comparison is the point value's: see verdict-rules.md).
-   */
+  /** The policy step's line; the sacrificed share with its Clopper–Pearson interval. */
   static String line(VerdictRules rules, StepResult s) {
     return String.format(
         Locale.ROOT,
@@ -25,6 +22,47 @@ public final class PolicySteps {
         s.timeToOpenMs() == null
             ? "n/a (" + s.missing().get("timeToOpenMs") + ")"
             : s.timeToOpenMs() + " ms");
+  }
+
+  /**
+   * The sacrificed share compared with 1 % by its Clopper–Pearson interval: below 1 % over the
+   * whole interval holds, at or above 1 % over the whole interval fails, an interval containing 1 %
+   * is too close to call, and no interval (results written before intervals, or no share) is
+   * missing. One step at low traffic holds few requests in W, so its interval can be too wide to
+   * say "below 1 %" even with none sacrificed: the rule says so rather than compare the point.
+   */
+  static Call.Check sacrificedCheck(StepResult s) {
+    Interval ci =
+        s.intervals() == null || s.sacrificedPct() == null ? null : s.intervals().sacrificedPct();
+    String missing =
+        ci != null
+            ? null
+            : s.intervals() == null
+                ? StepIntervals.BEFORE_VERSION_5
+                : "no interval ("
+                    + s.missing()
+                        .getOrDefault(
+                            "sacrificedPctInterval",
+                            s.missing().getOrDefault("sacrificedPct", "no reason recorded"))
+                    + ")";
+    return new Call.Check(
+        "sacrificed "
+            + Evidence.pct(s.sacrificedPct())
+            + " "
+            + (ci == null ? "[no interval]" : ci.pct()),
+        "1 %",
+        Call.of(ci, x -> x < SacrificedHighTraffic.MAX_SACRIFICED_PCT),
+        missing);
+  }
+
+  /** {@link #sacrificedCheck}'s outcome, for the report's tables. */
+  public static Call sacrificedCall(StepResult s) {
+    return sacrificedCheck(s).call();
+  }
+
+  /** "count N=2 at 10 req/s": the step as a too-close line names it. */
+  static String who(VerdictRules rules, StepResult s) {
+    return setting(rules, s.spec().policy()).label() + " at " + s.spec().rate() + " req/s";
   }
 
   /** The setting a policy step names ({@link BreakerSetting#parse}) under these rules. */

@@ -11,7 +11,9 @@ import solventa.providerdouble.control.ProviderState;
  * again ({@link RecoveryPhases}); a pool filled before that is the recovery backlog, shown as a
  * finding of its own. C is shown beside C', and is the control: under quote journeys its adapter
  * must be asked at least {@value #CONTROL_MIN_DUPLICATES} duplicate calls once the provider is
- * healthy for C''s "no stampede" to count; C' makes none over the whole step (it coalesces).
+ * healthy for C''s "no stampede" to count; C' makes none over the whole step (it coalesces). The
+ * recovery time is compared with 60 s by the second it was read in ({@link #recoveryInterval}); the
+ * duplicate counts are every event of their window, counted by the adapter, and have no interval.
  */
 public final class Recovery implements Hypothesis {
   static final double FALLBACK_PCT = 5.0;
@@ -66,6 +68,15 @@ public final class Recovery implements Hypothesis {
     return any ? sum : null;
   }
 
+  /**
+   * The recovery time's interval: it is read from the per-second timeline as the end of the second
+   * from which every 5 s window stays below 5 %, so the share fell somewhere in that second. (The
+   * close time needs none: it is a breaker transition, stamped to the ms.)
+   */
+  static Interval recoveryInterval(long recoveryMs) {
+    return new Interval(Math.max(0, recoveryMs - 1_000), recoveryMs);
+  }
+
   private static void judge(Evidence ev, Input in, StepResult s, boolean stampedeRule) {
     String who = s.spec().arm().label() + " " + s.spec().run() + " recovery";
     long stepMs = s.endMs() - s.changeMs();
@@ -85,17 +96,37 @@ public final class Recovery implements Hypothesis {
             who,
             before < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f %%", before),
             s.closedAfterMs() == null ? "never (in the step)" : s.closedAfterMs() + " ms",
-            s.recoveryMs() == null ? "never (in the step)" : s.recoveryMs() + " ms",
+            s.recoveryMs() == null
+                ? "never (in the step)"
+                : s.recoveryMs() + " ms " + recoveryInterval(s.recoveryMs()).ms(),
             stepMs / 1000.0);
     if (before <= FALLBACK_PCT) {
       ev.inconclusive(head + "; the fallback share was never above 5 %: nothing to recover from");
     } else {
+      // the close is a breaker transition, stamped to the ms: compared exactly
       boolean closed = s.closedAfterMs() != null && s.closedAfterMs() <= WITHIN_MS;
-      boolean fell = s.recoveryMs() != null && s.recoveryMs() <= WITHIN_MS;
-      if (closed && fell) {
+      Call fell =
+          s.recoveryMs() == null
+              ? null
+              : Call.of(recoveryInterval(s.recoveryMs()), x -> x <= WITHIN_MS);
+      boolean late =
+          (s.closedAfterMs() != null && s.closedAfterMs() > WITHIN_MS)
+              || fell == Call.FAILS
+              || ((s.closedAfterMs() == null || fell == null) && stepMs >= WITHIN_MS);
+      if (closed && fell == Call.HOLDS) {
         ev.add(head + " → recovered within 60 s");
-      } else if (stepMs >= WITHIN_MS) {
+      } else if (late) {
         ev.refute(head + " → did not recover within 60 s");
+      } else if (fell == Call.TOO_CLOSE) {
+        ev.inconclusive(
+            head
+                + " → too close to call: "
+                + who
+                + " fallback < 5 % after "
+                + s.recoveryMs()
+                + " ms "
+                + recoveryInterval(s.recoveryMs()).ms()
+                + " against 60 s");
       } else {
         ev.inconclusive(head + "; not recovered yet and the step is shorter than 60 s");
       }

@@ -2,7 +2,10 @@ package solventa.ops.analysis;
 
 import java.util.List;
 
-/** HD-01.5: at high traffic the count policy keeps sacrificed requests below 1 % of W. */
+/**
+ * HD-01.5: at high traffic the count policy keeps sacrificed requests below 1 % of W, judged by the
+ * share's Clopper–Pearson interval ({@link PolicySteps#sacrificedCheck}).
+ */
 public final class SacrificedHighTraffic implements Hypothesis {
   static final double MAX_SACRIFICED_PCT = 1.0;
 
@@ -38,10 +41,15 @@ public final class SacrificedHighTraffic implements Hypothesis {
       ev.inconclusive(PolicySteps.line(in.rules(), s) + " → " + cannot);
     } else if (s.sacrificedPct() == null) {
       ev.inconclusive(PolicySteps.line(in.rules(), s) + "; " + s.missing().get("sacrificedPct"));
-    } else if (s.sacrificedPct() < MAX_SACRIFICED_PCT) {
-      ev.add(PolicySteps.line(in.rules(), s) + " → < 1 %");
     } else {
-      ev.refute(PolicySteps.line(in.rules(), s) + " → ≥ 1 %");
+      Call.Check c = PolicySteps.sacrificedCheck(s);
+      String line = PolicySteps.line(in.rules(), s);
+      switch (c.call()) {
+        case HOLDS -> ev.add(line + " → < 1 %");
+        case FAILS -> ev.refute(line + " → ≥ 1 %");
+        case TOO_CLOSE, MISSING ->
+            ev.inconclusive(line + " → " + c.undecided(PolicySteps.who(in.rules(), s)));
+      }
     }
     return ev.verdict(this);
   }

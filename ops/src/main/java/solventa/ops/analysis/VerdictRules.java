@@ -56,9 +56,14 @@ public record VerdictRules(
    * compare the outage the business rides through with the outage at which the fallback share
    * reaches the ceiling, in the source's real refresh policy, from the declared actuarial inputs
    * ({@link Actuarial}, {@link FallbackFlip}); the outage horizon in units of T is gone, since h
-   * alone decided it.
+   * alone decided it. 10 (2026-12-06): one percentile definition ({@link Percentile}); the hit-rate
+   * sweep, "B already meets" and the Recommendation's "meets" are judged by the intervals. 11
+   * (2026-12-06): HD-01.5 and HD-01.6 compare the sacrificed share with 1 % by its Clopper–Pearson
+   * interval ({@link PolicySteps#sacrificedCheck}); HD-01.8's recovery time is compared with 60 s
+   * by the second it was read in; breaker transitions and duplicate counts are exact and carry no
+   * interval.
    */
-  public static final String RULES_VERSION = "10";
+  public static final String RULES_VERSION = "11";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;

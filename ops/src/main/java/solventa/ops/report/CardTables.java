@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Call;
+import solventa.ops.analysis.PolicySteps;
 import solventa.ops.analysis.StepIntervals;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
@@ -316,7 +317,17 @@ final class CardTables extends ReportSection {
             List.of(
                 traffic,
                 policy.equals("count") ? "Por conteo" : "Por tasa",
-                s.map(x -> cell(pct(x.sacrificedPct()), why(x, "sacrificedPct")))
+                s.map(
+                        x ->
+                            cell(
+                                x.sacrificedPct() == null
+                                    ? null
+                                    : pct(x.sacrificedPct())
+                                        + (x.intervals() == null
+                                                || x.intervals().sacrificedPct() == null
+                                            ? ""
+                                            : " " + x.intervals().sacrificedPct().pct()),
+                                why(x, "sacrificedPct")))
                     .orElse(cell(null, notRun)),
                 s.map(
                         x ->
@@ -334,7 +345,12 @@ final class CardTables extends ReportSection {
                         x ->
                             x.sacrificedPct() == null
                                 ? cell(null, why(x, "sacrificedPct"))
-                                : x.sacrificedPct() < 1 ? "yes" : "no")
+                                : switch (PolicySteps.sacrificedCall(x)) {
+                                  case HOLDS -> "yes";
+                                  case FAILS -> "no";
+                                  case TOO_CLOSE -> "too close to call";
+                                  case MISSING -> "no interval";
+                                })
                     .orElse(cell(null, notRun))));
       }
     }
@@ -343,7 +359,7 @@ final class CardTables extends ReportSection {
             List.of(
                 "Traffic",
                 "Policy",
-                "Sacrificed (% of W)",
+                "Sacrificed (% of W) [95 % CI]",
                 "Sacrificed / sent",
                 "Time to open (ms)",
                 "< 1 %?"),

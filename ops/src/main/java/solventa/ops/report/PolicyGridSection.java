@@ -56,6 +56,7 @@ final class PolicyGridSection extends ReportSection {
                 : String.format(Locale.ROOT, "%.2f", allowed)));
     List<List<String>> rows = new ArrayList<>();
     List<String> keeping = new ArrayList<>();
+    List<String> tooClose = new ArrayList<>();
     for (StepResult s : r.policySteps(low)) {
       BreakerSetting setting = PolicySteps.setting(rules, s.spec().policy());
       LowTrafficPolicies.Standing standing = LowTrafficPolicies.standing(rules, s, low);
@@ -66,11 +67,14 @@ final class PolicyGridSection extends ReportSection {
               : switch (standing) {
                 case KEEPS -> "yes";
                 case MISSES -> "no";
+                case TOO_CLOSE -> "too close to call";
                 case CANNOT_OPEN -> "not judged";
                 case NOT_USABLE -> "not judged: the step is not usable";
               };
       if (standing == LowTrafficPolicies.Standing.KEEPS) {
         keeping.add(setting.label());
+      } else if (standing == LowTrafficPolicies.Standing.TOO_CLOSE) {
+        tooClose.add(setting.label());
       }
       rows.add(
           List.of(
@@ -110,6 +114,11 @@ final class PolicyGridSection extends ReportSection {
                 ? "no measured setting keeps the sacrificed share below 1 %."
                 : "the settings that keep the sacrificed share below 1 % are "
                     + String.join(", ", keeping)
+                    + ".")
+            + (tooClose.isEmpty()
+                ? ""
+                : " Too close to call (the 95 % interval of the share contains 1 %): "
+                    + String.join(", ", tooClose)
                     + ".")
             + " Whether the count policy suffices is HD-01.6's verdict above.");
   }

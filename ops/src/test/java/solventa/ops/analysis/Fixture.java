@@ -155,6 +155,15 @@ public final class Fixture {
     return this;
   }
 
+  /**
+   * {@code n} sacrificed of {@code sent} requests in W: more than one step's rate × W, as trials of
+   * a setting pooled together would give.
+   */
+  Fixture sacrificed(long n, long sent) {
+    requestsInW = sent;
+    return sacrificed(n);
+  }
+
   /** The adapter's pool in the step: the most calls in flight sampled, and bulkhead rejections. */
   Fixture pool(Integer maxInFlight, Long rejected) {
     poolMaxInFlight = maxInFlight;

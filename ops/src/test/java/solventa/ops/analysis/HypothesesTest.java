@@ -546,18 +546,47 @@ class HypothesesTest {
   class Hd015 {
     final Hypothesis h = new SacrificedHighTraffic();
 
+    /** At 200 req/s W holds 6 000 requests: 12 sacrificed is [0.10, 0.35] %, wholly below 1 %. */
     @Test
-    void supportedBelowOnePercent() {
-      assertThat(
-              eval(h, of(policy("count", 200).sacrificedPct(0.4), policy("count", 10))).verdict())
-          .isEqualTo(Verdict.SUPPORTED);
+    void supportedWhenTheWholeIntervalIsBelowOnePercent() {
+      Verdict v = eval(h, of(policy("count", 200).sacrificed(12), policy("count", 10)));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(l -> l.contains("12 sacrificed of 6000 requests in W (0.20 % [0.10, 0.35])"))
+          .anyMatch(l -> l.endsWith("→ < 1 %"));
     }
 
+    /** 90 of 6 000 (1.50 %): the whole interval lies at or above 1 %. */
     @Test
-    void refutedAtOrAboveOnePercent() {
-      assertThat(
-              eval(h, of(policy("count", 200).sacrificedPct(1.0), policy("count", 10))).verdict())
-          .isEqualTo(Verdict.REFUTED);
+    void refutedWhenTheWholeIntervalIsAtOrAboveOnePercent() {
+      Verdict v = eval(h, of(policy("count", 200).sacrificed(90), policy("count", 10)));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).anyMatch(l -> l.endsWith("→ ≥ 1 %"));
+    }
+
+    /**
+     * 60 of 6 000 is exactly 1.00 %, which version 5's point comparison refuted; its interval
+     * contains 1 %: too close to call (rules version 11).
+     */
+    @Test
+    void inconclusiveWhenTheIntervalContainsOnePercent() {
+      Verdict v = eval(h, of(policy("count", 200).sacrificed(60), policy("count", 10)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.endsWith(
+                      "→ too close to call: count N=5 at 200 req/s sacrificed 1.00 % [0.76, 1.29]"
+                          + " against 1 %"));
+    }
+
+    /** Results written before intervals: the share alone is never compared. */
+    @Test
+    void inconclusiveWithoutTheSharesInterval() {
+      Verdict v =
+          eval(h, of(policy("count", 200).sacrificed(12).withoutIntervals(), policy("count", 10)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("sacrificed 0.20 % [no interval]"));
     }
 
     @Test
@@ -609,25 +638,47 @@ class HypothesesTest {
               "open question (b), settings that keep the sacrificed share < 1 % at 10 req/s: none");
     }
 
-    /** The count grid misses, the rate grid's ≥ 2 calls keeps it: supported, and (b) answered. */
+    /**
+     * The count grid clearly misses (8 and 9 of 300: intervals wholly above 1 %) and the rate
+     * grid's ≥ 2 calls keeps it over 600 requests (0 of 600: [0, 0.61] %, as pooled trials would
+     * give; one step of 300 cannot): supported, and (b) answered.
+     */
     @Test
-    void supportedWhenNoCountSettingKeepsItAndARateSettingDoes() {
+    void supportedWhenEveryCountSettingMissesAndARateSettingKeepsIt() {
       Verdict v =
           Fixture.eval(
               h,
               grid(
                   policy("count", LOW).sacrificed(6),
                   policy("rate", LOW).sacrificed(5),
-                  policy("count-n2", LOW).sacrificed(4),
-                  policy("count-n3", LOW).sacrificed(4),
-                  policy("rate-m2", LOW).sacrificed(2),
+                  policy("count-n2", LOW).sacrificed(8),
+                  policy("count-n3", LOW).sacrificed(9),
+                  policy("rate-m2", LOW).sacrificed(0, 600),
                   policy("rate-m4", LOW).sacrificed(4)));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.evidence())
           .contains(
               "open question (b), settings that keep the sacrificed share < 1 % at 10 req/s:"
                   + " rate ≥ 50 % of ≥ 2 calls over 30 s")
-          .anyMatch(l -> l.startsWith("count N=2 at 10 req/s") && l.endsWith("→ ≥ 1 %"));
+          .anyMatch(
+              l ->
+                  l.startsWith("count N=2 at 10 req/s")
+                      && l.contains("8 sacrificed of 300 requests in W (2.67 % [1.16, 5.19])")
+                      && l.endsWith("→ ≥ 1 %"));
+    }
+
+    /** One step of 300 requests cannot keep the share: even none sacrificed is [0, 1.22] %. */
+    @Test
+    void noneOfThreeHundredIsTooCloseToCall() {
+      StepResult none = policy("rate-m2", LOW).sacrificed(0).build();
+      assertThat(LowTrafficPolicies.standing(Fixture.rules(), none, LOW))
+          .isEqualTo(LowTrafficPolicies.Standing.TOO_CLOSE);
+      StepResult pooled = policy("rate-m2", LOW).sacrificed(0, 368).build();
+      assertThat(LowTrafficPolicies.standing(Fixture.rules(), pooled, LOW))
+          .isEqualTo(LowTrafficPolicies.Standing.KEEPS);
+      StepResult eight = policy("rate-m2", LOW).sacrificed(8).build();
+      assertThat(LowTrafficPolicies.standing(Fixture.rules(), eight, LOW))
+          .isEqualTo(LowTrafficPolicies.Standing.MISSES);
     }
 
     /** The card's methodological note: a count threshold that suffices refutes the hypothesis. */
@@ -638,8 +689,8 @@ class HypothesesTest {
               h,
               grid(
                   policy("count", LOW).sacrificed(6),
-                  policy("count-n2", LOW).sacrificed(2),
-                  policy("rate-m2", LOW).sacrificed(2)));
+                  policy("count-n2", LOW).sacrificed(0, 600),
+                  policy("rate-m2", LOW).sacrificed(1, 600)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(v.evidence())
           .contains("a count setting kept the sacrificed share below 1 % at low traffic")
@@ -654,13 +705,59 @@ class HypothesesTest {
           Fixture.eval(
               h,
               grid(
-                  policy("count-n2", LOW).sacrificed(3),
-                  policy("rate-m2", LOW).sacrificed(3),
+                  policy("count-n2", LOW).sacrificed(8),
+                  policy("rate-m2", LOW).sacrificed(9),
                   policy("rate", LOW).sacrificed(5)));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
       assertThat(v.evidence())
           .contains("no rate setting kept the sacrificed share below 1 % at low traffic")
           .noneMatch(l -> l.contains("a count setting kept"));
+    }
+
+    /**
+     * The full sample's grid: 3 of 300 is exactly 1.00 %, which versions 6–10 called a miss; its
+     * interval [0.21, 2.89] % contains 1 %: too close to call, and the verdict inconclusive.
+     */
+    @Test
+    void inconclusiveWhenTheSettingsAreTooCloseToCall() {
+      Verdict v =
+          Fixture.eval(
+              h,
+              grid(
+                  policy("count-n2", LOW).sacrificed(3),
+                  policy("count-n3", LOW).sacrificed(3),
+                  policy("rate-m2", LOW).sacrificed(5)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith("INCONCLUSIVE: count N=2 at 10 req/s")
+                      && l.endsWith(
+                          "→ too close to call: count N=2 at 10 req/s sacrificed 1.00 % [0.21,"
+                              + " 2.89] against 1 %"))
+          .anyMatch(
+              l ->
+                  l.startsWith("rate ≥ 50 % of ≥ 2 calls over 30 s at 10 req/s")
+                      && l.contains("→ too close to call: rate ≥ 50 % of ≥ 2 calls"))
+          .contains(
+              "INCONCLUSIVE: no rate setting kept the share below 1 %, and a rate setting was too"
+                  + " close to call")
+          .noneMatch(l -> l.contains("kept the sacrificed share below 1 % at low traffic"));
+    }
+
+    /**
+     * A count grid that clearly misses with the rate setting too close: inconclusive, not refuted.
+     */
+    @Test
+    void inconclusiveWhenTheOnlyRateSettingIsTooCloseToCall() {
+      Verdict v =
+          Fixture.eval(
+              h, grid(policy("count-n2", LOW).sacrificed(8), policy("rate-m2", LOW).sacrificed(2)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains(
+              "INCONCLUSIVE: no rate setting kept the share below 1 %, and a rate setting was too"
+                  + " close to call");
     }
 
     @Test
@@ -669,7 +766,7 @@ class HypothesesTest {
           Fixture.eval(
               h,
               grid(
-                  policy("count-n2", LOW).sacrificed(3),
+                  policy("count-n2", LOW).sacrificed(8),
                   policy("rate-m2", LOW).sacrificed(2).invalid(),
                   policy("rate-m4", LOW).sacrificed(4)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
@@ -962,6 +1059,70 @@ class HypothesesTest {
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
     }
 
+    /** Read at the end of second 13: the share fell within [12 000, 13 000] ms of the change. */
+    @Test
+    void theRecoveryTimeCarriesTheSecondItWasReadIn() {
+      Verdict v = eval(h, of(c(), cPrime()));
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                          "C R1 recovery: peak fallback 40.0 % before the breaker closed, breaker"
+                              + " closed after 8000 ms, fallback < 5 % after 13000 ms [12000, 13000]")
+                      && l.endsWith("→ recovered within 60 s"));
+    }
+
+    /** At exactly 60 s the whole interval [59 000, 60 000] is within the bound. */
+    @Test
+    void supportedWhenTheRecoveryTimesWholeIntervalIsWithinSixtySeconds() {
+      Fixture c = c();
+      c.recoveryMs = 60_000L;
+      c.stepMs = 75_000;
+      assertThat(eval(h, of(c, cPrime())).verdict()).isEqualTo(Verdict.SUPPORTED);
+    }
+
+    /** Read at 60.5 s: the fall happened in [59 500, 60 500] ms, which contains 60 s. */
+    @Test
+    void inconclusiveWhenTheRecoveryTimesIntervalContainsSixtySeconds() {
+      Fixture c = c();
+      c.recoveryMs = 60_500L;
+      c.stepMs = 75_000;
+      Verdict v = eval(h, of(c, cPrime()));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.endsWith(
+                      "→ too close to call: C R1 recovery fallback < 5 % after 60500 ms [59500,"
+                          + " 60500] against 60 s"));
+    }
+
+    /** Read at 61.5 s: the whole interval [60 500, 61 500] lies after the bound. */
+    @Test
+    void refutedWhenTheRecoveryTimesWholeIntervalIsAfterSixtySeconds() {
+      Fixture c = c();
+      c.recoveryMs = 61_500L;
+      c.stepMs = 75_000;
+      Verdict v = eval(h, of(c, cPrime()));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).anyMatch(l -> l.endsWith("→ did not recover within 60 s"));
+    }
+
+    /**
+     * The close is a breaker transition, stamped to the ms: 60 001 ms is late, with no interval.
+     */
+    @Test
+    void theCloseTimeIsComparedExactly() {
+      Fixture late = c();
+      late.closedAfterMs = 60_001L;
+      late.stepMs = 75_000;
+      assertThat(eval(h, of(late, cPrime())).verdict()).isEqualTo(Verdict.REFUTED);
+      Fixture onTime = c();
+      onTime.closedAfterMs = 60_000L;
+      onTime.stepMs = 75_000;
+      assertThat(eval(h, of(onTime, cPrime())).verdict()).isEqualTo(Verdict.SUPPORTED);
+    }
+
     @Test
     void inconclusiveWhenTheShareWasNeverAboveFivePercent() {
       Verdict v =
@@ -986,7 +1147,7 @@ class HypothesesTest {
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
             "HD-01");
-    assertThat(VerdictRules.RULES_VERSION).isEqualTo("10");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("11");
   }
 
   /**
