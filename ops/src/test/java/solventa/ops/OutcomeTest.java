@@ -30,7 +30,7 @@ class OutcomeTest {
     return dir;
   }
 
-  /** The quick sample refutes HD-01.4 and HD-01.6: --fail-on refuted exits 3; without it, 0. */
+  /** The quick sample refutes HD-01.4: --fail-on refuted exits 3; without it, 0. */
   @Test
   void reportOnTheQuickSampleExitsThreeWithFailOnRefutedAndZeroWithout() throws Exception {
     Path d = quickSample();
