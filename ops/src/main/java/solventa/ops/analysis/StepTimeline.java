@@ -108,7 +108,8 @@ final class StepTimeline {
                       .distinct()
                       .count(),
               dup,
-              staleAges(b)));
+              staleAges(b),
+              pct(b.stream().filter(r -> !r.ok()).count(), b.size())));
     }
     return out;
   }

@@ -18,7 +18,9 @@ import java.util.List;
  * (HD-01.8's stampede and control, rules version 7; null in results recorded before, or when no
  * reading fell in the second). {@code staleAgesMs} are the ages of the second's STALE answers, so a
  * reader's oldest acceptable age splits them (rules version 9; null in results written before, or
- * in a second with no STALE answer).
+ * in a second with no STALE answer). {@code errorPct} is the share of the second's answers that
+ * were not a quote (an error status or no answer), so a chart draws errors as errors, not as their
+ * latency (null in results written before, or in a second without requests).
  */
 public record TimelinePoint(
     int second,
@@ -37,7 +39,48 @@ public record TimelinePoint(
     Double ageP95Ms,
     Integer needing,
     Long duplicates,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<Long> staleAgesMs) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Long> staleAgesMs,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Double errorPct) {
+
+  /** A second without its error share (results recorded before it was kept, and tests). */
+  public TimelinePoint(
+      int second,
+      int requests,
+      Double p95,
+      Double p99,
+      Double fallbackShare,
+      String breaker,
+      Long providerCalls,
+      Integer inFlight,
+      Integer customers,
+      Double nodeP99,
+      Double stalePct,
+      Double defaultPct,
+      Double ageP50Ms,
+      Double ageP95Ms,
+      Integer needing,
+      Long duplicates,
+      List<Long> staleAgesMs) {
+    this(
+        second,
+        requests,
+        p95,
+        p99,
+        fallbackShare,
+        breaker,
+        providerCalls,
+        inFlight,
+        customers,
+        nodeP99,
+        stalePct,
+        defaultPct,
+        ageP50Ms,
+        ageP95Ms,
+        needing,
+        duplicates,
+        staleAgesMs,
+        null);
+  }
 
   /** A second without STALE ages (results recorded before they were kept, and tests). */
   public TimelinePoint(

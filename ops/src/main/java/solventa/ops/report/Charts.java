@@ -18,6 +18,12 @@ import solventa.providerdouble.control.ProviderState;
  * chart is present only when its steps were run.
  */
 final class Charts {
+  /** A second is shaded as errors when more than this share of its answers were not quotes. */
+  static final double ERROR_BAND_PCT = 1.0;
+
+  private static final String ERROR_COLOR = "#404040";
+  private static final String ERROR_LABEL = "errors > 1 % (the line is their latency)";
+
   /** C, then C': the colours of the two-arm charts. */
   private static final String[] COLORS = {"#1f77b4", "#d62728"};
 
@@ -70,7 +76,7 @@ final class Charts {
                     + arm.label()
                     + ", run "
                     + run
-                    + ": latency per second through the six provider states; shaded: breaker open (red) / half-open (orange)."));
+                    + ": latency per second through the six provider states; shaded: breaker open (red) / half-open (orange), seconds with more than 1 % errors (grey)."));
       }
     }
   }
@@ -204,7 +210,17 @@ final class Charts {
       c.marker(offset, StateNames.label(st));
       String prevState = null;
       int bandStart = 0;
+      Integer errorsFrom = null;
       for (TimelinePoint t : s.get().timeline()) {
+        // a second whose answers were mostly not quotes: its latency is that of failures, so it is
+        // shaded as errors, never read as a fast second
+        boolean errors = t.errorPct() != null && t.errorPct() > ERROR_BAND_PCT;
+        if (errors && errorsFrom == null) {
+          errorsFrom = offset + t.second();
+        } else if (!errors && errorsFrom != null) {
+          c.band(errorsFrom, offset + t.second(), ERROR_COLOR, ERROR_LABEL);
+          errorsFrom = null;
+        }
         a.add(new double[] {offset + t.second(), p95.apply(t) == null ? Double.NaN : p95.apply(t)});
         b.add(new double[] {offset + t.second(), p99.apply(t) == null ? Double.NaN : p99.apply(t)});
         String bs = t.breaker();
@@ -221,6 +237,9 @@ final class Charts {
         }
       }
       offset += s.get().timeline().size();
+      if (errorsFrom != null) {
+        c.band(errorsFrom, offset, ERROR_COLOR, ERROR_LABEL);
+      }
       if (prevState != null && !BreakerState.CLOSED.name().equals(prevState)) {
         c.band(
             bandStart,

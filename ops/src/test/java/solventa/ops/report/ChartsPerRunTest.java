@@ -49,4 +49,53 @@ class ChartsPerRunTest {
         .extracting(Report.Chart::caption)
         .allMatch(c -> c.startsWith("Run R2:"));
   }
+
+  /**
+   * A second whose answers were errors is shaded as errors: arm A's down state answers its 503s in
+   * a few milliseconds, which the latency line alone would show as a fast second.
+   */
+  @Test
+  void secondsOfErrorsAreShadedAsErrorsNotReadAsFastSeconds() {
+    List<solventa.ops.analysis.TimelinePoint> down = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      boolean failing = i >= 2;
+      down.add(
+          new solventa.ops.analysis.TimelinePoint(
+              i,
+              200,
+              failing ? 4.0 : 220.0,
+              failing ? 6.0 : 250.0,
+              0.0,
+              null,
+              null,
+              null,
+              200,
+              null,
+              0.0,
+              0.0,
+              null,
+              null,
+              0,
+              null,
+              null,
+              failing ? 100.0 : 0.0));
+    }
+    StepResult a = Fixture.step(BenchArm.A, ProviderState.DOWN).timeline(down).build();
+    String svg =
+        Charts.of(new StepResults(List.of(a))).stream()
+            .filter(c -> c.file().equals("latency-A.svg"))
+            .findFirst()
+            .orElseThrow()
+            .svg();
+    assertThat(svg).contains("errors &gt; 1 % (the line is their latency)");
+    StepResult fine =
+        Fixture.step(BenchArm.A, ProviderState.DOWN).timeline(down.subList(0, 2)).build();
+    assertThat(
+            Charts.of(new StepResults(List.of(fine))).stream()
+                .filter(c -> c.file().equals("latency-A.svg"))
+                .findFirst()
+                .orElseThrow()
+                .svg())
+        .doesNotContain("errors &gt; 1 %");
+  }
 }
