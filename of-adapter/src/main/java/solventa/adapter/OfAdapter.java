@@ -18,6 +18,7 @@ import solventa.adapter.internal.AdapterMetrics;
 import solventa.adapter.internal.Call;
 import solventa.adapter.internal.ProviderBreaker;
 import solventa.adapter.internal.ProviderClient;
+import solventa.adapter.internal.ThrottleHold;
 
 /**
  * :AdaptadorOF for one provider: the {@link ProfileFetcher} the quote node calls. Owns the hard
@@ -63,10 +64,11 @@ public final class OfAdapter implements ProfileFetcher {
             metrics);
     DispatcherSelector dispatcher = DispatcherSelector.fromConfig(settings.dispatcher());
     this.timers = system.dispatchers().lookup(dispatcher);
-    ProviderClient client = new ProviderClient(system, settings, timers, clock);
+    ThrottleHold hold = new ThrottleHold(clock);
+    ProviderClient client = new ProviderClient(system, settings, timers, clock, hold);
     this.actor =
         system.systemActorOf(
-            Behaviors.supervise(AdapterActor.create(client, breaker, metrics))
+            Behaviors.supervise(AdapterActor.create(client, breaker, metrics, hold))
                 .onFailure(
                     Exception.class,
                     SupervisorStrategy.restartWithBackoff(MIN_BACKOFF, MAX_BACKOFF, 0.2)),

@@ -86,6 +86,8 @@ class MalformedPayloadIT {
       case "good" -> http(200, GOOD_BODY);
       case "truncated-json" -> http(200, GOOD_BODY.substring(0, 40));
       case "bad-amount" -> http(200, GOOD_BODY.replace("10.00", "ten"));
+      // well-formed JSON of another schema: an endpoint's data array, not the bundle's object
+      case "wrong-schema" -> http(200, "{\"data\":[{\"personalId\":\"p1\"}],\"meta\":{}}");
       case "html" -> http(200, "<html><body>maintenance</body></html>");
       // a well-formed JSON document of 2 MiB: over the adapter's 1 MiB body limit
       case "oversized" -> http(200, "{\"data\":{},\"pad\":\"" + "x".repeat(2 << 20) + "\"}");
@@ -117,6 +119,7 @@ class MalformedPayloadIT {
     "truncated-json, MALFORMED",
     "bad-amount, MALFORMED",
     "html, MALFORMED",
+    "wrong-schema, MALFORMED",
     "empty, MALFORMED",
     "oversized, MALFORMED",
     "status-429, THROTTLED",

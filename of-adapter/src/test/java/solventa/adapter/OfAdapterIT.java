@@ -573,7 +573,7 @@ class OfAdapterIT {
     ProviderStateControl control =
         new ProviderStateControl(provider.baseUri(), proxy, LabToken.value());
     try {
-      control.setErrors(1.0, 0, 0);
+      control.setErrors(1.0, 0, 0, 0); // no Retry-After: every call reaches the double
       for (int i = 0; i < 3; i++) {
         assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.THROTTLED);
       }
@@ -587,6 +587,94 @@ class OfAdapterIT {
     } finally {
       control.setErrors(0, 0, 0);
     }
+  }
+
+  /**
+   * A 429 with {@code Retry-After: 2} from the real double: until 2 s have passed no call reaches
+   * the provider (each ends at once as THROTTLED, counted by the breaker), even though the double
+   * is healthy again; after them the next call is sent and answered.
+   */
+  @Test
+  void aRetryAfterHoldsCallsBackUntilItHasPassed() throws Exception {
+    Proxy proxy = proxy("retry-after");
+    OfAdapter a = adapter(proxy, new PoolSettings(2, 4), neverOpens());
+    ProviderStateControl control =
+        new ProviderStateControl(provider.baseUri(), proxy, LabToken.value());
+    try {
+      assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+      control.setErrors(1.0, 0, 0, 2);
+      FetchResult throttled = await(a.fetch(GOOD));
+      long answeredAt = System.nanoTime();
+      control.setErrors(0, 0, 0); // healthy again: only the hold keeps calls back
+      assertThat(kind(throttled)).as(String.valueOf(throttled)).isEqualTo(FailureKind.THROTTLED);
+      assertThat(((FetchResult.Failed) throttled).detail()).contains("Retry-After 2");
+      long sent = a.providerCalls();
+      int held = 0;
+      long maxHeldMs = 0;
+      while (System.nanoTime() - answeredAt < TimeUnit.MILLISECONDS.toNanos(1_400)) {
+        FetchResult r = await(a.fetch(GOOD));
+        assertThat(kind(r)).as(String.valueOf(r)).isEqualTo(FailureKind.THROTTLED);
+        assertThat(((FetchResult.Failed) r).detail()).startsWith("not sent");
+        maxHeldMs = Math.max(maxHeldMs, r.latency().toMillis());
+        held++;
+        Thread.sleep(100);
+      }
+      assertThat(a.providerCalls()).as("no call within the Retry-After").isEqualTo(sent);
+      assertThat(maxHeldMs).as("held calls end at once").isLessThan(100);
+      long waitMs =
+          2_100 - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - answeredAt); // past the 2 s
+      Thread.sleep(Math.max(0, waitMs));
+      FetchResult after = await(a.fetch(GOOD));
+      assertThat(after).as(String.valueOf(after)).isInstanceOf(FetchResult.Fetched.class);
+      assertThat(a.providerCalls()).isEqualTo(sent + 1);
+      assertThat(a.snapshot().outcomes()).containsEntry("THROTTLED", 1L + held);
+      System.out.println(
+          "FIGURE retry-after: "
+              + held
+              + " calls held within 2 s (slowest "
+              + maxHeldMs
+              + " ms), 0 sent; the first call after it sent and FRESH");
+    } finally {
+      control.setErrors(0, 0, 0);
+    }
+  }
+
+  /** Sustained throttling is an outage to the breaker: held calls count as its failures. */
+  @Test
+  void heldCallsCountAsFailuresAndSustainedThrottlingOpensTheBreaker() {
+    Proxy proxy = proxy("retry-after-opens");
+    OfAdapter a =
+        adapter(proxy, new PoolSettings(2, 4), BreakerSettings.count(3, Duration.ofSeconds(30)));
+    ProviderStateControl control =
+        new ProviderStateControl(provider.baseUri(), proxy, LabToken.value());
+    try {
+      control.setErrors(1.0, 0, 0, 5);
+      assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.THROTTLED);
+      control.setErrors(0, 0, 0);
+      assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.THROTTLED);
+      assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.THROTTLED);
+      assertThat(opens(a)).as("one 429 and two held calls: 3 consecutive failures").isTrue();
+      assertThat(a.providerCalls()).isEqualTo(1);
+    } finally {
+      control.setErrors(0, 0, 0);
+    }
+  }
+
+  /** The double's wrong-schema mode: a well-formed JSON body that is not the contract. */
+  @Test
+  void aWellFormedBodyOfAnotherSchemaIsMalformed() {
+    Proxy proxy = proxy("wrong-schema");
+    OfAdapter a = adapter(proxy, new PoolSettings(2, 4), neverOpens());
+    ProviderStateControl control =
+        new ProviderStateControl(provider.baseUri(), proxy, LabToken.value());
+    try {
+      control.setBody(solventa.providerdouble.BodyMode.WRONG_SCHEMA);
+      FetchResult r = await(a.fetch(GOOD));
+      assertThat(kind(r)).as(String.valueOf(r)).isEqualTo(FailureKind.MALFORMED);
+    } finally {
+      control.setBody(solventa.providerdouble.BodyMode.CONTRACT);
+    }
+    assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
   }
 
   @Test

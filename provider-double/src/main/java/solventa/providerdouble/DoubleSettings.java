@@ -205,7 +205,10 @@ public record DoubleSettings(
         new ErrorShares(
             number(c, "errors.share-429"),
             number(c, "errors.share-504"),
-            number(c, "errors.share-529")),
+            number(c, "errors.share-529"),
+            c.hasPath("errors.retry-after-sec")
+                ? integer(c, "errors.retry-after-sec")
+                : ErrorShares.DEFAULT_RETRY_AFTER_SEC),
         c.hasPath("no-consent") ? Set.copyOf(c.getStringList("no-consent")) : Set.of(),
         c.hasPath("admin-token") ? string(c, "admin-token") : "",
         c.hasPath("allow-non-loopback") && bool(c, "allow-non-loopback"));

@@ -139,6 +139,12 @@ class ProviderDoubleHttpTest {
         "/admin/errors|{\"share529\":\"half\"}|share529",
         "/admin/errors|{\"share429\":0.6,\"share504\":0.6}|share429+share504+share529",
         "/admin/errors|{\"share503\":0.1}|share503",
+        "/admin/errors|{\"share429\":1,\"retryAfterSec\":-1}|retryAfterSec",
+        "/admin/errors|{\"share429\":1,\"retryAfterSec\":1.5}|retryAfterSec",
+        "/admin/errors|{\"share429\":1,\"retryAfterSec\":3601}|retryAfterSec",
+        "/admin/body|{\"mode\":\"v3\"}|mode",
+        "/admin/body|{}|mode",
+        "/admin/body|{\"mode\":\"contract\",\"x\":1}|x",
       })
   void invalidAdminParametersGet400NamingTheFieldAndThePreviousSettingsStay(
       String path, String body, String field) {
@@ -282,6 +288,40 @@ class ProviderDoubleHttpTest {
     assertThat(n529).isPositive();
     http.put(uri("/admin/errors"), "{}");
     assertThat(http.get(profileUri("c00000001")).status()).isEqualTo(200);
+  }
+
+  @Test
+  void itsTooManyRequestsCarryTheConfiguredRetryAfter() {
+    fast();
+    http.put(uri("/admin/errors"), "{\"share429\":1}");
+    assertThat(http.get(profileUri("c00000001")).response().headers().firstValue("Retry-After"))
+        .contains("1");
+    http.put(uri("/admin/errors"), "{\"share429\":1,\"retryAfterSec\":7}");
+    assertThat(http.get(uri("/admin/state")).json().path("errors").path("retryAfterSec").asInt())
+        .isEqualTo(7);
+    assertThat(http.get(profileUri("c00000001")).response().headers().firstValue("Retry-After"))
+        .contains("7");
+    http.put(uri("/admin/errors"), "{\"share429\":1,\"retryAfterSec\":0}");
+    TestHttp.Result none = http.get(profileUri("c00000001"));
+    assertThat(none.status()).isEqualTo(429);
+    assertThat(none.response().headers().firstValue("Retry-After")).isEmpty();
+    http.put(uri("/admin/errors"), "{}");
+  }
+
+  @Test
+  void theWrongSchemaModeAnswersWellFormedJsonThatIsNotTheContract() {
+    fast();
+    assertThat(http.get(uri("/admin/state")).json().path("body").asText()).isEqualTo("contract");
+    http.put(uri("/admin/body"), "{\"mode\":\"wrong-schema\"}");
+    assertThat(http.get(uri("/admin/state")).json().path("body").asText())
+        .isEqualTo("wrong-schema");
+    TestHttp.Result r = http.get(profileUri("c00000001"));
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.json().path("data").isArray()).isTrue();
+    assertThat(r.json().path("data").path(0).has("civilName")).isTrue();
+    assertThat(r.json().path("meta").has("requestDateTime")).isTrue();
+    http.put(uri("/admin/body"), "{\"mode\":\"contract\"}");
+    assertThat(http.get(profileUri("c00000001")).json().path("data").isObject()).isTrue();
   }
 
   /** The adapter may use Pekko's own client: 529 is not a registered status, check it parses. */
@@ -452,7 +492,8 @@ class ProviderDoubleHttpTest {
                 throw new IllegalStateException(e);
               }
             };
-    for (String path : java.util.List.of("/admin/errors", "/admin/latency", "/admin/lag/reset")) {
+    for (String path :
+        java.util.List.of("/admin/errors", "/admin/latency", "/admin/body", "/admin/lag/reset")) {
       var declared = send.apply(path, java.net.http.HttpRequest.BodyPublishers.ofString(padded));
       assertThat(declared.statusCode()).as(path + ": " + declared.body()).isEqualTo(413);
       assertThat(declared.headers().firstValue("Content-Type"))

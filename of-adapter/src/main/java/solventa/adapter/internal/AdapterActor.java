@@ -49,20 +49,23 @@ public final class AdapterActor extends AbstractBehavior<AdapterActor.Command> {
   private final ProviderBreaker breaker;
   private final AdapterMetrics metrics;
   private final PoolSettings pool;
+  private final ThrottleHold hold;
   private final ArrayDeque<Call> queue = new ArrayDeque<>();
 
   public static Behavior<Command> create(
-      ProviderClient client, ProviderBreaker breaker, AdapterMetrics metrics) {
-    return Behaviors.setup(ctx -> new AdapterActor(ctx, client, breaker, metrics));
+      ProviderClient client, ProviderBreaker breaker, AdapterMetrics metrics, ThrottleHold hold) {
+    return Behaviors.setup(ctx -> new AdapterActor(ctx, client, breaker, metrics, hold));
   }
 
   private AdapterActor(
       ActorContext<Command> ctx,
       ProviderClient client,
       ProviderBreaker breaker,
-      AdapterMetrics metrics) {
+      AdapterMetrics metrics,
+      ThrottleHold hold) {
     super(ctx);
     this.client = client;
+    this.hold = hold;
     this.breaker = breaker;
     this.metrics = metrics;
     this.pool = client.settings().pool();
@@ -91,6 +94,8 @@ public final class AdapterActor extends AbstractBehavior<AdapterActor.Command> {
     }
     if (breaker.isOpen()) {
       call.complete(failed(FailureKind.BREAKER_OPEN, "breaker open"));
+    } else if (heldBack(call)) {
+      return this;
     } else if (metrics.inFlight() < pool.maxConnections() && queue.isEmpty()) {
       dispatch(call);
     } else if (room()) {
@@ -127,13 +132,38 @@ public final class AdapterActor extends AbstractBehavior<AdapterActor.Command> {
       if (!next.isDone() && next.deadlineNanos() - System.nanoTime() > 0) {
         if (breaker.isOpen()) {
           next.complete(failed(FailureKind.BREAKER_OPEN, "breaker open"));
-        } else {
+        } else if (!heldBack(next)) {
           dispatch(next);
         }
       }
     }
     metrics.queued(queue.size());
     return this;
+  }
+
+  /**
+   * While the provider's {@code Retry-After} holds, a call is not sent: it ends at once as {@code
+   * THROTTLED}, through the breaker, which counts it as the failure the provider would have
+   * answered (sustained throttling is an outage to the breaker). Takes no connection and no queue
+   * place.
+   *
+   * @return whether the call was held back (and is now complete)
+   */
+  private boolean heldBack(Call call) {
+    var until = hold.heldUntil();
+    if (until.isEmpty()) {
+      return false;
+    }
+    breaker
+        .call(
+            call.start(),
+            () ->
+                java.util.concurrent.CompletableFuture.completedFuture(
+                    failed(
+                        FailureKind.THROTTLED,
+                        "not sent: the provider's Retry-After holds calls until " + until.get())))
+        .thenAccept(call::complete);
+    return true;
   }
 
   private void dispatch(Call call) {

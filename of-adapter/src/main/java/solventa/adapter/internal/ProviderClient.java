@@ -66,13 +66,20 @@ public final class ProviderClient {
   private final LoggingAdapter log;
   private final Materializer mat;
   private final String base;
+  private final ThrottleHold hold;
 
   /**
    * @param work the provider's own dispatcher: parsing and translation run there
+   * @param hold where a 429's or 503's {@code Retry-After} is recorded
    */
   public ProviderClient(
-      ActorSystem<?> system, ProviderSettings settings, Executor work, Clock clock) {
+      ActorSystem<?> system,
+      ProviderSettings settings,
+      Executor work,
+      Clock clock,
+      ThrottleHold hold) {
     this.system = system;
+    this.hold = hold;
     this.settings = settings;
     this.work = work;
     this.clock = clock;
@@ -122,11 +129,14 @@ public final class ProviderClient {
     // dispatcher.
     return response
         .thenComposeAsync(resp -> body(resp, deadlineNanos), Runnable::run)
-        .thenApplyAsync(body -> classify(customerId, body.status(), body.data()), work)
+        .thenApplyAsync(body -> classify(customerId, body), work)
         .handle((r, e) -> e == null ? r : failure(e));
   }
 
-  private record Body(int status, org.apache.pekko.util.ByteString data) {}
+  /**
+   * @param retryAfter the raw {@code Retry-After} value, or null
+   */
+  private record Body(int status, org.apache.pekko.util.ByteString data, String retryAfter) {}
 
   /**
    * The whole body. A body that arrived whole (a {@code Strict} entity, the usual case for a
@@ -135,25 +145,30 @@ public final class ProviderClient {
    */
   private CompletionStage<Body> body(HttpResponse resp, long deadlineNanos) {
     int status = resp.status().intValue();
+    String retryAfter =
+        ThrottleHold.honoursRetryAfter(status)
+            ? resp.getHeader("Retry-After").map(h -> h.value()).orElse(null)
+            : null;
     if (resp.entity() instanceof org.apache.pekko.http.javadsl.model.HttpEntity.Strict strict) {
       if (strict.getData().size() > MAX_BODY_BYTES) {
         return CompletableFuture.failedFuture(
             new EntityStreamSizeException(
                 MAX_BODY_BYTES, scala.Option.apply((Object) (long) strict.getData().size())));
       }
-      return CompletableFuture.completedFuture(new Body(status, strict.getData()));
+      return CompletableFuture.completedFuture(new Body(status, strict.getData(), retryAfter));
     }
     return resp.entity()
         .toStrict(remainingMillis(deadlineNanos), MAX_BODY_BYTES, mat)
-        .thenApplyAsync(s -> new Body(status, s.getData()), Runnable::run);
+        .thenApplyAsync(s -> new Body(status, s.getData(), retryAfter), Runnable::run);
   }
 
   private static long remainingMillis(long deadlineNanos) {
     return Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000);
   }
 
-  private FetchResult classify(
-      String customerId, int status, org.apache.pekko.util.ByteString body) {
+  private FetchResult classify(String customerId, Body answer) {
+    int status = answer.status();
+    org.apache.pekko.util.ByteString body = answer.data();
     if (status == 200) {
       try {
         return new FetchResult.Fetched(
@@ -165,12 +180,19 @@ public final class ProviderClient {
     }
     String code = errorCode(body.toArray());
     FailureKind kind = statusKind(status, code);
+    String held =
+        answer.retryAfter() == null
+            ? ""
+            : hold.retryAfter(answer.retryAfter())
+                .map(until -> "; Retry-After " + answer.retryAfter() + ": no call before " + until)
+                .orElse("");
     return failed(
         kind,
         "provider answered HTTP "
             + status
             + (code == null ? "" : " " + code)
-            + (kind == FailureKind.NOT_FOUND ? " (no unknown-customer code)" : ""));
+            + (kind == FailureKind.NOT_FOUND ? " (no unknown-customer code)" : "")
+            + held);
   }
 
   /**

@@ -8,7 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.protocol.BenchArm;
+import solventa.providerdouble.BodyMode;
 import solventa.providerdouble.control.ProviderState;
+import solventa.providerdouble.control.ProviderStateControl;
 
 /**
  * The provider's states as faults (the card's failure model), on one node of arm C' (C with per-key
@@ -17,6 +19,12 @@ import solventa.providerdouble.control.ProviderState;
  * double degraded for a {@value #RECOVERY_WINDOW_SEC} s window, then healthy). Arm C' answers every
  * quote within its budget, from the provider or from its fallback, so every answer must be a 200
  * and no last known value may be lost.
+ *
+ * <p>Then the provider faults the card leaves out, on one node of arm C, each for {@value
+ * #FAULT_SEC} s and then removed (toxics off, double healthy, contract body, no errors): 429s with
+ * {@code Retry-After}, truncated bodies ({@code limit_data}), slow bodies ({@code slicer}), a
+ * well-formed body of another schema, and a provider flapping between healthy and degraded. Each
+ * must keep C within its thresholds ({@link #holds}).
  */
 final class ProviderFaults implements FaultScenario {
   static final int RATE = 200;
@@ -25,6 +33,34 @@ final class ProviderFaults implements FaultScenario {
   static final int FAULT_SEC = 20;
   static final int AFTER_SEC = 10;
   static final int RECOVERY_WINDOW_SEC = 5;
+
+  /** The quote budget's p99 bound on every answer of an uncovered-fault row (the card's), ms. */
+  static final long P99_BOUND_MS = OverloadVerdict.ACCEPTED_P99_MS;
+
+  /** Errors an uncovered-fault row tolerates, % of its quotes. */
+  static final double MAX_ERROR_PCT = 1.0;
+
+  /**
+   * A FRESH answer must come back within this after the fault's end, s: the breaker's 5 s reset
+   * timeout, its probe, and a refresh.
+   */
+  static final int FRESH_AGAIN_BOUND_SEC = 8;
+
+  /** 429s with Retry-After: the share of calls throttled, and the header's seconds. */
+  static final double THROTTLED_SHARE = 0.5;
+
+  static final int RETRY_AFTER_SEC = 2;
+
+  /** Bytes per connection before limit_data cuts it: headers pass, no 1–4 KB body does. */
+  static final long TRUNCATE_AFTER_BYTES = 600;
+
+  /** Slicer: 64-byte slices 20 ms apart, ~3.2 KB/s: a 1–4 KB answer takes 0.4–1.4 s. */
+  static final long SLICE_BYTES = 64;
+
+  static final long SLICE_DELAY_MICROS = 20_000;
+
+  /** Flapping: healthy and degraded alternate this often, s. */
+  static final int FLAP_SEC = 3;
 
   @Override
   public String name() {
@@ -46,7 +82,218 @@ final class ProviderFaults implements FaultScenario {
             ProviderState.DOWN)) {
       rows.add(state(ctx, node, customers, state));
     }
+    NodeGroup c = ctx.freshNodes(BenchArm.C, 1);
+    ctx.say(
+        "provider (arm C): %d of %d customers' values stored",
+        ctx.seedValues(c.first(), customers), CUSTOMERS);
+    for (Uncovered f : uncovered(ctx.lab().control())) {
+      rows.add(uncovered(ctx, c, customers, f));
+    }
     return rows;
+  }
+
+  /** A fault the card leaves out: its name, how it is made, and its injection. */
+  record Uncovered(String fault, String injected, FaultWindow.Action inject) {}
+
+  static List<Uncovered> uncovered(ProviderStateControl control) {
+    return List.of(
+        new Uncovered(
+            "provider throttling (429 + Retry-After)",
+            String.format(
+                Locale.ROOT,
+                "the double answers %.0f %% of calls 429 with Retry-After: %d",
+                THROTTLED_SHARE * 100,
+                RETRY_AFTER_SEC),
+            () -> control.setErrors(THROTTLED_SHARE, 0, 0, RETRY_AFTER_SEC)),
+        new Uncovered(
+            "provider truncated body",
+            "Toxiproxy limit_data downstream: each connection closed after "
+                + TRUNCATE_AFTER_BYTES
+                + " bytes (a 200's headers, a cut body)",
+            () -> control.truncateBodies(TRUNCATE_AFTER_BYTES)),
+        new Uncovered(
+            "provider slow body",
+            "Toxiproxy slicer downstream: "
+                + SLICE_BYTES
+                + "-byte slices "
+                + SLICE_DELAY_MICROS / 1000
+                + " ms apart",
+            () -> control.dripBodies(SLICE_BYTES, SLICE_DELAY_MICROS)),
+        new Uncovered(
+            "provider wrong schema",
+            "the double's 200s carry well-formed JSON of another schema (PUT /admin/body"
+                + " wrong-schema: data an array)",
+            () -> control.setBody(BodyMode.WRONG_SCHEMA)),
+        new Uncovered(
+            "provider flapping (gray)",
+            "ProviderStateControl HEALTHY and DEGRADED alternating every " + FLAP_SEC + " s",
+            null));
+  }
+
+  /**
+   * Whether an uncovered-fault row holds: errors at most {@link #MAX_ERROR_PCT} % of its quotes,
+   * p99 within {@link #P99_BOUND_MS}, no value lost, and a FRESH answer within {@link
+   * #FRESH_AGAIN_BOUND_SEC} of the fault's end ({@code freshAgainMs} < 0: none came).
+   */
+  static boolean holds(long requests, long errors, long p99Ms, long lost, long freshAgainMs) {
+    return requests > 0
+        && errors * 100.0 <= MAX_ERROR_PCT * requests
+        && p99Ms <= P99_BOUND_MS
+        && lost == 0
+        && freshAgainMs >= 0
+        && freshAgainMs <= FRESH_AGAIN_BOUND_SEC * 1000L;
+  }
+
+  private static FaultRow uncovered(
+      FaultContext ctx, NodeGroup node, List<String> customers, Uncovered f) throws Exception {
+    ProviderStateControl control = ctx.lab().control();
+    String injected =
+        f.injected()
+            + " under "
+            + RATE
+            + " req/s of arm C over "
+            + CUSTOMERS
+            + " known customers; then removed (toxics off, double healthy, contract body, no"
+            + " errors)";
+    String expected =
+        String.format(
+            Locale.ROOT,
+            "errors ≤ %.0f %%, p99 ≤ %d ms; no value lost; a FRESH answer within %d s of the"
+                + " fault's end",
+            MAX_ERROR_PCT,
+            P99_BOUND_MS,
+            FRESH_AGAIN_BOUND_SEC);
+    Flapper flapper = new Flapper(control, FAULT_SEC / FLAP_SEC + 2);
+    FaultWindow.Action inject = f.inject() == null ? flapper::start : f.inject();
+    FaultWindow.Action remove =
+        () -> {
+          flapper.stop();
+          control.setErrors(0, 0, 0);
+          control.setBody(BodyMode.CONTRACT);
+          control.apply(ProviderState.HEALTHY);
+        };
+    try (LostValues store = ctx.store()) {
+      ctx.clear();
+      Map<String, Instant> before = store.read(customers);
+      FaultWindow.Outcome o =
+          FaultWindow.run(
+              node::baseUrls,
+              customers,
+              RATE,
+              BEFORE_SEC,
+              FAULT_SEC,
+              AFTER_SEC,
+              ctx.seed(),
+              inject,
+              remove);
+      long lost = LostValues.lost(before, store.read(customers));
+      FaultLoad.Result r = o.load();
+      long freshAgainMs = freshAgainMs(r, o.faultEndMs());
+      long p99 = r.latencyQuantile(0.99, r.startMs(), Long.MAX_VALUE);
+      long during =
+          r.count(
+              s ->
+                  s.status() == 200
+                      && s.sentMs() >= o.faultStartMs()
+                      && s.sentMs() < o.faultEndMs());
+      long fallback =
+          r.count(
+              s ->
+                  s.status() == 200
+                      && s.sentMs() >= o.faultStartMs()
+                      && s.sentMs() < o.faultEndMs()
+                      && (s.origin().equals("STALE") || s.origin().equals("DEFAULT")));
+      String measured =
+          r.summary()
+              + String.format(
+                  Locale.ROOT,
+                  "; p99 %d ms; fallback (STALE or DEFAULT) %.1f %% of the answers during the"
+                      + " fault; %d values before, %d lost; ",
+                  p99,
+                  during == 0 ? 0.0 : 100.0 * fallback / during,
+                  before.size(),
+                  lost)
+              + (freshAgainMs < 0
+                  ? "no FRESH answer in the " + AFTER_SEC + " s after the fault"
+                  : String.format(
+                      Locale.ROOT,
+                      "the first FRESH answer %.1f s after the fault's end",
+                      freshAgainMs / 1000.0))
+              + (f.inject() == null ? "; " + flapper.flips() + " flips" : "");
+      return new FaultRow(
+          f.fault(),
+          injected,
+          o.faultSec(),
+          r.requests(),
+          r.errors(),
+          lost,
+          o.recoverSec(),
+          expected,
+          measured,
+          holds(r.requests(), r.errors(), p99, lost, freshAgainMs));
+    } catch (Exception e) {
+      flapper.stop();
+      return FaultRow.failed(f.fault(), injected, expected, e);
+    }
+  }
+
+  /** The first FRESH answer to a quote sent after the fault's end, ms after it; -1 if none. */
+  private static long freshAgainMs(FaultLoad.Result r, long faultEndMs) {
+    return r.sent().stream()
+            .filter(s -> s.sentMs() >= faultEndMs && s.origin().equals("FRESH"))
+            .mapToLong(FaultLoad.Sent::answeredMs)
+            .min()
+            .orElse(faultEndMs - 1)
+        - faultEndMs;
+  }
+
+  /**
+   * Healthy and degraded alternating every {@value #FLAP_SEC} s on a thread of its own, degraded
+   * first; at most {@code maxFlips} changes, so it ends by itself even if never stopped.
+   */
+  static final class Flapper {
+    private final ProviderStateControl control;
+    private final int maxFlips;
+    private final java.util.concurrent.atomic.AtomicInteger flips =
+        new java.util.concurrent.atomic.AtomicInteger();
+    private volatile Thread thread;
+
+    Flapper(ProviderStateControl control, int maxFlips) {
+      this.control = control;
+      this.maxFlips = maxFlips;
+    }
+
+    void start() {
+      Thread t =
+          new Thread(
+              () -> {
+                try {
+                  for (int i = 0; i < maxFlips && !Thread.currentThread().isInterrupted(); i++) {
+                    control.apply(i % 2 == 0 ? ProviderState.DEGRADED : ProviderState.HEALTHY);
+                    flips.incrementAndGet();
+                    Thread.sleep(FLAP_SEC * 1000L);
+                  }
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              },
+              "provider-flapper");
+      t.setDaemon(true);
+      thread = t;
+      t.start();
+    }
+
+    void stop() throws InterruptedException {
+      Thread t = thread;
+      if (t != null) {
+        t.interrupt();
+        t.join(10_000);
+      }
+    }
+
+    int flips() {
+      return flips.get();
+    }
   }
 
   private static FaultRow state(

@@ -14,6 +14,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import solventa.providerdouble.BodyMode;
+import solventa.providerdouble.ErrorShares;
 
 /**
  * Bench control: puts the provider into one of the {@link ProviderState}s of the experiment card
@@ -50,6 +52,8 @@ public final class ProviderStateControl {
   static final String TIMEOUT_UP_TOXIC = "ha01-timeout-up";
   static final String TIMEOUT_DOWN_TOXIC = "ha01-timeout-down";
   static final String RESET_TOXIC = "ha01-reset-peer";
+  static final String LIMIT_DATA_TOXIC = "ha01-limit-data";
+  static final String SLICER_TOXIC = "ha01-slicer";
 
   private static final Logger log = LoggerFactory.getLogger(ProviderStateControl.class);
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -121,15 +125,57 @@ public final class ProviderStateControl {
     }
   }
 
-  /** Sets the double's error shares (each 0..1, sum <= 1). */
+  /** Sets the double's error shares (each 0..1, sum <= 1); its 429s carry Retry-After: 1. */
   public void setErrors(double share429, double share504, double share529) {
+    setErrors(share429, share504, share529, ErrorShares.DEFAULT_RETRY_AFTER_SEC);
+  }
+
+  /**
+   * Sets the double's error shares (each 0..1, sum <= 1) and the {@code Retry-After} its 429s carry
+   * (whole seconds; 0 leaves the header out).
+   */
+  public void setErrors(double share429, double share504, double share529, int retryAfterSec) {
     com.fasterxml.jackson.databind.node.ObjectNode body =
         MAPPER
             .createObjectNode()
             .put("share429", share429)
             .put("share504", share504)
-            .put("share529", share529);
+            .put("share529", share529)
+            .put("retryAfterSec", retryAfterSec);
     send("PUT", "errors", body.toString());
+  }
+
+  /** What the double's 200s carry from now on: the contract's body or another schema. */
+  public void setBody(BodyMode mode) {
+    send("PUT", "body", MAPPER.createObjectNode().put("mode", mode.configName()).toString());
+  }
+
+  /**
+   * Bodies cut short: removes every toxic, then Toxiproxy {@code limit_data} closes each connection
+   * once {@code bytes} have gone from the double to the adapter (headers included), so an answer
+   * larger than that arrives truncated. The double's state is left as it is.
+   */
+  public void truncateBodies(long bytes) {
+    try {
+      removeAllToxics();
+      proxy.toxics().limitData(LIMIT_DATA_TOXIC, ToxicDirection.DOWNSTREAM, bytes);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not add " + LIMIT_DATA_TOXIC, e);
+    }
+  }
+
+  /**
+   * Slow bodies: removes every toxic, then Toxiproxy {@code slicer} hands the double's bytes on in
+   * slices of about {@code sliceBytes}, {@code delayMicros} apart (headers first, then the body).
+   * The double's state is left as it is.
+   */
+  public void dripBodies(long sliceBytes, long delayMicros) {
+    try {
+      removeAllToxics();
+      proxy.toxics().slicer(SLICER_TOXIC, ToxicDirection.DOWNSTREAM, sliceBytes, delayMicros);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not add " + SLICER_TOXIC, e);
+    }
   }
 
   /** The double's lag since its last reset. */

@@ -21,6 +21,7 @@ import org.apache.pekko.http.javadsl.server.ExceptionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
 import org.apache.pekko.http.scaladsl.model.IllegalRequestException;
+import solventa.providerdouble.BodyMode;
 import solventa.providerdouble.CustomerUniverse;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.ErrorShares;
@@ -39,7 +40,9 @@ public final class AdminRoutes extends AllDirectives {
 
   private static final Set<String> LATENCY_FIELDS =
       Set.of("profile", "medianMs", "p99Ms", "afterMs");
-  private static final Set<String> ERROR_FIELDS = Set.of("share429", "share504", "share529");
+  private static final Set<String> ERROR_FIELDS =
+      Set.of("share429", "share504", "share529", "retryAfterSec");
+  private static final Set<String> BODY_FIELDS = Set.of("mode");
   private static final Duration BODY_TIMEOUT = Duration.ofSeconds(2);
 
   /** Largest body a change accepts (a latency or errors change is a few dozen bytes). */
@@ -72,6 +75,7 @@ public final class AdminRoutes extends AllDirectives {
                 concat(
                     path("latency", () -> put(() -> authorized(() -> jsonBody(this::onLatency)))),
                     path("errors", () -> put(() -> authorized(() -> jsonBody(this::onErrors)))),
+                    path("body", () -> put(() -> authorized(() -> jsonBody(this::onBody)))),
                     path("state", () -> get(() -> complete(ok(stateJson())))),
                     path("lag", () -> get(() -> complete(ok(lagJson())))),
                     path(
@@ -221,8 +225,32 @@ public final class AdminRoutes extends AllDirectives {
         new ErrorShares(
             optionalNumber(body, "share429"),
             optionalNumber(body, "share504"),
-            optionalNumber(body, "share529"));
+            optionalNumber(body, "share529"),
+            retryAfterSec(body));
     state.setErrors(errors);
+    return ok(stateJson());
+  }
+
+  private static int retryAfterSec(JsonNode body) {
+    JsonNode n = body.get("retryAfterSec");
+    if (n == null) {
+      return ErrorShares.DEFAULT_RETRY_AFTER_SEC;
+    }
+    if (!n.isIntegralNumber() || !n.canConvertToInt()) {
+      throw new InvalidSettingException(
+          "retryAfterSec", n, "must be whole seconds in 0.." + ErrorShares.MAX_RETRY_AFTER_SEC);
+    }
+    return n.asInt();
+  }
+
+  private HttpResponse onBody(JsonNode body) {
+    rejectUnknown(body, BODY_FIELDS);
+    JsonNode m = body.get("mode");
+    BodyMode mode = m != null && m.isTextual() ? BodyMode.named(m.asText()).orElse(null) : null;
+    if (mode == null) {
+      throw new InvalidSettingException("mode", m, "must be contract or wrong-schema");
+    }
+    state.setBodyMode(mode);
     return ok(stateJson());
   }
 
@@ -268,6 +296,8 @@ public final class AdminRoutes extends AllDirectives {
     errors.put("share429", s.errors().share429());
     errors.put("share504", s.errors().share504());
     errors.put("share529", s.errors().share529());
+    errors.put("retryAfterSec", s.errors().retryAfterSec());
+    body.put("body", s.bodyMode().configName());
     body.put("requestsSinceLatencyChange", s.requestsSinceLatencyChange());
     body.put("requestsSinceErrorsChange", s.requestsSinceErrorsChange());
     body.put("seed", settings.seed());

@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import solventa.providerdouble.BodyMode;
 import solventa.providerdouble.ErrorShares;
 import solventa.providerdouble.LatencyProfile;
 import solventa.providerdouble.LatencySampler;
@@ -28,8 +29,17 @@ public final class DoubleState {
   /** Salts the error stream so it is not the latency stream's uniforms. */
   static final long ERROR_SALT = 0x6A09E667F3BCC908L;
 
-  /** What one call gets: its index since the latency change, its profile, delay and status. */
-  public record Draw(long index, String profile, double delayMs, int status) {}
+  /**
+   * What one call gets: its index since the latency change, its profile, delay and status, the
+   * {@code Retry-After} a 429 carries (0: none) and the body a 200 carries.
+   */
+  public record Draw(
+      long index,
+      String profile,
+      double delayMs,
+      int status,
+      int retryAfterSec,
+      BodyMode bodyMode) {}
 
   /** A latency change scheduled for later. */
   public record Pending(LatencyProfile profile, long dueAtNanos) {}
@@ -40,7 +50,8 @@ public final class DoubleState {
       Pending pending,
       ErrorShares errors,
       long requestsSinceLatencyChange,
-      long requestsSinceErrorsChange) {}
+      long requestsSinceErrorsChange,
+      BodyMode bodyMode) {}
 
   private final long seed;
   private final ScheduledExecutorService timer;
@@ -52,6 +63,7 @@ public final class DoubleState {
   private long errorDraws;
   private Pending pending;
   private ScheduledFuture<?> pendingTask;
+  private BodyMode bodyMode = BodyMode.CONTRACT;
 
   public DoubleState(
       long seed, LatencyProfile profile, ErrorShares errors, ScheduledExecutorService timer) {
@@ -67,7 +79,7 @@ public final class DoubleState {
     double delay = sampler.nextMillis(profile);
     errorDraws++;
     int status = errors.statusFor(errorRandom.nextDouble());
-    return new Draw(k, profile.name(), delay, status);
+    return new Draw(k, profile.name(), delay, status, errors.retryAfterSec(), bodyMode);
   }
 
   /**
@@ -91,8 +103,13 @@ public final class DoubleState {
     errorDraws = 0;
   }
 
+  /** What the 200s carry from the next call on; takes no draw and restarts no sequence. */
+  public synchronized void setBodyMode(BodyMode mode) {
+    bodyMode = mode;
+  }
+
   public synchronized Snapshot snapshot() {
-    return new Snapshot(profile, pending, errors, sampler.taken(), errorDraws);
+    return new Snapshot(profile, pending, errors, sampler.taken(), errorDraws, bodyMode);
   }
 
   private synchronized void firePending(Pending p) {

@@ -17,6 +17,7 @@ import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.model.headers.RawHeader;
 import org.apache.pekko.http.javadsl.server.AllDirectives;
 import org.apache.pekko.http.javadsl.server.Route;
+import solventa.providerdouble.BodyMode;
 import solventa.providerdouble.Customer;
 import solventa.providerdouble.CustomerUniverse;
 
@@ -128,7 +129,7 @@ public final class ProfileRoutes extends AllDirectives {
     }
     DoubleState.Draw draw = state.next();
     HttpResponse response =
-        withInteraction(build(customer.get(), draw.status()), interactionId)
+        withInteraction(build(customer.get(), draw), interactionId)
             .addHeader(RawHeader.create(SAMPLE_HEADER, Long.toString(draw.index())))
             .addHeader(RawHeader.create(PROFILE_HEADER, draw.profile()))
             .addHeader(
@@ -147,23 +148,34 @@ public final class ProfileRoutes extends AllDirectives {
     return completeWithFuture(due);
   }
 
-  private HttpResponse build(Customer customer, int status) {
-    return switch (status) {
+  private HttpResponse build(Customer customer, DoubleState.Draw draw) {
+    return switch (draw.status()) {
       case 200 -> {
         ObjectNode body = Responses.MAPPER.createObjectNode();
-        body.set("data", universe.data(customer));
+        if (draw.bodyMode() == BodyMode.WRONG_SCHEMA) {
+          // another endpoint's shape: data is an array of identifications, not the bundle
+          body.putArray("data").add(universe.data(customer).path("identification"));
+        } else {
+          body.set("data", universe.data(customer));
+        }
         body.putObject("links").put("self", selfBase.get() + PATH + customer.id());
         body.set("meta", Responses.meta(clock));
         yield Responses.json(StatusCodes.OK, body);
       }
-      case 429 ->
-          Responses.openFinanceError(
-              StatusCodes.TOO_MANY_REQUESTS,
-              "TOO_MANY_REQUESTS",
-              "Too Many Requests",
-              "A operação foi recusada, pois muitas solicitações foram feitas dentro de um"
-                  + " determinado período.",
-              clock);
+      case 429 -> {
+        HttpResponse tooMany =
+            Responses.openFinanceError(
+                StatusCodes.TOO_MANY_REQUESTS,
+                "TOO_MANY_REQUESTS",
+                "Too Many Requests",
+                "A operação foi recusada, pois muitas solicitações foram feitas dentro de um"
+                    + " determinado período.",
+                clock);
+        yield draw.retryAfterSec() > 0
+            ? tooMany.addHeader(
+                RawHeader.create("Retry-After", Integer.toString(draw.retryAfterSec())))
+            : tooMany;
+      }
       case 504 ->
           Responses.openFinanceError(
               StatusCodes.GATEWAY_TIMEOUT,
@@ -178,7 +190,7 @@ public final class ProfileRoutes extends AllDirectives {
               "Site is overloaded",
               "O site está sobrecarregado e a operação foi recusada.",
               clock);
-      default -> throw new IllegalStateException("no response for status " + status);
+      default -> throw new IllegalStateException("no response for status " + draw.status());
     };
   }
 
