@@ -154,16 +154,11 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--verbose", description = "print the detail (Gatling, logs) here too")
     boolean verbose;
 
-    @Option(
-        names = "--fail-on",
-        paramLabel = "KIND",
-        description =
-            "refuted or inconclusive: exit 3 when a verdict of that kind or worse comes out (refuted is worse than inconclusive), to gate a change in CI")
-    String failOn;
+    @picocli.CommandLine.Mixin Outcome.FailOnOption failOn = new Outcome.FailOnOption();
 
     @Override
     public Integer call() throws Exception {
-      Outcome.FailOn gate = failOn == null ? null : Outcome.FailOn.parse(failOn);
+      Outcome.FailOn gate = failOn.gate();
       ExperimentProfile p = ExperimentProfile.named(profile);
       int n = nodes(nodes);
       if (verbose) {
@@ -205,16 +200,11 @@ public final class Main implements Callable<Integer> {
             "judge with this actuarial input instead of the declared one (repeatable): source-refresh-s (the source's refresh policy, s), outage-s (the outage to ride through, s), fallback-ceiling-pct, max-stale-age-s (docs/verdict-rules.md)")
     java.util.List<String> assume = new java.util.ArrayList<>();
 
-    @Option(
-        names = "--fail-on",
-        paramLabel = "KIND",
-        description =
-            "refuted or inconclusive: exit 3 when a verdict of that kind or worse comes out (refuted is worse than inconclusive), to gate a change in CI")
-    String failOn;
+    @picocli.CommandLine.Mixin Outcome.FailOnOption failOn = new Outcome.FailOnOption();
 
     @Override
     public Integer call() throws Exception {
-      Outcome.FailOn gate = failOn == null ? null : Outcome.FailOn.parse(failOn);
+      Outcome.FailOn gate = failOn.gate();
       // refused before any work: an unknown key or a bad value names itself
       solventa.ops.analysis.Actuarial inputs =
           solventa.ops.analysis.Actuarial.DECLARED.with(assume);

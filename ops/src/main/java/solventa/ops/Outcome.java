@@ -39,6 +39,21 @@ final class Outcome {
     }
   }
 
+  /** {@code --fail-on}, as experiment and report both take it. */
+  static final class FailOnOption {
+    @picocli.CommandLine.Option(
+        names = "--fail-on",
+        paramLabel = "KIND",
+        description =
+            "refuted or inconclusive: exit 3 when a verdict of that kind or worse comes out (refuted is worse than inconclusive), to gate a change in CI")
+    String kind;
+
+    /** The gate the option names, null when it was not given; a wrong value is refused. */
+    FailOn gate() {
+      return kind == null ? null : FailOn.parse(kind);
+    }
+  }
+
   private Outcome() {}
 
   /** The exit code of a judged record: invalid first, then {@code failOn} (null: not gated). */
