@@ -172,21 +172,10 @@ final class ProviderFaults implements FaultScenario {
           control.setBody(BodyMode.CONTRACT);
           control.apply(ProviderState.HEALTHY);
         };
-    try (LostValues store = ctx.store()) {
-      ctx.clear();
-      Map<String, Instant> before = store.read(customers);
-      FaultWindow.Outcome o =
-          FaultWindow.run(
-              node::baseUrls,
-              customers,
-              RATE,
-              BEFORE_SEC,
-              FAULT_SEC,
-              AFTER_SEC,
-              ctx.seed(),
-              inject,
-              remove);
-      long lost = LostValues.lost(before, store.read(customers));
+    try {
+      Measured m = measure(ctx, node, customers, inject, remove);
+      FaultWindow.Outcome o = m.outcome();
+      long lost = m.lost();
       FaultLoad.Result r = o.load();
       long freshAgainMs = freshAgainMs(r, o.faultEndMs());
       long p99 = r.latencyQuantile(0.99, r.startMs(), Long.MAX_VALUE);
@@ -211,14 +200,9 @@ final class ProviderFaults implements FaultScenario {
                       + " fault; %d values before, %d lost; ",
                   p99,
                   during == 0 ? 0.0 : 100.0 * fallback / during,
-                  before.size(),
+                  m.before(),
                   lost)
-              + (freshAgainMs < 0
-                  ? "no FRESH answer in the " + AFTER_SEC + " s after the fault"
-                  : String.format(
-                      Locale.ROOT,
-                      "the first FRESH answer %.1f s after the fault's end",
-                      freshAgainMs / 1000.0))
+              + freshAgainText(freshAgainMs)
               + (f.inject() == null ? "; " + flapper.flips() + " flips" : "");
       return new FaultRow(
           f.fault(),
@@ -238,6 +222,48 @@ final class ProviderFaults implements FaultScenario {
   }
 
   /** The first FRESH answer to a quote sent after the fault's end, ms after it; -1 if none. */
+  /** A row's window under load and the last known values it lost ({@link LostValues}). */
+  private record Measured(FaultWindow.Outcome outcome, int before, long lost) {}
+
+  /**
+   * Clears the store, reads the customers' values, runs the fault window ({@code inject} at its
+   * start, {@code remove} at its end) under the group's load, and reads them again.
+   */
+  private static Measured measure(
+      FaultContext ctx,
+      NodeGroup node,
+      List<String> customers,
+      FaultWindow.Action inject,
+      FaultWindow.Action remove)
+      throws Exception {
+    try (LostValues store = ctx.store()) {
+      ctx.clear();
+      Map<String, Instant> before = store.read(customers);
+      FaultWindow.Outcome o =
+          FaultWindow.run(
+              node::baseUrls,
+              customers,
+              RATE,
+              BEFORE_SEC,
+              FAULT_SEC,
+              AFTER_SEC,
+              ctx.seed(),
+              inject,
+              remove);
+      return new Measured(o, before.size(), LostValues.lost(before, store.read(customers)));
+    }
+  }
+
+  /** The provider's answers back, in words: the first FRESH answer after the fault's end. */
+  private static String freshAgainText(long freshAgainMs) {
+    return freshAgainMs < 0
+        ? "no FRESH answer in the " + AFTER_SEC + " s after the fault"
+        : String.format(
+            Locale.ROOT,
+            "the first FRESH answer %.1f s after the fault's end",
+            freshAgainMs / 1000.0);
+  }
+
   private static long freshAgainMs(FaultLoad.Result r, long faultEndMs) {
     return r.sent().stream()
             .filter(s -> s.sentMs() >= faultEndMs && s.origin().equals("FRESH"))
@@ -311,42 +337,24 @@ final class ProviderFaults implements FaultScenario {
             + RECOVERY_WINDOW_SEC
             + " s, then healthy)";
     String expected = "every answer a 200 (fallback within the budget); no value lost";
-    try (LostValues store = ctx.store()) {
-      ctx.clear();
-      Map<String, Instant> before = store.read(customers);
-      FaultWindow.Outcome o =
-          FaultWindow.run(
-              node::baseUrls,
+    try {
+      Measured m =
+          measure(
+              ctx,
+              node,
               customers,
-              RATE,
-              BEFORE_SEC,
-              FAULT_SEC,
-              AFTER_SEC,
-              ctx.seed(),
               () -> ctx.lab().control().apply(state),
               () ->
                   ctx.lab()
                       .control()
                       .apply(ProviderState.RECOVERY, Duration.ofSeconds(RECOVERY_WINDOW_SEC)));
-      long lost = LostValues.lost(before, store.read(customers));
+      FaultWindow.Outcome o = m.outcome();
+      long lost = m.lost();
       FaultLoad.Result r = o.load();
-      // the provider's answers back: the first FRESH answer to a quote sent after the fault's end
-      long freshAgainMs =
-          r.sent().stream()
-                  .filter(s -> s.sentMs() >= o.faultEndMs() && s.origin().equals("FRESH"))
-                  .mapToLong(FaultLoad.Sent::answeredMs)
-                  .min()
-                  .orElse(o.faultEndMs() - 1)
-              - o.faultEndMs();
       String measured =
           r.summary()
-              + String.format(Locale.ROOT, "; %d values before, %d lost; ", before.size(), lost)
-              + (freshAgainMs < 0
-                  ? "no FRESH answer in the " + AFTER_SEC + " s after the fault"
-                  : String.format(
-                      Locale.ROOT,
-                      "the first FRESH answer %.1f s after the fault's end",
-                      freshAgainMs / 1000.0));
+              + String.format(Locale.ROOT, "; %d values before, %d lost; ", m.before(), lost)
+              + freshAgainText(freshAgainMs(r, o.faultEndMs()));
       return new FaultRow(
           fault,
           injected,
