@@ -34,6 +34,8 @@ class NodeStatsTest {
         28,
         0,
         31,
+        0,
+        0,
         29,
         2,
         Map.of("mailbox-full", 3L),

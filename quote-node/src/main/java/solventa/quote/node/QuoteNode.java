@@ -123,6 +123,9 @@ public final class QuoteNode implements AutoCloseable {
     WarmupSettings warmup = WarmupSettings.fromConfig(config);
     DispatcherSettings dispatcher = DispatcherSettings.fromConfig(config);
     ShutdownSettings shutdown = ShutdownSettings.fromConfig(config);
+    solventa.quote.profile.RefreshAdmission refresh =
+        solventa.quote.profile.RefreshAdmission.of(
+            solventa.quote.settings.RefreshSettings.fromConfig(config, settings.refreshAfter()));
     SchedulerCostTimer costTimer = new SchedulerCostTimer();
     Pricing pricing = RatingPricing.start(config, clock, costTimer);
     ProfileStore store = null;
@@ -153,7 +156,8 @@ public final class QuoteNode implements AutoCloseable {
                   trace,
                   shutdown,
                   entityBounds,
-                  unknownCustomers)
+                  unknownCustomers,
+                  refresh)
               : new DirectResolver(system, provider, stats, clock, settings.resolveTimeout());
       registerStats(system, config, settings, stats, provider, store, trace);
       ActorSystem<Void> sys = system;
@@ -216,7 +220,8 @@ public final class QuoteNode implements AutoCloseable {
       ActuarialTrace trace,
       ShutdownSettings shutdown,
       solventa.quote.profile.EntityBounds entityBounds,
-      solventa.quote.profile.UnknownCustomers unknownCustomers) {
+      solventa.quote.profile.UnknownCustomers unknownCustomers,
+      solventa.quote.profile.RefreshAdmission refresh) {
     solventa.quote.profile.ActiveEntities active =
         new solventa.quote.profile.ActiveEntities(entityBounds.maxActive());
     stats.activeEntities(active::active);
@@ -230,7 +235,8 @@ public final class QuoteNode implements AutoCloseable {
             clock,
             trace::pseudonym,
             shutdown.flushDeadline(),
-            unknownCustomers),
+            unknownCustomers,
+            refresh),
         entityBounds,
         active,
         settings.resolveTimeout());

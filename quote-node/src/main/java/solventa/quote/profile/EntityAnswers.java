@@ -49,6 +49,11 @@ final class EntityAnswers {
     return new Resolution.Unavailable(failed.kind(), failed.detail(), sacrificed, servedBy);
   }
 
+  /** Whether {@code last} may be served as a fallback: known and within {@code max-staleness}. */
+  boolean servable(CanonicalProfile last) {
+    return last != null && last.ageMillis(clock.instant()) <= maxStalenessMs;
+  }
+
   /** STALE on {@code last}, or DEFAULT when none is known or it is too old to price on. */
   Resolution fallback(String failure, boolean sacrificed, CanonicalProfile last) {
     if (last == null || last.ageMillis(clock.instant()) > maxStalenessMs) {

@@ -22,7 +22,9 @@ import solventa.signals.Origin;
  * from the value while it is younger than {@code quote.refresh-after}; otherwise it starts a call
  * (or, when the arm coalesces, joins the one in flight) and waits on it, up to its budget when the
  * arm falls back. A call that completes, even after its requests gave up, replaces the value if
- * newer and hands it to the writer.
+ * newer and hands it to the writer. Background refreshes are paced by a {@link RefreshGate}: a
+ * refresh of a value still servable may be deferred (answered STALE at once, no call), and a CACHED
+ * answer may start an early refresh.
  *
  * <p>A provider answer that it does not know the customer is remembered for {@code
  * quote.unknown-customers.ttl}: meanwhile every request is answered the same way at once, without a
@@ -46,6 +48,7 @@ final class KnownProfile {
   private final ProfileLoader loader;
   private final WaitingRequests waiting = new WaitingRequests();
   private final long unknownTtlMs;
+  private final RefreshGate refresh;
 
   private FetchResult.Failed unknown; // the provider does not know the customer; null otherwise
   private long unknownUntilMs; // `clock` millis until which `unknown` is answered from memory
@@ -81,6 +84,7 @@ final class KnownProfile {
     this.writer = writer;
     this.loader = loader;
     this.unknownTtlMs = deps.unknownCustomers().ttl().toMillis();
+    this.refresh = new RefreshGate(deps.refresh(), customerId);
   }
 
   /**
@@ -117,6 +121,7 @@ final class KnownProfile {
     if (last != null && last.ageMillis(clock.instant()) < refreshAfterMs) {
       stats.record(ProfileEvent.CACHE_HIT);
       replyTo.tell(answers.known(Origin.CACHED, null, false, last));
+      refreshAheadIfDue();
       return;
     }
     stats.record(ProfileEvent.CACHE_MISS);
@@ -125,6 +130,11 @@ final class KnownProfile {
       fetchId = sharedFetch;
       stats.record(ProfileEvent.COALESCED_WAITER);
     } else {
+      if (deferred()) {
+        stats.record(ProfileEvent.REFRESH_DEFERRED);
+        replyTo.tell(answers.fallback(Resolution.DEFERRED, false, last));
+        return;
+      }
       fetchId = startFetch();
       if (arm.coalesces()) {
         sharedFetch = fetchId;
@@ -139,6 +149,31 @@ final class KnownProfile {
       long left = Math.max(0, r.deadlineEpochMs() - hostClockMs.getAsLong());
       timers.startSingleTimer(
           requestId, new ProfileEntity.BudgetExpired(requestId), Duration.ofMillis(left));
+    }
+  }
+
+  /**
+   * Whether this miss's refresh is deferred rather than called: only a background refresh (an arm
+   * that falls back, with a value it may still serve STALE) is paced; a customer with nothing to
+   * serve always calls.
+   */
+  private boolean deferred() {
+    return arm.fallsBack() && answers.servable(last) && !refresh.admitRefresh(clock.millis());
+  }
+
+  /**
+   * After a CACHED answer: the XFetch draw may start an early refresh, which nobody waits on (in an
+   * arm that coalesces, misses join it); its result replaces the value like any call's.
+   */
+  private void refreshAheadIfDue() {
+    long expiryMs = last.fetchedAt().toEpochMilli() + refreshAfterMs;
+    if (refresh.refreshAheadDue(clock.millis(), expiryMs)) {
+      stats.record(ProfileEvent.REFRESH_AHEAD);
+      long fetchId = startFetch();
+      refresh.aheadStarted(fetchId);
+      if (arm.coalesces() && sharedFetch == null) {
+        sharedFetch = fetchId;
+      }
     }
   }
 
@@ -163,6 +198,8 @@ final class KnownProfile {
     if (sharedFetch != null && sharedFetch == done.fetchId()) {
       sharedFetch = null;
     }
+    refresh.callEnded(
+        done.fetchId(), done.result() instanceof FetchResult.Fetched f ? f.latency() : null);
     if (done.result() instanceof FetchResult.Fetched f) {
       stats.providerLatency(f.latency());
       loader.settle(); // newer than anything stored

@@ -10,6 +10,12 @@ public sealed interface Resolution extends CborSerializable {
   /** {@link Resolved#failure()} of a fallback served because the quote's budget ran out. */
   String BUDGET = "BUDGET";
 
+  /**
+   * {@link Resolved#failure()} of a STALE answer served without a call: the node's refresh
+   * admission ({@code quote.refresh-admission.rate}) deferred this customer's refresh.
+   */
+  String DEFERRED = "DEFERRED";
+
   /** True when the quote was admitted under a CLOSED breaker and its provider call failed. */
   boolean sacrificed();
 
@@ -20,7 +26,8 @@ public sealed interface Resolution extends CborSerializable {
    *
    * @param profile the profile to price on; null for {@link Origin#DEFAULT}
    * @param ageMs age of the profile when resolved (0 for DEFAULT)
-   * @param failure why a fallback was served ("BUDGET" or a {@link FailureKind} name); else null
+   * @param failure why a fallback was served ("BUDGET", "DEFERRED" or a {@link FailureKind} name);
+   *     else null
    * @param servedBy address of the node whose entity resolved it
    */
   record Resolved(

@@ -9,7 +9,10 @@ package solventa.quote.stats;
 public enum ProfileEvent {
   /** An entity answered from a value younger than {@code quote.refresh-after}. */
   CACHE_HIT("quote.cache.hits"),
-  /** An entity had no value young enough and waits on a provider call. */
+  /**
+   * An entity had no value young enough: it waits on a provider call, or (its refresh deferred by
+   * the node's refresh admission) answers STALE at once.
+   */
   CACHE_MISS("quote.cache.misses"),
   /** An entity answered with its last known value as a fallback (STALE). */
   STALE_READ("quote.cache.stale-reads"),
@@ -22,6 +25,17 @@ public enum ProfileEvent {
    * quote.unknown-customers.ttl}, so no call was made.
    */
   REFUSED_FROM_MEMORY("quote.unknown-customers.refused-from-memory"),
+  /**
+   * A refresh of a value still servable was not called: the node's refresh admission ({@code
+   * quote.refresh-admission.rate}) had no permit, or this customer waits out its jittered delay
+   * after one; the quote was answered STALE at once.
+   */
+  REFRESH_DEFERRED("quote.refresh.deferred"),
+  /**
+   * A quote answered CACHED also started an early refresh ({@code quote.refresh-ahead.beta}, the
+   * XFetch rule), before its value expired.
+   */
+  REFRESH_AHEAD("quote.refresh.ahead"),
   /** A read or write of a stored value failed. */
   REDIS_ERROR("quote.redis.errors"),
   /**

@@ -317,6 +317,8 @@ public final class QuoteStats {
         count(ProfileEvent.REDIS_ERROR),
         count(ProfileEvent.UNFLUSHED),
         count(ProfileEvent.REFUSED_FROM_MEMORY),
+        count(ProfileEvent.REFRESH_DEFERRED),
+        count(ProfileEvent.REFRESH_AHEAD),
         TraceAppender.dropped(),
         sacrificed.sum(),
         shedByCause,

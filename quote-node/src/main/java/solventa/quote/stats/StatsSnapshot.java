@@ -33,6 +33,8 @@ public record StatsSnapshot(
     long redisErrors,
     long unflushed,
     long refusedFromMemory,
+    long refreshDeferred,
+    long refreshAhead,
     long traceDropped,
     long sacrificed,
     Map<String, Long> shed,

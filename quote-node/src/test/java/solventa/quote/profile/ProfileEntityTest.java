@@ -37,6 +37,7 @@ import solventa.adapter.FetchResult;
 import solventa.lab.MutableClock;
 import solventa.quote.settings.Arm;
 import solventa.quote.settings.QuoteSettings;
+import solventa.quote.stats.ProfileEvent;
 import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
@@ -86,10 +87,12 @@ class ProfileEntityTest {
   private ActorRef<Resolution> replyTo;
   private TestProbe<ClusterSharding.ShardCommand> shard;
   private int incarnations;
+  private RefreshAdmission refresh;
 
   @BeforeEach
   void freshFakes() {
     provider = new FakeProvider();
+    refresh = RefreshAdmission.off();
     store = new FakeStore();
     stats = null;
     replies = new LinkedBlockingQueue<>();
@@ -854,6 +857,109 @@ class ProfileEntityTest {
     shard.expectMessage(new ClusterSharding.Passivate<>(entity));
   }
 
+  // ---- refresh pacing ------------------------------------------------------------------------
+
+  /**
+   * Careful recovery: with one permit per 1000 s, the first refresh of an expired value calls, the
+   * next is deferred (STALE at once, no call, counted), and during its jittered delay the customer
+   * does not ask the limiter again.
+   */
+  @Test
+  void aRefreshOverTheAdmissionRateIsNotCalledAndAnswersStaleAtOnce() {
+    refresh =
+        RefreshAdmission.of(
+            new solventa.quote.settings.RefreshSettings(0.001, Duration.ofSeconds(5), 0, 0));
+    CanonicalProfile known = profile(REFRESH_AFTER.plusSeconds(30));
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, known);
+    resolve(entity);
+    CompletableFuture<FetchResult> admitted = provider.nextCall();
+
+    resolve(entity);
+    Resolution.Resolved deferred = resolved();
+    assertThat(deferred.origin()).isEqualTo(Origin.STALE);
+    assertThat(deferred.failure()).isEqualTo(Resolution.DEFERRED);
+    assertThat(deferred.profile()).isEqualTo(known);
+    assertThat(provider.calls).isEmpty();
+    assertThat(stats.count(ProfileEvent.REFRESH_DEFERRED)).isEqualTo(1);
+    assertThat(stats.fetches()).isEqualTo(1);
+
+    CanonicalProfile fresh = profile(Duration.ZERO);
+    admitted.complete(fetchedResult(fresh));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    resolve(entity);
+    assertThat(resolved().origin()).as("the admitted call refreshed it").isEqualTo(Origin.CACHED);
+  }
+
+  /** A customer with nothing to serve is always admitted: there is no STALE to answer with. */
+  @Test
+  void aMissWithoutAValueIsAlwaysAdmitted() {
+    refresh =
+        RefreshAdmission.of(
+            new solventa.quote.settings.RefreshSettings(0.001, Duration.ofSeconds(5), 0, 0));
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    for (int i = 0; i < 3; i++) {
+      resolve(entity);
+      provider.nextCall();
+    }
+    assertThat(stats.count(ProfileEvent.REFRESH_DEFERRED)).isZero();
+  }
+
+  /**
+   * Refresh-ahead: quoted just before expiry, a CACHED answer also starts one early call (no second
+   * one while it runs), whose result replaces the value; the customer never misses.
+   */
+  @Test
+  void aCachedAnswerNearExpiryStartsOneEarlyRefresh() {
+    refresh =
+        RefreshAdmission.of(
+            new solventa.quote.settings.RefreshSettings(0, Duration.ofSeconds(1), 50, 0));
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    provider.nextCall().complete(fetchedResult(profile(Duration.ZERO))); // delta 40 ms
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    store.nextSave().done().complete(null);
+
+    advance(REFRESH_AFTER.minusMillis(200)); // 200 ms before expiry; delta x beta = 2 s
+    int quotes = 0;
+    while (provider.calls.isEmpty() && quotes < 50) {
+      resolve(entity);
+      assertThat(resolved().origin()).isEqualTo(Origin.CACHED);
+      quotes++;
+    }
+    assertThat(provider.calls).as("an early call within %d quotes", quotes).hasSize(1);
+    CompletableFuture<FetchResult> early = provider.nextCall();
+    for (int i = 0; i < 10; i++) {
+      resolve(entity);
+      assertThat(resolved().origin()).isEqualTo(Origin.CACHED);
+    }
+    assertThat(provider.calls).as("one early call at a time").isEmpty();
+    CanonicalProfile renewed = profile(Duration.ZERO);
+    early.complete(fetchedResult(renewed));
+    advance(Duration.ofMillis(300)); // past the old value's expiry
+    resolve(entity);
+    Resolution.Resolved r = resolved();
+    assertThat(r.origin()).isEqualTo(Origin.CACHED);
+    assertThat(r.profile()).isEqualTo(renewed);
+    assertThat(stats.count(ProfileEvent.REFRESH_AHEAD)).isEqualTo(1);
+    assertThat(stats.cacheMisses()).as("only the first quote missed").isEqualTo(1);
+  }
+
+  /** Beta 0 (the default): a value is refreshed only once it has expired. */
+  @Test
+  void withBetaZeroACachedAnswerNeverCalls() {
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    provider.nextCall().complete(fetchedResult(profile(Duration.ZERO)));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    advance(REFRESH_AFTER.minusMillis(10));
+    for (int i = 0; i < 50; i++) {
+      resolve(entity);
+      assertThat(resolved().origin()).isEqualTo(Origin.CACHED);
+    }
+    assertThat(provider.calls).isEmpty();
+    assertThat(stats.count(ProfileEvent.REFRESH_AHEAD)).isZero();
+  }
+
   // ---- helpers -------------------------------------------------------------------------------
 
   private Resolution.Unavailable unavailable() {
@@ -873,7 +979,8 @@ class ProfileEntityTest {
             clock,
             id -> "p-" + id,
             FLUSH_DEADLINE,
-            new UnknownCustomers(UNKNOWN_TTL, REFUSED_IDLE));
+            new UnknownCustomers(UNKNOWN_TTL, REFUSED_IDLE),
+            refresh);
     return testKit.spawn(
         ProfileEntity.create(CUSTOMER, deps, shard.ref(), NODE, clock::millis),
         CUSTOMER + "-" + ++incarnations,

@@ -365,4 +365,82 @@ class QuoteSettingsTest {
         .hasMessageContaining(why)
         .satisfies(e -> assertThat(((QuoteSettings.InvalidQuoteSettings) e).key()).isEqualTo(key));
   }
+
+  /** Careful recovery and refresh-ahead are off by default: the card's arms run unchanged. */
+  @Test
+  void refreshPacingIsOffByDefault() {
+    RefreshSettings r = RefreshSettings.fromConfig(with(Map.of()), Duration.ofSeconds(60));
+    assertThat(r.admissionLimited()).isFalse();
+    assertThat(r.refreshAhead()).isFalse();
+    assertThat(r.admissionJitter()).isEqualTo(Duration.ofSeconds(1));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"off, 0", "0, 0", "25, 25", "0.5, 0.5"})
+  void readsTheAdmissionRate(String value, double rate) {
+    RefreshSettings r =
+        RefreshSettings.fromConfig(
+            with(Map.of(RefreshSettings.RATE, value)), Duration.ofSeconds(60));
+    assertThat(r.admissionRate()).isEqualTo(rate);
+    assertThat(r.admissionLimited()).isEqualTo(rate > 0);
+  }
+
+  @Test
+  void readsRefreshAheadsBetaAndSeed() {
+    RefreshSettings r =
+        RefreshSettings.fromConfig(
+            with(Map.of(RefreshSettings.BETA, "1.5", RefreshSettings.SEED, "7")),
+            Duration.ofSeconds(60));
+    assertThat(r.aheadBeta()).isEqualTo(1.5);
+    assertThat(r.aheadSeed()).isEqualTo(7);
+    assertThat(r.refreshAhead()).isTrue();
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "quote.refresh-admission.rate, -1, -1.0",
+    "quote.refresh-admission.rate, 20000, 20000.0",
+    "quote.refresh-admission.rate, lots, lots",
+    "quote.refresh-admission.jitter, -1s, -1000ms",
+    "quote.refresh-admission.jitter, soon, soon",
+    "quote.refresh-admission.jitter, 61s, 61000ms",
+    "quote.refresh-ahead.beta, -0.5, -0.5",
+    "quote.refresh-ahead.beta, 1000, 1000.0",
+    "quote.refresh-ahead.beta, high, high",
+    "quote.refresh-ahead.seed, 1.5, 1.5",
+  })
+  void refusesAnOutOfRangeRefreshSetting(String key, String value, String shown) {
+    assertThatThrownBy(
+            () -> RefreshSettings.fromConfig(with(Map.of(key, value)), Duration.ofSeconds(60)))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining(key + " = ")
+        .hasMessageContaining(shown)
+        .satisfies(e -> assertThat(((QuoteSettings.InvalidQuoteSettings) e).key()).isEqualTo(key));
+  }
+
+  /** A jitter longer than the refresh interval would defer a customer past its next refresh. */
+  @Test
+  void refusesAJitterLongerThanRefreshAfter() {
+    assertThatThrownBy(
+            () ->
+                RefreshSettings.fromConfig(
+                    with(Map.of(RefreshSettings.JITTER, "3s")), Duration.ofSeconds(2)))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.refresh-admission.jitter = 3000ms")
+        .hasMessageContaining("quote.refresh-after (2000ms)");
+  }
+
+  /** The node reads them at start: a bad one refuses the start before any port opens. */
+  @Test
+  void aNodeWithABadRefreshSettingRefusesToStart() {
+    assertThatThrownBy(
+            () ->
+                QuoteNode.start(
+                    with(Map.of(RefreshSettings.BETA, "-1")),
+                    system -> {
+                      throw new AssertionError("adapter must not be created");
+                    }))
+        .isInstanceOf(QuoteSettings.InvalidQuoteSettings.class)
+        .hasMessageContaining("quote.refresh-ahead.beta = -1");
+  }
 }

@@ -38,6 +38,8 @@ class StatsSnapshotTest {
         14,
         0,
         18,
+        19,
+        20,
         15,
         16,
         shed,
@@ -87,6 +89,8 @@ class StatsSnapshotTest {
     assertEquals(2, n.path("quotes").path("CACHED").asLong());
     assertEquals(5, n.path("quotes").path("errors").asLong());
     assertEquals(18, n.path("refusedFromMemory").asLong());
+    assertEquals(19, n.path("refreshDeferred").asLong());
+    assertEquals(20, n.path("refreshAhead").asLong());
     assertEquals(3.5, n.path("latency").path("p99").asDouble());
     assertEquals(60.4, n.path("ratingCost").path("p50").asDouble());
     assertEquals("OPEN", n.path("adapter").path("state").asText());
