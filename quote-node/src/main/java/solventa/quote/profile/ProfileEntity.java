@@ -48,12 +48,8 @@ import solventa.signals.CanonicalProfile;
  *       doubling up to {@code quote.redis.load-retry-max}) until one answers or the provider has
  *       given a value; a value read from Redis never replaces a newer one. A provider answer that
  *       it does not know the customer is remembered for {@code quote.unknown-customers.ttl} and
- *       answered from memory meanwhile ({@link KnownProfile}). Background refreshes are paced
- *       ({@link RefreshGate}, both off by default): under {@code quote.refresh-admission.rate} a
- *       miss with a value still servable STALE calls only with a permit of the node's rate limiter,
- *       else it is answered STALE at once and the customer tries again after a jittered delay;
- *       under {@code quote.refresh-ahead.beta} a CACHED answer may also start an early refresh (the
- *       XFetch rule), one at a time, that nobody waits on.
+ *       answered from memory meanwhile ({@link KnownProfile}). Background refreshes are paced by a
+ *       {@link RefreshGate} (admission by rate, refresh-ahead; both off by default).
  *   <li><i>flushing</i> ({@link #flushing}) — sharding sent {@link Stop}. The entity still answers
  *       what reaches it, waits for its provider calls in flight (their requests get their answers)
  *       and writes a value Redis has not taken yet (a failed write is retried every fifth of the
