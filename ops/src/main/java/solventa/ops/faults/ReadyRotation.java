@@ -21,14 +21,15 @@ import solventa.ops.lab.NodeProcess;
  * whose last answer was a 200. A stopping node leaves it at its first DRAINING answer (the node
  * keeps serving for its {@code quote.shutdown.unready-delay} meanwhile), a replacement joins it at
  * its first READY. The rows add and remove members; the rotation never takes a node out by itself
- * otherwise. Bounded: the checks run on one scheduled thread until {@link #close}.
+ * otherwise. Bounded: the checks run on one scheduled thread until {@link #close}, each within 800
+ * ms.
  */
 final class ReadyRotation implements AutoCloseable {
   static final long CHECK_MS = 1_000;
   private static final Duration CHECK_TIMEOUT = Duration.ofMillis(800);
 
   private final HttpClient client = solventa.ops.lab.Http.newClient();
-  private final List<NodeProcess> members = new CopyOnWriteArrayList<>();
+  private final List<String> members = new CopyOnWriteArrayList<>();
   private final AtomicReference<List<String>> rotation = new AtomicReference<>(List.of());
   private final Map<String, Long> leftMs = new ConcurrentHashMap<>();
   private final Map<String, Long> joinedMs = new ConcurrentHashMap<>();
@@ -42,9 +43,14 @@ final class ReadyRotation implements AutoCloseable {
 
   /** A rotation of {@code members}, all in it at first (they answered ready before the row). */
   ReadyRotation(List<NodeProcess> initial) {
-    members.addAll(initial);
-    rotation.set(ClusterFaults.urls(initial));
-    checker.scheduleWithFixedDelay(this::check, CHECK_MS, CHECK_MS, TimeUnit.MILLISECONDS);
+    this(ClusterFaults.urls(initial), CHECK_MS);
+  }
+
+  /** A rotation of the nodes at {@code baseUrls}, checked every {@code checkMs}. */
+  ReadyRotation(List<String> baseUrls, long checkMs) {
+    members.addAll(baseUrls);
+    rotation.set(List.copyOf(baseUrls));
+    checker.scheduleWithFixedDelay(this::check, checkMs, checkMs, TimeUnit.MILLISECONDS);
   }
 
   /** The base URLs in the rotation now (the load's targets). */
@@ -54,30 +60,46 @@ final class ReadyRotation implements AutoCloseable {
 
   /** A new member, in the rotation from its first ready answer. */
   void add(NodeProcess n) {
-    members.add(n);
+    add(n.baseUrl());
+  }
+
+  void add(String baseUrl) {
+    members.add(baseUrl);
   }
 
   /** A member gone (stopped); out of the rotation at once if it still was. */
   void remove(NodeProcess n) {
-    members.remove(n);
-    rotation.updateAndGet(r -> r.stream().filter(u -> !u.equals(n.baseUrl())).toList());
+    remove(n.baseUrl());
+  }
+
+  // synchronized with the check, so that a check in progress cannot put it back
+  synchronized void remove(String baseUrl) {
+    members.remove(baseUrl);
+    rotation.updateAndGet(r -> r.stream().filter(u -> !u.equals(baseUrl)).toList());
   }
 
   /** When {@code n} first left the rotation (epoch ms), -1 if it has not. */
   long leftMs(NodeProcess n) {
-    return leftMs.getOrDefault(n.baseUrl(), -1L);
+    return leftMs(n.baseUrl());
+  }
+
+  long leftMs(String baseUrl) {
+    return leftMs.getOrDefault(baseUrl, -1L);
   }
 
   /** When {@code n} first joined the rotation (epoch ms), -1 if it has not. */
   long joinedMs(NodeProcess n) {
-    return joinedMs.getOrDefault(n.baseUrl(), -1L);
+    return joinedMs(n.baseUrl());
   }
 
-  private void check() {
+  long joinedMs(String baseUrl) {
+    return joinedMs.getOrDefault(baseUrl, -1L);
+  }
+
+  private synchronized void check() {
     List<String> in = new java.util.ArrayList<>();
     List<String> before = rotation.get();
-    for (NodeProcess n : members) {
-      String url = n.baseUrl();
+    for (String url : members) {
       boolean ready = ready(url);
       long now = System.currentTimeMillis();
       if (ready) {
