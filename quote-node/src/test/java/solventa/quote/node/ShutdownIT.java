@@ -90,13 +90,15 @@ class ShutdownIT {
         quoteBefore,
         PROVIDER_MS - 100,
         quoteAtUnbind);
-    Look first = looks.get(0);
-    assertThat(first.what()).as("/ready at once").startsWith("503").contains("DRAINING");
-    assertThat(first.atMs()).isLessThan(DELAY_MS / 2);
+    // the stop runs on another thread: the first look may come just before it begins
+    Look first =
+        looks.stream().filter(l -> l.what().contains("DRAINING")).findFirst().orElseThrow();
+    assertThat(first.atMs()).as("/ready DRAINING at once").isLessThan(500);
     assertThat(looks)
-        .as("every look before the delay: connected, DRAINING")
-        .filteredOn(l -> l.atMs() < DELAY_MS)
-        .allSatisfy(l -> assertThat(l.what()).startsWith("503").contains("DRAINING"));
+        .as("every look from then until the delay ends: connected, DRAINING")
+        .filteredOn(l -> l.atMs() >= first.atMs() && l.atMs() < DELAY_MS)
+        .allSatisfy(l -> assertThat(l.what()).startsWith("503").contains("DRAINING"))
+        .hasSizeGreaterThan(5);
     assertThat(refusedAt)
         .as("new connections refused after the delay")
         .isGreaterThanOrEqualTo(DELAY_MS);
