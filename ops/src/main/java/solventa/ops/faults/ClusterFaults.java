@@ -35,10 +35,9 @@ final class ClusterFaults implements FaultScenario {
   static final int KILL_MAX_SEC = 60;
   static final int RECOVER_MAX_SEC = 30;
 
-  /** The rolling restart: the balancer's drain before a stop, a replacement's readiness bound. */
-  static final int DRAIN_SEC = 1;
-
+  /** The rolling restart: a replacement's readiness bound. */
   static final int READY_MAX_SEC = 120;
+
   static final int AFTER_ROLL_SEC = 10;
   static final double MAX_ERROR_PCT = 1.0;
 

@@ -5,26 +5,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
 
 /**
  * The must-show row: a rolling restart of the 3-node cluster under load. The oldest member goes
  * last: it hosts the shard coordinator (and is the original seed), so the coordinator moves once,
- * and the first two replacements join through it, a member that stays up meanwhile. For each node:
- * out of the rotation, the balancer's drain, a graceful stop (SIGTERM: Pekko's coordinated
- * shutdown, the entities write what Redis has not taken, the node leaves), a replacement joining
- * through a live member, ready (bounded), back in the rotation.
+ * and the first two replacements join through it, a member that stays up meanwhile. The runner
+ * never takes a node out of the rotation itself: the rotation follows the nodes' {@code /ready}
+ * ({@link ReadyRotation}), as a load balancer's health check does. For each node: a graceful stop
+ * (SIGTERM: {@code /ready} says DRAINING while the node keeps serving for its unready delay, then
+ * Pekko's coordinated shutdown unbinds, drains, the entities write what Redis has not taken, the
+ * node leaves), a replacement joining through a live member, ready (bounded), in the rotation at
+ * its first READY.
  */
 final class ClusterRolling {
 
   /**
-   * One node's restart: its stop's and its replacement's start's lengths, s; when it left the
-   * rotation and when its replacement joined it (epoch ms).
+   * One node's restart: when the rotation dropped it after its SIGTERM (ms, -1: it never did while
+   * it ran), its stop's and its replacement's start's lengths, s; when it was sent SIGTERM and when
+   * its replacement joined the rotation (epoch ms).
    */
   record Step(
       String stopped,
+      long leftAfterMs,
       double stopSec,
       String started,
       double readySec,
@@ -35,33 +39,57 @@ final class ClusterRolling {
     public String toString() {
       return String.format(
           Locale.ROOT,
-          "%s stopped in %.1f s, %s %s",
+          "%s out of the rotation %s after SIGTERM, stopped in %.1f s, %s %s",
           stopped,
+          leftAfterMs < 0 ? "NEVER" : leftAfterMs + " ms",
           stopSec,
           started,
           ready ? String.format(Locale.ROOT, "ready %.1f s later", readySec) : "NOT ready");
     }
   }
 
+  /**
+   * Why the stops did not leave the rotation in time, or "" when each did: a stopping node must be
+   * out of the rotation before its unready delay ends (then it stops accepting connections).
+   */
+  static String leftInTime(List<Step> steps, long unreadyDelayMs) {
+    List<String> late = new ArrayList<>();
+    for (Step s : steps) {
+      if (s.leftAfterMs() < 0 || s.leftAfterMs() >= unreadyDelayMs) {
+        late.add(
+            s.stopped() + (s.leftAfterMs() < 0 ? " never" : " after " + s.leftAfterMs() + " ms"));
+      }
+    }
+    return late.isEmpty()
+        ? ""
+        : "not out of the rotation within the unready delay (" + unreadyDelayMs + " ms): " + late;
+  }
+
   FaultRow run(FaultContext ctx) {
     String fault = "rolling restart of a 3-node cluster under load";
+    long unreadyMs = EdgeSettings.unreadyDelayMs();
     String injected =
         String.format(
             Locale.ROOT,
-            "%d req/s of arm C' over %d known customers; after %d s, each node in turn (the oldest"
-                + " last: it hosts the shard coordinator): out of the rotation, %d s drain, graceful"
-                + " stop (SIGTERM), a replacement joining through a live member, ready (at most %d"
-                + " s), back in the rotation; load until %d s after the last",
+            "%d req/s of arm C' over %d known customers, spread over a rotation that follows each"
+                + " node's /ready every %d ms (the runner never takes a node out itself); after %d"
+                + " s, each node in turn (the oldest last: it hosts the shard coordinator): graceful"
+                + " stop (SIGTERM; the node's unready-delay %d ms), a replacement joining through a"
+                + " live member, ready (at most %d s); load until %d s after the last",
             ClusterFaults.RATE,
             ClusterFaults.CUSTOMERS,
+            ReadyRotation.CHECK_MS,
             ClusterFaults.BEFORE_SEC,
-            ClusterFaults.DRAIN_SEC,
+            unreadyMs,
             ClusterFaults.READY_MAX_SEC,
             ClusterFaults.AFTER_ROLL_SEC);
     String expected =
         String.format(
             Locale.ROOT,
-            "errors <= %.0f %% of the quotes; every value stored before, none lost; every replacement ready",
+            "each stopping node out of the rotation before its unready delay ends (so no quote"
+                + " meets a closed port); errors <= %.0f %% of the quotes (what the shards' hand-offs"
+                + " may cost: a quote whose customer's shard is moving can meet the resolve"
+                + " timeout); every value stored before, none lost; every replacement ready",
             ClusterFaults.MAX_ERROR_PCT);
     List<String> customers = FaultContext.customers(17_000, ClusterFaults.CUSTOMERS);
     try {
@@ -70,26 +98,31 @@ final class ClusterRolling {
         Map<String, Instant> before = store.read(customers);
         List<NodeProcess> live = new ArrayList<>(group.members());
         List<NodeProcess> order = order(live);
-        AtomicReference<List<String>> rotation = new AtomicReference<>(ClusterFaults.urls(live));
         int bound =
             ClusterFaults.BEFORE_SEC
                 + live.size() * (ClusterFaults.READY_MAX_SEC + 30)
                 + ClusterFaults.AFTER_ROLL_SEC;
-        ClusterLoad load =
-            ClusterLoad.start(ClusterFaults.RATE, rotation::get, customers, ctx.seed(), bound);
-        FaultWindow.sleepUntil(load.startMs() + ClusterFaults.BEFORE_SEC * 1000L);
-        long rollStart = System.currentTimeMillis();
         List<Step> steps = new ArrayList<>();
-        for (int i = 0; i < order.size(); i++) {
-          Step s = restart(ctx, order.get(i), live, rotation, i + 1);
-          steps.add(s);
-          if (!s.ready()) {
-            break;
+        long rollStart;
+        long rollEnd;
+        FaultLoad.Result r;
+        try (ReadyRotation rotation = new ReadyRotation(live)) {
+          ClusterLoad load =
+              ClusterLoad.start(ClusterFaults.RATE, rotation::urls, customers, ctx.seed(), bound);
+          FaultWindow.sleepUntil(load.startMs() + ClusterFaults.BEFORE_SEC * 1000L);
+          rollStart = System.currentTimeMillis();
+          for (int i = 0; i < order.size(); i++) {
+            Step s = restart(ctx, order.get(i), live, rotation, i + 1);
+            steps.add(s);
+            if (!s.ready()) {
+              break;
+            }
           }
+          rollEnd = System.currentTimeMillis();
+          FaultWindow.sleepUntil(rollEnd + ClusterFaults.AFTER_ROLL_SEC * 1000L);
+          r = load.await();
         }
-        long rollEnd = System.currentTimeMillis();
-        FaultWindow.sleepUntil(rollEnd + ClusterFaults.AFTER_ROLL_SEC * 1000L);
-        FaultLoad.Result r = load.await();
+        String late = leftInTime(steps, unreadyMs);
         long lost = LostValues.lost(before, store.read(customers));
         boolean allReady = steps.size() == order.size() && steps.stream().allMatch(Step::ready);
         double rollSec = (rollEnd - rollStart) / 1000.0;
@@ -97,13 +130,14 @@ final class ClusterRolling {
             String.format(
                 Locale.ROOT,
                 "%s; restart %.1f s: %s; errors by when they were sent: %s; %d values before, %d"
-                    + " lost",
+                    + " lost%s",
                 r.summary(),
                 rollSec,
                 steps,
                 phases(r.sent(), steps),
                 before.size(),
-                lost);
+                lost,
+                late.isEmpty() ? "" : "; " + late);
         return new FaultRow(
             fault,
             injected,
@@ -115,6 +149,7 @@ final class ClusterRolling {
             expected,
             measured,
             allReady
+                && late.isEmpty()
                 && before.size() == ClusterFaults.CUSTOMERS
                 && lost == 0
                 && r.errorPct() <= ClusterFaults.MAX_ERROR_PCT);
@@ -125,9 +160,9 @@ final class ClusterRolling {
   }
 
   /**
-   * The errors by when their quotes were sent: before the first node left the rotation, while each
-   * node was out of it (drain, stop, replacement starting), after each replacement joined it (until
-   * the next node left, or the load's end).
+   * The errors by when their quotes were sent: before the first node's SIGTERM, from each node's
+   * SIGTERM until its replacement joined the rotation (unready delay, stop, replacement starting),
+   * after each replacement joined it (until the next SIGTERM, or the load's end).
    */
   static String phases(List<FaultLoad.Sent> sent, List<Step> steps) {
     if (steps.isEmpty()) {
@@ -165,49 +200,52 @@ final class ClusterRolling {
     return order;
   }
 
-  /** Restarts {@code old}; {@code live} and the rotation follow. */
+  /** Restarts {@code old}; {@code live} follows, the rotation follows the nodes' /ready. */
   private static Step restart(
-      FaultContext ctx,
-      NodeProcess old,
-      List<NodeProcess> live,
-      AtomicReference<List<String>> rotation,
-      int n)
+      FaultContext ctx, NodeProcess old, List<NodeProcess> live, ReadyRotation rotation, int n)
       throws InterruptedException {
     live.remove(old);
-    rotation.set(ClusterFaults.urls(live));
     long outMs = System.currentTimeMillis();
-    Thread.sleep(ClusterFaults.DRAIN_SEC * 1000L);
-    long t0 = System.currentTimeMillis();
-    old.close();
-    double stopSec = (System.currentTimeMillis() - t0) / 1000.0;
+    old.close(); // SIGTERM, and waits for the process to end (bounded)
+    double stopSec = (System.currentTimeMillis() - outMs) / 1000.0;
+    long left = rotation.leftMs(old);
+    rotation.remove(old);
     // through a live member: the oldest while it runs, else the first replacement
     NodeProcess seed = live.get(0);
     long t1 = System.currentTimeMillis();
     NodeProcess fresh = ctx.lab().joinNode(ctx.profile(), "-restart" + n, seed.remotePort());
+    rotation.add(fresh);
     long deadline = t1 + ClusterFaults.READY_MAX_SEC * 1000L;
     boolean ready = false;
     while (System.currentTimeMillis() < deadline && fresh.isAlive()) {
-      if (fresh.ready()) {
+      if (rotation.joinedMs(fresh) >= 0) {
         ready = true;
         break;
       }
-      Thread.sleep(500);
+      Thread.sleep(200);
     }
     double readySec = (System.currentTimeMillis() - t1) / 1000.0;
     if (ready) {
       live.add(fresh);
-      rotation.set(ClusterFaults.urls(live));
     }
+    long leftAfter = left < 0 ? -1 : left - outMs;
     ctx.say(
-        "cluster, rolling restart: %s stopped in %.1f s; %s %s after %.1f s",
-        old.baseUrl(), stopSec, fresh.baseUrl(), ready ? "ready" : "NOT ready", readySec);
+        "cluster, rolling restart: %s out of the rotation %s ms after SIGTERM, stopped in %.1f s;"
+            + " %s %s after %.1f s",
+        old.baseUrl(),
+        leftAfter,
+        stopSec,
+        fresh.baseUrl(),
+        ready ? "in the rotation" : "NOT ready",
+        readySec);
     return new Step(
         old.baseUrl(),
+        leftAfter,
         stopSec,
         fresh.baseUrl(),
         readySec,
         ready,
         outMs,
-        System.currentTimeMillis());
+        ready ? rotation.joinedMs(fresh) : System.currentTimeMillis());
   }
 }

@@ -17,6 +17,9 @@ import java.util.Locale;
  * @param maxHeaderCount {@code pekko.http.parsing.max-header-count} (server's view)
  * @param maxHeaderValue {@code pekko.http.parsing.max-header-value-length}, bytes
  * @param maxBody {@code quote.http.max-body}, bytes
+ * @param headTimeoutMs {@code quote.http.head-timeout}: a new connection without a complete head
+ *     within it is closed
+ * @param bodyTimeoutMs {@code quote.http.body-timeout}: a body not arrived within it is a 408
  */
 record EdgeSettings(
     int maxConnections,
@@ -25,7 +28,9 @@ record EdgeSettings(
     int backlog,
     int maxHeaderCount,
     long maxHeaderValue,
-    long maxBody) {
+    long maxBody,
+    long headTimeoutMs,
+    long bodyTimeoutMs) {
 
   /** The effective settings, read from the node's configuration files. */
   static EdgeSettings read() {
@@ -38,6 +43,11 @@ record EdgeSettings(
    */
   static solventa.quote.profile.UnknownCustomers unknownCustomers() {
     return solventa.quote.profile.UnknownCustomers.fromConfig(node());
+  }
+
+  /** {@code quote.shutdown.unready-delay} as the node runs it, ms. */
+  static long unreadyDelayMs() {
+    return node().getDuration("quote.shutdown.unready-delay").toMillis();
   }
 
   private static Config node() {
@@ -57,7 +67,9 @@ record EdgeSettings(
         server.getInt("backlog"),
         parsing.getInt("max-header-count"),
         parsing.getBytes("max-header-value-length"),
-        c.getBytes("quote.http.max-body"));
+        c.getBytes("quote.http.max-body"),
+        c.getDuration("quote.http.head-timeout").toMillis(),
+        c.getDuration("quote.http.body-timeout").toMillis());
   }
 
   /** One phrase for a row's measured cell. */
@@ -65,11 +77,14 @@ record EdgeSettings(
     return String.format(
         Locale.ROOT,
         "node settings: max-connections %d, backlog %d, idle-timeout %s, request-timeout %s,"
-            + " max-header-count %d, max-header-value-length %d B, max-body %d B",
+            + " head-timeout %d ms, body-timeout %d ms, max-header-count %d,"
+            + " max-header-value-length %d B, max-body %d B",
         maxConnections,
         backlog,
         idleTimeout,
         requestTimeout,
+        headTimeoutMs,
+        bodyTimeoutMs,
         maxHeaderCount,
         maxHeaderValue,
         maxBody);

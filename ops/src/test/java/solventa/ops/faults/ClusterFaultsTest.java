@@ -114,8 +114,8 @@ class ClusterFaultsTest {
   void aRollingRestartsErrorsAreCountedByPhase() {
     List<ClusterRolling.Step> steps =
         List.of(
-            new ClusterRolling.Step("a", 3, "a2", 50, true, 10_000, 60_000),
-            new ClusterRolling.Step("b", 3, "b2", 50, true, 70_000, 120_000));
+            new ClusterRolling.Step("a", 900, 3, "a2", 50, true, 10_000, 60_000),
+            new ClusterRolling.Step("b", 900, 3, "b2", 50, true, 70_000, 120_000));
     List<FaultLoad.Sent> sent =
         List.of(
             sent(5_000, LIVE, "c1", 504),
@@ -128,5 +128,18 @@ class ClusterFaultsTest {
         .isEqualTo(
             "before 1; node 1 out 1, its replacement in 1; node 2 out 0, its replacement in 2");
     assertThat(ClusterRolling.phases(sent, List.of())).isEqualTo("no restart");
+  }
+
+  @Test
+  void aStoppingNodeMustLeaveTheRotationBeforeItsUnreadyDelayEnds() {
+    ClusterRolling.Step early = new ClusterRolling.Step("a", 1_100, 5, "a2", 30, true, 0, 1);
+    ClusterRolling.Step late = new ClusterRolling.Step("b", 3_000, 5, "b2", 30, true, 0, 1);
+    ClusterRolling.Step never = new ClusterRolling.Step("c", -1, 5, "c2", 30, true, 0, 1);
+    assertThat(ClusterRolling.leftInTime(List.of(early), 3_000)).isEmpty();
+    assertThat(ClusterRolling.leftInTime(List.of(early, late, never), 3_000))
+        .isEqualTo(
+            "not out of the rotation within the unready delay (3000 ms): [b after 3000 ms, c never]");
+    assertThat(early.toString()).startsWith("a out of the rotation 1100 ms after SIGTERM");
+    assertThat(never.toString()).startsWith("c out of the rotation NEVER after SIGTERM");
   }
 }

@@ -55,28 +55,62 @@ class EdgeFixturesTest {
     var pipe = new EdgeHttpCases.Case("pipe", new byte[0], false, List.of("life", "auto"));
     assertThat(
             EdgeHttpCases.verdict(
-                bad, new RawHttp.Exchange(List.of(answer(400, "")), "complete", 3)))
+                bad, new RawHttp.Exchange(List.of(answer(400, "")), "complete", 3), 4000))
         .isEqualTo("ok");
     assertThat(
             EdgeHttpCases.verdict(
-                bad, new RawHttp.Exchange(List.of(answer(503, "")), "complete", 3)))
+                bad, new RawHttp.Exchange(List.of(answer(503, "")), "complete", 3), 4000))
         .isEqualTo("5xx: 503");
     assertThat(
             EdgeHttpCases.verdict(
-                bad, new RawHttp.Exchange(List.of(answer(200, "")), "complete", 3)))
+                bad, new RawHttp.Exchange(List.of(answer(200, "")), "complete", 3), 4000))
         .isEqualTo("wrong: 200");
-    assertThat(EdgeHttpCases.verdict(bad, new RawHttp.Exchange(List.of(), "timeout", 4000)))
+    assertThat(EdgeHttpCases.verdict(bad, new RawHttp.Exchange(List.of(), "timeout", 4000), 4000))
         .isEqualTo("no answer: timeout");
     var life = answer(200, "{\"lineOfBusiness\":\"life\"}");
     var auto = answer(200, "{\"lineOfBusiness\":\"auto\"}");
     assertThat(
-            EdgeHttpCases.verdict(pipe, new RawHttp.Exchange(List.of(life, auto), "complete", 9)))
+            EdgeHttpCases.verdict(
+                pipe, new RawHttp.Exchange(List.of(life, auto), "complete", 9), 4000))
         .isEqualTo("ok");
     assertThat(
-            EdgeHttpCases.verdict(pipe, new RawHttp.Exchange(List.of(auto, life), "complete", 9)))
+            EdgeHttpCases.verdict(
+                pipe, new RawHttp.Exchange(List.of(auto, life), "complete", 9), 4000))
         .startsWith("wrong: answer 1");
-    assertThat(EdgeHttpCases.verdict(pipe, new RawHttp.Exchange(List.of(life), "closed", 9)))
+    assertThat(EdgeHttpCases.verdict(pipe, new RawHttp.Exchange(List.of(life), "closed", 9), 4000))
         .isEqualTo("no answer: closed");
+  }
+
+  @Test
+  void anIncompleteHeadMayBeClosedByTheNodeWithinTheBoundButNotLater() {
+    var cut = new EdgeHttpCases.Case("cut", new byte[0], false, List.of(), true);
+    var bad = new EdgeHttpCases.Case("bad", new byte[0], false, List.of());
+    assertThat(EdgeHttpCases.verdict(cut, new RawHttp.Exchange(List.of(), "closed", 2010), 4000))
+        .isEqualTo("closed");
+    assertThat(
+            EdgeHttpCases.verdict(
+                cut, new RawHttp.Exchange(List.of(), "Connection reset", 2010), 4000))
+        .isEqualTo("closed");
+    assertThat(EdgeHttpCases.verdict(cut, new RawHttp.Exchange(List.of(), "closed", 4100), 4000))
+        .isEqualTo("closed after 4100 ms, beyond 4000 ms");
+    assertThat(EdgeHttpCases.verdict(cut, new RawHttp.Exchange(List.of(), "timeout", 4000), 4000))
+        .isEqualTo("no answer: timeout");
+    assertThat(
+            EdgeHttpCases.verdict(
+                cut, new RawHttp.Exchange(List.of(answer(400, "")), "complete", 3), 4000))
+        .isEqualTo("ok");
+    assertThat(
+            EdgeHttpCases.verdict(
+                cut, new RawHttp.Exchange(List.of(answer(500, "")), "complete", 3), 4000))
+        .isEqualTo("5xx: 500");
+    // a complete malformed head must be answered: a close is not enough
+    assertThat(EdgeHttpCases.verdict(bad, new RawHttp.Exchange(List.of(), "closed", 10), 4000))
+        .isEqualTo("no answer: closed");
+    assertThat(
+            EdgeHttpCases.all(8080, "c1", "c2", 1).stream()
+                .filter(EdgeHttpCases.Case::incomplete)
+                .map(EdgeHttpCases.Case::name))
+        .containsExactly("garbage request line (a method alone)");
   }
 
   @Test
@@ -119,14 +153,61 @@ class EdgeFixturesTest {
         EdgeSettings.of(
             ConfigFactory.parseString(
                     "pekko.http.server { max-connections = 7, request-timeout = 3s }\n"
-                        + "quote.http.max-body = 16k")
+                        + "quote.http { max-body = 16k, head-timeout = 2s, body-timeout = 2500ms }")
                 .withFallback(ConfigFactory.defaultReference())
                 .resolve());
     assertThat(s.maxConnections()).isEqualTo(7);
     assertThat(s.requestTimeout()).isEqualTo("3s");
     assertThat(s.maxBody()).isEqualTo(16 * 1024);
     assertThat(s.maxHeaderCount()).isPositive();
+    assertThat(s.headTimeoutMs()).isEqualTo(2000);
+    assertThat(s.bodyTimeoutMs()).isEqualTo(2500);
     assertThat(EdgeSettings.read().maxConnections()).isEqualTo(1024);
+    assertThat(EdgeSettings.read().headTimeoutMs()).isEqualTo(2000);
+  }
+
+  private static EdgeSettings settings(int maxConnections, long headTimeoutMs) {
+    return new EdgeSettings(maxConnections, "10s", "3s", 100, 64, 8192, 16384, headTimeoutMs, 2500);
+  }
+
+  private static EdgeSockets.Report sockets(int connected, int closed, long closedAfterMaxMs) {
+    return new EdgeSockets.Report(
+        connected, connected, Map.of(), 0, closed, 900, closedAfterMaxMs, 0);
+  }
+
+  @Test
+  void theExhaustionBoundComesFromTheSettingsAndTheRate() {
+    assertThat(EdgeBounds.waves(2000, 1024)).isEqualTo(2);
+    assertThat(EdgeBounds.waves(1024, 1024)).isEqualTo(1);
+    assertThat(EdgeBounds.waves(1025, 1024)).isEqualTo(2);
+    assertThat(EdgeBounds.exhaustionErrors(100, 2000, settings(1024, 2000))).isEqualTo(400);
+    assertThat(EdgeBounds.exhaustionErrors(100, 2000, settings(500, 1500))).isEqualTo(600);
+    assertThat(EdgeBounds.exhaustionExpected(100, 2000, settings(1024, 2000)))
+        .contains("<= 100 req/s x 2 waves (2000 idle / max-connections 1024, rounded up)")
+        .contains("head-timeout 2.0 s = 400");
+  }
+
+  @Test
+  void theExhaustionRowFailsOverItsBoundOrWhenANewClientCannotQuote() {
+    assertThat(EdgeBounds.exhaustion(400, 400, "200 in 60 ms", "200 in 50 ms")).isEmpty();
+    assertThat(EdgeBounds.exhaustion(401, 400, "200 in 60 ms", "200 in 50 ms"))
+        .isEqualTo("401 legit errors during the fault, over the bound of 400");
+    assertThat(EdgeBounds.exhaustion(0, 400, "connect failed: Connect timed out", "200 in 50 ms"))
+        .startsWith("a new client could not quote at the fault's end");
+    assertThat(EdgeBounds.exhaustion(0, 400, "200 in 60 ms", "no answer within 4000 ms (timeout)"))
+        .startsWith("a new client could not quote after the idle connections went");
+  }
+
+  @Test
+  void theSlowConnectionsMustAllBeClosedWithinTheHeadTimeoutAndSlack() {
+    assertThat(EdgeBounds.slowClosed(sockets(200, 0, -1), sockets(200, 200, 3900), 2000)).isEmpty();
+    assertThat(EdgeBounds.slowClosed(sockets(200, 0, -1), sockets(200, 200, 4100), 2000))
+        .isEqualTo("the last slow connection closed 4100 ms after opening, beyond 4000 ms");
+    assertThat(EdgeBounds.slowClosed(sockets(200, 0, -1), sockets(200, 150, 2100), 2000))
+        .isEqualTo("50 of 200 slow connections not closed by the node within the fault");
+    assertThat(EdgeBounds.slowClosed(sockets(0, 0, -1), sockets(0, 0, -1), 2000))
+        .isEqualTo("no slow connection was made");
+    assertThat(EdgeBounds.slowExpected(settings(1024, 2000))).contains("= 4000 ms of its opening");
   }
 
   @Test

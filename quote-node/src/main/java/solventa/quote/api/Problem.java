@@ -91,6 +91,16 @@ public record Problem(
         "body");
   }
 
+  /** 408: the body did not fully arrive within the body timeout; names the body. */
+  public static Problem bodyTimeout(long timeoutMs) {
+    return new Problem(
+        BASE + "body-timeout",
+        "Request body timeout",
+        408,
+        "the request body did not arrive within " + timeoutMs + " ms of its headers",
+        "body");
+  }
+
   public static Problem providerTimeout(String detail) {
     return new Problem(
         BASE + "provider-timeout",

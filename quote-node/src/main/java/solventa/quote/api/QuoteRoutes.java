@@ -13,6 +13,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.post;
 import static org.apache.pekko.http.javadsl.server.Directives.withRequestTimeoutResponse;
 import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -59,23 +60,34 @@ public final class QuoteRoutes {
 
   private final QuoteService service;
   private final long maxBody;
+  private final Duration bodyTimeout;
   private final BooleanSupplier ready;
+  private final BooleanSupplier draining;
   private final int maxInFlight;
   private final AtomicInteger inFlight = new AtomicInteger();
 
-  public QuoteRoutes(QuoteService service, long maxBody, BooleanSupplier ready) {
-    this(service, maxBody, ready, Integer.MAX_VALUE);
-  }
-
   /**
+   * @param maxBody {@code quote.http.max-body}: a larger body is answered 413
+   * @param bodyTimeout {@code quote.http.body-timeout}: a body still streaming this long after its
+   *     head is answered 408 ({@link BodyDeadline})
+   * @param ready whether {@code GET /ready} answers READY
+   * @param draining whether the node is shutting down ({@code GET /ready} answers DRAINING)
    * @param maxInFlight quotes this node works on at once ({@code quote.http.max-in-flight}); one
    *     more is answered at once with 503 and {@code Retry-After}, so that neither latency nor
    *     memory grows without bound under overload
    */
-  public QuoteRoutes(QuoteService service, long maxBody, BooleanSupplier ready, int maxInFlight) {
+  public QuoteRoutes(
+      QuoteService service,
+      long maxBody,
+      Duration bodyTimeout,
+      BooleanSupplier ready,
+      BooleanSupplier draining,
+      int maxInFlight) {
     this.service = service;
     this.maxBody = maxBody;
+    this.bodyTimeout = bodyTimeout;
     this.ready = ready;
+    this.draining = draining;
     this.maxInFlight = maxInFlight;
   }
 
@@ -91,9 +103,20 @@ public final class QuoteRoutes {
    * completes on the thread that finishes the quote, a hop less per quote. Every other request —
    * other paths and methods, a streamed, oversized or non-UTF-8 body — goes through {@link
    * #routes()}, which answers it as before; both paths share {@link #answer}, so a quote is
-   * answered the same either way.
+   * answered the same either way. A quote whose body is still streaming is first read into memory
+   * within {@code quote.http.body-timeout} ({@link BodyDeadline}: 408 when it does not arrive).
    */
   public Function<HttpRequest, CompletionStage<HttpResponse>> handler(
+      ClassicActorSystemProvider system) {
+    Function<HttpRequest, CompletionStage<HttpResponse>> inMemory = inMemoryHandler(system);
+    return request ->
+        isQuotePost(request) && !(request.entity() instanceof HttpEntity.Strict)
+            ? BodyDeadline.read(request, bodyTimeout, maxBody, system, inMemory)
+            : inMemory.apply(request);
+  }
+
+  // every request whose body is in memory (or that is not a quote)
+  private Function<HttpRequest, CompletionStage<HttpResponse>> inMemoryHandler(
       ClassicActorSystemProvider system) {
     Function<HttpRequest, CompletionStage<HttpResponse>> dsl = routes().handler(system);
     return request -> {
@@ -125,10 +148,13 @@ public final class QuoteRoutes {
     return overloaded("the quote did not complete within the request timeout");
   }
 
+  private static boolean isQuotePost(HttpRequest request) {
+    return HttpMethods.POST.equals(request.method()) && QUOTES_PATH.equals(request.getUri().path());
+  }
+
   // the body of a POST /v1/quotes that the handler takes as it is, or null (routes() answers it)
   private String inMemoryQuoteBody(HttpRequest request) {
-    if (!HttpMethods.POST.equals(request.method())
-        || !QUOTES_PATH.equals(request.getUri().path())
+    if (!isQuotePost(request)
         || !(request.entity() instanceof HttpEntity.Strict strict)
         || !isJson(strict.getContentType())
         || strict.getData().size() > maxBody) {
@@ -253,10 +279,14 @@ public final class QuoteRoutes {
         "ready",
         () ->
             get(
-                () ->
-                    ready.getAsBoolean()
-                        ? json(200, "{\"status\":\"READY\"}")
-                        : json(503, "{\"status\":\"STARTING\"}")));
+                () -> {
+                  if (draining.getAsBoolean()) {
+                    return json(503, "{\"status\":\"DRAINING\"}");
+                  }
+                  return ready.getAsBoolean()
+                      ? json(200, "{\"status\":\"READY\"}")
+                      : json(503, "{\"status\":\"STARTING\"}");
+                }));
   }
 
   private static Route json(int status, String body) {

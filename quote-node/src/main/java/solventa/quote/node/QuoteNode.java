@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.apache.pekko.Done;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
@@ -18,6 +17,7 @@ import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.management.javadsl.PekkoManagement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import solventa.quote.api.ConnectionTimeouts;
 import solventa.quote.api.QuoteRoutes;
 import solventa.quote.domain.Pricing;
 import solventa.quote.domain.QuoteService;
@@ -34,6 +34,7 @@ import solventa.quote.profile.ProviderPort;
 import solventa.quote.profile.RedisProfileStore;
 import solventa.quote.profile.ShardedResolver;
 import solventa.quote.settings.DispatcherSettings;
+import solventa.quote.settings.HttpTimeouts;
 import solventa.quote.settings.QuoteSettings;
 import solventa.quote.settings.ShutdownSettings;
 import solventa.quote.stats.ActuarialTrace;
@@ -50,13 +51,11 @@ import solventa.quote.stats.QuoteStats;
  * says READY.
  *
  * <p>Stop ({@link #close}, or SIGTERM through Pekko's JVM hook): Pekko's coordinated shutdown, in
- * its phases — {@code before-service-unbind}: {@code /ready} says NOT_READY; {@code service-unbind}
- * and {@code service-requests-done}: the quote API stops accepting and answers the quotes in flight
- * within {@code quote.shutdown.drain-deadline} (Pekko HTTP's terminate: the ones left get 503);
- * {@code service-stop}: management and the stats route stop; {@code
- * cluster-sharding-shutdown-region}: every profile entity writes a value Redis has not taken
- * ({@code quote.shutdown.flush-deadline}) and its shards hand over; then the node leaves the
- * cluster, and Redis and rating close last.
+ * its phases ({@link NodeShutdown}): {@code /ready} says DRAINING while the node keeps serving for
+ * {@code quote.shutdown.unready-delay}; then the quote API stops accepting and answers the quotes
+ * in flight within {@code quote.shutdown.drain-deadline}; management stops; every profile entity
+ * writes a value Redis has not taken ({@code quote.shutdown.flush-deadline}) and its shards hand
+ * over; the node leaves the cluster, and Redis and rating close last.
  */
 public final class QuoteNode implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(QuoteNode.class);
@@ -126,6 +125,7 @@ public final class QuoteNode implements AutoCloseable {
     solventa.quote.profile.RefreshAdmission refresh =
         solventa.quote.profile.RefreshAdmission.of(
             solventa.quote.settings.RefreshSettings.fromConfig(config, settings.refreshAfter()));
+    HttpTimeouts timeouts = HttpTimeouts.fromConfig(config);
     SchedulerCostTimer costTimer = new SchedulerCostTimer();
     Pricing pricing = RatingPricing.start(config, clock, costTimer);
     ProfileStore store = null;
@@ -170,16 +170,23 @@ public final class QuoteNode implements AutoCloseable {
           new QuoteRoutes(
               service,
               settings.http().maxBody(),
-              () -> warmedUp.get() && !draining.get() && isUp(sys),
+              timeouts.body(),
+              () -> warmedUp.get() && isUp(sys),
+              draining::get,
               settings.http().maxInFlight());
+      // per connection: the head and idle bounds Pekko HTTP's settings lack (ConnectionTimeouts)
       ServerBinding binding =
           await(
               Http.get(system)
                   .newServerAt(settings.http().host(), settings.http().port())
-                  .bind(routes.handler(system)));
+                  .bindFlow(
+                      ConnectionTimeouts.flow(
+                          routes.handler(system),
+                          timeouts,
+                          config.getInt("pekko.http.server.pipelining-limit"))));
       org.apache.pekko.http.javadsl.model.Uri management =
           await(PekkoManagement.get(Adapter.toClassic(system)).start());
-      drainOnShutdown(system, binding, shutdown, draining, store, pricing);
+      NodeShutdown.register(system, binding, shutdown, draining, store, pricing);
       NodeWarmup.Outcome warmed = warmUp(system, binding, warmup, stats, provider);
       if (skipping != null) {
         skipping.done();
@@ -261,58 +268,6 @@ public final class QuoteNode implements AutoCloseable {
                 solventa.adapter.AdminToken.fromSetting(
                     RunnerOnlyGuard.TOKEN_KEY, config.getString(RunnerOnlyGuard.TOKEN_KEY)),
                 trace::pseudonym));
-  }
-
-  /**
-   * Registers the node's part of Pekko's coordinated shutdown (see the class comment): the phases
-   * run on SIGTERM (Pekko's JVM hook) or {@link #close}, once, whichever comes first.
-   */
-  private static void drainOnShutdown(
-      ActorSystem<?> system,
-      ServerBinding binding,
-      ShutdownSettings shutdown,
-      java.util.concurrent.atomic.AtomicBoolean draining,
-      ProfileStore store,
-      Pricing pricing) {
-    CoordinatedShutdown cs = CoordinatedShutdown.get(system);
-    cs.addTask(
-        CoordinatedShutdown.PhaseBeforeServiceUnbind(),
-        "quote-not-ready",
-        () -> {
-          draining.set(true);
-          log.info(
-              "quote node draining: not ready, answering quotes in flight within {} ms",
-              shutdown.drainDeadline().toMillis());
-          return java.util.concurrent.CompletableFuture.completedFuture(Done.getInstance());
-        });
-    // service-unbind: unbind; service-requests-done: terminate(deadline)
-    binding.addToCoordinatedShutdown(shutdown.drainDeadline(), system);
-    cs.addTask(
-        CoordinatedShutdown.PhaseServiceStop(),
-        "quote-management-stop",
-        () -> {
-          QuoteStatsRegistry.get(system).unregister();
-          return PekkoManagement.get(Adapter.toClassic(system)).stop();
-        });
-    // last, after the entities flushed to Redis and the node left the cluster; both close calls
-    // block briefly, so they run on Pekko's blocking-I/O dispatcher
-    java.util.concurrent.Executor blocking =
-        system
-            .dispatchers()
-            .lookup(
-                org.apache.pekko.actor.typed.DispatcherSelector.fromConfig(
-                    "pekko.actor.default-blocking-io-dispatcher"));
-    cs.addTask(
-        CoordinatedShutdown.PhaseBeforeActorSystemTerminate(),
-        "quote-store-and-rating-close",
-        () ->
-            java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> {
-                  store.close();
-                  pricing.close();
-                  return Done.getInstance();
-                },
-                blocking));
   }
 
   /** Waits (bounded) for cluster membership, then runs the warm-up and zeroes the stats it left. */

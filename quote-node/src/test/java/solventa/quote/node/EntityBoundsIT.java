@@ -46,10 +46,14 @@ class EntityBoundsIT {
     // (resolve, request) out of the race, so every answer comes from the entity or the overflow
     m.put("quote.resolve-timeout", "20s");
     m.put("pekko.http.server.request-timeout", "25s");
+    m.put("pekko.http.server.idle-timeout", "30s"); // must exceed request + head timeouts
     tinyMailbox = NodeTestBed.node(m, Clock.systemUTC());
     slowProxy = lab.proxy("timing");
     Map<String, Object> t = lab.overrides(Arm.A, slowProxy, "timing:");
     t.put("pekko.http.server.request-timeout", "400ms");
+    // the head and body bounds must stay below the request timeout (the node refuses otherwise)
+    t.put("quote.http.head-timeout", "350ms");
+    t.put("quote.http.body-timeout", "350ms");
     // the adapter and the edge's resolve timeout far beyond it, so that only the edge can answer
     t.put("of-adapter.providers.ofb.timeout", "2500ms");
     t.put("quote.resolve-timeout", "3s");

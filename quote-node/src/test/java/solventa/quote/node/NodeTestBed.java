@@ -128,6 +128,8 @@ final class NodeTestBed implements AutoCloseable {
     m.put("pekko.remote.artery.canonical.port", FreePort.find());
     m.put("pekko.loglevel", "WARNING");
     m.put("pekko.coordinated-shutdown.run-by-jvm-shutdown-hook", "off");
+    // no balancer to wait for; ShutdownIT sets its own delay
+    m.put("quote.shutdown.unready-delay", "0s");
     m.put(
         "of-adapter.providers.ofb.base-url",
         "http://127.0.0.1:" + ToxiproxyServer.listenPort(proxy));

@@ -338,6 +338,7 @@ class QuoteSettingsTest {
     assertThat(QuoteSettings.fromConfig(c).redis().loadRetryMax())
         .isEqualTo(Duration.ofSeconds(10));
     ShutdownSettings s = ShutdownSettings.fromConfig(c);
+    assertThat(s.unreadyDelay()).isEqualTo(Duration.ofSeconds(3));
     assertThat(s.drainDeadline()).isEqualTo(Duration.ofSeconds(3));
     assertThat(s.flushDeadline()).isEqualTo(Duration.ofSeconds(3));
   }
@@ -353,6 +354,9 @@ class QuoteSettingsTest {
 
   @ParameterizedTest
   @CsvSource({
+    "quote.shutdown.unready-delay, 6s, shorter than",
+    "quote.shutdown.unready-delay, -1s, zero or positive",
+    "quote.shutdown.unready-delay, later, not a duration",
     "quote.shutdown.drain-deadline, 5s, shorter than",
     "quote.shutdown.drain-deadline, 0s, must be positive",
     "quote.shutdown.flush-deadline, 10s, shorter than",
