@@ -82,6 +82,30 @@ public final class LostValues implements AutoCloseable {
     return connection.sync().configGet(key).get(key);
   }
 
+  /**
+   * Switches Redis's append-only file on or off at run time ({@code CONFIG SET appendonly}); on,
+   * waits (at most 30 s) until Redis has written the file's base (its rewrite done), so what Redis
+   * holds from then on survives a stop.
+   */
+  public void appendOnly(boolean on) throws InterruptedException {
+    configSet("appendonly", on ? "yes" : "no");
+    long deadline = System.currentTimeMillis() + 30_000;
+    while (on) {
+      String info = connection.sync().info("persistence");
+      boolean written =
+          info.contains("aof_enabled:1")
+              && info.contains("aof_rewrite_in_progress:0")
+              && info.contains("aof_rewrite_scheduled:0");
+      if (written) {
+        return;
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new IllegalStateException("Redis did not write its append-only file within 30 s");
+      }
+      Thread.sleep(50);
+    }
+  }
+
   /** Redis's {@code used_memory}, bytes. */
   public long usedMemory() {
     for (String line : connection.sync().info("memory").split("\r?\n")) {
