@@ -8,23 +8,27 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import solventa.gatling.QuoteRequests;
 import solventa.ops.lab.Http;
+import solventa.ops.lab.NodeProcess;
 import solventa.providerdouble.control.ProviderState;
 
 /**
  * Asks a node which values it still holds in memory: with the provider down (no new value can
  * come), one quote per customer; an entity holding a value answers it {@code STALE} or {@code
  * CACHED}, one without answers {@code DEFAULT} (see {@link HeldValues}). Bounded: at most {@value
- * #BATCH} quotes at a time, each with the lab client's 5 s timeout. The provider is healthy again
- * when it returns.
+ * #BATCH} quotes at a time, each with the lab client's 5 s timeout. When it returns the provider is
+ * healthy again and the node's breaker, which the probe's failed calls may have opened, is closed
+ * (the runner's force-close route): the probe is the row's measuring, and the next row must not
+ * start with its after-effect.
  */
 final class MemoryProbe {
   static final int BATCH = 50;
 
   private MemoryProbe() {}
 
-  /** Each customer's answer origin ("" for an error or no answer) from the node at {@code base}. */
-  static Map<String, String> ask(FaultContext ctx, String base, Collection<String> customers)
+  /** Each customer's answer origin ("" for an error or no answer) from {@code node}. */
+  static Map<String, String> ask(FaultContext ctx, NodeProcess node, Collection<String> customers)
       throws Exception {
+    String base = node.baseUrl();
     Map<String, String> origins = new TreeMap<>();
     if (customers.isEmpty()) {
       return origins;
@@ -45,6 +49,11 @@ final class MemoryProbe {
       }
     } finally {
       ctx.lab().control().apply(ProviderState.HEALTHY);
+      Http.Reply closed =
+          Http.postAdmin(node.managementUrl() + "/of-adapter/providers/ofb/force-close", "");
+      if (closed.status() != 200) {
+        ctx.say("store: closing the breaker after the memory probe answered %d", closed.status());
+      }
     }
     return origins;
   }

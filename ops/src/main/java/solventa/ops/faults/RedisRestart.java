@@ -106,14 +106,20 @@ final class RedisRestart {
                 StoreFaults.probe(ctx, node));
         SortedSet<String> lostAtRestart =
             HeldValues.judge(before, atRestart, Map.of()).notInRedis();
+        Map<String, Instant> lostOnes = new TreeMap<>(before);
+        lostOnes.keySet().retainAll(lostAtRestart);
         Map<String, Instant> end = after.read(List.copyOf(lostAtRestart));
-        long writtenBack = HeldValues.judge(before, end, Map.of()).notInRedis().size();
-        writtenBack = lostAtRestart.size() - writtenBack;
+        long writtenBack =
+            lostAtRestart.size() - HeldValues.judge(lostOnes, end, Map.of()).notInRedis().size();
         return result(fault, injected, expected, appendOnly, o, loss, lostAtRestart, writtenBack);
       }
     } catch (Exception e) {
       return FaultRow.failed(fault, injected, expected, e);
     } finally {
+      if (!ctx.lab().redisRunning()) {
+        ctx.say("store: Redis was left stopped by a failed restart; starting it, empty");
+        ctx.lab().startRedisAgain(false);
+      }
       if (appendOnly) {
         try (LostValues store = ctx.store()) {
           store.appendOnly(false); // the next rows run as the lab does: nothing on disk

@@ -82,8 +82,9 @@ final class StoreFaults implements FaultScenario {
             "Toxiproxy's proxy in front of PostgreSQL disabled",
             () -> ctx.lab().postgresProxy().disable(),
             () -> ctx.lab().postgresProxy().enable()));
-    rows.add(RedisRestart.row(ctx, node, known, fresh(7), false));
+    // the append-only restart first: it keeps Redis's values, so the next row starts with them all
     rows.add(RedisRestart.row(ctx, node, known, fresh(8), true));
+    rows.add(RedisRestart.row(ctx, node, known, fresh(7), false));
     rows.add(PostgresAtStart.row(ctx));
     return rows;
   }
@@ -98,7 +99,7 @@ final class StoreFaults implements FaultScenario {
 
   /** Asks the row's node which values it still answers from memory ({@link MemoryProbe}). */
   static StoreLoss.Probe probe(FaultContext ctx, NodeGroup node) {
-    return customers -> MemoryProbe.ask(ctx, node.first().baseUrl(), customers);
+    return customers -> MemoryProbe.ask(ctx, node.first(), customers);
   }
 
   // the row's never-seen customers, apart from every other row's

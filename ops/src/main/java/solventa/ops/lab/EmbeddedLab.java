@@ -203,6 +203,11 @@ public final class EmbeddedLab implements AutoCloseable {
     redis.stop();
   }
 
+  /** Whether the lab's Redis is running (a row that stopped it checks it is back). */
+  public boolean redisRunning() {
+    return redis.isRunning();
+  }
+
   /**
    * Starts the lab's stopped Redis again on its port and data directory: with {@code appendOnly} it
    * loads the append-only file its last run wrote, without it starts empty.
