@@ -117,11 +117,7 @@ final class RedisEviction {
     // an evicted value is the one Redis held before, or one written during the row (any will do)
     Map<String, Instant> had = new HashMap<>();
     evicted.forEach(c -> had.put(c, before.getOrDefault(c, Instant.EPOCH)));
-    List<String> ids = List.copyOf(evicted);
-    Map<String, Instant> inRedis = store.read(ids);
-    Map<String, String> probed =
-        StoreFaults.probe(ctx, node).ask(HeldValues.judge(had, inRedis, Map.of()).notInRedis());
-    HeldValues held = HeldValues.judge(had, store.read(ids), probed);
+    HeldValues held = StoreFaults.held(store, had, StoreFaults.probe(ctx, node));
     Map<String, Long> after = new TreeMap<>();
     o.load().sent().stream()
         .filter(s -> s.sentMs() >= o.faultEndMs() && evicted.contains(s.customer()))

@@ -42,6 +42,23 @@ final class RedisRestart {
             + " row fails)";
   }
 
+  static String injected(boolean appendOnly, int known, int fresh) {
+    return "the lab's Redis stopped (SIGTERM) and, "
+        + DOWN_SEC
+        + " s later, started again on the same port and data directory, "
+        + (appendOnly
+            ? "appendonly yes and appendfsync everysec (as docker compose runs it), switched on"
+                + " before the load"
+            : "appendonly no (the lab's default: nothing on disk)")
+        + ", under "
+        + StoreFaults.RATE
+        + " req/s of arm C' ("
+        + known
+        + " known and "
+        + fresh
+        + " new customers)";
+  }
+
   static FaultRow row(
       FaultContext ctx,
       NodeGroup node,
@@ -49,21 +66,7 @@ final class RedisRestart {
       List<String> fresh,
       boolean appendOnly) {
     String fault = fault(appendOnly);
-    String injected =
-        "the lab's Redis stopped (SIGTERM) and, "
-            + DOWN_SEC
-            + " s later, started again on the same port and data directory, "
-            + (appendOnly
-                ? "appendonly yes and appendfsync everysec (as docker compose runs it), switched on"
-                    + " before the load"
-                : "appendonly no (the lab's default: nothing on disk)")
-            + ", under "
-            + StoreFaults.RATE
-            + " req/s of arm C' ("
-            + known.size()
-            + " known and "
-            + fresh.size()
-            + " new customers)";
+    String injected = injected(appendOnly, known.size(), fresh.size());
     String expected = expected(appendOnly);
     List<String> mix = new ArrayList<>(known);
     mix.addAll(fresh);
@@ -116,16 +119,21 @@ final class RedisRestart {
     } catch (Exception e) {
       return FaultRow.failed(fault, injected, expected, e);
     } finally {
-      if (!ctx.lab().redisRunning()) {
-        ctx.say("store: Redis was left stopped by a failed restart; starting it, empty");
-        ctx.lab().startRedisAgain(false);
-      }
-      if (appendOnly) {
-        try (LostValues store = ctx.store()) {
-          store.appendOnly(false); // the next rows run as the lab does: nothing on disk
-        } catch (Exception e) {
-          ctx.say("store: could not switch Redis's append-only file off: %s", e);
-        }
+      restore(ctx, appendOnly);
+    }
+  }
+
+  // Redis running again, and without its append-only file: the next rows run as the lab does
+  private static void restore(FaultContext ctx, boolean appendOnly) {
+    if (!ctx.lab().redisRunning()) {
+      ctx.say("store: Redis was left stopped by a failed restart; starting it, empty");
+      ctx.lab().startRedisAgain(false);
+    }
+    if (appendOnly) {
+      try (LostValues store = ctx.store()) {
+        store.appendOnly(false);
+      } catch (Exception e) {
+        ctx.say("store: could not switch Redis's append-only file off: %s", e);
       }
     }
   }

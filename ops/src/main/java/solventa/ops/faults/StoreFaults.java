@@ -1,8 +1,10 @@
 package solventa.ops.faults;
 
 import eu.rekawek.toxiproxy.model.ToxicDirection;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,6 +31,8 @@ final class StoreFaults implements FaultScenario {
   static final int AFTER_SEC = 10;
   static final int SETTLE_SEC = 15;
   static final long REDIS_LATENCY_MS = 2000;
+  static final int RECOVERING_RATE = 50;
+  static final int RECOVERING_AFTER_SEC = 20;
 
   /** quote.redis.load-retry-max (10 s) and a second: by then every entity's retry has run. */
   static final int RETRY_BOUND_SEC = 11;
@@ -97,9 +101,62 @@ final class StoreFaults implements FaultScenario {
     return errors == 0 && notInRedis == 0 && lost == 0;
   }
 
+  /**
+   * How entities recovered once Redis was back.
+   *
+   * @param lateDefaults DEFAULT answers to quotes sent more than {@link #RETRY_BOUND_SEC} s after
+   *     Redis returned: an entity that had not found its value by then
+   * @param lastDefaultSec from Redis's return to the last DEFAULT answer, s
+   * @param answeredStored customers answered with a value after that bound
+   */
+  record Recovery(long lateDefaults, double lastDefaultSec, int answeredStored) {
+    static Recovery of(FaultWindow.Outcome o) {
+      FaultLoad.Result r = o.load();
+      long bound = o.faultEndMs() + RETRY_BOUND_SEC * 1000L;
+      long late = r.count(s -> s.origin().equals("DEFAULT") && s.sentMs() >= bound);
+      long lastDefaultMs =
+          r.sent().stream()
+              .filter(s -> s.origin().equals("DEFAULT") && s.sentMs() >= o.faultEndMs())
+              .mapToLong(FaultLoad.Sent::answeredMs)
+              .max()
+              .orElse(o.faultEndMs());
+      Set<String> stored = new TreeSet<>();
+      r.sent().stream()
+          .filter(s -> s.sentMs() >= bound && !s.origin().equals("DEFAULT") && s.status() == 200)
+          .forEach(s -> stored.add(s.customer()));
+      return new Recovery(late, (lastDefaultMs - o.faultEndMs()) / 1000.0, stored.size());
+    }
+  }
+
+  /**
+   * Where each of the values the node {@code had} is now: Redis read once, the ones it lacks asked
+   * of the node's memory.
+   */
+  static HeldValues held(LostValues store, Map<String, Instant> had, StoreLoss.Probe probe)
+      throws Exception {
+    List<String> ids = List.copyOf(had.keySet());
+    Map<String, Instant> inRedis = store.read(ids);
+    Map<String, String> probed = probe.ask(HeldValues.judge(had, inRedis, Map.of()).notInRedis());
+    return HeldValues.judge(had, store.read(ids), probed);
+  }
+
   /** Asks the row's node which values it still answers from memory ({@link MemoryProbe}). */
   static StoreLoss.Probe probe(FaultContext ctx, NodeGroup node) {
-    return customers -> MemoryProbe.ask(ctx, node.first(), customers);
+    return new StoreLoss.Probe() {
+      @Override
+      public Map<String, String> ask(Collection<String> customers) throws Exception {
+        return MemoryProbe.ask(ctx, node.first(), customers);
+      }
+
+      @Override
+      public long unflushed() {
+        try {
+          return node.first().snapshot().unflushed();
+        } catch (IOException e) {
+          return -1;
+        }
+      }
+    };
   }
 
   // the row's never-seen customers, apart from every other row's
@@ -176,18 +233,17 @@ final class StoreFaults implements FaultScenario {
    */
   private static FaultRow downWhileRecovering(FaultContext ctx, NodeGroup node) {
     String fault = "Redis down while entities recover";
-    int rate = 50;
-    int after = 20;
+    int rate = RECOVERING_RATE;
+    int after = RECOVERING_AFTER_SEC;
     String injected =
-        "provider down; "
-            + NEW
-            + " customers with a value in Redis, never met by the node, quoted at "
-            + rate
-            + " req/s while Redis's proxy is disabled for "
-            + FAULT_SEC
-            + " s, then "
-            + after
-            + " s with Redis back";
+        String.format(
+            Locale.ROOT,
+            "provider down; %d customers with a value in Redis, never met by the node, quoted at %d"
+                + " req/s while Redis's proxy is disabled for %d s, then %d s with Redis back",
+            NEW,
+            rate,
+            FAULT_SEC,
+            after);
     String expected =
         "every answer a 200 (DEFAULT while Redis is down); no DEFAULT answer to a quote sent more"
             + " than "
@@ -214,26 +270,10 @@ final class StoreFaults implements FaultScenario {
               () -> ctx.lab().redisProxy().enable());
       ctx.lab().control().apply(ProviderState.HEALTHY);
       FaultLoad.Result r = o.load();
-      // a DEFAULT answer after Redis is back: an entity that has not found its value (yet)
-      long bound = o.faultEndMs() + RETRY_BOUND_SEC * 1000L;
-      long lateDefaults = r.count(s -> s.origin().equals("DEFAULT") && s.sentMs() >= bound);
-      long lastDefaultMs =
-          r.sent().stream()
-              .filter(s -> s.origin().equals("DEFAULT") && s.sentMs() >= o.faultEndMs())
-              .mapToLong(FaultLoad.Sent::answeredMs)
-              .max()
-              .orElse(o.faultEndMs());
-      Set<String> stored = new TreeSet<>();
-      r.sent().stream()
-          .filter(s -> s.sentMs() >= bound && !s.origin().equals("DEFAULT") && s.status() == 200)
-          .forEach(s -> stored.add(s.customer()));
-      double lastDefault = (lastDefaultMs - o.faultEndMs()) / 1000.0;
-      Map<String, Instant> inRedis = store.read(customers);
-      HeldValues held =
-          HeldValues.judge(
-              before,
-              inRedis,
-              probe(ctx, node).ask(HeldValues.judge(before, inRedis, Map.of()).notInRedis()));
+      Recovery rec = Recovery.of(o);
+      long lateDefaults = rec.lateDefaults();
+      double lastDefault = rec.lastDefaultSec();
+      HeldValues held = held(store, before, probe(ctx, node));
       long lost = held.lost().size();
       return new FaultRow(
           fault,
@@ -254,7 +294,7 @@ final class StoreFaults implements FaultScenario {
                   lastDefault,
                   lateDefaults,
                   RETRY_BOUND_SEC,
-                  stored.size(),
+                  rec.answeredStored(),
                   held),
           r.errors() == 0 && lateDefaults == 0 && lost == 0);
     } catch (Exception e) {

@@ -18,12 +18,21 @@ import java.util.TreeSet;
  * @param given new values the provider gave during the row
  * @param held where each value the node had is once the row has settled
  * @param settledSec how long the poll for Redis to hold them all took, s
+ * @param unflushed the node's {@code unflushed} count at the end, -1 when unread
  */
-record StoreLoss(int before, int given, HeldValues held, double settledSec) {
+record StoreLoss(int before, int given, HeldValues held, double settledSec, long unflushed) {
 
   /** Asks the node which of these customers it still answers from memory ({@link MemoryProbe}). */
   interface Probe {
     Map<String, String> ask(Collection<String> customers) throws Exception;
+
+    /**
+     * The node's {@code unflushed} count (entities that stopped with a value Redis had not taken,
+     * since the node started); -1 when it cannot be read.
+     */
+    default long unflushed() {
+      return -1;
+    }
   }
 
   /** Values lost from Redis and memory both. */
@@ -65,17 +74,19 @@ record StoreLoss(int before, int given, HeldValues held, double settledSec) {
     double settled = (System.currentTimeMillis() - t0) / 1000.0;
     Map<String, String> probed = probe.ask(inRedis.notInRedis());
     HeldValues held = HeldValues.judge(had, store.read(customers), probed);
-    return new StoreLoss(before.size(), given.size(), held, settled);
+    return new StoreLoss(before.size(), given.size(), held, settled, probe.unflushed());
   }
 
   @Override
   public String toString() {
     return String.format(
         Locale.ROOT,
-        "%d values before, %d new values given by the provider; %.1f s after the row %s",
+        "%d values before, %d new values given by the provider; %.1f s after the row %s; the"
+            + " node's unflushed count %s",
         before,
         given,
         settledSec,
-        held);
+        held,
+        unflushed < 0 ? "unread" : Long.toString(unflushed));
   }
 }
