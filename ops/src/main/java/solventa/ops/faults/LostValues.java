@@ -16,7 +16,8 @@ import solventa.ops.lab.Http;
  * the fault ({@link #read}) against those it holds after. A value is lost when it was there before
  * and is missing after, or when the one after is older than the one before (a late write of an
  * older read overwrote a newer value). Read directly from the lab's Redis, never through the
- * Toxiproxy proxy the nodes use, so a fault on the nodes' path does not hide or fake a loss.
+ * Toxiproxy proxy the nodes use, so a fault on the nodes' path does not hide or fake a loss. The
+ * store rows count a value lost only when the node's memory has lost it too ({@link HeldValues}).
  */
 public final class LostValues implements AutoCloseable {
   /** The quote node's key prefix ({@code quote.redis.key-prefix}). */
@@ -114,16 +115,6 @@ public final class LostValues implements AutoCloseable {
       }
     }
     throw new IllegalStateException("Redis's INFO memory has no used_memory");
-  }
-
-  /** Keys Redis has evicted since it started ({@code evicted_keys}). */
-  public long evictedKeys() {
-    for (String line : connection.sync().info("stats").split("\r?\n")) {
-      if (line.startsWith("evicted_keys:")) {
-        return Long.parseLong(line.substring("evicted_keys:".length()).trim());
-      }
-    }
-    throw new IllegalStateException("Redis's INFO stats has no evicted_keys");
   }
 
   @Override

@@ -60,10 +60,9 @@ class LostValuesIT {
   }
 
   @Test
-  void memoryAndEvictionFiguresAndSettingsAreRead() {
+  void memoryFiguresAndSettingsAreRead() {
     try (LostValues values = new LostValues(redis.uri())) {
       assertThat(values.usedMemory()).isPositive();
-      assertThat(values.evictedKeys()).isGreaterThanOrEqualTo(0);
       String policy = values.configGet("maxmemory-policy");
       assertThat(values.configSet("maxmemory-policy", "noeviction")).isEqualTo("OK");
       assertThat(values.configGet("maxmemory-policy")).isEqualTo("noeviction");
