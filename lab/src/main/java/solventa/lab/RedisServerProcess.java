@@ -17,7 +17,9 @@ import java.util.Map;
  * A real Redis 7 server (the static binary shipped in the {@code embedded-redis} Maven artifact) on
  * 127.0.0.1, configured as the card's :CacheOF: {@code maxmemory} with {@code allkeys-lru}, no
  * persistence to disk. {@link #stop()} and {@link #restart()} keep the port, so clients can
- * reconnect to the same address (used to test Redis outages).
+ * reconnect to the same address (used to test Redis outages). {@link #startAgain} starts a stopped
+ * server on the same port and data directory, optionally with the append-only file on (as the
+ * docker compose deployment runs it), so a restart can keep or lose what was written.
  */
 public final class RedisServerProcess implements AutoCloseable {
   /** The binary inside the embedded-redis jar. */
@@ -45,6 +47,10 @@ public final class RedisServerProcess implements AutoCloseable {
   }
 
   private void launch() {
+    launch(false);
+  }
+
+  private void launch(boolean appendOnly) {
     Path bin = binary();
     Path dir = LabPaths.serverDir("redis", port);
     List<String> cmd =
@@ -61,7 +67,9 @@ public final class RedisServerProcess implements AutoCloseable {
             "--save",
             "",
             "--appendonly",
-            "no",
+            appendOnly ? "yes" : "no",
+            "--appendfsync",
+            "everysec",
             "--protected-mode",
             "yes",
             "--dir",
@@ -143,10 +151,42 @@ public final class RedisServerProcess implements AutoCloseable {
     }
   }
 
-  /** Starts the server again on the same port, empty. */
+  /**
+   * Starts the server again on the same port, empty: an append-only file a {@link #startAgain} left
+   * in the data directory is deleted first, so it cannot come back.
+   */
   public synchronized void restart() {
     stop();
+    deleteAppendOnlyFiles();
     launch();
+  }
+
+  /**
+   * Starts a {@linkplain #stop() stopped} server again on the same port and data directory, keeping
+   * what is there: with {@code appendOnly} Redis loads the append-only file its last run wrote
+   * (only a run with {@code appendonly yes}, set at start or by {@code CONFIG SET}, writes one) and
+   * goes on appending ({@code appendfsync everysec}); without, it starts empty.
+   */
+  public synchronized void startAgain(boolean appendOnly) {
+    if (process != null) {
+      throw new IllegalStateException("redis on port " + port + " is running: stop it first");
+    }
+    launch(appendOnly);
+  }
+
+  private void deleteAppendOnlyFiles() {
+    Path aof = LabPaths.serverDir("redis", port).resolve("appendonlydir");
+    if (!Files.isDirectory(aof)) {
+      return;
+    }
+    try (var files = Files.list(aof)) {
+      for (Path f : files.toList()) {
+        Files.delete(f);
+      }
+      Files.delete(aof);
+    } catch (IOException e) {
+      throw new LabException("could not delete Redis's append-only files in " + aof, e);
+    }
   }
 
   @Override

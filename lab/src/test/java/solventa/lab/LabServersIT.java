@@ -52,6 +52,53 @@ class LabServersIT {
   }
 
   @Test
+  void aRestartKeepsTheValuesWithTheAppendOnlyFileAndLosesThemWithout() {
+    try (RedisServerProcess redis = RedisServerProcess.start()) {
+      RedisClient client = RedisClient.create(redis.uri());
+      try (StatefulRedisConnection<String, String> c = client.connect()) {
+        // without persistence (the lab's default): a stop and a start on the same data dir
+        c.sync().set("k", "before");
+        redis.stop();
+        redis.startAgain(false);
+        assertThat(c.sync().get("k")).as("no persistence: the value is gone").isNull();
+
+        // append-only switched on at run time, as the deployment runs it: the value survives
+        c.sync().configSet("appendonly", "yes");
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (rewriting(c) && System.currentTimeMillis() < deadline) {
+          sleep(50);
+        }
+        c.sync().set("k", "kept");
+        redis.stop();
+        redis.startAgain(true);
+        assertThat(c.sync().get("k")).as("append-only: the value is back").isEqualTo("kept");
+
+        // the plain restart starts empty even with the append-only file on disk
+        redis.restart();
+        assertThat(c.sync().get("k")).as("restart() starts empty").isNull();
+      } finally {
+        client.shutdown();
+      }
+    }
+  }
+
+  private static boolean rewriting(StatefulRedisConnection<String, String> c) {
+    String info = c.sync().info("persistence");
+    return !info.contains("aof_enabled:1")
+        || info.contains("aof_rewrite_in_progress:1")
+        || info.contains("aof_rewrite_scheduled:1");
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
   void postgresIsRealPostgres16() throws Exception {
     int port;
     try (PostgresServer pg = PostgresServer.start()) {

@@ -107,6 +107,7 @@ final class AbuseCalls {
             "/admin/errors",
             json,
             "{\"share429\":0.5,\"share504\":0.0,\"share529\":0.0}"),
+        new Route("double", "PUT", "/admin/body", json, "{\"mode\":\"wrong-schema\"}"),
         new Route("double", "POST", "/admin/lag/reset", json, "{}"));
   }
 

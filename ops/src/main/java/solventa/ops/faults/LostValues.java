@@ -16,7 +16,8 @@ import solventa.ops.lab.Http;
  * the fault ({@link #read}) against those it holds after. A value is lost when it was there before
  * and is missing after, or when the one after is older than the one before (a late write of an
  * older read overwrote a newer value). Read directly from the lab's Redis, never through the
- * Toxiproxy proxy the nodes use, so a fault on the nodes' path does not hide or fake a loss.
+ * Toxiproxy proxy the nodes use, so a fault on the nodes' path does not hide or fake a loss. The
+ * store rows count a value lost only when the node's memory has lost it too ({@link HeldValues}).
  */
 public final class LostValues implements AutoCloseable {
   /** The quote node's key prefix ({@code quote.redis.key-prefix}). */
@@ -82,6 +83,30 @@ public final class LostValues implements AutoCloseable {
     return connection.sync().configGet(key).get(key);
   }
 
+  /**
+   * Switches Redis's append-only file on or off at run time ({@code CONFIG SET appendonly}); on,
+   * waits (at most 30 s) until Redis has written the file's base (its rewrite done), so what Redis
+   * holds from then on survives a stop.
+   */
+  public void appendOnly(boolean on) throws InterruptedException {
+    configSet("appendonly", on ? "yes" : "no");
+    long deadline = System.currentTimeMillis() + 30_000;
+    while (on) {
+      String info = connection.sync().info("persistence");
+      boolean written =
+          info.contains("aof_enabled:1")
+              && info.contains("aof_rewrite_in_progress:0")
+              && info.contains("aof_rewrite_scheduled:0");
+      if (written) {
+        return;
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new IllegalStateException("Redis did not write its append-only file within 30 s");
+      }
+      Thread.sleep(50);
+    }
+  }
+
   /** Redis's {@code used_memory}, bytes. */
   public long usedMemory() {
     for (String line : connection.sync().info("memory").split("\r?\n")) {
@@ -90,16 +115,6 @@ public final class LostValues implements AutoCloseable {
       }
     }
     throw new IllegalStateException("Redis's INFO memory has no used_memory");
-  }
-
-  /** Keys Redis has evicted since it started ({@code evicted_keys}). */
-  public long evictedKeys() {
-    for (String line : connection.sync().info("stats").split("\r?\n")) {
-      if (line.startsWith("evicted_keys:")) {
-        return Long.parseLong(line.substring("evicted_keys:".length()).trim());
-      }
-    }
-    throw new IllegalStateException("Redis's INFO stats has no evicted_keys");
   }
 
   @Override

@@ -1,17 +1,16 @@
 package solventa.ops.faults;
 
-import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
-import java.nio.file.Files;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import solventa.ops.lab.NodeGroup;
-import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.control.ProviderState;
 
@@ -32,6 +31,8 @@ final class StoreFaults implements FaultScenario {
   static final int AFTER_SEC = 10;
   static final int SETTLE_SEC = 15;
   static final long REDIS_LATENCY_MS = 2000;
+  static final int RECOVERING_RATE = 50;
+  static final int RECOVERING_AFTER_SEC = 20;
 
   /** quote.redis.load-retry-max (10 s) and a second: by then every entity's retry has run. */
   static final int RETRY_BOUND_SEC = 11;
@@ -73,7 +74,7 @@ final class StoreFaults implements FaultScenario {
                     .toxics()
                     .latency("slow", ToxicDirection.DOWNSTREAM, REDIS_LATENCY_MS),
             () -> ctx.lab().redisProxy().toxics().get("slow").remove()));
-    rows.add(evicting(ctx, node, known));
+    rows.add(RedisEviction.row(ctx, node, known, fresh(3)));
     rows.add(downWhileRecovering(ctx, node));
     rows.add(
         underLoad(
@@ -85,12 +86,81 @@ final class StoreFaults implements FaultScenario {
             "Toxiproxy's proxy in front of PostgreSQL disabled",
             () -> ctx.lab().postgresProxy().disable(),
             () -> ctx.lab().postgresProxy().enable()));
-    rows.add(postgresDownAtStart(ctx));
+    // the append-only restart first: it keeps Redis's values, so the next row starts with them all
+    rows.add(RedisRestart.row(ctx, node, known, fresh(8), true));
+    rows.add(RedisRestart.row(ctx, node, known, fresh(7), false));
+    rows.add(PostgresAtStart.row(ctx));
     return rows;
   }
 
+  /**
+   * A store row under load holds with no error, every value the node had in Redis once settled, and
+   * none lost from Redis and memory both.
+   */
+  static boolean holds(long errors, long notInRedis, long lost) {
+    return errors == 0 && notInRedis == 0 && lost == 0;
+  }
+
+  /**
+   * How entities recovered once Redis was back.
+   *
+   * @param lateDefaults DEFAULT answers to quotes sent more than {@link #RETRY_BOUND_SEC} s after
+   *     Redis returned: an entity that had not found its value by then
+   * @param lastDefaultSec from Redis's return to the last DEFAULT answer, s
+   * @param answeredStored customers answered with a value after that bound
+   */
+  record Recovery(long lateDefaults, double lastDefaultSec, int answeredStored) {
+    static Recovery of(FaultWindow.Outcome o) {
+      FaultLoad.Result r = o.load();
+      long bound = o.faultEndMs() + RETRY_BOUND_SEC * 1000L;
+      long late = r.count(s -> s.origin().equals("DEFAULT") && s.sentMs() >= bound);
+      long lastDefaultMs =
+          r.sent().stream()
+              .filter(s -> s.origin().equals("DEFAULT") && s.sentMs() >= o.faultEndMs())
+              .mapToLong(FaultLoad.Sent::answeredMs)
+              .max()
+              .orElse(o.faultEndMs());
+      Set<String> stored = new TreeSet<>();
+      r.sent().stream()
+          .filter(s -> s.sentMs() >= bound && !s.origin().equals("DEFAULT") && s.status() == 200)
+          .forEach(s -> stored.add(s.customer()));
+      return new Recovery(late, (lastDefaultMs - o.faultEndMs()) / 1000.0, stored.size());
+    }
+  }
+
+  /**
+   * Where each of the values the node {@code had} is now: Redis read once, the ones it lacks asked
+   * of the node's memory.
+   */
+  static HeldValues held(LostValues store, Map<String, Instant> had, StoreLoss.Probe probe)
+      throws Exception {
+    List<String> ids = List.copyOf(had.keySet());
+    Map<String, Instant> inRedis = store.read(ids);
+    Map<String, String> probed = probe.ask(HeldValues.judge(had, inRedis, Map.of()).notInRedis());
+    return HeldValues.judge(had, store.read(ids), probed);
+  }
+
+  /** Asks the row's node which values it still answers from memory ({@link MemoryProbe}). */
+  static StoreLoss.Probe probe(FaultContext ctx, NodeGroup node) {
+    return new StoreLoss.Probe() {
+      @Override
+      public Map<String, String> ask(Collection<String> customers) throws Exception {
+        return MemoryProbe.ask(ctx, node.first(), customers);
+      }
+
+      @Override
+      public long unflushed() {
+        try {
+          return node.first().snapshot().unflushed();
+        } catch (IOException e) {
+          return -1;
+        }
+      }
+    };
+  }
+
   // the row's never-seen customers, apart from every other row's
-  private static List<String> fresh(int row) {
+  static List<String> fresh(int row) {
     return FaultContext.customers(10_000 + row * 1_000, NEW);
   }
 
@@ -115,9 +185,11 @@ final class StoreFaults implements FaultScenario {
             + NEW
             + " new customers)";
     String expected =
-        "every answer a 200; no value lost; the values given during the fault in Redis within "
+        "every answer a 200; every value the node had (in Redis before, or given by the provider"
+            + " during the fault) in Redis, none older, within "
             + SETTLE_SEC
-            + " s of its end";
+            + " s of the fault's end; so none lost (lost: neither in Redis nor answered from memory"
+            + " by a quote with the provider down)";
     try (LostValues store = ctx.store()) {
       ctx.clear();
       List<String> mix = new ArrayList<>(known);
@@ -134,7 +206,8 @@ final class StoreFaults implements FaultScenario {
               ctx.seed(),
               inject,
               remove);
-      StoreLoss loss = StoreLoss.settle(store, before, o.load(), fresh(row), SETTLE_SEC);
+      StoreLoss loss =
+          StoreLoss.settle(store, before, o.load(), fresh(row), SETTLE_SEC, probe(ctx, node));
       FaultLoad.Result r = o.load();
       return new FaultRow(
           fault,
@@ -146,73 +219,7 @@ final class StoreFaults implements FaultScenario {
           o.recoverSec(),
           expected,
           r.summary() + "; " + loss,
-          r.errors() == 0 && loss.total() == 0);
-    } catch (Exception e) {
-      return FaultRow.failed(fault, injected, expected, e);
-    }
-  }
-
-  // Redis at its memory limit with allkeys-lru: it evicts stored values to take new ones
-  private static FaultRow evicting(FaultContext ctx, NodeGroup node, List<String> known) {
-    String fault = "Redis evicting";
-    String injected =
-        "Redis's maxmemory set 32 KiB above its use (maxmemory-policy allkeys-lru), "
-            + FAULT_SEC
-            + " s under "
-            + RATE
-            + " req/s of arm C' with "
-            + NEW
-            + " new customers among the known";
-    String expected =
-        "every answer a 200 (a deliberate wipe: evicted values are counted as lost, not judged)";
-    try (LostValues store = ctx.store()) {
-      ctx.clear();
-      List<String> mix = new ArrayList<>(known);
-      mix.addAll(fresh(3));
-      Map<String, Instant> before = store.read(mix);
-      long evicted0 = store.evictedKeys();
-      long[] limit = new long[1];
-      String maxmemory = store.configGet("maxmemory");
-      String policy = store.configGet("maxmemory-policy");
-      FaultWindow.Outcome o =
-          FaultWindow.run(
-              node::baseUrls,
-              mix,
-              RATE,
-              BEFORE_SEC,
-              FAULT_SEC,
-              AFTER_SEC,
-              ctx.seed(),
-              () -> {
-                limit[0] = store.usedMemory() + 32 * 1024;
-                store.configSet("maxmemory-policy", "allkeys-lru");
-                store.configSet("maxmemory", Long.toString(limit[0]));
-              },
-              () -> {
-                store.configSet("maxmemory", maxmemory);
-                store.configSet("maxmemory-policy", policy);
-              });
-      long evicted = store.evictedKeys() - evicted0;
-      long lost = LostValues.lost(before, store.read(List.copyOf(before.keySet())));
-      FaultLoad.Result r = o.load();
-      return new FaultRow(
-          fault,
-          injected,
-          o.faultSec(),
-          r.requests(),
-          r.errors(),
-          lost,
-          o.recoverSec(),
-          expected,
-          r.summary()
-              + String.format(
-                  Locale.ROOT,
-                  "; limit %d bytes; Redis evicted %d keys; %d of the %d values before missing after",
-                  limit[0],
-                  evicted,
-                  lost,
-                  before.size()),
-          r.errors() == 0);
+          holds(r.errors(), loss.notInRedis(), loss.total()));
     } catch (Exception e) {
       return FaultRow.failed(fault, injected, expected, e);
     }
@@ -226,18 +233,17 @@ final class StoreFaults implements FaultScenario {
    */
   private static FaultRow downWhileRecovering(FaultContext ctx, NodeGroup node) {
     String fault = "Redis down while entities recover";
-    int rate = 50;
-    int after = 20;
+    int rate = RECOVERING_RATE;
+    int after = RECOVERING_AFTER_SEC;
     String injected =
-        "provider down; "
-            + NEW
-            + " customers with a value in Redis, never met by the node, quoted at "
-            + rate
-            + " req/s while Redis's proxy is disabled for "
-            + FAULT_SEC
-            + " s, then "
-            + after
-            + " s with Redis back";
+        String.format(
+            Locale.ROOT,
+            "provider down; %d customers with a value in Redis, never met by the node, quoted at %d"
+                + " req/s while Redis's proxy is disabled for %d s, then %d s with Redis back",
+            NEW,
+            rate,
+            FAULT_SEC,
+            after);
     String expected =
         "every answer a 200 (DEFAULT while Redis is down); no DEFAULT answer to a quote sent more"
             + " than "
@@ -264,21 +270,11 @@ final class StoreFaults implements FaultScenario {
               () -> ctx.lab().redisProxy().enable());
       ctx.lab().control().apply(ProviderState.HEALTHY);
       FaultLoad.Result r = o.load();
-      // a DEFAULT answer after Redis is back: an entity that has not found its value (yet)
-      long bound = o.faultEndMs() + RETRY_BOUND_SEC * 1000L;
-      long lateDefaults = r.count(s -> s.origin().equals("DEFAULT") && s.sentMs() >= bound);
-      long lastDefaultMs =
-          r.sent().stream()
-              .filter(s -> s.origin().equals("DEFAULT") && s.sentMs() >= o.faultEndMs())
-              .mapToLong(FaultLoad.Sent::answeredMs)
-              .max()
-              .orElse(o.faultEndMs());
-      Set<String> stored = new TreeSet<>();
-      r.sent().stream()
-          .filter(s -> s.sentMs() >= bound && !s.origin().equals("DEFAULT") && s.status() == 200)
-          .forEach(s -> stored.add(s.customer()));
-      double lastDefault = (lastDefaultMs - o.faultEndMs()) / 1000.0;
-      long lost = LostValues.lost(before, store.read(customers));
+      Recovery rec = Recovery.of(o);
+      long lateDefaults = rec.lateDefaults();
+      double lastDefault = rec.lastDefaultSec();
+      HeldValues held = held(store, before, probe(ctx, node));
+      long lost = held.lost().size();
       return new FaultRow(
           fault,
           injected,
@@ -293,13 +289,13 @@ final class StoreFaults implements FaultScenario {
                   Locale.ROOT,
                   "; %d values seeded; the last DEFAULT answer %.1f s after Redis returned; %d"
                       + " DEFAULT answers to quotes sent more than %d s after it; %d customers"
-                      + " answered from their stored value after that; %d lost",
+                      + " answered from their stored value after that; %s",
                   seeded,
                   lastDefault,
                   lateDefaults,
                   RETRY_BOUND_SEC,
-                  stored.size(),
-                  lost),
+                  rec.answeredStored(),
+                  held),
           r.errors() == 0 && lateDefaults == 0 && lost == 0);
     } catch (Exception e) {
       return FaultRow.failed(fault, injected, expected, e);
@@ -308,55 +304,6 @@ final class StoreFaults implements FaultScenario {
         ctx.clear();
       } catch (Exception e) {
         // the next row's clear() tries again
-      }
-    }
-  }
-
-  /** A node started with PostgreSQL unreachable must refuse to start, naming the setting. */
-  private static FaultRow postgresDownAtStart(FaultContext ctx) {
-    String fault = "PostgreSQL down at start";
-    String injected =
-        "a new node started with Toxiproxy's proxy in front of PostgreSQL disabled (the shipped"
-            + " rating.connect-attempts and connect-backoff)";
-    String expected = "the node refuses to start, naming rating.jdbc-url; no quote served wrong";
-    Proxy pg = ctx.lab().postgresProxy();
-    NodeProcess node = null;
-    try {
-      ctx.clear();
-      pg.disable();
-      long t0 = System.currentTimeMillis();
-      node = ctx.lab().joinNode(ctx.profile(), "-pgdown");
-      long deadline = t0 + 120_000;
-      while (node.isAlive() && System.currentTimeMillis() < deadline) {
-        Thread.sleep(200);
-      }
-      double took = (System.currentTimeMillis() - t0) / 1000.0;
-      String log = Files.exists(node.logFile()) ? Files.readString(node.logFile()) : "";
-      String line = log.lines().filter(l -> l.contains("rating.jdbc-url")).findFirst().orElse("");
-      boolean exited = !node.isAlive();
-      return new FaultRow(
-          fault,
-          injected,
-          took,
-          0,
-          0,
-          null,
-          null,
-          expected,
-          exited
-              ? String.format(Locale.ROOT, "refused after %.1f s: %s", took, line.trim())
-              : "still running after 120 s",
-          exited && !line.isEmpty());
-    } catch (Exception e) {
-      return FaultRow.failed(fault, injected, expected, e);
-    } finally {
-      if (node != null) {
-        node.close();
-      }
-      try {
-        pg.enable();
-      } catch (Exception e) {
-        // the next row's clear() enables it
       }
     }
   }

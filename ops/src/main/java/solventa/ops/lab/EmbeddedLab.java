@@ -198,6 +198,24 @@ public final class EmbeddedLab implements AutoCloseable {
     return redis.uri();
   }
 
+  /** Stops the lab's Redis (SIGTERM: Redis syncs its append-only file, if on, and exits). */
+  public void stopRedis() {
+    redis.stop();
+  }
+
+  /** Whether the lab's Redis is running (a row that stopped it checks it is back). */
+  public boolean redisRunning() {
+    return redis.isRunning();
+  }
+
+  /**
+   * Starts the lab's stopped Redis again on its port and data directory: with {@code appendOnly} it
+   * loads the append-only file its last run wrote, without it starts empty.
+   */
+  public void startRedisAgain(boolean appendOnly) {
+    redis.startAgain(appendOnly);
+  }
+
   /**
    * The running nodes, (re)started for {@code arm} and {@code policy} with an empty cache: a
    * cluster of {@link #nodes()} nodes, each ready and every member Up.

@@ -71,6 +71,7 @@ class AbuseCallsTest {
             "POST node/of-adapter/providers/ofb/breaker?policy=count&consecutive-failures=1",
             "DELETE node/cluster/members/pekko%3A%2F%2Fquote%40127.0.0.1%3A2552",
             "PUT double/admin/latency",
+            "PUT double/admin/body",
             "POST double/admin/lag/reset");
   }
 
