@@ -326,7 +326,10 @@ public final class Report extends ReportSection {
     }
     for (Verdict v : e.verdicts().values()) {
       h(3, v.id() + " — " + v.verdict() + (v.isCheck() ? " (implementation check)" : ""));
-      p(v.statement() + (v.basis() == null ? "" : " Judged on: " + v.basis() + "."));
+      p(v.statement());
+      if (v.basis() != null) {
+        p("Judged on: " + v.basis() + ".");
+      }
       blocks.add(new Bullets(v.evidence()));
       String key = CHARTS_BY_VERDICT.get(v.id());
       if (key != null) {
