@@ -48,47 +48,22 @@ final class PolicyGridSection extends ReportSection {
                 + " threshold is passed). 1 %% of the %d requests in W = %d s is %s; a setting"
                 + " needing more cannot keep the share below 1 %% by construction and is not"
                 + " judged. Sacrificed can exceed the failures needed: calls already in flight when"
-                + " the breaker opens fail too.",
+                + " the breaker opens fail too. A setting's trials (every run's; in the full"
+                + " profile at least %d of each judged setting, and one of a setting that cannot"
+                + " open within 1 %%, which no repeat could change) are pooled: Σ sacrificed ÷ Σ"
+                + " requests in W, with one interval.",
             low,
             low * pr.exposureWindowSec(),
             pr.exposureWindowSec(),
             allowed == Math.rint(allowed)
                 ? Long.toString((long) allowed)
-                : String.format(Locale.ROOT, "%.2f", allowed)));
+                : String.format(Locale.ROOT, "%.2f", allowed),
+            ExperimentProfile.LOW_TRAFFIC_TRIALS));
     List<List<String>> rows = new ArrayList<>();
     List<String> keeping = new ArrayList<>();
     List<String> tooClose = new ArrayList<>();
     for (String policy : r.policySettings(low)) {
-      BreakerSetting setting = PolicySteps.setting(rules, policy);
-      List<StepResult> trials = r.policyTrials(policy, low);
-      PooledTrials pool = PooledTrials.of(trials);
-      LowTrafficPolicies.Standing standing =
-          LowTrafficPolicies.standing(rules, policy, trials, low);
-      boolean able = PolicySteps.cannotOpen(rules, policy, low) == null;
-      String noPool = "— (" + pool.nonePooled() + ")";
-      String keeps =
-          switch (standing) {
-            case KEEPS -> "yes";
-            case MISSES -> "no";
-            case TOO_CLOSE -> "too close to call";
-            case CANNOT_OPEN -> "not judged";
-            case NOT_USABLE -> "not judged: no usable trial";
-          };
-      if (standing == LowTrafficPolicies.Standing.KEEPS) {
-        keeping.add(setting.label());
-      } else if (standing == LowTrafficPolicies.Standing.TOO_CLOSE) {
-        tooClose.add(setting.label());
-      }
-      rows.add(
-          List.of(
-              setting.label() + (setting.protocol() ? " (the protocol's)" : ""),
-              Integer.toString(setting.failuresNeeded()),
-              able ? "yes" : "no",
-              trials(trials, pool),
-              pool.any() ? pool.sacrificed() + " of " + pool.requests() : noPool,
-              pool.any() ? pct(pool.pct()) + " " + pool.interval().pct() : noPool,
-              pool.any() ? pool.timesToOpen() : noPool,
-              keeps));
+      rows.add(row(rules, policy, low, keeping, tooClose));
     }
     blocks.add(
         new Table(
@@ -117,6 +92,42 @@ final class PolicyGridSection extends ReportSection {
                     + String.join(", ", tooClose)
                     + ".")
             + " Whether the count policy suffices is HD-01.6's verdict above.");
+  }
+
+  /**
+   * One setting's row: its trials pooled, its standing; adds it to {@code keeping} or {@code
+   * tooClose} for the answer below the table.
+   */
+  private List<String> row(
+      VerdictRules rules, String policy, int low, List<String> keeping, List<String> tooClose) {
+    BreakerSetting setting = PolicySteps.setting(rules, policy);
+    List<StepResult> trials = r.policyTrials(policy, low);
+    PooledTrials pool = PooledTrials.of(trials);
+    LowTrafficPolicies.Standing standing = LowTrafficPolicies.standing(rules, policy, trials, low);
+    boolean able = PolicySteps.cannotOpen(rules, policy, low) == null;
+    String noPool = "— (" + pool.nonePooled() + ")";
+    String keeps =
+        switch (standing) {
+          case KEEPS -> "yes";
+          case MISSES -> "no";
+          case TOO_CLOSE -> "too close to call";
+          case CANNOT_OPEN -> "not judged";
+          case NOT_USABLE -> "not judged: no usable trial";
+        };
+    if (standing == LowTrafficPolicies.Standing.KEEPS) {
+      keeping.add(setting.label());
+    } else if (standing == LowTrafficPolicies.Standing.TOO_CLOSE) {
+      tooClose.add(setting.label());
+    }
+    return List.of(
+        setting.label() + (setting.protocol() ? " (the protocol's)" : ""),
+        Integer.toString(setting.failuresNeeded()),
+        able ? "yes" : "no",
+        trials(trials, pool),
+        pool.any() ? pool.sacrificed() + " of " + pool.requests() : noPool,
+        pool.any() ? pct(pool.pct()) + " " + pool.interval().pct() : noPool,
+        pool.any() ? pool.timesToOpen() : noPool,
+        keeps);
   }
 
   /**
