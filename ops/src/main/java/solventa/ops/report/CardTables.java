@@ -18,8 +18,8 @@ import solventa.providerdouble.control.ProviderState;
 
 /**
  * The card's tables: results per run (table 1), the summary across runs (table 2), the hit-rate
- * sweep (table 3), the breaker policy × traffic (table 4) and the concurrent misses on one key
- * (table 5).
+ * sweep (table 3, a row per rate and run when several runs measured it) and the breaker policy ×
+ * traffic (table 4, each setting's trials pooled); table 5 is {@link StampedeSection}.
  */
 final class CardTables extends ReportSection {
   CardTables(ReportSection report) {
