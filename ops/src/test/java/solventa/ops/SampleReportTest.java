@@ -24,7 +24,7 @@ import solventa.ops.results.ResultsFolder;
  * change of the analysis or of the rules that moves them fails here until the sample is re-analysed
  * and committed with it. Its run (2026-12-06 03:55 UTC, at 6a42ae3: the breaker on Resilience4j,
  * the quote path as states, unknown customers remembered) was recorded under rules version 10 and
- * re-judged from its recordings under version 11; the recordings are the run's own.
+ * re-judged from its recordings under version 12; the recordings are the run's own.
  */
 class SampleReportTest {
   @TempDir Path dir;
@@ -57,18 +57,19 @@ class SampleReportTest {
 
   /**
    * The full sample (2026-12-05 00:07 UTC, ce62c76, recorded under rules version 7) re-judged under
-   * version 11 (clauses as in version 9; HD-01.6's grid by the sacrificed share's interval,
-   * HD-01.8's recovery times by the second they were read in): in every run a half-open probe
-   * closed C's and C''s breaker while the provider was still degraded and the backlog of expired
-   * customers filled the pool (a finding, not a stampede); once the provider was healthy C's
-   * duplicate calls (42–53) never filled it, so clause (c) holds and HD-01.8 is supported; clause
-   * (b) is too close to call at the declared inputs (an hour's outage inside every step's flip), so
-   * HD-01 is inconclusive.
+   * version 12, with one trial per policy setting (it was recorded before the repeats), and the
+   * verdicts of version 11 (clauses as in version 9; HD-01.6's grid by the sacrificed share's
+   * interval, HD-01.8's recovery times by the second they were read in): in every run a half-open
+   * probe closed C's and C''s breaker while the provider was still degraded and the backlog of
+   * expired customers filled the pool (a finding, not a stampede); once the provider was healthy
+   * C's duplicate calls (42–53) never filled it, so clause (c) holds and HD-01.8 is supported;
+   * clause (b) is too close to call at the declared inputs (an hour's outage inside every step's
+   * flip), so HD-01 is inconclusive.
    */
   @Test
   void reAnalysingTheCommittedFullSampleReproducesItsVerdicts() throws Exception {
     JsonNode after = reanalyse("docs/sample-report-full");
-    assertThat(after.path("rulesVersion").asText()).isEqualTo("11");
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("12");
     assertThat(after.path("actuarial").toString())
         .isEqualTo(
             "{\"source-refresh-s\":86400.0,\"outage-s\":3600.0,\"fallback-ceiling-pct\":10.0,"
@@ -100,7 +101,12 @@ class SampleReportTest {
     assertThat(v.path("HD-01.6").path("verdict").asText()).isEqualTo("inconclusive");
     assertThat(v.path("HD-01.6").path("evidence").toString())
         .contains(
-            "→ too close to call: count N=3 at 10 req/s sacrificed 1.00 % [0.21, 2.89] against 1 %");
+            "→ too close to call: count N=3 at 10 req/s pooled sacrificed 1.00 % [0.21, 2.89]"
+                + " against 1 %");
+    // rules version 12: recorded before the repeats, so each setting has one trial, and the
+    // verdict says so
+    assertThat(v.path("HD-01.6").path("basis").asText())
+        .isEqualTo("3 runs of 3; judged settings: 1 trial each of ≥ 5");
     JsonNode hd01 = v.path("HD-01");
     // at the declared inputs an hour's outage lies inside every step's flip: too close to call
     assertThat(hd01.path("verdict").asText()).isEqualTo("inconclusive");
@@ -122,7 +128,7 @@ class SampleReportTest {
     // than the control's 20, and C' none, so HD-01.8 is inconclusive; HD-01.2, .3, .4 and .7 are
     // implementation checks; clause (b) is too close to call: one lab second stands for 4 320 s of
     // a daily source, longer than the hour's outage
-    assertThat(after.path("rulesVersion").asText()).isEqualTo("11");
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("12");
     JsonNode v = after.path("verdicts");
     assertThat(v.path("HD-01.1").path("verdict").asText()).isEqualTo("inconclusive");
     assertThat(v.path("HD-01.1").path("evidence").toString())
@@ -132,7 +138,8 @@ class SampleReportTest {
     assertThat(v.path("HD-01.6").path("verdict").asText()).isEqualTo("inconclusive");
     assertThat(v.path("HD-01.6").path("evidence").toString())
         .contains(
-            "→ too close to call: count N=2 at 10 req/s sacrificed 2.33 % [0.94, 4.75] against 1 %",
+            "→ too close to call: count N=2 at 10 req/s pooled sacrificed 2.33 % [0.94, 4.75]"
+                + " against 1 %",
             "no rate setting kept the share below 1 %, and a rate setting was too close to call",
             "open question (b), settings that keep");
     assertThat(v.path("HD-01.5").path("verdict").asText()).isEqualTo("supported");

@@ -3,6 +3,7 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Locale;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.StepKind;
 
 /** HD-01.7: concurrent misses on one key make > 1 provider call in C and exactly 1 in C'. */
 public final class Coalescing implements Hypothesis {
@@ -26,27 +27,48 @@ public final class Coalescing implements Hypothesis {
     return d.coalescing();
   }
 
+  /**
+   * Every run's pair (rules version 12), each by the rule: C makes more than one provider call, C'
+   * exactly one, and C loads the pool more. A run whose pair was measured and fails any of these
+   * refutes; a run whose pair was not measured makes the verdict inconclusive.
+   */
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
-    StepResult c = in.results().stampede(BenchArm.C).orElse(null);
-    StepResult cp = in.results().stampede(BenchArm.C_PRIME).orElse(null);
-    if (c == null || c.providerCalls() == null || c.poolMaxInFlight() == null) {
+    List<String> runs = in.results().runsOf(StepKind.STAMPEDE);
+    if (runs.isEmpty()) {
       ev.inconclusive("the stampede on arm C was not measured");
-    }
-    if (cp == null || cp.providerCalls() == null || cp.poolMaxInFlight() == null) {
       ev.inconclusive("the stampede on arm C' was not measured");
     }
-    if (ev.isInconclusive()) {
-      return ev.verdict(this);
+    for (String run : runs) {
+      judge(in, ev, run, runs.size() > 1 ? " in " + run : "");
+    }
+    return ev.verdict(this);
+  }
+
+  private static void judge(Input in, Evidence ev, String run, String where) {
+    StepResult c = in.results().stampede(run, BenchArm.C).orElse(null);
+    StepResult cp = in.results().stampede(run, BenchArm.C_PRIME).orElse(null);
+    boolean missing = false;
+    if (c == null || c.providerCalls() == null || c.poolMaxInFlight() == null) {
+      ev.inconclusive("the stampede on arm C was not measured" + where);
+      missing = true;
+    }
+    if (cp == null || cp.providerCalls() == null || cp.poolMaxInFlight() == null) {
+      ev.inconclusive("the stampede on arm C' was not measured" + where);
+      missing = true;
+    }
+    if (missing) {
+      return;
     }
     for (StepResult s : List.of(c, cp)) {
       ev.add(
           String.format(
               Locale.ROOT,
-              "%s: %d concurrent misses on one key → %d provider calls; adapter max in-flight %s of"
-                  + " pool %s, %s rejected",
+              "%s%s: %d concurrent misses on one key → %d provider calls; adapter max in-flight %s"
+                  + " of pool %s, %s rejected",
               s.spec().arm().label(),
+              where,
               s.spec().concurrent(),
               s.providerCalls(),
               s.poolMaxInFlight(),
@@ -54,16 +76,16 @@ public final class Coalescing implements Hypothesis {
               s.rejections()));
     }
     if (c.providerCalls() <= 1) {
-      ev.refute("C made " + c.providerCalls() + " provider call(s), not more than one");
+      ev.refute(
+          "C made " + c.providerCalls() + " provider call(s)" + where + ", not more than one");
     }
     if (cp.providerCalls() != 1) {
-      ev.refute("C' made " + cp.providerCalls() + " provider calls, not exactly one");
+      ev.refute("C' made " + cp.providerCalls() + " provider calls" + where + ", not exactly one");
     }
     long rc = c.rejections() == null ? 0 : c.rejections();
     long rcp = cp.rejections() == null ? 0 : cp.rejections();
     if (!(c.poolMaxInFlight() > cp.poolMaxInFlight() || rc > rcp)) {
-      ev.refute("C did not load the pool more than C'");
+      ev.refute("C did not load the pool more than C'" + where);
     }
-    return ev.verdict(this);
   }
 }

@@ -12,10 +12,10 @@ import solventa.ops.protocol.BreakerSetting;
  * before it can open than 1 % of the requests in W ({@link PolicySteps#cannotOpen}) is shown and
  * not judged: its share would follow from its setting, not from a measurement.
  *
- * <p>A judged setting keeps the share below 1 %, misses, or is too close to call, by the share's
- * Clopper–Pearson interval ({@link PolicySteps#sacrificedCheck}). One step at 10 req/s holds 300
- * requests in W, whose interval reaches above 1 % even with none sacrificed: one step per setting
- * can miss or be too close to call, not keep, until trials are pooled.
+ * <p>A judged setting keeps the share below 1 %, misses, or is too close to call, by the
+ * Clopper–Pearson interval of its share pooled over its trials in every run ({@link PooledTrials},
+ * rules version 12). One trial at 10 req/s holds 300 requests in W, whose interval reaches above 1
+ * % even with none sacrificed: {@code full} runs every judged setting at least 5 times.
  *
  * <p>Supported: some count setting and some rate setting are judged, every judged count setting
  * misses, and some judged rate setting keeps the share below 1 %. Refuted: a judged count setting
@@ -59,10 +59,11 @@ public final class LowTrafficPolicies implements Hypothesis {
     List<String> keeping = new ArrayList<>();
     Tally count = new Tally();
     Tally rate = new Tally();
-    for (StepResult s : in.results().policySteps(low)) {
-      BreakerSetting setting = PolicySteps.setting(in.rules(), s.spec().policy());
+    for (String policy : in.results().policySettings(low)) {
+      BreakerSetting setting = PolicySteps.setting(in.rules(), policy);
       boolean isCount = setting.family().equals(BreakerSetting.COUNT);
-      Standing st = judge(in, ev, s, low, isCount);
+      List<StepResult> trials = in.results().policyTrials(policy, low);
+      Standing st = judge(in, ev, policy, trials, low, isCount);
       (isCount ? count : rate).add(st);
       if (st == Standing.KEEPS) {
         keeping.add(setting.label());
@@ -96,19 +97,21 @@ public final class LowTrafficPolicies implements Hypothesis {
   }
 
   /**
-   * A low-traffic setting's standing under these rules: not usable (the step, or its share, or its
-   * interval, missing), unable to open within 1 % (not judged), or judged by the share's interval:
-   * keeps the share below 1 %, misses, or too close to call. The report's grid table reads the same
-   * standing.
+   * A low-traffic setting's standing under these rules, from its trials: not usable (no trial
+   * pooled), unable to open within 1 % (not judged), or judged by the pooled share's interval
+   * (rules version 12): keeps the share below 1 %, misses, or too close to call. The report's grid
+   * table reads the same standing.
    */
-  public static Standing standing(VerdictRules rules, StepResult s, int rate) {
-    if (Evidence.unusable(s, "") != null) {
+  public static Standing standing(
+      VerdictRules rules, String policy, List<StepResult> trials, int rate) {
+    PooledTrials pool = PooledTrials.of(trials);
+    if (!pool.any()) {
       return Standing.NOT_USABLE;
     }
-    if (PolicySteps.cannotOpen(rules, s.spec().policy(), rate) != null) {
+    if (PolicySteps.cannotOpen(rules, policy, rate) != null) {
       return Standing.CANNOT_OPEN;
     }
-    return switch (PolicySteps.sacrificedCheck(s).call()) {
+    return switch (pool.call()) {
       case HOLDS -> Standing.KEEPS;
       case FAILS -> Standing.MISSES;
       case TOO_CLOSE -> Standing.TOO_CLOSE;
@@ -120,34 +123,23 @@ public final class LowTrafficPolicies implements Hypothesis {
    * A setting's standing, with its line in the evidence; a count setting too close to call makes
    * the verdict inconclusive (it might keep the share), a rate one only when no rate setting keeps.
    */
-  private static Standing judge(Input in, Evidence ev, StepResult s, int rate, boolean isCount) {
-    Standing st = standing(in.rules(), s, rate);
-    String label = PolicySteps.setting(in.rules(), s.spec().policy()).label();
-    String why = Evidence.unusable(s, label + " at " + rate + " req/s");
+  private static Standing judge(
+      Input in, Evidence ev, String policy, List<StepResult> trials, int rate, boolean isCount) {
+    Standing st = standing(in.rules(), policy, trials, rate);
+    String who = PolicySteps.setting(in.rules(), policy).label() + " at " + rate + " req/s";
+    PooledTrials pool = PooledTrials.of(trials);
     switch (st) {
-      case NOT_USABLE ->
-          ev.add(
-              "not judged: "
-                  + (why != null
-                      ? why
-                      : s.sacrificedPct() == null
-                          ? PolicySteps.line(in.rules(), s)
-                              + "; "
-                              + s.missing().get("sacrificedPct")
-                          : PolicySteps.sacrificedCheck(s)
-                              .undecided(label + " at " + rate + " req/s")));
+      case NOT_USABLE -> ev.add("not judged: " + who + ": " + pool.nonePooled());
       case CANNOT_OPEN ->
           ev.add(
-              PolicySteps.line(in.rules(), s)
+              pool.line(who)
                   + " → not judged: "
-                  + PolicySteps.cannotOpen(in.rules(), s.spec().policy(), rate));
-      case KEEPS -> ev.add(PolicySteps.line(in.rules(), s) + " → < 1 %");
-      case MISSES -> ev.add(PolicySteps.line(in.rules(), s) + " → ≥ 1 %");
+                  + PolicySteps.cannotOpen(in.rules(), policy, rate));
+      case KEEPS -> ev.add(pool.line(who) + " → < 1 %");
+      case MISSES -> ev.add(pool.line(who) + " → ≥ 1 %");
       case TOO_CLOSE -> {
         String line =
-            PolicySteps.line(in.rules(), s)
-                + " → "
-                + PolicySteps.sacrificedCheck(s).undecided(PolicySteps.who(in.rules(), s));
+            pool.line(who) + " → too close to call: " + who + " " + pool.shown() + " against 1 %";
         if (isCount) {
           ev.inconclusive(line);
         } else {

@@ -101,24 +101,44 @@ public final class MinimumHitRate implements Hypothesis {
         in.results().steps().stream()
             .filter(s -> s.spec().kind() == StepKind.SWEEP && s.spec().arm() == arm)
             .toList();
-    // the planned rates (any arm's) and this arm's own bisected ones
+    if (steps.isEmpty()) {
+      return null;
+    }
+    // every run's sweep (rules version 12), each point judged on its own, all in one bracket
+    List<String> runs = in.results().runsOf(StepKind.SWEEP);
+    List<SweepPoint> usable = new ArrayList<>();
+    List<String> unusable = new ArrayList<>();
+    List<String> lines = new ArrayList<>();
+    for (String run : runs) {
+      points(in, arm, run, runs.size() > 1 ? run + " " : "", usable, unusable, lines);
+    }
+    if (runs.size() > 1 && arm.equals(ProtocolPlan.PROPOSAL)) {
+      lines.addAll(alreadyMeetsEveryRun(in, runs));
+    }
+    return new Points(SweepPoint.highestFirst(usable), unusable, lines);
+  }
+
+  /** One run's points of {@code arm}; {@code prefix} names the run when there are several. */
+  private static void points(
+      Input in,
+      BenchArm arm,
+      String run,
+      String prefix,
+      List<SweepPoint> usable,
+      List<String> unusable,
+      List<String> lines) {
+    // the run's planned rates (any arm's) and this arm's own bisected ones
     List<Double> rates =
         in.results().steps().stream()
-            .filter(s -> s.spec().kind() == StepKind.SWEEP)
+            .filter(s -> s.spec().kind() == StepKind.SWEEP && s.spec().run().equals(run))
             .filter(s -> !s.spec().bisection() || s.spec().arm() == arm)
             .map(s -> s.spec().hitRate())
             .distinct()
             .sorted(Comparator.reverseOrder())
             .toList();
-    if (steps.isEmpty()) {
-      return null;
-    }
-    List<SweepPoint> usable = new ArrayList<>();
-    List<String> unusable = new ArrayList<>();
-    List<String> lines = new ArrayList<>();
     for (double h : rates) {
-      StepResult s = in.results().sweep(arm, h).orElse(null);
-      String why = SweepPoint.unusable(s, arm.label(), h);
+      StepResult s = in.results().sweep(run, arm, h).orElse(null);
+      String why = SweepPoint.unusable(s, prefix + arm.label(), h);
       if (why != null) {
         unusable.add(why + ": not usable for the minimum hit rate");
         continue;
@@ -128,11 +148,12 @@ public final class MinimumHitRate implements Hypothesis {
       if (!arm.equals(ProtocolPlan.PROPOSAL)) {
         continue;
       }
-      Optional<StepResult> b = in.results().sweep(BenchArm.B, h);
+      Optional<StepResult> b = in.results().sweep(run, BenchArm.B, h);
       lines.add(
           String.format(
               Locale.ROOT,
-              "hit rate %s%s (measured %s): C p95 %s %s, p99 %s %s, errors %s, fallback %s → %s%s",
+              "%shit rate %s%s (measured %s): C p95 %s %s, p99 %s %s, errors %s, fallback %s → %s%s",
+              prefix,
               pctTarget(h),
               p.step().spec().bisection() ? " (bisection step)" : "",
               Evidence.pct(s.hitRatePct()) + " " + rateInterval(s),
@@ -160,7 +181,62 @@ public final class MinimumHitRate implements Hypothesis {
                           ? "; B not measured (bisection is C only)"
                           : "")));
     }
-    return new Points(SweepPoint.highestFirst(usable), unusable, lines);
+  }
+
+  /**
+   * "Does B already meet?" over every run, per planned rate (rules version 12): yes when B meets in
+   * every run that measured it usably, no when it clearly misses in one, too close to call
+   * otherwise.
+   */
+  private static List<String> alreadyMeetsEveryRun(Input in, List<String> runs) {
+    List<String> out = new ArrayList<>();
+    List<Double> rates =
+        in.results().steps().stream()
+            .filter(s -> s.spec().kind() == StepKind.SWEEP && !s.spec().bisection())
+            .map(s -> s.spec().hitRate())
+            .distinct()
+            .sorted(Comparator.reverseOrder())
+            .toList();
+    for (double h : rates) {
+      List<StepResult> b =
+          runs.stream().map(r -> in.results().sweep(r, BenchArm.B, h).orElse(null)).toList();
+      out.add(
+          "hit rate "
+              + pctTarget(h)
+              + ", every run: B already meets: "
+              + alreadyMeets(b)
+              + " ("
+              + String.join(
+                  ", ",
+                  b.stream()
+                      .filter(java.util.Objects::nonNull)
+                      .map(
+                          x -> x.spec().run() + " " + Call.meets(x).name().toLowerCase(Locale.ROOT))
+                      .toList())
+              + ")");
+    }
+    return out;
+  }
+
+  /**
+   * Whether B meets the thresholds at one rate over every run's step there (rules version 12):
+   * "yes" when it meets in every run and each step is usable, "no" when a usable step clearly
+   * misses, "too close to call" otherwise (a run too close, missing or not usable).
+   */
+  public static String alreadyMeets(List<StepResult> runs) {
+    boolean undecided = runs.isEmpty();
+    for (StepResult s : runs) {
+      if (Evidence.unusable(s, "B") != null) {
+        undecided = true;
+        continue;
+      }
+      Call c = Call.meets(s);
+      if (c == Call.FAILS) {
+        return "no";
+      }
+      undecided |= c != Call.HOLDS;
+    }
+    return undecided ? "too close to call (a run too close to call or not usable)" : "yes";
   }
 
   /**

@@ -3,79 +3,13 @@ package solventa.ops.analysis;
 import java.util.Locale;
 import solventa.ops.protocol.BreakerSetting;
 
-/** What HD-01.5 and HD-01.6 share: a policy step's line and whether its policy can open. */
+/** What HD-01.5 and HD-01.6 share: a setting, and whether it can open within 1 % of W. */
 public final class PolicySteps {
   private PolicySteps() {}
-
-  /** The policy step's line; the sacrificed share with its Clopper–Pearson interval. */
-  static String line(VerdictRules rules, StepResult s) {
-    return String.format(
-        Locale.ROOT,
-        "%s at %d req/s, provider turned unresponsive: %d sacrificed of %d requests in W (%s"
-            + " %s), time to open %s",
-        setting(rules, s.spec().policy()).label(),
-        s.spec().rate(),
-        s.sacrificed() == null ? 0 : s.sacrificed(),
-        s.requestsSinceChange(),
-        Evidence.pct(s.sacrificedPct()),
-        sacrificedInterval(s),
-        s.timeToOpenMs() == null
-            ? "n/a (" + s.missing().get("timeToOpenMs") + ")"
-            : s.timeToOpenMs() + " ms");
-  }
-
-  /**
-   * The sacrificed share compared with 1 % by its Clopper–Pearson interval: below 1 % over the
-   * whole interval holds, at or above 1 % over the whole interval fails, an interval containing 1 %
-   * is too close to call, and no interval (results written before intervals, or no share) is
-   * missing. One step at low traffic holds few requests in W, so its interval can be too wide to
-   * say "below 1 %" even with none sacrificed: the rule says so rather than compare the point.
-   */
-  static Call.Check sacrificedCheck(StepResult s) {
-    Interval ci =
-        s.intervals() == null || s.sacrificedPct() == null ? null : s.intervals().sacrificedPct();
-    String missing =
-        ci != null
-            ? null
-            : s.intervals() == null
-                ? StepIntervals.BEFORE_VERSION_5
-                : "no interval ("
-                    + s.missing()
-                        .getOrDefault(
-                            "sacrificedPctInterval",
-                            s.missing().getOrDefault("sacrificedPct", "no reason recorded"))
-                    + ")";
-    return new Call.Check(
-        "sacrificed "
-            + Evidence.pct(s.sacrificedPct())
-            + " "
-            + (ci == null ? "[no interval]" : ci.pct()),
-        "1 %",
-        Call.of(ci, x -> x < SacrificedHighTraffic.MAX_SACRIFICED_PCT),
-        missing);
-  }
-
-  /** {@link #sacrificedCheck}'s outcome, for the report's tables. */
-  public static Call sacrificedCall(StepResult s) {
-    return sacrificedCheck(s).call();
-  }
-
-  /** "count N=2 at 10 req/s": the step as a too-close line names it. */
-  static String who(VerdictRules rules, StepResult s) {
-    return setting(rules, s.spec().policy()).label() + " at " + s.spec().rate() + " req/s";
-  }
 
   /** The setting a policy step names ({@link BreakerSetting#parse}) under these rules. */
   public static BreakerSetting setting(VerdictRules rules, String policy) {
     return BreakerSetting.parse(policy, rules.countPolicyN(), rules.ratePolicy());
-  }
-
-  private static String sacrificedInterval(StepResult s) {
-    if (s.intervals() == null) {
-      return "[no interval: results written before rules version 5]";
-    }
-    Interval ci = s.intervals().sacrificedPct();
-    return ci == null ? "[no interval]" : ci.pct();
   }
 
   /**

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * HD-01.5: at high traffic the count policy keeps sacrificed requests below 1 % of W, judged by the
- * share's Clopper–Pearson interval ({@link PolicySteps#sacrificedCheck}).
+ * Clopper–Pearson interval of the share pooled over its trials, one per run ({@link PooledTrials},
+ * rules version 12).
  */
 public final class SacrificedHighTraffic implements Hypothesis {
   static final double MAX_SACRIFICED_PCT = 1.0;
@@ -30,26 +31,24 @@ public final class SacrificedHighTraffic implements Hypothesis {
       return ev.verdict(this);
     }
     int high = rates.get(0);
-    StepResult s = in.results().policy("count", high).orElse(null);
-    String why = Evidence.unusable(s, "count policy at " + high + " req/s");
-    if (why != null) {
-      ev.inconclusive(why);
+    String who = PolicySteps.setting(in.rules(), "count").label() + " at " + high + " req/s";
+    PooledTrials pool = PooledTrials.of(in.results().policyTrials("count", high));
+    if (!pool.any()) {
+      ev.inconclusive(who + ": " + pool.nonePooled());
       return ev.verdict(this);
     }
+    String line = pool.line(who);
     String cannot = PolicySteps.cannotOpen(in.rules(), "count", high);
     if (cannot != null) {
-      ev.inconclusive(PolicySteps.line(in.rules(), s) + " → " + cannot);
-    } else if (s.sacrificedPct() == null) {
-      ev.inconclusive(PolicySteps.line(in.rules(), s) + "; " + s.missing().get("sacrificedPct"));
-    } else {
-      Call.Check c = PolicySteps.sacrificedCheck(s);
-      String line = PolicySteps.line(in.rules(), s);
-      switch (c.call()) {
-        case HOLDS -> ev.add(line + " → < 1 %");
-        case FAILS -> ev.refute(line + " → ≥ 1 %");
-        case TOO_CLOSE, MISSING ->
-            ev.inconclusive(line + " → " + c.undecided(PolicySteps.who(in.rules(), s)));
-      }
+      ev.inconclusive(line + " → " + cannot);
+      return ev.verdict(this);
+    }
+    switch (pool.call()) {
+      case HOLDS -> ev.add(line + " → < 1 %");
+      case FAILS -> ev.refute(line + " → ≥ 1 %");
+      case TOO_CLOSE, MISSING ->
+          ev.inconclusive(
+              line + " → too close to call: " + who + " " + pool.shown() + " against 1 %");
     }
     return ev.verdict(this);
   }

@@ -87,10 +87,17 @@ public record SweepPoint(double hitRate, double target, StepResult step, Call ca
     return new SweepPoint(s.hitRatePct() / 100, s.spec().hitRate(), s, Call.meets(s));
   }
 
-  /** The points ordered by measured hit rate, highest first. */
+  /**
+   * The points ordered by measured hit rate, highest first; at the same measured rate (two runs'
+   * points, rules version 12) a failing point comes first, so a rate that fails in one run bounds
+   * the minimum from below whatever another run showed there.
+   */
   static List<SweepPoint> highestFirst(List<SweepPoint> points) {
     return points.stream()
-        .sorted(Comparator.comparingDouble(SweepPoint::hitRate).reversed())
+        .sorted(
+            Comparator.comparingDouble(SweepPoint::hitRate)
+                .reversed()
+                .thenComparing(p -> !p.fails()))
         .toList();
   }
 

@@ -11,7 +11,10 @@ import java.util.List;
  * byConstruction} says whether the design's own arithmetic already fixes the outcome (an
  * implementation check rather than a finding about the design), and {@code construction} is that
  * arithmetic; null in results written before they were judged. {@code clauses} are HD-01's
- * refutation clauses one by one.
+ * refutation clauses one by one. {@code basis} says what the verdict was judged on (the runs it
+ * read, and for the pooled policy settings their trials: "1 run of 3; judged settings: 1 trial each
+ * of ≥ 5"), so a verdict of a profile that runs fewer repeats says so; null in results written
+ * before it.
  */
 public record Verdict(
     String id,
@@ -21,7 +24,8 @@ public record Verdict(
     @JsonInclude(JsonInclude.Include.NON_NULL) Boolean provisional,
     @JsonInclude(JsonInclude.Include.NON_NULL) Boolean byConstruction,
     @JsonInclude(JsonInclude.Include.NON_NULL) String construction,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<Clause> clauses) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Clause> clauses,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String basis) {
   public static final String SUPPORTED = "supported";
   public static final String REFUTED = "refuted";
   public static final String INCONCLUSIVE = "inconclusive";
@@ -38,18 +42,26 @@ public record Verdict(
   }
 
   public Verdict(String id, String statement, String verdict, List<String> evidence) {
-    this(id, statement, verdict, evidence, null, null, null, null);
+    this(id, statement, verdict, evidence, null, null, null, null, null);
   }
 
   public Verdict(
       String id, String statement, String verdict, List<String> evidence, Boolean provisional) {
-    this(id, statement, verdict, evidence, provisional, null, null, null);
+    this(id, statement, verdict, evidence, provisional, null, null, null, null);
   }
 
   /** This verdict marked true by construction ({@code arithmetic} non-null) or not. */
   public Verdict checked(String arithmetic) {
     return new Verdict(
-        id, statement, verdict, evidence, provisional, arithmetic != null, arithmetic, clauses);
+        id,
+        statement,
+        verdict,
+        evidence,
+        provisional,
+        arithmetic != null,
+        arithmetic,
+        clauses,
+        basis);
   }
 
   /** This verdict with HD-01's clauses. */
@@ -62,7 +74,14 @@ public record Verdict(
         provisional,
         byConstruction,
         construction,
-        List.copyOf(c));
+        List.copyOf(c),
+        basis);
+  }
+
+  /** This verdict with what it was judged on. */
+  public Verdict withBasis(String b) {
+    return new Verdict(
+        id, statement, verdict, evidence, provisional, byConstruction, construction, clauses, b);
   }
 
   /** Whether the design's arithmetic fixes the outcome (false when not judged); not stored. */

@@ -59,11 +59,14 @@ public record VerdictRules(
    * alone decided it. 10 (2026-12-06): one percentile definition ({@link Percentile}); the hit-rate
    * sweep, "B already meets" and the Recommendation's "meets" are judged by the intervals. 11
    * (2026-12-06): HD-01.5 and HD-01.6 compare the sacrificed share with 1 % by its Clopper–Pearson
-   * interval ({@link PolicySteps#sacrificedCheck}); HD-01.8's recovery time is compared with 60 s
-   * by the second it was read in; breaker transitions and duplicate counts are exact and carry no
-   * interval.
+   * interval; HD-01.8's recovery time is compared with 60 s by the second it was read in; breaker
+   * transitions and duplicate counts are exact and carry no interval. 12 (2026-12-06): the policy,
+   * stampede and sweep steps are judged in every run that has them, a contradiction in any run
+   * refuting as in the walk verdicts; HD-01.5 and HD-01.6 judge each setting's share pooled over
+   * its trials ({@link PooledTrials}); the minimum hit rate is bracketed over every run's points;
+   * every verdict names what it was judged on ({@link Basis}).
    */
-  public static final String RULES_VERSION = "11";
+  public static final String RULES_VERSION = "12";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;
@@ -113,7 +116,8 @@ public record VerdictRules(
     Map<String, Verdict> out = new LinkedHashMap<>();
     for (Hypothesis h : hypotheses()) {
       Verdict v = h.evaluate(new Hypothesis.Input(results, sanity, this, out));
-      out.put(h.id(), v.checked(h.byConstruction(design)));
+      out.put(
+          h.id(), v.checked(h.byConstruction(design)).withBasis(Basis.of(h.id(), results, this)));
     }
     return out;
   }

@@ -64,8 +64,23 @@ public record ExperimentProfile(
 
   public static final List<String> NAMES = List.of("smoke", "quick", "full");
 
-  /** W: the same in every profile, so a sacrificed share does not depend on step length. */
+  /**
+   * W, the exposure window the sacrificed share counts over: the same in every profile, so a share
+   * does not depend on step length. 30 s because it is the rate policy's sliding window (the
+   * policies are compared over the span in which the rate policy decides, so neither is judged on a
+   * window the other cannot fill) and the card's default state window; every sacrificed request
+   * falls well inside it, since even the slowest setting judged at 10 req/s (3 failures) opens
+   * within a few seconds of the change. At 10 req/s it holds 300 requests, too few for one trial to
+   * show a share below 1 % by its interval: HD-01.6 pools {@link #lowTrafficTrials} trials.
+   */
   public static final int EXPOSURE_WINDOW_SEC = 30;
+
+  /**
+   * The trials of each low-traffic breaker setting HD-01.6 judges, in {@code full}: pooled, 5 × 300
+   * requests in W leave room for a "keeps" (none sacrificed of 368 already gives an interval below
+   * 1 %) and for a miss of a few sacrificed. The profiles of one run measure one trial.
+   */
+  public static final int LOW_TRAFFIC_TRIALS = 5;
 
   /** The card leaves "an unacceptable fallback share" to actuaries: the report assumes this. */
   public static final double FALLBACK_CEILING_PCT = 10.0;
@@ -87,11 +102,31 @@ public record ExperimentProfile(
    */
   static final int SMOKE_WARMUP_QUOTES = 1000;
 
+  /**
+   * full's walk and sweep window: 25 s (5 000 answers at 200 req/s, still far above what the
+   * intervals need; the error share's interval reaches 1 % only below 368 answers) so the sweep and
+   * policy steps fit in every run. C's healthy and degraded steps keep 30 s ({@code
+   * pathMeasureSec}: HD-01.3's 30 answers a path) and the recovery steps their own lengths.
+   */
+  static final int FULL_MEASURE_SEC = 25;
+
+  /**
+   * A policy step measures W and this much more: the share needs the whole of W after the change,
+   * and the last seconds let the requests sent at W's end complete (a hard timeout is 0.7 s).
+   */
+  static final int POLICY_TAIL_SEC = 5;
+
   /** full bisects C's minimum hit rate down to a bracket this many points wide … */
   static final int BISECTION_RESOLUTION_PTS = 2;
 
-  /** … in at most this many extra sweep steps (from 90–96 %, two reach it: 93, then 91 or 94). */
-  static final int MAX_BISECTION_STEPS = 3;
+  /**
+   * … in at most this many extra sweep steps per arm: from the planned 90–96 % bracket two reach it
+   * (93, then 91 or 94), and with no bracket one extension step reaches the sweep's end (0 %, or
+   * the highest target a key set can build), as both samples' sweeps needed. A third step (3 until
+   * the repeats) helped only an extension that still left a bracket wider than the resolution; its
+   * time now goes to the sweeps of the second and third runs.
+   */
+  static final int MAX_BISECTION_STEPS = 2;
 
   /**
    * The protocol's rate policy: 50 % failures over 30 s with at least 5 calls. From the empty
@@ -157,13 +192,13 @@ public record ExperimentProfile(
               3,
               200,
               5,
-              30,
+              FULL_MEASURE_SEC,
               30,
               75,
               30,
               List.of(0.99, 0.96, 0.90, 0.50),
               List.of(200, 10),
-              45,
+              EXPOSURE_WINDOW_SEC + POLICY_TAIL_SEC,
               50,
               60,
               NEVER_SEEN_SHARE,
@@ -232,10 +267,12 @@ public record ExperimentProfile(
   /**
    * The breaker settings measured at the low policy rate (each from an empty breaker window): the
    * protocol's own (count N, the rate policy's minimum calls) and the grid around them, each from
-   * an empty breaker window. {@code full}: count N ∈ {2, 3, 5}, rate minimum calls ∈ {2, 4, 5};
-   * {@code quick} keeps its 12 minutes with N ∈ {2, 5} and minimum calls 2 (the protocol's rate
-   * policy needs 5 failures from an empty window, more than 1 % of W at 10 req/s, so its share
-   * would restate its setting); {@code smoke} measures the protocol's count policy only.
+   * an empty breaker window. {@code full}: count N ∈ {2, 3, 5}, rate minimum calls ∈ {2, 5} (4
+   * calls, in the grid until the repeats, cannot open within 1 % of W at 10 req/s, like 5: a second
+   * setting no rule judges, whose time now goes to the judged settings' trials); {@code quick}
+   * keeps its 12 minutes with N ∈ {2, 5} and minimum calls 2 (the protocol's rate policy needs 5
+   * failures from an empty window, more than 1 % of W at 10 req/s, so its share would restate its
+   * setting); {@code smoke} measures the protocol's count policy only.
    */
   public List<BreakerSetting> policyGrid() {
     List<Integer> counts =
@@ -246,7 +283,7 @@ public record ExperimentProfile(
         };
     List<Integer> minCalls =
         switch (name) {
-          case "full" -> List.of(2, 4, ratePolicy.minCalls());
+          case "full" -> List.of(2, ratePolicy.minCalls());
           case "quick" -> List.of(2);
           default -> List.of();
         };
@@ -263,6 +300,14 @@ public record ExperimentProfile(
   /** The breaker setting a step's policy names, with this profile's count N and rate policy. */
   public BreakerSetting breakerSetting(String policy) {
     return BreakerSetting.parse(policy, countPolicyN, ratePolicy);
+  }
+
+  /**
+   * The trials of each low-traffic setting HD-01.6 judges, over all runs: {@value
+   * #LOW_TRAFFIC_TRIALS} with the card's three runs, one in a profile of one run (quick, smoke).
+   */
+  public int lowTrafficTrials() {
+    return runs >= 3 ? LOW_TRAFFIC_TRIALS : 1;
   }
 
   /** The hit rate of the state walk and the policy test: the card's design point. */

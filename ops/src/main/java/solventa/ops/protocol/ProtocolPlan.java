@@ -7,16 +7,20 @@ import solventa.providerdouble.control.ProviderState;
 /**
  * The steps of the experiment card (Protocol) in execution order. Per run, the arms in Latin-square
  * order (R1 A→B→C, R2 B→C→A, R3 C→A→B), then C', each walking the six provider states on a fresh
- * node. In the first run the measurements that need the same arm follow its walk on the same node,
- * so a node is started once per arm: the hit-rate sweep after B's and C's walks (provider
- * degraded), the policy × traffic steps and the stampede after C's, the stampede after C''s. The
- * policy steps set their breaker on C's node at their change. B+CB (B with the breaker) walks
- * healthy, degraded and unresponsive once, in the first run after B: the report sets it beside B.
+ * node. In every run the measurements that need the same arm follow its walk on the same node, so a
+ * node is started once per arm and run: the hit-rate sweep after B's and C's walks (provider
+ * degraded), the policy × traffic steps and the stampede after C's, the stampede after C''s, so no
+ * verdict rests on one run's reading of them. The first run's ids read as they always did
+ * ("sweep-C-h96"), the later runs' carry the run ("R2-sweep-C-h96"), and a setting's later trial in
+ * a run its number ("policy-count-n2-r10-t2"). The policy steps set their breaker on C's node at
+ * their change. B+CB (B with the breaker) walks healthy, degraded and unresponsive once, in the
+ * first run after B: the report sets it beside B.
  *
  * <p>The plan is static except for one extension: in {@code full} the runner adds up to {@link
- * ExperimentProfile#maxBisectionSteps} C sweep steps at bisected hit rates right after C's last
- * sweep step, on the same node, to narrow HD-01.4's minimum hit rate; {@link #plannedSeconds}
- * counts them at their maximum.
+ * ExperimentProfile#maxBisectionSteps} sweep steps of B and of C at bisected hit rates right after
+ * that arm's last sweep step of the first run, on the same node, to narrow HD-01.4's minimum hit
+ * rate (the later runs repeat the planned rates only); {@link #plannedSeconds} counts them at their
+ * maximum.
  *
  * <p>The {@code smoke} profile walks a subset on one arm (C: healthy, degraded, unresponsive,
  * recovery, then its sweep pair, count policy and stampede on the same node group) and leaves out
@@ -90,29 +94,29 @@ public final class ProtocolPlan {
                   measureSec(p, arm, s),
                   0));
         }
-        if (r == 0) {
-          if (BISECTED_ARMS.contains(arm)) {
-            sweep(p, arm, steps);
-          }
-          if (arm.equals(PROPOSAL)) {
-            policy(p, steps);
-          }
-          // concurrent misses on one key: with and without coalescing, both answering in budget
-          if (arm.fallsBack()) {
-            steps.add(
-                new StepSpec(
-                    "stampede-" + arm.tag(),
-                    StepKind.STAMPEDE,
-                    "R1",
-                    arm,
-                    ProviderState.SLOW,
-                    0,
-                    0,
-                    "count",
-                    0,
-                    0,
-                    p.stampedeConcurrency()));
-          }
+        // every run repeats the steps that follow an arm's walk on its node (the sweep, the
+        // policy steps, the stampede): one run's reading of them would decide a verdict alone
+        if (BISECTED_ARMS.contains(arm)) {
+          sweep(p, arm, run, steps);
+        }
+        if (arm.equals(PROPOSAL)) {
+          policy(p, r, steps);
+        }
+        // concurrent misses on one key: with and without coalescing, both answering in budget
+        if (arm.fallsBack()) {
+          steps.add(
+              new StepSpec(
+                  inRun(run, "stampede-" + arm.tag()),
+                  StepKind.STAMPEDE,
+                  run,
+                  arm,
+                  ProviderState.SLOW,
+                  0,
+                  0,
+                  "count",
+                  0,
+                  0,
+                  p.stampedeConcurrency()));
         }
       }
     }
@@ -179,23 +183,40 @@ public final class ProtocolPlan {
         ProviderState.RECOVERY);
   }
 
-  private static void sweep(ExperimentProfile p, BenchArm arm, List<StepSpec> steps) {
+  private static void sweep(ExperimentProfile p, BenchArm arm, String run, List<StepSpec> steps) {
     for (double hr : p.sweepHitRates()) {
-      steps.add(sweepStep(p, arm, hr, false));
+      steps.add(sweepStep(p, arm, run, hr, false));
     }
   }
 
+  /** The first run's label: its step ids carry no run prefix, and only it is bisected. */
+  public static final String FIRST_RUN = "R1";
+
   /**
-   * A hit-rate sweep step of {@code arm} at {@code hitRate}: provider degraded, the walk's rate,
-   * warm-up and window. The runner adds B's and C's bisection steps with it ({@code bisection}
-   * true).
+   * A repeated step's id in {@code run}: the first run's as it always was ("sweep-C-h96"), later
+   * runs' prefixed with the run ("R2-sweep-C-h96"), so ids stay unique and recordings made before
+   * the repeats read the same.
+   */
+  static String inRun(String run, String id) {
+    return run.equals(FIRST_RUN) ? id : run + "-" + id;
+  }
+
+  /**
+   * A hit-rate sweep step of {@code arm} at {@code hitRate} in the first run: provider degraded,
+   * the walk's rate, warm-up and window. The runner adds B's and C's bisection steps with it
+   * ({@code bisection} true); the bisection narrows the first run's bracket only.
    */
   public static StepSpec sweepStep(
       ExperimentProfile p, BenchArm arm, double hitRate, boolean bisection) {
+    return sweepStep(p, arm, FIRST_RUN, hitRate, bisection);
+  }
+
+  private static StepSpec sweepStep(
+      ExperimentProfile p, BenchArm arm, String run, double hitRate, boolean bisection) {
     return new StepSpec(
-        "sweep-" + arm.tag() + "-h" + points(hitRate),
+        inRun(run, "sweep-" + arm.tag() + "-h" + points(hitRate)),
         StepKind.SWEEP,
-        "R1",
+        run,
         arm,
         ProviderState.DEGRADED,
         hitRate,
@@ -218,9 +239,21 @@ public final class ProtocolPlan {
     return isLastSweep(plan, i, PROPOSAL);
   }
 
-  /** True when step {@code i} of {@code plan} is {@code arm}'s last sweep step. */
+  /** True when step {@code i} of {@code plan} is {@code arm}'s last sweep step of its run. */
   public static boolean isLastSweep(List<StepSpec> plan, int i, BenchArm arm) {
-    return isSweep(plan.get(i), arm) && (i + 1 == plan.size() || !isSweep(plan.get(i + 1), arm));
+    return isSweep(plan.get(i), arm)
+        && (i + 1 == plan.size()
+            || !isSweep(plan.get(i + 1), arm)
+            || !plan.get(i + 1).run().equals(plan.get(i).run()));
+  }
+
+  /**
+   * True when {@code s} is a sweep step of {@code arm} that the runner's bisection reads: the first
+   * run's (its planned rates and the steps the bisection added). The later runs repeat the planned
+   * rates only.
+   */
+  public static boolean isBisectedSweep(StepSpec s, BenchArm arm) {
+    return isSweep(s, arm) && s.run().equals(FIRST_RUN);
   }
 
   public static boolean isCSweep(StepSpec s) {
@@ -245,37 +278,90 @@ public final class ProtocolPlan {
   }
 
   /**
-   * Policy × traffic, on C's node (each step sets its breaker at the change): the count policy at
-   * every rate; the rate policy at the low rate (HD-01.6 compares the two there), and in {@code
-   * full} at every rate; then the low-traffic grid's other settings ({@link
-   * ExperimentProfile#policyGrid}). {@code smoke} runs the count policy only.
+   * Policy × traffic, on C's node (each step sets its breaker at its change), in every run: the
+   * count policy at every rate; the rate policy at the low rate (HD-01.6 compares the two there),
+   * and in {@code full} at every rate; then the low-traffic grid's other settings ({@link
+   * ExperimentProfile#policyGrid}). A low-traffic setting that can open within 1 % of W's requests
+   * (one HD-01.6 judges) runs {@link ExperimentProfile#lowTrafficTrials} trials over the runs, in
+   * rounds (every setting once, then the judged ones again), so a run's trials of one setting are
+   * not back to back; the count policy at the high rate (HD-01.5) runs once per run. A setting no
+   * rule judges (one that cannot open within 1 % of W, whose share restates its setting, and the
+   * rate policy at the high rate, which only the card's table shows) runs in the first run only: a
+   * repeat could change no verdict, and full's time is spent on the steps that decide. {@code
+   * smoke} runs the count policy only.
    */
-  private static void policy(ExperimentProfile p, List<StepSpec> steps) {
+  private static void policy(ExperimentProfile p, int r, List<StepSpec> steps) {
+    String run = "R" + (r + 1);
     int low = p.policyRates().stream().mapToInt(Integer::intValue).min().orElse(0);
     boolean rateAtLow =
         p.policyGrid().stream()
             .anyMatch(g -> g.protocol() && g.family().equals(BreakerSetting.RATE));
+    List<StepSpec> settings = new ArrayList<>();
     for (String policy : List.of(BreakerSetting.COUNT, BreakerSetting.RATE)) {
       for (int rate : p.policyRates()) {
-        boolean run =
+        boolean measured =
             policy.equals(BreakerSetting.COUNT) || (rate == low ? rateAtLow : p.runs() >= 3);
-        if (run) {
-          steps.add(policyStep(p, policy, rate));
+        if (measured) {
+          settings.add(policyStep(p, run, policy, rate, 1));
         }
       }
     }
     for (BreakerSetting g : p.policyGrid()) {
       if (!g.protocol()) {
-        steps.add(policyStep(p, g.gridPolicy(), low));
+        settings.add(policyStep(p, run, g.gridPolicy(), low, 1));
+      }
+    }
+    if (r > 0) {
+      settings.removeIf(s -> !judged(p, s, low));
+    }
+    steps.addAll(settings);
+    int rounds = trialsIn(p, r);
+    for (int t = 2; t <= rounds; t++) {
+      for (StepSpec s : settings) {
+        if (s.rate() == low && judgedAtLowTraffic(p, s.policy(), low)) {
+          steps.add(policyStep(p, run, s.policy(), low, t));
+        }
       }
     }
   }
 
-  private static StepSpec policyStep(ExperimentProfile p, String policy, int rate) {
+  /**
+   * Whether a rule judges the policy step {@code s}: the count policy at a rate above the lowest
+   * (HD-01.5), or a low-traffic setting that can open within 1 % of W (HD-01.6).
+   */
+  private static boolean judged(ExperimentProfile p, StepSpec s, int low) {
+    return s.rate() == low
+        ? judgedAtLowTraffic(p, s.policy(), low)
+        : s.policy().equals(BreakerSetting.COUNT);
+  }
+
+  /**
+   * The trials of each judged low-traffic setting in run {@code r} (0-based): the profile's {@link
+   * ExperimentProfile#lowTrafficTrials} spread over its runs, the earlier runs taking the remainder
+   * (full: 2, 2, 1).
+   */
+  static int trialsIn(ExperimentProfile p, int r) {
+    int total = p.lowTrafficTrials();
+    return total / p.runs() + (r < total % p.runs() ? 1 : 0);
+  }
+
+  /**
+   * Whether HD-01.6 judges {@code policy} at {@code rate}: it can open within 1 % of the requests
+   * sent in W (its failures needed from an empty window at most rate × W × 1 %); a setting that
+   * cannot sacrifices more than 1 % by construction, so repeating it measures nothing new. The
+   * analysis' own guard is the same arithmetic ({@code PolicySteps.cannotOpen}).
+   */
+  public static boolean judgedAtLowTraffic(ExperimentProfile p, String policy, int rate) {
+    return p.breakerSetting(policy).failuresNeeded()
+        <= rate * (double) p.exposureWindowSec() / 100.0 + 1e-9;
+  }
+
+  private static StepSpec policyStep(
+      ExperimentProfile p, String run, String policy, int rate, int trial) {
     return new StepSpec(
-        "policy-" + policy + "-r" + rate,
+        inRun(run, "policy-" + policy + "-r" + rate + (trial > 1 ? "-t" + trial : "")),
         StepKind.POLICY,
-        "R1",
+        run,
         PROPOSAL,
         ProviderState.UNRESPONSIVE,
         p.designHitRate(),

@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.TreeSet;
 import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Call;
-import solventa.ops.analysis.PolicySteps;
 import solventa.ops.analysis.StepIntervals;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
@@ -19,8 +18,8 @@ import solventa.providerdouble.control.ProviderState;
 
 /**
  * The card's tables: results per run (table 1), the summary across runs (table 2), the hit-rate
- * sweep (table 3), the breaker policy × traffic (table 4) and the concurrent misses on one key
- * (table 5).
+ * sweep (table 3, a row per rate and run when several runs measured it) and the breaker policy ×
+ * traffic (table 4, each setting's trials pooled); table 5 is {@link StampedeSection}.
  */
 final class CardTables extends ReportSection {
   CardTables(ReportSection report) {
@@ -165,57 +164,24 @@ final class CardTables extends ReportSection {
   void sweepTable() {
     h(2, "Hit-rate sweep, provider degraded (card table 3)");
     List<List<String>> rows = new ArrayList<>();
+    // every run's sweep (rules version 12), a row per rate and run; the bisected rates are R1's
+    List<String> runs = r.runsOf(solventa.ops.protocol.StepKind.SWEEP);
+    boolean perRun = runs.size() > 1;
     for (double h : sweepRows()) {
-      Optional<StepResult> b = r.sweep(BenchArm.B, h);
-      Optional<StepResult> c = r.sweep(BenchArm.C, h);
-      boolean cBisection = c.isPresent() && c.get().spec().bisection();
-      boolean bBisection = b.isPresent() && b.get().spec().bisection();
-      boolean bisection = cBisection || bBisection;
-      // each arm's bisection steps measure that arm only: the other's cell says so, not a number
-      String notRun =
-          cBisection
-              ? "no B step: C's bisection steps measure C only"
-              : bBisection ? "no C step: B's bisection steps measure B only" : notRun();
-      rows.add(
-          List.of(
-              solventa.ops.protocol.ProtocolPlan.points(h)
-                  + " %"
-                  + (bisection ? " (bisection)" : ""),
-              b.map(
-                      s ->
-                          cell(
-                              withInterval(ms(s.endToEnd().p95()), s, StepIntervals::p95),
-                              why(s, "endToEnd")))
-                  .orElse(cell(null, notRun)),
-              b.map(
-                      s ->
-                          cell(
-                              withInterval(ms(s.endToEnd().p99()), s, StepIntervals::p99),
-                              why(s, "endToEnd")))
-                  .orElse(cell(null, notRun)),
-              c.map(
-                      s ->
-                          cell(
-                              withInterval(ms(s.endToEnd().p95()), s, StepIntervals::p95),
-                              why(s, "endToEnd")))
-                  .orElse(cell(null, notRun)),
-              c.map(
-                      s ->
-                          cell(
-                              withInterval(ms(s.endToEnd().p99()), s, StepIntervals::p99),
-                              why(s, "endToEnd")))
-                  .orElse(cell(null, notRun)),
-              c.map(s -> cell(pct(s.fallbackPct()), why(s, "fallbackPct")))
-                  .orElse(cell(null, notRun)),
-              b.map(Report::hitCell).orElse(cell(null, notRun))
-                  + " | "
-                  + c.map(Report::hitCell).orElse(cell(null, notRun)),
-              b.map(
-                      s ->
-                          s.meets() == null
-                              ? cell(null, why(s, "endToEnd"))
-                              : solventa.ops.analysis.MinimumHitRate.alreadyMeets(s))
-                  .orElse(cell(null, notRun))));
+      for (String run : perRun ? runs : List.of("")) {
+        Optional<StepResult> b = perRun ? r.sweep(run, BenchArm.B, h) : r.sweep(BenchArm.B, h);
+        Optional<StepResult> c = perRun ? r.sweep(run, BenchArm.C, h) : r.sweep(BenchArm.C, h);
+        if (perRun && b.isEmpty() && c.isEmpty() && !run.equals(runs.get(0))) {
+          continue;
+        }
+        sweepRow(rows, h, perRun ? " · " + run : "", b, c);
+      }
+    }
+    if (perRun) {
+      p(
+          "Every run measures the sweep (a row per rate and run; bisection rows are the first"
+              + " run's). \"Does B already meet?\" is each row's run; over every run (yes only when"
+              + " B meets in every run) it is in HD-01.4's evidence.");
     }
     if (profileOf().maxBisectionSteps() > 0) {
       p(
@@ -254,6 +220,64 @@ final class CardTables extends ReportSection {
                 "Hit % measured / target (B | C)",
                 "Does B already meet?"),
             rows));
+  }
+
+  /** One row of the sweep table: rate {@code h} ({@code label} names the run), B's and C's step. */
+  private void sweepRow(
+      List<List<String>> rows,
+      double h,
+      String label,
+      Optional<StepResult> b,
+      Optional<StepResult> c) {
+    boolean cBisection = c.isPresent() && c.get().spec().bisection();
+    boolean bBisection = b.isPresent() && b.get().spec().bisection();
+    boolean bisection = cBisection || bBisection;
+    // each arm's bisection steps measure that arm only: the other's cell says so, not a number
+    String notRun =
+        cBisection
+            ? "no B step: C's bisection steps measure C only"
+            : bBisection ? "no C step: B's bisection steps measure B only" : notRun();
+    rows.add(
+        List.of(
+            solventa.ops.protocol.ProtocolPlan.points(h)
+                + " %"
+                + label
+                + (bisection ? " (bisection)" : ""),
+            b.map(
+                    s ->
+                        cell(
+                            withInterval(ms(s.endToEnd().p95()), s, StepIntervals::p95),
+                            why(s, "endToEnd")))
+                .orElse(cell(null, notRun)),
+            b.map(
+                    s ->
+                        cell(
+                            withInterval(ms(s.endToEnd().p99()), s, StepIntervals::p99),
+                            why(s, "endToEnd")))
+                .orElse(cell(null, notRun)),
+            c.map(
+                    s ->
+                        cell(
+                            withInterval(ms(s.endToEnd().p95()), s, StepIntervals::p95),
+                            why(s, "endToEnd")))
+                .orElse(cell(null, notRun)),
+            c.map(
+                    s ->
+                        cell(
+                            withInterval(ms(s.endToEnd().p99()), s, StepIntervals::p99),
+                            why(s, "endToEnd")))
+                .orElse(cell(null, notRun)),
+            c.map(s -> cell(pct(s.fallbackPct()), why(s, "fallbackPct")))
+                .orElse(cell(null, notRun)),
+            b.map(Report::hitCell).orElse(cell(null, notRun))
+                + " | "
+                + c.map(Report::hitCell).orElse(cell(null, notRun)),
+            b.map(
+                    s ->
+                        s.meets() == null
+                            ? cell(null, why(s, "endToEnd"))
+                            : solventa.ops.analysis.MinimumHitRate.alreadyMeets(s))
+                .orElse(cell(null, notRun))));
   }
 
   /** A figure with its 95 % interval, "118 [63, 701]"; the figure alone when it has none. */
@@ -311,47 +335,35 @@ final class CardTables extends ReportSection {
       int rate = rates.get(i);
       String traffic = (i == 0 ? "Alto" : "Bajo") + " (" + rate + " sol/s)";
       for (String policy : List.of("count", "rate")) {
-        Optional<StepResult> s = r.policy(policy, rate);
-        String notRun = notRun();
+        // every trial of the setting, pooled (rules version 12): one per run at the high rate
+        solventa.ops.analysis.PooledTrials pool =
+            solventa.ops.analysis.PooledTrials.of(r.policyTrials(policy, rate));
+        String none =
+            r.policyTrials(policy, rate).isEmpty()
+                ? cell(null, notRun())
+                : "— (" + pool.nonePooled() + ")";
         rows.add(
             List.of(
                 traffic,
                 policy.equals("count") ? "Por conteo" : "Por tasa",
-                s.map(
-                        x ->
-                            cell(
-                                x.sacrificedPct() == null
-                                    ? null
-                                    : pct(x.sacrificedPct())
-                                        + (x.intervals() == null
-                                                || x.intervals().sacrificedPct() == null
-                                            ? ""
-                                            : " " + x.intervals().sacrificedPct().pct()),
-                                why(x, "sacrificedPct")))
-                    .orElse(cell(null, notRun)),
-                s.map(
-                        x ->
-                            x.sacrificed() == null
-                                ? cell(null, why(x, "sacrificed"))
-                                : x.sacrificed() + " of " + x.requestsSinceChange())
-                    .orElse(cell(null, notRun)),
-                s.map(
-                        x ->
-                            cell(
-                                x.timeToOpenMs() == null ? null : x.timeToOpenMs().toString(),
-                                why(x, "timeToOpenMs")))
-                    .orElse(cell(null, notRun)),
-                s.map(
-                        x ->
-                            x.sacrificedPct() == null
-                                ? cell(null, why(x, "sacrificedPct"))
-                                : switch (PolicySteps.sacrificedCall(x)) {
-                                  case HOLDS -> "yes";
-                                  case FAILS -> "no";
-                                  case TOO_CLOSE -> "too close to call";
-                                  case MISSING -> "no interval";
-                                })
-                    .orElse(cell(null, notRun))));
+                pool.any() ? pct(pool.pct()) + " " + pool.interval().pct() : none,
+                pool.any()
+                    ? pool.sacrificed()
+                        + " of "
+                        + pool.requests()
+                        + " ("
+                        + pool.pooled().size()
+                        + (pool.pooled().size() == 1 ? " trial)" : " trials pooled)")
+                    : none,
+                pool.any() ? pool.timesToOpen() : none,
+                pool.any()
+                    ? switch (pool.call()) {
+                      case HOLDS -> "yes";
+                      case FAILS -> "no";
+                      case TOO_CLOSE -> "too close to call";
+                      case MISSING -> "no interval";
+                    }
+                    : none));
       }
     }
     blocks.add(
@@ -359,46 +371,10 @@ final class CardTables extends ReportSection {
             List.of(
                 "Traffic",
                 "Policy",
-                "Sacrificed (% of W) [95 % CI]",
-                "Sacrificed / sent",
-                "Time to open (ms)",
+                "Sacrificed (% of W) [95 % CI], trials pooled",
+                "Sacrificed / sent in W",
+                "Time to open per trial",
                 "< 1 %?"),
-            rows));
-  }
-
-  void stampedeTable() {
-    h(2, "Concurrent misses on one key, C vs C' (card table 5)");
-    List<List<String>> rows = new ArrayList<>();
-    for (BenchArm arm : BenchArm.fallingBack()) {
-      Optional<StepResult> s = r.stampede(arm);
-      rows.add(
-          List.of(
-              arm.label() + (arm.coalesces() ? " (con coalescencia)" : " (sin coalescencia)"),
-              s.map(
-                      x ->
-                          x.providerCalls() == null
-                              ? cell(null, why(x, "providerCalls"))
-                              : x.providerCalls()
-                                  + " calls for "
-                                  + x.spec().concurrent()
-                                  + " concurrent misses")
-                  .orElse(cell(null, notRun())),
-              s.map(
-                      x ->
-                          x.poolMaxInFlight() == null
-                              ? cell(null, why(x, "poolMaxInFlight"))
-                              : "max in-flight "
-                                  + x.poolMaxInFlight()
-                                  + " of pool "
-                                  + x.poolSize()
-                                  + ", "
-                                  + x.rejections()
-                                  + " rejected by the bulkhead")
-                  .orElse(cell(null, notRun()))));
-    }
-    blocks.add(
-        new Table(
-            List.of("Arm", "Provider calls per concurrent miss", "Pool saturation observed"),
             rows));
   }
 }

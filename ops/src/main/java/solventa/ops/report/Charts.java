@@ -169,7 +169,11 @@ final class Charts {
           new Chart(
               "hit-rate.svg",
               hr.render(),
-              "p95 and p99 of arms B and C against the cache hit rate."));
+              "p95 and p99 of arms B and C against the cache hit rate"
+                  + (r.runsOf(solventa.ops.protocol.StepKind.SWEEP).size() > 1
+                      ? ", the first run's sweep (with its bisection steps); every run's is in"
+                          + " card table 3."
+                      : ".")));
     }
   }
 

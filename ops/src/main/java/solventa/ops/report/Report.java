@@ -134,7 +134,7 @@ public final class Report extends ReportSection {
     cards.sweepTable();
     cards.policyTable();
     new PolicyGridSection(this).table();
-    cards.stampedeTable();
+    new StampedeSection(this).table();
     Findings findings = new Findings(this);
     findings.intermediate();
     findings.recommendation();
@@ -278,6 +278,11 @@ public final class Report extends ReportSection {
             + " inputs.");
   }
 
+  /** What a verdict was judged on, or why that is not known (results judged before it). */
+  private static String judgedOn(Verdict v) {
+    return v.basis() == null ? "— (not recorded: judged before rules version 12)" : v.basis();
+  }
+
   private void verdicts(List<Chart> charts) {
     h(2, "Verdicts");
     List<List<String>> findings = new ArrayList<>();
@@ -285,13 +290,24 @@ public final class Report extends ReportSection {
     for (Verdict v : e.verdicts().values()) {
       if (v.isCheck()) {
         checks.add(
-            List.of(v.id(), v.statement(), v.verdict().toUpperCase(Locale.ROOT), v.construction()));
+            List.of(
+                v.id(),
+                v.statement(),
+                v.verdict().toUpperCase(Locale.ROOT),
+                judgedOn(v),
+                v.construction()));
       } else {
-        findings.add(List.of(v.id(), v.statement(), v.verdict().toUpperCase(Locale.ROOT)));
+        findings.add(
+            List.of(v.id(), v.statement(), v.verdict().toUpperCase(Locale.ROOT), judgedOn(v)));
       }
     }
-    p("Findings about the design: verdicts the measurements decide.");
-    blocks.add(new Table(List.of("Hypothesis", "Statement", "Verdict"), findings));
+    p(
+        "Findings about the design: verdicts the measurements decide. \"Judged on\" says what each"
+            + " read: the runs of the card's three and, where steps repeat, their runs or trials"
+            + " (the full profile runs every judged low-traffic setting at least "
+            + solventa.ops.protocol.ExperimentProfile.LOW_TRAFFIC_TRIALS
+            + " times; a profile of one run, once).");
+    blocks.add(new Table(List.of("Hypothesis", "Statement", "Verdict", "Judged on"), findings));
     if (!checks.isEmpty()) {
       p(
           "Implementation checks: verdicts the design's own arithmetic fixes before anything is"
@@ -300,12 +316,20 @@ public final class Report extends ReportSection {
               + " implementation.");
       blocks.add(
           new Table(
-              List.of("Hypothesis", "Statement", "Verdict", "Why it holds by construction"),
+              List.of(
+                  "Hypothesis",
+                  "Statement",
+                  "Verdict",
+                  "Judged on",
+                  "Why it holds by construction"),
               checks));
     }
     for (Verdict v : e.verdicts().values()) {
       h(3, v.id() + " — " + v.verdict() + (v.isCheck() ? " (implementation check)" : ""));
       p(v.statement());
+      if (v.basis() != null) {
+        p("Judged on: " + v.basis() + ".");
+      }
       blocks.add(new Bullets(v.evidence()));
       String key = CHARTS_BY_VERDICT.get(v.id());
       if (key != null) {

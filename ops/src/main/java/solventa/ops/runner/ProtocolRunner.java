@@ -142,9 +142,9 @@ public final class ProtocolRunner {
 
   /**
    * Runs the steps of {@code plan} in order through {@code exec}; after B's and after C's last
-   * sweep step, while {@link #nextBisectionStep} names a rate for that arm, that step is inserted
-   * next (same node, before the arm's next steps), at most the profile's bound per arm. Returns the
-   * steps as run.
+   * sweep step of the first run, while {@link #nextBisectionStep} names a rate for that arm, that
+   * step is inserted next (same node, before the arm's next steps), at most the profile's bound per
+   * arm. Returns the steps as run.
    */
   static List<StepSpec> walk(
       ExperimentProfile p, List<StepSpec> plan, StepRun exec, Progress progress)
@@ -159,7 +159,10 @@ public final class ProtocolRunner {
       StepResult r = exec.run(steps.get(i));
       done.add(r);
       for (BenchArm arm : ProtocolPlan.BISECTED_ARMS) {
-        if (mayAdd.get(arm) > 0 && ProtocolPlan.isLastSweep(steps, i, arm)) {
+        // the first run's sweep is bisected; the later runs repeat its planned rates only
+        if (mayAdd.get(arm) > 0
+            && ProtocolPlan.isBisectedSweep(steps.get(i), arm)
+            && ProtocolPlan.isLastSweep(steps, i, arm)) {
           Optional<StepSpec> next = nextBisectionStep(p, done, arm);
           if (next.isPresent()) {
             steps.add(i + 1, next.get());
@@ -183,7 +186,7 @@ public final class ProtocolRunner {
   static Optional<StepSpec> nextBisectionStep(
       ExperimentProfile p, List<StepResult> results, BenchArm arm) {
     List<StepResult> sweep =
-        results.stream().filter(r -> ProtocolPlan.isSweep(r.spec(), arm)).toList();
+        results.stream().filter(r -> ProtocolPlan.isBisectedSweep(r.spec(), arm)).toList();
     HitRateBisection.Next next =
         HitRateBisection.next(
             sweep, p.bisectionResolutionPts(), p.maxBisectionSteps(), 1 - p.neverSeenShare());
@@ -296,7 +299,7 @@ public final class ProtocolRunner {
   }
 
   private StepResult execute(StepSpec spec, StepSpec previous) throws IOException {
-    // a fresh node per (run, arm, policy): the sweep, policy and stampede steps of the first run
+    // a fresh node per (run, arm, policy): the sweep, policy and stampede steps of every run
     // reuse the node of the arm's walk (see ProtocolPlan)
     boolean newGroup =
         previous == null

@@ -84,7 +84,7 @@ public final class Fixture {
     return f;
   }
 
-  static Fixture policy(String policy, int rate) {
+  public static Fixture policy(String policy, int rate) {
     Fixture f = step(BenchArm.C, ProviderState.UNRESPONSIVE);
     f.kind = StepKind.POLICY;
     f.policy = policy;
@@ -149,7 +149,7 @@ public final class Fixture {
   }
 
   /** {@code n} sacrificed quotes of the requests in W, and their share. */
-  Fixture sacrificed(long n) {
+  public Fixture sacrificed(long n) {
     sacrificed = n;
     sacrificedPct = 100.0 * n / requestsInW;
     return this;

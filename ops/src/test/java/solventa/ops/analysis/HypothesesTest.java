@@ -303,6 +303,88 @@ class HypothesesTest {
       assertThat(v.evidence()).noneMatch(l -> l.contains("ceiling"));
     }
 
+    /** C's and B's sweep in {@code run}, C with the given p99 at 99, 96, 90 and 50 %. */
+    List<StepResult> sweepIn(String run, double... p99) {
+      double[] rates = {0.99, 0.96, 0.90, 0.50};
+      List<StepResult> out = new ArrayList<>();
+      for (int i = 0; i < rates.length; i++) {
+        out.add(sweep(BenchArm.C, rates[i]).run(run).latency(150, p99[i]).build());
+        out.add(sweep(BenchArm.B, rates[i]).run(run).latency(600, 900).build());
+      }
+      return out;
+    }
+
+    /** Rules version 12: three runs that each support it support it, one bracket over all. */
+    @Test
+    void supportedWhenEveryRunsSweepSupportsIt() {
+      List<StepResult> all = new ArrayList<>(sweepIn("R1", 200, 250, 600, 900));
+      all.addAll(sweepIn("R2", 210, 260, 610, 900));
+      all.addAll(sweepIn("R3", 190, 240, 620, 900));
+      Verdict v = eval(h, all);
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(l -> l.startsWith("R2 hit rate 96 % (measured") && l.contains("→ holds"))
+          .contains("minimum hit rate: between 90.0 % (fails) and 96.0 % (holds)");
+    }
+
+    /**
+     * A point that holds in one run and fails in another is a contradiction: C failing at 96 % in
+     * R2 refutes, though it held there in R1 and R3.
+     */
+    @Test
+    void refutedWhenOneRunFailsWhereTheOthersHold() {
+      List<StepResult> all = new ArrayList<>(sweepIn("R1", 200, 250, 600, 900));
+      all.addAll(sweepIn("R2", 200, 500, 600, 900));
+      all.addAll(sweepIn("R3", 200, 250, 600, 900));
+      Verdict v = eval(h, all);
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence())
+          .anyMatch(l -> l.startsWith("C fails at 96.0 % measured (target 96 %), which is ≥ 96 %"))
+          // the failing run bounds the minimum from below: the limit must hold in every run
+          .contains("minimum hit rate: between 96.0 % (fails) and 99.0 % (holds)");
+    }
+
+    /** Held in two runs, too close to call in the third: inconclusive, never supported. */
+    @Test
+    void inconclusiveWhenOneRunIsTooCloseToCall() {
+      List<StepResult> all = new ArrayList<>(sweepIn("R1", 200, 250, 600, 900));
+      all.add(
+          sweep(BenchArm.C, 0.96)
+              .run("R2")
+              .latency(150, 470)
+              .intervals(new Interval(140, 160), new Interval(400, 520))
+              .build());
+      all.addAll(sweepIn("R3", 200, 250, 600, 900));
+      Verdict v = eval(h, all);
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(l -> l.contains("too close to call: C at 96.0 % measured") && l.contains("p99"))
+          .anyMatch(l -> l.startsWith("R2 hit rate 96 %") && l.endsWith("→ too close to call"));
+    }
+
+    /**
+     * "Does B already meet?" over every run: yes only when B meets in every run, no when it misses
+     * in one, too close to call when a run is too close (and none misses).
+     */
+    @Test
+    void bAlreadyMeetsOnlyWhenItMeetsInEveryRun() {
+      StepResult meets = sweep(BenchArm.B, 0.99).latency(150, 300).build();
+      StepResult misses = sweep(BenchArm.B, 0.99).latency(150, 700).build();
+      StepResult close =
+          sweep(BenchArm.B, 0.99)
+              .latency(150, 470)
+              .intervals(new Interval(140, 160), new Interval(400, 520))
+              .build();
+      assertThat(MinimumHitRate.alreadyMeets(List.of(meets, meets, meets))).isEqualTo("yes");
+      assertThat(MinimumHitRate.alreadyMeets(List.of(meets, misses, close))).isEqualTo("no");
+      assertThat(MinimumHitRate.alreadyMeets(List.of(meets, close, meets)))
+          .startsWith("too close to call");
+      List<StepResult> all = new ArrayList<>(sweepIn("R1", 200, 250, 600, 900));
+      all.addAll(sweepIn("R2", 200, 250, 600, 900));
+      assertThat(eval(h, all).evidence())
+          .contains("hit rate 99 %, every run: B already meets: no (R1 fails, R2 fails)");
+    }
+
     @Test
     void refutedWhenCFailsAtNinetySix() {
       Verdict v = eval(h, sweepOf(new double[] {200, 500, 600, 900}, new double[] {1, 4, 9, 40}));
@@ -576,8 +658,66 @@ class HypothesesTest {
           .anyMatch(
               l ->
                   l.endsWith(
-                      "→ too close to call: count N=5 at 200 req/s sacrificed 1.00 % [0.76, 1.29]"
-                          + " against 1 %"));
+                      "→ too close to call: count N=5 at 200 req/s pooled sacrificed 1.00 % [0.76,"
+                          + " 1.29] against 1 %"));
+    }
+
+    /**
+     * Rules version 12: the count policy's trials at 200 req/s, one per run, are pooled: 40, 30 and
+     * 50 of 6 000 (each [0.48, 0.91] % to [0.62, 1.10] %, the last too close alone) are 120 of 18
+     * 000, 0.67 % [0.55, 0.80]: below 1 %, and the evidence names every trial.
+     */
+    @Test
+    void supportedOnTheTrialsPooledOverTheRuns() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  policy("count", 200).run("R1").id("policy-count-r200").sacrificed(40),
+                  policy("count", 200).run("R2").id("R2-policy-count-r200").sacrificed(30),
+                  policy("count", 200).run("R3").id("R3-policy-count-r200").sacrificed(50),
+                  policy("count", 10)));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.contains("3 trials pooled, 120 sacrificed of 18000 requests in W (0.67 %")
+                      && l.contains(
+                          "policy-count-r200 40 of 6000, R2-policy-count-r200 30 of 6000,"
+                              + " R3-policy-count-r200 50 of 6000")
+                      && l.endsWith("→ < 1 %"));
+    }
+
+    /** One run that sacrificed 300 of 6 000 weighs in the pool: 330 of 18 000 is above 1 %. */
+    @Test
+    void refutedWhenThePoolIsAboveOnePercentThoughTwoRunsAreBelow() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  policy("count", 200).run("R1").id("a").sacrificed(10),
+                  policy("count", 200).run("R2").id("b").sacrificed(20),
+                  policy("count", 200).run("R3").id("c").sacrificed(300),
+                  policy("count", 10)));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    /** A trial that is not usable is left out of the pool, named with its reason. */
+    @Test
+    void anUnusableTrialIsLeftOutAndNamed() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  policy("count", 200).run("R1").id("a").sacrificed(10),
+                  policy("count", 200).run("R2").id("b").sacrificed(10).invalid(),
+                  policy("count", 10)));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.contains("1 trial pooled, 10 sacrificed of 6000")
+                      && l.contains("left out: b is invalid"));
     }
 
     /** Results written before intervals: the share alone is never compared. */
@@ -586,7 +726,8 @@ class HypothesesTest {
       Verdict v =
           eval(h, of(policy("count", 200).sacrificed(12).withoutIntervals(), policy("count", 10)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence()).anyMatch(l -> l.contains("sacrificed 0.20 % [no interval]"));
+      assertThat(v.evidence())
+          .anyMatch(l -> l.contains("no trial pooled") && l.contains("no interval stored"));
     }
 
     @Test
@@ -625,11 +766,12 @@ class HypothesesTest {
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence())
           .contains(
-              "count N=5 at 10 req/s, provider turned unresponsive: 6 sacrificed of 300 requests"
-                  + " in W (2.00 % [0.74, 4.30]), time to open 1000 ms → not judged: inconclusive"
-                  + " (the policy cannot open within 1 % at this traffic): count N=5 needs 5"
-                  + " failures before it can open, more than 1 % of the 300 requests in W = 30 s"
-                  + " at 10 req/s (3)")
+              "count N=5 at 10 req/s, provider turned unresponsive: 1 trial pooled, 6 sacrificed"
+                  + " of 300 requests in W (2.00 % [0.74, 4.30]):"
+                  + " R1-C-UNRESPONSIVE-POLICY-count10-0.96 6 of 300 (time to open 1000 ms) → not"
+                  + " judged: inconclusive (the policy cannot open within 1 % at this traffic):"
+                  + " count N=5 needs 5 failures before it can open, more than 1 % of the 300"
+                  + " requests in W = 30 s at 10 req/s (3)")
           .anyMatch(
               l ->
                   l.startsWith("rate ≥ 50 % of ≥ 5 calls over 30 s at 10 req/s")
@@ -671,14 +813,151 @@ class HypothesesTest {
     @Test
     void noneOfThreeHundredIsTooCloseToCall() {
       StepResult none = policy("rate-m2", LOW).sacrificed(0).build();
-      assertThat(LowTrafficPolicies.standing(Fixture.rules(), none, LOW))
+      assertThat(LowTrafficPolicies.standing(Fixture.rules(), "rate-m2", List.of(none), LOW))
           .isEqualTo(LowTrafficPolicies.Standing.TOO_CLOSE);
       StepResult pooled = policy("rate-m2", LOW).sacrificed(0, 368).build();
-      assertThat(LowTrafficPolicies.standing(Fixture.rules(), pooled, LOW))
+      assertThat(LowTrafficPolicies.standing(Fixture.rules(), "rate-m2", List.of(pooled), LOW))
           .isEqualTo(LowTrafficPolicies.Standing.KEEPS);
       StepResult eight = policy("rate-m2", LOW).sacrificed(8).build();
-      assertThat(LowTrafficPolicies.standing(Fixture.rules(), eight, LOW))
+      assertThat(LowTrafficPolicies.standing(Fixture.rules(), "rate-m2", List.of(eight), LOW))
           .isEqualTo(LowTrafficPolicies.Standing.MISSES);
+    }
+
+    /**
+     * Five trials of one setting over the three runs (2, 2, 1), each with {@code sacrificed[i]} of
+     * 300 in W: the full profile's spread.
+     */
+    List<Fixture> trials(String policy, int... sacrificed) {
+      String[] runs = {"R1", "R1", "R2", "R2", "R3"};
+      List<Fixture> out = new ArrayList<>();
+      for (int i = 0; i < sacrificed.length; i++) {
+        String run = runs[i % runs.length];
+        String base = "policy-" + policy + "-r10" + (i % 2 == 1 && i < 4 ? "-t2" : "");
+        out.add(
+            policy(policy, LOW)
+                .run(run)
+                .id(run.equals("R1") ? base : run + "-" + base)
+                .sacrificed(sacrificed[i]));
+      }
+      return out;
+    }
+
+    List<StepResult> gridOf(List<List<Fixture>> settings) {
+      List<Fixture> all = new ArrayList<>();
+      all.add(policy("count", 200));
+      settings.forEach(all::addAll);
+      return of(all.toArray(Fixture[]::new));
+    }
+
+    /**
+     * Rules version 12: the trials are pooled. 0 of 1 500 (five trials of the rate setting) is [0,
+     * 0.25] %: it keeps, which no single trial of 300 can show; the count settings' 6 of 300 each
+     * (30 of 1 500, [1.35, 2.84] %) miss: supported, and the evidence names the trials.
+     */
+    @Test
+    void supportedOnFiveTrialsPooled() {
+      Verdict v =
+          Fixture.eval(
+              h,
+              gridOf(
+                  List.of(
+                      trials("count-n2", 6, 6, 6, 6, 6),
+                      trials("count-n3", 6, 6, 6, 6, 6),
+                      trials("rate-m2", 0, 0, 0, 0, 0))));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.basis()).isNull(); // set by VerdictRules, not by the hypothesis
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                          "rate ≥ 50 % of ≥ 2 calls over 30 s at 10 req/s, provider turned"
+                              + " unresponsive: 5 trials pooled, 0 sacrificed of 1500 requests in W"
+                              + " (0.00 % [0.00, 0.25]): policy-rate-m2-r10 0 of 300,"
+                              + " policy-rate-m2-r10-t2 0 of 300, R2-policy-rate-m2-r10 0 of 300,")
+                      && l.endsWith("→ < 1 %"))
+          .anyMatch(
+              l ->
+                  l.startsWith("count N=2 at 10 req/s")
+                      && l.contains("30 sacrificed of 1500 requests in W (2.00 % [1.35, 2.84])")
+                      && l.endsWith("→ ≥ 1 %"));
+    }
+
+    /** Pooled, 10 of 1 500 (0.67 % [0.32, 1.22]) is too close to call: inconclusive. */
+    @Test
+    void inconclusiveWhenThePoolIsTooCloseToCall() {
+      Verdict v =
+          Fixture.eval(
+              h,
+              gridOf(List.of(trials("count-n2", 2, 2, 2, 2, 2), trials("rate-m2", 0, 0, 0, 0, 0))));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith("INCONCLUSIVE: count N=2 at 10 req/s")
+                      && l.endsWith(
+                          "→ too close to call: count N=2 at 10 req/s pooled sacrificed 0.67 %"
+                              + " [0.32, 1.22] against 1 %"));
+    }
+
+    /**
+     * A count setting whose five trials keep it (1 of 1 500, [0.00, 0.37] %) refutes, though each
+     * trial alone was too close to call.
+     */
+    @Test
+    void refutedWhenACountSettingKeepsItPooled() {
+      Verdict v =
+          Fixture.eval(
+              h,
+              gridOf(List.of(trials("count-n2", 1, 0, 0, 0, 0), trials("rate-m2", 0, 0, 0, 0, 0))));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence())
+          .contains("a count setting kept the sacrificed share below 1 % at low traffic");
+    }
+
+    /** Every rate setting misses pooled (30 of 1 500): refuted. */
+    @Test
+    void refutedWhenTheRateSettingMissesPooled() {
+      Verdict v =
+          Fixture.eval(
+              h,
+              gridOf(List.of(trials("count-n2", 6, 6, 6, 6, 6), trials("rate-m2", 6, 6, 6, 6, 6))));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence())
+          .contains("no rate setting kept the sacrificed share below 1 % at low traffic");
+    }
+
+    /**
+     * A trial that is not usable is left out of the pool and named; the rest decide. Four clean
+     * trials are 0 of 1 200, [0, 0.31] %: the setting keeps.
+     */
+    @Test
+    void anUnusableTrialIsLeftOutOfThePool() {
+      List<Fixture> rate = trials("rate-m2", 0, 0, 0, 0, 0);
+      rate.get(4).invalid();
+      Verdict v = Fixture.eval(h, gridOf(List.of(trials("count-n2", 6, 6, 6, 6, 6), rate)));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.contains("4 trials pooled, 0 sacrificed of 1200")
+                      && l.contains("left out: R3-policy-rate-m2-r10 is invalid"));
+    }
+
+    /** What the verdict was judged on: the runs, and the trials of the judged settings. */
+    @Test
+    void theBasisNamesTheTrials() {
+      List<StepResult> full =
+          gridOf(
+              List.of(
+                  trials("count-n2", 6, 6, 6, 6, 6),
+                  trials("rate-m2", 0, 0, 0, 0, 0),
+                  List.of(policy("count", LOW).sacrificed(6))));
+      assertThat(Fixture.rules().evaluate(new StepResults(full), List.of()).get("HD-01.6").basis())
+          .endsWith("judged settings: 5 trials each of ≥ 5");
+      List<StepResult> quick =
+          grid(policy("count-n2", LOW).sacrificed(3), policy("rate-m2", LOW).sacrificed(3));
+      assertThat(Fixture.rules().evaluate(new StepResults(quick), List.of()).get("HD-01.6").basis())
+          .endsWith("judged settings: 1 trial each of ≥ 5");
     }
 
     /** The card's methodological note: a count threshold that suffices refutes the hypothesis. */
@@ -733,8 +1012,8 @@ class HypothesesTest {
               l ->
                   l.startsWith("INCONCLUSIVE: count N=2 at 10 req/s")
                       && l.endsWith(
-                          "→ too close to call: count N=2 at 10 req/s sacrificed 1.00 % [0.21,"
-                              + " 2.89] against 1 %"))
+                          "→ too close to call: count N=2 at 10 req/s pooled sacrificed 1.00 %"
+                              + " [0.21, 2.89] against 1 %"))
           .anyMatch(
               l ->
                   l.startsWith("rate ≥ 50 % of ≥ 2 calls over 30 s at 10 req/s")
@@ -823,6 +1102,53 @@ class HypothesesTest {
       assertThat(
               eval(h, of(stampede(BenchArm.C, 50, 32), stampede(BenchArm.C_PRIME, 3, 3))).verdict())
           .isEqualTo(Verdict.REFUTED);
+    }
+
+    /** Rules version 12: every run's pair; all three supporting supports it. */
+    @Test
+    void supportedWhenEveryRunsPairSupportsIt() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  stampede(BenchArm.C, 50, 32).run("R1"),
+                  stampede(BenchArm.C_PRIME, 1, 1).run("R1"),
+                  stampede(BenchArm.C, 48, 32).run("R2"),
+                  stampede(BenchArm.C_PRIME, 1, 1).run("R2"),
+                  stampede(BenchArm.C, 50, 32).run("R3"),
+                  stampede(BenchArm.C_PRIME, 1, 1).run("R3")));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence()).anyMatch(l -> l.startsWith("C' in R3: 50 concurrent misses"));
+    }
+
+    /** One run's C' making two calls refutes, though the other runs coalesced. */
+    @Test
+    void refutedWhenOneRunsCPrimeDoesNotCoalesce() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  stampede(BenchArm.C, 50, 32).run("R1"),
+                  stampede(BenchArm.C_PRIME, 1, 1).run("R1"),
+                  stampede(BenchArm.C, 50, 32).run("R2"),
+                  stampede(BenchArm.C_PRIME, 2, 2).run("R2")));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).contains("C' made 2 provider calls in R2, not exactly one");
+    }
+
+    /** A run whose pair was not measured leaves it inconclusive. */
+    @Test
+    void inconclusiveWhenOneRunsPairIsMissing() {
+      Verdict v =
+          eval(
+              h,
+              of(
+                  stampede(BenchArm.C, 50, 32).run("R1"),
+                  stampede(BenchArm.C_PRIME, 1, 1).run("R1"),
+                  stampede(BenchArm.C, 50, 32).run("R2")));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains("INCONCLUSIVE: the stampede on arm C' was not measured in R2");
     }
 
     @Test
@@ -1147,7 +1473,7 @@ class HypothesesTest {
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
             "HD-01");
-    assertThat(VerdictRules.RULES_VERSION).isEqualTo("11");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("12");
   }
 
   /**

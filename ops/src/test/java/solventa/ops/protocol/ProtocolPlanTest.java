@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import solventa.ops.analysis.PolicySteps;
+import solventa.ops.analysis.VerdictRules;
 import solventa.providerdouble.control.ProviderState;
 
 class ProtocolPlanTest {
@@ -47,23 +51,23 @@ class ProtocolPlanTest {
         .isLessThanOrEqualTo(12 * 60);
   }
 
+  /**
+   * Full is planned within 83 minutes, leaving room under the 90-minute limit for the sensitivity
+   * steps planned beside it.
+   */
   @Test
-  void fullIsPlannedWithinNinetyMinutes() {
+  void fullIsPlannedWithinEightyThreeMinutes() {
     List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
     assertThat(ProtocolPlan.plannedSeconds(ExperimentProfile.named("full"), plan))
         .as("with every bisection step the runner may add")
-        .isLessThanOrEqualTo(90 * 60);
+        .isLessThanOrEqualTo(83 * 60);
     assertThat(
-            plan.stream().filter(s -> s.kind() == StepKind.POLICY).map(s -> s.policy() + s.rate()))
+            plan.stream()
+                .filter(s -> s.kind() == StepKind.POLICY && s.run().equals("R1"))
+                .filter(s -> !s.id().endsWith("-t2"))
+                .map(s -> s.policy() + s.rate()))
         .containsExactly(
-            "count200",
-            "count10",
-            "rate200",
-            "rate10",
-            "count-n210",
-            "count-n310",
-            "rate-m210",
-            "rate-m410");
+            "count200", "count10", "rate200", "rate10", "count-n210", "count-n310", "rate-m210");
   }
 
   /** HD-01.3 needs 30 answers a path; the sacrificed share needs the whole exposure window W. */
@@ -151,7 +155,10 @@ class ProtocolPlanTest {
     assertThat(quick.get(first - 1).kind()).isEqualTo(StepKind.SWEEP);
     assertThat(quick.get(last + 1).id()).isEqualTo("stampede-C");
     List<StepSpec> full = ProtocolPlan.build(ExperimentProfile.named("full"));
-    assertThat(full.stream().filter(s -> s.kind() == StepKind.POLICY).map(StepSpec::id))
+    assertThat(
+            full.stream()
+                .filter(s -> s.kind() == StepKind.POLICY && s.run().equals("R1"))
+                .map(StepSpec::id))
         .containsExactly(
             "policy-count-r200",
             "policy-count-r10",
@@ -160,7 +167,18 @@ class ProtocolPlanTest {
             "policy-count-n2-r10",
             "policy-count-n3-r10",
             "policy-rate-m2-r10",
-            "policy-rate-m4-r10");
+            "policy-count-n2-r10-t2",
+            "policy-count-n3-r10-t2",
+            "policy-rate-m2-r10-t2");
+    assertThat(
+            full.stream()
+                .filter(s -> s.kind() == StepKind.POLICY && s.run().equals("R3"))
+                .map(StepSpec::id))
+        .containsExactly(
+            "R3-policy-count-r200",
+            "R3-policy-count-n2-r10",
+            "R3-policy-count-n3-r10",
+            "R3-policy-rate-m2-r10");
     List<StepSpec> smoke = ProtocolPlan.build(ExperimentProfile.named("smoke"));
     assertThat(smoke.stream().filter(s -> s.kind() == StepKind.POLICY).map(StepSpec::policy))
         .containsOnly("count");
@@ -193,7 +211,6 @@ class ProtocolPlanTest {
             "count N=3",
             "count N=5",
             "rate ≥ 50 % of ≥ 2 calls over 30 s",
-            "rate ≥ 50 % of ≥ 4 calls over 30 s",
             "rate ≥ 50 % of ≥ 5 calls over 30 s");
   }
 
@@ -250,6 +267,151 @@ class ProtocolPlanTest {
         .usingRecursiveComparison()
         .ignoringFields("id", "hitRate", "bisection")
         .isEqualTo(planned);
+  }
+
+  /**
+   * In full every run has its sweep (B's and C's planned rates), its policy steps and its stampede
+   * (C and C'), each right after its arm's walk in that run, on that node; quick and smoke have one
+   * run, which has them all.
+   */
+  @Test
+  void everyRunOfFullHasItsSweepPolicyAndStampedeSteps() {
+    ExperimentProfile full = ExperimentProfile.named("full");
+    List<StepSpec> plan = ProtocolPlan.build(full);
+    for (String run : List.of("R1", "R2", "R3")) {
+      for (BenchArm arm : List.of(BenchArm.B, BenchArm.C)) {
+        assertThat(
+                plan.stream()
+                    .filter(s -> s.run().equals(run) && ProtocolPlan.isSweep(s, arm))
+                    .map(StepSpec::hitRate))
+            .as(run + " " + arm.label())
+            .containsExactly(0.99, 0.96, 0.90, 0.50);
+      }
+      assertThat(plan.stream().filter(s -> s.run().equals(run) && s.kind() == StepKind.POLICY))
+          .as(run)
+          .hasSizeGreaterThanOrEqualTo(4)
+          .allMatch(s -> s.arm() == BenchArm.C);
+      assertThat(
+              plan.stream()
+                  .filter(s -> s.run().equals(run) && s.kind() == StepKind.STAMPEDE)
+                  .map(StepSpec::arm))
+          .as(run)
+          .containsExactly(BenchArm.C, BenchArm.C_PRIME);
+    }
+    // each repeated step follows its arm's walk of the same run, so the runner reuses that node
+    for (int i = 1; i < plan.size(); i++) {
+      StepSpec s = plan.get(i);
+      if (s.kind() != StepKind.WALK) {
+        StepSpec prev = plan.get(i - 1);
+        assertThat(prev.run()).as(s.id()).isEqualTo(s.run());
+        assertThat(prev.arm()).as(s.id()).isEqualTo(s.arm());
+      }
+    }
+    assertThat(plan.stream().map(StepSpec::id).distinct().count())
+        .as("step ids are unique")
+        .isEqualTo(plan.size());
+    assertThat(plan.stream().filter(s -> s.run().equals("R1") && s.kind() != StepKind.WALK))
+        .as("the first run's ids read as before the repeats")
+        .allMatch(s -> !s.id().startsWith("R1"));
+    assertThat(plan.stream().filter(s -> s.run().equals("R2") && s.kind() != StepKind.WALK))
+        .allMatch(s -> s.id().startsWith("R2-"));
+    assertThat(plan)
+        .extracting(StepSpec::id)
+        .contains("R2-sweep-C-h96", "R3-stampede-" + BenchArm.C_PRIME.tag());
+  }
+
+  /**
+   * Every low-traffic setting HD-01.6 judges (one that can open within 1 % of W, the analysis' own
+   * guard) runs at least 5 trials in full, spread over the three runs; a setting no rule judges
+   * runs once, in the first run. quick runs each once.
+   */
+  @Test
+  void everyJudgedLowTrafficSettingHasFiveTrialsInFull() {
+    ExperimentProfile full = ExperimentProfile.named("full");
+    VerdictRules rules = VerdictRules.of(full);
+    List<StepSpec> plan = ProtocolPlan.build(full);
+    List<StepSpec> low =
+        plan.stream().filter(s -> s.kind() == StepKind.POLICY && s.rate() == 10).toList();
+    Map<String, List<StepSpec>> bySetting =
+        low.stream().collect(Collectors.groupingBy(StepSpec::policy));
+    assertThat(bySetting.keySet())
+        .containsExactlyInAnyOrder("count", "rate", "count-n2", "count-n3", "rate-m2");
+    int judged = 0;
+    for (var e : bySetting.entrySet()) {
+      boolean isJudged = PolicySteps.cannotOpen(rules, e.getKey(), 10) == null;
+      assertThat(ProtocolPlan.judgedAtLowTraffic(full, e.getKey(), 10))
+          .as("the plan's guard is the analysis' for " + e.getKey())
+          .isEqualTo(isJudged);
+      List<String> runs = e.getValue().stream().map(StepSpec::run).toList();
+      if (isJudged) {
+        judged++;
+        assertThat(e.getValue()).as(e.getKey()).hasSizeGreaterThanOrEqualTo(5);
+        assertThat(runs).as(e.getKey()).containsExactly("R1", "R1", "R2", "R2", "R3");
+      } else {
+        assertThat(runs)
+            .as(e.getKey() + ": a setting no rule judges runs once")
+            .containsExactly("R1");
+      }
+    }
+    assertThat(judged).as("count N=2, N=3 and rate ≥ 2 calls").isEqualTo(3);
+    assertThat(
+            plan.stream()
+                .filter(s -> s.kind() == StepKind.POLICY && s.rate() == 200)
+                .map(StepSpec::id))
+        .as("HD-01.5 pools the count policy's runs; the rate policy at 200 is the card table's")
+        .containsExactly(
+            "policy-count-r200",
+            "policy-rate-r200",
+            "R2-policy-count-r200",
+            "R3-policy-count-r200");
+    ExperimentProfile quick = ExperimentProfile.named("quick");
+    assertThat(quick.lowTrafficTrials()).isEqualTo(1);
+    assertThat(full.lowTrafficTrials()).isEqualTo(5);
+  }
+
+  /**
+   * The shortened windows keep what the rules need: HD-01.3's 30 s, W + 5 s for the policy steps,
+   * C's and C''s 75 s recovery (HD-01.8).
+   */
+  @Test
+  void fullShortensItsWindowsOnlyWhereNoRuleNeedsThem() {
+    ExperimentProfile full = ExperimentProfile.named("full");
+    assertThat(full.measureSec()).isEqualTo(25);
+    assertThat(full.policyMeasureSec()).isEqualTo(full.exposureWindowSec() + 5);
+    assertThat(full.pathMeasureSec()).isEqualTo(30);
+    List<StepSpec> plan = ProtocolPlan.build(full);
+    assertThat(
+            plan.stream()
+                .filter(s -> s.kind() == StepKind.WALK && s.arm() == BenchArm.C)
+                .filter(
+                    s -> s.state() == ProviderState.HEALTHY || s.state() == ProviderState.DEGRADED)
+                .mapToInt(StepSpec::measureSec))
+        .containsOnly(30);
+    assertThat(
+            plan.stream()
+                .filter(s -> s.state() == ProviderState.RECOVERY && s.arm().fallsBack())
+                .mapToInt(StepSpec::measureSec))
+        .containsOnly(75);
+    assertThat(
+            plan.stream()
+                .filter(s -> s.state() == ProviderState.RECOVERY && !s.arm().fallsBack())
+                .mapToInt(StepSpec::measureSec))
+        .as("A's and B's recovery is a walk step no rule reads")
+        .containsOnly(25);
+  }
+
+  /** The runner bisects the first run's sweep only (the later runs repeat the planned rates). */
+  @Test
+  void onlyTheFirstRunsSweepIsBisected() {
+    List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
+    assertThat(plan.stream().filter(s -> ProtocolPlan.isBisectedSweep(s, BenchArm.C)))
+        .allMatch(s -> s.run().equals("R1"))
+        .hasSize(4);
+    long lastOfRun =
+        java.util.stream.IntStream.range(0, plan.size())
+            .filter(i -> ProtocolPlan.isLastSweep(plan, i, BenchArm.C))
+            .count();
+    assertThat(lastOfRun).as("one last C sweep step per run").isEqualTo(3);
   }
 
   @Test

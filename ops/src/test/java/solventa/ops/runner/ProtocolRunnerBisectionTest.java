@@ -67,15 +67,21 @@ class ProtocolRunnerBisectionTest {
         .as("C's two and B's one")
         .isEqualTo(ProtocolPlan.build(ExperimentProfile.named("full")).size() + 3);
     int planned = ProtocolPlan.build(ExperimentProfile.named("full")).size();
-    // before C's sweep ends the console counts the 3 that may be added; after it, none
-    assertThat(w.console().get(0)).isEqualTo("1/" + planned + "+6");
+    // before C's sweep ends the console counts the 2 of each arm that may be added; after, none
+    assertThat(w.console().get(0)).isEqualTo("1/" + planned + "+4");
     assertThat(w.console().get(w.console().size() - 1))
         .isEqualTo((planned + 3) + "/" + (planned + 3) + "+0");
+    // the later runs repeat the planned rates, and their sweep is not bisected
+    assertThat(w.steps().stream().filter(StepSpec::bisection)).allMatch(s -> s.run().equals("R1"));
+    for (String run : List.of("R2", "R3")) {
+      int end = ids.indexOf(run + "-sweep-C-h50");
+      assertThat(ids.get(end + 1)).isEqualTo(run + "-policy-count-r200");
+    }
   }
 
   @Test
-  void fullStopsAtTheBoundOfThreeSteps() throws IOException {
-    // holds at 96 and 90, fails at 50: 50–90 → 70 (fails), 80 (fails), 85 (holds); bound reached
+  void fullStopsAtTheBoundOfTwoSteps() throws IOException {
+    // holds at 96 and 90, fails at 50: 50–90 → 70 (fails), 80 (fails); bound reached
     Walked w =
         walk(
             "full",
@@ -84,7 +90,7 @@ class ProtocolRunnerBisectionTest {
             w.steps().stream()
                 .filter(s -> s.bisection() && s.arm() == BenchArm.C)
                 .map(StepSpec::id))
-        .containsExactly("sweep-C-h70", "sweep-C-h80", "sweep-C-h85");
+        .containsExactly("sweep-C-h70", "sweep-C-h80");
   }
 
   /** C holds at every planned rate: the sweep is extended to 0 %, where it holds or fails. */
@@ -96,7 +102,7 @@ class ProtocolRunnerBisectionTest {
         walk(
             "full",
             Map.of(99, 180.0, 96, 182.0, 90, 190.0, 50, 194.0, 0, 700.0, 25, 300.0, 12, 700.0));
-    assertThat(cBisection(fails)).containsExactly("sweep-C-h0", "sweep-C-h25", "sweep-C-h12");
+    assertThat(cBisection(fails)).containsExactly("sweep-C-h0", "sweep-C-h25");
   }
 
   private static List<String> cBisection(Walked w) {

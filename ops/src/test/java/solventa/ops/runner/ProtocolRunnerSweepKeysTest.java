@@ -38,14 +38,14 @@ class ProtocolRunnerSweepKeysTest {
   }
 
   @ParameterizedTest
-  @ValueSource(ints = {30, 39})
+  @ValueSource(ints = {30, 34})
   void aProfileWhoseRefreshAfterIsTooShortIsRefusedNamingTheValues(int t) {
     ExperimentProfile p = ExperimentProfile.named("full").withRefreshAfterSec(t);
     StepSpec s = ProtocolPlan.sweepStep(p, BenchArm.C, 0.9, false);
     assertThatThrownBy(() -> NodePreparation.sweepKeys(p, s))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("refresh-after T = " + t + " s")
-        .hasMessageContaining("D = 35 s (warm-up included)")
+        .hasMessageContaining("D = " + s.durationSec() + " s (warm-up included)")
         .hasMessageContaining("margin " + NodePreparation.SWEEP_MARGIN_SEC + " s");
   }
 }
