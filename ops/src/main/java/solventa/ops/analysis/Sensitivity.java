@@ -51,12 +51,18 @@ public record Sensitivity(Map<String, String> readings, List<Row> rows, List<Str
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> replaced,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> kept) {
 
+    public Cell {
+      // results.json leaves an empty list out
+      replaced = replaced == null ? List.of() : List.copyOf(replaced);
+      kept = kept == null ? List.of() : List.copyOf(kept);
+    }
+
     /** The cell as the table shows it. */
     public String text() {
       if (!outcome.equals(REJUDGED)) {
         return outcome + ": " + reason;
       }
-      String s = verdict + (flips ? " (flips)" : "");
+      String s = verdict + (Boolean.TRUE.equals(flips) ? " (flips)" : "");
       s += " — " + String.join(", ", replaced) + " measured under the reading";
       return kept.isEmpty()
           ? s
@@ -67,7 +73,7 @@ public record Sensitivity(Map<String, String> readings, List<Row> rows, List<Str
   /** One verdict: as judged, and its cell under each reading (by the reading's tag). */
   public record Row(String id, String asJudged, Map<String, Cell> cells) {}
 
-  /** The verdicts that flip under some reading, each with the reading: for the first screen. */
+  /** Whether some verdict flips under some reading: the first screen names them. */
   public boolean anyFlip() {
     return !flips.isEmpty();
   }

@@ -13,6 +13,9 @@ import solventa.providerdouble.control.ProviderState;
  * policy steps set their breaker on C's node at their change. B+CB (B with the breaker) walks
  * healthy, degraded and unresponsive once, in the first run after B: the report sets it beside B.
  *
+ * <p>In {@code full} the first run also measures a few steps under the card's other readings, each
+ * right after its counterpart ({@link #withSensitivity}); they never enter the verdicts.
+ *
  * <p>The plan is static except for one extension: in {@code full} the runner adds up to {@link
  * ExperimentProfile#maxBisectionSteps} C sweep steps at bisected hit rates right after C's last
  * sweep step, on the same node, to narrow HD-01.4's minimum hit rate; {@link #plannedSeconds}
@@ -149,9 +152,12 @@ public final class ProtocolPlan {
       }
       if (s.state() == ProviderState.HEALTHY && comparedArms().contains(s.arm())) {
         out.add(sensitivityStep(s, CardReading.TAIL_P95));
-      } else if (s.state() == ProviderState.RECOVERY && s.arm().fallsBack() && i > 0) {
-        StepSpec outage = plan.get(i - 1);
-        out.add(sensitivityStep(outage, CardReading.RECOVERY_HEALTHY));
+      } else if (s.state() == ProviderState.RECOVERY
+          && s.arm().fallsBack()
+          && i > 0
+          && plan.get(i - 1).arm() == s.arm()
+          && plan.get(i - 1).state() == ProviderState.DOWN) {
+        out.add(sensitivityStep(plan.get(i - 1), CardReading.RECOVERY_HEALTHY));
         out.add(sensitivityStep(s, CardReading.RECOVERY_HEALTHY));
       }
     }

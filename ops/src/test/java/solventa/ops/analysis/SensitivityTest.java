@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.protocol.ProtocolPlan;
 import solventa.providerdouble.control.ProviderState;
 
 /**
@@ -129,6 +130,37 @@ class SensitivityTest {
     for (String id : List.of("HD-01.8", "HD-01")) {
       assertThat(cell(a, id, RECOVERY).outcome()).as(id).isNotEqualTo(Sensitivity.UNCHANGED);
     }
+  }
+
+  /**
+   * What "unchanged by construction" claims, checked on a whole plan's steps: making every healthy
+   * and recovery step miss badly (what the p95 tail could at worst do, and more) leaves every
+   * verdict the table calls unchanged under that reading as it was.
+   */
+  @Test
+  void theVerdictsCalledUnchangedDoNotMoveWhenEveryChangedStepDoes() {
+    List<Fixture> asMeasured = new ArrayList<>();
+    List<Fixture> worse = new ArrayList<>();
+    for (var spec : ProtocolPlan.build(ExperimentProfile.named("full"))) {
+      if (spec.reading() != null) {
+        continue;
+      }
+      asMeasured.add(Fixture.of(spec));
+      Fixture w = Fixture.of(spec);
+      worse.add(CardReading.TAIL_P95.changes(spec) ? w.latency(900, 1500).errors(30) : w);
+    }
+    Analysis before = analyse("full", true, asMeasured);
+    Analysis after = analyse("full", true, worse);
+    List<String> unchanged =
+        before.sensitivity().rows().stream()
+            .filter(r -> r.cells().get(TAIL).outcome().equals(Sensitivity.UNCHANGED))
+            .map(Sensitivity.Row::id)
+            .toList();
+    assertThat(unchanged).containsExactly("HD-01.2", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7");
+    for (String id : unchanged) {
+      assertThat(after.verdicts().get(id)).as(id).isEqualTo(before.verdicts().get(id));
+    }
+    assertThat(after.verdicts().get("HD-01.1").verdict()).isEqualTo(Verdict.REFUTED);
   }
 
   /**
