@@ -206,6 +206,22 @@ class ProviderDoubleHttpTest {
     assertThat(back.at("/latency/p99Ms").asDouble()).isEqualTo(200.0);
   }
 
+  /** Reading the healthy tail another way is an admin change: without the token, 401, no change. */
+  @Test
+  void theHealthyTailChangeNeedsTheBearerToken() throws Exception {
+    var response =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(uri("/admin/healthy-tail"))
+                    .timeout(java.time.Duration.ofSeconds(10))
+                    .header("Content-Type", "application/json")
+                    .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"reading\":\"p95\"}"))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).isEqualTo(401);
+    assertThat(http.get(uri("/admin/state")).json().get("healthyTail").asText()).isEqualTo("p99");
+  }
+
   /** A recovery's pending healthy profile is shown, and later set, under the reading in force. */
   @Test
   void aPendingHealthyProfileIsSetUnderTheReadingInForce() {
