@@ -91,6 +91,18 @@ class ReportSensitivityTest {
     assertThat(table.rows().get(1).get(2)).startsWith("unchanged by construction: reads A, B");
   }
 
+  /** The console's closing lines gain one naming the flips, only when a verdict flips. */
+  @Test
+  void theConsoleNamesAFlipInAThirdLine() {
+    assertThat(Summary.of(full(260)).consoleLines())
+        .hasSize(3)
+        .last()
+        .isEqualTo(
+            "flips under the card's other readings: HD-01.1 flips with the tail read as p95:"
+                + " supported as judged, refuted re-judged");
+    assertThat(Summary.of(full(150)).consoleLines()).hasSize(2);
+  }
+
   @Test
   void withoutAFlipTheFirstScreenSaysNoVerdictFlips() {
     assertThat(paras(answer(Report.build(full(150)))))
