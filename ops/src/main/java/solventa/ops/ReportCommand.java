@@ -39,7 +39,8 @@ public final class ReportCommand {
                 measured.contracts(),
                 ExperimentProfile.named(measured.profile()),
                 measured.environment(),
-                a));
+                a,
+                measured.complete()));
     ResultsFolder.save(e, dir);
     ReportWriter.write(e, dir);
     return dir.resolve("report.md");

@@ -163,6 +163,52 @@ class SampleReportTest {
   }
 
   /**
+   * The committed samples were recorded before full measured steps under the card's other readings:
+   * they hold none, and still re-judge and render the sensitivity table, every verdict either
+   * unchanged by construction or not measured, with the reason; no verdict flips.
+   */
+  @Test
+  void theFullSampleRendersTheSensitivityTableAsRecordedBefore() throws Exception {
+    sensitivityWithoutStepsUnderOtherReadings(
+        "docs/sample-report-full",
+        "recorded before full measured steps under the card's other readings");
+  }
+
+  @Test
+  void theQuickSampleRendersTheSensitivityTableAsMeasuredInFullOnly() throws Exception {
+    sensitivityWithoutStepsUnderOtherReadings("docs/sample-report", "measured in full only");
+  }
+
+  private void sensitivityWithoutStepsUnderOtherReadings(String folder, String reason)
+      throws Exception {
+    JsonNode after = reanalyse(folder);
+    for (JsonNode step : after.path("steps")) {
+      assertThat(step.path("spec").has("reading")).as(folder).isFalse();
+    }
+    JsonNode rows = after.path("sensitivity").path("rows");
+    assertThat(rows.size()).as(folder).isEqualTo(9);
+    assertThat(after.path("sensitivity").path("flips").size()).isZero();
+    JsonNode hd11 = rows.get(0);
+    assertThat(hd11.path("id").asText()).isEqualTo("HD-01.1");
+    assertThat(hd11.at("/cells/tail-p95/outcome").asText()).isEqualTo("not measured");
+    assertThat(hd11.at("/cells/tail-p95/reason").asText()).isEqualTo(reason);
+    assertThat(hd11.at("/cells/recovery-healthy/outcome").asText())
+        .isEqualTo("unchanged by construction");
+    String md = Files.readString(dir.resolve("report.md"));
+    assertThat(md)
+        .contains("## Sensitivity to the card's readings")
+        .contains(
+            "| HD-01.8 | "
+                + after.at("/verdicts/HD-01.8/verdict").asText()
+                + " | not measured: "
+                + reason
+                + " | not measured: "
+                + reason
+                + " |")
+        .contains("**Sensitivity to the card's readings:** not measured: " + reason + ".");
+  }
+
+  /**
    * The full sample's recordings re-judged with other actuarial inputs: clause (b) holds, refutes,
    * is too close to call and cannot be decided, each for a reason the inputs give.
    */

@@ -25,6 +25,9 @@ import solventa.signals.settings.Secret;
  *     a secret by the rule of {@link Secret}
  * @param allowNonLoopback {@code provider-double.allow-non-loopback}: lets {@code host} be another
  *     address (default off; only the compose file turns it on, binding the service's name)
+ * @param healthyTail {@code provider-double.healthy-tail}: how the card's healthy "tail up to 200
+ *     ms" is read, {@code p99} (default) or {@code p95} ({@link HealthyTail}); the admin API can
+ *     change it at run time
  */
 public record DoubleSettings(
     String host,
@@ -36,10 +39,37 @@ public record DoubleSettings(
     ErrorShares errors,
     Set<String> noConsent,
     String adminToken,
-    boolean allowNonLoopback) {
+    boolean allowNonLoopback,
+    HealthyTail healthyTail) {
 
   /** Customer ids have 8 digits, so the universe can hold at most 10^8 customers. */
   public static final int MAX_UNIVERSE = 100_000_000;
+
+  /** With the healthy tail read as the p99, the card's reading. */
+  public DoubleSettings(
+      String host,
+      int port,
+      long seed,
+      int universe,
+      double incompleteShare,
+      LatencyProfile profile,
+      ErrorShares errors,
+      Set<String> noConsent,
+      String adminToken,
+      boolean allowNonLoopback) {
+    this(
+        host,
+        port,
+        seed,
+        universe,
+        incompleteShare,
+        profile,
+        errors,
+        noConsent,
+        adminToken,
+        allowNonLoopback,
+        HealthyTail.P99);
+  }
 
   public DoubleSettings {
     if (host == null || !(BindAddress.isLoopback(host) || allowNonLoopback)) {
@@ -71,6 +101,9 @@ public record DoubleSettings(
     }
     if (errors == null) {
       throw new InvalidSettingException("provider-double.errors", null, "must be set");
+    }
+    if (healthyTail == null) {
+      throw new InvalidSettingException("provider-double.healthy-tail", null, "must be p99 or p95");
     }
     noConsent = noConsent == null ? Set.of() : Set.copyOf(noConsent);
     adminToken = adminToken == null ? "" : adminToken.trim();
@@ -115,7 +148,8 @@ public record DoubleSettings(
         errors,
         noConsent,
         adminToken,
-        allowNonLoopback);
+        allowNonLoopback,
+        healthyTail);
   }
 
   public DoubleSettings withProfile(LatencyProfile newProfile) {
@@ -129,7 +163,8 @@ public record DoubleSettings(
         errors,
         noConsent,
         adminToken,
-        allowNonLoopback);
+        allowNonLoopback,
+        healthyTail);
   }
 
   public DoubleSettings withIncompleteShare(double share) {
@@ -143,7 +178,8 @@ public record DoubleSettings(
         errors,
         noConsent,
         adminToken,
-        allowNonLoopback);
+        allowNonLoopback,
+        healthyTail);
   }
 
   public DoubleSettings withUniverse(int newUniverse) {
@@ -157,7 +193,8 @@ public record DoubleSettings(
         errors,
         noConsent,
         adminToken,
-        allowNonLoopback);
+        allowNonLoopback,
+        healthyTail);
   }
 
   public DoubleSettings withNoConsent(Set<String> ids) {
@@ -171,7 +208,23 @@ public record DoubleSettings(
         errors,
         ids,
         adminToken,
-        allowNonLoopback);
+        allowNonLoopback,
+        healthyTail);
+  }
+
+  public DoubleSettings withHealthyTail(HealthyTail tail) {
+    return new DoubleSettings(
+        host,
+        port,
+        seed,
+        universe,
+        incompleteShare,
+        profile,
+        errors,
+        noConsent,
+        adminToken,
+        allowNonLoopback,
+        tail);
   }
 
   public DoubleSettings withAdminToken(String token) {
@@ -185,7 +238,8 @@ public record DoubleSettings(
         errors,
         noConsent,
         token,
-        allowNonLoopback);
+        allowNonLoopback,
+        healthyTail);
   }
 
   /**
@@ -211,7 +265,10 @@ public record DoubleSettings(
                 : ErrorShares.DEFAULT_RETRY_AFTER_SEC),
         c.hasPath("no-consent") ? Set.copyOf(c.getStringList("no-consent")) : Set.of(),
         c.hasPath("admin-token") ? string(c, "admin-token") : "",
-        c.hasPath("allow-non-loopback") && bool(c, "allow-non-loopback"));
+        c.hasPath("allow-non-loopback") && bool(c, "allow-non-loopback"),
+        c.hasPath("healthy-tail")
+            ? HealthyTail.require("provider-double.healthy-tail", string(c, "healthy-tail"))
+            : HealthyTail.P99);
   }
 
   private static LatencyProfile profile(Config c) {

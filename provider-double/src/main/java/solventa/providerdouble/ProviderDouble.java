@@ -77,7 +77,8 @@ public final class ProviderDouble implements AutoCloseable {
     CustomerUniverse universe =
         new CustomerUniverse(settings.seed(), settings.universe(), settings.incompleteShare());
     DoubleState state =
-        new DoubleState(settings.seed(), settings.profile(), settings.errors(), timer);
+        new DoubleState(
+            settings.seed(), settings.profile(), settings.errors(), settings.healthyTail(), timer);
     LagRecorder lag = new LagRecorder();
     Counters counters = new Counters();
     // links.self must name the port actually bound, known only after binding

@@ -38,6 +38,13 @@ class DoubleSettingsTest {
     assertThat(s.seed()).isEqualTo(7);
   }
 
+  @Test
+  void readsTheHealthyTailP99ByDefaultOrP95() {
+    assertThat(DoubleSettings.fromConfig(with("")).healthyTail()).isEqualTo(HealthyTail.P99);
+    assertThat(DoubleSettings.fromConfig(with("provider-double.healthy-tail = p95")).healthyTail())
+        .isEqualTo(HealthyTail.P95);
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',
@@ -49,6 +56,7 @@ class DoubleSettingsTest {
         "provider-double.profile = sluggish|provider-double.profile|sluggish",
         "provider-double.seed = abc|provider-double.seed|abc",
         "provider-double { profile = custom, custom.p99-ms = 10 }|provider-double.custom.p99-ms|10",
+        "provider-double.healthy-tail = p90|provider-double.healthy-tail|p90",
       })
   void refusesAnInvalidValueNamingTheKeyAndTheValue(String conf, String key, String value) {
     assertThatThrownBy(() -> DoubleSettings.fromConfig(with(conf)))

@@ -109,4 +109,23 @@ class LatencySamplerTest {
     int rank = (int) Math.ceil(q * sorted.length);
     return sorted[Math.max(0, rank - 1)];
   }
+
+  /**
+   * The healthy tail read as the p95: the same 80 ms median, and 200 ms is the p95 of the analytic
+   * profile and of its seeded samples (the share below 200 ms is 95 %, within half a point).
+   */
+  @Test
+  void theP95ReadingOfTheHealthyTailPuts200MsAtTheP95() {
+    LatencyProfile p95 = LatencyProfile.healthy(HealthyTail.P95);
+    assertThat(p95.medianMs()).isEqualTo(80.0);
+    assertThat(p95.millisFor(LatencyProfile.Z95)).isCloseTo(200.0, within(1e-9));
+    assertThat(p95.p99Ms()).isCloseTo(292.3, within(0.1));
+    assertThat(LatencyProfile.healthy(HealthyTail.P99)).isEqualTo(LatencyProfile.HEALTHY);
+    LatencySampler sampler = new LatencySampler(42);
+    int below = 0;
+    for (int i = 0; i < SAMPLES; i++) {
+      below += sampler.nextMillis(p95) <= 200 ? 1 : 0;
+    }
+    assertThat(below / (double) SAMPLES).isCloseTo(0.95, within(0.005));
+  }
 }

@@ -48,6 +48,8 @@ class ProviderDoubleHttpTest {
 
   @BeforeEach
   void healthyAndNoErrors() {
+    assertThat(http.put(uri("/admin/healthy-tail"), "{\"reading\":\"p99\"}").status())
+        .isEqualTo(200);
     assertThat(http.put(uri("/admin/latency"), "{\"profile\":\"healthy\"}").status())
         .isEqualTo(200);
     assertThat(http.put(uri("/admin/errors"), "{}").status()).isEqualTo(200);
@@ -145,6 +147,10 @@ class ProviderDoubleHttpTest {
         "/admin/body|{\"mode\":\"v3\"}|mode",
         "/admin/body|{}|mode",
         "/admin/body|{\"mode\":\"contract\",\"x\":1}|x",
+        "/admin/healthy-tail|{\"reading\":\"p90\"}|reading",
+        "/admin/healthy-tail|{\"reading\":95}|reading",
+        "/admin/healthy-tail|{}|reading",
+        "/admin/healthy-tail|{\"reading\":\"p95\",\"x\":1}|x",
       })
   void invalidAdminParametersGet400NamingTheFieldAndThePreviousSettingsStay(
       String path, String body, String field) {
@@ -162,6 +168,71 @@ class ProviderDoubleHttpTest {
     assertThat(after.get("latency")).isEqualTo(before.get("latency"));
     assertThat(after.get("errors")).isEqualTo(before.get("errors"));
     assertThat(after.get("pending")).isEqualTo(before.get("pending"));
+    assertThat(after.get("healthyTail")).isEqualTo(before.get("healthyTail"));
+  }
+
+  /**
+   * The healthy tail read as the p95: the healthy profile keeps its 80 ms median and puts 200 ms at
+   * its p95 (p99 about 292 ms); a healthy profile in force is re-read at once and its sample
+   * sequence restarts, and a later healthy change is set under the reading, until it is read as the
+   * p99 again. A bad reading is refused naming it.
+   */
+  @Test
+  void readsTheHealthyTailAsTheP95AtRunTime() {
+    http.get(profileUri("c00000001"));
+    TestHttp.Result put = http.put(uri("/admin/healthy-tail"), "{\"reading\":\"P95\"}");
+    assertThat(put.status()).isEqualTo(200);
+    assertThat(put.json().get("healthyTail").asText()).isEqualTo("p95");
+    assertThat(put.json().at("/latency/profile").asText()).isEqualTo("healthy");
+    assertThat(put.json().at("/latency/medianMs").asDouble()).isEqualTo(80.0);
+    assertThat(put.json().at("/latency/p99Ms").asDouble())
+        .isCloseTo(292.3, org.assertj.core.api.Assertions.within(0.1));
+
+    TestHttp.Result r = http.get(profileUri("c00000002"));
+    assertThat(r.header("x-double-profile")).isEqualTo("healthy");
+    assertThat(r.header("x-double-sample")).isEqualTo("0");
+    assertThat(r.delayMs())
+        .as("sample 0 of the seed under the p95 reading")
+        .isCloseTo(
+            new LatencySampler(SEED).nextMillis(LatencyProfile.healthy(HealthyTail.P95)),
+            org.assertj.core.api.Assertions.within(0.001));
+
+    http.put(uri("/admin/latency"), "{\"profile\":\"slow\"}");
+    JsonNode again = http.put(uri("/admin/latency"), "{\"profile\":\"healthy\"}").json();
+    assertThat(again.at("/latency/p99Ms").asDouble()).isGreaterThan(290);
+
+    JsonNode back = http.put(uri("/admin/healthy-tail"), "{\"reading\":\"p99\"}").json();
+    assertThat(back.get("healthyTail").asText()).isEqualTo("p99");
+    assertThat(back.at("/latency/p99Ms").asDouble()).isEqualTo(200.0);
+  }
+
+  /** Reading the healthy tail another way is an admin change: without the token, 401, no change. */
+  @Test
+  void theHealthyTailChangeNeedsTheBearerToken() throws Exception {
+    var response =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(uri("/admin/healthy-tail"))
+                    .timeout(java.time.Duration.ofSeconds(10))
+                    .header("Content-Type", "application/json")
+                    .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"reading\":\"p95\"}"))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).isEqualTo(401);
+    assertThat(http.get(uri("/admin/state")).json().get("healthyTail").asText()).isEqualTo("p99");
+  }
+
+  /** A recovery's pending healthy profile is shown, and later set, under the reading in force. */
+  @Test
+  void aPendingHealthyProfileIsSetUnderTheReadingInForce() {
+    http.put(uri("/admin/latency"), "{\"profile\":\"degraded\"}");
+    http.put(uri("/admin/latency"), "{\"profile\":\"healthy\",\"afterMs\":300}");
+    JsonNode p95 = http.put(uri("/admin/healthy-tail"), "{\"reading\":\"p95\"}").json();
+    assertThat(p95.at("/latency/profile").asText()).isEqualTo("degraded");
+    assertThat(p95.at("/pending/p99Ms").asDouble()).isGreaterThan(290);
+    JsonNode state = awaitState(s -> s.get("pending").isNull(), 3_000);
+    assertThat(state.at("/latency/profile").asText()).isEqualTo("healthy");
+    assertThat(state.at("/latency/p99Ms").asDouble()).isGreaterThan(290);
   }
 
   @Test

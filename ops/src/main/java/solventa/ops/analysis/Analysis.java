@@ -13,7 +13,8 @@ public record Analysis(
     List<SanityCheck> sanity,
     String rulesVersion,
     Map<String, Verdict> verdicts,
-    Actuarial actuarial) {
+    Actuarial actuarial,
+    Sensitivity sensitivity) {
 
   public static Analysis of(
       List<StepResult> steps,
@@ -38,12 +39,30 @@ public record Analysis(
       ExperimentProfile profile,
       Map<String, String> environment,
       Actuarial actuarial) {
+    return of(steps, contracts, profile, environment, actuarial, true);
+  }
+
+  /**
+   * As above, for an experiment that ran to its end or not ({@code complete}); the verdicts are
+   * judged on the steps measured under today's card readings, and the sensitivity table judges them
+   * again under the others ({@link Sensitivity}).
+   */
+  public static Analysis of(
+      List<StepResult> steps,
+      Map<String, Map<String, String>> contracts,
+      ExperimentProfile profile,
+      Map<String, String> environment,
+      Actuarial actuarial,
+      boolean complete) {
     StepResults results = new StepResults(List.copyOf(steps));
     List<SanityCheck> sanity = Sanity.check(results, contracts);
+    VerdictRules rules = VerdictRules.of(profile, environment, actuarial);
+    Map<String, Verdict> verdicts = rules.evaluate(results, sanity);
     return new Analysis(
         sanity,
         VerdictRules.RULES_VERSION,
-        VerdictRules.of(profile, environment, actuarial).evaluate(results, sanity),
-        actuarial);
+        verdicts,
+        actuarial,
+        Sensitivity.of(steps, contracts, profile, rules, verdicts, complete));
   }
 }

@@ -165,6 +165,61 @@ public record StepResult(
   }
 
   /**
+   * This result as the step {@code counterpart} measured it: the sensitivity table's re-judging
+   * puts a step measured under another card reading in its counterpart's place.
+   */
+  public StepResult as(StepSpec counterpart) {
+    return new StepResult(
+        counterpart,
+        startMs,
+        changeMs,
+        windowStartMs,
+        endMs,
+        requests,
+        requestsSinceChange,
+        achievedRate,
+        endToEnd,
+        internal,
+        coldPath,
+        fallbackPath,
+        errorPct,
+        fallbackPct,
+        stalePct,
+        defaultPct,
+        ageP50,
+        ageP95,
+        sacrificed,
+        sacrificedPct,
+        timeToOpenMs,
+        providerCalls,
+        cacheMisses,
+        providerCallsPerMiss,
+        poolMaxInFlight,
+        poolSize,
+        rejections,
+        doubleLagP99,
+        recoveryMs,
+        closedAfterMs,
+        assertionsPassed,
+        gatlingReport,
+        transitions,
+        timeline,
+        missing,
+        hitRatePct,
+        hitRateTargetPct,
+        populationSize,
+        scheduleLagP99Ms,
+        nodeWorstSecondP99Ms,
+        invalidations,
+        valid,
+        attempts,
+        pathLatenciesMs,
+        nodes,
+        fallbackLatenciesMs,
+        intervals);
+  }
+
+  /**
    * Whether the step meets the latency requirements ({@link Acceptance}): p95 and p99 at the
    * generator within the thresholds, with at most 1 % errors (a fast error is not a met
    * requirement). Null when the latency was not measured.

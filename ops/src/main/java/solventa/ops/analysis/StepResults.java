@@ -7,8 +7,17 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StepKind;
 import solventa.providerdouble.control.ProviderState;
 
-/** The step results of an experiment, with the look-ups the tables and verdicts need. */
+/**
+ * The step results of an experiment, with the look-ups the tables and verdicts need. Only the steps
+ * measured under today's card readings: a step measured under another ({@link
+ * solventa.ops.protocol.CardReading}) is left out here, so it never enters a verdict or a table;
+ * the sensitivity table re-judges with it ({@link Sensitivity}).
+ */
 public record StepResults(List<StepResult> steps) {
+
+  public StepResults {
+    steps = steps.stream().filter(s -> s.spec().reading() == null).toList();
+  }
 
   public Stream<StepResult> of(StepKind kind) {
     return steps.stream().filter(s -> s.spec().kind() == kind);

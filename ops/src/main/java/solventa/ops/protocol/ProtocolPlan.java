@@ -16,6 +16,9 @@ import solventa.providerdouble.control.ProviderState;
  * their change. B+CB (B with the breaker) walks healthy, degraded and unresponsive once, in the
  * first run after B: the report sets it beside B.
  *
+ * <p>In {@code full} the first run also measures a few steps under the card's other readings, each
+ * right after its counterpart ({@link #withSensitivity}); they never enter the verdicts.
+ *
  * <p>The plan is static except for one extension: in {@code full} the runner adds up to {@link
  * ExperimentProfile#maxBisectionSteps} sweep steps of B and of C at bisected hit rates right after
  * that arm's last sweep step of the first run, on the same node, to narrow HD-01.4's minimum hit
@@ -120,7 +123,53 @@ public final class ProtocolPlan {
         }
       }
     }
-    return steps;
+    return withSensitivity(p, steps);
+  }
+
+  /** The first run: the card-reading steps are measured there, beside their counterparts. */
+  static final String SENSITIVITY_RUN = "R1";
+
+  /** Whether {@code p} measures the card-reading steps: {@code full} only. */
+  public static boolean measuresSensitivity(ExperimentProfile p) {
+    return p.name().equals("full");
+  }
+
+  /**
+   * {@code plan} with the steps that measure the card's other readings ({@link CardReading}), in
+   * {@code full} only, in the first run, each right after its counterpart on the same node: the
+   * healthy step of A, B and C again with the healthy tail read as the p95 (HD-01.1 and HD-01.3
+   * read them), and the recovery of C and C' again read as healthy (HD-01.8 and HD-01 read them),
+   * each after an unmeasured-for-verdicts repeat of the down step before it, since a recovery
+   * continues its outage's customers. The fewest steps that re-judge those verdicts within seven
+   * minutes; the recoveries under the p95 tail are not measured (the report says why).
+   */
+  static List<StepSpec> withSensitivity(ExperimentProfile p, List<StepSpec> plan) {
+    if (!measuresSensitivity(p)) {
+      return plan;
+    }
+    List<StepSpec> out = new ArrayList<>();
+    for (int i = 0; i < plan.size(); i++) {
+      StepSpec s = plan.get(i);
+      out.add(s);
+      if (s.kind() != StepKind.WALK || !s.run().equals(SENSITIVITY_RUN)) {
+        continue;
+      }
+      if (s.state() == ProviderState.HEALTHY && comparedArms().contains(s.arm())) {
+        out.add(sensitivityStep(s, CardReading.TAIL_P95));
+      } else if (s.state() == ProviderState.RECOVERY
+          && s.arm().fallsBack()
+          && i > 0
+          && plan.get(i - 1).arm() == s.arm()
+          && plan.get(i - 1).state() == ProviderState.DOWN) {
+        out.add(sensitivityStep(plan.get(i - 1), CardReading.RECOVERY_HEALTHY));
+        out.add(sensitivityStep(s, CardReading.RECOVERY_HEALTHY));
+      }
+    }
+    return out;
+  }
+
+  private static StepSpec sensitivityStep(StepSpec s, CardReading r) {
+    return s.under(r, s.id() + "-" + r.tag());
   }
 
   /**

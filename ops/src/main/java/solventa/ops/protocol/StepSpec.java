@@ -1,5 +1,6 @@
 package solventa.ops.protocol;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import solventa.providerdouble.control.ProviderState;
 
 /**
@@ -14,6 +15,9 @@ import solventa.providerdouble.control.ProviderState;
  * @param concurrent for STAMPEDE: concurrent misses on one key
  * @param bisection for SWEEP: a step the runner added at a bisected hit rate (HD-01.4's minimum),
  *     not one of the profile's planned rates; false in results written before
+ * @param reading the card reading the step is measured under, when it is not today's ({@link
+ *     CardReading}): such a step never enters the verdicts or the tables, only the sensitivity
+ *     table's re-judging; null for every other step and in results written before
  */
 public record StepSpec(
     String id,
@@ -27,7 +31,38 @@ public record StepSpec(
     int warmupSec,
     int measureSec,
     int concurrent,
-    boolean bisection) {
+    boolean bisection,
+    @JsonInclude(JsonInclude.Include.NON_NULL) CardReading reading) {
+
+  /** A step measured under today's readings. */
+  public StepSpec(
+      String id,
+      StepKind kind,
+      String run,
+      BenchArm arm,
+      ProviderState state,
+      double hitRate,
+      int rate,
+      String policy,
+      int warmupSec,
+      int measureSec,
+      int concurrent,
+      boolean bisection) {
+    this(
+        id,
+        kind,
+        run,
+        arm,
+        state,
+        hitRate,
+        rate,
+        policy,
+        warmupSec,
+        measureSec,
+        concurrent,
+        bisection,
+        null);
+  }
 
   /** A planned step (not a bisection step). */
   public StepSpec(
@@ -44,6 +79,41 @@ public record StepSpec(
       int concurrent) {
     this(
         id, kind, run, arm, state, hitRate, rate, policy, warmupSec, measureSec, concurrent, false);
+  }
+
+  /** This step measured under {@code r}, with the id {@code newId}. */
+  public StepSpec under(CardReading r, String newId) {
+    return new StepSpec(
+        newId,
+        kind,
+        run,
+        arm,
+        state,
+        hitRate,
+        rate,
+        policy,
+        warmupSec,
+        measureSec,
+        concurrent,
+        bisection,
+        r);
+  }
+
+  /**
+   * Whether {@code other} is this step under another reading: the same part of the protocol, run,
+   * arm, state, load and durations.
+   */
+  public boolean sameMeasurementAs(StepSpec other) {
+    return kind == other.kind
+        && run.equals(other.run)
+        && arm == other.arm
+        && state == other.state
+        && hitRate == other.hitRate
+        && rate == other.rate
+        && policy.equals(other.policy)
+        && warmupSec == other.warmupSec
+        && measureSec == other.measureSec
+        && concurrent == other.concurrent;
   }
 
   /**

@@ -141,6 +141,7 @@ public final class Report extends ReportSection {
     blocks.addAll(OutageCostSection.of(r, profileOf(), e.judgedWith()));
     new BudgetExpirySection(this).table();
     findings.recoveryTable();
+    new SensitivitySection(this).table();
     findings.threats();
     h(2, "Appendix");
     p(
@@ -224,6 +225,7 @@ public final class Report extends ReportSection {
             + " a breaker; B+CB is B with one. Terms: the Glossary; details: the verdicts, Results"
             + " per run and the Recommendation below.");
     blocks.add(new Table(sum.gridHeaders(), sum.grid()));
+    p(SensitivitySection.headline(e));
     actuarial();
     List<String> checks =
         e.verdicts().values().stream()

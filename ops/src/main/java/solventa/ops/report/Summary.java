@@ -26,13 +26,16 @@ import solventa.providerdouble.control.ProviderState;
  * @param grid one row per arm walked: per state, whether every run met the thresholds, with the
  *     worst run's p95/p99 (and its errors when it missed); "—" when the arm was not walked there
  * @param verdicts "HD-01.1 supported", … in the record's order
+ * @param flips the verdicts that flip under the card's other readings ({@link
+ *     solventa.ops.analysis.Sensitivity}), one line each; empty when none does or none was judged
  */
 public record Summary(
     String answer,
     String plain,
     List<String> gridHeaders,
     List<List<String>> grid,
-    List<String> verdicts) {
+    List<String> verdicts,
+    List<String> flips) {
 
   private static final List<BenchArm> ARMS = Recommendation.SIMPLEST_FIRST;
 
@@ -86,7 +89,12 @@ public record Summary(
       verdicts.add(v.id() + " " + v.verdict());
     }
     return new Summary(
-        answer, plain(r, hd01, e), List.copyOf(headers), List.copyOf(grid), List.copyOf(verdicts));
+        answer,
+        plain(r, hd01, e),
+        List.copyOf(headers),
+        List.copyOf(grid),
+        List.copyOf(verdicts),
+        e.sensitivity() == null ? List.of() : List.copyOf(e.sensitivity().flips()));
   }
 
   /**
@@ -304,6 +312,11 @@ public record Summary(
 
   /** The console's closing lines: the answer, then the verdicts on one line. */
   public List<String> consoleLines() {
-    return List.of("answer: " + answer, "verdicts: " + String.join(", ", verdicts));
+    List<String> lines =
+        new ArrayList<>(List.of("answer: " + answer, "verdicts: " + String.join(", ", verdicts)));
+    if (!flips.isEmpty()) {
+      lines.add("flips under the card's other readings: " + String.join("; ", flips));
+    }
+    return List.copyOf(lines);
   }
 }

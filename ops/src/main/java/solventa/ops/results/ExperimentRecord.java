@@ -6,6 +6,7 @@ import java.util.Map;
 import solventa.ops.analysis.Actuarial;
 import solventa.ops.analysis.Analysis;
 import solventa.ops.analysis.SanityCheck;
+import solventa.ops.analysis.Sensitivity;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.Verdict;
 
@@ -21,6 +22,8 @@ import solventa.ops.analysis.Verdict;
  *     written before the option existed (one node then)
  * @param actuarial the actuarial inputs the verdicts were judged with (null in results judged
  *     before rules version 9)
+ * @param sensitivity each verdict judged again under the card's other readings (null in results
+ *     judged before the sensitivity table existed)
  */
 public record ExperimentRecord(
     String profile,
@@ -36,7 +39,8 @@ public record ExperimentRecord(
     String rulesVersion,
     Map<String, Verdict> verdicts,
     Integer nodes,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Actuarial actuarial) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Actuarial actuarial,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Sensitivity sensitivity) {
 
   /** The node count, one for results written before {@code --nodes} existed. */
   public int nodeCount() {
@@ -69,6 +73,7 @@ public record ExperimentRecord(
         null,
         Map.of(),
         nodes,
+        null,
         null);
   }
 
@@ -88,7 +93,8 @@ public record ExperimentRecord(
         rulesVersion,
         verdicts,
         nodes,
-        actuarial);
+        actuarial,
+        sensitivity);
   }
 
   /** This record with the analysis of its steps (replacing any earlier one). */
@@ -107,7 +113,8 @@ public record ExperimentRecord(
         a.rulesVersion(),
         a.verdicts(),
         nodes,
-        a.actuarial());
+        a.actuarial(),
+        a.sensitivity());
   }
 
   /** The actuarial inputs the verdicts were judged with; the declared ones for older results. */

@@ -22,6 +22,7 @@ import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
@@ -299,6 +300,9 @@ public final class ProtocolRunner {
   }
 
   private StepResult execute(StepSpec spec, StepSpec previous) throws IOException {
+    // the healthy tail as the step's reading reads it: the p95 for a step measured under that
+    // reading, the p99 again for every other, before any settling sets the healthy profile
+    lab.control().setHealthyTail(CardReading.healthyTail(spec.reading()));
     // a fresh node per (run, arm, policy): the sweep, policy and stampede steps of every run
     // reuse the node of the arm's walk (see ProtocolPlan)
     boolean newGroup =

@@ -31,6 +31,7 @@ import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.BreakerSetting;
+import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
@@ -243,7 +244,11 @@ final class StepRecorder {
     StepHooks.onNextStart(
         () -> {
           change.set(System.currentTimeMillis());
-          lab.control().apply(spec.state(), Duration.ofSeconds(profile.recoveryWindowSec()));
+          // a recovery read as healthy holds no degraded window
+          lab.control()
+              .apply(
+                  spec.state(),
+                  Duration.ofSeconds(CardReading.recoveryWindowSec(spec.reading(), profile)));
           checkSweepMargin(spec, pop, change.get());
           if (spec.warmupSec() > 0) {
             windowTask.set(windowStart(spec, node, atWindow, rawAtWindow, switchesAtWindow));

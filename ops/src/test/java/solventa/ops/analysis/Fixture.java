@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
@@ -53,6 +54,7 @@ public final class Fixture {
   Interval p95Ci;
   Interval p99Ci;
   boolean noIntervals;
+  CardReading reading;
 
   public static Fixture step(BenchArm arm, ProviderState state) {
     Fixture f = new Fixture();
@@ -92,6 +94,12 @@ public final class Fixture {
     f.measureSec = 30;
     f.requestsInW = (long) rate * ExperimentProfile.EXPOSURE_WINDOW_SEC; // the open model's count
     return f;
+  }
+
+  /** The step measured under another card reading ({@link CardReading}). */
+  public Fixture under(CardReading r) {
+    reading = r;
+    return this;
   }
 
   public Fixture run(String r) {
@@ -338,7 +346,8 @@ public final class Fixture {
             warmupSec,
             measureSec,
             concurrent,
-            bisection);
+            bisection,
+            reading);
     Latency l = new Latency(requests, p95 / 2, p95, p99, p99 + 10);
     return new StepResult(
         spec,

@@ -18,7 +18,11 @@ class ProtocolPlanTest {
     List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
     List<String> armOrder =
         plan.stream()
-            .filter(s -> s.kind() == StepKind.WALK && s.state() == ProviderState.HEALTHY)
+            .filter(
+                s ->
+                    s.kind() == StepKind.WALK
+                        && s.state() == ProviderState.HEALTHY
+                        && s.reading() == null)
             .map(s -> s.run() + ":" + s.arm().label())
             .toList();
     assertThat(armOrder)
@@ -68,6 +72,64 @@ class ProtocolPlanTest {
                 .map(s -> s.policy() + s.rate()))
         .containsExactly(
             "count200", "count10", "rate200", "rate10", "count-n210", "count-n310", "rate-m210");
+  }
+
+  /**
+   * The card's other readings in full: the healthy tail as p95 on A's, B's and C's healthy steps,
+   * the recovery as healthy on C's and C''s recoveries (each after a repeat of its outage), every
+   * one in the first run right after its counterpart, on the same node, within seven minutes of the
+   * plan; quick and smoke measure none.
+   */
+  @Test
+  void fullMeasuresTheCardsOtherReadingsBesideTheirCounterpartsWithinSevenMinutes() {
+    ExperimentProfile full = ExperimentProfile.named("full");
+    List<StepSpec> plan = ProtocolPlan.build(full);
+    List<StepSpec> under = plan.stream().filter(s -> s.reading() != null).toList();
+    assertThat(under.stream().map(StepSpec::id))
+        .containsExactly(
+            "R1-walk-A-healthy-tail-p95",
+            "R1-walk-B-healthy-tail-p95",
+            "R1-walk-C-healthy-tail-p95",
+            "R1-walk-C-down-recovery-healthy",
+            "R1-walk-C-recovery-recovery-healthy",
+            "R1-walk-Cp-down-recovery-healthy",
+            "R1-walk-Cp-recovery-recovery-healthy");
+    for (StepSpec s : under) {
+      int i = plan.indexOf(s);
+      StepSpec counterpart =
+          plan.stream()
+              .filter(m -> m.reading() == null && m.sameMeasurementAs(s))
+              .findFirst()
+              .orElseThrow();
+      int at = plan.indexOf(counterpart);
+      assertThat(i).as("%s right after its counterpart", s.id()).isBetween(at + 1, at + 3);
+      assertThat(plan.subList(at, i + 1))
+          .as("%s on its counterpart's node", s.id())
+          .allMatch(
+              x ->
+                  x.arm() == s.arm()
+                      && x.run().equals("R1")
+                      && x.nodePolicy().equals(s.nodePolicy()));
+    }
+    // a recovery under a reading continues a repeat of the outage it recovers from
+    for (StepSpec s : under) {
+      if (s.state() == ProviderState.RECOVERY) {
+        StepSpec before = plan.get(plan.indexOf(s) - 1);
+        assertThat(before.state()).isEqualTo(ProviderState.DOWN);
+        assertThat(before.reading()).isEqualTo(s.reading());
+      }
+    }
+    List<StepSpec> main = plan.stream().filter(s -> s.reading() == null).toList();
+    int added = ProtocolPlan.plannedSeconds(full, plan) - ProtocolPlan.plannedSeconds(full, main);
+    assertThat(added)
+        .as("the steps under the other readings")
+        .isPositive()
+        .isLessThanOrEqualTo(7 * 60);
+    for (String name : List.of("quick", "smoke")) {
+      assertThat(ProtocolPlan.build(ExperimentProfile.named(name)))
+          .as(name)
+          .noneMatch(s -> s.reading() != null);
+    }
   }
 
   /** HD-01.3 needs 30 answers a path; the sacrificed share needs the whole exposure window W. */

@@ -16,6 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.providerdouble.BodyMode;
 import solventa.providerdouble.ErrorShares;
+import solventa.providerdouble.HealthyTail;
 
 /**
  * Bench control: puts the provider into one of the {@link ProviderState}s of the experiment card
@@ -143,6 +144,19 @@ public final class ProviderStateControl {
             .put("share529", share529)
             .put("retryAfterSec", retryAfterSec);
     send("PUT", "errors", body.toString());
+  }
+
+  /**
+   * How the double reads the healthy "tail up to 200 ms" from now on: as the p99 (the card's
+   * reading in this lab) or the p95 (a heavier tail, the same median). A healthy profile in force
+   * or pending (a recovery's) is re-read at once; every later {@link ProviderState#HEALTHY} and
+   * recovery sets the healthy profile under this reading.
+   */
+  public void setHealthyTail(HealthyTail tail) {
+    send(
+        "PUT",
+        "healthy-tail",
+        MAPPER.createObjectNode().put("reading", tail.configName()).toString());
   }
 
   /** What the double's 200s carry from now on: the contract's body or another schema. */

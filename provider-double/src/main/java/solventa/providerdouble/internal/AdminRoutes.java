@@ -26,15 +26,17 @@ import solventa.providerdouble.CustomerUniverse;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.ErrorShares;
 import solventa.providerdouble.Gap;
+import solventa.providerdouble.HealthyTail;
 import solventa.providerdouble.InvalidSettingException;
 import solventa.providerdouble.LatencyProfile;
 
 /**
  * The bench's admin API ({@code /admin/...}) and {@code /metrics}. Every change is validated before
  * it touches {@link DoubleState}, so a rejected call (400 naming the field) leaves the previous
- * settings in force. Changes ({@code PUT /admin/latency}, {@code PUT /admin/errors}, {@code POST
- * /admin/lag/reset}) need the admin token (401 without or wrong, 403 none configured) and take at
- * most {@value #MAX_BODY_BYTES} bytes of body (413 beyond); reads stay open on loopback.
+ * settings in force. Changes ({@code PUT /admin/latency}, {@code PUT /admin/errors}, {@code PUT
+ * /admin/healthy-tail}, {@code POST /admin/lag/reset}) need the admin token (401 without or wrong,
+ * 403 none configured) and take at most {@value #MAX_BODY_BYTES} bytes of body (413 beyond); reads
+ * stay open on loopback.
  */
 public final class AdminRoutes extends AllDirectives {
 
@@ -43,6 +45,7 @@ public final class AdminRoutes extends AllDirectives {
   private static final Set<String> ERROR_FIELDS =
       Set.of("share429", "share504", "share529", "retryAfterSec");
   private static final Set<String> BODY_FIELDS = Set.of("mode");
+  private static final Set<String> TAIL_FIELDS = Set.of("reading");
   private static final Duration BODY_TIMEOUT = Duration.ofSeconds(2);
 
   /** Largest body a change accepts (a latency or errors change is a few dozen bytes). */
@@ -76,6 +79,9 @@ public final class AdminRoutes extends AllDirectives {
                     path("latency", () -> put(() -> authorized(() -> jsonBody(this::onLatency)))),
                     path("errors", () -> put(() -> authorized(() -> jsonBody(this::onErrors)))),
                     path("body", () -> put(() -> authorized(() -> jsonBody(this::onBody)))),
+                    path(
+                        "healthy-tail",
+                        () -> put(() -> authorized(() -> jsonBody(this::onHealthyTail)))),
                     path("state", () -> get(() -> complete(ok(stateJson())))),
                     path("lag", () -> get(() -> complete(ok(lagJson())))),
                     path(
@@ -254,6 +260,17 @@ public final class AdminRoutes extends AllDirectives {
     return ok(stateJson());
   }
 
+  /** How the healthy "tail up to 200 ms" is read from now on: {@code {"reading": "p95"}}. */
+  private HttpResponse onHealthyTail(JsonNode body) {
+    rejectUnknown(body, TAIL_FIELDS);
+    JsonNode r = body.get("reading");
+    if (r == null || !r.isTextual()) {
+      throw new InvalidSettingException("reading", r, "must be p99 or p95");
+    }
+    state.setHealthyTail(HealthyTail.require("reading", r.asText()));
+    return ok(stateJson());
+  }
+
   private ObjectNode resetLag() {
     lag.reset();
     return lagJson();
@@ -298,6 +315,7 @@ public final class AdminRoutes extends AllDirectives {
     errors.put("share529", s.errors().share529());
     errors.put("retryAfterSec", s.errors().retryAfterSec());
     body.put("body", s.bodyMode().configName());
+    body.put("healthyTail", s.healthyTail().configName());
     body.put("requestsSinceLatencyChange", s.requestsSinceLatencyChange());
     body.put("requestsSinceErrorsChange", s.requestsSinceErrorsChange());
     body.put("seed", settings.seed());

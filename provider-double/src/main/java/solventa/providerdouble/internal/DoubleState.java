@@ -6,6 +6,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import solventa.providerdouble.BodyMode;
 import solventa.providerdouble.ErrorShares;
+import solventa.providerdouble.HealthyTail;
 import solventa.providerdouble.LatencyProfile;
 import solventa.providerdouble.LatencySampler;
 
@@ -44,14 +45,18 @@ public final class DoubleState {
   /** A latency change scheduled for later. */
   public record Pending(LatencyProfile profile, long dueAtNanos) {}
 
-  /** A consistent copy of the settings in force. */
+  /**
+   * A consistent copy of the settings in force; a pending healthy profile is shown as the healthy
+   * tail in force reads it.
+   */
   public record Snapshot(
       LatencyProfile profile,
       Pending pending,
       ErrorShares errors,
       long requestsSinceLatencyChange,
       long requestsSinceErrorsChange,
-      BodyMode bodyMode) {}
+      BodyMode bodyMode,
+      HealthyTail healthyTail) {}
 
   private final long seed;
   private final ScheduledExecutorService timer;
@@ -64,11 +69,23 @@ public final class DoubleState {
   private Pending pending;
   private ScheduledFuture<?> pendingTask;
   private BodyMode bodyMode = BodyMode.CONTRACT;
+  private HealthyTail healthyTail;
 
   public DoubleState(
       long seed, LatencyProfile profile, ErrorShares errors, ScheduledExecutorService timer) {
+    this(seed, profile, errors, HealthyTail.P99, timer);
+  }
+
+  /** With the healthy tail read as {@code healthyTail} ({@link LatencyProfile#healthy}). */
+  public DoubleState(
+      long seed,
+      LatencyProfile profile,
+      ErrorShares errors,
+      HealthyTail healthyTail,
+      ScheduledExecutorService timer) {
     this.seed = seed;
     this.timer = timer;
+    this.healthyTail = healthyTail;
     setProfileNow(profile);
     setErrors(errors);
   }
@@ -108,8 +125,29 @@ public final class DoubleState {
     bodyMode = mode;
   }
 
+  /**
+   * Reads the healthy tail as {@code tail} from now on: every healthy profile set later, the one
+   * pending included, is {@link LatencyProfile#healthy}{@code (tail)}; a healthy profile in force
+   * is re-read at once and, like any latency change, restarts the sample sequence. Another profile
+   * in force is left as it is.
+   */
+  public synchronized void setHealthyTail(HealthyTail tail) {
+    if (tail == healthyTail) {
+      return;
+    }
+    healthyTail = tail;
+    if (profile.name().equals(LatencyProfile.HEALTHY.name())) {
+      setProfileNow(profile);
+    }
+  }
+
   public synchronized Snapshot snapshot() {
-    return new Snapshot(profile, pending, errors, sampler.taken(), errorDraws, bodyMode);
+    Pending shown =
+        pending == null
+            ? null
+            : new Pending(
+                LatencyProfile.read(pending.profile(), healthyTail), pending.dueAtNanos());
+    return new Snapshot(profile, shown, errors, sampler.taken(), errorDraws, bodyMode, healthyTail);
   }
 
   private synchronized void firePending(Pending p) {
@@ -129,7 +167,7 @@ public final class DoubleState {
   }
 
   private void setProfileNow(LatencyProfile newProfile) {
-    profile = newProfile;
+    profile = LatencyProfile.read(newProfile, healthyTail);
     sampler = new LatencySampler(seed);
   }
 }

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import solventa.lab.ToxiproxyServer;
 import solventa.providerdouble.DoubleSettings;
+import solventa.providerdouble.HealthyTail;
 import solventa.providerdouble.ProviderDouble;
 
 /**
@@ -75,6 +76,7 @@ class ProviderStateControlTest {
 
   @BeforeEach
   void healthy() {
+    control.setHealthyTail(HealthyTail.P99);
     control.apply(ProviderState.HEALTHY);
     control.setErrors(0, 0, 0);
   }
@@ -173,6 +175,33 @@ class ProviderStateControlTest {
     assertThat(tookMs).isGreaterThanOrEqualTo(1_000);
     assertThat(get().headers().firstValue("x-double-profile")).contains("healthy");
     assertThat(control.doubleState().path("pending").isNull()).isTrue();
+  }
+
+  /**
+   * The recovery read as healthy: a window of 0 leaves the double healthy at once, none pending.
+   */
+  @Test
+  void recoveryWithAWindowOfZeroIsHealthyAtOnce() throws Exception {
+    control.apply(ProviderState.DOWN);
+    control.apply(ProviderState.RECOVERY, Duration.ZERO);
+    assertThat(toxicNames()).isEmpty();
+    assertThat(control.doubleState().at("/latency/profile").asText()).isEqualTo("healthy");
+    assertThat(control.doubleState().path("pending").isNull()).isTrue();
+    assertThat(get().headers().firstValue("x-double-profile")).contains("healthy");
+  }
+
+  /** The healthy tail read as the p95 holds for every healthy state set after it. */
+  @Test
+  void theHealthyTailReadingHoldsForTheStatesSetAfterIt() throws Exception {
+    control.setHealthyTail(HealthyTail.P95);
+    control.apply(ProviderState.SLOW);
+    control.apply(ProviderState.HEALTHY);
+    assertThat(control.doubleState().path("healthyTail").asText()).isEqualTo("p95");
+    assertThat(control.doubleState().at("/latency/p99Ms").asDouble()).isGreaterThan(290);
+    control.apply(ProviderState.RECOVERY, Duration.ofSeconds(5));
+    assertThat(control.doubleState().at("/pending/p99Ms").asDouble()).isGreaterThan(290);
+    control.setHealthyTail(HealthyTail.P99);
+    assertThat(control.doubleState().at("/pending/p99Ms").asDouble()).isEqualTo(200.0);
   }
 
   @Test
