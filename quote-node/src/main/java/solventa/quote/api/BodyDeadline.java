@@ -41,11 +41,14 @@ final class BodyDeadline {
 
   /** The answer to a body that could not be read whole. */
   static HttpResponse refusal(Throwable cause, Duration timeout, long maxBody) {
-    if (cause instanceof TimeoutException) {
-      return Problem.bodyTimeout(timeout.toMillis()).response();
-    }
-    if (cause instanceof EntityStreamSizeException) {
-      return Problem.tooLarge(maxBody).response();
+    // the stream may wrap the size or time-out failure in its own exception: look down the chain
+    for (Throwable c = cause; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof TimeoutException) {
+        return Problem.bodyTimeout(timeout.toMillis()).response();
+      }
+      if (c instanceof EntityStreamSizeException) {
+        return Problem.tooLarge(maxBody).response();
+      }
     }
     return Problem.badRequest("body", "the request body could not be read: it ended early")
         .response();
