@@ -146,9 +146,35 @@ final class NodeTestBed implements AutoCloseable {
             .withFallback(ConfigFactory.parseResourcesAnySyntax("application")));
   }
 
+  /**
+   * A node started from {@code overrides}. The management and remoting ports are found free a
+   * moment before the node binds them, and another process's outgoing connection can take one in
+   * between: on such a bind failure the node is started again on fresh ports, at most three times.
+   */
   static QuoteNode node(Map<String, Object> overrides, Clock clock) {
-    Config config = config(overrides);
-    return QuoteNode.start(config, system -> OfAdapterPort.create(system, config), clock);
+    Map<String, Object> o = new HashMap<>(overrides);
+    for (int attempt = 1; ; attempt++) {
+      Config config = config(o);
+      try {
+        return QuoteNode.start(config, system -> OfAdapterPort.create(system, config), clock);
+      } catch (RuntimeException e) {
+        if (attempt == 3 || !portTaken(e)) {
+          throw e;
+        }
+        o.put("pekko.management.http.port", FreePort.find());
+        o.put("pekko.remote.artery.canonical.port", FreePort.find());
+      }
+    }
+  }
+
+  private static boolean portTaken(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.net.BindException
+          || String.valueOf(t.getMessage()).contains("Address already in use")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** One HTTP answer with its wall time. */
