@@ -133,7 +133,7 @@ public final class Main implements Callable<Integer> {
         "3:--fail-on: a verdict of that kind or worse came out"
       })
   static final class Experiment implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PROFILE", description = "smoke, quick or full")
+    @Parameters(index = "0", paramLabel = "PROFILE", description = "smoke, quick, full or explore")
     String profile;
 
     @Option(

@@ -14,9 +14,10 @@ import solventa.providerdouble.control.ProviderState;
  * simplest design, in the order {@link #SIMPLEST_FIRST}, that meets the latency requirements
  * (EC-LAT-01/02: p95 and p99 at the generator, at most 1 % errors) in every state they name ({@link
  * #REQUIRED_STATES}: healthy, and EC-LAT-09's degraded, unresponsive and down) in every run, with
- * its fallback share within the actuarial ceiling in every failure state. Each design is judged
- * from its walk steps alone; a step that was not run or is not usable leaves the design "not
- * established", never assumed to meet.
+ * its fallback share within the actuarial ceiling in every failure state, and whose recovery (rules
+ * version 13) neither stampedes nor backs up the adapter's pool. Each design is judged from its
+ * walk steps alone; a step that was not run or is not usable leaves the design "not established",
+ * never assumed to meet.
  *
  * @param recommended the design recommended, or empty when none qualifies
  * @param candidates every design, simplest first, with its status, evidence and cost
@@ -42,6 +43,11 @@ public record Recommendation(
     /** Meets the latency requirements everywhere, but its fallback share exceeds the ceiling. */
     ABOVE_CEILING,
     /**
+     * Meets the latency requirements everywhere, but at recovery a stampede or the recovery backlog
+     * filled the adapter's pool in some run.
+     */
+    RECOVERY_FAILS,
+    /**
      * Meets the latency requirements everywhere, but whether its fallback share stays within the
      * ceiling through the outage is too close to call or cannot be decided.
      */
@@ -55,8 +61,8 @@ public record Recommendation(
   /**
    * One design's standing: its status, the evidence (one line per deciding step, or the missing
    * step), and its cost over the failure states: the highest fallback share, the highest p95 of the
-   * age of the data quotes were priced with, and the highest error share (null when no step had
-   * it).
+   * age of the data quotes were priced with, the highest error share, and the most provider calls
+   * per quote over the failure and recovery steps (each null when no step had it).
    */
   public record Candidate(
       BenchArm arm,
@@ -64,17 +70,28 @@ public record Recommendation(
       List<String> evidence,
       Double worstFallbackPct,
       Double worstAgeP95Ms,
-      Double worstErrorPct) {}
+      Double worstErrorPct,
+      Double worstCallsPerQuote) {}
+
+  /** The price error of fallback quotes: a cost the lab does not measure yet, and why. */
+  public static final String PRICE_ERROR_NOT_MEASURED =
+      "not measured: the lab does not yet price a fallback quote against the premium its"
+          + " customer's fresh profile gives";
 
   /**
    * @param refreshAfterSec the lab's T: each failure step's fallback share is judged as HD-01's
    *     clause (b) judges C's, in the source's refresh policy ({@link FallbackFlip})
+   * @param recoveryWindowSec the profile's recovery window: a recovery step's seconds after it are
+   *     the ones with the provider healthy again ({@link RecoveryPhases})
    * @param a the actuarial inputs
    */
-  public static Recommendation of(StepResults results, int refreshAfterSec, Actuarial a) {
+  public static Recommendation of(
+      StepResults results, int refreshAfterSec, int recoveryWindowSec, Actuarial a) {
     List<Candidate> candidates = new ArrayList<>();
     for (BenchArm arm : SIMPLEST_FIRST) {
-      candidates.add(judge(results, arm, refreshAfterSec, a));
+      if (isCandidate(results, arm)) {
+        candidates.add(judge(results, arm, refreshAfterSec, recoveryWindowSec, a));
+      }
     }
     Optional<BenchArm> pick =
         candidates.stream()
@@ -84,13 +101,24 @@ public record Recommendation(
     return new Recommendation(pick, List.copyOf(candidates), a);
   }
 
+  /**
+   * The card's arms, and the variants the results walked (B+CB, C+RA, C+CR): a variant an
+   * experiment did not run is not listed as missing.
+   */
+  static boolean isCandidate(StepResults results, BenchArm arm) {
+    return !arm.isVariant()
+        || results.of(solventa.ops.protocol.StepKind.WALK).anyMatch(s -> s.spec().arm() == arm);
+  }
+
   private static Candidate judge(
-      StepResults results, BenchArm arm, int refreshAfterSec, Actuarial a) {
+      StepResults results, BenchArm arm, int refreshAfterSec, int recoveryWindowSec, Actuarial a) {
     double ceilingPct = a.fallbackCeilingPct();
     List<String> missing = new ArrayList<>();
     List<String> misses = new ArrayList<>();
     List<String> aboveCeiling = new ArrayList<>();
     List<String> undecided = new ArrayList<>();
+    List<String> recoveryFails = new ArrayList<>();
+    Double calls = null;
     Double fallback = null;
     Double age = null;
     Double errors = null;
@@ -122,6 +150,7 @@ public record Recommendation(
         }
         age = max(age, s.ageP95());
         errors = max(errors, s.errorPct());
+        calls = max(calls, callsPerQuote(s));
         String who = arm.label() + " " + StateNames.label(st) + " " + run;
         if (s.fallbackPct() != null && s.fallbackPct() == 0) {
           fallback = max(fallback, 0.0);
@@ -152,6 +181,10 @@ public record Recommendation(
           default -> undecided.add(who + " → fallback not decidable: " + f.reason());
         }
       }
+      StepResult rec = results.walk(run, arm, ProviderState.RECOVERY).orElse(null);
+      calls = max(calls, callsPerQuote(rec));
+      recovery(
+          rec, arm.label() + " " + run + " recovery", recoveryWindowSec, missing, recoveryFails);
     }
     Status status;
     List<String> evidence;
@@ -164,6 +197,9 @@ public record Recommendation(
     } else if (!aboveCeiling.isEmpty()) {
       status = Status.ABOVE_CEILING;
       evidence = aboveCeiling;
+    } else if (!recoveryFails.isEmpty()) {
+      status = Status.RECOVERY_FAILS;
+      evidence = recoveryFails;
     } else if (!undecided.isEmpty()) {
       status = Status.FALLBACK_UNDECIDED;
       evidence = undecided;
@@ -177,11 +213,49 @@ public record Recommendation(
                   + String.join(", ", results.runs())
                   + String.format(
                       Locale.ROOT,
-                      ", the fallback share within %s %% through an outage of %s s",
+                      ", the fallback share within %s %% through an outage of %s s, and its"
+                          + " recovery without a stampede or a backlog filling the pool",
                       Evidence.num(ceilingPct),
                       Actuarial.num(a.outageSec())));
     }
-    return new Candidate(arm, status, List.copyOf(evidence), fallback, age, errors);
+    return new Candidate(arm, status, List.copyOf(evidence), fallback, age, errors, calls);
+  }
+
+  /**
+   * A recovery step as clause (c) and HD-01.8 read it (rules version 13): not usable or not read
+   * leaves the design not established; a stampede once the provider is healthy again, or the pool
+   * filled before that (the recovery backlog), fails it.
+   */
+  private static void recovery(
+      StepResult s, String who, int windowSec, List<String> missing, List<String> recoveryFails) {
+    String why = Evidence.unusable(s, who);
+    if (why != null) {
+      missing.add(why);
+      return;
+    }
+    RecoveryPhases ph = RecoveryPhases.of(s, windowSec);
+    String unjudged = ph.unjudged();
+    if (unjudged != null) {
+      missing.add(unjudged + ": its recovery cannot be judged");
+    } else if (ph.stampede()) {
+      recoveryFails.add("a stampede at recovery saturates the pool: " + ph.healthyText());
+    } else {
+      ph.backlogText().ifPresent(recoveryFails::add);
+    }
+  }
+
+  /**
+   * Provider calls per quote in a step: the node's calls in the measured window (its counters are
+   * reset at the window's start) ÷ the window's answers; null when either was not measured.
+   */
+  public static Double callsPerQuote(StepResult s) {
+    if (s == null
+        || s.providerCalls() == null
+        || s.endToEnd() == null
+        || s.endToEnd().count() == 0) {
+      return null;
+    }
+    return s.providerCalls() / (double) s.endToEnd().count();
   }
 
   private static Double max(Double a, Double b) {
@@ -218,6 +292,18 @@ public record Recommendation(
           closest.get().arm().label(),
           num(closest.get().worstFallbackPct()),
           Actuarial.num(actuarial.outageSec()));
+    }
+    Optional<Candidate> recovering =
+        candidates.stream().filter(c -> c.status() == Status.RECOVERY_FAILS).findFirst();
+    if (recovering.isPresent()) {
+      return String.format(
+          Locale.ROOT,
+          "No design is recommended: the simplest that meets the latency requirements in every"
+              + " required state of every run with its fallback share within %s %%, arm %s, fails"
+              + " at recovery: %s.",
+          Evidence.num(actuarial.fallbackCeilingPct()),
+          recovering.get().arm().label(),
+          recovering.get().evidence().get(0));
     }
     Optional<Candidate> undecided =
         candidates.stream().filter(c -> c.status() == Status.FALLBACK_UNDECIDED).findFirst();

@@ -64,9 +64,12 @@ public record VerdictRules(
    * stampede and sweep steps are judged in every run that has them, a contradiction in any run
    * refuting as in the walk verdicts; HD-01.5 and HD-01.6 judge each setting's share pooled over
    * its trials ({@link PooledTrials}); the minimum hit rate is bracketed over every run's points;
-   * every verdict names what it was judged on ({@link Basis}).
+   * every verdict names what it was judged on ({@link Basis}). 13 (2026-12-06): no hypothesis
+   * changes; the Recommendation also asks a design's recovery for no stampede and no backlog
+   * filling the pool, lists a variant only when it was walked, and names the provider calls per
+   * quote among its costs.
    */
-  public static final String RULES_VERSION = "12";
+  public static final String RULES_VERSION = "13";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;

@@ -117,7 +117,15 @@ public final class LiveLabCommands {
         names = "--arm",
         paramLabel = "ARM",
         description = "A, B, B+CB, C or C'; default C (C, C' and B+CB run with a breaker)")
-    String arm = "C";
+    String arm;
+
+    @Option(
+        names = "--variant",
+        paramLabel = "NAME",
+        description =
+            "a design variant instead of an arm: B+CB, C+RA (C with refresh-ahead) or C+CR (C"
+                + " with careful recovery); its settings: docs/running.md")
+    String variant;
 
     @Option(
         names = "--policy",
@@ -158,14 +166,29 @@ public final class LiveLabCommands {
       if (!policy.equals("count") && !policy.equals("rate")) {
         throw new IllegalArgumentException("--policy must be count or rate, was " + policy);
       }
+      if (arm != null && variant != null) {
+        throw new IllegalArgumentException("give --arm or --variant, not both");
+      }
+      BenchArm chosen = variant != null ? BenchArm.variant(variant) : armNamed(arm);
       return new Node(
           intIn(nodes, "--nodes", 1, 9),
-          BenchArm.ofLabel(arm),
+          chosen,
           policy,
           intIn(refreshAfter, "--refresh-after", 1, 86_399),
           intIn(warmupQuotes, "--warmup-quotes", 0, 100_000),
           intIn(maxHours, "--max-hours", 1, 72),
           seed);
+    }
+  }
+
+  private static BenchArm armNamed(String label) {
+    if (label == null) {
+      return Node.DEFAULT.arm();
+    }
+    try {
+      return BenchArm.ofLabel(label);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--arm must be A, B, B+CB, C or C', was " + label);
     }
   }
 

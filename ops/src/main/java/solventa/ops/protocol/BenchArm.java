@@ -9,9 +9,10 @@ import solventa.quote.settings.ArmTraits;
 /**
  * The arms as the experiment runs them: the node's {@link Arm} with the traits the bench runs it
  * with (its {@code quote.arm} plus overrides), and the names the card and the results give it. The
- * card's four arms run as the card defines them; a variant is a card arm plus trait overrides, run
- * by the same node and the same simulation: {@link #B_CB} is B with the breaker (the card puts the
- * breaker in C's connector only), reported beside B.
+ * card's four arms run as the card defines them; a variant is a card arm plus trait overrides or
+ * node settings, run by the same node and the same simulation: {@link #B_CB} is B with the breaker
+ * (the card puts the breaker in C's connector only), reported beside B; {@link #C_RA} and {@link
+ * #C_CR} are C with the card's mitigations (refresh-ahead, careful recovery).
  *
  * <p>The declaration order is the simplest design first (what a team would build first): the
  * recommendation reads it in that order. Code asks an arm for its traits ({@link #caches}, {@link
@@ -23,16 +24,43 @@ public enum BenchArm {
   B(Arm.B, "B", "B"),
   B_CB(Arm.B.withTraits(Arm.B.traits().withBreaker(true)), "B+CB", "BCB"),
   C(Arm.C, "C", "C"),
-  C_PRIME(Arm.C_PRIME, "C'", "Cp");
+  C_PRIME(Arm.C_PRIME, "C'", "Cp"),
+  /**
+   * C with refresh-ahead (the card's mitigation 1, proactive preload): a CACHED answer also starts
+   * an early refresh with XFetch's probability at its standard beta of 1, so that fewer values have
+   * expired when an outage starts.
+   */
+  C_RA(Arm.C, "C+RA", "CRA", Map.of("quote.refresh-ahead.beta", "1")),
+  /**
+   * C with careful recovery: the half-open breaker lets 5 probes through and closes only when all 5
+   * succeed, and background refreshes are admitted at 20 a second per node with up to 1 s of
+   * jitter, the rest served STALE. 20/s is the adapter's pool over twice its hard timeout (32 ÷ 1.4
+   * s, rounded down): calls that each hold a connection for up to 700 ms then fill at most about
+   * half the pool, whatever the recovering provider's latency.
+   */
+  C_CR(
+      Arm.C,
+      "C+CR",
+      "CCR",
+      Map.of(
+          "quote.refresh-admission.rate", "20",
+          "quote.refresh-admission.jitter", "1s",
+          "of-adapter.providers.ofb.breaker.half-open-probes", "5"));
 
   private final Arm nodeArm;
   private final String label;
   private final String tag;
+  private final Map<String, String> settings;
 
   BenchArm(Arm nodeArm, String label, String tag) {
+    this(nodeArm, label, tag, Map.of());
+  }
+
+  BenchArm(Arm nodeArm, String label, String tag, Map<String, String> settings) {
     this.nodeArm = nodeArm;
     this.label = label;
     this.tag = tag;
+    this.settings = new java.util.TreeMap<>(settings);
   }
 
   /** The arm as the card and the report write it: the node's label, "B+CB" for {@link #B_CB}. */
@@ -52,7 +80,12 @@ public enum BenchArm {
 
   /** The bench arm of {@link #cardArm}: itself, or the arm this variant is a variant of (B). */
   public BenchArm base() {
-    return with(a -> a.nodeArm.equals(cardArm())).get(0);
+    return with(a -> !a.isVariant() && a.nodeArm.equals(cardArm())).get(0);
+  }
+
+  /** The node settings this arm adds to its card arm's (empty for the card's arms and B+CB). */
+  public Map<String, String> settings() {
+    return java.util.Collections.unmodifiableMap(settings);
   }
 
   /** The traits the node runs with. */
@@ -60,9 +93,9 @@ public enum BenchArm {
     return nodeArm.traits();
   }
 
-  /** A card arm with one or more traits overridden, e.g. B+CB. */
+  /** A card arm with one or more traits overridden or node settings added, e.g. B+CB, C+CR. */
   public boolean isVariant() {
-    return !nodeArm.equals(cardArm());
+    return !nodeArm.equals(cardArm()) || !settings.isEmpty();
   }
 
   /** Whether the node's adapter runs with the circuit breaker. */
@@ -87,8 +120,8 @@ public enum BenchArm {
 
   /**
    * The node's settings for this arm: {@code quote.arm} (the card arm's label), {@code
-   * quote.breaker} always stated, and a {@code quote.traits.*} override for each other trait that
-   * differs from the card arm's.
+   * quote.breaker} always stated, a {@code quote.traits.*} override for each other trait that
+   * differs from the card arm's, then the variant's own {@link #settings}.
    */
   public Map<String, String> nodeSettings() {
     ArmTraits card = cardArm().traits();
@@ -105,6 +138,7 @@ public enum BenchArm {
     if (t.coalesces() != card.coalesces()) {
       m.put("quote.traits.coalesces", onOff(t.coalesces()));
     }
+    m.putAll(settings);
     return m;
   }
 
@@ -127,9 +161,35 @@ public enum BenchArm {
     return with(a -> !a.isVariant());
   }
 
-  /** The arms that fall back after the budget: the arms with a budget (C, C'). */
+  /**
+   * The card's arms that fall back after the budget (C, C'): the hypotheses' and the recovery
+   * tables' arms; a variant of C is judged by the Recommendation only.
+   */
   public static List<BenchArm> fallingBack() {
-    return with(BenchArm::fallsBack);
+    return with(a -> a.fallsBack() && !a.isVariant());
+  }
+
+  /** Every variant, in declaration order: B+CB, C+RA, C+CR. */
+  public static List<BenchArm> allVariants() {
+    return with(BenchArm::isVariant);
+  }
+
+  /**
+   * The variant labelled {@code label}; refused, naming the variants, when it is not one.
+   *
+   * @throws IllegalArgumentException naming the label and the variants
+   */
+  public static BenchArm variant(String label) {
+    for (BenchArm a : allVariants()) {
+      if (a.label().equals(label)) {
+        return a;
+      }
+    }
+    throw new IllegalArgumentException(
+        "--variant must be one of "
+            + String.join(", ", allVariants().stream().map(BenchArm::label).toList())
+            + ", was "
+            + label);
   }
 
   /** The variants of this arm's card arm (B+CB for B). */

@@ -7,7 +7,9 @@ import java.util.TreeSet;
 /**
  * How much of the card's protocol to run and how long each step lasts. {@code full} is the card's
  * protocol (three runs); {@code quick} covers every arm, state, the sweep, both policies and C'
- * with short steps and one run; {@code smoke} is the tiny end-to-end check of the test suite.
+ * with short steps and one run; {@code smoke} is the tiny end-to-end check of the test suite;
+ * {@code explore} walks the designs the Recommendation chooses among, C's variants included, at
+ * full's load and step lengths ({@link ProtocolPlan#EXPLORED}).
  *
  * @param walkRate arrival rate of the state walk and the sweep, req/s
  * @param measureSec the measured window of a walk or sweep step
@@ -62,7 +64,10 @@ public record ExperimentProfile(
     int maxBisectionSteps,
     int nodeWarmupQuotes) {
 
-  public static final List<String> NAMES = List.of("smoke", "quick", "full");
+  public static final List<String> NAMES = List.of("smoke", "quick", "full", "explore");
+
+  /** The runs of {@code explore}: two, the second in the reverse order of the first. */
+  static final int EXPLORE_RUNS = 2;
 
   /**
    * W, the exposure window the sacrificed share counts over: the same in every profile, so a share
@@ -210,6 +215,7 @@ public record ExperimentProfile(
               BISECTION_RESOLUTION_PTS,
               MAX_BISECTION_STEPS,
               MEASURED_WARMUP_QUOTES);
+      case "explore" -> named("full").withRuns("explore", EXPLORE_RUNS);
       default ->
           throw new IllegalArgumentException(
               "unknown profile '" + name + "': choose one of " + String.join(", ", NAMES));
@@ -239,9 +245,19 @@ public record ExperimentProfile(
 
   // this profile with the three settings a caller may change, every other one as it is
   private ExperimentProfile with(int refreshAfter, double neverSeen, int warmupQuotes) {
+    return copy(name, runs, refreshAfter, neverSeen, warmupQuotes);
+  }
+
+  // this profile under another name with another number of runs (explore: full's steps, 2 runs)
+  private ExperimentProfile withRuns(String newName, int newRuns) {
+    return copy(newName, newRuns, refreshAfterSec, neverSeenShare, nodeWarmupQuotes);
+  }
+
+  private ExperimentProfile copy(
+      String newName, int newRuns, int refreshAfter, double neverSeen, int warmupQuotes) {
     return new ExperimentProfile(
-        name,
-        runs,
+        newName,
+        newRuns,
         walkRate,
         warmupSec,
         measureSec,

@@ -63,16 +63,42 @@ public final class ProtocolPlan {
     return BenchArm.card().stream().filter(a -> !comparedArms().contains(a)).toList();
   }
 
+  /**
+   * The variant a profile walks in its first run, beside its card arm: B+CB in full (healthy,
+   * degraded, unresponsive); C+CR in quick, through down and recovery only, where careful recovery
+   * differs from C, so that the variants' path stays exercised within quick's 12 minutes (B+CB took
+   * that time before). {@code explore} walks every variant through every state ({@link #EXPLORED}).
+   */
+  static List<BenchArm> walkedVariants(ExperimentProfile p) {
+    return switch (p.name()) {
+      case "quick" -> List.of(BenchArm.C_CR);
+      case "full" -> List.of(BenchArm.B_CB);
+      default -> List.of();
+    };
+  }
+
   private ProtocolPlan() {}
 
+  /**
+   * The designs {@code explore} walks, each through every provider state: B (the card's
+   * intermediate result asks whether it already meets), C, C' and C's variants. A misses the
+   * degraded state by construction (it waits the adapter's hard timeout) and B+CB is walked by
+   * quick and full.
+   */
+  public static final List<BenchArm> EXPLORED =
+      List.of(BenchArm.B, BenchArm.C, BenchArm.C_RA, BenchArm.C_CR, BenchArm.C_PRIME);
+
   public static List<StepSpec> build(ExperimentProfile p) {
+    if (p.name().equals("explore")) {
+      return explore(p);
+    }
     boolean smoke = p.name().equals("smoke");
     List<StepSpec> steps = new ArrayList<>();
     for (int r = 0; r < p.runs(); r++) {
       String run = "R" + (r + 1);
       List<BenchArm> order = new ArrayList<>(LATIN_SQUARE.get(r % 3));
       if (r == 0) {
-        for (BenchArm variant : BenchArm.with(BenchArm::isVariant)) {
+        for (BenchArm variant : walkedVariants(p)) {
           order.add(order.indexOf(variant.base()) + 1, variant);
         }
       }
@@ -82,20 +108,7 @@ public final class ProtocolPlan {
           continue;
         }
         for (ProviderState s : walkStates(arm, smoke)) {
-          boolean recovery = s == ProviderState.RECOVERY;
-          steps.add(
-              new StepSpec(
-                  run + "-walk-" + arm.tag() + "-" + StateNames.label(s),
-                  StepKind.WALK,
-                  run,
-                  arm,
-                  s,
-                  p.designHitRate(),
-                  p.walkRate(),
-                  "count",
-                  recovery ? 0 : p.warmupSec(),
-                  measureSec(p, arm, s),
-                  0));
+          steps.add(walkStep(p, run, arm, s));
         }
         // every run repeats the steps that follow an arm's walk on its node (the sweep, the
         // policy steps, the stampede): one run's reading of them would decide a verdict alone
@@ -106,7 +119,7 @@ public final class ProtocolPlan {
           policy(p, r, steps);
         }
         // concurrent misses on one key: with and without coalescing, both answering in budget
-        if (arm.fallsBack()) {
+        if (arm.fallsBack() && !arm.isVariant()) {
           steps.add(
               new StepSpec(
                   inRun(run, "stampede-" + arm.tag()),
@@ -124,6 +137,42 @@ public final class ProtocolPlan {
       }
     }
     return withSensitivity(p, steps);
+  }
+
+  /**
+   * {@code explore}: every design of {@link #EXPLORED} walked through every provider state in each
+   * run, the second run in the reverse order (so no design always follows the same one); no sweep,
+   * policy or stampede step, which judge hypotheses rather than designs.
+   */
+  static List<StepSpec> explore(ExperimentProfile p) {
+    List<StepSpec> steps = new ArrayList<>();
+    for (int r = 0; r < p.runs(); r++) {
+      List<BenchArm> order = new ArrayList<>(EXPLORED);
+      if (r % 2 == 1) {
+        java.util.Collections.reverse(order);
+      }
+      for (BenchArm arm : order) {
+        for (ProviderState s : ProviderState.values()) {
+          steps.add(walkStep(p, "R" + (r + 1), arm, s));
+        }
+      }
+    }
+    return steps;
+  }
+
+  private static StepSpec walkStep(ExperimentProfile p, String run, BenchArm arm, ProviderState s) {
+    return new StepSpec(
+        run + "-walk-" + arm.tag() + "-" + StateNames.label(s),
+        StepKind.WALK,
+        run,
+        arm,
+        s,
+        p.designHitRate(),
+        p.walkRate(),
+        "count",
+        s == ProviderState.RECOVERY ? 0 : p.warmupSec(),
+        measureSec(p, arm, s),
+        0);
   }
 
   /** The first run: the card-reading steps are measured there, beside their counterparts. */
@@ -218,9 +267,12 @@ public final class ProtocolPlan {
   }
 
   private static List<ProviderState> walkStates(BenchArm arm, boolean smoke) {
-    // a variant is set beside its card arm in the states where the two differ
+    // a variant is set beside its card arm in the states where the two differ: the breaker on B
+    // where the provider fails; careful recovery at the recovery, after the outage it recovers from
     if (arm.isVariant()) {
-      return List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
+      return arm.fallsBack()
+          ? List.of(ProviderState.DOWN, ProviderState.RECOVERY)
+          : List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
     }
     if (!smoke) {
       return List.of(ProviderState.values());

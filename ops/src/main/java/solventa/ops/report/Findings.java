@@ -97,13 +97,14 @@ final class Findings extends ReportSection {
    * standing.
    */
   void recommendation() {
-    Recommendation rec = Recommendation.of(r, profileOf().refreshAfterSec(), e.judgedWith());
+    Recommendation rec =
+        Recommendation.of(
+            r, profileOf().refreshAfterSec(), profileOf().recoveryWindowSec(), e.judgedWith());
     h(2, "Recommendation");
     p("**" + rec.sentence() + "**");
     p(
         "The rule (docs/verdict-rules.md, Recommendation): designs from the simplest ("
-            + String.join(
-                ", ", Recommendation.SIMPLEST_FIRST.stream().map(BenchArm::label).toList())
+            + String.join(", ", rec.candidates().stream().map(c -> c.arm().label()).toList())
             + "); the first that meets "
             + Acceptance.describe()
             + " in every one of "
@@ -113,12 +114,18 @@ final class Findings extends ReportSection {
             + " ceiling through the outage the business rides through, judged as HD-01's clause (b)"
             + " (inputs "
             + rec.actuarial().describe()
-            + "), is recommended. A step not run or not usable, or a fallback judgement too close"
-            + " to call, leaves a design not established. Cost: the highest fallback share"
-            + " recorded over the outage's first "
+            + "), and whose recovery step in every run shows neither a stampede nor a recovery"
+            + " backlog filling the adapter's pool (rules version 13), is recommended. A step not"
+            + " run or not usable, the recovery included, leaves a design not established; a"
+            + " fallback judgement too close to call leaves it undecided. Cost: the highest fallback"
+            + " share recorded over the outage's first "
             + solventa.ops.analysis.Actuarial.num(rec.actuarial().outageSec())
-            + " s (mapped to the lab), and the highest p95 data age and error share of its failure"
-            + " steps.");
+            + " s (mapped to the lab), the highest p95 data age and error share of its failure"
+            + " steps, and the most provider calls per quote (the node's calls in a step's measured"
+            + " window ÷ its answers) over its failure and recovery steps. Price error of fallback"
+            + " quotes: "
+            + Recommendation.PRICE_ERROR_NOT_MEASURED
+            + ".");
     List<List<String>> rows = new ArrayList<>();
     for (Recommendation.Candidate c : rec.candidates()) {
       String noCost = c.status() == Recommendation.Status.MISSES ? "misses" : "not established";
@@ -128,6 +135,7 @@ final class Findings extends ReportSection {
               switch (c.status()) {
                 case QUALIFIES -> "qualifies";
                 case ABOVE_CEILING -> "meets the latency, fallback above the ceiling";
+                case RECOVERY_FAILS -> "meets the latency, its recovery fills the pool";
                 case FALLBACK_UNDECIDED -> "meets the latency, fallback too close to call";
                 case MISSES -> "misses";
                 case NOT_ESTABLISHED -> "not established";
@@ -139,6 +147,11 @@ final class Findings extends ReportSection {
                       : String.format(Locale.ROOT, "%.1f", c.worstAgeP95Ms() / 1000),
                   noCost),
               cell(pct(c.worstErrorPct()), noCost),
+              cell(
+                  c.worstCallsPerQuote() == null
+                      ? null
+                      : String.format(Locale.ROOT, "%.2f", c.worstCallsPerQuote()),
+                  noCost),
               c.evidence().size() <= 2
                   ? String.join("; ", c.evidence())
                   : c.evidence().get(0) + "; … (" + (c.evidence().size() - 1) + " more)"));
@@ -151,6 +164,7 @@ final class Findings extends ReportSection {
                 "Fallback % (worst)",
                 "Data age p95 (s, worst)",
                 "Errors % (worst)",
+                "Provider calls per quote (worst)",
                 "Evidence"),
             rows));
   }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import solventa.gatling.Acceptance;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StateNames;
 import solventa.providerdouble.control.ProviderState;
@@ -55,6 +56,18 @@ public final class Glossary {
             "B+CB",
             "arm B with the circuit breaker switched on (A and B run without one; C and C' with one)",
             "—"));
+    t.add(
+        new Term(
+            "C+RA, C+CR",
+            "C's variants, the card's mitigations: C+RA refreshes a value before it expires"
+                + " (refresh-ahead, XFetch with beta "
+                + BenchArm.C_RA.settings().get("quote.refresh-ahead.beta")
+                + "); C+CR recovers carefully (the half-open breaker closes on "
+                + BenchArm.C_CR.settings().get("of-adapter.providers.ofb.breaker.half-open-probes")
+                + " successful probes, background refreshes are admitted at "
+                + BenchArm.C_CR.settings().get("quote.refresh-admission.rate")
+                + " a second per node, the rest served STALE)",
+            "mitigaciones"));
     t.add(
         new Term(
             "thresholds",

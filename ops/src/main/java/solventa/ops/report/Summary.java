@@ -42,7 +42,9 @@ public record Summary(
   public static Summary of(ExperimentRecord e) {
     StepResults r = new StepResults(e.steps());
     ExperimentProfile profile = ExperimentProfile.named(e.profile());
-    Recommendation rec = Recommendation.of(r, profile.refreshAfterSec(), e.judgedWith());
+    Recommendation rec =
+        Recommendation.of(
+            r, profile.refreshAfterSec(), profile.recoveryWindowSec(), e.judgedWith());
     Verdict hd01 = e.verdicts().get("HD-01");
     String answer =
         (hd01 == null

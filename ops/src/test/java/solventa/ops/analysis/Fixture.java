@@ -226,7 +226,7 @@ public final class Fixture {
   }
 
   /** The step's warm-up and measured seconds, as a profile declares them. */
-  Fixture window(int warmup, int measure) {
+  public Fixture window(int warmup, int measure) {
     warmupSec = warmup;
     measureSec = measure;
     return this;

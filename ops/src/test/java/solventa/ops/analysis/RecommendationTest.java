@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static solventa.providerdouble.control.ProviderState.DEGRADED;
 import static solventa.providerdouble.control.ProviderState.DOWN;
 import static solventa.providerdouble.control.ProviderState.HEALTHY;
+import static solventa.providerdouble.control.ProviderState.RECOVERY;
 import static solventa.providerdouble.control.ProviderState.UNRESPONSIVE;
 
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Recommendation.Status;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
 import solventa.providerdouble.control.ProviderState;
 
 /**
@@ -21,6 +23,29 @@ class RecommendationTest {
 
   /** quick's T, the lab's refresh-after the fixtures' curves age over. */
   private static final int QUICK_T = 20;
+
+  /** full's recovery window: the provider is healthy again this long after the change. */
+  private static final int WINDOW = ExperimentProfile.named("full").recoveryWindowSec();
+
+  /**
+   * A recovery walk step of {@code arm} with at most {@code backlogPeak} calls in flight before the
+   * provider is healthy again and {@code healthyPeak} after it, where {@code duplicates} duplicate
+   * calls are asked (pool 32).
+   */
+  private static Fixture recovery(
+      BenchArm arm, String run, int backlogPeak, int healthyPeak, long duplicates) {
+    return Fixture.step(arm, RECOVERY)
+        .run(run)
+        .window(0, WINDOW + 30)
+        .latency(63, 190)
+        .fallback(4.1)
+        .recoveryPhases(WINDOW, backlogPeak, healthyPeak, duplicates);
+  }
+
+  /** A recovery with the pool far from full throughout and no duplicate call once healthy. */
+  private static StepResult calm(BenchArm arm, String run) {
+    return recovery(arm, run, 11, 11, 0).build();
+  }
 
   /** Arm A and B as measured: healthy they meet, degraded they wait the hard timeout. */
   private static List<StepResult> blockingArms(String run) {
@@ -34,6 +59,8 @@ class RecommendationTest {
     s.add(Fixture.step(BenchArm.B, DEGRADED).run(run).latency(703, 707).errors(14.2).build());
     s.add(Fixture.step(BenchArm.B, UNRESPONSIVE).run(run).latency(704, 706).errors(27.6).build());
     s.add(Fixture.step(BenchArm.B, DOWN).run(run).latency(64, 65).errors(34).build());
+    s.add(calm(BenchArm.A, run));
+    s.add(calm(BenchArm.B, run));
     return s;
   }
 
@@ -50,7 +77,8 @@ class RecommendationTest {
             Fixture.step(arm, HEALTHY).run(run).latency(118, 179).fallback(0.9).measured(h * 100)),
         at200(Fixture.step(arm, DEGRADED).run(run).latency(64, 66).aging(h, QUICK_T, 2_000)),
         at200(Fixture.step(arm, UNRESPONSIVE).run(run).latency(64, 65).aging(h, QUICK_T, 2_000)),
-        at200(Fixture.step(arm, DOWN).run(run).latency(64, 65).aging(h, QUICK_T, 2_000)));
+        at200(Fixture.step(arm, DOWN).run(run).latency(64, 65).aging(h, QUICK_T, 2_000)),
+        calm(arm, run));
   }
 
   private static StepResult at200(Fixture f) {
@@ -59,7 +87,7 @@ class RecommendationTest {
   }
 
   private static Recommendation of(List<StepResult> steps) {
-    return Recommendation.of(new StepResults(steps), QUICK_T, Actuarial.DECLARED);
+    return Recommendation.of(new StepResults(steps), QUICK_T, WINDOW, Actuarial.DECLARED);
   }
 
   /**
@@ -74,7 +102,7 @@ class RecommendationTest {
     assertThat(of(s).candidate(BenchArm.C).status()).isEqualTo(Status.QUALIFIES);
 
     s.set(
-        s.size() - 4,
+        s.size() - 5, // C healthy: before its degraded, unresponsive, down and recovery
         at200(
             Fixture.step(BenchArm.C, HEALTHY)
                 .run("R1")
@@ -89,7 +117,7 @@ class RecommendationTest {
             l -> l.startsWith("too close to call: C R1 healthy p95 218 ms [200, 240] against 225"));
 
     s.set(
-        s.size() - 4,
+        s.size() - 5, // C healthy: before its degraded, unresponsive, down and recovery
         at200(
             Fixture.step(BenchArm.C, HEALTHY)
                 .run("R1")
@@ -110,7 +138,8 @@ class RecommendationTest {
     s.addAll(opportunistic(BenchArm.C_PRIME, "R1", false));
     // an outage of 4 h: quick's lab second stands for 4 320 s of a daily source
     Recommendation r =
-        Recommendation.of(new StepResults(s), QUICK_T, new Actuarial(86_400, 14_400, 10, 172_800));
+        Recommendation.of(
+            new StepResults(s), QUICK_T, WINDOW, new Actuarial(86_400, 14_400, 10, 172_800));
 
     assertThat(r.recommended()).isEmpty();
     assertThat(r.candidate(BenchArm.A).status()).isEqualTo(Status.MISSES);
@@ -148,8 +177,8 @@ class RecommendationTest {
     assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.QUALIFIES);
     assertThat(r.candidate(BenchArm.C).worstFallbackPct()).isEqualTo(6.4);
     assertThat(r.candidate(BenchArm.C_PRIME).status()).isEqualTo(Status.QUALIFIES);
-    // B+CB was never run: its evidence is missing, it is not assumed to meet
-    assertThat(r.candidate(BenchArm.B_CB).status()).isEqualTo(Status.NOT_ESTABLISHED);
+    // B+CB was never run: a variant the results did not walk is not a candidate
+    assertThat(r.candidates()).noneMatch(c -> c.arm() == BenchArm.B_CB);
     assertThat(r.sentence()).startsWith("Recommended: arm C,").contains("at most 6.4 %");
   }
 
@@ -162,6 +191,7 @@ class RecommendationTest {
       // 10 judges "meets" with the intervals; 0.4 % would reach 1.02 %, too close to call)
       s.add(Fixture.step(BenchArm.B, st).latency(150, 300).errors(0.2).fallback(0.0).build());
     }
+    s.add(calm(BenchArm.B, "R1"));
     s.addAll(opportunistic(BenchArm.C, "R1", true));
     Recommendation r = of(s);
     assertThat(r.recommended()).contains(BenchArm.B);
@@ -174,7 +204,8 @@ class RecommendationTest {
   void aFallbackTooCloseToCallLeavesTheDesignUndecided() {
     List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true));
     Recommendation r =
-        Recommendation.of(new StepResults(s), QUICK_T, new Actuarial(86_400, 6_000, 10, 172_800));
+        Recommendation.of(
+            new StepResults(s), QUICK_T, WINDOW, new Actuarial(86_400, 6_000, 10, 172_800));
     assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.FALLBACK_UNDECIDED);
     assertThat(r.candidate(BenchArm.C).evidence())
         .anyMatch(
@@ -219,6 +250,74 @@ class RecommendationTest {
         .anyMatch(e -> e.contains("C R1 degraded is invalid"))
         .anyMatch(e -> e.contains("C R1 down was not run"));
     assertThat(r.recommended()).contains(BenchArm.C_PRIME);
+  }
+
+  /**
+   * Rules version 13: C meeting everywhere within the ceiling, but a stampede saturating the pool
+   * once the provider is healthy again, in one run: its recovery fails, and no design is
+   * recommended.
+   */
+  @Test
+  void aStampedeAtRecoveryInAnyRunFailsTheDesign() {
+    List<StepResult> s = new ArrayList<>();
+    s.addAll(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
+    s.add(recovery(BenchArm.C, "R1", 11, 32, 40).build());
+    Recommendation r = of(s);
+    Recommendation.Candidate c = r.candidate(BenchArm.C);
+    assertThat(c.status()).isEqualTo(Status.RECOVERY_FAILS);
+    assertThat(c.evidence())
+        .singleElement()
+        .asString()
+        .startsWith("a stampede at recovery saturates the pool: C R1 recovery")
+        .contains("40 duplicate call(s), at most 32 in flight of pool 32");
+    assertThat(r.recommended()).isEmpty();
+    assertThat(r.sentence()).contains("arm C, fails at recovery: a stampede at recovery");
+  }
+
+  /** The recovery backlog filling the pool while the provider is still degraded fails it too. */
+  @Test
+  void aRecoveryBacklogThatFillsThePoolFailsTheDesignAndTheNextMayQualify() {
+    List<StepResult> s = new ArrayList<>();
+    s.addAll(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
+    s.add(recovery(BenchArm.C, "R1", 32, 11, 0).build());
+    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", true));
+    Recommendation r = of(s);
+    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.RECOVERY_FAILS);
+    assertThat(r.candidate(BenchArm.C).evidence())
+        .singleElement()
+        .asString()
+        .startsWith(
+            "recovery backlog (a finding, not a stampede): C R1 recovery: the pool was full");
+    assertThat(r.recommended()).contains(BenchArm.C_PRIME);
+  }
+
+  /** A recovery not run, or one whose healthy seconds were not read, is never assumed to pass. */
+  @Test
+  void aRecoveryNotRunOrNotReadLeavesTheDesignNotEstablished() {
+    List<StepResult> notRun = new ArrayList<>(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
+    Recommendation.Candidate c = of(notRun).candidate(BenchArm.C);
+    assertThat(c.status()).isEqualTo(Status.NOT_ESTABLISHED);
+    assertThat(c.evidence()).anyMatch(e -> e.contains("C R1 recovery was not run"));
+
+    List<StepResult> unread = new ArrayList<>(notRun);
+    // no timeline: the seconds after the provider's return were not read
+    unread.add(Fixture.step(BenchArm.C, RECOVERY).latency(63, 190).fallback(4.1).build());
+    c = of(unread).candidate(BenchArm.C);
+    assertThat(c.status()).isEqualTo(Status.NOT_ESTABLISHED);
+    assertThat(c.evidence()).anyMatch(e -> e.endsWith(": its recovery cannot be judged"));
+  }
+
+  /** The cost names the most provider calls per quote over the failure and recovery steps. */
+  @Test
+  void theCostNamesTheMostProviderCallsPerQuote() {
+    List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
+    Fixture rec = recovery(BenchArm.C, "R1", 11, 11, 0).answers(2_000);
+    rec.providerCalls = 700L;
+    s.add(rec.build());
+    Recommendation.Candidate c = of(s).candidate(BenchArm.C);
+    assertThat(c.status()).isEqualTo(Status.QUALIFIES);
+    assertThat(c.worstCallsPerQuote()).isEqualTo(0.35);
+    assertThat(Recommendation.callsPerQuote(null)).isNull();
   }
 
   @Test

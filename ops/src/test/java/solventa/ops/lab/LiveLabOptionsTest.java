@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 
 /** {@code bin/lab up}'s options: what reaches the supervisor, what is refused. */
@@ -74,12 +75,30 @@ class LiveLabOptionsTest {
         .hasMessage("--warmup-quotes must be 0..100000, was " + v);
   }
 
+  /** A variant is chosen by name, handed to the supervisor, and refused when unknown. */
+  @Test
+  void aVariantIsAnArmWithItsSettingsAndIsHandedToTheSupervisor() {
+    assertThat(LiveLab.Options.parse(new String[] {"up"}).arm()).isEqualTo(BenchArm.C);
+    LiveLab.Options o = LiveLab.Options.parse(new String[] {"up", "--variant", "C+CR"});
+    assertThat(o.arm()).isEqualTo(BenchArm.C_CR);
+    assertThat(LiveLab.Options.parse(o.superviseArgs().toArray(String[]::new)).arm())
+        .isEqualTo(BenchArm.C_CR);
+    assertThatThrownBy(() -> LiveLab.Options.parse(new String[] {"up", "--variant", "D"}))
+        .hasMessageContaining("--variant must be one of B+CB, C+RA, C+CR, was D");
+    assertThatThrownBy(
+            () -> LiveLab.Options.parse(new String[] {"up", "--arm", "B", "--variant", "C+RA"}))
+        .hasMessageContaining("give --arm or --variant, not both");
+    assertThatThrownBy(() -> LiveLab.Options.parse(new String[] {"up", "--arm", "Z"}))
+        .hasMessageContaining("--arm must be A, B, B+CB, C or C', was Z");
+  }
+
   /** The report's environment says which arms have a breaker, from the arms themselves. */
   @Test
   void theClusterDescriptionNamesTheArmsWithAndWithoutABreaker() {
     assertThat(NodeGroup.BREAKERS)
         .isEqualTo(
-            "arms B+CB, C and C' run with a circuit breaker in their adapter, A and B without one");
+            "arms B+CB, C, C', C+RA and C+CR run with a circuit breaker in their adapter, A and B"
+                + " without one");
     assertThat(NodeGroup.describe(1)).contains(NodeGroup.BREAKERS).doesNotContain("per arm");
     assertThat(NodeGroup.describe(3)).contains(NodeGroup.BREAKERS, "(3 per arm)");
   }

@@ -24,14 +24,28 @@ class BenchArmTest {
     assertThat(BenchArm.B_CB.base()).isEqualTo(BenchArm.B);
     assertThat(BenchArm.B_CB.traits()).isEqualTo(Arm.B.traits().withBreaker(true));
     assertThat(BenchArm.B.andVariants()).containsExactly(BenchArm.B, BenchArm.B_CB);
-    assertThat(BenchArm.C.andVariants()).containsExactly(BenchArm.C);
+    assertThat(BenchArm.C.andVariants()).containsExactly(BenchArm.C, BenchArm.C_RA, BenchArm.C_CR);
+  }
+
+  /** C's variants are C plus node settings: same traits, judged beside C, never in its place. */
+  @Test
+  void cWithTheCardsMitigationsIsCPlusItsSettings() {
+    for (BenchArm v : java.util.List.of(BenchArm.C_RA, BenchArm.C_CR)) {
+      assertThat(v.isVariant()).as(v.label()).isTrue();
+      assertThat(v.traits()).isEqualTo(Arm.C.traits());
+      assertThat(v.base()).isEqualTo(BenchArm.C);
+    }
+    assertThat(BenchArm.allVariants()).containsExactly(BenchArm.B_CB, BenchArm.C_RA, BenchArm.C_CR);
+    assertThat(BenchArm.variant("C+CR")).isEqualTo(BenchArm.C_CR);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> BenchArm.variant("C"))
+        .hasMessage("--variant must be one of B+CB, C+RA, C+CR, was C");
   }
 
   @Test
   void theListsFollowTheTraits() {
     assertThat(BenchArm.fallingBack()).containsExactly(BenchArm.C, BenchArm.C_PRIME);
     assertThat(BenchArm.with(BenchArm::breaker))
-        .containsExactly(BenchArm.B_CB, BenchArm.C, BenchArm.C_PRIME);
+        .containsExactly(BenchArm.B_CB, BenchArm.C, BenchArm.C_PRIME, BenchArm.C_RA, BenchArm.C_CR);
     assertThat(BenchArm.with(BenchArm::coalesces)).containsExactly(BenchArm.C_PRIME);
     assertThat(BenchArm.with(a -> !a.caches())).containsExactly(BenchArm.A);
   }
@@ -40,10 +54,10 @@ class BenchArmTest {
   void labelsAndTagsStayWhatTheResultsWrite() {
     assertThat(BenchArm.values())
         .extracting(BenchArm::label)
-        .containsExactly("A", "B", "B+CB", "C", "C'");
+        .containsExactly("A", "B", "B+CB", "C", "C'", "C+RA", "C+CR");
     assertThat(BenchArm.values())
         .extracting(BenchArm::tag)
-        .containsExactly("A", "B", "BCB", "C", "Cp");
+        .containsExactly("A", "B", "BCB", "C", "Cp", "CRA", "CCR");
     for (BenchArm a : BenchArm.values()) {
       assertThat(BenchArm.ofLabel(a.label())).isEqualTo(a);
     }
@@ -57,5 +71,17 @@ class BenchArmTest {
         .containsExactly(Map.entry("quote.arm", "A"), Map.entry("quote.breaker", "off"));
     assertThat(BenchArm.C_PRIME.nodeSettings())
         .containsExactly(Map.entry("quote.arm", "C'"), Map.entry("quote.breaker", "on"));
+    assertThat(BenchArm.C_RA.nodeSettings())
+        .containsExactly(
+            Map.entry("quote.arm", "C"),
+            Map.entry("quote.breaker", "on"),
+            Map.entry("quote.refresh-ahead.beta", "1"));
+    assertThat(BenchArm.C_CR.nodeSettings())
+        .containsExactly(
+            Map.entry("quote.arm", "C"),
+            Map.entry("quote.breaker", "on"),
+            Map.entry("of-adapter.providers.ofb.breaker.half-open-probes", "5"),
+            Map.entry("quote.refresh-admission.jitter", "1s"),
+            Map.entry("quote.refresh-admission.rate", "20"));
   }
 }

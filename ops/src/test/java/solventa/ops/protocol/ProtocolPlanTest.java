@@ -41,7 +41,11 @@ class ProtocolPlanTest {
   void quickCoversEveryArmStateSweepPolicyAndStampede() {
     List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("quick"));
     assertThat(plan.stream().filter(s -> s.kind() == StepKind.WALK).map(StepSpec::arm).distinct())
-        .containsExactlyInAnyOrder(BenchArm.values());
+        .containsExactlyInAnyOrder(
+            BenchArm.A, BenchArm.B, BenchArm.C, BenchArm.C_PRIME, BenchArm.C_CR);
+    // careful recovery beside C, where it differs from C: an outage and its recovery
+    assertThat(plan.stream().filter(s -> s.arm() == BenchArm.C_CR).map(StepSpec::id))
+        .containsExactly("R1-walk-CCR-down", "R1-walk-CCR-recovery");
     assertThat(
             plan.stream().filter(s -> s.kind() == StepKind.SWEEP).map(StepSpec::hitRate).distinct())
         .containsExactly(0.99, 0.96, 0.90, 0.50);
@@ -166,6 +170,44 @@ class ProtocolPlanTest {
     List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
     assertThat(plan.stream().filter(s -> s.arm() == BenchArm.B_CB).map(s -> s.run() + s.state()))
         .containsExactly("R1HEALTHY", "R1DEGRADED", "R1UNRESPONSIVE");
+  }
+
+  /**
+   * explore walks B, C, C' and C's variants through every state in two runs, the second reversed,
+   * at full's load and step lengths, within its 60 minutes; C's variants are walked nowhere else.
+   */
+  @Test
+  void exploreWalksEveryDesignThroughEveryStateWithinAnHour() {
+    ExperimentProfile explore = ExperimentProfile.named("explore");
+    List<StepSpec> plan = ProtocolPlan.build(explore);
+    assertThat(plan).allMatch(s -> s.kind() == StepKind.WALK);
+    for (String run : List.of("R1", "R2")) {
+      for (BenchArm arm : ProtocolPlan.EXPLORED) {
+        assertThat(plan.stream().filter(s -> s.run().equals(run) && s.arm() == arm))
+            .extracting(StepSpec::state)
+            .as(run + " " + arm.label())
+            .containsExactly(ProviderState.values());
+      }
+    }
+    List<BenchArm> r1 =
+        plan.stream().filter(s -> s.run().equals("R1")).map(StepSpec::arm).distinct().toList();
+    List<BenchArm> r2 =
+        plan.stream().filter(s -> s.run().equals("R2")).map(StepSpec::arm).distinct().toList();
+    assertThat(r1).containsExactlyElementsOf(ProtocolPlan.EXPLORED);
+    List<BenchArm> reversed = new java.util.ArrayList<>(r1);
+    java.util.Collections.reverse(reversed);
+    assertThat(r2).containsExactlyElementsOf(reversed);
+    assertThat(plan)
+        .filteredOn(s -> s.state() == ProviderState.RECOVERY && s.arm().fallsBack())
+        .allMatch(s -> s.measureSec() == explore.recoveryMeasureSec());
+    assertThat(ProtocolPlan.plannedSeconds(explore, plan)).isLessThanOrEqualTo(60 * 60);
+    // elsewhere only quick walks one of C's variants, C+CR, through an outage and its recovery
+    for (String other : List.of("smoke", "quick", "full")) {
+      assertThat(ProtocolPlan.build(ExperimentProfile.named(other)))
+          .as(other)
+          .noneMatch(s -> s.arm() == BenchArm.C_RA)
+          .noneMatch(s -> s.arm() == BenchArm.C_CR && !other.equals("quick"));
+    }
   }
 
   @Test
@@ -484,6 +526,6 @@ class ProtocolPlanTest {
   void anUnknownProfileNamesTheChoices() {
     assertThatThrownBy(() -> ExperimentProfile.named("fast"))
         .hasMessageContaining("fast")
-        .hasMessageContaining("smoke, quick, full");
+        .hasMessageContaining("smoke, quick, full, explore");
   }
 }

@@ -24,6 +24,13 @@ class GlossaryTest {
   }
 
   @Test
+  void theVariantsAreDescribedFromTheirOwnSettings() {
+    assertThat(terms(ExperimentProfile.named("quick")).get("C+RA, C+CR"))
+        .contains(
+            "XFetch with beta 1)", "closes on 5 successful probes", "admitted at 20 a second");
+  }
+
+  @Test
   void theProtocolsParametersAreTheProfilesOwn() {
     for (String name : List.of("quick", "full")) {
       ExperimentProfile p = ExperimentProfile.named(name);

@@ -15,6 +15,8 @@ import solventa.providerdouble.control.ProviderState;
 
 /** The report's Recommendation section: the sentence, the rule, and every design's standing. */
 class ReportRecommendationTest {
+  private static final int QUICK_WINDOW =
+      solventa.ops.protocol.ExperimentProfile.named("quick").recoveryWindowSec();
 
   @Test
   void theSectionStatesTheDecisionAndEveryDesignsStandingWithItsCost() {
@@ -28,6 +30,13 @@ class ReportRecommendationTest {
               ? Fixture.step(BenchArm.C, st).latency(64, 66).fallback(4.0).build()
               : Fixture.step(BenchArm.C, st).latency(64, 66).aging(0.96, 20, 2_000).build());
     }
+    // C's recovery: the pool far from full, no duplicate call once the provider is healthy again
+    steps.add(
+        Fixture.step(BenchArm.C, ProviderState.RECOVERY)
+            .latency(63, 190)
+            .fallback(4.1)
+            .recoveryPhases(QUICK_WINDOW, 11, 11, 0)
+            .build());
     ExperimentRecord e =
         ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
     List<Report.Block> blocks = Report.build(e);
@@ -45,11 +54,79 @@ class ReportRecommendationTest {
                 + " required state of every run, at a cost of at most 6.4 % of quotes priced on a"
                 + " fallback and 0.0 % errors in the failure states.**");
     assertThat(((Report.Para) blocks.get(at + 2)).text())
-        .contains("A, B, B+CB, C, C'", "fallback-ceiling-pct=10 (c)", "outage-s=3600 (D)");
+        .contains(
+            "A, B, C, C'",
+            "fallback-ceiling-pct=10 (c)",
+            "outage-s=3600 (D)",
+            "neither a stampede nor a recovery backlog",
+            "Price error of fallback quotes: not measured");
     Report.Table t = (Report.Table) blocks.get(at + 3);
-    assertThat(t.rows().stream().map(r -> r.get(0))).containsExactly("A", "B", "B+CB", "C", "C'");
+    // B+CB was not walked: a variant the results did not run is not a candidate
+    assertThat(t.rows().stream().map(r -> r.get(0))).containsExactly("A", "B", "C", "C'");
     assertThat(t.rows().get(1).subList(1, 3)).containsExactly("misses", "— (misses)");
-    assertThat(t.rows().get(3).subList(1, 3)).containsExactly("qualifies", "6.40");
-    assertThat(t.rows().get(0).get(5)).contains("A R1 healthy was not run");
+    assertThat(t.rows().get(2).subList(1, 3)).containsExactly("qualifies", "6.40");
+    assertThat(t.rows().get(2).get(5)).isEqualTo("0.01");
+    assertThat(t.rows().get(0).get(6)).contains("A R1 healthy was not run");
+  }
+
+  /**
+   * C's variants, once walked, are candidates and get a table beside C: the outage's start, the
+   * down step, the recovery's pool and backlog, the calls per quote; without them, the section says
+   * which command walks them.
+   */
+  @Test
+  void cAndItsVariantsAreComparedSideBySideWhenWalked() {
+    List<StepResult> steps = new ArrayList<>();
+    for (BenchArm arm : List.of(BenchArm.C, BenchArm.C_CR)) {
+      for (ProviderState st : Recommendation.REQUIRED_STATES) {
+        steps.add(
+            st == ProviderState.HEALTHY
+                ? Fixture.step(arm, st).latency(64, 66).fallback(4.0).build()
+                : Fixture.step(arm, st).latency(64, 66).aging(0.96, 60, 2_000).build());
+      }
+      // plain C's backlog fills the pool before the provider is healthy; C+CR's never does
+      int backlog = arm == BenchArm.C ? 32 : 9;
+      steps.add(
+          Fixture.step(arm, ProviderState.RECOVERY)
+              .latency(63, 190)
+              .fallback(4.1)
+              .window(0, FULL_WINDOW + 20)
+              .recoveryPhases(FULL_WINDOW, backlog, 9, 0)
+              .build());
+    }
+    ExperimentRecord e =
+        ExperimentRecord.measured("full", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
+    List<Report.Block> blocks = Report.build(e);
+    int at = heading(blocks, VariantsSection.HEADING);
+    Report.Table t = (Report.Table) blocks.get(at + 2);
+    assertThat(t.rows().stream().map(r -> r.get(0))).containsExactly("C · R1", "C+CR · R1");
+    assertThat(t.rows().get(0).get(5)).isEqualTo("yes, in second 6");
+    assertThat(t.rows().get(1).get(5)).isEqualTo("no");
+    assertThat(t.rows().get(1).get(4)).isEqualTo("9 (32), 0 rejected");
+    Report.Table rec = (Report.Table) blocks.get(heading(blocks, "Recommendation") + 3);
+    assertThat(rec.rows().stream().map(r -> r.get(0))).contains("C", "C+CR");
+    assertThat(((Report.Para) blocks.get(heading(blocks, "Recommendation") + 1)).text())
+        .startsWith("**Recommended: arm C+CR,");
+    assertThat(rec.rows().stream().filter(r -> r.get(0).equals("C")).findFirst().orElseThrow())
+        .contains("meets the latency, its recovery fills the pool");
+
+    ExperimentRecord without =
+        ExperimentRecord.measured(
+            "quick", 1, "t0", "t1", true, null, Map.of(), steps.subList(0, 5), Map.of(), 1);
+    List<Report.Block> plain = Report.build(without);
+    assertThat(((Report.Para) plain.get(heading(plain, VariantsSection.HEADING) + 1)).text())
+        .contains("`./bin/lab experiment explore` walks them");
+  }
+
+  private static final int FULL_WINDOW =
+      solventa.ops.protocol.ExperimentProfile.named("full").recoveryWindowSec();
+
+  private static int heading(List<Report.Block> blocks, String text) {
+    for (int i = 0; i < blocks.size(); i++) {
+      if (blocks.get(i) instanceof Report.Heading h && h.text().equals(text)) {
+        return i;
+      }
+    }
+    throw new AssertionError("no heading " + text);
   }
 }

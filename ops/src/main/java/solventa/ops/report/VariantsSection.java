@@ -1,0 +1,148 @@
+package solventa.ops.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import solventa.ops.analysis.Recommendation;
+import solventa.ops.analysis.RecoveryPhases;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.TimelinePoint;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.StepKind;
+import solventa.ops.report.Report.Table;
+import solventa.providerdouble.control.ProviderState;
+
+/**
+ * C beside its variants (the card's mitigations), run by run: what each changes over an outage and
+ * at recovery. Refresh-ahead should start the outage with more fresh values; careful recovery
+ * should keep the adapter's pool from filling at recovery. Every cell is read from the design's own
+ * walk steps in that run; a step not run says so.
+ */
+final class VariantsSection extends ReportSection {
+  static final String HEADING = "C beside its variants: refresh-ahead and careful recovery";
+
+  /** C, then its variants, then C' for reference. */
+  static final List<BenchArm> ARMS =
+      List.of(BenchArm.C, BenchArm.C_RA, BenchArm.C_CR, BenchArm.C_PRIME);
+
+  VariantsSection(ReportSection report) {
+    super(report);
+  }
+
+  /** Whether the results walked any of C's variants. */
+  boolean walked() {
+    return r.of(StepKind.WALK)
+        .anyMatch(s -> s.spec().arm().isVariant() && s.spec().arm().base() == BenchArm.C);
+  }
+
+  void table(int recoveryWindowSec) {
+    h(2, HEADING);
+    if (!walked()) {
+      p(
+          "C's variants (C+RA, refresh-ahead; C+CR, careful recovery) were not walked in this"
+              + " experiment: `./bin/lab experiment explore` walks them beside C, and the"
+              + " Recommendation then judges them.");
+      return;
+    }
+    p(
+        "Per run, each design's own walk steps. **Fresh at the outage's start**: the share of"
+            + " answers not priced on a fallback in the first second of the degraded step (the"
+            + " provider has just started to fail). **Down**: the fallback share and the p95 data"
+            + " age over the down step's window. **Recovery**: the most adapter calls in flight"
+            + " (of the pool) and the bulkhead's rejections over the recovery step, whether the"
+            + " pool was read full before the provider was healthy again ("
+            + recoveryWindowSec
+            + " s after the change: the recovery backlog), and when the fallback share fell below"
+            + " 5 % for good. **Calls per quote**: the provider calls in the healthy step's window"
+            + " ÷ its answers, what refresh-ahead spends. Price error of fallback quotes: "
+            + Recommendation.PRICE_ERROR_NOT_MEASURED
+            + ".");
+    List<List<String>> rows = new ArrayList<>();
+    for (String run : r.runs()) {
+      for (BenchArm arm : ARMS) {
+        if (r.walk(run, arm, ProviderState.HEALTHY).isEmpty()
+            && r.walk(run, arm, ProviderState.RECOVERY).isEmpty()) {
+          continue;
+        }
+        rows.add(row(run, arm, recoveryWindowSec));
+      }
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Design · run",
+                "Fresh at the outage's start %",
+                "Down: fallback %",
+                "Down: data age p95 (s)",
+                "Recovery: in flight (pool), rejected",
+                "Recovery: pool full before healthy",
+                "Recovery: fallback < 5 % after (s)",
+                "Calls per quote, healthy"),
+            rows));
+  }
+
+  private List<String> row(String run, BenchArm arm, int windowSec) {
+    Optional<StepResult> degraded = r.walk(run, arm, ProviderState.DEGRADED);
+    Optional<StepResult> down = r.walk(run, arm, ProviderState.DOWN);
+    Optional<StepResult> rec = r.walk(run, arm, ProviderState.RECOVERY);
+    Optional<StepResult> healthy = r.walk(run, arm, ProviderState.HEALTHY);
+    return List.of(
+        arm.label() + " · " + run,
+        degraded.map(VariantsSection::freshAtStart).orElse(cell(null, notRun())),
+        down.map(s -> cell(pct(s.fallbackPct()), why(s, "fallbackPct")))
+            .orElse(cell(null, notRun())),
+        down.map(s -> cell(seconds(s.ageP95()), why(s, "ageP95"))).orElse(cell(null, notRun())),
+        rec.map(VariantsSection::pool).orElse(cell(null, notRun())),
+        rec.map(s -> backlog(s, windowSec)).orElse(cell(null, notRun())),
+        rec.map(
+                s ->
+                    cell(
+                        seconds(s.recoveryMs() == null ? null : s.recoveryMs().doubleValue()),
+                        why(s, "recoveryMs")))
+            .orElse(cell(null, notRun())),
+        healthy
+            .map(
+                s -> {
+                  Double c = Recommendation.callsPerQuote(s);
+                  return cell(
+                      c == null ? null : String.format(Locale.ROOT, "%.3f", c),
+                      why(s, "providerCalls"));
+                })
+            .orElse(cell(null, notRun())));
+  }
+
+  /** 100 − the fallback share of the step's first second with answers. */
+  static String freshAtStart(StepResult s) {
+    List<TimelinePoint> tl = s.timeline() == null ? List.of() : s.timeline();
+    return tl.stream()
+        .filter(t -> t.requests() > 0 && t.fallbackShare() != null)
+        .findFirst()
+        .map(t -> String.format(Locale.ROOT, "%.1f", 100 - t.fallbackShare()))
+        .orElse(cell(null, "no second of the step had answers with a fallback share"));
+  }
+
+  private static String pool(StepResult s) {
+    if (s.poolMaxInFlight() == null || s.poolSize() == null) {
+      return cell(null, why(s, "poolMaxInFlight"));
+    }
+    return s.poolMaxInFlight()
+        + " ("
+        + s.poolSize()
+        + "), "
+        + (s.rejections() == null ? "n/a" : s.rejections())
+        + " rejected";
+  }
+
+  private static String backlog(StepResult s, int windowSec) {
+    if (s.poolSize() == null) {
+      return cell(null, why(s, "poolMaxInFlight"));
+    }
+    RecoveryPhases ph = RecoveryPhases.of(s, windowSec);
+    return ph.backlog().map(b -> "yes, in second " + b.fullAtSec()).orElse("no");
+  }
+
+  private static String seconds(Double ms) {
+    return ms == null ? null : String.format(Locale.ROOT, "%.1f", ms / 1000);
+  }
+}
