@@ -39,7 +39,7 @@ class LabScriptTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "experiment qiuck|unknown PROFILE 'qiuck': use smoke, quick or full",
+        "experiment qiuck|unknown PROFILE 'qiuck': use smoke, quick, full or explore",
         "experiment|'experiment' needs its PROFILE",
         "experiment quick full|'experiment' takes one PROFILE",
         "experiment quick --nodez=3|unknown option '--nodez' for 'experiment'",

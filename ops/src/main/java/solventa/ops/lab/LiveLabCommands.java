@@ -124,7 +124,7 @@ public final class LiveLabCommands {
         paramLabel = "NAME",
         description =
             "a design variant instead of an arm: B+CB, C+RA (C with refresh-ahead) or C+CR (C"
-                + " with careful recovery); its settings: docs/running.md")
+                + " with careful recovery); its settings: docs/operations.md")
     String variant;
 
     @Option(
