@@ -139,6 +139,7 @@ public final class Report extends ReportSection {
     findings.intermediate();
     findings.recommendation();
     new VariantsSection(this).table(profileOf().recoveryWindowSec());
+    new OpenQuestionsSection(this).section();
     blocks.addAll(OutageCostSection.of(r, profileOf(), e.judgedWith()));
     new BudgetExpirySection(this).table();
     findings.recoveryTable();

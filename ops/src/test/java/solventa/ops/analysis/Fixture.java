@@ -173,7 +173,7 @@ public final class Fixture {
   }
 
   /** The adapter's pool in the step: the most calls in flight sampled, and bulkhead rejections. */
-  Fixture pool(Integer maxInFlight, Long rejected) {
+  public Fixture pool(Integer maxInFlight, Long rejected) {
     poolMaxInFlight = maxInFlight;
     rejections = rejected;
     return this;

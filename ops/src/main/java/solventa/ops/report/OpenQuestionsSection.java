@@ -1,0 +1,190 @@
+package solventa.ops.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import solventa.gatling.Acceptance;
+import solventa.ops.analysis.Interval;
+import solventa.ops.analysis.PooledTrials;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.Verdict;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.BreakerSetting;
+import solventa.ops.report.Report.Table;
+import solventa.providerdouble.control.ProviderState;
+
+/**
+ * The card's four unknowns ("Nivel de incertidumbre": (a)–(d)), one sub-section each, answered from
+ * this experiment's measurements with their intervals; what the protocol does not measure is named
+ * with the reason.
+ */
+final class OpenQuestionsSection extends ReportSection {
+  static final String HEADING = "The card's open questions (a)–(d)";
+
+  /** Why the break points over the arrival rate are missing. */
+  static final String NO_RATE_BISECTION =
+      "not measured: the protocol runs the policies at two rates only, and a bisection over the"
+          + " arrival rate between them is not built yet";
+
+  OpenQuestionsSection(ReportSection report) {
+    super(report);
+  }
+
+  void section() {
+    h(2, HEADING);
+    p(
+        "The card leaves four things unknown. Each is answered here from the steps of this"
+            + " experiment, every share and percentile with its 95 % interval; what the protocol"
+            + " does not measure says so, with the reason.");
+    sacrificed();
+    lowTraffic();
+    pool();
+    hitRate();
+  }
+
+  /** (a) the count policy's sacrificed requests at the high policy rate, and their p99. */
+  private void sacrificed() {
+    h(
+        3,
+        "(a) How many requests are sacrificed before the breaker opens, and do they break the p99?");
+    List<Integer> rates = r.policyRates();
+    if (rates.isEmpty()) {
+      p("— (" + notRun() + ": no policy step)");
+      return;
+    }
+    int high = rates.get(0);
+    List<StepResult> trials = r.policyTrials(BreakerSetting.COUNT, high);
+    PooledTrials pooled = PooledTrials.of(trials);
+    p(
+        pooled.any()
+            ? String.format(
+                Locale.ROOT,
+                "Arm C, count policy, at %d req/s with the provider turned unresponsive: %d"
+                    + " requests sacrificed of %d sent in W over %d trial(s), %s %% %s.",
+                high,
+                pooled.sacrificed(),
+                pooled.requests(),
+                pooled.pooled().size(),
+                pct(pooled.pct()),
+                pooled.interval().pct())
+            : "— (" + pooled.nonePooled() + ")");
+    List<List<String>> rows = new ArrayList<>();
+    for (StepResult s : trials) {
+      Interval p99 = s.intervals() == null ? null : s.intervals().p99();
+      rows.add(
+          List.of(
+              s.spec().id(),
+              s.sacrificed() == null
+                  ? cell(null, why(s, "sacrificed"))
+                  : s.sacrificed() + " of " + s.requestsSinceChange(),
+              s.timeToOpenMs() == null ? cell(null, why(s, "timeToOpenMs")) : s.timeToOpenMs() + "",
+              msCell(s, s.endToEnd().p99(), p99),
+              breaks(p99)));
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Trial",
+                "Sacrificed of sent in W",
+                "Time to open (ms)",
+                "The step's p99 (ms) [95 % CI]",
+                "Breaks p99 ≤ " + Acceptance.P99_MS + " ms?"),
+            rows));
+  }
+
+  private static String breaks(Interval p99) {
+    if (p99 == null) {
+      return cell(null, "no interval");
+    }
+    if (p99.high() <= Acceptance.P99_MS) {
+      return "no";
+    }
+    return p99.low() > Acceptance.P99_MS ? "yes" : "too close to call";
+  }
+
+  /** (b) HD-01.6 and the grid; the break point over the rate is not measured. */
+  private void lowTraffic() {
+    h(3, "(b) Does the count threshold open in time at low traffic?");
+    Verdict v = e.verdicts().get("HD-01.6");
+    p(
+        "HD-01.6 answers it: "
+            + (v == null ? "— (no verdict)" : "**" + v.verdict() + "**")
+            + ", on the table \""
+            + PolicyGridSection.HEADING
+            + "\" above (every setting's pooled share with its interval). The lowest arrival rate"
+            + " at which each policy keeps the sacrificed share below 1 %, the break point between"
+            + " the two regimes the card leaves for a later iteration: "
+            + NO_RATE_BISECTION
+            + ".");
+  }
+
+  /**
+   * (c) the adapter's pool in C's failure steps: whether calls abandoned at the budget filled it.
+   */
+  private void pool() {
+    h(3, "(c) Do the calls C abandons at its budget exhaust the adapter's pool under load?");
+    List<List<String>> rows = new ArrayList<>();
+    for (String run : r.runs()) {
+      for (ProviderState st :
+          List.of(ProviderState.SLOW, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
+        r.walk(run, BenchArm.C, st)
+            .ifPresent(
+                s ->
+                    rows.add(
+                        List.of(
+                            "C " + run + " " + st.name().toLowerCase(Locale.ROOT),
+                            Integer.toString(s.spec().rate()),
+                            s.poolMaxInFlight() == null || s.poolSize() == null
+                                ? cell(null, why(s, "poolMaxInFlight"))
+                                : s.poolMaxInFlight() + " of " + s.poolSize(),
+                            s.rejections() == null
+                                ? cell(null, why(s, "rejections"))
+                                : s.rejections().toString(),
+                            exhausted(s))));
+      }
+    }
+    p(
+        "Arm C's walk steps where the provider is slow or failing, at the walk's rate: the most"
+            + " calls the sampler read in flight, of the pool, and the bulkhead's rejections over"
+            + " the step. Exhausted means the pool was read full or a call was rejected. The lowest"
+            + " rate at which it first happens: "
+            + NO_RATE_BISECTION
+            + ".");
+    if (rows.isEmpty()) {
+      p("— (" + notRun() + ": no walk step of C in these states)");
+      return;
+    }
+    blocks.add(
+        new Table(
+            List.of("Step", "Rate (req/s)", "Most in flight", "Rejected", "Exhausted?"), rows));
+  }
+
+  private static String exhausted(StepResult s) {
+    if (s.poolMaxInFlight() == null || s.poolSize() == null || s.rejections() == null) {
+      return cell(null, "the pool was not read");
+    }
+    return s.poolMaxInFlight() >= s.poolSize() || s.rejections() > 0 ? "yes" : "no";
+  }
+
+  /** (d) HD-01.4's brackets of B's and C's minimum hit rate. */
+  private void hitRate() {
+    h(3, "(d) What cache hit rate does the design need?");
+    Verdict v = e.verdicts().get("HD-01.4");
+    List<String> lines =
+        v == null
+            ? List.of()
+            : v.evidence().stream().filter(l -> l.contains("minimum hit rate")).toList();
+    p(
+        "HD-01.4's sweep brackets the minimum hit rate at which each arm holds the thresholds,"
+            + " between measured rates with their intervals: "
+            + (lines.isEmpty()
+                ? "— (" + (v == null ? "no verdict" : "no bracket in its evidence") + ")"
+                : String.join("; ", lines))
+            + ". For C, the minimum hit rate that also keeps clause (b) (the fallback share within"
+            + " the actuarial ceiling through the declared outage): not measured: the sweep"
+            + " measures latency at each rate, not an outage's aging from it; HD-01's clause (b)"
+            + " judges C at the walk's "
+            + String.format(Locale.ROOT, "%.0f", profileOf().designHitRate() * 100)
+            + " %.");
+  }
+}

@@ -1,0 +1,111 @@
+package solventa.ops.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import solventa.ops.analysis.Fixture;
+import solventa.ops.analysis.Interval;
+import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.Verdict;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.results.ExperimentRecord;
+import solventa.providerdouble.control.ProviderState;
+
+/** The card's open questions (a)–(d), each answered from the steps, or missing with its reason. */
+class ReportOpenQuestionsTest {
+
+  private static List<Report.Block> render(List<StepResult> steps, Map<String, Verdict> verdicts) {
+    ExperimentRecord e =
+        new ExperimentRecord(
+            "full", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), List.of(), null, verdicts,
+            1, null, null);
+    return Report.build(e);
+  }
+
+  private static int heading(List<Report.Block> blocks, String text) {
+    for (int i = 0; i < blocks.size(); i++) {
+      if (blocks.get(i) instanceof Report.Heading h && h.text().startsWith(text)) {
+        return i;
+      }
+    }
+    throw new AssertionError("no heading " + text);
+  }
+
+  /**
+   * Two count-policy trials at 200 req/s pool their sacrificed requests (12 of 12 000); one trial's
+   * p99 interval lies above 475 ms, the other's below; C's degraded step filled its pool and C's
+   * unresponsive step did not; HD-01.4's brackets and HD-01.6's verdict are quoted.
+   */
+  @Test
+  void eachQuestionIsAnsweredFromItsSteps() {
+    List<StepResult> steps = new ArrayList<>();
+    steps.add(
+        Fixture.policy("count", 200)
+            .run("R1")
+            .latency(100, 480)
+            .intervals(new Interval(90, 110), new Interval(476, 500))
+            .sacrificed(5)
+            .build());
+    steps.add(
+        Fixture.policy("count", 200)
+            .run("R2")
+            .latency(100, 300)
+            .intervals(new Interval(90, 110), new Interval(280, 320))
+            .sacrificed(7)
+            .build());
+    steps.add(
+        Fixture.step(BenchArm.C, ProviderState.DEGRADED).latency(64, 66).pool(32, 3L).build());
+    steps.add(
+        Fixture.step(BenchArm.C, ProviderState.UNRESPONSIVE).latency(64, 66).pool(9, 0L).build());
+    Map<String, Verdict> verdicts =
+        Map.of(
+            "HD-01.4",
+            new Verdict(
+                "HD-01.4",
+                "",
+                Verdict.SUPPORTED,
+                List.of("a point", "minimum hit rate: between 88.1 % (fails) and 90.2 % (holds)")),
+            "HD-01.6",
+            new Verdict("HD-01.6", "", Verdict.INCONCLUSIVE, List.of()));
+    List<Report.Block> blocks = render(steps, verdicts);
+
+    int a = heading(blocks, "(a)");
+    assertThat(((Report.Para) blocks.get(a + 1)).text())
+        .contains("12 requests sacrificed of 12000 sent in W over 2 trial(s), 0.10 %");
+    Report.Table trials = (Report.Table) blocks.get(a + 2);
+    assertThat(trials.rows().get(0)).endsWith("yes");
+    assertThat(trials.rows().get(1)).endsWith("no");
+    assertThat(trials.rows().get(0).get(1)).isEqualTo("5 of 6000");
+
+    int b = heading(blocks, "(b)");
+    assertThat(((Report.Para) blocks.get(b + 1)).text())
+        .contains("**inconclusive**", OpenQuestionsSection.NO_RATE_BISECTION);
+
+    int c = heading(blocks, "(c)");
+    Report.Table pool = (Report.Table) blocks.get(c + 2);
+    assertThat(pool.rows())
+        .containsExactly(
+            List.of("C R1 degraded", "100", "32 of 32", "3", "yes"),
+            List.of("C R1 unresponsive", "100", "9 of 32", "0", "no"));
+
+    int d = heading(blocks, "(d)");
+    assertThat(((Report.Para) blocks.get(d + 1)).text())
+        .contains("minimum hit rate: between 88.1 % (fails) and 90.2 % (holds)")
+        .contains("not measured: the sweep measures latency at each rate");
+  }
+
+  /** With no policy step and no walk, each answer says what is missing. */
+  @Test
+  void aQuestionWithoutItsStepsSaysSo() {
+    List<Report.Block> blocks = render(List.of(), Map.of());
+    assertThat(((Report.Para) blocks.get(heading(blocks, "(a)") + 1)).text())
+        .startsWith("— (not run in profile full");
+    assertThat(((Report.Para) blocks.get(heading(blocks, "(c)") + 2)).text())
+        .startsWith("— (not run in profile full");
+    assertThat(((Report.Para) blocks.get(heading(blocks, "(d)") + 1)).text())
+        .contains("— (no verdict)");
+  }
+}
