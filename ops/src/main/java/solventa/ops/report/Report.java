@@ -138,7 +138,7 @@ public final class Report extends ReportSection {
     Findings findings = new Findings(this);
     findings.intermediate();
     findings.recommendation();
-    new VariantsSection(this).table(profileOf().recoveryWindowSec());
+    new VariantsSection(this).table(profileOf().recoveryWindowSec(), e.judgedWith());
     new OpenQuestionsSection(this).section();
     blocks.addAll(OutageCostSection.of(r, profileOf(), e.judgedWith()));
     new BudgetExpirySection(this).table();

@@ -66,6 +66,7 @@ public final class SvgChart {
   private final List<Marker> markers = new ArrayList<>();
   private final List<Double> thresholds = new ArrayList<>();
   private final List<String> thresholdLabels = new ArrayList<>();
+  private boolean points;
 
   SvgChart(String title, String xLabel, String yLabel) {
     this.title = title;
@@ -75,6 +76,12 @@ public final class SvgChart {
 
   SvgChart series(String name, String color, List<double[]> points) {
     series.add(new Series(name, color, points));
+    return this;
+  }
+
+  /** Draws each series as its points (a scatter), not as a line. */
+  SvgChart asPoints() {
+    points = true;
     return this;
   }
 
@@ -122,7 +129,7 @@ public final class SvgChart {
 
   private XYPlot plot() {
     XYSeriesCollection data = new XYSeriesCollection();
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(!points, points);
     // one path per series (a null value still breaks it): a far smaller SVG than a segment each
     renderer.setDrawSeriesLineAsPath(true);
     int i = 0;

@@ -9,6 +9,7 @@ import solventa.ops.analysis.RecoveryPhases;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.TimelinePoint;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.StateNames;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.report.Report.Table;
 import solventa.providerdouble.control.ProviderState;
@@ -36,7 +37,7 @@ final class VariantsSection extends ReportSection {
         .anyMatch(s -> s.spec().arm().isVariant() && s.spec().arm().base() == BenchArm.C);
   }
 
-  void table(int recoveryWindowSec) {
+  void table(int recoveryWindowSec, solventa.ops.analysis.Actuarial a) {
     h(2, HEADING);
     if (!walked()) {
       p(
@@ -80,6 +81,89 @@ final class VariantsSection extends ReportSection {
                 "Recovery: fallback < 5 % after (s)",
                 "Calls per quote, healthy"),
             rows));
+    tradeOff(a);
+  }
+
+  /** The designs' colours, in {@link #ARMS}' order. */
+  private static final String[] COLORS = {"#1f77b4", "#2ca02c", "#9467bd", "#d62728"};
+
+  /**
+   * The trade-off as pictures, from the first run: per failure state, each design's fallback share
+   * per second against the outage's duration in real seconds (a lab second stands for T_source ÷ T
+   * of them), the actuarial ceiling drawn as the assumption it is; then each design's data age
+   * against its fallback share over the down step, the card's two costs of independence.
+   */
+  private void tradeOff(solventa.ops.analysis.Actuarial a) {
+    String run = r.runs().get(0);
+    double scale = a.sourceRefreshSec() / profileOf().refreshAfterSec();
+    for (ProviderState st :
+        List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE, ProviderState.DOWN)) {
+      SvgChart c =
+          new SvgChart(
+              "Fallback share through the outage, " + StateNames.label(st) + ", run " + run,
+              "seconds of outage (source refreshed every "
+                  + solventa.ops.analysis.Actuarial.num(a.sourceRefreshSec())
+                  + " s)",
+              "% of answers on STALE/DEFAULT");
+      for (int i = 0; i < ARMS.size(); i++) {
+        Optional<StepResult> s = r.walk(run, ARMS.get(i), st);
+        if (s.isEmpty() || s.get().timeline() == null) {
+          continue;
+        }
+        List<double[]> pts = new ArrayList<>();
+        for (TimelinePoint t : s.get().timeline()) {
+          pts.add(
+              new double[] {
+                t.second() * scale, t.fallbackShare() == null ? Double.NaN : t.fallbackShare()
+              });
+        }
+        c.series(ARMS.get(i).label(), COLORS[i], pts);
+      }
+      if (c.isEmpty()) {
+        continue;
+      }
+      c.threshold(
+          a.fallbackCeilingPct(),
+          "actuarial ceiling "
+              + solventa.ops.analysis.Actuarial.num(a.fallbackCeilingPct())
+              + " % (an assumption)");
+      blocks.add(
+          new Report.Chart(
+              "tradeoff-" + StateNames.label(st) + ".svg",
+              c.render(),
+              "Run "
+                  + run
+                  + ", provider "
+                  + StateNames.label(st)
+                  + ": each design's fallback share per second, against the outage's duration in"
+                  + " real seconds. The ceiling is the declared assumption; a reader with another"
+                  + " reads their own answer where each line crosses it."));
+    }
+    SvgChart costs =
+        new SvgChart(
+                "The two costs of independence, provider down, run " + run,
+                "% of answers on STALE/DEFAULT over the down step",
+                "data age p95 (s)")
+            .asPoints();
+    for (int i = 0; i < ARMS.size(); i++) {
+      Optional<StepResult> s = r.walk(run, ARMS.get(i), ProviderState.DOWN);
+      if (s.isEmpty() || s.get().fallbackPct() == null || s.get().ageP95() == null) {
+        continue;
+      }
+      List<double[]> pt = new ArrayList<>();
+      pt.add(new double[] {s.get().fallbackPct(), s.get().ageP95() / 1000});
+      costs.series(ARMS.get(i).label(), COLORS[i], pt);
+    }
+    if (!costs.isEmpty()) {
+      blocks.add(
+          new Report.Chart(
+              "tradeoff-costs.svg",
+              costs.render(),
+              "Run "
+                  + run
+                  + ", provider down: each design's data age (p95) against its fallback share,"
+                  + " one point per design."));
+    }
   }
 
   private List<String> row(String run, BenchArm arm, int windowSec) {

@@ -110,6 +110,24 @@ class ReportRecommendationTest {
     assertThat(rec.rows().stream().filter(r -> r.get(0).equals("C")).findFirst().orElseThrow())
         .contains("meets the latency, its recovery fills the pool");
 
+    // the trade-off as pictures: a chart per failure state, one line per design, and the costs
+    assertThat(
+            blocks.stream()
+                .filter(b -> b instanceof Report.Chart)
+                .map(b -> ((Report.Chart) b).file()))
+        .contains(
+            "tradeoff-degraded.svg",
+            "tradeoff-unresponsive.svg",
+            "tradeoff-down.svg",
+            "tradeoff-costs.svg");
+    Report.Chart down =
+        blocks.stream()
+            .filter(b -> b instanceof Report.Chart c && c.file().equals("tradeoff-down.svg"))
+            .map(b -> (Report.Chart) b)
+            .findFirst()
+            .orElseThrow();
+    assertThat(down.svg()).contains("C+CR", "actuarial ceiling 10 % (an assumption)");
+
     ExperimentRecord without =
         ExperimentRecord.measured(
             "quick", 1, "t0", "t1", true, null, Map.of(), steps.subList(0, 5), Map.of(), 1);
