@@ -278,8 +278,7 @@ public record Recommendation(
           num(c.worstFallbackPct()),
           num(c.worstErrorPct()));
     }
-    Optional<Candidate> closest =
-        candidates.stream().filter(c -> c.status() == Status.ABOVE_CEILING).findFirst();
+    Optional<Candidate> closest = first(Status.ABOVE_CEILING);
     if (closest.isPresent()) {
       return String.format(
           Locale.ROOT,
@@ -293,8 +292,7 @@ public record Recommendation(
           num(closest.get().worstFallbackPct()),
           Actuarial.num(actuarial.outageSec()));
     }
-    Optional<Candidate> recovering =
-        candidates.stream().filter(c -> c.status() == Status.RECOVERY_FAILS).findFirst();
+    Optional<Candidate> recovering = first(Status.RECOVERY_FAILS);
     if (recovering.isPresent()) {
       return String.format(
           Locale.ROOT,
@@ -305,8 +303,7 @@ public record Recommendation(
           recovering.get().arm().label(),
           recovering.get().evidence().get(0));
     }
-    Optional<Candidate> undecided =
-        candidates.stream().filter(c -> c.status() == Status.FALLBACK_UNDECIDED).findFirst();
+    Optional<Candidate> undecided = first(Status.FALLBACK_UNDECIDED);
     if (undecided.isPresent()) {
       return String.format(
           Locale.ROOT,
@@ -322,6 +319,11 @@ public record Recommendation(
     return "No design is recommended: none meets the latency requirements in every required state"
         + " of every run"
         + (incomplete ? " (for some, a required step was not run or not usable)." : ".");
+  }
+
+  /** The simplest candidate with {@code status}, if any. */
+  private Optional<Candidate> first(Status status) {
+    return candidates.stream().filter(c -> c.status() == status).findFirst();
   }
 
   public Candidate candidate(BenchArm arm) {

@@ -34,6 +34,16 @@ class ReportOpenQuestionsTest {
     throw new AssertionError("no heading " + text);
   }
 
+  /** A count-policy trial at 200 req/s: its p99 interval and its sacrificed requests. */
+  private static StepResult countTrial(String run, Interval p99, long sacrificed) {
+    return Fixture.policy("count", 200)
+        .run(run)
+        .latency(100, (p99.low() + p99.high()) / 2)
+        .intervals(new Interval(90, 110), p99)
+        .sacrificed(sacrificed)
+        .build();
+  }
+
   /**
    * Two count-policy trials at 200 req/s pool their sacrificed requests (12 of 12 000); one trial's
    * p99 interval lies above 475 ms, the other's below; C's degraded step filled its pool and C's
@@ -42,20 +52,8 @@ class ReportOpenQuestionsTest {
   @Test
   void eachQuestionIsAnsweredFromItsSteps() {
     List<StepResult> steps = new ArrayList<>();
-    steps.add(
-        Fixture.policy("count", 200)
-            .run("R1")
-            .latency(100, 480)
-            .intervals(new Interval(90, 110), new Interval(476, 500))
-            .sacrificed(5)
-            .build());
-    steps.add(
-        Fixture.policy("count", 200)
-            .run("R2")
-            .latency(100, 300)
-            .intervals(new Interval(90, 110), new Interval(280, 320))
-            .sacrificed(7)
-            .build());
+    steps.add(countTrial("R1", new Interval(476, 500), 5));
+    steps.add(countTrial("R2", new Interval(280, 320), 7));
     steps.add(
         Fixture.step(BenchArm.C, ProviderState.DEGRADED).latency(64, 66).pool(32, 3L).build());
     steps.add(
