@@ -102,12 +102,21 @@ public record Recommendation(
   }
 
   /**
-   * The card's arms, and the variants the results walked (B+CB, C+RA, C+CR): a variant an
-   * experiment did not run is not listed as missing.
+   * The card's arms, and each variant the results walked through every required state and the
+   * recovery in some run: a variant an experiment did not run, or walked only where it differs
+   * (B+CB in full, C+CR in quick, the budget variants in explore), is not listed as missing.
    */
   static boolean isCandidate(StepResults results, BenchArm arm) {
-    return !arm.isVariant()
-        || results.of(solventa.ops.protocol.StepKind.WALK).anyMatch(s -> s.spec().arm() == arm);
+    if (!arm.isVariant()) {
+      return true;
+    }
+    for (String run : results.runs()) {
+      if (REQUIRED_STATES.stream().allMatch(st -> results.walk(run, arm, st).isPresent())
+          && results.walk(run, arm, ProviderState.RECOVERY).isPresent()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Candidate judge(

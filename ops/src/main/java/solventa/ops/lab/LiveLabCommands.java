@@ -123,8 +123,9 @@ public final class LiveLabCommands {
         names = "--variant",
         paramLabel = "NAME",
         description =
-            "a design variant instead of an arm: B+CB, C+RA (C with refresh-ahead) or C+CR (C"
-                + " with careful recovery); its settings: docs/operations.md")
+            "a design variant instead of an arm: B+CB, C@80ms, C@160ms (C with another budget),"
+                + " C+RA (C with refresh-ahead) or C+CR (C with careful recovery); their settings:"
+                + " docs/operations.md")
     String variant;
 
     @Option(

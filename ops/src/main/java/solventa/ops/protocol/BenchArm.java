@@ -11,8 +11,9 @@ import solventa.quote.settings.ArmTraits;
  * with (its {@code quote.arm} plus overrides), and the names the card and the results give it. The
  * card's four arms run as the card defines them; a variant is a card arm plus trait overrides or
  * node settings, run by the same node and the same simulation: {@link #B_CB} is B with the breaker
- * (the card puts the breaker in C's connector only), reported beside B; {@link #C_RA} and {@link
- * #C_CR} are C with the card's mitigations (refresh-ahead, careful recovery).
+ * (the card puts the breaker in C's connector only), reported beside B; {@link #C_B80} and {@link
+ * #C_B160} are C with another budget, {@link #C_RA} and {@link #C_CR} C with the card's other
+ * mitigations (refresh-ahead, careful recovery).
  *
  * <p>The declaration order is the simplest design first (what a team would build first): the
  * recommendation reads it in that order. Code asks an arm for its traits ({@link #caches}, {@link
@@ -24,6 +25,13 @@ public enum BenchArm {
   B(Arm.B, "B", "B"),
   B_CB(Arm.B.withTraits(Arm.B.traits().withBreaker(true)), "B+CB", "BCB"),
   C(Arm.C, "C", "C"),
+  /**
+   * C with an 80 ms budget (the card's mitigation 2, tuning the budget): more answers fall back,
+   * the critical path gains margin.
+   */
+  C_B80(Arm.C, "C@80ms", "CB80", Map.of("quote.budget", "80ms")),
+  /** C with a 160 ms budget: fewer answers fall back, at the cost of a longer cold path. */
+  C_B160(Arm.C, "C@160ms", "CB160", Map.of("quote.budget", "160ms")),
   C_PRIME(Arm.C_PRIME, "C'", "Cp"),
   /**
    * C with refresh-ahead (the card's mitigation 1, proactive preload): a CACHED answer also starts
@@ -169,7 +177,7 @@ public enum BenchArm {
     return with(a -> a.fallsBack() && !a.isVariant());
   }
 
-  /** Every variant, in declaration order: B+CB, C+RA, C+CR. */
+  /** Every variant, in declaration order: B+CB, C@80ms, C@160ms, C+RA, C+CR. */
   public static List<BenchArm> allVariants() {
     return with(BenchArm::isVariant);
   }

@@ -80,13 +80,30 @@ public final class ProtocolPlan {
   private ProtocolPlan() {}
 
   /**
-   * The designs {@code explore} walks, each through every provider state: B (the card's
-   * intermediate result asks whether it already meets), C, C' and C's variants. A misses the
-   * degraded state by construction (it waits the adapter's hard timeout) and B+CB is walked by
-   * quick and full.
+   * The designs {@code explore} walks ({@link #exploreStates}): B (the card's intermediate result
+   * asks whether it already meets), C, C's variants and C'. A misses the degraded state by
+   * construction (it waits the adapter's hard timeout) and B+CB is walked by full.
    */
   public static final List<BenchArm> EXPLORED =
-      List.of(BenchArm.B, BenchArm.C, BenchArm.C_RA, BenchArm.C_CR, BenchArm.C_PRIME);
+      List.of(
+          BenchArm.B,
+          BenchArm.C,
+          BenchArm.C_B80,
+          BenchArm.C_B160,
+          BenchArm.C_RA,
+          BenchArm.C_CR,
+          BenchArm.C_PRIME);
+
+  /**
+   * The states {@code explore} walks a design through: every state; a budget variant (C@80ms,
+   * C@160ms) healthy and slow only, where the budget decides how many answers take the cold path
+   * and how long it is (in the failing states every call outlasts any of the budgets).
+   */
+  public static List<ProviderState> exploreStates(BenchArm arm) {
+    return arm.settings().containsKey("quote.budget")
+        ? List.of(ProviderState.HEALTHY, ProviderState.SLOW)
+        : List.of(ProviderState.values());
+  }
 
   public static List<StepSpec> build(ExperimentProfile p) {
     if (p.name().equals("explore")) {
@@ -152,7 +169,7 @@ public final class ProtocolPlan {
         java.util.Collections.reverse(order);
       }
       for (BenchArm arm : order) {
-        for (ProviderState s : ProviderState.values()) {
+        for (ProviderState s : exploreStates(arm)) {
           steps.add(walkStep(p, "R" + (r + 1), arm, s));
         }
       }

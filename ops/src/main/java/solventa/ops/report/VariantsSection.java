@@ -81,7 +81,65 @@ final class VariantsSection extends ReportSection {
                 "Recovery: fallback < 5 % after (s)",
                 "Calls per quote, healthy"),
             rows));
+    budgets();
     tradeOff(a);
+  }
+
+  /** The budget variants beside C (the shipped budget), lowest budget first. */
+  static final List<BenchArm> BUDGETS = List.of(BenchArm.C_B80, BenchArm.C, BenchArm.C_B160);
+
+  /**
+   * The card's mitigation 2: C at each budget, healthy and slow, with the share of answers that
+   * took the cold path (not CACHED), the fallback share and the latency; shown when a budget
+   * variant was walked.
+   */
+  private void budgets() {
+    if (r.of(StepKind.WALK).noneMatch(s -> s.spec().arm().settings().containsKey("quote.budget"))) {
+      return;
+    }
+    p(
+        "**The budget** (the card's mitigation 2): C at 80 ms, at its shipped budget and at 160 ms,"
+            + " healthy and slow, where the budget decides how many answers wait for the provider"
+            + " and how long. Cold path: the share of answers that were not CACHED (FRESH, STALE"
+            + " or DEFAULT); p95 and p99 with their 95 % intervals.");
+    solventa.ops.analysis.BudgetSettings b =
+        solventa.ops.analysis.BudgetSettings.of(e.environment());
+    String shipped = b.budgetMs() == null ? "shipped" : b.budgetMs() + "ms";
+    List<List<String>> rows = new ArrayList<>();
+    for (String run : r.runs()) {
+      for (ProviderState st : List.of(ProviderState.HEALTHY, ProviderState.SLOW)) {
+        for (BenchArm arm : BUDGETS) {
+          r.walk(run, arm, st).ifPresent(s -> rows.add(budgetRow(run, st, s, shipped)));
+        }
+      }
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Design · state · run",
+                "Budget",
+                "Cold path %",
+                "Fallback %",
+                "p95 (ms)",
+                "p99 (ms)",
+                "Meets?"),
+            rows));
+  }
+
+  private static List<String> budgetRow(
+      String run, ProviderState st, StepResult s, String shipped) {
+    BenchArm arm = s.spec().arm();
+    long answers = s.endToEnd() == null ? 0 : s.endToEnd().count();
+    return List.of(
+        arm.label() + " · " + StateNames.label(st) + " · " + run,
+        arm.settings().getOrDefault("quote.budget", shipped),
+        answers == 0 || s.coldPath() == null
+            ? cell(null, why(s, "coldPath"))
+            : String.format(Locale.ROOT, "%.1f", 100.0 * s.coldPath().count() / answers),
+        cell(pct(s.fallbackPct()), why(s, "fallbackPct")),
+        msCell(s, s.endToEnd().p95(), s.intervals() == null ? null : s.intervals().p95()),
+        msCell(s, s.endToEnd().p99(), s.intervals() == null ? null : s.intervals().p99()),
+        meetsCell(s));
   }
 
   /** The designs' colours, in {@link #ARMS}' order. */

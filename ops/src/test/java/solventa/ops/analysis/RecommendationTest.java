@@ -134,6 +134,9 @@ class RecommendationTest {
     s.add(Fixture.step(BenchArm.B_CB, HEALTHY).latency(66, 173).fallback(0.0).build());
     s.add(Fixture.step(BenchArm.B_CB, DEGRADED).latency(63, 64).errors(21.2).build());
     s.add(Fixture.step(BenchArm.B_CB, UNRESPONSIVE).latency(64, 64).errors(17.4).build());
+    // walked through down and the recovery too, B+CB is a candidate (rules version 13)
+    s.add(Fixture.step(BenchArm.B_CB, DOWN).latency(7, 10).errors(100).build());
+    s.add(calm(BenchArm.B_CB, "R1"));
     s.addAll(opportunistic(BenchArm.C, "R1", false));
     s.addAll(opportunistic(BenchArm.C_PRIME, "R1", false));
     // an outage of 4 h: quick's lab second stands for 4 320 s of a daily source
@@ -318,6 +321,24 @@ class RecommendationTest {
     assertThat(c.status()).isEqualTo(Status.QUALIFIES);
     assertThat(c.worstCallsPerQuote()).isEqualTo(0.35);
     assertThat(Recommendation.callsPerQuote(null)).isNull();
+  }
+
+  /**
+   * Rules version 13: a variant is a candidate once the results walked it through every required
+   * state and the recovery in some run; one walked in part (B+CB healthy to unresponsive, as full
+   * walks it) is left out, and so is one not walked at all.
+   */
+  @Test
+  void aVariantIsACandidateOnlyOnceWalkedThroughTheWholeWalk() {
+    List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true));
+    for (ProviderState st : List.of(HEALTHY, DEGRADED, UNRESPONSIVE)) {
+      s.add(Fixture.step(BenchArm.B_CB, st).latency(66, 173).build());
+    }
+    s.addAll(opportunistic(BenchArm.C_CR, "R1", true));
+    Recommendation r = of(s);
+    assertThat(r.candidates())
+        .extracting(Recommendation.Candidate::arm)
+        .containsExactly(BenchArm.A, BenchArm.B, BenchArm.C, BenchArm.C_PRIME, BenchArm.C_CR);
   }
 
   @Test

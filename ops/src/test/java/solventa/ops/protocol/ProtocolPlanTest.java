@@ -186,7 +186,7 @@ class ProtocolPlanTest {
         assertThat(plan.stream().filter(s -> s.run().equals(run) && s.arm() == arm))
             .extracting(StepSpec::state)
             .as(run + " " + arm.label())
-            .containsExactly(ProviderState.values());
+            .containsExactlyElementsOf(ProtocolPlan.exploreStates(arm));
       }
     }
     List<BenchArm> r1 =
@@ -200,12 +200,19 @@ class ProtocolPlanTest {
     assertThat(plan)
         .filteredOn(s -> s.state() == ProviderState.RECOVERY && s.arm().fallsBack())
         .allMatch(s -> s.measureSec() == explore.recoveryMeasureSec());
+    assertThat(ProtocolPlan.exploreStates(BenchArm.C_B80))
+        .containsExactly(ProviderState.HEALTHY, ProviderState.SLOW);
+    assertThat(ProtocolPlan.exploreStates(BenchArm.C_CR)).containsExactly(ProviderState.values());
     assertThat(ProtocolPlan.plannedSeconds(explore, plan)).isLessThanOrEqualTo(60 * 60);
     // elsewhere only quick walks one of C's variants, C+CR, through an outage and its recovery
     for (String other : List.of("smoke", "quick", "full")) {
       assertThat(ProtocolPlan.build(ExperimentProfile.named(other)))
           .as(other)
-          .noneMatch(s -> s.arm() == BenchArm.C_RA)
+          .noneMatch(
+              s ->
+                  s.arm() == BenchArm.C_RA
+                      || s.arm() == BenchArm.C_B80
+                      || s.arm() == BenchArm.C_B160)
           .noneMatch(s -> s.arm() == BenchArm.C_CR && !other.equals("quick"));
     }
   }

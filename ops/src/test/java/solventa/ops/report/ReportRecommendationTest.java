@@ -94,10 +94,31 @@ class ReportRecommendationTest {
               .recoveryPhases(FULL_WINDOW, backlog, 9, 0)
               .build());
     }
+    // the budget variants, healthy and slow only: a table of their own, not candidates
+    for (BenchArm arm : List.of(BenchArm.C_B80, BenchArm.C_B160)) {
+      for (ProviderState st : List.of(ProviderState.HEALTHY, ProviderState.SLOW)) {
+        steps.add(Fixture.step(arm, st).latency(arm == BenchArm.C_B80 ? 150 : 230, 300).build());
+      }
+    }
     ExperimentRecord e =
         ExperimentRecord.measured("full", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
     List<Report.Block> blocks = Report.build(e);
     int at = heading(blocks, VariantsSection.HEADING);
+    Report.Table budgets =
+        blocks.subList(at, blocks.size()).stream()
+            .filter(b -> b instanceof Report.Table t && t.headers().get(1).equals("Budget"))
+            .map(b -> (Report.Table) b)
+            .findFirst()
+            .orElseThrow();
+    assertThat(budgets.rows().stream().map(r -> r.get(0) + " " + r.get(1)))
+        .containsExactly(
+            "C@80ms · healthy · R1 80ms",
+            "C · healthy · R1 120ms",
+            "C@160ms · healthy · R1 160ms",
+            "C@80ms · slow · R1 80ms",
+            "C@160ms · slow · R1 160ms");
+    // 160 ms of budget: a p95 of 230 ms misses the 225 ms threshold
+    assertThat(budgets.rows().get(2).get(6)).isEqualTo("no");
     Report.Table t = (Report.Table) blocks.get(at + 2);
     assertThat(t.rows().stream().map(r -> r.get(0))).containsExactly("C · R1", "C+CR · R1");
     assertThat(t.rows().get(0).get(5)).isEqualTo("yes, in second 6");
