@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.protocol.StepSpec;
 
@@ -134,7 +133,7 @@ public record Sensitivity(Map<String, String> readings, List<Row> rows, List<Str
    */
   static String noneMeasured(
       ExperimentProfile profile, boolean anyUnderReadings, boolean complete) {
-    if (!ProtocolPlan.measuresSensitivity(profile)) {
+    if (!solventa.ops.protocol.SensitivityPlan.measuresSensitivity(profile)) {
       return "measured in full only";
     }
     if (!anyUnderReadings) {

@@ -9,7 +9,7 @@ import java.util.TreeSet;
  * protocol (three runs); {@code quick} covers every arm, state, the sweep, both policies and C'
  * with short steps and one run; {@code smoke} is the tiny end-to-end check of the test suite;
  * {@code explore} walks the designs the Recommendation chooses among, C's variants included, at
- * full's load and step lengths ({@link ProtocolPlan#EXPLORED}).
+ * full's load and step lengths ({@link ExplorePlan#EXPLORED}).
  *
  * @param walkRate arrival rate of the state walk and the sweep, req/s
  * @param measureSec the measured window of a walk or sweep step

@@ -17,7 +17,7 @@ import solventa.providerdouble.control.ProviderState;
  * first run after B: the report sets it beside B.
  *
  * <p>In {@code full} the first run also measures a few steps under the card's other readings, each
- * right after its counterpart ({@link #withSensitivity}); they never enter the verdicts.
+ * right after its counterpart ({@link SensitivityPlan}); they never enter the verdicts.
  *
  * <p>The plan is static except for one extension: in {@code full} the runner adds up to {@link
  * ExperimentProfile#maxBisectionSteps} sweep steps of B and of C at bisected hit rates right after
@@ -67,7 +67,7 @@ public final class ProtocolPlan {
    * The variant a profile walks in its first run, beside its card arm: B+CB in full (healthy,
    * degraded, unresponsive); C+CR in quick, through down and recovery only, where careful recovery
    * differs from C, so that the variants' path stays exercised within quick's 12 minutes (B+CB took
-   * that time before). {@code explore} walks every variant through every state ({@link #EXPLORED}).
+   * that time before). {@code explore} walks every variant ({@link ExplorePlan}).
    */
   static List<BenchArm> walkedVariants(ExperimentProfile p) {
     return switch (p.name()) {
@@ -79,35 +79,9 @@ public final class ProtocolPlan {
 
   private ProtocolPlan() {}
 
-  /**
-   * The designs {@code explore} walks ({@link #exploreStates}): B (the card's intermediate result
-   * asks whether it already meets), C, C's variants and C'. A misses the degraded state by
-   * construction (it waits the adapter's hard timeout) and B+CB is walked by full.
-   */
-  public static final List<BenchArm> EXPLORED =
-      List.of(
-          BenchArm.B,
-          BenchArm.C,
-          BenchArm.C_B80,
-          BenchArm.C_B160,
-          BenchArm.C_RA,
-          BenchArm.C_CR,
-          BenchArm.C_PRIME);
-
-  /**
-   * The states {@code explore} walks a design through: every state; a budget variant (C@80ms,
-   * C@160ms) healthy and slow only, where the budget decides how many answers take the cold path
-   * and how long it is (in the failing states every call outlasts any of the budgets).
-   */
-  public static List<ProviderState> exploreStates(BenchArm arm) {
-    return arm.settings().containsKey("quote.budget")
-        ? List.of(ProviderState.HEALTHY, ProviderState.SLOW)
-        : List.of(ProviderState.values());
-  }
-
   public static List<StepSpec> build(ExperimentProfile p) {
     if (p.name().equals("explore")) {
-      return explore(p);
+      return ExplorePlan.build(p);
     }
     boolean smoke = p.name().equals("smoke");
     List<StepSpec> steps = new ArrayList<>();
@@ -153,31 +127,10 @@ public final class ProtocolPlan {
         }
       }
     }
-    return withSensitivity(p, steps);
+    return SensitivityPlan.withSensitivity(p, steps);
   }
 
-  /**
-   * {@code explore}: every design of {@link #EXPLORED} walked through every provider state in each
-   * run, the second run in the reverse order (so no design always follows the same one); no sweep,
-   * policy or stampede step, which judge hypotheses rather than designs.
-   */
-  static List<StepSpec> explore(ExperimentProfile p) {
-    List<StepSpec> steps = new ArrayList<>();
-    for (int r = 0; r < p.runs(); r++) {
-      List<BenchArm> order = new ArrayList<>(EXPLORED);
-      if (r % 2 == 1) {
-        java.util.Collections.reverse(order);
-      }
-      for (BenchArm arm : order) {
-        for (ProviderState s : exploreStates(arm)) {
-          steps.add(walkStep(p, "R" + (r + 1), arm, s));
-        }
-      }
-    }
-    return steps;
-  }
-
-  private static StepSpec walkStep(ExperimentProfile p, String run, BenchArm arm, ProviderState s) {
+  static StepSpec walkStep(ExperimentProfile p, String run, BenchArm arm, ProviderState s) {
     return new StepSpec(
         run + "-walk-" + arm.tag() + "-" + StateNames.label(s),
         StepKind.WALK,
@@ -190,52 +143,6 @@ public final class ProtocolPlan {
         s == ProviderState.RECOVERY ? 0 : p.warmupSec(),
         measureSec(p, arm, s),
         0);
-  }
-
-  /** The first run: the card-reading steps are measured there, beside their counterparts. */
-  static final String SENSITIVITY_RUN = "R1";
-
-  /** Whether {@code p} measures the card-reading steps: {@code full} only. */
-  public static boolean measuresSensitivity(ExperimentProfile p) {
-    return p.name().equals("full");
-  }
-
-  /**
-   * {@code plan} with the steps that measure the card's other readings ({@link CardReading}), in
-   * {@code full} only, in the first run, each right after its counterpart on the same node: the
-   * healthy step of A, B and C again with the healthy tail read as the p95 (HD-01.1 and HD-01.3
-   * read them), and the recovery of C and C' again read as healthy (HD-01.8 and HD-01 read them),
-   * each after an unmeasured-for-verdicts repeat of the down step before it, since a recovery
-   * continues its outage's customers. The fewest steps that re-judge those verdicts within seven
-   * minutes; the recoveries under the p95 tail are not measured (the report says why).
-   */
-  static List<StepSpec> withSensitivity(ExperimentProfile p, List<StepSpec> plan) {
-    if (!measuresSensitivity(p)) {
-      return plan;
-    }
-    List<StepSpec> out = new ArrayList<>();
-    for (int i = 0; i < plan.size(); i++) {
-      StepSpec s = plan.get(i);
-      out.add(s);
-      if (s.kind() != StepKind.WALK || !s.run().equals(SENSITIVITY_RUN)) {
-        continue;
-      }
-      if (s.state() == ProviderState.HEALTHY && comparedArms().contains(s.arm())) {
-        out.add(sensitivityStep(s, CardReading.TAIL_P95));
-      } else if (s.state() == ProviderState.RECOVERY
-          && s.arm().fallsBack()
-          && i > 0
-          && plan.get(i - 1).arm() == s.arm()
-          && plan.get(i - 1).state() == ProviderState.DOWN) {
-        out.add(sensitivityStep(plan.get(i - 1), CardReading.RECOVERY_HEALTHY));
-        out.add(sensitivityStep(s, CardReading.RECOVERY_HEALTHY));
-      }
-    }
-    return out;
-  }
-
-  private static StepSpec sensitivityStep(StepSpec s, CardReading r) {
-    return s.under(r, s.id() + "-" + r.tag());
   }
 
   /**

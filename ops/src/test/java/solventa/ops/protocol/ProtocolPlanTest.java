@@ -182,27 +182,27 @@ class ProtocolPlanTest {
     List<StepSpec> plan = ProtocolPlan.build(explore);
     assertThat(plan).allMatch(s -> s.kind() == StepKind.WALK);
     for (String run : List.of("R1", "R2")) {
-      for (BenchArm arm : ProtocolPlan.EXPLORED) {
+      for (BenchArm arm : ExplorePlan.EXPLORED) {
         assertThat(plan.stream().filter(s -> s.run().equals(run) && s.arm() == arm))
             .extracting(StepSpec::state)
             .as(run + " " + arm.label())
-            .containsExactlyElementsOf(ProtocolPlan.exploreStates(arm));
+            .containsExactlyElementsOf(ExplorePlan.exploreStates(arm));
       }
     }
     List<BenchArm> r1 =
         plan.stream().filter(s -> s.run().equals("R1")).map(StepSpec::arm).distinct().toList();
     List<BenchArm> r2 =
         plan.stream().filter(s -> s.run().equals("R2")).map(StepSpec::arm).distinct().toList();
-    assertThat(r1).containsExactlyElementsOf(ProtocolPlan.EXPLORED);
+    assertThat(r1).containsExactlyElementsOf(ExplorePlan.EXPLORED);
     List<BenchArm> reversed = new java.util.ArrayList<>(r1);
     java.util.Collections.reverse(reversed);
     assertThat(r2).containsExactlyElementsOf(reversed);
     assertThat(plan)
         .filteredOn(s -> s.state() == ProviderState.RECOVERY && s.arm().fallsBack())
         .allMatch(s -> s.measureSec() == explore.recoveryMeasureSec());
-    assertThat(ProtocolPlan.exploreStates(BenchArm.C_B80))
+    assertThat(ExplorePlan.exploreStates(BenchArm.C_B80))
         .containsExactly(ProviderState.HEALTHY, ProviderState.SLOW);
-    assertThat(ProtocolPlan.exploreStates(BenchArm.C_CR)).containsExactly(ProviderState.values());
+    assertThat(ExplorePlan.exploreStates(BenchArm.C_CR)).containsExactly(ProviderState.values());
     assertThat(ProtocolPlan.plannedSeconds(explore, plan)).isLessThanOrEqualTo(60 * 60);
     // elsewhere only quick walks one of C's variants, C+CR, through an outage and its recovery
     for (String other : List.of("smoke", "quick", "full")) {
