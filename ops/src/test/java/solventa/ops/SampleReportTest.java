@@ -24,7 +24,7 @@ import solventa.ops.results.ResultsFolder;
  * change of the analysis or of the rules that moves them fails here until the sample is re-analysed
  * and committed with it. Its run (2026-12-06 03:55 UTC, at 6a42ae3: the breaker on Resilience4j,
  * the quote path as states, unknown customers remembered) was recorded under rules version 10 and
- * re-judged from its recordings under version 12; the recordings are the run's own.
+ * re-judged from its recordings under version 13; the recordings are the run's own.
  */
 class SampleReportTest {
   @TempDir Path dir;
