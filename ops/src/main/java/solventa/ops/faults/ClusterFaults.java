@@ -156,9 +156,8 @@ final class ClusterFaults implements FaultScenario {
         List<NodeProcess> live = new ArrayList<>(group.members());
         NodeProcess victim = notOldest(live);
         AtomicReference<List<String>> rotation = new AtomicReference<>(urls(live));
-        ClusterLoad load =
-            ClusterLoad.start(
-                RATE, rotation::get, customers, ctx.seed(), BEFORE_SEC + KILL_MAX_SEC);
+        FaultLoad load =
+            FaultLoad.open(RATE, rotation::get, customers, ctx.seed(), BEFORE_SEC + KILL_MAX_SEC);
         FaultWindow.sleepUntil(load.startMs() + BEFORE_SEC * 1000L);
         Set<String> onVictim = ClusterProbe.hosted(victim, Set.copyOf(customers));
         Set<String> moved = moved(customers, live, victim);
@@ -168,6 +167,7 @@ final class ClusterFaults implements FaultScenario {
         live.remove(victim);
         rotation.set(urls(live));
         long downedMs = awaitGone(live.get(0), victim.remotePort(), killMs);
+        load.stop();
         FaultLoad.Result r = load.await();
         long lost = LostValues.lost(before, store.read(customers));
         ClusterFigures f =

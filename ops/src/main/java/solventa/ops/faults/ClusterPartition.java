@@ -141,13 +141,14 @@ final class ClusterPartition {
     all.add(cut);
     AtomicReference<List<String>> rotation = new AtomicReference<>(ClusterFaults.urls(all));
     int bound = ClusterFaults.BEFORE_SEC + PARTITION_SEC + AFTER_SEC;
-    ClusterLoad load =
-        ClusterLoad.start(ClusterFaults.RATE, rotation::get, customers, ctx.seed(), bound);
+    FaultLoad load =
+        FaultLoad.open(ClusterFaults.RATE, rotation::get, customers, ctx.seed(), bound);
     FaultWindow.sleepUntil(load.startMs() + ClusterFaults.BEFORE_SEC * 1000L);
     proxy.disable();
     long startMs = System.currentTimeMillis();
     Seen seen = new Seen();
     long healMs = partition(startMs, proxy, majority, cut, all, rotation, seen);
+    load.stop();
     FaultLoad.Result r = load.await();
     long lost = LostValues.lost(before, store.read(customers));
     ClusterProbe.View end = ClusterProbe.view(majority.get(0));

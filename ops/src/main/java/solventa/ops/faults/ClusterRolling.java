@@ -107,8 +107,8 @@ final class ClusterRolling {
         long rollEnd;
         FaultLoad.Result r;
         try (ReadyRotation rotation = new ReadyRotation(live)) {
-          ClusterLoad load =
-              ClusterLoad.start(ClusterFaults.RATE, rotation::urls, customers, ctx.seed(), bound);
+          FaultLoad load =
+              FaultLoad.open(ClusterFaults.RATE, rotation::urls, customers, ctx.seed(), bound);
           FaultWindow.sleepUntil(load.startMs() + ClusterFaults.BEFORE_SEC * 1000L);
           rollStart = System.currentTimeMillis();
           for (int i = 0; i < order.size(); i++) {
@@ -120,6 +120,7 @@ final class ClusterRolling {
           }
           rollEnd = System.currentTimeMillis();
           FaultWindow.sleepUntil(rollEnd + ClusterFaults.AFTER_ROLL_SEC * 1000L);
+          load.stop();
           r = load.await();
         }
         String late = leftInTime(steps, unreadyMs);

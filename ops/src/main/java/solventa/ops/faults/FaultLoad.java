@@ -1,5 +1,8 @@
 package solventa.ops.faults;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,48 +15,81 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import solventa.gatling.QuoteRequests;
 import solventa.ops.lab.Http;
 
 /**
- * The fault matrix's open-model load: quotes at a fixed arrival rate for a fixed time, whatever the
- * answers do (a late answer never delays the next arrival), spread round-robin over the base URLs
- * the target supplier gives at each arrival: a load balancer's rotation, which a row changes while
- * it runs (a node leaving it before its restart, joining it once ready). Each quote is for a
- * customer drawn from the row's known set with the run's seed, or, for a flood of never-seen
- * customers ({@link #startDistinct}), the next id of a sequence.
+ * The fault matrix's one open-model load: quotes at planned arrival times, whatever the answers do
+ * (a late answer never delays the next arrival), following a schedule of phases (a rate for a
+ * length each, one after the other), the last of which may be open-ended: it runs until {@link
+ * #stop}, at most its length. Each arrival goes to the next of the base URLs the target supplier
+ * gives at that moment, round-robin: a load balancer's rotation, which a row changes while it runs
+ * (a node leaving it before its restart, joining it once ready). Each quote is for a customer drawn
+ * from the row's known set with the run's seed, or, for a flood of never-seen customers ({@link
+ * #startDistinct}), the next id of a sequence.
  *
- * <p>The generator records what could bend its numbers: each arrival's planned and actual send time
- * (the lag) and the rate it achieved. It is bounded: it stops sending at the planned end and waits
- * at most {@value #DRAIN_SEC} s more for answers (a quote times out at 5 s).
+ * <p>It records what could bend its numbers: each arrival's planned and actual send time (the lag)
+ * and the rate it achieved per phase; and what an answer says beyond its status: its origin, its
+ * {@code Retry-After} header (a shed answer must carry one), and for no answer the client's
+ * failure. It uses a connection pool of its own. It is bounded: it stops sending at the planned end
+ * (or the stop) and waits at most {@value #DRAIN_SEC} s more for answers (a quote times out at 5
+ * s).
  */
 public final class FaultLoad {
   static final int DRAIN_SEC = 10;
   private static final long TICK_MS = 5;
+  private static final Duration QUOTE_TIMEOUT = Duration.ofSeconds(5);
 
-  /** One quote: when it was planned and sent (epoch ms), where, for whom, and its answer. */
+  /** A phase of the schedule: {@code rate} quotes a second for {@code lengthMs}. */
+  public record Phase(int rate, long lengthMs) {
+    public Phase {
+      if (rate < 1 || rate > 5000) {
+        throw new IllegalArgumentException("rate must be 1..5000 req/s, not " + rate);
+      }
+      if (lengthMs < 0 || lengthMs > 600_000) {
+        throw new IllegalArgumentException("a phase lasts 0..600 s, not " + lengthMs + " ms");
+      }
+    }
+
+    /** {@code rate} quotes a second for {@code seconds}. */
+    public static Phase of(int rate, int seconds) {
+      return new Phase(rate, seconds * 1000L);
+    }
+  }
+
+  /**
+   * One quote: its phase, when it was planned and sent (epoch ms), where, for whom, and its answer:
+   * status (0: none), origin ("" when the body has none), {@code Retry-After} (null when absent),
+   * latency, and for no answer the client's failure (e.g. HttpTimeoutException), else null.
+   */
   public record Sent(
+      int phase,
       long plannedMs,
       long sentMs,
       String target,
       String customer,
       int status,
       String origin,
-      long latencyMs) {
+      long latencyMs,
+      String retryAfter,
+      String error) {
     /** When the answer came (epoch ms). */
     public long answeredMs() {
       return sentMs + latencyMs;
     }
   }
 
-  private final int rate;
-  private final Duration duration;
+  private final List<Phase> phases;
   private final Supplier<List<String>> targets;
-  private final java.util.function.LongFunction<String> customerOf; // arrival index to customer
+  private final LongFunction<String> customerOf; // arrival index to customer
+  private final HttpClient client = Http.newClient();
   private final ConcurrentLinkedQueue<Sent> sent = new ConcurrentLinkedQueue<>();
   private final AtomicLong outstanding = new AtomicLong();
+  private final long[] sentPerPhase;
+  private final long[] answeredPerPhase;
   private final CountDownLatch done = new CountDownLatch(1);
   private final ScheduledExecutorService ticker =
       Executors.newSingleThreadScheduledExecutor(
@@ -62,25 +98,26 @@ public final class FaultLoad {
             t.setDaemon(true);
             return t;
           });
-  private long startMs;
+  private volatile long stopAtMs = Long.MAX_VALUE;
+  private volatile long startMs;
+  private volatile long endMs;
+  // the ticker's thread only
+  private int phase;
+  private long phaseStartMs;
   private long planned;
+  private long arrivals;
   private int next;
 
   private FaultLoad(
-      int rate,
-      Duration duration,
-      Supplier<List<String>> targets,
-      java.util.function.LongFunction<String> customerOf) {
-    if (rate < 1 || rate > 5000) {
-      throw new IllegalArgumentException("rate must be 1..5000 req/s, not " + rate);
+      List<Phase> phases, Supplier<List<String>> targets, LongFunction<String> customerOf) {
+    if (phases.isEmpty()) {
+      throw new IllegalArgumentException("a load needs at least one phase");
     }
-    if (duration.isNegative() || duration.toSeconds() > 600) {
-      throw new IllegalArgumentException("duration must be 0..600 s, not " + duration);
-    }
-    this.rate = rate;
-    this.duration = duration;
+    this.phases = List.copyOf(phases);
     this.targets = targets;
     this.customerOf = customerOf;
+    this.sentPerPhase = new long[phases.size()];
+    this.answeredPerPhase = new long[phases.size()];
   }
 
   /** Starts {@code rate} quotes a second for {@code duration}; {@link #await} for the result. */
@@ -90,13 +127,22 @@ public final class FaultLoad {
       Supplier<List<String>> targets,
       List<String> customers,
       long seed) {
-    if (customers.isEmpty()) {
-      throw new IllegalArgumentException("no customers to quote");
-    }
-    List<String> known = List.copyOf(customers);
-    Random random = new Random(seed); // the ticker's thread only
-    return start(
-        new FaultLoad(rate, duration, targets, i -> known.get(random.nextInt(known.size()))));
+    return schedule(List.of(new Phase(rate, duration.toMillis())), targets, customers, seed);
+  }
+
+  /** Starts the {@code phases} one after the other, each quote for one of {@code customers}. */
+  public static FaultLoad schedule(
+      List<Phase> phases, Supplier<List<String>> targets, List<String> customers, long seed) {
+    return start(new FaultLoad(phases, targets, drawn(customers, seed)));
+  }
+
+  /**
+   * Starts {@code rate} quotes a second until {@link #stop}, at most {@code maxSec} s: a load for
+   * as long as a row needs it (a rolling restart's length is not known in advance).
+   */
+  public static FaultLoad open(
+      int rate, Supplier<List<String>> targets, List<String> customers, long seed, int maxSec) {
+    return start(new FaultLoad(List.of(Phase.of(rate, maxSec)), targets, drawn(customers, seed)));
   }
 
   /**
@@ -107,12 +153,24 @@ public final class FaultLoad {
       int rate,
       Duration duration,
       Supplier<List<String>> targets,
-      java.util.function.LongFunction<String> customerOf) {
-    return start(new FaultLoad(rate, duration, targets, customerOf));
+      LongFunction<String> customerOf) {
+    return start(new FaultLoad(List.of(new Phase(rate, duration.toMillis())), targets, customerOf));
+  }
+
+  // customers drawn with the run's seed (the ticker's thread only draws)
+  private static LongFunction<String> drawn(List<String> customers, long seed) {
+    if (customers.isEmpty()) {
+      throw new IllegalArgumentException("no customers to quote");
+    }
+    List<String> known = List.copyOf(customers);
+    Random random = new Random(seed);
+    return i -> known.get(random.nextInt(known.size()));
   }
 
   private static FaultLoad start(FaultLoad load) {
     load.startMs = System.currentTimeMillis();
+    load.phaseStartMs = load.startMs;
+    load.endMs = load.startMs + load.phases.stream().mapToLong(Phase::lengthMs).sum();
     load.ticker.scheduleAtFixedRate(load::tick, 0, TICK_MS, TimeUnit.MILLISECONDS);
     return load;
   }
@@ -122,42 +180,85 @@ public final class FaultLoad {
     return startMs;
   }
 
-  // the ticker's thread only: every arrival due by now, each with its planned time
-  private void tick() {
-    long now = System.currentTimeMillis();
-    long elapsed = Math.min(now - startMs, duration.toMillis());
-    long due = elapsed * rate / 1000;
-    while (planned < due) {
-      long plannedMs = startMs + planned * 1000 / rate;
-      String customer = customerOf.apply(planned);
-      planned++;
-      send(plannedMs, customer);
-    }
-    if (now - startMs >= duration.toMillis()) {
-      ticker.shutdown();
-      done.countDown();
-    }
+  /** No arrival after now: an open-ended load ends here; a schedule ends early. */
+  public void stop() {
+    stopAtMs = System.currentTimeMillis();
   }
 
-  private void send(long plannedMs, String customer) {
+  // the ticker's thread only: every arrival due by now, phase by phase
+  private void tick() {
+    long now = System.currentTimeMillis();
+    long stop = stopAtMs;
+    while (phase < phases.size()) {
+      Phase p = phases.get(phase);
+      long end = Math.min(phaseStartMs + p.lengthMs(), stop);
+      long due = Math.max(0, Math.min(now, end) - phaseStartMs) * p.rate() / 1000;
+      while (planned < due) {
+        send(phase, phaseStartMs + planned * 1000 / p.rate(), customerOf.apply(arrivals++));
+        planned++;
+      }
+      if (now < end) {
+        return;
+      }
+      phaseStartMs = end;
+      planned = 0;
+      phase = end == stop ? phases.size() : phase + 1;
+    }
+    endMs = Math.min(phaseStartMs, endMs);
+    ticker.shutdown();
+    done.countDown();
+  }
+
+  private void send(int phase, long plannedMs, String customer) {
     List<String> rotation = targets.get();
     long sentMs = System.currentTimeMillis();
+    synchronized (this) {
+      sentPerPhase[phase]++;
+    }
     if (rotation.isEmpty()) {
       // nobody in the rotation: the balancer has nowhere to send it (a 503 of its own)
-      sent.add(new Sent(plannedMs, sentMs, "", customer, 503, "", 0));
+      answered(new Sent(phase, plannedMs, sentMs, "", customer, 503, "", 0, null, null));
       return;
     }
     String target = rotation.get(Math.floorMod(next++, rotation.size()));
+    HttpRequest req =
+        HttpRequest.newBuilder(Http.loopback(target + "/v1/quotes"))
+            .timeout(QUOTE_TIMEOUT)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(QuoteRequests.body(customer, "life")))
+            .build();
+    long t0 = System.nanoTime();
     outstanding.incrementAndGet();
-    Http.postAsync(target + "/v1/quotes", QuoteRequests.body(customer, "life"))
+    client
+        .sendAsync(req, HttpResponse.BodyHandlers.ofString())
         .whenComplete(
             (r, e) -> {
-              int status = e == null ? r.status() : 0;
-              String origin = e == null ? origin(r.body()) : "";
-              long latency = e == null ? r.latencyMs() : System.currentTimeMillis() - sentMs;
-              sent.add(new Sent(plannedMs, sentMs, target, customer, status, origin, latency));
+              long latency = (System.nanoTime() - t0) / 1_000_000;
+              answered(
+                  e == null
+                      ? new Sent(
+                          phase,
+                          plannedMs,
+                          sentMs,
+                          target,
+                          customer,
+                          r.statusCode(),
+                          origin(r.body()),
+                          latency,
+                          r.headers().firstValue("Retry-After").orElse(null),
+                          null)
+                      : new Sent(
+                          phase, plannedMs, sentMs, target, customer, 0, "", latency, null,
+                          cause(e)));
               outstanding.decrementAndGet();
             });
+  }
+
+  private void answered(Sent s) {
+    sent.add(s);
+    synchronized (this) {
+      answeredPerPhase[s.phase()]++;
+    }
   }
 
   // the answer's origin (FRESH, CACHED, STALE, DEFAULT), "" when the body has none
@@ -174,9 +275,19 @@ public final class FaultLoad {
     return to < 0 ? "" : body.substring(from, to);
   }
 
-  /** Waits (bounded) for the planned end and the answers in flight, and returns what was seen. */
+  // the innermost cause's class, e.g. HttpTimeoutException, ConnectException
+  static String cause(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t.getClass().getSimpleName();
+  }
+
+  /** Waits (bounded) for the end and the answers in flight, and returns what was seen. */
   public Result await() throws InterruptedException {
-    done.await(duration.toMillis() + 5_000, TimeUnit.MILLISECONDS);
+    long total = phases.stream().mapToLong(Phase::lengthMs).sum();
+    done.await(total + 5_000, TimeUnit.MILLISECONDS);
     ticker.shutdownNow();
     long deadline = System.currentTimeMillis() + DRAIN_SEC * 1000L;
     while (outstanding.get() > 0 && System.currentTimeMillis() < deadline) {
@@ -184,28 +295,83 @@ public final class FaultLoad {
     }
     List<Sent> all = new ArrayList<>(sent);
     all.sort((a, b) -> Long.compare(a.plannedMs(), b.plannedMs()));
-    return new Result(rate, startMs, startMs + duration.toMillis(), all, outstanding.get());
+    long[] unanswered = new long[phases.size()];
+    synchronized (this) {
+      for (int i = 0; i < unanswered.length; i++) {
+        unanswered[i] = sentPerPhase[i] - answeredPerPhase[i];
+      }
+    }
+    return new Result(phases, startMs, endMs, all, unanswered);
   }
 
   /**
    * What the load saw.
    *
-   * @param rate the target, req/s
+   * @param phases the schedule (an open-ended load's one phase at its bound)
    * @param startMs the first planned arrival (epoch ms)
-   * @param endMs the planned end (epoch ms)
-   * @param sent every quote sent, by planned time
-   * @param unanswered quotes still without an answer when the wait ended
+   * @param endMs the end (epoch ms): the schedule's, or the stop's
+   * @param sent every quote answered or failed, by planned time
+   * @param unansweredPerPhase per phase, quotes still without an answer when the wait ended
    */
-  public record Result(int rate, long startMs, long endMs, List<Sent> sent, long unanswered) {
+  public record Result(
+      List<Phase> phases, long startMs, long endMs, List<Sent> sent, long[] unansweredPerPhase) {
+
+    /** One phase at {@code rate} from {@code startMs} to {@code endMs} (a fixture or a merge). */
+    public static Result of(int rate, long startMs, long endMs, List<Sent> sent, long unanswered) {
+      return new Result(
+          List.of(new Phase(rate, Math.max(0, endMs - startMs))),
+          startMs,
+          endMs,
+          sent,
+          new long[] {unanswered});
+    }
+
+    /** The first phase's rate, req/s. */
+    public int rate() {
+      return phases.get(0).rate();
+    }
+
+    /** Quotes never answered, over every phase. */
+    public long unanswered() {
+      long u = 0;
+      for (long x : unansweredPerPhase) {
+        u += x;
+      }
+      return u;
+    }
+
+    /** Quotes of phase {@code i} never answered. */
+    public long unansweredIn(int i) {
+      return unansweredPerPhase[i];
+    }
+
+    /** When phase {@code i} was planned to start (epoch ms). */
+    public long phaseStartMs(int i) {
+      long t = startMs;
+      for (int p = 0; p < i; p++) {
+        t += phases.get(p).lengthMs();
+      }
+      return Math.min(t, endMs);
+    }
+
+    /** When phase {@code i} ended: its planned end, or the stop (epoch ms). */
+    public long phaseEndMs(int i) {
+      return Math.min(phaseStartMs(i) + phases.get(i).lengthMs(), endMs);
+    }
+
+    /** The quotes of phase {@code i} that were answered or failed. */
+    public List<Sent> of(int i) {
+      return sent.stream().filter(s -> s.phase() == i).toList();
+    }
 
     /** Quotes sent. */
     public long requests() {
-      return sent.size() + unanswered;
+      return sent.size() + unanswered();
     }
 
     /** Answers other than 200 (a connection failure counts as status 0), and the unanswered. */
     public long errors() {
-      return count(s -> s.status() != 200) + unanswered;
+      return count(s -> s.status() != 200) + unanswered();
     }
 
     /** Answers matching {@code p}. */
@@ -213,7 +379,7 @@ public final class FaultLoad {
       return sent.stream().filter(p).count();
     }
 
-    /** The achieved arrival rate over the planned length, req/s. */
+    /** The achieved arrival rate over the load's length, req/s. */
     public double achievedRate() {
       double sec = Math.max(0.001, (endMs - startMs) / 1000.0);
       return requests() / sec;
@@ -283,13 +449,13 @@ public final class FaultLoad {
           java.util.Locale.ROOT,
           "%d quotes at %d req/s (achieved %.1f, lag max %d ms), %d errors (%.2f %%%s)%s, answers %s",
           requests(),
-          rate,
+          rate(),
           achievedRate(),
           maxLagMs(),
           errors(),
           errorPct(),
           errorsByStatus().isEmpty() ? "" : ", by status " + errorsByStatus(),
-          unanswered == 0 ? "" : ", " + unanswered + " unanswered",
+          unanswered() == 0 ? "" : ", " + unanswered() + " unanswered",
           origins());
     }
   }

@@ -136,14 +136,14 @@ final class OverloadRows {
             AFTER_SEC,
             CUSTOMERS);
     try {
-      OverloadLoad.Result r =
-          OverloadLoad.run(
-              List.of(
-                  new OverloadLoad.Phase(m * s, OVERLOAD_SEC),
-                  new OverloadLoad.Phase(s, AFTER_SEC)),
-              url,
-              customers,
-              ctx.seed() + m);
+      FaultLoad.Result r =
+          FaultLoad.schedule(
+                  List.of(
+                      FaultLoad.Phase.of(m * s, OVERLOAD_SEC), FaultLoad.Phase.of(s, AFTER_SEC)),
+                  () -> List.of(url),
+                  customers,
+                  ctx.seed() + m)
+              .await();
       Figures f = OverloadVerdict.figures(r);
       String measured =
           String.format(

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import solventa.ops.faults.OverloadLoad.Answer;
+import solventa.ops.faults.FaultLoad.Sent;
 
 /**
  * The overload row's arithmetic (pure): the sustainable rate from the search's steps, and a row's
@@ -122,14 +122,14 @@ final class OverloadVerdict {
     }
   }
 
-  static Figures figures(OverloadLoad.Result r) {
-    List<Answer> all = r.answers();
+  static Figures figures(FaultLoad.Result r) {
+    List<Sent> all = r.sent();
     List<Long> shedLatencies = new ArrayList<>();
     List<Long> accepted = new ArrayList<>();
     long withoutRetryAfter = 0;
     Map<Integer, Long> other = new TreeMap<>();
     Map<String, Long> noAnswer = new TreeMap<>();
-    for (Answer a : all) {
+    for (Sent a : all) {
       if (a.status() == 0) {
         noAnswer.merge(a.error() == null ? "?" : a.error(), 1L, Long::sum);
       }
@@ -147,18 +147,16 @@ final class OverloadVerdict {
       }
     }
     long unanswered = 0;
-    for (long u : r.unanswered()) {
-      unanswered += u;
-    }
+    unanswered += r.unanswered();
     long end = r.phaseEndMs(0);
     long last =
         r.of(1).stream()
             .filter(a -> a.status() != 200)
-            .mapToLong(Answer::answeredMs)
+            .mapToLong(Sent::answeredMs)
             .max()
             .orElse(end);
     long recoveryErrors =
-        r.of(1).stream().filter(a -> a.status() != 200).count() + r.unanswered()[1];
+        r.of(1).stream().filter(a -> a.status() != 200).count() + r.unansweredIn(1);
     long otherCount = other.values().stream().mapToLong(Long::longValue).sum();
     return new Figures(
         all.size() + unanswered,
@@ -167,7 +165,7 @@ final class OverloadVerdict {
         p99(shedLatencies),
         p99(accepted),
         accepted.size(),
-        r.of(0).size() + r.unanswered()[0],
+        r.of(0).size() + r.unansweredIn(0),
         otherCount + unanswered,
         other,
         noAnswer,
@@ -176,14 +174,14 @@ final class OverloadVerdict {
   }
 
   /** Per phase: sent, achieved rate, lag max; and whether the generator kept up with each. */
-  static String generator(OverloadLoad.Result r) {
+  static String generator(FaultLoad.Result r) {
     List<String> each = new ArrayList<>();
     boolean lagged = false;
     for (int i = 0; i < r.phases().size(); i++) {
-      OverloadLoad.Phase p = r.phases().get(i);
-      List<Answer> of = r.of(i);
-      long sent = of.size() + r.unanswered()[i];
-      double achieved = sent / (double) p.seconds();
+      FaultLoad.Phase p = r.phases().get(i);
+      List<Sent> of = r.of(i);
+      long sent = of.size() + r.unansweredIn(i);
+      double achieved = sent / (p.lengthMs() / 1000.0);
       long lag = of.stream().mapToLong(a -> a.sentMs() - a.plannedMs()).max().orElse(0);
       boolean kept = keptUp(achieved, p.rate(), lag);
       each.add(

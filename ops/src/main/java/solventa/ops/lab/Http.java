@@ -118,7 +118,8 @@ public final class Http {
     }
   }
 
-  private static URI loopback(String url) {
+  /** {@code url} as a URI, refused unless it names 127.0.0.1 or localhost. */
+  public static URI loopback(String url) {
     URI u = URI.create(url);
     if (!"127.0.0.1".equals(u.getHost()) && !"localhost".equals(u.getHost())) {
       throw new IllegalArgumentException("the runner only talks to loopback, not " + url);

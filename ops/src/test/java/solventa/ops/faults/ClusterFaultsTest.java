@@ -8,37 +8,14 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import solventa.ops.lab.Http;
 
-/** The cluster rows' pure parts on fixtures: the merged load, the cluster views, the figures. */
+/** The cluster rows' pure parts on fixtures: the cluster views, the figures. */
 class ClusterFaultsTest {
   private static final String DEAD = "http://127.0.0.1:9003";
   private static final String LIVE = "http://127.0.0.1:9001";
 
   private static FaultLoad.Sent sent(long at, String target, String customer, int status) {
-    return new FaultLoad.Sent(at, at, target, customer, status, status == 200 ? "CACHED" : "", 10);
-  }
-
-  @Test
-  void chunksMergeIntoOneResultFromTheFirstStartToTheLastEnd() {
-    FaultLoad.Result a =
-        new FaultLoad.Result(2, 0, 5_000, List.of(sent(2_500, LIVE, "c1", 200)), 0);
-    FaultLoad.Result b =
-        new FaultLoad.Result(
-            2,
-            5_001,
-            10_001,
-            List.of(sent(5_001, LIVE, "c2", 503), sent(7_501, LIVE, "c1", 200)),
-            1);
-    FaultLoad.Result m = ClusterLoad.merge(2, List.of(b, a));
-    assertThat(m.startMs()).isEqualTo(5_001); // the first given: chunks are merged in order
-    FaultLoad.Result ordered = ClusterLoad.merge(2, List.of(a, b));
-    assertThat(ordered.startMs()).isZero();
-    assertThat(ordered.endMs()).isEqualTo(10_001);
-    assertThat(ordered.sent())
-        .extracting(FaultLoad.Sent::plannedMs)
-        .containsExactly(2_500L, 5_001L, 7_501L);
-    assertThat(ordered.requests()).isEqualTo(4);
-    assertThat(ordered.errors()).isEqualTo(2);
-    assertThat(ClusterLoad.merge(2, List.of()).requests()).isZero();
+    return new FaultLoad.Sent(
+        0, at, at, target, customer, status, status == 200 ? "CACHED" : "", 10, null, null);
   }
 
   @Test

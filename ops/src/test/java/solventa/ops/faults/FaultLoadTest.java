@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /** The fault load's figures and the lost-value rule, on fixtures. */
 class FaultLoadTest {
   private static FaultLoad.Sent sent(long at, int status, String origin, long latency) {
-    return new FaultLoad.Sent(at, at + 2, "http://127.0.0.1:1", "c1", status, origin, latency);
+    return new FaultLoad.Sent(
+        0, at, at + 2, "http://127.0.0.1:1", "c1", status, origin, latency, null, null);
   }
 
   @Test
@@ -22,7 +23,7 @@ class FaultLoadTest {
       sent.add(sent(1000 + i, 200, "CACHED", i)); // sent 1003 … 1102 (two ms after planned)
     }
     sent.add(sent(5000, 200, "CACHED", 9_999)); // outside the window
-    FaultLoad.Result r = new FaultLoad.Result(10, 0, 10_000, sent, 0);
+    FaultLoad.Result r = FaultLoad.Result.of(10, 0, 10_000, sent, 0);
     assertThat(r.latencyQuantile(0.99, 1000, 2000)).isEqualTo(99);
     assertThat(r.latencyQuantile(0.5, 1000, 2000)).isEqualTo(50);
     assertThat(r.latencyQuantile(1.0, 0, 10_000)).isEqualTo(9_999);
@@ -32,7 +33,7 @@ class FaultLoadTest {
   @Test
   void errorsAreEveryAnswerButA200AndTheUnanswered() {
     FaultLoad.Result r =
-        new FaultLoad.Result(
+        FaultLoad.Result.of(
             2,
             0,
             2_000,
@@ -55,7 +56,7 @@ class FaultLoadTest {
   @Test
   void recoveryEndsWithTheLastErrorAnsweredAfterTheFault() {
     FaultLoad.Result r =
-        new FaultLoad.Result(
+        FaultLoad.Result.of(
             1,
             0,
             10_000,
@@ -80,9 +81,40 @@ class FaultLoadTest {
         .hasMessageContaining("rate");
     assertThatThrownBy(
             () -> FaultLoad.start(10, Duration.ofSeconds(601), List::of, List.of("c1"), 1))
-        .hasMessageContaining("duration");
+        .hasMessageContaining("0..600 s");
     assertThatThrownBy(() -> FaultLoad.start(10, Duration.ofSeconds(1), List::of, List.of(), 1))
         .hasMessageContaining("customers");
+  }
+
+  /**
+   * The one sender's schedule: phases one after the other, each with exactly the arrivals its rate
+   * and length plan, and an open-ended load that stops when told, at the arrivals planned up to
+   * then. With nobody in the rotation every arrival is answered at once by the balancer's own 503,
+   * so no server is needed.
+   */
+  @Test
+  void phasesRunOneAfterTheOtherAndAnOpenLoadEndsAtItsStop() throws Exception {
+    FaultLoad.Result r =
+        FaultLoad.schedule(
+                List.of(new FaultLoad.Phase(100, 200), new FaultLoad.Phase(50, 200)),
+                List::of,
+                List.of("c1", "c2"),
+                7)
+            .await();
+    assertThat(r.of(0)).hasSize(20);
+    assertThat(r.of(1)).hasSize(10);
+    assertThat(r.phaseStartMs(1)).isEqualTo(r.startMs() + 200);
+    assertThat(r.endMs()).isEqualTo(r.startMs() + 400);
+    assertThat(r.of(1)).allMatch(s -> s.plannedMs() >= r.phaseStartMs(1));
+    assertThat(r.errorsByStatus()).isEqualTo(Map.of(503, 30L));
+    assertThat(r.unanswered()).isZero();
+
+    FaultLoad open = FaultLoad.open(100, List::of, List.of("c1"), 7, 60);
+    Thread.sleep(300);
+    open.stop();
+    FaultLoad.Result o = open.await();
+    assertThat(o.endMs() - o.startMs()).isLessThan(60_000);
+    assertThat(o.requests()).isEqualTo((o.endMs() - o.startMs()) * 100 / 1000);
   }
 
   @Test

@@ -7,25 +7,33 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import solventa.ops.faults.OverloadLoad.Answer;
-import solventa.ops.faults.OverloadLoad.Phase;
+import solventa.ops.faults.FaultLoad.Phase;
+import solventa.ops.faults.FaultLoad.Sent;
 import solventa.ops.faults.OverloadVerdict.Figures;
 import solventa.ops.faults.OverloadVerdict.Step;
 
 /** The overload row's arithmetic, on fixtures. */
 class OverloadVerdictTest {
-  private static final List<Phase> PHASES = List.of(new Phase(30, 10), new Phase(10, 15));
+  private static final List<Phase> PHASES = List.of(Phase.of(30, 10), Phase.of(10, 15));
 
   // phase 0 runs 0..10 000 ms, phase 1 10 000..25 000 ms
-  private static Answer a(int phase, long at, int status, String retryAfter, long latency) {
-    return new Answer(
+  private static Sent a(int phase, long at, int status, String retryAfter, long latency) {
+    return new Sent(
         phase,
         at,
         at + 1,
+        "http://127.0.0.1:1",
+        "c1",
         status,
-        retryAfter,
+        "",
         latency,
+        retryAfter,
         status == 0 ? "HttpTimeoutException" : null);
+  }
+
+  // a result of the two phases from {@code startMs} (ended as planned)
+  private static FaultLoad.Result result(long startMs, List<Sent> sent, long[] unanswered) {
+    return new FaultLoad.Result(PHASES, startMs, startMs + 25_000, sent, unanswered);
   }
 
   @Test
@@ -63,9 +71,8 @@ class OverloadVerdictTest {
 
   @Test
   void aCleanOverloadHolds() {
-    OverloadLoad.Result r =
-        new OverloadLoad.Result(
-            PHASES,
+    FaultLoad.Result r =
+        result(
             0,
             List.of(
                 a(0, 100, 200, null, 300),
@@ -91,9 +98,8 @@ class OverloadVerdictTest {
 
   @Test
   void eachBreachFailsTheRow() {
-    OverloadLoad.Result r =
-        new OverloadLoad.Result(
-            PHASES,
+    FaultLoad.Result r =
+        result(
             0,
             List.of(
                 a(0, 100, 200, null, 600),
@@ -124,14 +130,14 @@ class OverloadVerdictTest {
     Exception e =
         new java.util.concurrent.CompletionException(
             new java.io.IOException(new java.net.ConnectException()));
-    assertThat(OverloadLoad.cause(e)).isEqualTo("ConnectException");
+    assertThat(FaultLoad.cause(e)).isEqualTo("ConnectException");
   }
 
   @Test
   void phasesAreBoundedAndTimedOneAfterTheOther() {
-    assertThatThrownBy(() -> new Phase(0, 10)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new Phase(10, 121)).isInstanceOf(IllegalArgumentException.class);
-    OverloadLoad.Result r = new OverloadLoad.Result(PHASES, 1_000, List.of(), new long[] {0, 0});
+    assertThatThrownBy(() -> Phase.of(0, 10)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Phase.of(10, 601)).isInstanceOf(IllegalArgumentException.class);
+    FaultLoad.Result r = result(1_000, List.of(), new long[] {0, 0});
     assertThat(r.phaseStartMs(1)).isEqualTo(11_000);
     assertThat(r.phaseEndMs(1)).isEqualTo(26_000);
   }
