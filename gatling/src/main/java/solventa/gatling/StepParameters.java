@@ -89,69 +89,117 @@ public record StepParameters(
     }
   }
 
-  /** A step with or without a sweep's key set, its known customers drawn one quote at a time. */
-  public StepParameters(
-      String baseUrl,
-      String arm,
-      double ratePerSec,
-      Duration duration,
-      double hitRate,
-      int populationStart,
-      int populationSize,
-      double neverSeenShare,
-      int freshKeyStart,
-      long seed,
-      String requestLog,
-      boolean sweepKeys,
-      int missStart,
-      int missSize) {
-    this(
-        baseUrl,
-        arm,
-        ratePerSec,
-        duration,
-        hitRate,
-        populationStart,
-        populationSize,
-        neverSeenShare,
-        freshKeyStart,
-        seed,
-        requestLog,
-        sweepKeys,
-        missStart,
-        missSize,
-        Journeys.OFF);
+  /**
+   * A step at {@code baseUrl} for {@code arm}, every other parameter at the default {@link
+   * #fromSystemProperties} reads without properties: set what the step needs, then {@link
+   * Builder#build} checks the whole.
+   */
+  public static Builder builder(String baseUrl, String arm) {
+    return new Builder(baseUrl, arm);
   }
 
-  /** A step drawing from a steady-state population ({@link KeyFeeder}), not a sweep's key set. */
-  public StepParameters(
-      String baseUrl,
-      String arm,
-      double ratePerSec,
-      Duration duration,
-      double hitRate,
-      int populationStart,
-      int populationSize,
-      double neverSeenShare,
-      int freshKeyStart,
-      long seed,
-      String requestLog) {
-    this(
-        baseUrl,
-        arm,
-        ratePerSec,
-        duration,
-        hitRate,
-        populationStart,
-        populationSize,
-        neverSeenShare,
-        freshKeyStart,
-        seed,
-        requestLog,
-        false,
-        0,
-        0,
-        Journeys.OFF);
+  /**
+   * The parameters of a step, named as they are set; {@link #build} makes the record (its checks
+   * refuse an inconsistent step, naming the property).
+   */
+  public static final class Builder {
+    private final String baseUrl;
+    private final String arm;
+    private double ratePerSec = 20;
+    private Duration duration = Duration.ofSeconds(10);
+    private double hitRate = 0.96;
+    private int populationStart;
+    private int populationSize = 500;
+    private double neverSeenShare = 0.005;
+    private int freshKeyStart = 10_000;
+    private long seed = 42;
+    private String requestLog = "";
+    private boolean sweepKeys;
+    private int missStart;
+    private int missSize;
+    private Journeys journeys = Journeys.OFF;
+
+    private Builder(String baseUrl, String arm) {
+      this.baseUrl = baseUrl;
+      this.arm = arm;
+    }
+
+    public Builder rate(double perSec) {
+      this.ratePerSec = perSec;
+      return this;
+    }
+
+    public Builder duration(Duration d) {
+      this.duration = d;
+      return this;
+    }
+
+    public Builder hitRate(double h) {
+      this.hitRate = h;
+      return this;
+    }
+
+    /** The known customers {@code [start, start + size)}. */
+    public Builder population(int start, int size) {
+      this.populationStart = start;
+      this.populationSize = size;
+      return this;
+    }
+
+    public Builder neverSeenShare(double share) {
+      this.neverSeenShare = share;
+      return this;
+    }
+
+    public Builder freshKeyStart(int start) {
+      this.freshKeyStart = start;
+      return this;
+    }
+
+    public Builder seed(long s) {
+      this.seed = s;
+      return this;
+    }
+
+    public Builder requestLog(String path) {
+      this.requestLog = path;
+      return this;
+    }
+
+    /**
+     * A sweep's key set when {@code on}: the population its fresh customers, {@code [missStart,
+     * missStart + missSize)} its expired ones.
+     */
+    public Builder sweep(boolean on, int missStart, int missSize) {
+      this.sweepKeys = on;
+      this.missStart = missStart;
+      this.missSize = missSize;
+      return this;
+    }
+
+    public Builder journeys(Journeys j) {
+      this.journeys = j;
+      return this;
+    }
+
+    public StepParameters build() {
+      return new StepParameters(
+          baseUrl,
+          arm,
+          ratePerSec,
+          duration,
+          hitRate,
+          populationStart,
+          populationSize,
+          neverSeenShare,
+          freshKeyStart,
+          seed,
+          requestLog,
+          sweepKeys,
+          missStart,
+          missSize,
+          journeys);
+    }
   }
 
   public StepParameters {
@@ -234,22 +282,22 @@ public record StepParameters(
 
   /** This step with its known customers in the given journeys. */
   public StepParameters withJourneys(Journeys journeys) {
-    return new StepParameters(
-        baseUrl,
-        arm,
-        ratePerSec,
-        duration,
-        hitRate,
-        populationStart,
-        populationSize,
-        neverSeenShare,
-        freshKeyStart,
-        seed,
-        requestLog,
-        sweepKeys,
-        missStart,
-        missSize,
-        journeys);
+    return toBuilder().journeys(journeys).build();
+  }
+
+  /** A builder holding this step's parameters. */
+  public Builder toBuilder() {
+    return builder(baseUrl, arm)
+        .rate(ratePerSec)
+        .duration(duration)
+        .hitRate(hitRate)
+        .population(populationStart, populationSize)
+        .neverSeenShare(neverSeenShare)
+        .freshKeyStart(freshKeyStart)
+        .seed(seed)
+        .requestLog(requestLog)
+        .sweep(sweepKeys, missStart, missSize)
+        .journeys(journeys);
   }
 
   /** The base URLs of {@code ha01.base-url}: one, or one per node (comma-separated). */
@@ -283,22 +331,26 @@ public record StepParameters(
   }
 
   public static StepParameters fromSystemProperties() {
-    return new StepParameters(
-        System.getProperty("ha01.base-url", "http://127.0.0.1:8080"),
-        System.getProperty("ha01.arm", "C"),
-        Double.parseDouble(System.getProperty("ha01.rate", "20")),
-        Duration.ofMillis(Long.parseLong(System.getProperty("ha01.duration-ms", "10000"))),
-        Double.parseDouble(System.getProperty("ha01.hit-rate", "0.96")),
-        Integer.parseInt(System.getProperty("ha01.population-start", "0")),
-        Integer.parseInt(System.getProperty("ha01.population-size", "500")),
-        Double.parseDouble(System.getProperty("ha01.never-seen-share", "0.005")),
-        Integer.parseInt(System.getProperty("ha01.fresh-key-start", "10000")),
-        Long.parseLong(System.getProperty("ha01.seed", "42")),
-        System.getProperty("ha01.request-log", ""),
-        Boolean.parseBoolean(System.getProperty("ha01.sweep-keys", "false")),
-        Integer.parseInt(System.getProperty("ha01.miss-start", "0")),
-        Integer.parseInt(System.getProperty("ha01.miss-size", "0")),
-        journeysFromSystemProperties());
+    return builder(
+            System.getProperty("ha01.base-url", "http://127.0.0.1:8080"),
+            System.getProperty("ha01.arm", "C"))
+        .rate(Double.parseDouble(System.getProperty("ha01.rate", "20")))
+        .duration(
+            Duration.ofMillis(Long.parseLong(System.getProperty("ha01.duration-ms", "10000"))))
+        .hitRate(Double.parseDouble(System.getProperty("ha01.hit-rate", "0.96")))
+        .population(
+            Integer.parseInt(System.getProperty("ha01.population-start", "0")),
+            Integer.parseInt(System.getProperty("ha01.population-size", "500")))
+        .neverSeenShare(Double.parseDouble(System.getProperty("ha01.never-seen-share", "0.005")))
+        .freshKeyStart(Integer.parseInt(System.getProperty("ha01.fresh-key-start", "10000")))
+        .seed(Long.parseLong(System.getProperty("ha01.seed", "42")))
+        .requestLog(System.getProperty("ha01.request-log", ""))
+        .sweep(
+            Boolean.parseBoolean(System.getProperty("ha01.sweep-keys", "false")),
+            Integer.parseInt(System.getProperty("ha01.miss-start", "0")),
+            Integer.parseInt(System.getProperty("ha01.miss-size", "0")))
+        .journeys(journeysFromSystemProperties())
+        .build();
   }
 
   /**

@@ -49,18 +49,10 @@ class KeyFeederTest {
   void loadOnlyTargetsLoopback() {
     org.assertj.core.api.Assertions.assertThatThrownBy(
             () ->
-                new StepParameters(
-                    "http://10.0.0.1:8080",
-                    "C",
-                    10,
-                    java.time.Duration.ofSeconds(1),
-                    0.9,
-                    0,
-                    10,
-                    0.005,
-                    20,
-                    1,
-                    ""))
+                StepParameters.builder("http://10.0.0.1:8080", "C")
+                    .rate(10)
+                    .duration(java.time.Duration.ofSeconds(1))
+                    .build())
         .hasMessageContaining("ha01.base-url");
   }
 

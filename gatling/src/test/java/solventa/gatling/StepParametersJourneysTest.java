@@ -3,7 +3,6 @@ package solventa.gatling;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -31,36 +30,21 @@ class StepParametersJourneysTest {
   }
 
   static StepParameters step(double rate) {
-    return new StepParameters(
-        "http://127.0.0.1:8080",
-        "C",
-        rate,
-        Duration.ofSeconds(10),
-        0.9,
-        0,
-        500,
-        0.005,
-        10_000,
-        7,
-        "");
+    return StepParameters.builder("http://127.0.0.1:8080", "C")
+        .rate(rate)
+        .hitRate(0.9)
+        .seed(7)
+        .build();
   }
 
   static StepParameters sweep() {
-    return new StepParameters(
-        "http://127.0.0.1:8080",
-        "C",
-        100,
-        Duration.ofSeconds(10),
-        0.9,
-        0,
-        50,
-        0.005,
-        10_000,
-        7,
-        "",
-        true,
-        1_000,
-        300);
+    return StepParameters.builder("http://127.0.0.1:8080", "C")
+        .rate(100)
+        .hitRate(0.9)
+        .population(0, 50)
+        .seed(7)
+        .sweep(true, 1_000, 300)
+        .build();
   }
 
   @Test

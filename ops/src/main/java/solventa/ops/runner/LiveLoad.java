@@ -196,18 +196,16 @@ public final class LiveLoad {
     Path runDir = Files.createDirectories(labDir.resolve("load").resolve(runId));
     int freshStart = nextFreshKeys(labDir, o);
     StepParameters params =
-        new StepParameters(
-            String.join(",", urls),
-            arm.nodeArm().label(),
-            o.rate(),
-            Duration.ofSeconds(o.forSec()),
-            o.hitRate(),
-            ProtocolRunner.POPULATION_BASE,
-            keys.size(),
-            neverSeen,
-            freshStart,
-            o.seed,
-            runDir.resolve("requests.csv").toString());
+        StepParameters.builder(String.join(",", urls), arm.nodeArm().label())
+            .rate(o.rate())
+            .duration(Duration.ofSeconds(o.forSec()))
+            .hitRate(o.hitRate())
+            .population(ProtocolRunner.POPULATION_BASE, keys.size())
+            .neverSeenShare(neverSeen)
+            .freshKeyStart(freshStart)
+            .seed(o.seed)
+            .requestLog(runDir.resolve("requests.csv").toString())
+            .build();
     out.println(describe(o, arm, urls.size(), keys, refreshAfterSec, neverSeen));
     out.println("   t " + LoadTally.header() + "  breaker per node");
     ConcurrentLinkedQueue<RequestRecord> seen = new ConcurrentLinkedQueue<>();

@@ -84,21 +84,17 @@ final class StepRecorder {
   StepParameters gatlingParameters(
       StepSpec spec, NodeGroup node, Population pop, int freshStart, Path requestLog) {
     StepParameters params =
-        new StepParameters(
-            String.join(",", node.baseUrls()),
-            spec.arm().nodeArm().label(),
-            spec.rate(),
-            java.time.Duration.ofSeconds(spec.durationSec()),
-            spec.hitRate(),
-            pop.start(),
-            pop.size(),
-            profile.neverSeenShare(),
-            freshStart,
-            seed + spec.id().hashCode(),
-            requestLog.toString(),
-            pop.sweep(),
-            pop.missStart(),
-            pop.missSize());
+        StepParameters.builder(String.join(",", node.baseUrls()), spec.arm().nodeArm().label())
+            .rate(spec.rate())
+            .duration(java.time.Duration.ofSeconds(spec.durationSec()))
+            .hitRate(spec.hitRate())
+            .population(pop.start(), pop.size())
+            .neverSeenShare(profile.neverSeenShare())
+            .freshKeyStart(freshStart)
+            .seed(seed + spec.id().hashCode())
+            .requestLog(requestLog.toString())
+            .sweep(pop.sweep(), pop.missStart(), pop.missSize())
+            .build();
     return spec.journeys() ? params.withJourneys(JOURNEYS) : params;
   }
 
