@@ -11,8 +11,7 @@ import solventa.quote.settings.RefreshSettings;
  * profile entity of the node, asked without waiting. One permit every {@code 1 / rate} seconds and
  * never more than one banked, so over any window of {@code s} seconds at most {@code ceil(rate x s)
  * + 1} refreshes pass (a window can cross one more cycle boundary than its length holds): an even
- * pace rather than bursts that would fill the adapter's pool at once.
- * Unlimited when the rate is 0.
+ * pace rather than bursts that would fill the adapter's pool at once. Unlimited when the rate is 0.
  */
 public final class RefreshAdmission {
   private final RefreshSettings settings;
