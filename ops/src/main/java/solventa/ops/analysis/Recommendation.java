@@ -208,7 +208,9 @@ public record Recommendation(
       evidence = aboveCeiling;
     } else if (!recoveryFails.isEmpty()) {
       status = Status.RECOVERY_FAILS;
-      evidence = recoveryFails;
+      // the fallback judgements left undecided follow: the decision names both
+      evidence = new ArrayList<>(recoveryFails);
+      evidence.addAll(undecided);
     } else if (!undecided.isEmpty()) {
       status = Status.FALLBACK_UNDECIDED;
       evidence = undecided;
@@ -247,8 +249,26 @@ public record Recommendation(
     if (unjudged != null) {
       missing.add(unjudged + ": its recovery cannot be judged");
     } else if (ph.stampede()) {
-      recoveryFails.add("a stampede at recovery saturates the pool: " + ph.healthyText());
-    } else {
+      recoveryFails.add(
+          String.format(
+              Locale.ROOT,
+              "%s: a stampede saturates the pool (%d duplicate calls, %d of %d in flight once the"
+                  + " provider was healthy again)",
+              who,
+              ph.duplicates(),
+              ph.peakHealthy(),
+              ph.poolSize()));
+      recoveryFails.add(ph.healthyText());
+    } else if (ph.backlog().isPresent()) {
+      recoveryFails.add(
+          String.format(
+              Locale.ROOT,
+              "%s: the recovery backlog filled the pool (%s of %s in flight in second %d, the"
+                  + " provider still degraded)",
+              who,
+              ph.stepPeak() == null ? ph.poolSize() : ph.stepPeak(),
+              ph.poolSize(),
+              ph.backlog().get().fullAtSec()));
       ph.backlogText().ifPresent(recoveryFails::add);
     }
   }
@@ -306,8 +326,8 @@ public record Recommendation(
       return String.format(
           Locale.ROOT,
           "No design is recommended: the simplest that meets the latency requirements in every"
-              + " required state of every run with its fallback share within %s %%, arm %s, fails"
-              + " at recovery: %s.",
+              + " required state of every run, its fallback share not shown above %s %%, arm %s,"
+              + " fails at recovery: %s.",
           Evidence.num(actuarial.fallbackCeilingPct()),
           recovering.get().arm().label(),
           recovering.get().evidence().get(0));

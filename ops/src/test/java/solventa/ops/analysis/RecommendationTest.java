@@ -269,12 +269,18 @@ class RecommendationTest {
     Recommendation.Candidate c = r.candidate(BenchArm.C);
     assertThat(c.status()).isEqualTo(Status.RECOVERY_FAILS);
     assertThat(c.evidence())
-        .singleElement()
-        .asString()
-        .startsWith("a stampede at recovery saturates the pool: C R1 recovery")
+        .hasSize(2)
+        .first()
+        .isEqualTo(
+            "C R1 recovery: a stampede saturates the pool (40 duplicate calls, 32 of 32 in flight"
+                + " once the provider was healthy again)");
+    assertThat(c.evidence().get(1))
         .contains("40 duplicate call(s), at most 32 in flight of pool 32");
     assertThat(r.recommended()).isEmpty();
-    assertThat(r.sentence()).contains("arm C, fails at recovery: a stampede at recovery");
+    assertThat(r.sentence())
+        .contains(
+            "its fallback share not shown above 10 %, arm C, fails at recovery: C R1 recovery: a"
+                + " stampede saturates the pool");
   }
 
   /** The recovery backlog filling the pool while the provider is still degraded fails it too. */
@@ -287,8 +293,12 @@ class RecommendationTest {
     Recommendation r = of(s);
     assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.RECOVERY_FAILS);
     assertThat(r.candidate(BenchArm.C).evidence())
-        .singleElement()
-        .asString()
+        .hasSize(2)
+        .first()
+        .isEqualTo(
+            "C R1 recovery: the recovery backlog filled the pool (32 of 32 in flight in second 6,"
+                + " the provider still degraded)");
+    assertThat(r.candidate(BenchArm.C).evidence().get(1))
         .startsWith(
             "recovery backlog (a finding, not a stampede): C R1 recovery: the pool was full");
     assertThat(r.recommended()).contains(BenchArm.C_PRIME);
