@@ -168,17 +168,38 @@ class SampleReportTest {
   }
 
   /**
-   * The committed samples were recorded before full measured steps under the card's other readings:
-   * they hold none, and still re-judge and render the sensitivity table, every verdict either
-   * unchanged by construction or not measured, with the reason; no verdict flips.
+   * The full sample measured its seven steps under the card's other readings in its first run, and
+   * two verdicts flip: HD-01.1 with the healthy tail read as the p95 (A's healthy p95 passes 225 ms),
+   * and HD-01 with the recovery read as healthy (with no degraded window, the backlog that fills
+   * the pool at recovery falls after the provider is healthy again, where it is a stampede).
    */
   @Test
-  void theFullSampleRendersTheSensitivityTableAsRecordedBefore() throws Exception {
-    sensitivityWithoutStepsUnderOtherReadings(
-        "docs/sample-report-full",
-        "recorded before full measured steps under the card's other readings");
+  void theFullSampleMeasuredTheCardsOtherReadingsAndNamesEachFlip() throws Exception {
+    JsonNode after = reanalyse("docs/sample-report-full");
+    long underReadings = 0;
+    for (JsonNode step : after.path("steps")) {
+      if (step.path("spec").has("reading")) {
+        underReadings++;
+      }
+    }
+    assertThat(underReadings).isEqualTo(7);
+    JsonNode flips = after.path("sensitivity").path("flips");
+    assertThat(flips.toString())
+        .contains(
+            "HD-01.1 flips with the tail read as p95: supported as judged, refuted re-judged",
+            "HD-01 flips with the recovery read as healthy: inconclusive as judged, refuted"
+                + " re-judged");
+    assertThat(flips.size()).isEqualTo(2);
+    assertThat(Files.readString(dir.resolve("report.md")))
+        .contains(
+            "**Sensitivity to the card's readings:** HD-01.1 flips with the tail read as p95");
   }
 
+  /**
+   * The quick sample measures no step under the card's other readings (full only): it still
+   * re-judges and renders the sensitivity table, every verdict either unchanged by construction or
+   * not measured, with the reason; no verdict flips.
+   */
   @Test
   void theQuickSampleRendersTheSensitivityTableAsMeasuredInFullOnly() throws Exception {
     sensitivityWithoutStepsUnderOtherReadings("docs/sample-report", "measured in full only");
