@@ -169,9 +169,9 @@ class SampleReportTest {
 
   /**
    * The full sample measured its seven steps under the card's other readings in its first run, and
-   * two verdicts flip: HD-01.1 with the healthy tail read as the p95 (A's healthy p95 passes 225 ms),
-   * and HD-01 with the recovery read as healthy (with no degraded window, the backlog that fills
-   * the pool at recovery falls after the provider is healthy again, where it is a stampede).
+   * two verdicts flip: HD-01.1 with the healthy tail read as the p95 (A's healthy p95 passes 225
+   * ms), and HD-01 with the recovery read as healthy (with no degraded window, the backlog that
+   * fills the pool at recovery falls after the provider is healthy again, where it is a stampede).
    */
   @Test
   void theFullSampleMeasuredTheCardsOtherReadingsAndNamesEachFlip() throws Exception {
