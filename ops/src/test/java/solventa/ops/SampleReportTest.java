@@ -56,7 +56,7 @@ class SampleReportTest {
   }
 
   /**
-   * The full sample (2026-12-06 08:29 UTC, recorded at 3692cf8 under rules version 12 with every
+   * The full sample (2026-12-06 08:29 UTC, recorded at cf9d1be under rules version 12 with every
    * step repeated where one trial decided, re-judged under version 13): in every run a half-open
    * probe closed C's and C''s breaker while the provider was still degraded and the backlog of
    * expired customers filled the pool (a finding, not a stampede); once the provider was healthy
