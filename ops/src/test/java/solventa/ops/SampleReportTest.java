@@ -19,12 +19,11 @@ import solventa.ops.results.ExperimentRecord;
 import solventa.ops.results.ResultsFolder;
 
 /**
- * The committed quick sample ({@code docs/sample-report/}): {@code bin/lab report} on its results
- * re-analyses every step from its raw recording and reproduces its steps and verdicts exactly. A
- * change of the analysis or of the rules that moves them fails here until the sample is re-analysed
- * and committed with it. Its run (2026-12-06 03:55 UTC, at 6a42ae3: the breaker on Resilience4j,
- * the quote path as states, unknown customers remembered) was recorded under rules version 10 and
- * re-judged from its recordings under version 13; the recordings are the run's own.
+ * The committed samples ({@code docs/sample-report/}, {@code docs/sample-report-full/}): {@code
+ * bin/lab report} on their results re-analyses every step from its raw recording and reproduces
+ * their steps and verdicts exactly. A change of the analysis or of the rules that moves them fails
+ * here until the samples are re-analysed and committed with it. The quick run (2026-12-06 10:00
+ * UTC) was recorded and judged under rules version 13; the recordings are the runs' own.
  */
 class SampleReportTest {
   @TempDir Path dir;
@@ -126,13 +125,13 @@ class SampleReportTest {
   @Test
   void reAnalysingTheCommittedQuickSampleReproducesItsVerdicts() throws Exception {
     JsonNode after = reanalyse("docs/sample-report");
-    // recorded under rules version 10 (2026-12-06 03:55 UTC, quick, at 6a42ae3), re-judged under
-    // version 11: A's
-    // healthy p95, 225 ms [214, 233], is too close to call; HD-01.6 is judged over the low-traffic
-    // grid; once the provider was healthy again C's adapter was asked 10 duplicate calls, fewer
-    // than the control's 20, and C' none, so HD-01.8 is inconclusive; HD-01.2, .3, .4 and .7 are
-    // implementation checks; clause (b) is too close to call: one lab second stands for 4 320 s of
-    // a daily source, longer than the hour's outage
+    // recorded under rules version 13 (2026-12-06 10:00 UTC, quick, at d10a117, with C+CR beside
+    // C): A's healthy p95, 219 ms [209, 231], is too
+    // close to call; HD-01.6 is judged over the low-traffic grid; once the provider was healthy
+    // again C's adapter was asked 13 duplicate calls, fewer than the control's 20, and C' none, so
+    // HD-01.8 is inconclusive; HD-01.2, .3, .4 and .7 are implementation checks; clause (b) is too
+    // close to call: one lab second stands for 4 320 s of a daily source, longer than the hour's
+    // outage
     assertThat(after.path("rulesVersion").asText()).isEqualTo("13");
     JsonNode v = after.path("verdicts");
     assertThat(v.path("HD-01.1").path("verdict").asText()).isEqualTo("inconclusive");
@@ -150,7 +149,7 @@ class SampleReportTest {
     assertThat(v.path("HD-01.5").path("verdict").asText()).isEqualTo("supported");
     assertThat(v.path("HD-01.8").path("evidence").toString())
         .contains(
-            "C R1 recovery, from 5 s after the change (the provider healthy again, 16 s): 10"
+            "C R1 recovery, from 5 s after the change (the provider healthy again, 16 s): 13"
                 + " duplicate call(s)",
             "fewer than 20 duplicate calls: the control is not met",
             "C' R1 recovery, from 5 s after the change (the provider healthy again, 16 s): 0"
@@ -164,7 +163,11 @@ class SampleReportTest {
     assertThat(v.path("HD-01").path("evidence").toString())
         .contains(
             "clause (b) cannot be decided: too close to call: C degraded R1 the outage of 3600 s"
-                + " lies inside the flip at 0–17280 s (h 94.79 % [93.23, 96.09] (its healthy step)");
+                + " lies inside the flip at 0–17280 s (h 94.49 % [92.89, 95.83] (its healthy step)");
+    // careful recovery walked beside C, through an outage and its recovery
+    java.util.Set<String> ids = new java.util.TreeSet<>();
+    after.path("steps").forEach(st -> ids.add(st.at("/spec/id").asText()));
+    assertThat(ids).contains("R1-walk-CCR-down", "R1-walk-CCR-recovery");
   }
 
   /**
