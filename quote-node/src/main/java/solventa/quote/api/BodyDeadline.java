@@ -17,7 +17,8 @@ import org.apache.pekko.japi.function.Function;
  * Pekko HTTP's {@code toStrict}, bounded by {@code quote.http.body-timeout} and {@code max-body},
  * then the request goes on as one whose body came with its head. A body that does not arrive in
  * time is the client's 408 problem naming {@code body} (never the request timeout's 503, which
- * counts as shedding); one over {@code max-body} a 413; one the client cut off a 400.
+ * counts as shedding); one over {@code max-body} a 413 (at once when its declared length is over,
+ * else when the stream passes it); one the client cut off a 400.
  */
 final class BodyDeadline {
   private BodyDeadline() {}
@@ -28,6 +29,12 @@ final class BodyDeadline {
       long maxBody,
       ClassicActorSystemProvider system,
       Function<HttpRequest, CompletionStage<HttpResponse>> next) {
+    // a body declared larger than max-body is refused at once, before a byte of it is read: the
+    // answer must not depend on how the stream happens to fail when it is cut off
+    java.util.OptionalLong declared = request.entity().getContentLengthOption();
+    if (declared.isPresent() && declared.getAsLong() > maxBody) {
+      return CompletableFuture.completedFuture(Problem.tooLarge(maxBody).response());
+    }
     return request
         .entity()
         .toStrict(timeout.toMillis(), maxBody, system)
