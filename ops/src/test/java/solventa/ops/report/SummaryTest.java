@@ -38,6 +38,13 @@ class SummaryTest {
               ? Fixture.step(BenchArm.C, st).latency(64, 66).fallback(4.0).build()
               : Fixture.step(BenchArm.C, st).latency(64, 66).aging(0.96, 20, 2_000).build());
     }
+    // C's recovery: the pool far from full, no duplicate call once the provider is healthy again
+    steps.add(
+        Fixture.step(BenchArm.C, ProviderState.RECOVERY)
+            .latency(63, 190)
+            .fallback(4.1)
+            .recoveryPhases(ExperimentProfile.named("quick").recoveryWindowSec(), 11, 11, 0)
+            .build());
     return steps;
   }
 
