@@ -31,10 +31,10 @@ final class VariantsSection extends ReportSection {
     super(report);
   }
 
-  /** Whether the results walked any of C's variants. */
+  /** Whether the results walked any of C's variants (the variants that fall back). */
   boolean walked() {
     return r.of(StepKind.WALK)
-        .anyMatch(s -> s.spec().arm().isVariant() && s.spec().arm().base() == BenchArm.C);
+        .anyMatch(s -> s.spec().arm().isVariant() && s.spec().arm().fallsBack());
   }
 
   void table(int recoveryWindowSec, solventa.ops.analysis.Actuarial a) {
