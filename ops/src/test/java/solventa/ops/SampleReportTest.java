@@ -55,6 +55,18 @@ class SampleReportTest {
   }
 
   /**
+   * The explore sample (2026-12-06 16:11 UTC, recorded at 3593c4be under rules version 13): B, C,
+   * C's variants and C' walked in two runs; its recordings re-analyse to the committed steps,
+   * verdicts and checks, every one of its 68 steps from its own recording.
+   */
+  @Test
+  void reAnalysingTheCommittedExploreSampleReproducesIt() throws Exception {
+    JsonNode after = reanalyse("docs/sample-report-explore");
+    assertThat(after.path("profile").toString()).contains("explore");
+    assertThat(after.path("steps").size()).isEqualTo(68);
+  }
+
+  /**
    * The full sample (2026-12-06 08:29 UTC, recorded at cf9d1be under rules version 12 with every
    * step repeated where one trial decided, re-judged under version 13): in every run a half-open
    * probe closed C's and C''s breaker while the provider was still degraded and the backlog of

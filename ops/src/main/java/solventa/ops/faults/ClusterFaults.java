@@ -168,7 +168,7 @@ final class ClusterFaults implements FaultScenario {
         rotation.set(urls(live));
         long downedMs = awaitGone(live.get(0), victim.remotePort(), killMs);
         load.stop();
-        FaultLoad.Result r = load.await();
+        FaultLoadResult r = load.await();
         long lost = LostValues.lost(before, store.read(customers));
         ClusterFigures f =
             ClusterFigures.of(r.sent(), killMs, victim.baseUrl(), moved, downedMs, HAND_OFF_SEC);

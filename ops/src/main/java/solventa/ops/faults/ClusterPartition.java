@@ -149,7 +149,7 @@ final class ClusterPartition {
     Seen seen = new Seen();
     long healMs = partition(startMs, proxy, majority, cut, all, rotation, seen);
     load.stop();
-    FaultLoad.Result r = load.await();
+    FaultLoadResult r = load.await();
     long lost = LostValues.lost(before, store.read(customers));
     ClusterProbe.View end = ClusterProbe.view(majority.get(0));
     boolean majorityUp =

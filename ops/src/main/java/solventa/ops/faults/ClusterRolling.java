@@ -105,7 +105,7 @@ final class ClusterRolling {
         List<Step> steps = new ArrayList<>();
         long rollStart;
         long rollEnd;
-        FaultLoad.Result r;
+        FaultLoadResult r;
         try (ReadyRotation rotation = new ReadyRotation(live)) {
           FaultLoad load =
               FaultLoad.open(ClusterFaults.RATE, rotation::urls, customers, ctx.seed(), bound);

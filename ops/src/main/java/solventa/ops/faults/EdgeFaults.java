@@ -271,7 +271,7 @@ final class EdgeFaults implements FaultScenario {
       boolean up,
       String held,
       boolean duringAllowed) {
-    FaultLoad.Result r = o.load();
+    FaultLoadResult r = o.load();
     long before = r.count(s -> s.status() != 200 && s.sentMs() < injectMs);
     long during = duringErrors(o, injectMs);
     long after = r.count(s -> s.status() != 200 && s.sentMs() >= o.faultEndMs()) + r.unanswered();

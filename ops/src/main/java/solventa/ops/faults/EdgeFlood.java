@@ -129,7 +129,7 @@ final class EdgeFlood {
       Map<String, Instant> valuesBefore = store.read(customers);
       AtomicReference<StatsSnapshot> before = new AtomicReference<>();
       AtomicReference<FaultLoad> flood = new AtomicReference<>();
-      AtomicReference<FaultLoad.Result> floodResult = new AtomicReference<>();
+      AtomicReference<FaultLoadResult> floodResult = new AtomicReference<>();
       AtomicReference<EntitySampler> sampler = new AtomicReference<>();
       FaultWindow.Outcome o;
       try {
@@ -170,7 +170,7 @@ final class EdgeFlood {
       StatsSnapshot after = first.snapshot();
       long lost = LostValues.lost(valuesBefore, store.read(customers));
       // the memory of an unknown customer is the entity's alone: no flood id may reach Redis
-      FaultLoad.Result f = floodResult.get();
+      FaultLoadResult f = floodResult.get();
       int sent = f == null ? 0 : (int) Math.min(f.requests(), 5_000);
       List<String> floodIds =
           java.util.stream.IntStream.range(0, sent)
@@ -202,7 +202,7 @@ final class EdgeFlood {
       String injected,
       String expected,
       FaultWindow.Outcome o,
-      FaultLoad.Result flood,
+      FaultLoadResult flood,
       EntitySampler sampler,
       StatsSnapshot before,
       StatsSnapshot after,
@@ -211,7 +211,7 @@ final class EdgeFlood {
       long lost,
       int floodKeys,
       boolean up) {
-    FaultLoad.Result known = o.load();
+    FaultLoadResult known = o.load();
     long start = o.faultStartMs();
     long end = o.faultEndMs();
     long during = known.count(s -> s.sentMs() >= start && s.sentMs() < end);

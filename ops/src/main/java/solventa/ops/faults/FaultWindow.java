@@ -22,7 +22,7 @@ public final class FaultWindow {
    * @param faultStartMs when the injection returned
    * @param faultEndMs when the removal returned
    */
-  public record Outcome(FaultLoad.Result load, long faultStartMs, long faultEndMs) {
+  public record Outcome(FaultLoadResult load, long faultStartMs, long faultEndMs) {
     /** How long the fault lasted, s. */
     public double faultSec() {
       return (faultEndMs - faultStartMs) / 1000.0;

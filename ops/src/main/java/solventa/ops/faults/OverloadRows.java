@@ -136,7 +136,7 @@ final class OverloadRows {
             AFTER_SEC,
             CUSTOMERS);
     try {
-      FaultLoad.Result r =
+      FaultLoadResult r =
           FaultLoad.schedule(
                   List.of(
                       FaultLoad.Phase.of(m * s, OVERLOAD_SEC), FaultLoad.Phase.of(s, AFTER_SEC)),

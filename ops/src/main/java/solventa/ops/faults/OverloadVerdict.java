@@ -41,7 +41,7 @@ final class OverloadVerdict {
 
   /** One step of the search: its rate and what it saw. */
   record Step(int rate, long requests, long errors, long p99Ms, double achieved, long maxLagMs) {
-    static Step of(FaultLoad.Result r) {
+    static Step of(FaultLoadResult r) {
       List<Long> latencies = r.sent().stream().map(FaultLoad.Sent::latencyMs).toList();
       return new Step(
           r.rate(), r.requests(), r.errors(), p99(latencies), r.achievedRate(), r.maxLagMs());
@@ -122,7 +122,7 @@ final class OverloadVerdict {
     }
   }
 
-  static Figures figures(FaultLoad.Result r) {
+  static Figures figures(FaultLoadResult r) {
     List<Sent> all = r.sent();
     List<Long> shedLatencies = new ArrayList<>();
     List<Long> accepted = new ArrayList<>();
@@ -174,7 +174,7 @@ final class OverloadVerdict {
   }
 
   /** Per phase: sent, achieved rate, lag max; and whether the generator kept up with each. */
-  static String generator(FaultLoad.Result r) {
+  static String generator(FaultLoadResult r) {
     List<String> each = new ArrayList<>();
     boolean lagged = false;
     for (int i = 0; i < r.phases().size(); i++) {

@@ -176,7 +176,7 @@ final class ProviderFaults implements FaultScenario {
       Measured m = measure(ctx, node, customers, inject, remove);
       FaultWindow.Outcome o = m.outcome();
       long lost = m.lost();
-      FaultLoad.Result r = o.load();
+      FaultLoadResult r = o.load();
       long freshAgainMs = freshAgainMs(r, o.faultEndMs());
       long p99 = r.latencyQuantile(0.99, r.startMs(), Long.MAX_VALUE);
       long during =
@@ -264,7 +264,7 @@ final class ProviderFaults implements FaultScenario {
             freshAgainMs / 1000.0);
   }
 
-  private static long freshAgainMs(FaultLoad.Result r, long faultEndMs) {
+  private static long freshAgainMs(FaultLoadResult r, long faultEndMs) {
     return r.sent().stream()
             .filter(s -> s.sentMs() >= faultEndMs && s.origin().equals("FRESH"))
             .mapToLong(FaultLoad.Sent::answeredMs)
@@ -350,7 +350,7 @@ final class ProviderFaults implements FaultScenario {
                       .apply(ProviderState.RECOVERY, Duration.ofSeconds(RECOVERY_WINDOW_SEC)));
       FaultWindow.Outcome o = m.outcome();
       long lost = m.lost();
-      FaultLoad.Result r = o.load();
+      FaultLoadResult r = o.load();
       String measured =
           r.summary()
               + String.format(Locale.ROOT, "; %d values before, %d lost; ", m.before(), lost)

@@ -74,7 +74,7 @@ final class RedisEviction {
                 store.configSet("maxmemory-policy", policy);
               });
       FaultFigures f = judge(ctx, node, store, watch, before, o);
-      FaultLoad.Result r = o.load();
+      FaultLoadResult r = o.load();
       return new FaultRow(
           FAULT,
           injected,

@@ -2,12 +2,16 @@ package solventa.ops.faults;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import solventa.ops.lab.NodeGroup;
+import solventa.ops.lab.NodeProcess;
 
 /**
  * The lab's Redis restarted under load: a real stop (SIGTERM) and start of the same server on the
@@ -18,6 +22,13 @@ import solventa.ops.lab.NodeGroup;
  * Redis was down, which lost values the node wrote back by the row's end, and, of the rest, which
  * it still answers from memory ({@link HeldValues}). "No value lost in Redis" is expected only with
  * persistence; without, the row shows the loss.
+ *
+ * <p>What the node held is read from the nodes themselves: right before Redis stops, the row asks
+ * each node which of the stored customers it hosts an entity for ({@code GET /quote/entities}).
+ * Those values the node must give back: each is in Redis again by the row's end (the node's
+ * entities write their values again when Redis restarts) or, failing that, still answered from
+ * memory. A stored value no entity held lived only in Redis: without persistence it is the loss the
+ * row shows, and it is counted apart.
  */
 final class RedisRestart {
   static final int DOWN_SEC = 5;
@@ -30,10 +41,10 @@ final class RedisRestart {
 
   static String expected(boolean appendOnly) {
     String always =
-        "every answer a 200 (from memory or DEFAULT while Redis is down); every value the node had"
-            + " back in Redis or answered from its memory (a quote with the provider down) "
+        "every answer a 200 (from memory or DEFAULT while Redis is down); every value the node"
+            + " held at the restart (an entity hosted it) and every new one back in Redis "
             + StoreFaults.SETTLE_SEC
-            + " s after the row, so none lost";
+            + " s after the row, none left only in memory, none lost";
     return appendOnly
         ? always + "; Redis holds, right after the restart, every value it held before"
         : always
@@ -75,6 +86,7 @@ final class RedisRestart {
       store.appendOnly(appendOnly);
       Map<String, Instant> before = store.read(mix);
       Map<String, Instant> atRestart = new TreeMap<>();
+      Set<String> hosted = new TreeSet<>();
       FaultWindow.Outcome o =
           FaultWindow.run(
               node::baseUrls,
@@ -85,6 +97,9 @@ final class RedisRestart {
               StoreFaults.AFTER_SEC,
               ctx.seed(),
               () -> {
+                for (NodeProcess member : node.members()) {
+                  hosted.addAll(ClusterProbe.hosted(member, new HashSet<>(before.keySet())));
+                }
                 ctx.lab().redisProxy().disable();
                 ctx.lab().stopRedis();
               },
@@ -99,14 +114,11 @@ final class RedisRestart {
                 }
               });
       try (LostValues after = ctx.store()) {
+        Map<String, Instant> held = new TreeMap<>(before);
+        held.keySet().retainAll(hosted);
         StoreLoss loss =
             StoreLoss.settle(
-                after,
-                before,
-                o.load(),
-                fresh,
-                StoreFaults.SETTLE_SEC,
-                StoreFaults.probe(ctx, node));
+                after, held, o.load(), fresh, StoreFaults.SETTLE_SEC, StoreFaults.probe(ctx, node));
         SortedSet<String> lostAtRestart =
             HeldValues.judge(before, atRestart, Map.of()).notInRedis();
         Map<String, Instant> lostOnes = new TreeMap<>(before);
@@ -114,7 +126,14 @@ final class RedisRestart {
         Map<String, Instant> end = after.read(List.copyOf(lostAtRestart));
         long writtenBack =
             lostAtRestart.size() - HeldValues.judge(lostOnes, end, Map.of()).notInRedis().size();
-        return result(fault, injected, expected, appendOnly, o, loss, lostAtRestart, writtenBack);
+        return result(
+            fault,
+            injected,
+            expected,
+            appendOnly,
+            o,
+            loss,
+            new Restart(before.size(), hosted.size(), lostAtRestart, writtenBack));
       }
     } catch (Exception e) {
       return FaultRow.failed(fault, injected, expected, e);
@@ -139,13 +158,25 @@ final class RedisRestart {
   }
 
   /**
-   * Holds with no error and no value lost from Redis and memory both; with the append-only file on,
-   * Redis lacks none of its values right after the restart; without, it lacks some (the loss the
-   * row is there to show: none means the restart did not empty Redis as built).
+   * What the restart did to Redis's values.
+   *
+   * @param stored values in Redis before the row
+   * @param held of those, the ones an entity hosted right before Redis stopped
+   * @param lostAtRestart values Redis lacked right after its start
+   * @param writtenBack of those, the ones Redis held again by the row's end
    */
-  static boolean holds(boolean appendOnly, long errors, int lostAtRestart, long lost) {
+  record Restart(int stored, int held, SortedSet<String> lostAtRestart, long writtenBack) {}
+
+  /**
+   * Holds with no error, no value the node held (or was given) lost, and none of them left only in
+   * the node's memory: each is in Redis again. With the append-only file on, Redis lacks none of
+   * its values right after the restart; without, it lacks some (the loss the row is there to show:
+   * none means the restart did not empty Redis as built).
+   */
+  static boolean holds(
+      boolean appendOnly, long errors, int lostAtRestart, long lost, long notInRedis) {
     boolean asBuilt = appendOnly ? lostAtRestart == 0 : lostAtRestart > 0;
-    return errors == 0 && lost == 0 && asBuilt;
+    return errors == 0 && lost == 0 && notInRedis == 0 && asBuilt;
   }
 
   private static FaultRow result(
@@ -155,9 +186,8 @@ final class RedisRestart {
       boolean appendOnly,
       FaultWindow.Outcome o,
       StoreLoss loss,
-      SortedSet<String> lostAtRestart,
-      long writtenBack) {
-    FaultLoad.Result r = o.load();
+      Restart restart) {
+    FaultLoadResult r = o.load();
     Map<String, Long> whileDown = new TreeMap<>();
     r.sent().stream()
         .filter(s -> s.sentMs() >= o.faultStartMs() && s.sentMs() < o.faultEndMs())
@@ -174,14 +204,22 @@ final class RedisRestart {
         r.summary()
             + String.format(
                 Locale.ROOT,
-                "; answers to quotes sent while Redis was down %s; right after the restart Redis"
-                    + " lacked %d of the %d values it held before; %d of those written back by the"
-                    + " node by the row's end; %s",
+                "; answers to quotes sent while Redis was down %s; of the %d values Redis held"
+                    + " before, %d held by the node's entities at the restart (the other %d only by"
+                    + " Redis); right after the restart Redis lacked %d of them; %d of those in"
+                    + " Redis again by the row's end; %s",
                 whileDown,
-                lostAtRestart.size(),
-                loss.before(),
-                writtenBack,
+                restart.stored(),
+                restart.held(),
+                restart.stored() - restart.held(),
+                restart.lostAtRestart().size(),
+                restart.writtenBack(),
                 loss),
-        holds(appendOnly, r.errors(), lostAtRestart.size(), loss.total()));
+        holds(
+            appendOnly,
+            r.errors(),
+            restart.lostAtRestart().size(),
+            loss.total(),
+            loss.notInRedis()));
   }
 }

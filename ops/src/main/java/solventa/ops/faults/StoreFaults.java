@@ -111,7 +111,7 @@ final class StoreFaults implements FaultScenario {
    */
   record Recovery(long lateDefaults, double lastDefaultSec, int answeredStored) {
     static Recovery of(FaultWindow.Outcome o) {
-      FaultLoad.Result r = o.load();
+      FaultLoadResult r = o.load();
       long bound = o.faultEndMs() + RETRY_BOUND_SEC * 1000L;
       long late = r.count(s -> s.origin().equals("DEFAULT") && s.sentMs() >= bound);
       long lastDefaultMs =
@@ -208,7 +208,7 @@ final class StoreFaults implements FaultScenario {
               remove);
       StoreLoss loss =
           StoreLoss.settle(store, before, o.load(), fresh(row), SETTLE_SEC, probe(ctx, node));
-      FaultLoad.Result r = o.load();
+      FaultLoadResult r = o.load();
       return new FaultRow(
           fault,
           injected,
@@ -269,7 +269,7 @@ final class StoreFaults implements FaultScenario {
               () -> {},
               () -> ctx.lab().redisProxy().enable());
       ctx.lab().control().apply(ProviderState.HEALTHY);
-      FaultLoad.Result r = o.load();
+      FaultLoadResult r = o.load();
       Recovery rec = Recovery.of(o);
       long lateDefaults = rec.lateDefaults();
       double lastDefault = rec.lastDefaultSec();

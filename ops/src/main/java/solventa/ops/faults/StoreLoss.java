@@ -48,7 +48,7 @@ record StoreLoss(int before, int given, HeldValues held, double settledSec, long
   static StoreLoss settle(
       LostValues store,
       Map<String, Instant> before,
-      FaultLoad.Result r,
+      FaultLoadResult r,
       List<String> fresh,
       int settleSec,
       Probe probe)

@@ -23,7 +23,7 @@ class FaultLoadTest {
       sent.add(sent(1000 + i, 200, "CACHED", i)); // sent 1003 … 1102 (two ms after planned)
     }
     sent.add(sent(5000, 200, "CACHED", 9_999)); // outside the window
-    FaultLoad.Result r = FaultLoad.Result.of(10, 0, 10_000, sent, 0);
+    FaultLoadResult r = FaultLoadResult.of(10, 0, 10_000, sent, 0);
     assertThat(r.latencyQuantile(0.99, 1000, 2000)).isEqualTo(99);
     assertThat(r.latencyQuantile(0.5, 1000, 2000)).isEqualTo(50);
     assertThat(r.latencyQuantile(1.0, 0, 10_000)).isEqualTo(9_999);
@@ -32,8 +32,8 @@ class FaultLoadTest {
 
   @Test
   void errorsAreEveryAnswerButA200AndTheUnanswered() {
-    FaultLoad.Result r =
-        FaultLoad.Result.of(
+    FaultLoadResult r =
+        FaultLoadResult.of(
             2,
             0,
             2_000,
@@ -55,8 +55,8 @@ class FaultLoadTest {
 
   @Test
   void recoveryEndsWithTheLastErrorAnsweredAfterTheFault() {
-    FaultLoad.Result r =
-        FaultLoad.Result.of(
+    FaultLoadResult r =
+        FaultLoadResult.of(
             1,
             0,
             10_000,
@@ -94,7 +94,7 @@ class FaultLoadTest {
    */
   @Test
   void phasesRunOneAfterTheOtherAndAnOpenLoadEndsAtItsStop() throws Exception {
-    FaultLoad.Result r =
+    FaultLoadResult r =
         FaultLoad.schedule(
                 List.of(new FaultLoad.Phase(100, 200), new FaultLoad.Phase(50, 200)),
                 List::of,
@@ -112,7 +112,7 @@ class FaultLoadTest {
     FaultLoad open = FaultLoad.open(100, List::of, List.of("c1"), 7, 60);
     Thread.sleep(300);
     open.stop();
-    FaultLoad.Result o = open.await();
+    FaultLoadResult o = open.await();
     assertThat(o.endMs() - o.startMs()).isLessThan(60_000);
     assertThat(o.requests()).isEqualTo((o.endMs() - o.startMs()) * 100 / 1000);
   }

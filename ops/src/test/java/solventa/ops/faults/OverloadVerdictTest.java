@@ -32,8 +32,8 @@ class OverloadVerdictTest {
   }
 
   // a result of the two phases from {@code startMs} (ended as planned)
-  private static FaultLoad.Result result(long startMs, List<Sent> sent, long[] unanswered) {
-    return new FaultLoad.Result(PHASES, startMs, startMs + 25_000, sent, unanswered);
+  private static FaultLoadResult result(long startMs, List<Sent> sent, long[] unanswered) {
+    return new FaultLoadResult(PHASES, startMs, startMs + 25_000, sent, unanswered);
   }
 
   @Test
@@ -71,7 +71,7 @@ class OverloadVerdictTest {
 
   @Test
   void aCleanOverloadHolds() {
-    FaultLoad.Result r =
+    FaultLoadResult r =
         result(
             0,
             List.of(
@@ -98,7 +98,7 @@ class OverloadVerdictTest {
 
   @Test
   void eachBreachFailsTheRow() {
-    FaultLoad.Result r =
+    FaultLoadResult r =
         result(
             0,
             List.of(
@@ -137,7 +137,7 @@ class OverloadVerdictTest {
   void phasesAreBoundedAndTimedOneAfterTheOther() {
     assertThatThrownBy(() -> Phase.of(0, 10)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> Phase.of(10, 601)).isInstanceOf(IllegalArgumentException.class);
-    FaultLoad.Result r = result(1_000, List.of(), new long[] {0, 0});
+    FaultLoadResult r = result(1_000, List.of(), new long[] {0, 0});
     assertThat(r.phaseStartMs(1)).isEqualTo(11_000);
     assertThat(r.phaseEndMs(1)).isEqualTo(26_000);
   }

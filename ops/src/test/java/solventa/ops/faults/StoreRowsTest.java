@@ -24,12 +24,17 @@ class StoreRowsTest {
 
   @Test
   void theRestartRowsExpectNoLossInRedisOnlyWithTheAppendOnlyFile() {
-    assertThat(RedisRestart.holds(true, 0, 0, 0)).as("append-only, nothing lost").isTrue();
-    assertThat(RedisRestart.holds(true, 0, 40, 0)).as("append-only lost values").isFalse();
-    assertThat(RedisRestart.holds(false, 0, 300, 0)).as("no persistence shows the loss").isTrue();
-    assertThat(RedisRestart.holds(false, 0, 0, 0)).as("Redis kept them: no restart").isFalse();
-    assertThat(RedisRestart.holds(false, 0, 300, 2)).as("dropped from memory too").isFalse();
-    assertThat(RedisRestart.holds(true, 5, 0, 0)).as("an error").isFalse();
+    assertThat(RedisRestart.holds(true, 0, 0, 0, 0)).as("append-only, nothing lost").isTrue();
+    assertThat(RedisRestart.holds(true, 0, 40, 0, 0)).as("append-only lost values").isFalse();
+    assertThat(RedisRestart.holds(false, 0, 300, 0, 0))
+        .as("no persistence shows the loss")
+        .isTrue();
+    assertThat(RedisRestart.holds(false, 0, 0, 0, 0)).as("Redis kept them: no restart").isFalse();
+    assertThat(RedisRestart.holds(false, 0, 300, 2, 2)).as("dropped from memory too").isFalse();
+    assertThat(RedisRestart.holds(false, 0, 300, 0, 7))
+        .as("held values left only in memory, never written again")
+        .isFalse();
+    assertThat(RedisRestart.holds(true, 5, 0, 0, 0)).as("an error").isFalse();
     assertThat(RedisRestart.expected(false)).contains("has lost").contains("none lost");
     assertThat(RedisRestart.expected(true)).contains("every value it held before");
   }

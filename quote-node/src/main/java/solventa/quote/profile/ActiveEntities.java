@@ -87,6 +87,7 @@ public final class ActiveEntities {
               return Behaviors.same();
             })
         .onMessageEquals(ProfileEntity.Stop.INSTANCE, Behaviors::stopped) // nothing to flush
+        .onMessageEquals(ProfileEntity.Rewrite.INSTANCE, Behaviors::same) // holds no value
         .build();
   }
 

@@ -102,6 +102,16 @@ final class KnownProfile {
     }
   }
 
+  /**
+   * The store may have lost the value (its server restarted): the last known value, if any, is
+   * written again. The store's compare-and-set keeps a newer value another node wrote meanwhile.
+   */
+  void rewrite() {
+    if (last != null) {
+      writer.changed(last);
+    }
+  }
+
   /** Provider calls not yet ended. */
   boolean callsInFlight() {
     return fetchesInFlight > 0;

@@ -61,8 +61,10 @@ import solventa.signals.CanonicalProfile;
  *
  * <p><b>Persistence</b>: asynchronous (Lettuce stages piped back to the actor); at most one write
  * in flight, the newest value wins; a failed write is counted and retried after {@code
- * quote.redis.retry-after} while the entity lives. Redis trouble never fails a request. Registered
- * with sharding by {@link ProfileSharding}, within the node's bounds ({@link EntityBounds}).
+ * quote.redis.retry-after} while the entity lives. Redis trouble never fails a request. When Redis
+ * restarts, the node tells every entity it hosts to write its value again ({@link Rewrite}), so a
+ * Redis that came back empty holds again what the node holds. Registered with sharding by {@link
+ * ProfileSharding}, within the node's bounds ({@link EntityBounds}).
  *
  * <p><b>Passivation, hand-off, graceful shutdown</b> all stop the entity with {@link Stop} (its
  * stop message), so it flushes first. An entity whose last provider answer was a business answer
@@ -130,6 +132,14 @@ public final class ProfileEntity {
   record BudgetExpired(long requestId) implements Command {}
 
   record Persisted(String error) implements Command {}
+
+  /**
+   * The store's server restarted and may have lost this entity's value: write it again ({@link
+   * StoreRestartRewrite}).
+   */
+  public enum Rewrite implements Command {
+    INSTANCE
+  }
 
   enum RetryPersist implements Command {
     INSTANCE
@@ -405,6 +415,7 @@ public final class ProfileEntity {
     return builder
         .onMessage(BudgetExpired.class, b -> same(() -> known.budgetExpired(b)))
         .onMessageEquals(RetryPersist.INSTANCE, () -> same(writer::write))
+        .onMessageEquals(Rewrite.INSTANCE, () -> same(known::rewrite))
         .onMessageEquals(RetryLoad.INSTANCE, () -> same(loader::retry));
   }
 

@@ -8,14 +8,18 @@ import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.event.connection.ConnectionActivatedEvent;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import solventa.quote.profile.internal.ProfileCodec;
 import solventa.quote.settings.QuoteSettings;
 import solventa.signals.CanonicalProfile;
@@ -43,6 +47,14 @@ import solventa.signals.CanonicalProfile;
  * <p>A failed write is logged at WARN once when writes start failing, and at INFO once when one
  * succeeds again, with the number that failed in between: a Redis outage logs two lines, not one
  * per entity and retry. The count is also in the node's stats ({@code redisErrors}).
+ *
+ * <p><b>A restart is noticed.</b> Each time the connection becomes active (Lettuce's {@link
+ * ConnectionActivatedEvent}: the first connect and every reconnect), the store reads the server's
+ * {@code run_id} ({@code INFO server}), which a Redis draws anew at every start. When it differs
+ * from the one read before, the server restarted and may have lost every value it held (without
+ * persistence it comes back empty): the store logs it, counts it ({@link #restartsSeen()}) and runs
+ * its {@link #whenRestarted} listeners. A reconnect to the same server (a network blip, a killed
+ * client connection) is not a restart.
  */
 public final class RedisProfileStore implements ProfileStore {
   private static final org.slf4j.Logger log =
@@ -68,6 +80,9 @@ public final class RedisProfileStore implements ProfileStore {
 
   private final AtomicLong keptNewer = new AtomicLong();
   private final AtomicLong failingSince = new AtomicLong(); // failed writes since the last success
+  private final AtomicReference<String> runId = new AtomicReference<>(); // the server's, once read
+  private final AtomicLong restartsSeen = new AtomicLong();
+  private final List<Runnable> restartListeners = new CopyOnWriteArrayList<>();
 
   private final ClientResources resources;
   private final RedisClient client;
@@ -81,6 +96,9 @@ public final class RedisProfileStore implements ProfileStore {
   /** Delay between connection attempts while Redis has never been reached. */
   static final Duration CONNECT_RETRY = Duration.ofMillis(500);
 
+  /** Reads of the server's run_id after a connection became active, before giving up on it. */
+  static final int RUN_ID_ATTEMPTS = 10;
+
   private RedisProfileStore(QuoteSettings.Redis settings) {
     this.keyPrefix = settings.keyPrefix();
     this.ttlMillis = settings.ttl().toMillis();
@@ -93,6 +111,11 @@ public final class RedisProfileStore implements ProfileStore {
                     2,
                     java.util.concurrent.TimeUnit.MILLISECONDS))
             .build();
+    resources
+        .eventBus()
+        .get()
+        .filter(ConnectionActivatedEvent.class::isInstance)
+        .subscribe(e -> checkServer(RUN_ID_ATTEMPTS));
     this.uri = RedisURI.create(settings.uri());
     this.client = RedisClient.create(resources, uri);
     client.setOptions(
@@ -146,6 +169,82 @@ public final class RedisProfileStore implements ProfileStore {
                     uri.getHost() + ":" + uri.getPort());
               }
             });
+  }
+
+  /**
+   * Reads the server's run_id and compares it with the last one read; retried every {@link
+   * #CONNECT_RETRY} while the connection is not usable yet, at most {@code attemptsLeft} times.
+   */
+  private void checkServer(int attemptsLeft) {
+    if (closed || attemptsLeft <= 0) {
+      return;
+    }
+    StatefulRedisConnection<String, String> c = connection;
+    if (c == null || !c.isOpen()) {
+      retryCheck(attemptsLeft - 1);
+      return;
+    }
+    c.async()
+        .info("server")
+        .whenComplete(
+            (info, e) -> {
+              String now = e == null ? runId(info) : null;
+              if (now == null) {
+                retryCheck(attemptsLeft - 1);
+              } else {
+                serverIs(now);
+              }
+            });
+  }
+
+  private void retryCheck(int attemptsLeft) {
+    if (!closed && attemptsLeft > 0) {
+      resources
+          .eventExecutorGroup()
+          .schedule(
+              () -> checkServer(attemptsLeft), CONNECT_RETRY.toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** The server answered with {@code now} as its run_id: a different one is a restart. */
+  void serverIs(String now) {
+    String before = runId.getAndSet(now);
+    if (before != null && !before.equals(now)) {
+      restartsSeen.incrementAndGet();
+      log.info(
+          "Redis restarted (its run_id changed): it may have lost the values it held; the node's"
+              + " entities write theirs again");
+      restartListeners.forEach(Runnable::run);
+    }
+  }
+
+  /** The {@code run_id} of an {@code INFO server} answer, null when it has none. */
+  static String runId(String info) {
+    if (info == null) {
+      return null;
+    }
+    for (String line : info.split("\r?\n")) {
+      if (line.startsWith("run_id:")) {
+        String id = line.substring("run_id:".length()).trim();
+        return id.isEmpty() ? null : id;
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public void whenRestarted(Runnable listener) {
+    restartListeners.add(listener);
+  }
+
+  /** The server's run_id as last read, null until read. */
+  String knownRunId() {
+    return runId.get();
+  }
+
+  /** Restarts of the server noticed since the store connected (a changed run_id). */
+  public long restartsSeen() {
+    return restartsSeen.get();
   }
 
   /** Whether the store has a connection (it may still be reconnecting after an outage). */

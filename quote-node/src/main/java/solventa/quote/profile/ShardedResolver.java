@@ -20,8 +20,9 @@ public final class ShardedResolver implements ProfileResolver {
   private final Duration resolveTimeout;
 
   /**
-   * Registers the profile entities with sharding on this node ({@link ProfileSharding}) and returns
-   * the resolver that asks them.
+   * Registers the profile entities with sharding on this node ({@link ProfileSharding}), has them
+   * write their values again when Redis restarts ({@link StoreRestartRewrite}), and returns the
+   * resolver that asks them.
    */
   public static ShardedResolver start(
       ActorSystem<?> system,
@@ -29,7 +30,9 @@ public final class ShardedResolver implements ProfileResolver {
       EntityBounds bounds,
       ActiveEntities active,
       Duration resolveTimeout) {
+    StoreRestartRewrite rewrite = StoreRestartRewrite.fromConfig(system.settings().config());
     ProfileSharding.init(system, deps, bounds, active);
+    rewrite.attach(system, deps.store());
     return new ShardedResolver(ClusterSharding.get(system), resolveTimeout);
   }
 

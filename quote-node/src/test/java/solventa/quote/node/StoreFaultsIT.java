@@ -153,6 +153,30 @@ class StoreFaultsIT {
             + " ms after Redis returned");
   }
 
+  /**
+   * Redis restarts without persistence and comes back empty: every value the node's entities hold
+   * is written again by the entities themselves, with no quote sent in between.
+   */
+  @Test
+  void aRedisRestartedEmptyGetsEveryHeldValueWrittenAgain() throws Exception {
+    redisProxy.enable();
+    List<String> ids = quoteNew("c00069", 20);
+    waitUntilAllStored(ids);
+    redisProxy.disable(); // the node reaches Redis again only once it has restarted, empty
+    try {
+      lab.redis.stop();
+      lab.redis.startAgain(false);
+      assertThat(ids).as("the restart emptied Redis").noneMatch(StoreFaultsIT::stored);
+    } finally {
+      redisProxy.enable();
+    }
+    long ms = waitUntilAllStored(ids);
+    System.out.println(
+        "FIGURE redis-restarted-empty: all 20 held values written again "
+            + ms
+            + " ms after Redis was reachable, with no quote in between");
+  }
+
   @Test
   void postgresDownAfterStartHasNoEffectOnQuotes() throws Exception {
     pgProxy.disable();
