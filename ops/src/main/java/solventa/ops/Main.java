@@ -13,11 +13,7 @@ import solventa.lab.LabException;
 import solventa.lab.LabPaths;
 import solventa.ops.lab.LiveLabCommands;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.ops.runner.Benchmark;
-import solventa.ops.runner.ClusterJoinBench;
 import solventa.ops.runner.LiveLoad;
-import solventa.ops.runner.OverloadBench;
-import solventa.ops.runner.PairedBench;
 
 /**
  * The lab's one front door: every {@code bin/lab} command as a picocli definition (its options,
@@ -57,8 +53,8 @@ public final class Main implements Callable<Integer> {
     CommandLine cl = new CommandLine(new Main());
     cl.addSubcommand("experiment", new Experiment());
     cl.addSubcommand("report", new Reanalysis());
-    cl.addSubcommand("bench", new Bench());
-    cl.addSubcommand("faults", new Faults());
+    cl.addSubcommand("bench", new BenchCommand());
+    cl.addSubcommand("faults", new FaultsCommand());
     cl.addSubcommand("test", new Tests());
     LiveLabCommands.all().forEach(cl::addSubcommand);
     cl.addSubcommand("load", new LiveLoad.Options());
@@ -221,130 +217,6 @@ public final class Main implements Callable<Integer> {
     }
   }
 
-  @Command(
-      name = "bench",
-      description =
-          "The quote node benchmark (arm C rate sweep, arm A, a new node's first seconds): writes benchmark.md; --overload: arm A at 3x and 5x its measured sustainable rate, then its recovery: writes overload.md; --join: a fourth node joins a 3-node cluster serving 600 req/s: writes join.md; --paired: the node against the card's own Python stack, CPU per request in pairs (vegeta, installed into .tools first): writes paired.md.")
-  static final class Bench implements Callable<Integer> {
-    @Option(names = "--quick", description = "fewer rates, shorter windows")
-    boolean quick;
-
-    @Option(names = "--overload", description = "the overload bench instead")
-    boolean overload;
-
-    @Option(names = "--join", description = "the cluster join bench instead")
-    boolean join;
-
-    @Option(names = "--paired", description = "the paired comparison instead")
-    boolean paired;
-
-    @Option(
-        names = "--node-warmup",
-        paramLabel = "SEC",
-        description =
-            "--paired only: the node's unmeasured load before the first round, s (default 90,"
-                + " --quick 20; at most 3600): a longer steady state")
-    Integer nodeWarmup;
-
-    @Option(
-        names = "--out",
-        paramLabel = "DIR",
-        description = "the results folder; default results/bench-<plan>-<timestamp>")
-    Path out;
-
-    @Option(
-        names = "--seed",
-        paramLabel = "N",
-        description = "the seed of the double's latency and the customers drawn; default 42")
-    Long seed;
-
-    @Option(names = "--verbose", description = "print the detail (Gatling, logs) here too")
-    boolean verbose;
-
-    @Override
-    public Integer call() throws Exception {
-      Benchmark.Plan plan = quick ? Benchmark.Plan.QUICK : Benchmark.Plan.FULL;
-      if (verbose) {
-        System.setProperty(Console.VERBOSE, "true");
-      }
-      String mode = mode();
-      PairedBench.Plan pairedPlan = pairedPlan(mode);
-      String name = mode.isEmpty() ? "bench-" + (quick ? "QUICK" : "FULL") : "bench-" + mode;
-      Path dir = (out == null ? resultsDir(name) : out).toAbsolutePath();
-      // as the experiment: progress and the result table here, the detail in dir/logs
-      Console.quiet(dir);
-      Path file;
-      try {
-        file =
-            switch (mode) {
-              case "overload" ->
-                  OverloadBench.run(dir, seed(), Benchmark.Plan.QUICK, Console.out());
-              case "join" -> ClusterJoinBench.run(dir, seed(), Console.out());
-              case "paired" -> PairedBench.run(dir, pairedPlan, Console.out());
-              default -> Benchmark.run(dir, seed(), plan, Console.out());
-            };
-      } finally {
-        Console.restore();
-      }
-      System.out.println((mode.isEmpty() ? "benchmark" : mode) + ": " + file);
-      return 0;
-    }
-
-    private long seed() {
-      return seed == null ? 42 : seed;
-    }
-
-    // the paired plan with --node-warmup applied; the option is refused outside --paired and
-    // outside 1..3600 s, naming itself and the value
-    private PairedBench.Plan pairedPlan(String mode) {
-      PairedBench.Plan p = quick ? PairedBench.Plan.QUICK : PairedBench.Plan.FULL;
-      if (nodeWarmup == null) {
-        return p;
-      }
-      if (!mode.equals("paired")) {
-        throw new CommandLine.ParameterException(
-            new CommandLine(this), "--node-warmup applies to --paired only");
-      }
-      if (nodeWarmup < 1 || nodeWarmup > 3600) {
-        throw new CommandLine.ParameterException(
-            new CommandLine(this), "--node-warmup must be 1..3600 seconds, not " + nodeWarmup);
-      }
-      return p.withWarmNodeSec(nodeWarmup);
-    }
-
-    // which of the other benches, "" for the quote node benchmark; two at once are refused
-    private String mode() {
-      java.util.List<String> chosen = new java.util.ArrayList<>();
-      if (overload) {
-        chosen.add("overload");
-      }
-      if (join) {
-        chosen.add("join");
-      }
-      if (paired) {
-        chosen.add("paired");
-      }
-      if (chosen.size() > 1) {
-        throw new CommandLine.ParameterException(
-            new CommandLine(this),
-            "--" + String.join(" and --", chosen) + " are different benches: choose one");
-      }
-      String mode = chosen.isEmpty() ? "" : chosen.get(0);
-      // no option is silently ignored: the overload and join benches have one plan each
-      if (quick && (mode.equals("overload") || mode.equals("join"))) {
-        throw new CommandLine.ParameterException(
-            new CommandLine(this),
-            "--quick applies to the quote node bench and --paired only, not to --" + mode);
-      }
-      if (seed != null && mode.equals("paired")) {
-        throw new CommandLine.ParameterException(
-            new CommandLine(this),
-            "--seed does not apply to --paired, whose vegeta targets are fixed by the plan");
-      }
-      return mode;
-    }
-  }
-
   /** Only its help is Java's: {@code bin/lab test} runs Maven. */
   @Command(
       name = "test",
@@ -373,76 +245,11 @@ public final class Main implements Callable<Integer> {
     return sb.toString();
   }
 
-  /** {@code results/<name>-<timestamp>} under the lab's root. */
-  @Command(
-      name = "faults",
-      description =
-          "The fault matrix on the embedded lab: the provider's states, Redis and PostgreSQL down, slow and evicting, node crashes and a rolling restart of a 3-node cluster, partitions, overload, hostile clients and management abuse, each under load on the code that ships: writes faults.md and faults.json with, per row, what was injected, how long, requests, errors, lost values and the time to recover; --docs rewrites docs/reliability.md's measured table from them.")
-  static final class Faults implements Callable<Integer> {
-    @Option(
-        names = "--only",
-        split = ",",
-        paramLabel = "GROUP",
-        description = "run only these groups (comma-separated): " + FAULT_GROUPS)
-    java.util.List<String> only = new java.util.ArrayList<>();
-
-    @Option(
-        names = "--docs",
-        description = "rewrite the measured table of docs/reliability.md from this run")
-    boolean docs;
-
-    @Option(
-        names = "--out",
-        paramLabel = "DIR",
-        description = "the results folder; default results/faults-<timestamp>")
-    Path out;
-
-    @Option(
-        names = "--seed",
-        paramLabel = "N",
-        description = "the seed of the double, the load and the hostile corpus; default 42")
-    long seed = 42;
-
-    @Option(names = "--verbose", description = "print the detail (logs) here too")
-    boolean verbose;
-
-    @Override
-    public Integer call() throws Exception {
-      if (verbose) {
-        System.setProperty(Console.VERBOSE, "true");
-      }
-      for (String g : only) {
-        if (!solventa.ops.faults.FaultMatrix.names().contains(g)) {
-          throw new CommandLine.ParameterException(
-              new CommandLine(this),
-              "--only: there is no group '" + g + "'; the groups are " + FAULT_GROUPS);
-        }
-      }
-      Path dir = (out == null ? resultsDir("faults") : out).toAbsolutePath();
-      Path root = Path.of(System.getProperty("lab.root", ".")).toAbsolutePath();
-      Console.quiet(dir);
-      Path file;
-      try {
-        file =
-            solventa.ops.faults.FaultMatrix.run(
-                dir,
-                java.util.Set.copyOf(only),
-                docs ? root.resolve("docs/reliability.md") : null,
-                ExperimentCommand.commit(root),
-                seed,
-                Console.out());
-      } finally {
-        Console.restore();
-      }
-      System.out.println("faults: " + file);
-      return 0;
-    }
-  }
-
   /** The fault matrix's groups, as --only takes them (MainTest keeps it equal to the matrix's). */
   static final String FAULT_GROUPS = "provider, store, cluster, edge, abuse";
 
-  private static Path resultsDir(String name) {
+  /** {@code results/<name>-<timestamp>} under the lab's root. */
+  static Path resultsDir(String name) {
     return LabPaths.root()
         .resolve("results")
         .resolve(

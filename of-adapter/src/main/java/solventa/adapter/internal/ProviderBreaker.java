@@ -8,11 +8,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -71,7 +69,7 @@ public final class ProviderBreaker {
   private static final Logger log = LoggerFactory.getLogger(ProviderBreaker.class);
 
   /** Runs the reset and backstop timers on Pekko's scheduler thread: they only take a lock. */
-  private static final ExecutionContext SAME_THREAD = ExecutionContexts.fromExecutor(Runnable::run);
+  static final ExecutionContext SAME_THREAD = ExecutionContexts.fromExecutor(Runnable::run);
 
   /** Transitions kept for the snapshot. */
   public static final int KEPT_TRANSITIONS = 32;
@@ -149,42 +147,13 @@ public final class ProviderBreaker {
       }
       admittedIn = period;
     }
-    CompletableFuture<FetchResult> ended = new CompletableFuture<>();
-    Cancellable backstop =
-        scheduler.scheduleOnce(
-            callTimeout,
-            () ->
-                ended.completeExceptionally(
-                    new TimeoutException("no outcome within " + callTimeout.toMillis() + " ms")),
-            SAME_THREAD);
-    try {
-      body.get()
-          .whenComplete(
-              (r, e) -> {
-                backstop.cancel();
-                if (e == null) {
-                  ended.complete(r);
-                } else {
-                  ended.completeExceptionally(e);
-                }
-              });
-    } catch (RuntimeException e) {
-      backstop.cancel();
-      ended.completeExceptionally(e);
-    }
-    return ended.handle(
-        (r, e) -> {
-          FetchResult result = e == null ? r : bodyFailed(e);
-          record(m, admittedIn, callStart, result, e != null);
-          return result;
-        });
-  }
-
-  /** Only reachable if the body broke its promise never to fail (or never ended). */
-  private static FetchResult bodyFailed(Throwable e) {
-    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-    return new FetchResult.Failed(
-        FailureKind.CONNECTION, "adapter call failed: " + cause, Duration.ZERO);
+    return CallBackstop.run(body, callTimeout, scheduler)
+        .handle(
+            (r, e) -> {
+              FetchResult result = e == null ? r : CallBackstop.bodyFailed(e);
+              record(m, admittedIn, callStart, result, e != null);
+              return result;
+            });
   }
 
   /** Records one admitted call's outcome in the machine and state it was admitted in. */
@@ -411,13 +380,6 @@ public final class ProviderBreaker {
     }
     if (t != null) {
       publish(List.of(t));
-    }
-  }
-
-  /** The one throwable Resilience4j records for every counted failure: no stack, no message. */
-  private static final class CountedFailure extends RuntimeException {
-    CountedFailure() {
-      super("counted breaker failure", null, false, false);
     }
   }
 }

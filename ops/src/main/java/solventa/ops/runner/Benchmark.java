@@ -44,7 +44,7 @@ import solventa.providerdouble.control.ProviderState;
  *       the warm set), measured from its first request at {@link Plan#coldRate} req/s.
  *   <li><b>A node that joins under load with an empty Redis</b>: the same, but Redis holds none of
  *       its warm customers and {@link #EMPTY_NEVER_SEEN_SHARE} of the requests go to never-seen
- *       ones ({@link #emptyRedis}).
+ *       ones ({@link BenchRows#emptyRedis}).
  * </ol>
  */
 public final class Benchmark {
@@ -153,8 +153,8 @@ public final class Benchmark {
       ProtocolRunner empty =
           new ProtocolRunner(p.withNeverSeenShare(EMPTY_NEVER_SEEN_SHARE), out, seed, lab, null);
       try {
-        rows.addAll(rows(runner, lab, plan, console, stack));
-        rows.add(emptyRedis(empty, plan, console));
+        rows.addAll(BenchRows.all(runner, lab, plan, console, stack));
+        rows.add(BenchRows.emptyRedis(empty, plan, console));
       } finally {
         runner.close();
         empty.close();
@@ -167,124 +167,6 @@ public final class Benchmark {
         md, BenchmarkReport.render(plan, facts, stack, wake, rows), StandardCharsets.UTF_8);
     writeJson(out, facts, wake, stack, rows);
     return md;
-  }
-
-  /** Every row of the bench on one runner, in order; {@code stack} gets the node's stack. */
-  static List<Row> rows(
-      ProtocolRunner runner,
-      EmbeddedLab lab,
-      Plan plan,
-      java.io.PrintStream console,
-      Map<String, String> stack)
-      throws IOException {
-    List<Row> rows = new ArrayList<>();
-    // the warm rows measure a node whose JIT has settled, not its first minutes
-    console.printf(
-        "bench: steady state first, %d s at %d req/s (not a row)%n",
-        plan.settleSec(), plan.settleRate());
-    rows.add(
-        measure(
-            runner,
-            "settle",
-            step(
-                "bench-settle" + plan.settleRate(),
-                BenchArm.C,
-                0.96,
-                plan.settleRate(),
-                0,
-                plan.settleSec()),
-            false));
-    stack.putAll(lab.nodeStack());
-    console.printf("bench: node stack: %s%n", stack);
-    for (int rate : plan.rates()) {
-      console.printf("bench: arm C at %d req/s%n", rate);
-      Row r = measure(runner, "sweep", spec("bench-r" + rate, BenchArm.C, 0.96, rate, plan), false);
-      rows.add(r);
-      if (!holds(r.step())) {
-        break;
-      }
-    }
-    console.printf(
-        "bench: the framework's floor, bare GET %s at %d req/s%n",
-        solventa.gatling.FloorSimulation.PATH, plan.floorRate());
-    rows.add(
-        measureFloor(
-            runner,
-            step(
-                "bench-floor" + plan.floorRate(),
-                BenchArm.C,
-                0.96,
-                plan.floorRate(),
-                plan.floorWarmupSec(),
-                plan.measureSec())));
-    // the cache-hit target over repeated windows: the sweep's node, settled by now
-    for (int i = 1; i <= plan.hitWindows(); i++) {
-      console.printf(
-          "bench: cache hits at %d req/s, window %d of %d%n",
-          StackTargets.HIT_RATE, i, plan.hitWindows());
-      rows.add(
-          measure(
-              runner,
-              "hits",
-              spec(
-                  "bench-hits" + StackTargets.HIT_RATE + "-" + i,
-                  BenchArm.C,
-                  0.96,
-                  StackTargets.HIT_RATE,
-                  plan),
-              false));
-    }
-    // arm A's node is a new one: its provider path is JIT-compiled here, not in the row
-    console.printf(
-        "bench: arm A's node, %d s at %d req/s first (not a row)%n",
-        plan.armASettleSec(), plan.armARate());
-    rows.add(
-        measure(
-            runner,
-            "settleA",
-            step(
-                "bench-a-settle" + plan.armARate(),
-                BenchArm.A,
-                0.96,
-                plan.armARate(),
-                0,
-                plan.armASettleSec()),
-            false));
-    console.printf("bench: arm A at %d req/s%n", plan.armARate());
-    rows.add(
-        measure(
-            runner,
-            "armA",
-            // the walk's 96 % population: arm A calls the provider whatever the key
-            spec("bench-a" + plan.armARate(), BenchArm.A, 0.96, plan.armARate(), plan),
-            false));
-    console.printf("bench: a new node, first %d s at %d req/s%n", plan.coldSec(), plan.coldRate());
-    StepSpec cold =
-        step("bench-cold" + plan.coldRate(), BenchArm.C, 0.96, plan.coldRate(), 0, plan.coldSec());
-    rows.add(measure(runner, "cold", cold, true));
-    return rows;
-  }
-
-  /**
-   * The empty-Redis row: a new arm C node, its start-up warm-up done, measured from its first
-   * request at {@link Plan#coldRate} for {@link Plan#coldSec}, while Redis (emptied for the new
-   * node) holds none of its warm customers; {@code runner}'s profile sets the never-seen share.
-   */
-  static Row emptyRedis(ProtocolRunner runner, Plan plan, java.io.PrintStream console)
-      throws IOException {
-    console.printf(
-        "bench: a new node with an EMPTY Redis, first %d s at %d req/s%n",
-        plan.coldSec(), plan.coldRate());
-    StepSpec spec =
-        step(
-            "bench-cold-empty" + plan.coldRate(),
-            BenchArm.C,
-            EMPTY_HIT_RATE,
-            plan.coldRate(),
-            0,
-            plan.coldSec());
-    StepResult r = runner.runOnNewNode(spec, false);
-    return new Row("coldEmpty", r, NodeCost.between(runner.lastWindow(), windowSec(r)));
   }
 
   /** {@code benchmark.json}: the machine, the node's stack and every row with its cost. */

@@ -6,9 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -16,18 +14,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import solventa.gatling.KeyFeeder;
 import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
 import solventa.gatling.StepHooks;
 import solventa.gatling.StepParameters;
-import solventa.ops.analysis.NodeInterval;
 import solventa.ops.analysis.NodeStats;
-import solventa.ops.analysis.Sample;
 import solventa.ops.analysis.StepAnalyzer;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
-import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.BreakerSetting;
@@ -38,9 +32,7 @@ import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.StepRecording;
 import solventa.ops.runner.ProtocolRunner.Population;
 import solventa.ops.runner.ProtocolRunner.WindowStats;
-import solventa.providerdouble.control.ProviderState;
 import solventa.quote.stats.StatsSnapshot;
-import solventa.signals.Origin;
 
 /**
  * Records one step: the generator's load (Gatling), the node's stats before, at the window's start
@@ -112,20 +104,17 @@ final class StepRecorder {
    * The step's samplers: the adapter's pool and the double every 250 ms, and each member's own
    * latency per second (its first interval starts now); cancel them when the load ends.
    */
-  List<ScheduledFuture<?>> startSampling(
-      StepSpec spec,
-      NodeGroup node,
-      List<Sample> samples,
-      List<List<Sample>> memberSamples,
-      List<NodeInterval> nodeSeconds,
-      List<List<NodeInterval>> memberSeconds) {
+  List<ScheduledFuture<?>> startSampling(StepSpec spec, NodeGroup node, LoadStepReadings into) {
     ScheduledFuture<?> sampler =
         scheduler.scheduleAtFixedRate(
-            () -> NodeReadings.sample(node, samples, memberSamples), 0, 250, TimeUnit.MILLISECONDS);
+            () -> NodeReadings.sample(node, into.samples, into.memberSamples),
+            0,
+            250,
+            TimeUnit.MILLISECONDS);
     startIntervals(spec, node);
     ScheduledFuture<?> perSecond =
         scheduler.scheduleAtFixedRate(
-            () -> NodeReadings.interval(node, nodeSeconds, memberSeconds),
+            () -> NodeReadings.interval(node, into.nodeSeconds, into.memberSeconds),
             1000,
             1000,
             TimeUnit.MILLISECONDS);
@@ -165,19 +154,14 @@ final class StepRecorder {
    * At the end of the step's warm-up slice: the node's stats there (the window's start), its
    * process counters, and a stats reset so that the node's own percentiles cover the window only.
    */
-  ScheduledFuture<?> windowStart(
-      StepSpec spec,
-      NodeGroup node,
-      AtomicReference<NodeStats> atWindow,
-      AtomicReference<StatsSnapshot> rawAtWindow,
-      AtomicReference<Long> switchesAtWindow) {
+  ScheduledFuture<?> windowStart(StepSpec spec, NodeGroup node, LoadStepReadings into) {
     return scheduler.schedule(
         () -> {
           try {
             List<StatsSnapshot> raws = NodeReadings.snapshots(node);
-            atWindow.set(NodeReadings.merged(node, raws));
-            rawAtWindow.set(raws.get(0));
-            switchesAtWindow.set(switches(node));
+            into.atWindow.set(NodeReadings.merged(node, raws));
+            into.rawAtWindow.set(raws.get(0));
+            into.switchesAtWindow.set(switches(node));
             NodeReadings.resetStats(node);
           } catch (IOException e) {
             log.warn("window-start stats of {}: {}", spec.id(), e.toString());
@@ -218,19 +202,10 @@ final class StepRecorder {
     fresh.next += freshNeeded(spec);
     NodeReadings.resetStats(node);
     lab.control().resetLag();
-    List<StatsSnapshot> rawsAtStart = NodeReadings.snapshots(node);
-    long[] rejectedAtStart = NodeReadings.rejected(rawsAtStart);
-    // the benchmark reads one node's process counters: the first member's (one node in a bench)
-    AtomicReference<StatsSnapshot> rawAtWindow = new AtomicReference<>(rawsAtStart.get(0));
-    AtomicReference<Long> switchesAtWindow = new AtomicReference<>(switches(node));
-    List<Sample> samples = new ArrayList<>();
-    List<List<Sample>> memberSamples = NodeReadings.perMember(node);
-    List<NodeInterval> nodeSeconds = new ArrayList<>();
-    List<List<NodeInterval>> memberSeconds = NodeReadings.perMember(node);
-    List<ScheduledFuture<?>> sampling =
-        startSampling(spec, node, samples, memberSamples, nodeSeconds, memberSeconds);
+    LoadStepReadings readings =
+        new LoadStepReadings(node, NodeReadings.snapshots(node), switches(node));
+    List<ScheduledFuture<?>> sampling = startSampling(spec, node, readings);
     AtomicLong change = new AtomicLong();
-    AtomicReference<NodeStats> atWindow = new AtomicReference<>();
     AtomicReference<ScheduledFuture<?>> windowTask = new AtomicReference<>();
     if (spec.kind() == StepKind.POLICY) {
       // from an empty window: no load reaches the node between this and the change
@@ -247,7 +222,7 @@ final class StepRecorder {
                   Duration.ofSeconds(CardReading.recoveryWindowSec(spec.reading(), profile)));
           checkSweepMargin(spec, pop, change.get());
           if (spec.warmupSec() > 0) {
-            windowTask.set(windowStart(spec, node, atWindow, rawAtWindow, switchesAtWindow));
+            windowTask.set(windowStart(spec, node, readings));
           }
         });
     GatlingStep.Outcome outcome =
@@ -264,7 +239,11 @@ final class StepRecorder {
     Long switchesAtEnd = switches(node);
     NodeStats atEnd = NodeReadings.merged(node, rawsAtEnd);
     lastWindow =
-        new WindowStats(rawAtWindow.get(), rawsAtEnd.get(0), switchesAtWindow.get(), switchesAtEnd);
+        new WindowStats(
+            readings.rawAtWindow.get(),
+            rawsAtEnd.get(0),
+            readings.switchesAtWindow.get(),
+            switchesAtEnd);
     Double lag = lagP99();
     long changeMs = change.get() == 0 ? start : change.get();
     List<RequestRecord> records =
@@ -274,8 +253,7 @@ final class StepRecorder {
     // the window is exactly the measured seconds: it ends with the planned injection, so a
     // catch-up burst after a stall cannot inflate the achieved rate
     long loadEnd = firstSend + spec.durationSec() * 1000L;
-    List<Sample> snapshot = NodeReadings.copy(samples);
-    List<NodeInterval> seconds = NodeReadings.copy(nodeSeconds);
+    StepAnalyzer.Inputs.Readings atEndReadings = readings.atEnd(node, atEnd, rawsAtEnd, lag);
     return analyze(
         new StepAnalyzer.Inputs(
             spec,
@@ -287,15 +265,7 @@ final class StepRecorder {
                 outcome.report() == null
                     ? null
                     : out.relativize(Path.of(outcome.report())).toString()),
-            new StepAnalyzer.Inputs.Readings(
-                atWindow.get(),
-                atEnd,
-                java.util.Arrays.stream(rejectedAtStart).sum(),
-                snapshot,
-                seconds,
-                lag,
-                NodeReadings.memberInputs(
-                    node, rawsAtEnd, rejectedAtStart, memberSamples, memberSeconds)),
+            atEndReadings,
             new StepAnalyzer.Inputs.Known(spec.arm().caches() ? pop.known() : null, pop.seeded())));
   }
 
@@ -305,80 +275,9 @@ final class StepRecorder {
     return ContextSwitches.of(node.first().pid()).orElse(null);
   }
 
-  /** N concurrent misses on one never-seen key, provider slow (calls overlap but succeed). */
+  /** N concurrent misses on one never-seen key, provider slow ({@link StampedeRecorder}). */
   StepResult stampede(StepSpec spec, NodeGroup node) throws IOException {
-    lab.control().apply(ProviderState.SLOW);
-    sleep(200);
-    NodeReadings.resetStats(node);
-    lab.control().resetLag();
-    // the adapter's rejection counter survives a stats reset: without this reading the stampede
-    // reported every rejection since the node started (HD-01.7's "21 rejected" were sweep h50's)
-    long[] rejectedAtStart = NodeReadings.rejected(NodeReadings.snapshots(node));
-    int key = fresh.next++;
-    long start = System.currentTimeMillis();
-    List<Sample> samples = new ArrayList<>();
-    List<List<Sample>> memberSamples = NodeReadings.perMember(node);
-    ScheduledFuture<?> sampler =
-        scheduler.scheduleAtFixedRate(
-            () -> NodeReadings.sample(node, samples, memberSamples), 0, 20, TimeUnit.MILLISECONDS);
-    List<CompletableFuture<Http.Reply>> calls = new ArrayList<>();
-    List<Long> sends = new ArrayList<>();
-    for (int i = 0; i < spec.concurrent(); i++) {
-      sends.add(System.currentTimeMillis());
-      // round the members, as the load does: the key's one entity lives on one of them
-      calls.add(
-          Http.postAsync(
-              node.members().get(i % node.size()).baseUrl() + "/v1/quotes",
-              solventa.gatling.QuoteRequests.body(
-                  KeyFeeder.customerId(key), KeyFeeder.lineOf(key))));
-    }
-    CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
-    sleep(1_500); // let every background call of arm C reach its end (≤ 700 ms hard timeout)
-    sampler.cancel(false);
-    long end = System.currentTimeMillis();
-    List<StatsSnapshot> rawsAtEnd = NodeReadings.snapshots(node);
-    NodeStats atEnd = NodeReadings.merged(node, rawsAtEnd);
-    List<RequestRecord> records = new ArrayList<>();
-    for (int i = 0; i < calls.size(); i++) {
-      Http.Reply r = calls.get(i).join();
-      String origin = "";
-      long age = -1;
-      if (r.status() == 200) {
-        var json = Http.JSON.readTree(r.body());
-        origin = json.path("profile").path("origin").asText("");
-        age = json.path("profile").path("ageMs").asLong(-1);
-      }
-      records.add(
-          new RequestRecord(
-              sends.get(i),
-              r.latencyMs(),
-              r.status(),
-              origin.isEmpty() ? null : Origin.valueOf(origin),
-              age,
-              "new",
-              KeyFeeder.customerId(key),
-              NodeReadings.authority(node.members().get(i % node.size()))));
-    }
-    List<Sample> snapshot;
-    synchronized (samples) {
-      snapshot = new ArrayList<>(samples);
-    }
-    return analyze(
-        new StepAnalyzer.Inputs(
-            spec,
-            // a burst, not a window: no warm-up slice, no assertion, no known customers
-            new StepAnalyzer.Inputs.Times(start, start, start, end),
-            new StepAnalyzer.Inputs.Load(records, null, null),
-            new StepAnalyzer.Inputs.Readings(
-                null,
-                atEnd,
-                java.util.Arrays.stream(rejectedAtStart).sum(),
-                snapshot,
-                List.of(),
-                lagP99(),
-                NodeReadings.memberInputs(
-                    node, rawsAtEnd, rejectedAtStart, memberSamples, NodeReadings.perMember(node))),
-            new StepAnalyzer.Inputs.Known(null, false)));
+    return new StampedeRecorder(lab, scheduler, fresh, this).record(spec, node);
   }
 
   /**

@@ -1,0 +1,76 @@
+package solventa.ops;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bin/lab faults}: the fault matrix's options and their checks (the groups it runs, the
+ * results folder, the seed, whether docs/reliability.md's measured table is rewritten).
+ */
+@Command(
+    name = "faults",
+    description =
+        "The fault matrix on the embedded lab: the provider's states, Redis and PostgreSQL down, slow and evicting, node crashes and a rolling restart of a 3-node cluster, partitions, overload, hostile clients and management abuse, each under load on the code that ships: writes faults.md and faults.json with, per row, what was injected, how long, requests, errors, lost values and the time to recover; --docs rewrites docs/reliability.md's measured table from them.")
+final class FaultsCommand implements Callable<Integer> {
+  @Option(
+      names = "--only",
+      split = ",",
+      paramLabel = "GROUP",
+      description = "run only these groups (comma-separated): " + Main.FAULT_GROUPS)
+  java.util.List<String> only = new java.util.ArrayList<>();
+
+  @Option(
+      names = "--docs",
+      description = "rewrite the measured table of docs/reliability.md from this run")
+  boolean docs;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "the results folder; default results/faults-<timestamp>")
+  Path out;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      description = "the seed of the double, the load and the hostile corpus; default 42")
+  long seed = 42;
+
+  @Option(names = "--verbose", description = "print the detail (logs) here too")
+  boolean verbose;
+
+  @Override
+  public Integer call() throws Exception {
+    if (verbose) {
+      System.setProperty(Console.VERBOSE, "true");
+    }
+    for (String g : only) {
+      if (!solventa.ops.faults.FaultMatrix.names().contains(g)) {
+        throw new CommandLine.ParameterException(
+            new CommandLine(this),
+            "--only: there is no group '" + g + "'; the groups are " + Main.FAULT_GROUPS);
+      }
+    }
+    Path dir = (out == null ? Main.resultsDir("faults") : out).toAbsolutePath();
+    Path root = Path.of(System.getProperty("lab.root", ".")).toAbsolutePath();
+    Console.quiet(dir);
+    Path file;
+    try {
+      file =
+          solventa.ops.faults.FaultMatrix.run(
+              dir,
+              java.util.Set.copyOf(only),
+              docs ? root.resolve("docs/reliability.md") : null,
+              ExperimentCommand.commit(root),
+              seed,
+              Console.out());
+    } finally {
+      Console.restore();
+    }
+    System.out.println("faults: " + file);
+    return 0;
+  }
+}
