@@ -65,32 +65,14 @@ final class ClusterRolling {
         : "not out of the rotation within the unready delay (" + unreadyDelayMs + " ms): " + late;
   }
 
+  /** The restarts under load, and the load's figures: when the roll began and ended (epoch ms). */
+  private record Roll(List<Step> steps, long startMs, long endMs, FaultLoadResult load) {}
+
   FaultRow run(FaultContext ctx) {
     String fault = "rolling restart of a 3-node cluster under load";
     long unreadyMs = EdgeSettings.unreadyDelayMs();
-    String injected =
-        String.format(
-            Locale.ROOT,
-            "%d req/s of arm C' over %d known customers, spread over a rotation that follows each"
-                + " node's /ready every %d ms (the runner never takes a node out itself); after %d"
-                + " s, each node in turn (the oldest last: it hosts the shard coordinator): graceful"
-                + " stop (SIGTERM; the node's unready-delay %d ms), a replacement joining through a"
-                + " live member, ready (at most %d s); load until %d s after the last",
-            ClusterFaults.RATE,
-            ClusterFaults.CUSTOMERS,
-            ReadyRotation.CHECK_MS,
-            ClusterFaults.BEFORE_SEC,
-            unreadyMs,
-            ClusterFaults.READY_MAX_SEC,
-            ClusterFaults.AFTER_ROLL_SEC);
-    String expected =
-        String.format(
-            Locale.ROOT,
-            "each stopping node out of the rotation before its unready delay ends (so no quote"
-                + " meets a closed port); errors <= %.0f %% of the quotes (what the shards' hand-offs"
-                + " may cost: a quote whose customer's shard is moving can meet the resolve"
-                + " timeout); every value stored before, none lost; every replacement ready",
-            ClusterFaults.MAX_ERROR_PCT);
+    String injected = injected(unreadyMs);
+    String expected = expected();
     List<String> customers = FaultContext.customers(17_000, ClusterFaults.CUSTOMERS);
     try {
       NodeGroup group = ClusterFaults.freshCluster(ctx, "rolling restart", customers);
@@ -98,35 +80,13 @@ final class ClusterRolling {
         Map<String, Instant> before = store.read(customers);
         List<NodeProcess> live = new ArrayList<>(group.members());
         List<NodeProcess> order = order(live);
-        int bound =
-            ClusterFaults.BEFORE_SEC
-                + live.size() * (ClusterFaults.READY_MAX_SEC + 30)
-                + ClusterFaults.AFTER_ROLL_SEC;
-        List<Step> steps = new ArrayList<>();
-        long rollStart;
-        long rollEnd;
-        FaultLoadResult r;
-        try (ReadyRotation rotation = new ReadyRotation(live)) {
-          FaultLoad load =
-              FaultLoad.open(ClusterFaults.RATE, rotation::urls, customers, ctx.seed(), bound);
-          FaultWindow.sleepUntil(load.startMs() + ClusterFaults.BEFORE_SEC * 1000L);
-          rollStart = System.currentTimeMillis();
-          for (int i = 0; i < order.size(); i++) {
-            Step s = restart(ctx, order.get(i), live, rotation, i + 1);
-            steps.add(s);
-            if (!s.ready()) {
-              break;
-            }
-          }
-          rollEnd = System.currentTimeMillis();
-          FaultWindow.sleepUntil(rollEnd + ClusterFaults.AFTER_ROLL_SEC * 1000L);
-          load.stop();
-          r = load.await();
-        }
+        Roll roll = roll(ctx, customers, live, order);
+        List<Step> steps = roll.steps();
+        FaultLoadResult r = roll.load();
         String late = leftInTime(steps, unreadyMs);
         long lost = LostValues.lost(before, store.read(customers));
         boolean allReady = steps.size() == order.size() && steps.stream().allMatch(Step::ready);
-        double rollSec = (rollEnd - rollStart) / 1000.0;
+        double rollSec = (roll.endMs() - roll.startMs()) / 1000.0;
         String measured =
             String.format(
                 Locale.ROOT,
@@ -146,7 +106,7 @@ final class ClusterRolling {
             r.requests(),
             r.errors(),
             lost,
-            r.recoverSec(rollEnd),
+            r.recoverSec(roll.endMs()),
             expected,
             measured,
             allReady
@@ -157,6 +117,65 @@ final class ClusterRolling {
       }
     } catch (Exception e) {
       return FaultRow.failed(fault, injected, expected, e);
+    }
+  }
+
+  private static String injected(long unreadyMs) {
+    return String.format(
+        Locale.ROOT,
+        "%d req/s of arm C' over %d known customers, spread over a rotation that follows each"
+            + " node's /ready every %d ms (the runner never takes a node out itself); after %d"
+            + " s, each node in turn (the oldest last: it hosts the shard coordinator): graceful"
+            + " stop (SIGTERM; the node's unready-delay %d ms), a replacement joining through a"
+            + " live member, ready (at most %d s); load until %d s after the last",
+        ClusterFaults.RATE,
+        ClusterFaults.CUSTOMERS,
+        ReadyRotation.CHECK_MS,
+        ClusterFaults.BEFORE_SEC,
+        unreadyMs,
+        ClusterFaults.READY_MAX_SEC,
+        ClusterFaults.AFTER_ROLL_SEC);
+  }
+
+  private static String expected() {
+    return String.format(
+        Locale.ROOT,
+        "each stopping node out of the rotation before its unready delay ends (so no quote"
+            + " meets a closed port); errors <= %.0f %% of the quotes (what the shards' hand-offs"
+            + " may cost: a quote whose customer's shard is moving can meet the resolve"
+            + " timeout); every value stored before, none lost; every replacement ready",
+        ClusterFaults.MAX_ERROR_PCT);
+  }
+
+  /**
+   * The load over a rotation that follows the nodes' /ready and, after its first seconds, each node
+   * of {@code order} restarted in turn (stopping at the first replacement not ready); the load runs
+   * on after the last.
+   */
+  private static Roll roll(
+      FaultContext ctx, List<String> customers, List<NodeProcess> live, List<NodeProcess> order)
+      throws InterruptedException {
+    int bound =
+        ClusterFaults.BEFORE_SEC
+            + live.size() * (ClusterFaults.READY_MAX_SEC + 30)
+            + ClusterFaults.AFTER_ROLL_SEC;
+    List<Step> steps = new ArrayList<>();
+    try (ReadyRotation rotation = new ReadyRotation(live)) {
+      FaultLoad load =
+          FaultLoad.open(ClusterFaults.RATE, rotation::urls, customers, ctx.seed(), bound);
+      FaultWindow.sleepUntil(load.startMs() + ClusterFaults.BEFORE_SEC * 1000L);
+      long rollStart = System.currentTimeMillis();
+      for (int i = 0; i < order.size(); i++) {
+        Step s = restart(ctx, order.get(i), live, rotation, i + 1);
+        steps.add(s);
+        if (!s.ready()) {
+          break;
+        }
+      }
+      long rollEnd = System.currentTimeMillis();
+      FaultWindow.sleepUntil(rollEnd + ClusterFaults.AFTER_ROLL_SEC * 1000L);
+      load.stop();
+      return new Roll(steps, rollStart, rollEnd, load.await());
     }
   }
 

@@ -1,12 +1,10 @@
 package solventa.ops.faults;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
@@ -43,50 +41,41 @@ final class EdgeFlood {
 
   private EdgeFlood() {}
 
-  /** The entity table of one node, read every {@value #SAMPLE_MS} ms on a thread of its own. */
-  private static final class EntitySampler implements AutoCloseable {
-    private final Thread thread;
-    private final AtomicLong peak = new AtomicLong(-1);
-    private final AtomicLong peakAtMs = new AtomicLong();
-    private final AtomicLong last = new AtomicLong(-1);
-    private final AtomicLong samples = new AtomicLong();
-    private final AtomicLong failures = new AtomicLong();
-    private volatile boolean stop;
+  /**
+   * The known customers' load with the flood in its window: the outcome, the node's stats when the
+   * flood began, the flood's own load (null if it never started) and the entity table's sampler.
+   */
+  private record Flooded(
+      FaultWindow.Outcome window,
+      StatsSnapshot before,
+      FaultLoadResult flood,
+      EntitySampler sampler) {}
 
-    EntitySampler(NodeProcess node, long untilMs) {
-      thread =
-          new Thread(
-              () -> {
-                // bounded: it stops when told or at untilMs, whichever comes first
-                while (!stop && System.currentTimeMillis() < untilMs) {
-                  try {
-                    long n = node.snapshot().activeEntities();
-                    samples.incrementAndGet();
-                    last.set(n);
-                    if (n > peak.get()) {
-                      peak.set(n);
-                      peakAtMs.set(System.currentTimeMillis());
-                    }
-                  } catch (IOException | RuntimeException e) {
-                    failures.incrementAndGet();
-                  }
-                  try {
-                    Thread.sleep(SAMPLE_MS);
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                  }
-                }
-              },
-              "entity-sampler");
-      thread.setDaemon(true);
-      thread.start();
-    }
+  /**
+   * The known customers' quotes around the flood: how many were sent while it ran, their errors and
+   * p99, and the errors of those sent before and after it.
+   */
+  private record KnownQuotes(
+      long during,
+      long errorsDuring,
+      double pctDuring,
+      long p99,
+      long errorsBefore,
+      long errorsAfter) {
 
-    @Override
-    public void close() throws InterruptedException {
-      stop = true;
-      thread.join(5_000);
+    static KnownQuotes of(FaultWindow.Outcome o) {
+      FaultLoadResult known = o.load();
+      long start = o.faultStartMs();
+      long end = o.faultEndMs();
+      long during = known.count(s -> s.sentMs() >= start && s.sentMs() < end);
+      long errorsDuring =
+          known.count(s -> s.status() != 200 && s.sentMs() >= start && s.sentMs() < end);
+      double pctDuring = during == 0 ? 0 : 100.0 * errorsDuring / during;
+      long p99 = known.latencyQuantile(0.99, start, end);
+      long errorsBefore = o.errorsBefore();
+      long errorsAfter =
+          known.count(s -> s.status() != 200 && s.sentMs() >= end) + known.unanswered();
+      return new KnownQuotes(during, errorsDuring, pctDuring, p99, errorsBefore, errorsAfter);
     }
   }
 
@@ -96,96 +85,24 @@ final class EdgeFlood {
     UnknownCustomers unknown = EdgeSettings.unknownCustomers();
     long idleMs = unknown.idleTimeout().toMillis();
     long bound = (long) FLOOD_RATE * (idleMs / 1000 + MARGIN_SEC);
-    String injected =
-        String.format(
-            Locale.ROOT,
-            "%d quotes/s for %d s, each for a distinct customer id of the provider's format that"
-                + " the provider does not know (c%08d…), under %d req/s of quotes for %d known"
-                + " customers (node settings: quote.unknown-customers.ttl %d ms, idle-timeout %d"
-                + " ms)",
-            FLOOD_RATE,
-            FLOOD_SEC,
-            FIRST_UNKNOWN,
-            EdgeFaults.RATE,
-            customers.size(),
-            unknown.ttl().toMillis(),
-            idleMs);
-    String expected =
-        String.format(
-            Locale.ROOT,
-            "while the flood runs, the known customers' errors ≤ %.1f %% and their p99 ≤ %d ms,"
-                + " none before or after it; the entity table at its peak ≤ its size before the"
-                + " flood + %d (the flood's rate × (idle-timeout + %d s)), and within %d of that"
-                + " size %d s after the flood; no known customer's value lost and no flood id in Redis; the node"
-                + " stays up",
-            MAX_ERROR_PCT,
-            MAX_P99_MS,
-            bound,
-            MARGIN_SEC,
-            FLOOD_RATE,
-            AFTER_SEC);
+    String injected = injected(customers.size(), unknown, idleMs);
+    String expected = expected(bound);
     NodeProcess first = node.first();
     try (LostValues store = ctx.store()) {
       Map<String, Instant> valuesBefore = store.read(customers);
-      AtomicReference<StatsSnapshot> before = new AtomicReference<>();
-      AtomicReference<FaultLoad> flood = new AtomicReference<>();
-      AtomicReference<FaultLoadResult> floodResult = new AtomicReference<>();
-      AtomicReference<EntitySampler> sampler = new AtomicReference<>();
-      FaultWindow.Outcome o;
-      try {
-        o =
-            FaultWindow.run(
-                node::baseUrls,
-                customers,
-                EdgeFaults.RATE,
-                EdgeFaults.BEFORE_SEC,
-                FLOOD_SEC,
-                AFTER_SEC,
-                ctx.seed(),
-                () -> {
-                  before.set(first.snapshot());
-                  sampler.set(
-                      new EntitySampler(
-                          first,
-                          System.currentTimeMillis() + (FLOOD_SEC + AFTER_SEC + 30) * 1000L));
-                  flood.set(
-                      FaultLoad.startDistinct(
-                          FLOOD_RATE,
-                          Duration.ofSeconds(FLOOD_SEC),
-                          node::baseUrls,
-                          i -> String.format(Locale.ROOT, "c%08d", FIRST_UNKNOWN + i)));
-                },
-                () -> {
-                  FaultLoad f = flood.get();
-                  if (f != null) {
-                    floodResult.set(f.await());
-                  }
-                });
-      } finally {
-        EntitySampler s = sampler.get();
-        if (s != null) {
-          s.close();
-        }
-      }
+      Flooded f = flood(ctx, node, customers);
       StatsSnapshot after = first.snapshot();
       long lost = LostValues.lost(valuesBefore, store.read(customers));
-      // the memory of an unknown customer is the entity's alone: no flood id may reach Redis
-      FaultLoadResult f = floodResult.get();
-      int sent = f == null ? 0 : (int) Math.min(f.requests(), 5_000);
-      List<String> floodIds =
-          java.util.stream.IntStream.range(0, sent)
-              .mapToObj(i -> String.format(Locale.ROOT, "c%08d", FIRST_UNKNOWN + i))
-              .toList();
-      int floodKeys = store.read(floodIds).size();
+      int floodKeys = floodIdsStored(store, f.flood());
       boolean up = first.isAlive() && first.ready();
       return row(
           fault,
           injected,
           expected,
-          o,
-          floodResult.get(),
-          sampler.get(),
-          before.get(),
+          f.window(),
+          f.flood(),
+          f.sampler(),
+          f.before(),
           after,
           bound,
           valuesBefore.size(),
@@ -195,6 +112,100 @@ final class EdgeFlood {
     } catch (Exception e) {
       return FaultRow.failed(fault, injected, expected, e);
     }
+  }
+
+  private static String injected(int customers, UnknownCustomers unknown, long idleMs) {
+    return String.format(
+        Locale.ROOT,
+        "%d quotes/s for %d s, each for a distinct customer id of the provider's format that"
+            + " the provider does not know (c%08d…), under %d req/s of quotes for %d known"
+            + " customers (node settings: quote.unknown-customers.ttl %d ms, idle-timeout %d"
+            + " ms)",
+        FLOOD_RATE,
+        FLOOD_SEC,
+        FIRST_UNKNOWN,
+        EdgeFaults.RATE,
+        customers,
+        unknown.ttl().toMillis(),
+        idleMs);
+  }
+
+  private static String expected(long bound) {
+    return String.format(
+        Locale.ROOT,
+        "while the flood runs, the known customers' errors ≤ %.1f %% and their p99 ≤ %d ms,"
+            + " none before or after it; the entity table at its peak ≤ its size before the"
+            + " flood + %d (the flood's rate × (idle-timeout + %d s)), and within %d of that"
+            + " size %d s after the flood; no known customer's value lost and no flood id in Redis; the node"
+            + " stays up",
+        MAX_ERROR_PCT,
+        MAX_P99_MS,
+        bound,
+        MARGIN_SEC,
+        FLOOD_RATE,
+        AFTER_SEC);
+  }
+
+  /**
+   * The known customers' load with the flood in its window: when the flood begins, the node's stats
+   * are read and its entity table's sampling starts; the sampler is closed however the window ends.
+   */
+  private static Flooded flood(FaultContext ctx, NodeGroup node, List<String> customers)
+      throws Exception {
+    NodeProcess first = node.first();
+    AtomicReference<StatsSnapshot> before = new AtomicReference<>();
+    AtomicReference<FaultLoad> flood = new AtomicReference<>();
+    AtomicReference<FaultLoadResult> floodResult = new AtomicReference<>();
+    AtomicReference<EntitySampler> sampler = new AtomicReference<>();
+    FaultWindow.Outcome o;
+    try {
+      o =
+          FaultWindow.run(
+              node::baseUrls,
+              customers,
+              EdgeFaults.RATE,
+              EdgeFaults.BEFORE_SEC,
+              FLOOD_SEC,
+              AFTER_SEC,
+              ctx.seed(),
+              () -> {
+                before.set(first.snapshot());
+                sampler.set(
+                    new EntitySampler(
+                        first, System.currentTimeMillis() + (FLOOD_SEC + AFTER_SEC + 30) * 1000L));
+                flood.set(
+                    FaultLoad.startDistinct(
+                        FLOOD_RATE,
+                        Duration.ofSeconds(FLOOD_SEC),
+                        node::baseUrls,
+                        i -> String.format(Locale.ROOT, "c%08d", FIRST_UNKNOWN + i)));
+              },
+              () -> {
+                FaultLoad f = flood.get();
+                if (f != null) {
+                  floodResult.set(f.await());
+                }
+              });
+    } finally {
+      EntitySampler s = sampler.get();
+      if (s != null) {
+        s.close();
+      }
+    }
+    return new Flooded(o, before.get(), floodResult.get(), sampler.get());
+  }
+
+  /**
+   * How many of the flood's ids Redis holds (the first 5,000 sent at most): the memory of an
+   * unknown customer is the entity's alone, so none may reach it.
+   */
+  private static int floodIdsStored(LostValues store, FaultLoadResult flood) {
+    int sent = flood == null ? 0 : (int) Math.min(flood.requests(), 5_000);
+    List<String> floodIds =
+        java.util.stream.IntStream.range(0, sent)
+            .mapToObj(i -> String.format(Locale.ROOT, "c%08d", FIRST_UNKNOWN + i))
+            .toList();
+    return store.read(floodIds).size();
   }
 
   private static FaultRow row(
@@ -212,20 +223,11 @@ final class EdgeFlood {
       int floodKeys,
       boolean up) {
     FaultLoadResult known = o.load();
-    long start = o.faultStartMs();
-    long end = o.faultEndMs();
-    long during = known.count(s -> s.sentMs() >= start && s.sentMs() < end);
-    long errorsDuring =
-        known.count(s -> s.status() != 200 && s.sentMs() >= start && s.sentMs() < end);
-    double pctDuring = during == 0 ? 0 : 100.0 * errorsDuring / during;
-    long p99 = known.latencyQuantile(0.99, start, end);
-    long errorsBefore = o.errorsBefore();
-    long errorsAfter =
-        known.count(s -> s.status() != 200 && s.sentMs() >= end) + known.unanswered();
+    KnownQuotes k = KnownQuotes.of(o);
     long base = before.activeEntities();
-    long peak = sampler.peak.get();
-    long last = sampler.last.get();
-    long peakAtSec = peak < 0 ? -1 : Math.max(0, (sampler.peakAtMs.get() - start) / 1000);
+    long peak = sampler.peak();
+    long last = sampler.last();
+    long peakAtSec = peak < 0 ? -1 : Math.max(0, (sampler.peakAtMs() - o.faultStartMs()) / 1000);
     String measured =
         String.format(
             Locale.ROOT,
@@ -235,12 +237,12 @@ final class EdgeFlood {
                 + " into it; bound %d), %d at the row's end (%d samples, %d unread); %d values"
                 + " before, %d lost; %d flood ids stored in Redis; node %s; %s",
             known.summary(),
-            during,
-            errorsDuring,
-            pctDuring,
-            p99,
-            errorsBefore,
-            errorsAfter,
+            k.during(),
+            k.errorsDuring(),
+            k.pctDuring(),
+            k.p99(),
+            k.errorsBefore(),
+            k.errorsAfter(),
             flood == null ? "did not run" : flood.summary(),
             after.providerCallsTotal() - before.providerCallsTotal(),
             after.refusedFromMemory() - before.refusedFromMemory(),
@@ -249,8 +251,8 @@ final class EdgeFlood {
             peakAtSec,
             base + bound,
             last,
-            sampler.samples.get(),
-            sampler.failures.get(),
+            sampler.samples(),
+            sampler.failures(),
             values,
             lost,
             floodKeys,
@@ -259,12 +261,12 @@ final class EdgeFlood {
     boolean holds =
         up
             && flood != null
-            && during > 0
-            && pctDuring <= MAX_ERROR_PCT
-            && p99 <= MAX_P99_MS
-            && errorsBefore == 0
-            && errorsAfter == 0
-            && sampler.samples.get() > 0
+            && k.during() > 0
+            && k.pctDuring() <= MAX_ERROR_PCT
+            && k.p99() <= MAX_P99_MS
+            && k.errorsBefore() == 0
+            && k.errorsAfter() == 0
+            && sampler.samples() > 0
             && peak <= base + bound
             && last >= 0
             && last <= base + FLOOD_RATE

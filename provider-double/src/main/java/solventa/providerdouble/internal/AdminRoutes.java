@@ -11,8 +11,6 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.apache.pekko.http.javadsl.model.ContentTypes;
-import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.HttpEntity;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
@@ -93,7 +91,7 @@ public final class AdminRoutes extends AllDirectives {
                     path(
                         segment("customers").slash(segment()),
                         id -> get(() -> complete(customer(id)))))),
-        path("metrics", () -> get(() -> complete(metrics()))));
+        path("metrics", () -> get(() -> complete(MetricsExposition.of(lag, state, counters)))));
   }
 
   /**
@@ -340,56 +338,6 @@ public final class AdminRoutes extends AllDirectives {
     body.put("p99Ms", s.p99Ms());
     body.put("maxMs", s.maxMs());
     return body;
-  }
-
-  /** Prometheus text exposition format 0.0.4. */
-  private HttpResponse metrics() {
-    LagRecorder.Summary s = lag.summary();
-    DoubleState.Snapshot st = state.snapshot();
-    StringBuilder m = new StringBuilder(1024);
-    m.append("# HELP provider_double_lag_seconds Response hand-off time minus intended time.\n");
-    m.append("# TYPE provider_double_lag_seconds summary\n");
-    m.append("provider_double_lag_seconds{quantile=\"0.5\"} ")
-        .append(s.p50Ms() / 1000)
-        .append('\n');
-    m.append("provider_double_lag_seconds{quantile=\"0.99\"} ")
-        .append(s.p99Ms() / 1000)
-        .append('\n');
-    m.append("provider_double_lag_seconds{quantile=\"1.0\"} ")
-        .append(s.maxMs() / 1000)
-        .append('\n');
-    m.append("provider_double_lag_seconds_sum ").append(s.sumMs() / 1000).append('\n');
-    m.append("provider_double_lag_seconds_count ").append(s.count()).append('\n');
-    m.append("# HELP provider_double_responses_total Provider API responses by status.\n");
-    m.append("# TYPE provider_double_responses_total counter\n");
-    counters
-        .byStatus()
-        .forEach(
-            (status, n) ->
-                m.append("provider_double_responses_total{status=\"")
-                    .append(status)
-                    .append("\"} ")
-                    .append(n)
-                    .append('\n'));
-    m.append("# HELP provider_double_waiting Calls waiting for their sampled delay.\n");
-    m.append("# TYPE provider_double_waiting gauge\n");
-    m.append("provider_double_waiting ").append(counters.waiting()).append('\n');
-    m.append("# HELP provider_double_latency_median_seconds Median of the profile in force.\n");
-    m.append("# TYPE provider_double_latency_median_seconds gauge\n");
-    m.append("provider_double_latency_median_seconds{profile=\"")
-        .append(st.profile().name())
-        .append("\"} ")
-        .append(st.profile().medianMs() / 1000)
-        .append('\n');
-    m.append("# HELP provider_double_latency_p99_seconds p99 of the profile in force.\n");
-    m.append("# TYPE provider_double_latency_p99_seconds gauge\n");
-    m.append("provider_double_latency_p99_seconds{profile=\"")
-        .append(st.profile().name())
-        .append("\"} ")
-        .append(st.profile().p99Ms() / 1000)
-        .append('\n');
-    return HttpResponse.create()
-        .withEntity(HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, m.toString()));
   }
 
   private static HttpResponse ok(ObjectNode body) {

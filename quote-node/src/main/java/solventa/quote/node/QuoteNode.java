@@ -33,10 +33,7 @@ import solventa.quote.profile.ProfileStore;
 import solventa.quote.profile.ProviderPort;
 import solventa.quote.profile.RedisProfileStore;
 import solventa.quote.profile.ShardedResolver;
-import solventa.quote.settings.DispatcherSettings;
-import solventa.quote.settings.HttpTimeouts;
 import solventa.quote.settings.QuoteSettings;
-import solventa.quote.settings.ShutdownSettings;
 import solventa.quote.stats.ActuarialTrace;
 import solventa.quote.stats.QuoteStats;
 
@@ -114,92 +111,16 @@ public final class QuoteNode implements AutoCloseable {
   /** As {@link #start(Config, Function)} with an injected clock (tests drive profile age). */
   public static QuoteNode start(
       Config config, Function<ActorSystem<?>, ProviderPort> adapter, Clock clock) {
-    QuoteSettings settings = QuoteSettings.fromConfig(config);
-    solventa.quote.profile.EntityBounds entityBounds =
-        solventa.quote.profile.EntityBounds.fromConfig(config);
-    solventa.quote.profile.UnknownCustomers unknownCustomers =
-        solventa.quote.profile.UnknownCustomers.fromConfig(config);
-    WarmupSettings warmup = WarmupSettings.fromConfig(config);
-    DispatcherSettings dispatcher = DispatcherSettings.fromConfig(config);
-    ShutdownSettings shutdown = ShutdownSettings.fromConfig(config);
-    solventa.quote.profile.RefreshAdmission refresh =
-        solventa.quote.profile.RefreshAdmission.of(
-            solventa.quote.settings.RefreshSettings.fromConfig(config, settings.refreshAfter()));
-    HttpTimeouts timeouts = HttpTimeouts.fromConfig(config);
+    NodeSettings node = NodeSettings.fromConfig(config);
     SchedulerCostTimer costTimer = new SchedulerCostTimer();
     Pricing pricing = RatingPricing.start(config, clock, costTimer);
     ProfileStore store = null;
     ActorSystem<Void> system = null;
     try {
-      store = RedisProfileStore.connect(settings.redis());
-      system = ActorSystem.create(Behaviors.empty(), "quote", dispatcher.applyTo(config));
+      store = RedisProfileStore.connect(node.quote().redis());
+      system = ActorSystem.create(Behaviors.empty(), "quote", node.dispatcher().applyTo(config));
       costTimer.attach(system);
-      ProviderPort adapterPort = adapter.apply(system);
-      NodeWarmup.SkippingProvider skipping =
-          warmup.provider() == WarmupSettings.ProviderMode.SKIP && warmup.quotes() > 0
-              ? new NodeWarmup.SkippingProvider(adapterPort, warmup)
-              : null;
-      ProviderPort provider = skipping != null ? skipping : adapterPort;
-      QuoteStats stats =
-          new QuoteStats(settings.arm(), clock, settings.stats().sacrificedCapacity());
-      ActuarialTrace trace = new ActuarialTrace(settings.traceSalt());
-      // the one place that asks whether the arm has a cache: the service never does
-      ProfileResolver resolver =
-          settings.arm().usesCache()
-              ? startSharding(
-                  system,
-                  settings,
-                  provider,
-                  store,
-                  stats,
-                  clock,
-                  trace,
-                  shutdown,
-                  entityBounds,
-                  unknownCustomers,
-                  refresh)
-              : new DirectResolver(system, provider, stats, clock, settings.resolveTimeout());
-      registerStats(system, config, settings, stats, provider, store, trace);
-      ActorSystem<Void> sys = system;
-      QuoteService service = new QuoteService(settings, resolver, provider, pricing, stats, trace);
-      java.util.concurrent.atomic.AtomicBoolean warmedUp =
-          new java.util.concurrent.atomic.AtomicBoolean(false);
-      java.util.concurrent.atomic.AtomicBoolean draining =
-          new java.util.concurrent.atomic.AtomicBoolean(false);
-      QuoteRoutes routes =
-          new QuoteRoutes(
-              service,
-              settings.http().maxBody(),
-              timeouts.body(),
-              () -> warmedUp.get() && isUp(sys),
-              draining::get,
-              settings.http().maxInFlight());
-      // per connection: the head and idle bounds Pekko HTTP's settings lack (ConnectionTimeouts)
-      ServerBinding binding =
-          await(
-              Http.get(system)
-                  .newServerAt(settings.http().host(), settings.http().port())
-                  .bindFlow(
-                      ConnectionTimeouts.flow(
-                          routes.handler(system),
-                          timeouts,
-                          config.getInt("pekko.http.server.pipelining-limit"))));
-      org.apache.pekko.http.javadsl.model.Uri management =
-          await(PekkoManagement.get(Adapter.toClassic(system)).start());
-      NodeShutdown.register(system, binding, shutdown, draining, store, pricing);
-      NodeWarmup.Outcome warmed = warmUp(system, binding, warmup, stats, provider);
-      if (skipping != null) {
-        skipping.done();
-      }
-      warmedUp.set(true);
-      log.info(
-          "quote node up: arm {} on {} (management {}); stack {}",
-          settings.arm().label(),
-          binding.localAddress(),
-          management,
-          NodeStack.describe(system));
-      return new QuoteNode(
-          system, settings, provider, pricing, store, stats, binding, management.port(), warmed);
+      return serve(system, config, node, adapter.apply(system), clock, pricing, store);
     } catch (RuntimeException e) {
       if (system != null) {
         system.terminate();
@@ -214,23 +135,97 @@ public final class QuoteNode implements AutoCloseable {
   }
 
   /**
+   * The node on its running actor system, its rating and its Redis: the resolver of its arm, the
+   * quote API, management, the graceful stop's phases, then the warm-up. The caller stops what
+   * started when this throws.
+   */
+  private static QuoteNode serve(
+      ActorSystem<Void> system,
+      Config config,
+      NodeSettings node,
+      ProviderPort adapterPort,
+      Clock clock,
+      Pricing pricing,
+      ProfileStore store) {
+    QuoteSettings settings = node.quote();
+    WarmupSettings warmup = node.warmup();
+    NodeWarmup.SkippingProvider skipping =
+        warmup.provider() == WarmupSettings.ProviderMode.SKIP && warmup.quotes() > 0
+            ? new NodeWarmup.SkippingProvider(adapterPort, warmup)
+            : null;
+    ProviderPort provider = skipping != null ? skipping : adapterPort;
+    QuoteStats stats = new QuoteStats(settings.arm(), clock, settings.stats().sacrificedCapacity());
+    ActuarialTrace trace = new ActuarialTrace(settings.traceSalt());
+    // the one place that asks whether the arm has a cache: the service never does
+    ProfileResolver resolver =
+        settings.arm().usesCache()
+            ? startSharding(system, node, provider, store, stats, clock, trace)
+            : new DirectResolver(system, provider, stats, clock, settings.resolveTimeout());
+    registerStats(system, config, settings, stats, provider, store, trace);
+    QuoteService service = new QuoteService(settings, resolver, provider, pricing, stats, trace);
+    java.util.concurrent.atomic.AtomicBoolean warmedUp =
+        new java.util.concurrent.atomic.AtomicBoolean(false);
+    java.util.concurrent.atomic.AtomicBoolean draining =
+        new java.util.concurrent.atomic.AtomicBoolean(false);
+    QuoteRoutes routes =
+        new QuoteRoutes(
+            service,
+            settings.http().maxBody(),
+            node.timeouts().body(),
+            () -> warmedUp.get() && isUp(system),
+            draining::get,
+            settings.http().maxInFlight());
+    ServerBinding binding = bind(system, config, node, routes);
+    org.apache.pekko.http.javadsl.model.Uri management =
+        await(PekkoManagement.get(Adapter.toClassic(system)).start());
+    NodeShutdown.register(system, binding, node.shutdown(), draining, store, pricing);
+    NodeWarmup.Outcome warmed = warmUp(system, binding, warmup, stats, provider);
+    if (skipping != null) {
+      skipping.done();
+    }
+    warmedUp.set(true);
+    log.info(
+        "quote node up: arm {} on {} (management {}); stack {}",
+        settings.arm().label(),
+        binding.localAddress(),
+        management,
+        NodeStack.describe(system));
+    return new QuoteNode(
+        system, settings, provider, pricing, store, stats, binding, management.port(), warmed);
+  }
+
+  /**
+   * The quote API bound at {@code quote.http.host} and {@code port}; per connection, the head and
+   * idle bounds Pekko HTTP's settings lack ({@link ConnectionTimeouts}).
+   */
+  private static ServerBinding bind(
+      ActorSystem<Void> system, Config config, NodeSettings node, QuoteRoutes routes) {
+    QuoteSettings.Http http = node.quote().http();
+    return await(
+        Http.get(system)
+            .newServerAt(http.host(), http.port())
+            .bindFlow(
+                ConnectionTimeouts.flow(
+                    routes.handler(system),
+                    node.timeouts(),
+                    config.getInt("pekko.http.server.pipelining-limit"))));
+  }
+
+  /**
    * The customer profile entities of an arm with a cache, sharded over the cluster, and the
    * resolver that asks them.
    */
   private static ProfileResolver startSharding(
       ActorSystem<Void> system,
-      QuoteSettings settings,
+      NodeSettings node,
       ProviderPort provider,
       ProfileStore store,
       QuoteStats stats,
       Clock clock,
-      ActuarialTrace trace,
-      ShutdownSettings shutdown,
-      solventa.quote.profile.EntityBounds entityBounds,
-      solventa.quote.profile.UnknownCustomers unknownCustomers,
-      solventa.quote.profile.RefreshAdmission refresh) {
+      ActuarialTrace trace) {
+    QuoteSettings settings = node.quote();
     solventa.quote.profile.ActiveEntities active =
-        new solventa.quote.profile.ActiveEntities(entityBounds.maxActive());
+        new solventa.quote.profile.ActiveEntities(node.entityBounds().maxActive());
     stats.activeEntities(active::active);
     return ShardedResolver.start(
         system,
@@ -241,10 +236,10 @@ public final class QuoteNode implements AutoCloseable {
             stats,
             clock,
             trace::pseudonym,
-            shutdown.flushDeadline(),
-            unknownCustomers,
-            refresh),
-        entityBounds,
+            node.shutdown().flushDeadline(),
+            node.unknownCustomers(),
+            node.refresh()),
+        node.entityBounds(),
         active,
         settings.resolveTimeout());
   }

@@ -50,13 +50,13 @@ import solventa.signals.CanonicalProfile;
  *       it does not know the customer is remembered for {@code quote.unknown-customers.ttl} and
  *       answered from memory meanwhile ({@link KnownProfile}). Background refreshes are paced by a
  *       {@link RefreshGate} (admission by rate, refresh-ahead; both off by default).
- *   <li><i>flushing</i> ({@link #flushing}) — sharding sent {@link Stop}. The entity still answers
- *       what reaches it, waits for its provider calls in flight (their requests get their answers)
- *       and writes a value Redis has not taken yet (a failed write is retried every fifth of the
- *       deadline, or {@code retry-after} if sooner), then stops; at {@code
- *       quote.shutdown.flush-deadline} it stops whatever is left, counting and logging a value it
- *       could not write. A {@code Stop} while loading starts the same deadline at once; the entity
- *       flushes as soon as its read answers and its stashed requests are served.
+ *   <li><i>flushing</i> ({@link #flushing}, {@link EntityFlush}) — sharding sent {@link Stop}. The
+ *       entity still answers what reaches it, waits for its provider calls in flight (their
+ *       requests get their answers) and writes a value Redis has not taken yet (a failed write is
+ *       retried every fifth of the deadline, or {@code retry-after} if sooner), then stops; at
+ *       {@code quote.shutdown.flush-deadline} it stops whatever is left, counting and logging a
+ *       value it could not write. A {@code Stop} while loading starts the same deadline at once;
+ *       the entity flushes as soon as its read answers and its stashed requests are served.
  * </ul>
  *
  * <p><b>Persistence</b>: asynchronous (Lettuce stages piped back to the actor); at most one write
@@ -69,14 +69,14 @@ import solventa.signals.CanonicalProfile;
  * <p><b>Passivation, hand-off, graceful shutdown</b> all stop the entity with {@link Stop} (its
  * stop message), so it flushes first. An entity whose last provider answer was a business answer
  * (unknown customer, no consent) has nothing to keep warm: after {@code
- * quote.unknown-customers.idle-timeout} without a quote it asks its shard to passivate it, rather
- * than wait sharding's default idle timeout, so that a client sending many unknown ids cannot fill
- * the node with entities; the next incarnation (on this or another node, after a restart or
- * re-homing) starts loading and recovers the last value that reached Redis. A hard stop (the node
- * killed) loses the in-memory value and any write not yet retried; late provider results go to dead
- * letters, requests in flight get no reply and the edge's own resolve timeout answers them, and
- * requests still queued in its (bounded) mailbox reach dead letters and are answered at once as
- * shed ({@link MailboxOverflow}).
+ * quote.unknown-customers.idle-timeout} without a quote it asks its shard to passivate it ({@link
+ * EarlyPassivation}), rather than wait sharding's default idle timeout, so that a client sending
+ * many unknown ids cannot fill the node with entities; the next incarnation (on this or another
+ * node, after a restart or re-homing) starts loading and recovers the last value that reached
+ * Redis. A hard stop (the node killed) loses the in-memory value and any write not yet retried;
+ * late provider results go to dead letters, requests in flight get no reply and the edge's own
+ * resolve timeout answers them, and requests still queued in its (bounded) mailbox reach dead
+ * letters and are answered at once as shed ({@link MailboxOverflow}).
  */
 public final class ProfileEntity {
 
@@ -149,12 +149,12 @@ public final class ProfileEntity {
     INSTANCE
   }
 
-  private enum FlushDeadline implements Command {
+  enum FlushDeadline implements Command {
     INSTANCE
   }
 
   /** No quote for {@code quote.unknown-customers.idle-timeout} since a business answer. */
-  private enum Idle implements Command {
+  enum Idle implements Command {
     INSTANCE
   }
 
@@ -211,15 +211,14 @@ public final class ProfileEntity {
   private final ActorContext<Command> ctx;
   private final TimerScheduler<Command> timers;
   private final StashBuffer<Command> stash;
-  private final ActorRef<ClusterSharding.ShardCommand> shard;
-  private final Duration refusedIdle;
   private final String pseudonym;
   private final Duration retryAfter;
-  private final Duration flushDeadline;
   private final QuoteStats stats;
   private final ProfileWriter writer;
   private final ProfileLoader loader;
   private final KnownProfile known;
+  private final EntityFlush flush;
+  private final EarlyPassivation passivation;
 
   private ProfileEntity(
       ActorContext<Command> ctx,
@@ -233,11 +232,8 @@ public final class ProfileEntity {
     this.ctx = ctx;
     this.timers = timers;
     this.stash = stash;
-    this.shard = shard;
-    this.refusedIdle = deps.unknownCustomers().idleTimeout();
     this.pseudonym = deps.pseudonym().apply(customerId);
     this.retryAfter = deps.settings().redis().retryAfter();
-    this.flushDeadline = deps.flushDeadline();
     this.stats = deps.stats();
     this.writer = new ProfileWriter(ctx, timers, deps.store(), stats, pseudonym);
     this.loader =
@@ -250,6 +246,11 @@ public final class ProfileEntity {
             deps.settings().redis().loadRetryMax());
     this.known =
         new KnownProfile(ctx, timers, customerId, deps, servedBy, hostClockMs, writer, loader);
+    this.flush =
+        new EntityFlush(
+            timers, loader, writer, known, stats, pseudonym, deps.flushDeadline(), retryAfter);
+    this.passivation =
+        new EarlyPassivation(ctx, timers, shard, known, deps.unknownCustomers().idleTimeout());
     loader.load();
   }
 
@@ -260,14 +261,14 @@ public final class ProfileEntity {
    * entity flushes once the read answers.
    */
   private Behavior<Command> loading(boolean stopAsked) {
-    Duration writeRetry = stopAsked ? flushRetry() : retryAfter;
+    Duration writeRetry = stopAsked ? flush.retry() : retryAfter;
     return everyState(Behaviors.receive(Command.class))
         .onMessage(Resolve.class, this::hold)
         .onMessage(Recovered.class, r -> loaded(r, stopAsked))
         .onMessage(FetchDone.class, d -> same(() -> known.fetchDone(d)))
         .onMessage(Persisted.class, p -> same(() -> writer.written(p.error(), writeRetry)))
         .onMessageEquals(Stop.INSTANCE, () -> stopAsked ? Behaviors.same() : stopWhileLoading())
-        .onMessageEquals(FlushDeadline.INSTANCE, this::atFlushDeadline)
+        .onMessageEquals(FlushDeadline.INSTANCE, flush::atDeadline)
         .onMessageEquals(Idle.INSTANCE, Behaviors::same)
         .build();
   }
@@ -283,12 +284,14 @@ public final class ProfileEntity {
 
   private Behavior<Command> loaded(Recovered r, boolean stopAsked) {
     recovered(r, true);
-    idleWhenRefused(); // a call made while loading may have been answered already
-    return stopAsked ? stopIfFlushed(stash.unstashAll(flushing())) : stash.unstashAll(serving());
+    passivation.idleWhenRefused(); // a call made while loading may have been answered already
+    return stopAsked
+        ? flush.stopIfFlushed(stash.unstashAll(flushing()))
+        : stash.unstashAll(serving());
   }
 
   private Behavior<Command> stopWhileLoading() {
-    beginFlush(); // the deadline runs from now, while the read is still in flight
+    flush.begin(); // the deadline runs from now, while the read is still in flight
     return loading(true);
   }
 
@@ -302,7 +305,7 @@ public final class ProfileEntity {
                 same(
                     () -> {
                       known.resolve(r);
-                      idleWhenRefused();
+                      passivation.idleWhenRefused();
                     }))
         .onMessage(Recovered.class, r -> same(() -> recovered(r, false)))
         .onMessage(
@@ -311,15 +314,15 @@ public final class ProfileEntity {
                 same(
                     () -> {
                       known.fetchDone(d);
-                      idleWhenRefused();
+                      passivation.idleWhenRefused();
                     }))
         .onMessage(Persisted.class, p -> same(() -> writer.written(p.error(), retryAfter)))
-        .onMessageEquals(Idle.INSTANCE, () -> same(this::passivateIfRefused))
+        .onMessageEquals(Idle.INSTANCE, () -> same(passivation::passivateIfRefused))
         .onMessageEquals(
             Stop.INSTANCE,
             () -> {
-              beginFlush();
-              return stopIfFlushed(flushing());
+              flush.begin();
+              return flush.stopIfFlushed(flushing());
             })
         .build();
   }
@@ -333,79 +336,24 @@ public final class ProfileEntity {
             Recovered.class,
             r -> {
               recovered(r, false);
-              return stopIfFlushed(Behaviors.same());
+              return flush.stopIfFlushed(Behaviors.same());
             })
         .onMessage(
             FetchDone.class,
             d -> {
               known.fetchDone(d);
-              return stopIfFlushed(Behaviors.same());
+              return flush.stopIfFlushed(Behaviors.same());
             })
         .onMessage(
             Persisted.class,
             p -> {
-              writer.written(p.error(), flushRetry());
-              return stopIfFlushed(Behaviors.same());
+              writer.written(p.error(), flush.retry());
+              return flush.stopIfFlushed(Behaviors.same());
             })
         .onMessageEquals(Stop.INSTANCE, Behaviors::same)
-        .onMessageEquals(FlushDeadline.INSTANCE, this::atFlushDeadline)
+        .onMessageEquals(FlushDeadline.INSTANCE, flush::atDeadline)
         .onMessageEquals(Idle.INSTANCE, Behaviors::same)
         .build();
-  }
-
-  // ---- early passivation -----------------------------------------------------------------------
-
-  /**
-   * While the provider's last answer is a business answer, (re)starts the short idle timer from
-   * this quote or answer; otherwise sharding's default idle timeout alone applies.
-   */
-  private void idleWhenRefused() {
-    if (known.refusedByProvider()) {
-      timers.startSingleTimer(Idle.INSTANCE, Idle.INSTANCE, refusedIdle);
-    } else {
-      timers.cancel(Idle.INSTANCE);
-    }
-  }
-
-  /**
-   * The short idle time passed: the shard is asked to passivate this entity (it then sends {@link
-   * Stop}, and the entity flushes as at any passivation). A call still in flight restarts the timer
-   * when it ends instead.
-   */
-  private void passivateIfRefused() {
-    if (known.refusedByProvider() && !known.callsInFlight()) {
-      shard.tell(new ClusterSharding.Passivate<>(ctx.getSelf()));
-    }
-  }
-
-  /** On {@link Stop}: no more reads, the deadline starts, and a value Redis lacks is written. */
-  private void beginFlush() {
-    loader.settle();
-    timers.startSingleTimer(FlushDeadline.INSTANCE, FlushDeadline.INSTANCE, flushDeadline);
-    writer.write();
-  }
-
-  /** While flushing, a failed write is retried sooner: at least five attempts fit the deadline. */
-  private Duration flushRetry() {
-    Duration fifth = flushDeadline.dividedBy(5);
-    return fifth.compareTo(retryAfter) < 0 ? fifth : retryAfter;
-  }
-
-  /** Stopped once nothing is left to answer or write; else {@code next}. */
-  private Behavior<Command> stopIfFlushed(Behavior<Command> next) {
-    return !known.callsInFlight() && writer.idle() ? Behaviors.stopped() : next;
-  }
-
-  private Behavior<Command> atFlushDeadline() {
-    if (!writer.idle()) {
-      stats.record(ProfileEvent.UNFLUSHED);
-      LOG.warn(
-          "customer={} stopped after quote.shutdown.flush-deadline ({} ms) with a value Redis has"
-              + " not taken",
-          pseudonym,
-          flushDeadline.toMillis());
-    }
-    return Behaviors.stopped();
   }
 
   // ---- in every state --------------------------------------------------------------------------

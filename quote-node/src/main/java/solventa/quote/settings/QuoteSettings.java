@@ -5,7 +5,6 @@ import com.typesafe.config.ConfigException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
-import solventa.signals.settings.BindAddress;
 import solventa.signals.settings.Secret;
 
 /**
@@ -200,69 +199,14 @@ public record QuoteSettings(
   public static final String ALLOW_NON_LOOPBACK_KEY = "quote.bind.allow-non-loopback";
 
   /**
-   * Every address the node listens on, checked before any port opens: the quote API ({@code
-   * quote.http.host}), Pekko Management ({@code pekko.management.http.bind-hostname}, or its {@code
-   * hostname} when that is empty, as Pekko does), Artery ({@code
-   * pekko.remote.artery.canonical.hostname} and {@code bind.hostname}, which falls back to the
-   * canonical one when empty) and Kamon's Prometheus endpoint when it runs. Each must be a loopback
-   * address ({@code 127.0.0.1}, {@code ::1}, {@code localhost}) unless {@value
-   * #ALLOW_NON_LOOPBACK_KEY} is on; a wildcard ({@code 0.0.0.0}, {@code ::}, empty) or any other
-   * address is refused, naming its key and value. Names other than {@code localhost} are not
-   * resolved here: a name counts as non-loopback, and so do Pekko's placeholders for the machine's
-   * own address ({@code <getHostAddress>}, {@code <hostname>}).
+   * Every address the node listens on, checked before any port opens ({@link NodeBindAddresses}):
+   * loopback only unless {@value #ALLOW_NON_LOOPBACK_KEY} is on; a wildcard or any other address is
+   * refused, naming its key and value.
    *
    * @throws InvalidQuoteSettings naming the first address refused
    */
   public static void bindAddresses(Config root) {
-    boolean allowed;
-    try {
-      allowed = root.hasPath(ALLOW_NON_LOOPBACK_KEY) && root.getBoolean(ALLOW_NON_LOOPBACK_KEY);
-    } catch (ConfigException.WrongType e) {
-      throw bad(
-          ALLOW_NON_LOOPBACK_KEY,
-          root.getValue(ALLOW_NON_LOOPBACK_KEY).render(),
-          "must be on or off");
-    }
-    if (allowed) {
-      return;
-    }
-    bindAddress(root, "quote.http.host", null);
-    bindAddress(root, "pekko.management.http.bind-hostname", "pekko.management.http.hostname");
-    bindAddress(root, "pekko.remote.artery.canonical.hostname", null);
-    bindAddress(
-        root, "pekko.remote.artery.bind.hostname", "pekko.remote.artery.canonical.hostname");
-    if (root.hasPath("kamon.prometheus.start-embedded-http-server")
-        && root.getBoolean("kamon.prometheus.start-embedded-http-server")) {
-      bindAddress(root, "kamon.prometheus.embedded-server.hostname", null);
-    }
-  }
-
-  /**
-   * Refuses the address at {@code key} (or, when it is empty, at {@code fallback}) unless loopback.
-   */
-  private static void bindAddress(Config root, String key, String fallback) {
-    String named = key;
-    String value = root.hasPath(key) ? root.getString(key).strip() : "";
-    if (value.isEmpty() && fallback != null) {
-      named = fallback;
-      value = root.hasPath(fallback) ? root.getString(fallback).strip() : "";
-    }
-    if (BindAddress.isLoopback(value)) {
-      return;
-    }
-    String remedy =
-        ": the node binds loopback only (127.0.0.1); set "
-            + ALLOW_NON_LOOPBACK_KEY
-            + " = on only where the network is the deployment's own, and bind the host's name on"
-            + " it (compose: the service name)"
-            + (named.equals(key) ? "" : "; " + key + " is empty, so Pekko binds " + fallback);
-    if (value.isEmpty()) {
-      throw bad(named, "<empty>", "name the address to bind" + remedy);
-    }
-    if (BindAddress.isWildcard(value)) {
-      throw bad(named, value, "a wildcard address listens on every interface of the host" + remedy);
-    }
-    throw bad(named, value, "not a loopback address" + remedy);
+    NodeBindAddresses.check(root);
   }
 
   /** Reads {@code quote.*} from the node's whole configuration. */
@@ -278,7 +222,7 @@ public record QuoteSettings(
     Breaker breaker =
         Breaker.parse(breakerText)
             .orElseThrow(() -> bad("quote.breaker", breakerText, "must be one of by-arm, on, off"));
-    Arm arm = arm(q, breaker);
+    Arm arm = ArmOverrides.arm(q, breaker);
     return new QuoteSettings(
         arm,
         breaker,
@@ -300,67 +244,6 @@ public record QuoteSettings(
         new Stats(q.getBoolean("stats.reset-enabled"), q.getInt("stats.sacrificed-capacity")),
         q.getString("trace.salt"),
         duration(q, "max-staleness"));
-  }
-
-  /** The trait overrides {@code quote.traits.*}, in the order of {@link ArmTraits}'s fields. */
-  private static final java.util.List<String> TRAIT_KEYS =
-      java.util.List.of("traits.cache", "traits.falls-back", "traits.coalesces");
-
-  /**
-   * The arm of {@code quote.arm} with the overrides of {@code quote.traits.*} (the breaker's is
-   * {@code quote.breaker}, which the constructor applies). A label the card does not name is an arm
-   * of the configuration's own, accepted only when every trait is given: {@code
-   * quote.traits.cache}, {@code falls-back}, {@code coalesces}, and {@code quote.breaker} on or
-   * off.
-   */
-  private static Arm arm(Config q, Breaker breaker) {
-    String armText = q.getString("arm");
-    Boolean cache = trait(q, TRAIT_KEYS.get(0));
-    Boolean fallsBack = trait(q, TRAIT_KEYS.get(1));
-    Boolean coalesces = trait(q, TRAIT_KEYS.get(2));
-    java.util.Optional<Arm> named = Arm.parse(armText);
-    boolean complete =
-        cache != null && fallsBack != null && coalesces != null && breaker != Breaker.BY_ARM;
-    if (named.isEmpty() && !(complete && !armText.isBlank())) {
-      throw bad(
-          "quote.arm",
-          armText,
-          "must be one of A, B, C, C', or a label of its own with every quote.traits.* set and"
-              + " quote.breaker on or off");
-    }
-    ArmTraits base =
-        named.map(Arm::traits).orElse(new ArmTraits(false, false, false, breaker == Breaker.ON));
-    try {
-      ArmTraits t =
-          new ArmTraits(
-              cache == null ? base.cache() : cache,
-              fallsBack == null ? base.fallsBack() : fallsBack,
-              coalesces == null ? base.coalesces() : coalesces,
-              base.breaker());
-      return new Arm(named.map(Arm::label).orElse(armText.trim()), t);
-    } catch (IllegalArgumentException e) {
-      throw bad("quote.traits", armText + " with " + overrides(q), e.getMessage());
-    }
-  }
-
-  /** The trait overrides set, as the configuration writes them. */
-  private static String overrides(Config q) {
-    return TRAIT_KEYS.stream()
-        .filter(q::hasPath)
-        .map(k -> "quote." + k + " = " + q.getValue(k).render())
-        .collect(java.util.stream.Collectors.joining(", "));
-  }
-
-  /** An optional on/off trait override; null when absent. */
-  private static Boolean trait(Config q, String key) {
-    if (!q.hasPath(key)) {
-      return null;
-    }
-    try {
-      return q.getBoolean(key);
-    } catch (ConfigException.WrongType e) {
-      throw bad("quote." + key, q.getValue(key).render(), "must be on or off");
-    }
   }
 
   private static void adminToken(Config root, String key) {

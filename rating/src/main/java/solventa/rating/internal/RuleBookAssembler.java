@@ -75,7 +75,33 @@ public final class RuleBookAssembler {
   private static RuleSet ruleSet(RawRuleBook raw, RuleSetRow row, Map<String, String> currencies) {
     String v = row.version();
     Factors.requireWeight(v + "/rule_set", "max_uncertainty", row.maxUncertainty());
+    Map<Origin, BigDecimal> weights = originWeights(raw, v);
+    TreeMap<String, LineRules> lines = pricedLines(raw, v, currencies);
+    requireKnownLinesInFactorTables(raw, v, lines);
+    for (var e : lines.entrySet()) {
+      LineRules partial = e.getValue();
+      Set<Signal> rated = partial.signalBands().keySet();
+      e.setValue(
+          new LineRules(
+              partial.code(),
+              partial.currency(),
+              partial.exposureRate(),
+              partial.minimumPremium(),
+              partial.objectRule(),
+              partial.signalBands(),
+              loadings(raw, v, e.getKey(), rated),
+              defaults(raw, v, e.getKey(), rated)));
+    }
+    return new RuleSet(
+        v,
+        row.effectiveFrom(),
+        row.maxUncertainty(),
+        Collections.unmodifiableMap(weights),
+        Collections.unmodifiableNavigableMap(lines));
+  }
 
+  /** The range weight of each origin in version {@code v}; both fallback origins must have one. */
+  private static Map<Origin, BigDecimal> originWeights(RawRuleBook raw, String v) {
     Map<Origin, BigDecimal> weights = new EnumMap<>(Origin.class);
     for (var w : raw.originWeights()) {
       if (!w.version().equals(v)) {
@@ -93,7 +119,15 @@ public final class RuleBookAssembler {
             "no range weight for the fallback origin " + fallback);
       }
     }
+    return weights;
+  }
 
+  /**
+   * The lines version {@code v} prices (one per base_rate row), with their object rule and signal
+   * bands; their loadings and default profiles are still empty. At least one line.
+   */
+  private static TreeMap<String, LineRules> pricedLines(
+      RawRuleBook raw, String v, Map<String, String> currencies) {
     TreeMap<String, LineRules> lines = new TreeMap<>();
     for (var b : raw.baseRates()) {
       if (!b.version().equals(v)) {
@@ -131,6 +165,12 @@ public final class RuleBookAssembler {
     if (lines.isEmpty()) {
       throw new InvalidRuleSet(v + "/base_rate", "the rule set prices no line of business");
     }
+    return lines;
+  }
+
+  /** Every factor table's rows of version {@code v} are for a line it prices. */
+  private static void requireKnownLinesInFactorTables(
+      RawRuleBook raw, String v, Map<String, LineRules> lines) {
     requireKnownLines(
         v, "object_band_factor", lines, raw.objectBands(), r -> r.version(), r -> r.line());
     requireKnownLines(
@@ -145,27 +185,6 @@ public final class RuleBookAssembler {
     requireKnownLines(
         v, "missing_signal_loading", lines, raw.loadings(), r -> r.version(), r -> r.line());
     requireKnownLines(v, "default_profile", lines, raw.defaults(), r -> r.version(), r -> r.line());
-
-    for (var e : lines.entrySet()) {
-      LineRules partial = e.getValue();
-      Set<Signal> rated = partial.signalBands().keySet();
-      e.setValue(
-          new LineRules(
-              partial.code(),
-              partial.currency(),
-              partial.exposureRate(),
-              partial.minimumPremium(),
-              partial.objectRule(),
-              partial.signalBands(),
-              loadings(raw, v, e.getKey(), rated),
-              defaults(raw, v, e.getKey(), rated)));
-    }
-    return new RuleSet(
-        v,
-        row.effectiveFrom(),
-        row.maxUncertainty(),
-        Collections.unmodifiableMap(weights),
-        Collections.unmodifiableNavigableMap(lines));
   }
 
   private static ObjectRule objectRule(RawRuleBook raw, String v, InsuredObjectSchema schema) {

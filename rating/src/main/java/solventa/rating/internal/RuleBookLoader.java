@@ -40,81 +40,15 @@ public final class RuleBookLoader {
     try {
       RawRuleBook raw =
           new RawRuleBook(
-              query(
-                  c,
-                  "select code, currency from line_of_business",
-                  rs -> new LineRow(rs.getString(1), rs.getString(2))),
-              query(
-                  c,
-                  "select version, effective_from, max_uncertainty from rule_set",
-                  rs ->
-                      new RuleSetRow(
-                          rs.getString(1),
-                          rs.getObject(2, OffsetDateTime.class).toInstant(),
-                          rs.getBigDecimal(3))),
-              query(
-                  c,
-                  "select version, line, exposure_rate, minimum_premium from base_rate",
-                  rs ->
-                      new BaseRateRow(
-                          rs.getString(1),
-                          rs.getString(2),
-                          rs.getBigDecimal(3),
-                          rs.getBigDecimal(4))),
-              query(
-                  c,
-                  "select version, line, field, lower_bound, upper_bound, factor"
-                      + " from object_band_factor",
-                  rs ->
-                      new ObjectBandRow(
-                          rs.getString(1),
-                          rs.getString(2),
-                          rs.getString(3),
-                          rs.getBigDecimal(4),
-                          rs.getBigDecimal(5),
-                          rs.getBigDecimal(6))),
-              query(
-                  c,
-                  "select version, line, field, category, factor from object_category_factor",
-                  rs ->
-                      new ObjectCategoryRow(
-                          rs.getString(1),
-                          rs.getString(2),
-                          rs.getString(3),
-                          rs.getString(4),
-                          rs.getBigDecimal(5))),
-              query(
-                  c,
-                  "select version, line, signal, lower_bound, upper_bound, factor"
-                      + " from signal_band_factor",
-                  rs ->
-                      new SignalBandRow(
-                          rs.getString(1),
-                          rs.getString(2),
-                          rs.getString(3),
-                          rs.getBigDecimal(4),
-                          rs.getBigDecimal(5),
-                          rs.getBigDecimal(6))),
-              query(
-                  c,
-                  "select version, line, signal, loading, range_weight from missing_signal_loading",
-                  rs ->
-                      new LoadingRow(
-                          rs.getString(1),
-                          rs.getString(2),
-                          rs.getString(3),
-                          rs.getBigDecimal(4),
-                          rs.getBigDecimal(5))),
-              query(
-                  c,
-                  "select version, origin, range_weight from origin_range_weight",
-                  rs -> new OriginWeightRow(rs.getString(1), rs.getString(2), rs.getBigDecimal(3))),
-              query(
-                  c,
-                  "select version, line, signal, value from default_profile",
-                  rs ->
-                      new DefaultRow(
-                          rs.getString(1), rs.getString(2), rs.getString(3), rs.getBigDecimal(4))));
+              lines(c),
+              ruleSets(c),
+              baseRates(c),
+              objectBands(c),
+              objectCategories(c),
+              signalBands(c),
+              loadings(c),
+              originWeights(c),
+              defaults(c));
       c.commit();
       return raw;
     } finally {
@@ -123,6 +57,104 @@ public final class RuleBookLoader {
         c.setAutoCommit(autoCommit);
       }
     }
+  }
+
+  private static List<LineRow> lines(Connection c) throws SQLException {
+    return query(
+        c,
+        "select code, currency from line_of_business",
+        rs -> new LineRow(rs.getString(1), rs.getString(2)));
+  }
+
+  private static List<RuleSetRow> ruleSets(Connection c) throws SQLException {
+    return query(
+        c,
+        "select version, effective_from, max_uncertainty from rule_set",
+        rs ->
+            new RuleSetRow(
+                rs.getString(1),
+                rs.getObject(2, OffsetDateTime.class).toInstant(),
+                rs.getBigDecimal(3)));
+  }
+
+  private static List<BaseRateRow> baseRates(Connection c) throws SQLException {
+    return query(
+        c,
+        "select version, line, exposure_rate, minimum_premium from base_rate",
+        rs ->
+            new BaseRateRow(
+                rs.getString(1), rs.getString(2), rs.getBigDecimal(3), rs.getBigDecimal(4)));
+  }
+
+  private static List<ObjectBandRow> objectBands(Connection c) throws SQLException {
+    return query(
+        c,
+        "select version, line, field, lower_bound, upper_bound, factor"
+            + " from object_band_factor",
+        rs ->
+            new ObjectBandRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getBigDecimal(4),
+                rs.getBigDecimal(5),
+                rs.getBigDecimal(6)));
+  }
+
+  private static List<ObjectCategoryRow> objectCategories(Connection c) throws SQLException {
+    return query(
+        c,
+        "select version, line, field, category, factor from object_category_factor",
+        rs ->
+            new ObjectCategoryRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getBigDecimal(5)));
+  }
+
+  private static List<SignalBandRow> signalBands(Connection c) throws SQLException {
+    return query(
+        c,
+        "select version, line, signal, lower_bound, upper_bound, factor"
+            + " from signal_band_factor",
+        rs ->
+            new SignalBandRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getBigDecimal(4),
+                rs.getBigDecimal(5),
+                rs.getBigDecimal(6)));
+  }
+
+  private static List<LoadingRow> loadings(Connection c) throws SQLException {
+    return query(
+        c,
+        "select version, line, signal, loading, range_weight from missing_signal_loading",
+        rs ->
+            new LoadingRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getBigDecimal(4),
+                rs.getBigDecimal(5)));
+  }
+
+  private static List<OriginWeightRow> originWeights(Connection c) throws SQLException {
+    return query(
+        c,
+        "select version, origin, range_weight from origin_range_weight",
+        rs -> new OriginWeightRow(rs.getString(1), rs.getString(2), rs.getBigDecimal(3)));
+  }
+
+  private static List<DefaultRow> defaults(Connection c) throws SQLException {
+    return query(
+        c,
+        "select version, line, signal, value from default_profile",
+        rs ->
+            new DefaultRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getBigDecimal(4)));
   }
 
   private static <T> List<T> query(Connection c, String sql, RowMapper<T> mapper)
