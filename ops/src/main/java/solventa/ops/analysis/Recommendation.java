@@ -1,8 +1,11 @@
 package solventa.ops.analysis;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import solventa.gatling.Acceptance;
 import solventa.ops.protocol.BenchArm;
@@ -71,7 +74,54 @@ public record Recommendation(
       Double worstFallbackPct,
       Double worstAgeP95Ms,
       Double worstErrorPct,
-      Double worstCallsPerQuote) {}
+      Double worstCallsPerQuote,
+      Map<Clause, ClauseCall> clauses) {
+
+    /** How many of the three clauses it misses, and how many it leaves undecided. */
+    long count(Standing standing) {
+      return clauses.values().stream().filter(c -> c.standing() == standing).count();
+    }
+  }
+
+  /** The three things a design must show (rules version 14 names them apart). */
+  public enum Clause {
+    LATENCY("the latency requirements"),
+    FALLBACK("the fallback share within the ceiling through the outage"),
+    RECOVERY("a recovery without a stampede or a backlog filling the pool");
+
+    private final String words;
+
+    Clause(String words) {
+      this.words = words;
+    }
+
+    public String words() {
+      return words;
+    }
+  }
+
+  /** A clause met, missed, or not decided (too close to call, not run, not usable, not read). */
+  public enum Standing {
+    MET,
+    MISSED,
+    UNDECIDED
+  }
+
+  /**
+   * One clause's standing for a design, with the first line of evidence that decided it (null when
+   * met).
+   */
+  public record ClauseCall(Standing standing, String evidence) {
+    static ClauseCall of(List<String> missed, List<String> undecided) {
+      if (!missed.isEmpty()) {
+        return new ClauseCall(Standing.MISSED, missed.get(0));
+      }
+      if (!undecided.isEmpty()) {
+        return new ClauseCall(Standing.UNDECIDED, undecided.get(0));
+      }
+      return new ClauseCall(Standing.MET, null);
+    }
+  }
 
   /** The price error of fallback quotes: a cost the lab does not measure yet, and why. */
   public static final String PRICE_ERROR_NOT_MEASURED =
@@ -123,6 +173,8 @@ public record Recommendation(
       StepResults results, BenchArm arm, int refreshAfterSec, int recoveryWindowSec, Actuarial a) {
     double ceilingPct = a.fallbackCeilingPct();
     List<String> missing = new ArrayList<>();
+    List<String> latencyMissing = new ArrayList<>();
+    List<String> recoveryMissing = new ArrayList<>();
     List<String> misses = new ArrayList<>();
     List<String> aboveCeiling = new ArrayList<>();
     List<String> undecided = new ArrayList<>();
@@ -133,6 +185,8 @@ public record Recommendation(
     Double errors = null;
     if (results.runs().isEmpty()) {
       missing.add("no state walk was run");
+      latencyMissing.add("no state walk was run");
+      recoveryMissing.add("no state walk was run");
     }
     for (String run : results.runs()) {
       for (ProviderState st : REQUIRED_STATES) {
@@ -140,6 +194,7 @@ public record Recommendation(
         String why = Evidence.unusable(s, arm.label() + " " + run + " " + StateNames.label(st));
         if (why != null) {
           missing.add(why);
+          latencyMissing.add(why);
           continue;
         }
         Call meets = Call.meets(s);
@@ -149,9 +204,11 @@ public record Recommendation(
         }
         if (meets != Call.HOLDS) {
           // the latency cannot be shown to meet: not established, never assumed to
-          missing.add(
+          String undecidedLatency =
               Call.undecided(
-                  arm.label() + " " + run + " " + StateNames.label(st), Call.Check.meets(s)));
+                  arm.label() + " " + run + " " + StateNames.label(st), Call.Check.meets(s));
+          missing.add(undecidedLatency);
+          latencyMissing.add(undecidedLatency);
           continue;
         }
         if (st == ProviderState.HEALTHY) {
@@ -192,9 +249,24 @@ public record Recommendation(
       }
       StepResult rec = results.walk(run, arm, ProviderState.RECOVERY).orElse(null);
       calls = max(calls, callsPerQuote(rec));
+      List<String> unread = new ArrayList<>();
       recovery(
-          rec, arm.label() + " " + run + " recovery", recoveryWindowSec, missing, recoveryFails);
+          rec, arm.label() + " " + run + " recovery", recoveryWindowSec, unread, recoveryFails);
+      missing.addAll(unread);
+      recoveryMissing.addAll(unread);
     }
+    Map<Clause, ClauseCall> clauses = new EnumMap<>(Clause.class);
+    clauses.put(Clause.LATENCY, ClauseCall.of(misses, latencyMissing));
+    List<String> fallbackUndecided = new ArrayList<>(undecided);
+    if (clauses.get(Clause.LATENCY).standing() != Standing.MET) {
+      // a failure step whose latency missed or was not established had its fallback not judged
+      fallbackUndecided.add(
+          arm.label()
+              + ": the fallback share is not judged where the latency was not shown to"
+              + " meet");
+    }
+    clauses.put(Clause.FALLBACK, ClauseCall.of(aboveCeiling, fallbackUndecided));
+    clauses.put(Clause.RECOVERY, ClauseCall.of(recoveryFails, recoveryMissing));
     Status status;
     List<String> evidence;
     if (!misses.isEmpty()) {
@@ -229,7 +301,15 @@ public record Recommendation(
                       Evidence.num(ceilingPct),
                       Actuarial.num(a.outageSec())));
     }
-    return new Candidate(arm, status, List.copyOf(evidence), fallback, age, errors, calls);
+    return new Candidate(
+        arm,
+        status,
+        List.copyOf(evidence),
+        fallback,
+        age,
+        errors,
+        calls,
+        Collections.unmodifiableMap(clauses));
   }
 
   /**
@@ -307,52 +387,90 @@ public record Recommendation(
           num(c.worstFallbackPct()),
           num(c.worstErrorPct()));
     }
-    Optional<Candidate> closest = first(Status.ABOVE_CEILING);
-    if (closest.isPresent()) {
-      return String.format(
-          Locale.ROOT,
-          "No design is recommended: none meets the latency requirements in every required state"
-              + " of every run with its fallback share within %s %% through an outage of %s s;"
-              + " the simplest that meets the latency, arm %s, reaches the ceiling before the"
-              + " outage ends (up to %s %% of quotes priced on a fallback over its first %s s).",
-          Evidence.num(actuarial.fallbackCeilingPct()),
-          Actuarial.num(actuarial.outageSec()),
-          closest.get().arm().label(),
-          num(closest.get().worstFallbackPct()),
-          Actuarial.num(actuarial.outageSec()));
-    }
-    Optional<Candidate> recovering = first(Status.RECOVERY_FAILS);
-    if (recovering.isPresent()) {
-      return String.format(
-          Locale.ROOT,
-          "No design is recommended: the simplest that meets the latency requirements in every"
-              + " required state of every run, its fallback share not shown above %s %%, arm %s,"
-              + " fails at recovery: %s.",
-          Evidence.num(actuarial.fallbackCeilingPct()),
-          recovering.get().arm().label(),
-          recovering.get().evidence().get(0));
-    }
-    Optional<Candidate> undecided = first(Status.FALLBACK_UNDECIDED);
-    if (undecided.isPresent()) {
-      return String.format(
-          Locale.ROOT,
-          "No design is recommended: the simplest that meets the latency requirements in every"
-              + " required state of every run, arm %s, cannot be shown to keep its fallback share"
-              + " within %s %% through an outage of %s s (too close to call, or not decidable:"
-              + " the Recommendation's evidence says which).",
-          undecided.get().arm().label(),
-          Evidence.num(actuarial.fallbackCeilingPct()),
-          Actuarial.num(actuarial.outageSec()));
-    }
-    boolean incomplete = candidates.stream().anyMatch(c -> c.status() == Status.NOT_ESTABLISHED);
-    return "No design is recommended: none meets the latency requirements in every required state"
-        + " of every run"
-        + (incomplete ? " (for some, a required step was not run or not usable)." : ".");
+    return "No design is recommended: " + noneQualifies() + ".";
   }
 
-  /** The simplest candidate with {@code status}, if any. */
-  private Optional<Candidate> first(Status status) {
-    return candidates.stream().filter(c -> c.status() == status).findFirst();
+  /**
+   * Rules version 14: when no design qualifies, the clauses no design met, then the closest design
+   * ({@link #closest()}) with what it meets and, for each clause it misses or leaves undecided, the
+   * first line of evidence and its figure.
+   */
+  String noneQualifies() {
+    if (candidates.isEmpty()) {
+      return "no design was judged";
+    }
+    List<String> parts = new ArrayList<>();
+    List<String> noneMet = new ArrayList<>();
+    for (Clause clause : Clause.values()) {
+      if (candidates.stream().noneMatch(c -> c.clauses().get(clause).standing() == Standing.MET)) {
+        noneMet.add(words(clause));
+      }
+    }
+    parts.add(
+        noneMet.isEmpty()
+            ? "each clause is met by some design, none meets all three"
+            : "no design is shown to meet " + String.join(", nor ", noneMet));
+    Optional<Candidate> near = closest();
+    if (near.isEmpty()) {
+      return String.join("; ", parts);
+    }
+    Candidate c = near.get();
+    List<String> met = new ArrayList<>();
+    List<String> short_ = new ArrayList<>();
+    for (Clause clause : Clause.values()) {
+      ClauseCall call = c.clauses().get(clause);
+      switch (call.standing()) {
+        case MET -> met.add(words(clause));
+        case MISSED -> short_.add("misses " + words(clause) + figure(c, clause, call));
+        case UNDECIDED ->
+            short_.add("leaves " + words(clause) + " undecided" + figure(c, clause, call));
+      }
+    }
+    parts.add(
+        "the closest, arm "
+            + c.arm().label()
+            + (met.isEmpty() ? "," : ", meets " + String.join(" and ", met) + " but")
+            + " "
+            + String.join("; it ", short_));
+    return String.join("; ", parts);
+  }
+
+  /**
+   * The design closest to qualifying: the most clauses met, then the fewest missed, then the
+   * simplest; empty when no design is shown to meet any clause (nothing is close then).
+   */
+  public Optional<Candidate> closest() {
+    Candidate best = null;
+    for (Candidate c : candidates) {
+      if (best == null
+          || c.count(Standing.MET) > best.count(Standing.MET)
+          || (c.count(Standing.MET) == best.count(Standing.MET)
+              && c.count(Standing.MISSED) < best.count(Standing.MISSED))) {
+        best = c;
+      }
+    }
+    return best == null || best.count(Standing.MET) == 0 ? Optional.empty() : Optional.of(best);
+  }
+
+  private String words(Clause clause) {
+    return switch (clause) {
+      case LATENCY -> clause.words() + " (" + Acceptance.describe() + ")";
+      case FALLBACK ->
+          "its fallback share within "
+              + Evidence.num(actuarial.fallbackCeilingPct())
+              + " % through an outage of "
+              + Actuarial.num(actuarial.outageSec())
+              + " s";
+      case RECOVERY -> clause.words();
+    };
+  }
+
+  private static String figure(Candidate c, Clause clause, ClauseCall call) {
+    String worst =
+        clause == Clause.FALLBACK && c.worstFallbackPct() != null
+            ? "; up to " + num(c.worstFallbackPct()) + " % of quotes priced on a fallback"
+            : "";
+    return " (" + call.evidence() + worst + ")";
   }
 
   public Candidate candidate(BenchArm arm) {

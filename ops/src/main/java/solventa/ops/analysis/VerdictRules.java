@@ -69,7 +69,7 @@ public record VerdictRules(
    * filling the pool, lists a variant only when it was walked, and names the provider calls per
    * quote among its costs.
    */
-  public static final String RULES_VERSION = "13";
+  public static final String RULES_VERSION = "14";
 
   /** The card requires three runs for the overall verdict. */
   public static final int REQUIRED_RUNS = 3;

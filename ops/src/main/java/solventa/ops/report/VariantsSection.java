@@ -83,6 +83,12 @@ final class VariantsSection extends ReportSection {
             rows));
     budgets();
     tradeOff(a);
+    new RefreshPolicySection(this)
+        .table(
+            BenchArm.with(BenchArm::fallsBack),
+            profileOf().refreshAfterSec(),
+            recoveryWindowSec,
+            a);
   }
 
   /** The budget variants beside C (the shipped budget), lowest budget first. */

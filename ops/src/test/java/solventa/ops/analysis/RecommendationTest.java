@@ -162,9 +162,21 @@ class RecommendationTest {
                         + " before its 14400 s end"))
         .noneMatch(e -> e.contains("% %"));
     assertThat(r.candidate(BenchArm.C_PRIME).status()).isEqualTo(Status.ABOVE_CEILING);
+    // rules version 14: no design keeps the fallback within the ceiling, and C, meeting the
+    // latency and its recovery, is the closest (C' meets as much, but is not simpler)
+    assertThat(r.closest()).map(Recommendation.Candidate::arm).contains(BenchArm.C);
+    assertThat(r.candidate(BenchArm.C).clauses().get(Recommendation.Clause.RECOVERY).standing())
+        .isEqualTo(Recommendation.Standing.MET);
     assertThat(r.sentence())
-        .startsWith("No design is recommended")
-        .contains("within 10 % through an outage of 14400 s", "arm C,", "20.8 %");
+        .startsWith(
+            "No design is recommended: no design is shown to meet its fallback share within 10 %"
+                + " through an outage of 14400 s; the closest, arm C, meets the latency"
+                + " requirements (")
+        .contains(
+            "and a recovery without a stampede or a backlog filling the pool but misses its"
+                + " fallback share within 10 % through an outage of 14400 s (C degraded R1 → the"
+                + " fallback share reaches 10 % at 0–4320 s of the outage, before its 14400 s end;"
+                + " up to 20.8 % of quotes priced on a fallback).");
   }
 
   @Test
@@ -217,7 +229,12 @@ class RecommendationTest {
                     "C degraded R1 → fallback: too close to call, the outage of 6000 s lies inside"
                         + " the flip at "));
     assertThat(r.recommended()).isEmpty();
-    assertThat(r.sentence()).contains("arm C, cannot be shown to keep its fallback share");
+    assertThat(r.sentence())
+        .contains(
+            "the closest, arm C, meets the latency requirements",
+            "but leaves its fallback share within 10 % through an outage of 6000 s undecided (C"
+                + " degraded R1 → fallback: too close to call, the outage of 6000 s lies inside the"
+                + " flip at ");
   }
 
   @Test
@@ -233,10 +250,12 @@ class RecommendationTest {
     assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.MISSES);
     assertThat(r.candidate(BenchArm.C).evidence()).singleElement().asString().contains("C R3");
     assertThat(r.recommended()).isEmpty();
+    // C misses, the others were not run: no design meets any clause, so none is named closest
+    assertThat(r.closest()).isEmpty();
     assertThat(r.sentence())
-        .isEqualTo(
-            "No design is recommended: none meets the latency requirements in every required state"
-                + " of every run (for some, a required step was not run or not usable).");
+        .startsWith("No design is recommended: no design is shown to meet the latency requirements")
+        .contains(", nor its fallback share within 10 %", ", nor a recovery without a stampede")
+        .doesNotContain("closest");
   }
 
   @Test
@@ -279,8 +298,10 @@ class RecommendationTest {
     assertThat(r.recommended()).isEmpty();
     assertThat(r.sentence())
         .contains(
-            "its fallback share not shown above 10 %, arm C, fails at recovery: C R1 recovery: a"
-                + " stampede saturates the pool");
+            "the closest, arm C, meets the latency requirements",
+            "its fallback share within 10 %",
+            "but misses a recovery without a stampede or a backlog filling the pool (C R1"
+                + " recovery: a stampede saturates the pool");
   }
 
   /** The recovery backlog filling the pool while the provider is still degraded fails it too. */
@@ -351,10 +372,77 @@ class RecommendationTest {
         .containsExactly(BenchArm.A, BenchArm.B, BenchArm.C, BenchArm.C_PRIME, BenchArm.C_CR);
   }
 
+  /**
+   * Rules version 14, the explore sample's shape: C meets the latency but its recovery backlog
+   * fills the pool; careful recovery (C+CR) meets the latency and recovers, its fallback too close
+   * to call. Neither qualifies; the closest is C+CR (two clauses met against one), named with the
+   * clause it leaves undecided and its figure; no design is shown to keep the fallback.
+   */
+  @Test
+  void withNoneQualifyingTheClosestIsTheDesignMeetingMostClauses() {
+    List<StepResult> s = new ArrayList<>(blockingArms("R1"));
+    s.addAll(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
+    s.add(recovery(BenchArm.C, "R1", 32, 11, 0).build());
+    s.addAll(opportunistic(BenchArm.C_CR, "R1", true));
+    Recommendation r =
+        Recommendation.of(
+            new StepResults(s), QUICK_T, WINDOW, new Actuarial(86_400, 6_000, 10, 172_800));
+    assertThat(r.recommended()).isEmpty();
+    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.RECOVERY_FAILS);
+    assertThat(r.candidate(BenchArm.C_CR).status()).isEqualTo(Status.FALLBACK_UNDECIDED);
+    assertThat(r.closest()).map(Recommendation.Candidate::arm).contains(BenchArm.C_CR);
+    assertThat(r.sentence())
+        .startsWith(
+            "No design is recommended: no design is shown to meet its fallback share within 10 %"
+                + " through an outage of 6000 s; the closest, arm C+CR, meets the latency"
+                + " requirements (")
+        .contains("but leaves its fallback share within 10 % through an outage of 6000 s undecided")
+        .contains("% of quotes priced on a fallback)");
+  }
+
+  /**
+   * Each clause met by some design, none meeting all three: C keeps the fallback but its recovery
+   * backlog fills the pool; C' recovers, its fallback too close to call. C' is the closest: as many
+   * clauses met, none missed.
+   */
+  @Test
+  void eachClauseMetBySomeDesignButNoneMeetsAll() {
+    List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
+    s.add(recovery(BenchArm.C, "R1", 32, 11, 0).build());
+    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", false));
+    Recommendation r = of(s);
+    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.RECOVERY_FAILS);
+    assertThat(r.candidate(BenchArm.C_PRIME).status()).isEqualTo(Status.FALLBACK_UNDECIDED);
+    assertThat(r.closest()).map(Recommendation.Candidate::arm).contains(BenchArm.C_PRIME);
+    assertThat(r.sentence())
+        .startsWith(
+            "No design is recommended: each clause is met by some design, none meets all three;"
+                + " the closest, arm C', meets the latency requirements (")
+        .contains(
+            "and a recovery without a stampede or a backlog filling the pool but leaves its"
+                + " fallback share within 10 % through an outage of 3600 s undecided");
+  }
+
+  /** A design that met no clause is never named closest, even when it is the simplest. */
+  @Test
+  void theClosestMeetsAtLeastOneClause() {
+    List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
+    s.add(recovery(BenchArm.C, "R1", 32, 11, 0).build());
+    Recommendation r = of(s);
+    // A and B were not run: nothing met; C meets the latency and the fallback
+    assertThat(r.candidate(BenchArm.A).count(Recommendation.Standing.MET)).isZero();
+    assertThat(r.closest()).map(Recommendation.Candidate::arm).contains(BenchArm.C);
+    assertThat(r.sentence())
+        .startsWith(
+            "No design is recommended: no design is shown to meet a recovery without a stampede or"
+                + " a backlog filling the pool; the closest, arm C, meets the latency requirements");
+  }
+
   @Test
   void withNoWalkNothingIsEstablished() {
     Recommendation r = of(List.of());
     assertThat(r.candidates()).allMatch(c -> c.status() == Status.NOT_ESTABLISHED);
     assertThat(r.recommended()).isEmpty();
+    assertThat(r.closest()).isEmpty();
   }
 }

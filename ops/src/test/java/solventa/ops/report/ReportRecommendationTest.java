@@ -149,6 +149,30 @@ class ReportRecommendationTest {
             .orElseThrow();
     assertThat(down.svg()).contains("C+CR", "actuarial ceiling 10 % (an assumption)");
 
+    // the source's refresh policy T: the same recordings read at a minute, ten minutes, an hour
+    // and the declared day; h = 96 % reaches the 10 % ceiling at 0.0625 T, so an hour's outage
+    // holds only with the daily source
+    int tAt = heading(blocks, "The source's refresh policy T");
+    assertThat(((Report.Para) blocks.get(tAt + 1)).text())
+        .contains("One T was measured: the lab refreshes a value after T = 60 s");
+    Report.Table ts = (Report.Table) blocks.get(tAt + 2);
+    assertThat(ts.rows().stream().map(r -> r.get(0) + " " + r.get(1)))
+        .containsExactly(
+            "60 s C",
+            "60 s C+CR",
+            "600 s C",
+            "600 s C+CR",
+            "3600 s C",
+            "3600 s C+CR",
+            "86400 s (declared) C",
+            "86400 s (declared) C+CR");
+    // the fixtures' healthy data age, p50 10 ms and p95 20 ms of the lab's 60 s, scaled
+    assertThat(ts.rows().get(0).get(2)).isEqualTo("0.0 / 0.0");
+    assertThat(ts.rows().get(7).get(2)).isEqualTo("14.4 / 28.8");
+    assertThat(ts.rows().get(0).get(4)).startsWith("misses: C degraded R1 → the fallback share");
+    assertThat(ts.rows().get(5).get(4)).startsWith("misses: ");
+    assertThat(ts.rows().get(7).get(4)).isEqualTo("holds");
+
     ExperimentRecord without =
         ExperimentRecord.measured(
             "quick", 1, "t0", "t1", true, null, Map.of(), steps.subList(0, 5), Map.of(), 1);
