@@ -48,10 +48,10 @@ final class RefreshPolicySection extends ReportSection {
             + " the same quotes per customer a shorter T expires more values between quotes: more"
             + " cold-path answers and provider calls), which the lab's seeded hit rate does not"
             + " model. **Data age** is the healthy step's p50 / p95 (the highest over the runs),"
-            + " scaled. **Fallback over the outage** is the highest share recorded over the first D"
-            + " = "
+            + " scaled. **Fallback recorded** is the highest share recorded over the first D = "
             + Actuarial.num(a.outageSec())
-            + " s of a failure step (mapped to the lab); **clause (b)** is the Recommendation's"
+            + " s of a failure step (mapped to the lab), or over the whole step when D maps past"
+            + " its end (a short T_source); **clause (b)** is the Recommendation's"
             + " fallback clause at that T_source with the other inputs as declared ("
             + a.describe()
             + "). Where the outage is longer than the steps measured, the judgement is the aging"
@@ -92,7 +92,7 @@ final class RefreshPolicySection extends ReportSection {
                 "T_source",
                 "Design",
                 "Data age p50 / p95 when healthy (s)",
-                "Fallback % over the outage (worst)",
+                "Fallback % recorded over the first D, or the whole step when shorter (worst)",
                 "Clause (b) at D"),
             rows));
   }

@@ -1473,7 +1473,7 @@ class HypothesesTest {
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
             "HD-01");
-    assertThat(VerdictRules.RULES_VERSION).isEqualTo("13");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("14");
   }
 
   /**
