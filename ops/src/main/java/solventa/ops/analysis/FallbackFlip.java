@@ -113,51 +113,93 @@ public record FallbackFlip(
         new Interval(labT * flipShare(hCi.low() / 100, c), labT * flipShare(hCi.high() / 100, c));
     Interval tStar = scaled(tStarLab, scale);
     List<TimelinePoint> tl = failure.timeline() == null ? List.of() : failure.timeline();
-    // agreement, in bins of 0.05 T
-    int bin = Math.max(1, (int) Math.round(BIN_T * labT));
-    Double until = null;
-    double lastEnd = 0;
-    double maxGap = 0;
-    double maxDev = 0;
-    boolean anyBin = false;
-    for (int start = 0; start < Math.min(tl.size(), labT); start += bin) {
-      int end = Math.min(Math.min(start + bin, tl.size()), labT);
-      long k = 0;
-      long m = 0;
-      for (TimelinePoint p : tl.subList(start, end)) {
-        m += p.requests();
-        k += count(p.fallbackShare(), p.requests());
-      }
-      if (m < MIN_BIN_ANSWERS) {
-        continue;
-      }
-      anyBin = true;
-      double u = (start + end) / 2.0 / labT;
-      double bandLo = 100 * (1 - hCi.high() / 100 * (1 - u));
-      double bandHi = 100 * (1 - hCi.low() / 100 * (1 - u));
-      Interval ci = ClopperPearson.of(k, m);
-      double gap = Math.max(0, Math.max(ci.low() - bandHi, bandLo - ci.high()));
-      maxGap = Math.max(maxGap, gap);
-      maxDev = Math.max(maxDev, Math.abs(100.0 * k / m - 100 * (1 - hPct / 100 * (1 - u))));
-      if (gap > AGREEMENT_PTS && until == null) {
-        until = (double) start;
-      }
-      if (until == null) {
-        lastEnd = end;
-      }
-    }
-    if (!anyBin) {
+    Agreement agreement = Agreement.of(tl, labT, hCi, hPct);
+    if (!agreement.anyBin()) {
       return undecidable(
           who,
-          "no " + bin + " s bin of the step has " + MIN_BIN_ANSWERS + " answers",
+          "no " + agreement.bin() + " s bin of the step has " + MIN_BIN_ANSWERS + " answers",
           hPct,
           hCi,
           rec,
           labT,
           a);
     }
-    double agrees = until == null ? lastEnd : until;
-    // the measured crossing, from the per-second shares' intervals
+    double agrees = agreement.agrees();
+    Interval crossing = crossing(tl, c, scale);
+    Interval flip =
+        crossing == null
+            ? null
+            : new Interval(
+                Math.min(tStar.low(), crossing.low()), Math.max(tStar.high(), crossing.high()));
+    String why = whyUndecidable(crossing, flip, agrees, scale, labT, c, tl.size());
+    Outcome o = outcome(why, a.outageSec(), flip);
+    return new FallbackFlip(
+        who,
+        o,
+        why,
+        hPct,
+        hCi,
+        tStar,
+        crossing,
+        flip,
+        agrees,
+        agreement.maxGap(),
+        agreement.maxDev(),
+        rec,
+        labT,
+        a);
+  }
+
+  /**
+   * The agreement check over bins of {@value FallbackFlip#BIN_T}·T: the bin's width in lab seconds,
+   * whether any bin had {@value FallbackFlip#MIN_BIN_ANSWERS} answers, the lab seconds for which
+   * the model agrees, and the largest gap and deviation between a bin and the model, in points.
+   */
+  private record Agreement(int bin, boolean anyBin, double agrees, double maxGap, double maxDev) {
+    static Agreement of(List<TimelinePoint> tl, int labT, Interval hCi, double hPct) {
+      int bin = Math.max(1, (int) Math.round(BIN_T * labT));
+      Double until = null;
+      double lastEnd = 0;
+      double maxGap = 0;
+      double maxDev = 0;
+      boolean anyBin = false;
+      for (int start = 0; start < Math.min(tl.size(), labT); start += bin) {
+        int end = Math.min(Math.min(start + bin, tl.size()), labT);
+        long k = 0;
+        long m = 0;
+        for (TimelinePoint p : tl.subList(start, end)) {
+          m += p.requests();
+          k += count(p.fallbackShare(), p.requests());
+        }
+        if (m < MIN_BIN_ANSWERS) {
+          continue;
+        }
+        anyBin = true;
+        double u = (start + end) / 2.0 / labT;
+        double bandLo = 100 * (1 - hCi.high() / 100 * (1 - u));
+        double bandHi = 100 * (1 - hCi.low() / 100 * (1 - u));
+        Interval ci = ClopperPearson.of(k, m);
+        double gap = Math.max(0, Math.max(ci.low() - bandHi, bandLo - ci.high()));
+        maxGap = Math.max(maxGap, gap);
+        maxDev = Math.max(maxDev, Math.abs(100.0 * k / m - 100 * (1 - hPct / 100 * (1 - u))));
+        if (gap > AGREEMENT_PTS && until == null) {
+          until = (double) start;
+        }
+        if (until == null) {
+          lastEnd = end;
+        }
+      }
+      double agrees = until == null ? lastEnd : until;
+      return new Agreement(bin, anyBin, agrees, maxGap, maxDev);
+    }
+  }
+
+  /**
+   * The measured crossing in seconds of T_source, from the per-second shares' intervals: from the
+   * first second whose interval reaches above c to the end of the first lying wholly above it (null
+   * when none does).
+   */
+  private static Interval crossing(List<TimelinePoint> tl, double c, double scale) {
     Integer earliest = null;
     Integer latest = null;
     for (TimelinePoint p : tl) {
@@ -173,45 +215,50 @@ public record FallbackFlip(
         break;
       }
     }
-    Interval crossing = latest == null ? null : scaled(new Interval(earliest, latest), scale);
-    Interval flip =
-        crossing == null
-            ? null
-            : new Interval(
-                Math.min(tStar.low(), crossing.low()), Math.max(tStar.high(), crossing.high()));
-    String why = null;
+    return latest == null ? null : scaled(new Interval(earliest, latest), scale);
+  }
+
+  /** Why the flip cannot be compared with D (null when it can). */
+  private static String whyUndecidable(
+      Interval crossing,
+      Interval flip,
+      double agrees,
+      double scale,
+      int labT,
+      double c,
+      int stepSeconds) {
     if (crossing == null) {
-      why =
-          String.format(
-              Locale.ROOT,
-              "the measured share never lay wholly above %s %% in a second of the step's %d s: the"
-                  + " flip lies beyond what was measured",
-              Evidence.num(c),
-              tl.size());
+      return String.format(
+          Locale.ROOT,
+          "the measured share never lay wholly above %s %% in a second of the step's %d s: the"
+              + " flip lies beyond what was measured",
+          Evidence.num(c),
+          stepSeconds);
     } else if (flip.high() > agrees * scale) {
-      why =
-          String.format(
-              Locale.ROOT,
-              "the aging model agrees with the measured curve only for %.0f s (%.2f T) after the"
-                  + " change, and the flip ends at %.1f s (%.2f T): the mapping to T_source is not"
-                  + " allowed there",
-              agrees,
-              agrees / labT,
-              flip.high() / scale,
-              flip.high() / scale / labT);
+      return String.format(
+          Locale.ROOT,
+          "the aging model agrees with the measured curve only for %.0f s (%.2f T) after the"
+              + " change, and the flip ends at %.1f s (%.2f T): the mapping to T_source is not"
+              + " allowed there",
+          agrees,
+          agrees / labT,
+          flip.high() / scale,
+          flip.high() / scale / labT);
     }
-    Outcome o;
+    return null;
+  }
+
+  /** D against the flip interval, or undecidable when there is a reason it cannot be compared. */
+  private static Outcome outcome(String why, double outageSec, Interval flip) {
     if (why != null) {
-      o = Outcome.UNDECIDABLE;
-    } else if (a.outageSec() < flip.low()) {
-      o = Outcome.HOLDS;
-    } else if (a.outageSec() > flip.high()) {
-      o = Outcome.REFUTES;
+      return Outcome.UNDECIDABLE;
+    } else if (outageSec < flip.low()) {
+      return Outcome.HOLDS;
+    } else if (outageSec > flip.high()) {
+      return Outcome.REFUTES;
     } else {
-      o = Outcome.TOO_CLOSE;
+      return Outcome.TOO_CLOSE;
     }
-    return new FallbackFlip(
-        who, o, why, hPct, hCi, tStar, crossing, flip, agrees, maxGap, maxDev, rec, labT, a);
   }
 
   private static FallbackFlip undecidable(

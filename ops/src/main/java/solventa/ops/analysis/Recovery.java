@@ -79,15 +79,20 @@ public final class Recovery implements Hypothesis {
 
   private static void judge(Evidence ev, Input in, StepResult s, boolean stampedeRule) {
     String who = s.spec().arm().label() + " " + s.spec().run() + " recovery";
+    judgeRecoveryTime(ev, s, who);
+    RecoveryPhases ph = RecoveryPhases.of(s, in.rules().recoveryWindowSec());
+    ph.backlogText().ifPresent(ev::add);
+    if (!stampedeRule) {
+      ev.add(controlText(ph));
+      return;
+    }
+    judgeStampede(ev, in, s, who, ph);
+  }
+
+  /** Whether the breaker closed and the fallback share fell below 5 % within 60 s. */
+  private static void judgeRecoveryTime(Evidence ev, StepResult s, String who) {
     long stepMs = s.endMs() - s.changeMs();
-    Long closedAt = s.closedAfterMs();
-    double before =
-        s.timeline().stream()
-            .filter(t -> closedAt == null || t.second() * 1000L <= closedAt)
-            .filter(t -> t.fallbackShare() != null)
-            .mapToDouble(TimelinePoint::fallbackShare)
-            .max()
-            .orElse(-1);
+    double before = peakBeforeClose(s);
     String head =
         String.format(
             Locale.ROOT,
@@ -102,51 +107,65 @@ public final class Recovery implements Hypothesis {
             stepMs / 1000.0);
     if (before <= FALLBACK_PCT) {
       ev.inconclusive(head + "; the fallback share was never above 5 %: nothing to recover from");
-    } else {
-      // the close is a breaker transition, stamped to the ms: compared exactly
-      boolean closed = s.closedAfterMs() != null && s.closedAfterMs() <= WITHIN_MS;
-      Call fell =
-          s.recoveryMs() == null
-              ? null
-              : Call.of(recoveryInterval(s.recoveryMs()), x -> x <= WITHIN_MS);
-      boolean late =
-          (s.closedAfterMs() != null && s.closedAfterMs() > WITHIN_MS)
-              || fell == Call.FAILS
-              || ((s.closedAfterMs() == null || fell == null) && stepMs >= WITHIN_MS);
-      if (closed && fell == Call.HOLDS) {
-        ev.add(head + " → recovered within 60 s");
-      } else if (late) {
-        ev.refute(head + " → did not recover within 60 s");
-      } else if (fell == Call.TOO_CLOSE) {
-        ev.inconclusive(
-            head
-                + " → too close to call: "
-                + who
-                + " fallback < 5 % after "
-                + s.recoveryMs()
-                + " ms "
-                + recoveryInterval(s.recoveryMs()).ms()
-                + " against 60 s");
-      } else {
-        ev.inconclusive(head + "; not recovered yet and the step is shorter than 60 s");
-      }
-    }
-    RecoveryPhases ph = RecoveryPhases.of(s, in.rules().recoveryWindowSec());
-    ph.backlogText().ifPresent(ev::add);
-    if (!stampedeRule) {
-      ev.add(
-          ph.healthyText()
-              + " (C, shown beside C')"
-              + (ph.duplicates() == null
-                  ? ""
-                  : ph.duplicates() >= CONTROL_MIN_DUPLICATES
-                      ? " → the control is met: the load made C ask duplicate calls once the"
-                          + " provider was healthy"
-                      : " → fewer than "
-                          + CONTROL_MIN_DUPLICATES
-                          + " duplicate calls: the control is not met"));
       return;
     }
+    // the close is a breaker transition, stamped to the ms: compared exactly
+    boolean closed = s.closedAfterMs() != null && s.closedAfterMs() <= WITHIN_MS;
+    Call fell =
+        s.recoveryMs() == null
+            ? null
+            : Call.of(recoveryInterval(s.recoveryMs()), x -> x <= WITHIN_MS);
+    boolean late =
+        (s.closedAfterMs() != null && s.closedAfterMs() > WITHIN_MS)
+            || fell == Call.FAILS
+            || ((s.closedAfterMs() == null || fell == null) && stepMs >= WITHIN_MS);
+    if (closed && fell == Call.HOLDS) {
+      ev.add(head + " → recovered within 60 s");
+    } else if (late) {
+      ev.refute(head + " → did not recover within 60 s");
+    } else if (fell == Call.TOO_CLOSE) {
+      ev.inconclusive(
+          head
+              + " → too close to call: "
+              + who
+              + " fallback < 5 % after "
+              + s.recoveryMs()
+              + " ms "
+              + recoveryInterval(s.recoveryMs()).ms()
+              + " against 60 s");
+    } else {
+      ev.inconclusive(head + "; not recovered yet and the step is shorter than 60 s");
+    }
+  }
+
+  /** The step's highest fallback share up to the breaker's close, percent (−1 with none read). */
+  private static double peakBeforeClose(StepResult s) {
+    Long closedAt = s.closedAfterMs();
+    return s.timeline().stream()
+        .filter(t -> closedAt == null || t.second() * 1000L <= closedAt)
+        .filter(t -> t.fallbackShare() != null)
+        .mapToDouble(TimelinePoint::fallbackShare)
+        .max()
+        .orElse(-1);
+  }
+
+  /** C's recovery, shown beside C': whether the load made it ask duplicate calls when healthy. */
+  private static String controlText(RecoveryPhases ph) {
+    return ph.healthyText()
+        + " (C, shown beside C')"
+        + (ph.duplicates() == null
+            ? ""
+            : ph.duplicates() >= CONTROL_MIN_DUPLICATES
+                ? " → the control is met: the load made C ask duplicate calls once the"
+                    + " provider was healthy"
+                : " → fewer than "
+                    + CONTROL_MIN_DUPLICATES
+                    + " duplicate calls: the control is not met");
+  }
+
+  /** C''s stampede: none once the provider is healthy, no duplicate call, and C's control met. */
+  private static void judgeStampede(
+      Evidence ev, Input in, StepResult s, String who, RecoveryPhases ph) {
     Long dup = duplicates(s);
     String why = ph.unjudged();
     if (why != null) {

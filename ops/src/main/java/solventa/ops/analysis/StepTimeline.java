@@ -25,6 +25,19 @@ final class StepTimeline {
   /** Per-second view of the step from its start: generator records plus sampler readings. */
   static List<TimelinePoint> timeline(Inputs in) {
     int seconds = (int) Math.max(1, Math.ceil((in.endMs() - in.startMs()) / 1000.0));
+    List<List<RequestRecord>> buckets = buckets(in, seconds);
+    List<TimelinePoint> out = new ArrayList<>();
+    SamplerSeconds sampler = new SamplerSeconds(in.samples());
+    for (int i = 0; i < seconds; i++) {
+      long secondEnd = in.startMs() + (i + 1) * 1000L;
+      SamplerSeconds.Second read = sampler.next(secondEnd);
+      out.add(point(i, buckets.get(i), read, nodeP99(in, secondEnd)));
+    }
+    return out;
+  }
+
+  /** The generator's records by the second of the step they were sent in. */
+  private static List<List<RequestRecord>> buckets(Inputs in, int seconds) {
     List<List<RequestRecord>> buckets = new ArrayList<>();
     for (int i = 0; i < seconds; i++) {
       buckets.add(new ArrayList<>());
@@ -35,83 +48,59 @@ final class StepTimeline {
         buckets.get(b).add(r);
       }
     }
-    List<TimelinePoint> out = new ArrayList<>();
-    List<Sample> samples = in.samples();
-    // provider calls are a counter the node resets at the window start: a drop means a reset
-    Long prevCalls = samples.isEmpty() ? null : samples.get(0).providerCalls();
-    Long prevDup = samples.isEmpty() ? null : samples.get(0).duplicates();
-    int si = 0;
-    for (int i = 0; i < seconds; i++) {
-      List<RequestRecord> b = buckets.get(i);
-      Latency l = Latency.of(b.stream().map(RequestRecord::latencyMs).toList());
-      Double fbShare = pct(b.stream().filter(RequestRecord::fallback).count(), b.size());
-      long secondEnd = in.startMs() + (i + 1) * 1000L;
-      Sample last = null;
-      // the second's most calls in flight, not its last reading: a pool that filled and drained
-      // within the second is full in it, and the step's own maximum is the largest of these
-      Integer mostInFlight = null;
-      while (si < samples.size() && samples.get(si).atMs() <= secondEnd) {
-        last = samples.get(si++);
-        mostInFlight =
-            mostInFlight == null ? last.inFlight() : Math.max(mostInFlight, last.inFlight());
-      }
-      Long calls = null;
-      String breaker = null;
-      Integer inFlight = null;
-      Long dup = null;
-      if (last != null) {
-        Long d = last.duplicates();
-        if (d != null) {
-          dup = prevDup == null ? null : d >= prevDup ? d - prevDup : d;
-          prevDup = d;
-        }
-        breaker = last.breaker();
-        inFlight = mostInFlight;
-        long now = last.providerCalls();
-        calls = now >= prevCalls ? now - prevCalls : now;
-        prevCalls = now;
-      }
-      int customers = (int) b.stream().map(RequestRecord::customerId).distinct().count();
-      Double nodeP99 = null;
-      for (NodeInterval ni : in.nodeSeconds()) {
-        if (ni.atMs() > secondEnd - 1000 && ni.atMs() <= secondEnd) {
-          // with several nodes, the worst node's
-          if (in.nodes().size() <= 1 || nodeP99 == null) {
-            nodeP99 = ni.p99Ms();
-          } else if (ni.p99Ms() != null) {
-            nodeP99 = Math.max(nodeP99, ni.p99Ms());
-          }
+    return buckets;
+  }
+
+  /**
+   * The node's own p99 for the second ending at {@code secondEnd} (with several nodes, the worst).
+   */
+  private static Double nodeP99(Inputs in, long secondEnd) {
+    Double nodeP99 = null;
+    for (NodeInterval ni : in.nodeSeconds()) {
+      if (ni.atMs() > secondEnd - 1000 && ni.atMs() <= secondEnd) {
+        // with several nodes, the worst node's
+        if (in.nodes().size() <= 1 || nodeP99 == null) {
+          nodeP99 = ni.p99Ms();
+        } else if (ni.p99Ms() != null) {
+          nodeP99 = Math.max(nodeP99, ni.p99Ms());
         }
       }
-      Latency ages =
-          Latency.of(b.stream().filter(r -> r.ageMs() >= 0).map(RequestRecord::ageMs).toList());
-      out.add(
-          new TimelinePoint(
-              i,
-              b.size(),
-              l.p95(),
-              l.p99(),
-              fbShare,
-              breaker,
-              calls,
-              inFlight,
-              customers,
-              nodeP99,
-              pct(b.stream().filter(r -> r.is(Origin.STALE)).count(), b.size()),
-              pct(b.stream().filter(r -> r.is(Origin.DEFAULT)).count(), b.size()),
-              ages.count() == 0 ? null : ages.p50(),
-              ages.count() == 0 ? null : ages.p95(),
-              (int)
-                  b.stream()
-                      .filter(r -> !r.is(Origin.CACHED))
-                      .map(RequestRecord::customerId)
-                      .distinct()
-                      .count(),
-              dup,
-              staleAges(b),
-              pct(b.stream().filter(r -> !r.ok()).count(), b.size())));
     }
-    return out;
+    return nodeP99;
+  }
+
+  /** Second {@code i} of the step from its records {@code b} and its sampler readings. */
+  private static TimelinePoint point(
+      int i, List<RequestRecord> b, SamplerSeconds.Second read, Double nodeP99) {
+    Latency l = Latency.of(b.stream().map(RequestRecord::latencyMs).toList());
+    Double fbShare = pct(b.stream().filter(RequestRecord::fallback).count(), b.size());
+    int customers = (int) b.stream().map(RequestRecord::customerId).distinct().count();
+    Latency ages =
+        Latency.of(b.stream().filter(r -> r.ageMs() >= 0).map(RequestRecord::ageMs).toList());
+    return new TimelinePoint(
+        i,
+        b.size(),
+        l.p95(),
+        l.p99(),
+        fbShare,
+        read.breaker(),
+        read.calls(),
+        read.inFlight(),
+        customers,
+        nodeP99,
+        pct(b.stream().filter(r -> r.is(Origin.STALE)).count(), b.size()),
+        pct(b.stream().filter(r -> r.is(Origin.DEFAULT)).count(), b.size()),
+        ages.count() == 0 ? null : ages.p50(),
+        ages.count() == 0 ? null : ages.p95(),
+        (int)
+            b.stream()
+                .filter(r -> !r.is(Origin.CACHED))
+                .map(RequestRecord::customerId)
+                .distinct()
+                .count(),
+        read.duplicates(),
+        staleAges(b),
+        pct(b.stream().filter(r -> !r.ok()).count(), b.size()));
   }
 
   /** The ages of a second's STALE answers, ascending; null when it had none. */

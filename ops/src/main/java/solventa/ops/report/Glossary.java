@@ -42,6 +42,17 @@ public final class Glossary {
     String budget = millis(node, "quote.budget");
     String timeout = millis(adapter, "of-adapter.providers.ofb.timeout");
     List<Term> t = new ArrayList<>();
+    designTerms(budget, t);
+    runTerms(p, t);
+    stepTerms(p, a, t);
+    breakerTerms(p, budget, timeout, t);
+    return List.copyOf(t);
+  }
+
+  /**
+   * The designs under test and their variants, the thresholds, the intervals, the provider double.
+   */
+  private static void designTerms(String budget, List<Term> t) {
     t.add(
         new Term(
             "arm",
@@ -90,6 +101,10 @@ public final class Glossary {
             "the stand-in for the Open Finance provider: a real HTTP server with seeded log-normal"
                 + " latency, behind Toxiproxy for the network faults",
             "doble del proveedor"));
+  }
+
+  /** The provider's states, a run and its walk through them. */
+  private static void runTerms(ExperimentProfile p, List<Term> t) {
     StringBuilder states = new StringBuilder();
     for (ProviderState s : ProviderState.values()) {
       if (!states.isEmpty()) {
@@ -117,9 +132,6 @@ public final class Glossary {
                 + " restarting anything: the cache and the breaker carry their state from step to"
                 + " step",
             "—"));
-    stepTerms(p, a, t);
-    breakerTerms(p, budget, timeout, t);
-    return List.copyOf(t);
   }
 
   /** A step's parts and the figures read over it: its window, T, the hit rate, the fallback, W. */

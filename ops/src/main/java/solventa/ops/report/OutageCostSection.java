@@ -51,37 +51,59 @@ final class OutageCostSection {
       return out;
     }
     double h = costs.get(0).targetHit();
+    out.add(modelPara(h, t, c));
+    out.add(realUnitsPara(t, a));
+    out.add(flipTable(r, t, a));
+    for (String run : r.runs()) {
+      out.add(chart(r, run, Charts.file("outage-cost-c", run, first), h, t, c));
+    }
+    for (OutageCost oc : costs) {
+      out.add(new Heading(3, oc.step()));
+      out.add(fittedPara(oc, t));
+      out.add(table(oc));
+    }
+    return out;
+  }
+
+  /** The aging model: the share 1 − h·(1 − t/T) and where it reaches the ceiling, t*. */
+  private static Para modelPara(double h, int t, double c) {
     double tStar = OutageCost.timeToCeilingSec(h, t, c);
     double share = tStar / t;
-    out.add(
-        new Para(
-            "Every outage step starts from a steady state where "
-                + pct0(h * 100)
-                + " % of quotes (the target hit rate h) find a value younger than T = "
-                + t
-                + " s, their ages uniform over [0, T). A failing provider refreshes none, so the"
-                + " model's fallback share t seconds after the change is 1 − h·(1 − t/T), and it"
-                + " reaches the actuarial ceiling c = "
-                + pct0(c)
-                + " % at **t* = T·(1 − (1 − c)/h) = "
-                + String.format(Locale.ROOT, "%.1f", tStar)
-                + " s, "
-                + pct0(share * 100)
-                + " % of T**. The model ignores the refreshes a degraded provider still completes:"
-                + " it is an upper bound there, and exact when the provider answers nothing."));
-    out.add(
-        new Para(
-            "**In real units (HD-01's clause (b)):** the share depends on t/T only, so the curve"
-                + " maps to the source's refresh policy T_source = "
-                + Actuarial.num(a.sourceRefreshSec())
-                + " s through t/T (1 s of the lab stands for "
-                + Actuarial.num(a.sourceRefreshSec() / t)
-                + " s), as far as the model agrees with the measured curve. Each failure step's"
-                + " flip (t* over h's interval, measured in the same run's healthy step, and the"
-                + " measured crossing) is compared with the outage the business rides through, D"
-                + " = "
-                + Actuarial.num(a.outageSec())
-                + " s: below the flip holds, above refutes, inside is too close to call."));
+    return new Para(
+        "Every outage step starts from a steady state where "
+            + pct0(h * 100)
+            + " % of quotes (the target hit rate h) find a value younger than T = "
+            + t
+            + " s, their ages uniform over [0, T). A failing provider refreshes none, so the"
+            + " model's fallback share t seconds after the change is 1 − h·(1 − t/T), and it"
+            + " reaches the actuarial ceiling c = "
+            + pct0(c)
+            + " % at **t* = T·(1 − (1 − c)/h) = "
+            + String.format(Locale.ROOT, "%.1f", tStar)
+            + " s, "
+            + pct0(share * 100)
+            + " % of T**. The model ignores the refreshes a degraded provider still completes:"
+            + " it is an upper bound there, and exact when the provider answers nothing.");
+  }
+
+  /** How the curve maps to the source's T_source and is compared with D (clause (b)). */
+  private static Para realUnitsPara(int t, Actuarial a) {
+    return new Para(
+        "**In real units (HD-01's clause (b)):** the share depends on t/T only, so the curve"
+            + " maps to the source's refresh policy T_source = "
+            + Actuarial.num(a.sourceRefreshSec())
+            + " s through t/T (1 s of the lab stands for "
+            + Actuarial.num(a.sourceRefreshSec() / t)
+            + " s), as far as the model agrees with the measured curve. Each failure step's"
+            + " flip (t* over h's interval, measured in the same run's healthy step, and the"
+            + " measured crossing) is compared with the outage the business rides through, D"
+            + " = "
+            + Actuarial.num(a.outageSec())
+            + " s: below the flip holds, above refutes, inside is too close to call.");
+  }
+
+  /** Clause (b) for each of C's degraded and unresponsive steps, one row a step. */
+  private static Table flipTable(StepResults r, int t, Actuarial a) {
     List<List<String>> rows = new ArrayList<>();
     for (String run : r.runs()) {
       StepResult healthy = r.walk(run, BenchArm.C, ProviderState.HEALTHY).orElse(null);
@@ -92,67 +114,65 @@ final class OutageCostSection {
         }
         FallbackFlip f =
             FallbackFlip.judge("C " + StateNames.label(st) + " " + run, s.get(), healthy, t, a);
-        FallbackFlip.Recorded rec = f.recorded();
-        rows.add(
-            List.of(
-                run + " " + StateNames.label(st),
-                f.hPct() == null ? "—" : pct1(f.hPct()) + " " + f.h().pct(),
-                f.tStar() == null ? "—" : span(f.tStar()),
-                f.crossing() == null ? "— (not within the step)" : span(f.crossing()),
-                f.agreesUntilSec() == null
-                    ? "—"
-                    : String.format(
-                        Locale.ROOT,
-                        "%.0f s (%.2f T); gap %.1f, deviation %.1f",
-                        f.agreesUntilSec(),
-                        f.agreesUntilSec() / t,
-                        f.maxGapPts(),
-                        f.maxDeviationPts()),
-                share(rec, rec.staleWithinA()),
-                share(rec, rec.staleBeyondA()),
-                share(rec, rec.dflt()),
-                switch (f.outcome()) {
-                  case HOLDS -> "holds";
-                  case REFUTES -> "refutes";
-                  case TOO_CLOSE -> "too close to call";
-                  case UNDECIDABLE -> "not decidable: " + f.reason();
-                }));
+        rows.add(flipRow(run + " " + StateNames.label(st), f, t));
       }
     }
-    out.add(
-        new Table(
-            List.of(
-                "C step",
-                "h % (healthy step)",
-                "t* (s of T_source)",
-                "measured crossing (s of T_source)",
-                "model agrees for (lab); largest gap, deviation (points)",
-                "STALE ≤ A % (first D)",
-                "STALE > A % (first D)",
-                "DEFAULT % (first D)",
-                "clause (b) at D = " + Actuarial.num(a.outageSec()) + " s"),
-            rows));
-    for (String run : r.runs()) {
-      out.add(chart(r, run, Charts.file("outage-cost-c", run, first), h, t, c));
-    }
-    for (OutageCost oc : costs) {
-      out.add(new Heading(3, oc.step()));
-      out.add(
-          new Para(
-              "Fitted: a least-squares line through the measured fresh share implies T = "
-                  + (oc.fittedTSec() == null
-                      ? "— (fewer than 3 seconds before T, or no decline)"
-                      : String.format(Locale.ROOT, "%.1f", oc.fittedTSec()) + " s")
-                  + " (declared "
-                  + t
-                  + " s); measured − model fallback share, root mean square: "
-                  + (oc.modelRmsePts() == null
-                      ? "— (no second with answers)"
-                      : String.format(Locale.ROOT, "%.1f", oc.modelRmsePts()) + " points")
-                  + "."));
-      out.add(table(oc));
-    }
-    return out;
+    return new Table(
+        List.of(
+            "C step",
+            "h % (healthy step)",
+            "t* (s of T_source)",
+            "measured crossing (s of T_source)",
+            "model agrees for (lab); largest gap, deviation (points)",
+            "STALE ≤ A % (first D)",
+            "STALE > A % (first D)",
+            "DEFAULT % (first D)",
+            "clause (b) at D = " + Actuarial.num(a.outageSec()) + " s"),
+        rows);
+  }
+
+  /** One step's flip, its agreement, what the first D recorded, and the clause's outcome. */
+  private static List<String> flipRow(String step, FallbackFlip f, int t) {
+    FallbackFlip.Recorded rec = f.recorded();
+    return List.of(
+        step,
+        f.hPct() == null ? "—" : pct1(f.hPct()) + " " + f.h().pct(),
+        f.tStar() == null ? "—" : span(f.tStar()),
+        f.crossing() == null ? "— (not within the step)" : span(f.crossing()),
+        f.agreesUntilSec() == null
+            ? "—"
+            : String.format(
+                Locale.ROOT,
+                "%.0f s (%.2f T); gap %.1f, deviation %.1f",
+                f.agreesUntilSec(),
+                f.agreesUntilSec() / t,
+                f.maxGapPts(),
+                f.maxDeviationPts()),
+        share(rec, rec.staleWithinA()),
+        share(rec, rec.staleBeyondA()),
+        share(rec, rec.dflt()),
+        switch (f.outcome()) {
+          case HOLDS -> "holds";
+          case REFUTES -> "refutes";
+          case TOO_CLOSE -> "too close to call";
+          case UNDECIDABLE -> "not decidable: " + f.reason();
+        });
+  }
+
+  /** The T a line fitted through the fresh share implies, and the model's error. */
+  private static Para fittedPara(OutageCost oc, int t) {
+    return new Para(
+        "Fitted: a least-squares line through the measured fresh share implies T = "
+            + (oc.fittedTSec() == null
+                ? "— (fewer than 3 seconds before T, or no decline)"
+                : String.format(Locale.ROOT, "%.1f", oc.fittedTSec()) + " s")
+            + " (declared "
+            + t
+            + " s); measured − model fallback share, root mean square: "
+            + (oc.modelRmsePts() == null
+                ? "— (no second with answers)"
+                : String.format(Locale.ROOT, "%.1f", oc.modelRmsePts()) + " points")
+            + ".");
   }
 
   static Table table(OutageCost oc) {
