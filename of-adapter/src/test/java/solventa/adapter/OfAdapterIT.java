@@ -559,7 +559,14 @@ class OfAdapterIT {
       assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.BREAKER_OPEN);
       System.out.println("FIGURE slow-drip-" + toxic + ": 3/3 TIMEOUT in " + took + " ms; OPEN");
     } finally {
-      LabFixture.clearToxics(proxy);
+      try {
+        LabFixture.clearToxics(proxy);
+      } catch (java.io.UncheckedIOException e) {
+        // Toxiproxy's API can time out (503) removing a toxic whose link is mid-write on a busy
+        // machine; the proxy is this test's own, so deleting it closes its connections instead
+        System.out.println("slow-drip-" + toxic + ": toxic not removed (" + e + "), proxy deleted");
+        proxy.delete();
+      }
     }
     assertThat(eventually(Duration.ofSeconds(3), () -> a.snapshot().inFlight() == 0)).isTrue();
   }
