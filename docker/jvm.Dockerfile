@@ -5,7 +5,7 @@
 #
 # Stage 1 runs the project's own Maven build for MODULE and the modules it depends on
 # (`mvn -pl MODULE -am package`) and copies MODULE's runtime dependencies next to its jar; the
-# reactor resolves the sibling modules (signals, of-adapter, rating) to the jars it just built.
+# reactor resolves the sibling modules (vocabulary, signals, of-adapter, rating) to the jars it just built.
 # Stage 2 is a plain JRE holding /app/app.jar (the module) and /app/lib/*.jar (its runtime
 # classpath); compose.yml names the main class: java -cp "/app/app.jar:/app/lib/*" MAIN ARGS.
 # Nothing from the host's ~/.m2 or target/ is used, so the image is the same on any machine.

@@ -6,6 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import java.util.Iterator;
 import java.util.Map;
+import solventa.vocabulary.Acceptance;
 
 /**
  * Open-model load on the quote API: customers arrive at a fixed rate whatever the service does, so

@@ -8,10 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Latency;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.StepSpec;
+import solventa.vocabulary.Acceptance;
 
 /**
  * The experiment's console: one line per step (step, elapsed, ETA, headline figures), the warnings

@@ -12,9 +12,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Code asks an arm for a trait, never which arm it is: no main source of the node, the load
- * generator or the runner compares an arm with a named one or switches on an arm's name (the arms'
- * own classes excepted), so an arm made of other traits runs through the same code.
+ * Code asks an arm for a trait, never which arm it is: no main source of the card's vocabulary, the
+ * node, the load generator or the runner compares an arm with a named one or switches on an arm's
+ * name (the arms' own classes excepted), so an arm made of other traits runs through the same code.
  */
 class ArmIdentityTest {
   private static final Pattern IDENTITY =
@@ -24,7 +24,7 @@ class ArmIdentityTest {
   @Test
   void noMainSourceAsksForAnArmsIdentity() throws IOException {
     List<String> found = new ArrayList<>();
-    for (String module : List.of("quote-node", "gatling", "ops")) {
+    for (String module : List.of("vocabulary", "quote-node", "gatling", "ops")) {
       Path root = Path.of("..", module, "src", "main", "java");
       assertThat(root).isDirectory();
       try (Stream<Path> files = Files.walk(root)) {

@@ -8,7 +8,7 @@ import solventa.ops.analysis.Fixture;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ResultsFolder;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * A step of a results.json written before rules version 5 has no {@code intervals}: it still reads,

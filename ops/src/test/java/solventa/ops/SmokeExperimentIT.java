@@ -13,13 +13,13 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import solventa.gatling.Acceptance;
 import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
 import solventa.ops.lab.Http;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepSpec;
+import solventa.vocabulary.Acceptance;
 
 /**
  * The real pipeline end to end on the tiny {@code smoke} profile with {@code --nodes 2}: embedded

@@ -6,7 +6,7 @@ import java.util.Optional;
 import solventa.gatling.RequestRecord;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StepKind;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * C's budget expiry in one walk step of arm C or C' (the standard stack's target, "p99 of (answer

@@ -3,7 +3,7 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.DoublePredicate;
-import solventa.gatling.Acceptance;
+import solventa.vocabulary.Acceptance;
 
 /**
  * A figure compared with its threshold by its 95 % interval (rules version 5): it {@code HOLDS}

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Recommendation.Candidate;
 import solventa.ops.analysis.Recommendation.Clause;
 import solventa.ops.analysis.Recommendation.ClauseCall;
 import solventa.ops.analysis.Recommendation.Standing;
+import solventa.vocabulary.Acceptance;
 
 /**
  * When no design qualifies (rules version 14): the clauses no design met, then the design that came

@@ -1,9 +1,9 @@
 package solventa.ops.analysis;
 
 import java.util.List;
-import solventa.gatling.Acceptance;
 import solventa.ops.protocol.ProtocolPlan;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
 
 /**
  * HD-01.2: with a degraded provider only arm C meets the thresholds, "meets" decided by the

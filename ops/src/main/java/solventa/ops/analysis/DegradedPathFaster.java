@@ -3,7 +3,7 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Locale;
 import solventa.ops.protocol.BenchArm;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * HD-01.3: in arm C the degraded path (answers not CACHED after the breaker opened, degraded step)

@@ -4,10 +4,10 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import solventa.gatling.Acceptance;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.providerdouble.LatencyProfile;
 import solventa.providerdouble.control.ProviderStateControl;
+import solventa.vocabulary.Acceptance;
 
 /**
  * The design's own figures, read from the code and the protocol rather than from any measurement:

@@ -6,7 +6,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Recommendation.Candidate;
 import solventa.ops.analysis.Recommendation.Clause;
 import solventa.ops.analysis.Recommendation.ClauseCall;
@@ -14,7 +13,8 @@ import solventa.ops.analysis.Recommendation.Standing;
 import solventa.ops.analysis.Recommendation.Status;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StateNames;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
 
 /**
  * One design judged by the Recommendation's rule (docs/verdict-rules.md, Recommendation): its walk

@@ -3,10 +3,10 @@ package solventa.ops.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import solventa.gatling.Acceptance;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StateNames;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Collects a verdict's evidence lines and applies the common order of decision: a contradiction

@@ -1,9 +1,9 @@
 package solventa.ops.analysis;
 
 import java.util.List;
-import solventa.gatling.Acceptance;
 import solventa.ops.protocol.ProtocolPlan;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
 
 /**
  * HD-01.1: with a healthy provider, arms A, B and C all meet p95 ≤ 225 ms (errors ≤ 1 %), each

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import solventa.ops.protocol.BenchArm;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The cost of C's independence over the outage's length (the card: "the freshness of the data a

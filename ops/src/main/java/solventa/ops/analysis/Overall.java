@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import solventa.gatling.Acceptance;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StateNames;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
 
 /**
  * HD-01, the card's whole rule (rules version 3). Refuted when any refutation clause holds: (a) a

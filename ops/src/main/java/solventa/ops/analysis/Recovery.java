@@ -2,7 +2,7 @@ package solventa.ops.analysis;
 
 import java.util.Locale;
 import solventa.ops.protocol.BenchArm;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * HD-01.8: on recovery the breaker closes and the fallback share, having been above 5 %, falls

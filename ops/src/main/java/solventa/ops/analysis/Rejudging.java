@@ -11,7 +11,7 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * One reading's column of the sensitivity table ({@link Sensitivity}): the experiment's steps with

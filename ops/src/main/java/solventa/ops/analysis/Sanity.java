@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The sanity checks of the experiment card (Protocol), and the runner's own. Per step ({@link

@@ -9,8 +9,8 @@ import solventa.gatling.RequestRecord;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
-import solventa.providerdouble.control.ProviderState;
 import solventa.signals.Origin;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Turns one step's raw material — the generator's request log, the node's stats before and after

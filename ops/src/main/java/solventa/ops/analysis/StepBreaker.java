@@ -7,7 +7,7 @@ import java.util.Map;
 import solventa.adapter.BreakerState;
 import solventa.ops.analysis.StepAnalyzer.Inputs;
 import solventa.ops.analysis.StepAnalyzer.NodeInputs;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The breakers' transitions during the step (with N nodes, N breakers: each transition names its

@@ -2,8 +2,8 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import java.util.Map;
-import solventa.gatling.Acceptance;
 import solventa.ops.protocol.StepSpec;
+import solventa.vocabulary.Acceptance;
 
 /**
  * Everything measured in one step. A null number was not measured; {@link #missing()} says why,

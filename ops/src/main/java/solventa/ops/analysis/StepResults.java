@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StepKind;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The step results of an experiment, with the look-ups the tables and verdicts need. Only the steps

@@ -12,8 +12,8 @@ import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.providerdouble.control.ProviderState;
 import solventa.quote.management.BenchSeed;
+import solventa.vocabulary.ProviderState;
 
 /**
  * What a fault scenario runs on: one embedded lab at a time (Redis and PostgreSQL behind Toxiproxy,

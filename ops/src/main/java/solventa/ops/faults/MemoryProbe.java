@@ -9,7 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import solventa.gatling.QuoteRequests;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeProcess;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Asks a node which values it still holds in memory: with the provider down (no new value can

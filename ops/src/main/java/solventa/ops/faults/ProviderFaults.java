@@ -9,8 +9,8 @@ import java.util.Map;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.BodyMode;
-import solventa.providerdouble.control.ProviderState;
 import solventa.providerdouble.control.ProviderStateControl;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The provider's states as faults (the card's failure model), on one node of arm C' (C with per-key

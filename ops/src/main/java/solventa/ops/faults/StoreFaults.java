@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.protocol.BenchArm;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Redis's and PostgreSQL's faults under load, on one node of arm C' whose Redis and PostgreSQL sit

@@ -17,8 +17,8 @@ import solventa.lab.LabException;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StateNames;
-import solventa.providerdouble.control.ProviderState;
 import solventa.providerdouble.control.ProviderStateControl;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The live lab: {@code bin/lab up|state|status|down}. {@code up} starts a detached supervisor JVM

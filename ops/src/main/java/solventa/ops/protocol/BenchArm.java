@@ -3,11 +3,11 @@ package solventa.ops.protocol;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import solventa.quote.settings.Arm;
-import solventa.quote.settings.ArmTraits;
+import solventa.vocabulary.Arm;
+import solventa.vocabulary.ArmTraits;
 
 /**
- * The arms as the experiment runs them: the node's {@link Arm} with the traits the bench runs it
+ * The arms as the experiment runs them: the card's {@link Arm} with the traits the bench runs it
  * with (its {@code quote.arm} plus overrides), and the names the card and the results give it. The
  * card's four arms run as the card defines them; a variant is a card arm plus trait overrides or
  * node settings, run by the same node and the same simulation: {@link #B_CB} is B with the breaker

@@ -2,7 +2,7 @@ package solventa.ops.protocol;
 
 import java.util.List;
 import solventa.providerdouble.HealthyTail;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * A reading of the experiment card other than the lab's, where the card is ambiguous: the steps

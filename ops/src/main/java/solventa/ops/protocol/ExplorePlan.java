@@ -3,7 +3,7 @@ package solventa.ops.protocol;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The {@code explore} profile's steps: the designs the Recommendation chooses among, C's variants

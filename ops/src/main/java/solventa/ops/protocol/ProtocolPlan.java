@@ -2,7 +2,7 @@ package solventa.ops.protocol;
 
 import java.util.ArrayList;
 import java.util.List;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The steps of the experiment card (Protocol) in execution order. Per run, the arms in Latin-square

@@ -2,7 +2,7 @@ package solventa.ops.protocol;
 
 import java.util.ArrayList;
 import java.util.List;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The steps that measure the card's other readings ({@link CardReading}) beside their counterparts,

@@ -1,7 +1,7 @@
 package solventa.ops.protocol;
 
 import java.util.Locale;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The names of the provider states ({@link ProviderState}, the double's own enum, in the order a

@@ -1,7 +1,7 @@
 package solventa.ops.protocol;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * One step of the protocol: what the node runs, what the provider does, and the load.

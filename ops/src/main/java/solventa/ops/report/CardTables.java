@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Call;
 import solventa.ops.analysis.StepIntervals;
 import solventa.ops.analysis.StepResult;
@@ -14,7 +13,8 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.report.Report.Table;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The card's tables: results per run (table 1), the summary across runs (table 2), the hit-rate

@@ -11,7 +11,7 @@ import solventa.ops.analysis.TimelinePoint;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.report.Report.Chart;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The report's charts, drawn from the step timelines and the sweep with {@link SvgChart}: each

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Recommendation;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.TimelinePoint;
@@ -13,7 +12,8 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.report.Report.Bullets;
 import solventa.ops.report.Report.Table;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
 
 /**
  * What the run found beyond the card's tables: the intermediate result, the recommendation, the

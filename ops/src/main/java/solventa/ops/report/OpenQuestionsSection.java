@@ -3,7 +3,6 @@ package solventa.ops.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Interval;
 import solventa.ops.analysis.PooledTrials;
 import solventa.ops.analysis.StepResult;
@@ -11,7 +10,8 @@ import solventa.ops.analysis.Verdict;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.BreakerSetting;
 import solventa.ops.report.Report.Table;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The card's four unknowns ("Nivel de incertidumbre": (a)–(d)), one sub-section each, answered from

@@ -16,7 +16,7 @@ import solventa.ops.report.Report.Chart;
 import solventa.ops.report.Report.Heading;
 import solventa.ops.report.Report.Para;
 import solventa.ops.report.Report.Table;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * "The outage's cost over time": C's fallback share (STALE and DEFAULT apart) and the age of the

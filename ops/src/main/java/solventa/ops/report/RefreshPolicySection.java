@@ -8,7 +8,7 @@ import solventa.ops.analysis.Recommendation;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.report.Report.Table;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The source's refresh policy T as a design choice: each design of C's family read at several

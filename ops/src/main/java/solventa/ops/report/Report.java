@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.Verdict;
 import solventa.ops.results.ExperimentRecord;
+import solventa.vocabulary.Acceptance;
 
 /**
  * Builds the experiment report as a list of blocks (headings, paragraphs, tables, charts), which

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.Recommendation;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.StepResults;
@@ -14,7 +13,8 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.results.ExperimentRecord;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The answer first (the report's first screen, the console's last lines): one sentence (HD-01's

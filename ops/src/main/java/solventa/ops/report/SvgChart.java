@@ -25,7 +25,7 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
-import solventa.gatling.Acceptance;
+import solventa.vocabulary.Acceptance;
 
 /**
  * One of the report's line charts, drawn by JFreeChart and written as SVG by JFreeSVG: series over

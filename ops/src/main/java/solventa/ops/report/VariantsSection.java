@@ -12,7 +12,7 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.report.Report.Table;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * C beside its variants (the card's mitigations), run by run: what each changes over an outage and

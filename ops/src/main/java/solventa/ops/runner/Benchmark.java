@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.protocol.BenchArm;
@@ -18,7 +17,8 @@ import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.report.Report;
 import solventa.ops.results.ResultsFolder;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The quote node's load benchmark. Open-model load from Gatling in the runner's JVM, never the

@@ -9,11 +9,11 @@ import static solventa.ops.runner.Benchmark.wakeCost;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.report.Report;
 import solventa.ops.runner.Benchmark.Plan;
 import solventa.ops.runner.Benchmark.Row;
+import solventa.vocabulary.Acceptance;
 
 /**
  * {@code benchmark.md} from the bench's rows: pure figures and their rendering, apart from running

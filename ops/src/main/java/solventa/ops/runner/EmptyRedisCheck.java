@@ -4,10 +4,10 @@ import static solventa.ops.runner.Benchmark.EMPTY_MAX_ERROR_PCT;
 import static solventa.ops.runner.Benchmark.EMPTY_NEVER_SEEN_SHARE;
 
 import java.util.Locale;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.report.Report;
 import solventa.ops.runner.Benchmark.Row;
+import solventa.vocabulary.Acceptance;
 
 /**
  * The bench's rows of a new node's first seconds ({@code cold}: Redis holds the warm set; {@code

@@ -9,10 +9,10 @@ import static solventa.ops.runner.BenchmarkReport.reached;
 
 import java.util.List;
 import java.util.Locale;
-import solventa.gatling.Acceptance;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.report.Report;
 import solventa.ops.runner.Benchmark.Row;
+import solventa.vocabulary.Acceptance;
 
 /**
  * {@code benchmark.md}'s section on the framework's floor: the bare requests' row on the sweep's

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
-import solventa.gatling.Acceptance;
 import solventa.gatling.RequestRecord;
 import solventa.ops.report.Report;
+import solventa.vocabulary.Acceptance;
 
 /**
  * The figures of a node joining a serving cluster ({@link ClusterJoinBench}), computed from the

@@ -26,7 +26,7 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.runner.ProtocolRunner.Population;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Prepares a node for its steps: the known customers of each step (populations allocated upwards

@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
-import solventa.gatling.Acceptance;
 import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
 import solventa.ops.analysis.StepResult;
@@ -18,8 +17,9 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
-import solventa.providerdouble.control.ProviderState;
 import solventa.quote.stats.StatsSnapshot;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
 
 /**
  * {@code bin/lab bench --overload}: what one node does at 3× and 5× a measured sustainable rate,

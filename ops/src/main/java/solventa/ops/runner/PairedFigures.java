@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import solventa.gatling.Acceptance;
+import solventa.vocabulary.Acceptance;
 
 /**
  * The figures of the paired comparison ({@link PairedBench}): the request mix both sides get, a

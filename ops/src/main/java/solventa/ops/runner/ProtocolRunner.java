@@ -28,8 +28,8 @@ import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
-import solventa.providerdouble.control.ProviderState;
 import solventa.quote.stats.StatsSnapshot;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Walks the protocol of the experiment card (Protocol) on an {@link EmbeddedLab}: per step it

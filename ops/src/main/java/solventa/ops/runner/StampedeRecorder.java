@@ -17,9 +17,9 @@ import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.protocol.StepSpec;
-import solventa.providerdouble.control.ProviderState;
 import solventa.quote.stats.StatsSnapshot;
 import solventa.signals.Origin;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Records the stampede step for {@link StepRecorder}: the provider slow, N concurrent quotes for

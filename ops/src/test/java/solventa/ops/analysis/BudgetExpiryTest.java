@@ -8,8 +8,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.gatling.RequestRecord;
 import solventa.ops.protocol.BenchArm;
-import solventa.providerdouble.control.ProviderState;
 import solventa.signals.Origin;
+import solventa.vocabulary.ProviderState;
 
 /**
  * C's budget expiry on request logs a degraded walk step produces: answers the budget ended (budget

@@ -7,8 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.BreakerState;
 import solventa.gatling.RequestRecord;
-import solventa.providerdouble.control.ProviderState;
 import solventa.signals.Origin;
+import solventa.vocabulary.ProviderState;
 
 /**
  * A step on two nodes: the members' node-side figures merge only where a merge is honest, and the

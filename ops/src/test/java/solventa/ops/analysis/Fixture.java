@@ -8,7 +8,7 @@ import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Hand-made step results for the rules' tests (and the runner's bisection test): plausible

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import solventa.ops.protocol.BenchArm;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /** The outage's cost over time: the aging model, t* and the per-second rows. */
 class OutageCostTest {

@@ -1,11 +1,11 @@
 package solventa.ops.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static solventa.providerdouble.control.ProviderState.DEGRADED;
-import static solventa.providerdouble.control.ProviderState.DOWN;
-import static solventa.providerdouble.control.ProviderState.HEALTHY;
-import static solventa.providerdouble.control.ProviderState.RECOVERY;
-import static solventa.providerdouble.control.ProviderState.UNRESPONSIVE;
+import static solventa.vocabulary.ProviderState.DEGRADED;
+import static solventa.vocabulary.ProviderState.DOWN;
+import static solventa.vocabulary.ProviderState.HEALTHY;
+import static solventa.vocabulary.ProviderState.RECOVERY;
+import static solventa.vocabulary.ProviderState.UNRESPONSIVE;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Recommendation.Status;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The card's decision, with walks the protocol produces (figures from the quick and full runs of

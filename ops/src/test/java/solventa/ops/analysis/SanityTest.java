@@ -9,8 +9,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.gatling.RequestRecord;
 import solventa.ops.protocol.BenchArm;
-import solventa.providerdouble.control.ProviderState;
 import solventa.signals.Origin;
+import solventa.vocabulary.ProviderState;
 
 class SanityTest {
   static final String BODY =

@@ -11,7 +11,7 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The sensitivity table's re-judging: each verdict judged again with the steps a reading changes

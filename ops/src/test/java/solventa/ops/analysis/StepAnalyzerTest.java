@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import solventa.adapter.BreakerState;
 import solventa.gatling.RequestRecord;
 import solventa.ops.protocol.StepSpec;
-import solventa.providerdouble.control.ProviderState;
 import solventa.signals.Origin;
+import solventa.vocabulary.ProviderState;
 
 class StepAnalyzerTest {
   static final long T0 = 1_000_000L;

@@ -5,7 +5,7 @@ import solventa.gatling.RequestRecord;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * One step's raw material ({@link StepAnalyzer.Inputs}) for the analysis tests, with plausible

@@ -12,8 +12,8 @@ import solventa.adapter.BreakerState;
 import solventa.gatling.RequestRecord;
 import solventa.ops.results.ResultsFolder;
 import solventa.ops.results.StepRecording;
-import solventa.providerdouble.control.ProviderState;
 import solventa.signals.Origin;
+import solventa.vocabulary.ProviderState;
 
 /** A step's raw recording: stored beside its request log, it analyses to the same result. */
 class StepRecordingTest {

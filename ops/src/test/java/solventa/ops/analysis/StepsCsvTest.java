@@ -9,7 +9,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ResultsFolder;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /** steps.csv is RFC 4180: a value with a comma survives a reader, nothing is rewritten. */
 class StepsCsvTest {

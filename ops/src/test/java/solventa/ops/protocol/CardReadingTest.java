@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import solventa.providerdouble.HealthyTail;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /** What each card reading sets in the lab during its steps, and which steps it changes. */
 class CardReadingTest {

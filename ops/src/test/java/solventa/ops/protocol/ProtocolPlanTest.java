@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.PolicySteps;
 import solventa.ops.analysis.VerdictRules;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 class ProtocolPlanTest {
 

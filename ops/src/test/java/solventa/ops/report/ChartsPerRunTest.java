@@ -9,7 +9,7 @@ import solventa.ops.analysis.Fixture;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.StepResults;
 import solventa.ops.protocol.BenchArm;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Issue 28, deliverable 8: every run gets its per-second charts (the walk's latency, the recovery's

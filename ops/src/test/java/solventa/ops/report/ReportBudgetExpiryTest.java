@@ -11,7 +11,7 @@ import solventa.ops.analysis.Fixture;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The report's "Budget expiry (arm C, C')": the settings it subtracts and where they came from, a

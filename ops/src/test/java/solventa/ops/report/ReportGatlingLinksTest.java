@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The report links a step's Gatling HTML report only when the file is beside it (issue 31): the

@@ -10,7 +10,7 @@ import solventa.ops.analysis.Interval;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Card table 1 (rules version 5): p95 and p99 with their bootstrap intervals, and "Meets?" decided

@@ -12,7 +12,7 @@ import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.Verdict;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /** The card's open questions (a)–(d), each answered from the steps, or missing with its reason. */
 class ReportOpenQuestionsTest {

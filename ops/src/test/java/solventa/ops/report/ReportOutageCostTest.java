@@ -13,7 +13,7 @@ import solventa.ops.analysis.TimelinePoint;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.results.ExperimentRecord;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /** The report's "outage's cost over time": t* for the profile's T, the rows, the chart. */
 class ReportOutageCostTest {

@@ -11,7 +11,7 @@ import solventa.ops.analysis.Recommendation;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /** The report's Recommendation section: the sentence, the rule, and every design's standing. */
 class ReportRecommendationTest {

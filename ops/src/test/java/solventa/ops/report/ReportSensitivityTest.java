@@ -14,7 +14,7 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.results.ExperimentRecord;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The sensitivity table and the first screen's line: a verdict that flips under a reading is named

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
-import solventa.providerdouble.control.ProviderState;
+import solventa.vocabulary.ProviderState;
 
 /**
  * The Threats section's cache-dynamics line states the settings of the profile that ran (issue 28,

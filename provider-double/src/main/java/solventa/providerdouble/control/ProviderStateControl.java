@@ -17,6 +17,7 @@ import org.slf4j.LoggerFactory;
 import solventa.providerdouble.BodyMode;
 import solventa.providerdouble.ErrorShares;
 import solventa.providerdouble.HealthyTail;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Bench control: puts the provider into one of the {@link ProviderState}s of the experiment card

@@ -29,6 +29,7 @@ import solventa.lab.ToxiproxyServer;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.HealthyTail;
 import solventa.providerdouble.ProviderDouble;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Each provider state of the experiment card (Provider states) as a real HTTP client sees it: the

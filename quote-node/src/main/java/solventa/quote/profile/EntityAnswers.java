@@ -3,11 +3,11 @@ package solventa.quote.profile;
 import java.time.Clock;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FetchResult;
-import solventa.quote.settings.Arm;
 import solventa.quote.stats.ProfileEvent;
 import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
+import solventa.vocabulary.Arm;
 
 /**
  * How a profile entity answers a request from what it knows: the fetched value, a fallback (STALE

@@ -9,12 +9,12 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
-import solventa.quote.settings.Arm;
 import solventa.quote.stats.ProfileEvent;
 import solventa.quote.stats.QuoteEvent;
 import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
+import solventa.vocabulary.Arm;
 
 /**
  * What a serving profile entity knows and does, on the entity's own thread: the customer's last

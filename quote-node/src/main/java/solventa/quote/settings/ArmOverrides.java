@@ -7,6 +7,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import solventa.quote.settings.QuoteSettings.Breaker;
 import solventa.quote.settings.QuoteSettings.InvalidQuoteSettings;
+import solventa.vocabulary.Arm;
+import solventa.vocabulary.ArmTraits;
 
 /**
  * The arm a node runs, as its configuration names it: {@code quote.arm} with the trait overrides of

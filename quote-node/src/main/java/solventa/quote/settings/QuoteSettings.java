@@ -6,6 +6,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
 import solventa.signals.settings.Secret;
+import solventa.vocabulary.Arm;
 
 /**
  * The {@code quote} namespace, parsed once and validated on construction: a node with a bad value

@@ -11,8 +11,8 @@ import kamon.metric.Counter;
 import kamon.metric.Histogram;
 import kamon.metric.MeasurementUnit;
 import solventa.adapter.FailureKind;
-import solventa.quote.settings.Arm;
 import solventa.signals.Origin;
+import solventa.vocabulary.Arm;
 
 /**
  * One node's quote statistics: what {@code GET /quote/stats} reports to the runner, mirrored into

@@ -24,7 +24,7 @@ import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.ErrorShares;
 import solventa.providerdouble.LatencyProfile;
 import solventa.providerdouble.ProviderDouble;
-import solventa.quote.settings.Arm;
+import solventa.vocabulary.Arm;
 
 /**
  * Property test over the admin and management APIs (issue 14), JUnit 5 with a seeded generator: the

@@ -17,7 +17,7 @@ import solventa.adapter.BreakerState;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.LatencyProfile;
 import solventa.providerdouble.ProviderDouble;
-import solventa.quote.settings.Arm;
+import solventa.vocabulary.Arm;
 
 /**
  * Regression (issue 14): the provider's 400 for an unknown customer counted as a breaker failure,

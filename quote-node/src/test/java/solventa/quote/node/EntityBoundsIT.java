@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import solventa.quote.settings.Arm;
+import solventa.vocabulary.Arm;
 
 /**
  * Issue 14, the bounds behind the edge, on real nodes over loopback: the active-entity limit

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.lab.LabToken;
-import solventa.quote.settings.Arm;
 import solventa.quote.stats.ActuarialTrace;
+import solventa.vocabulary.Arm;
 
 /**
  * Issue 29, decision 0048, on a real node (arm C) with Pekko Management's read-only mode off, as

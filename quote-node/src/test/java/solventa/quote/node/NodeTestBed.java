@@ -30,7 +30,7 @@ import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.LatencyProfile;
 import solventa.providerdouble.ProviderDouble;
 import solventa.quote.profile.OfAdapterPort;
-import solventa.quote.settings.Arm;
+import solventa.vocabulary.Arm;
 
 /**
  * The real parts an integration test class shares: Redis 7, PostgreSQL 16 (rating's rule book),

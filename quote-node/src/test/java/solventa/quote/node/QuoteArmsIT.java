@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import solventa.adapter.BreakerState;
 import solventa.lab.MutableClock;
 import solventa.quote.management.QuoteStatsRoutes;
-import solventa.quote.settings.Arm;
+import solventa.vocabulary.Arm;
 
 /**
  * The four arms end to end on real parts: one node per arm (own Toxiproxy proxy in front of one

@@ -13,7 +13,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import solventa.quote.settings.Arm;
+import solventa.vocabulary.Arm;
 
 /**
  * Property test over the quote API (JUnit 5 with a seeded generator): bodies that are invalid by

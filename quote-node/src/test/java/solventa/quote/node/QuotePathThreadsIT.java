@@ -25,7 +25,7 @@ import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import solventa.quote.settings.Arm;
+import solventa.vocabulary.Arm;
 
 /**
  * Regression test of issue 12's first finding: every continuation on the quote path ran on the

@@ -18,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import solventa.quote.settings.Arm;
+import solventa.vocabulary.Arm;
 
 /**
  * The graceful stop on the real server, watched from outside over fresh loopback connections: once

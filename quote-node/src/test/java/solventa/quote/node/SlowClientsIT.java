@@ -17,7 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import solventa.quote.settings.Arm;
+import solventa.vocabulary.Arm;
 
 /**
  * The quote API's bounds on slow and idle clients, on the real server over loopback: a connection

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.lab.FreePort;
 import solventa.lab.ToxiproxyServer;
-import solventa.quote.settings.Arm;
+import solventa.vocabulary.Arm;
 
 /**
  * Faults of the node's own stores, each through a Toxiproxy proxy in front of the real server:

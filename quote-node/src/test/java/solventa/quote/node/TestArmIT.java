@@ -11,8 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import solventa.quote.settings.Arm;
-import solventa.quote.settings.ArmTraits;
+import solventa.vocabulary.Arm;
+import solventa.vocabulary.ArmTraits;
 
 /**
  * An arm is its traits: an arm the card does not name, defined here and nowhere in the node's code,

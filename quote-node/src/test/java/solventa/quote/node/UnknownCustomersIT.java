@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.AdapterSnapshot;
 import solventa.adapter.BreakerState;
-import solventa.quote.settings.Arm;
+import solventa.vocabulary.Arm;
 
 /**
  * No client can fill the node with unknown customers: the provider's "unknown customer" is

@@ -35,13 +35,13 @@ import solventa.adapter.BreakerState;
 import solventa.adapter.FailureKind;
 import solventa.adapter.FetchResult;
 import solventa.lab.MutableClock;
-import solventa.quote.settings.Arm;
 import solventa.quote.settings.QuoteSettings;
 import solventa.quote.stats.ProfileEvent;
 import solventa.quote.stats.QuoteStats;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 import solventa.signals.Signal;
+import solventa.vocabulary.Arm;
 
 /**
  * {@link ProfileEntity} alone, in a typed test kit: a scheduler that moves only when the test says

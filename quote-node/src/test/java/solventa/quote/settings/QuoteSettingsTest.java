@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import solventa.quote.node.QuoteNode;
+import solventa.vocabulary.Arm;
+import solventa.vocabulary.ArmTraits;
 
 class QuoteSettingsTest {
 

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Clock;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.FailureKind;
-import solventa.quote.settings.Arm;
 import solventa.signals.Origin;
+import solventa.vocabulary.Arm;
 
 /** What each {@link QuoteEvent} counts in {@link QuoteStats}: one event, every figure it moves. */
 class QuoteEventTest {

@@ -23,8 +23,8 @@ import solventa.adapter.AdapterSnapshot;
 import solventa.adapter.BreakerState;
 import solventa.adapter.FetchResult;
 import solventa.quote.profile.ProviderPort;
-import solventa.quote.settings.Arm;
 import solventa.signals.Origin;
+import solventa.vocabulary.Arm;
 
 /**
  * The stats read ({@link QuoteStats#snapshot}, {@link QuoteStats#takeInterval}) reports exactly

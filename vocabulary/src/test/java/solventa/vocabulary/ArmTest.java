@@ -1,4 +1,4 @@
-package solventa.quote.settings;
+package solventa.vocabulary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

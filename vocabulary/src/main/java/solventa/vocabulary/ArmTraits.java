@@ -1,4 +1,4 @@
-package solventa.quote.settings;
+package solventa.vocabulary;
 
 /**
  * What an arm does, trait by trait: the only things the node (and the bench) ask of an arm. A

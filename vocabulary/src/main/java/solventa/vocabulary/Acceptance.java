@@ -1,4 +1,4 @@
-package solventa.gatling;
+package solventa.vocabulary;
 
 import java.util.Locale;
 

@@ -1,9 +1,9 @@
-package solventa.providerdouble.control;
+package solventa.vocabulary;
 
 /**
  * The provider states of the experiment card (Provider states): a latency profile of the double
- * plus the toxics on the proxy between the adapter and the double. See {@link
- * ProviderStateControl#apply(ProviderState)}.
+ * plus the toxics on the proxy between the adapter and the double. The provider double's {@code
+ * ProviderStateControl} applies one.
  */
 public enum ProviderState {
   /** healthy profile (median 80 ms, p99 200 ms); no toxics. */

@@ -1,4 +1,4 @@
-package solventa.quote.settings;
+package solventa.vocabulary;
 
 import java.util.List;
 import java.util.Locale;
