@@ -59,8 +59,8 @@ public final class QuoteRequests {
   public static final String BARE = "bare";
 
   /**
-   * One quote; records send time, latency, status, origin, data age and the node that served it
-   * (the authority of the URL it was sent to) in the {@link RequestLog}.
+   * One quote; records send time, latency, status, origin, data age, premium and the node that
+   * served it (the authority of the URL it was sent to) in the {@link RequestLog}.
    */
   public static ChainBuilder quote(RequestLog log) {
     return recorded(
@@ -75,8 +75,8 @@ public final class QuoteRequests {
     return recorded(log, HttpDsl.http("bare").get(path));
   }
 
-  // sends the request and records it: send time, latency, status, the answer's origin and data age
-  // (if it carried them), the session's key kind and customer (bare: none) and the node
+  // sends the request and records it: send time, latency, status, the answer's origin, data age and
+  // premium (if it carried them), the session's key kind and customer (bare: none) and the node
   private static ChainBuilder recorded(RequestLog log, HttpRequestActionBuilder request) {
     return exec(s -> s.set("t0", System.currentTimeMillis()))
         .exec(
@@ -86,6 +86,7 @@ public final class QuoteRequests {
                 currentLocation().saveAs("url"),
                 jsonPath("$.profile.origin").optional().saveAs("origin"),
                 jsonPath("$.profile.ageMs").optional().saveAs("ageMs"),
+                jsonPath("$.premium.amount").optional().saveAs("premium"),
                 status().is(200)))
         .exec(
             s -> {
@@ -104,7 +105,8 @@ public final class QuoteRequests {
                   age,
                   keyed ? s.getString("keyKind") : BARE,
                   keyed ? s.getString("customerId") : "",
-                  node);
+                  node,
+                  s.contains("premium") ? s.getString("premium") : "");
               return s;
             });
   }

@@ -20,6 +20,10 @@ import solventa.signals.Origin;
  */
 public final class RequestLog {
   public static final String HEADER =
+      "sendEpochMs,latencyMs,status,origin,ageMs,keyKind,customerId,node,premium";
+
+  /** The header of the logs recorded before the answer's premium was (read as premium null). */
+  public static final String HEADER_BEFORE_PREMIUM =
       "sendEpochMs,latencyMs,status,origin,ageMs,keyKind,customerId,node";
 
   static final int COLUMNS = HEADER.split(",").length;
@@ -32,10 +36,7 @@ public final class RequestLog {
     watcher = w;
   }
 
-  /**
-   * One request; {@code origin} and {@code ageMs} as the answer carried them (empty when it carried
-   * none); {@code node} the authority of the quote API it was sent to.
-   */
+  /** One request whose answer carried no premium (see the overload below). */
   public void record(
       long sendEpochMs,
       long latencyMs,
@@ -45,6 +46,24 @@ public final class RequestLog {
       String keyKind,
       String customerId,
       String node) {
+    record(sendEpochMs, latencyMs, status, origin, ageMs, keyKind, customerId, node, "");
+  }
+
+  /**
+   * One request; {@code origin}, {@code ageMs} and {@code premium} ({@code premium.amount}) as the
+   * answer carried them (empty when it carried none); {@code node} the authority of the quote API
+   * it was sent to.
+   */
+  public void record(
+      long sendEpochMs,
+      long latencyMs,
+      int status,
+      String origin,
+      String ageMs,
+      String keyKind,
+      String customerId,
+      String node,
+      String premium) {
     RequestRecord r =
         new RequestRecord(
             sendEpochMs,
@@ -54,7 +73,8 @@ public final class RequestLog {
             ageMs.isEmpty() ? -1 : Long.parseLong(ageMs),
             keyKind,
             customerId,
-            node);
+            node,
+            premium.isEmpty() ? null : Double.valueOf(premium));
     records.add(r);
     Consumer<RequestRecord> w = watcher;
     if (w != null) {
@@ -80,14 +100,15 @@ public final class RequestLog {
   }
 
   /**
-   * The records of a log written by {@link #writeTo}. A file whose first line is not {@link
-   * #HEADER} (a log written before the format was fixed, or not a request log) is refused, naming
-   * the header found and the one expected.
+   * The records of a log written by {@link #writeTo}, or before the premium column ({@link
+   * #HEADER_BEFORE_PREMIUM}). A file whose first line is neither (a log written before the format
+   * was fixed, or not a request log) is refused, naming the header found and the one expected.
    */
   public static List<RequestRecord> read(Path file) {
     try {
       List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-      if (lines.isEmpty() || !lines.get(0).equals(HEADER)) {
+      if (lines.isEmpty()
+          || !(lines.get(0).equals(HEADER) || lines.get(0).equals(HEADER_BEFORE_PREMIUM))) {
         throw new IllegalArgumentException(
             "not a request log of this build: "
                 + file

@@ -15,6 +15,8 @@ import solventa.signals.Origin;
  * @param customerId the customer quoted
  * @param node the authority ({@code 127.0.0.1:PORT}) of the node the request was sent to (which
  *     member of a cluster served it)
+ * @param premium {@code premium.amount} of a 200 answer, null otherwise (and in a log written
+ *     before the column was added)
  */
 public record RequestRecord(
     long sendMs,
@@ -24,7 +26,21 @@ public record RequestRecord(
     long ageMs,
     String keyKind,
     String customerId,
-    String node) {
+    String node,
+    Double premium) {
+
+  /** A request whose answer's premium was not recorded. */
+  public RequestRecord(
+      long sendMs,
+      long latencyMs,
+      int status,
+      Origin origin,
+      long ageMs,
+      String keyKind,
+      String customerId,
+      String node) {
+    this(sendMs, latencyMs, status, origin, ageMs, keyKind, customerId, node, null);
+  }
 
   public boolean ok() {
     return status == 200;
@@ -56,13 +72,18 @@ public record RequestRecord(
         + ","
         + customerId
         + ","
-        + node;
+        + node
+        + ","
+        + (premium == null ? "" : String.format(java.util.Locale.ROOT, "%.2f", premium));
   }
 
-  /** A line written by {@link #toLine()}. */
+  /**
+   * A line written by {@link #toLine()}, or by a build before the premium column ({@link
+   * RequestLog#HEADER_BEFORE_PREMIUM}: its premium is null).
+   */
   public static RequestRecord parse(String line) {
     String[] f = line.split(",", -1);
-    if (f.length != RequestLog.COLUMNS) {
+    if (f.length != RequestLog.COLUMNS && f.length != RequestLog.COLUMNS - 1) {
       throw new IllegalArgumentException(
           "request log line has " + f.length + " columns, not " + RequestLog.COLUMNS + ": " + line);
     }
@@ -74,6 +95,7 @@ public record RequestRecord(
         f[4].isEmpty() ? -1 : Long.parseLong(f[4]),
         f[5],
         f[6],
-        f[7]);
+        f[7],
+        f.length < RequestLog.COLUMNS || f[8].isEmpty() ? null : Double.valueOf(f[8]));
   }
 }

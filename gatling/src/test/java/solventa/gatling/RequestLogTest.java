@@ -28,6 +28,29 @@ class RequestLogTest {
   }
 
   @Test
+  void keepsTheAnswersPremiumAndReadsALogWrittenBeforeIt() throws Exception {
+    RequestLog log = new RequestLog();
+    log.record(1_000L, 45L, 200, "DEFAULT", "0", "new", "c-1", "127.0.0.1:8081", "1350.00");
+    log.record(1_010L, 700L, 504, "", "", "known", "c-2", "127.0.0.1:8082", "");
+    Path file = dir.resolve("requests.csv");
+    log.writeTo(file);
+    assertThat(Files.readAllLines(file).get(1)).endsWith(",1350.00");
+    assertThat(RequestLog.read(file))
+        .containsExactlyInAnyOrder(
+            new RequestRecord(
+                1_000L, 45L, 200, Origin.DEFAULT, 0L, "new", "c-1", "127.0.0.1:8081", 1350.0),
+            new RequestRecord(1_010L, 700L, 504, null, -1L, "known", "c-2", "127.0.0.1:8082"));
+
+    Path before = dir.resolve("before.csv"); // the committed samples' logs: no premium column
+    Files.writeString(
+        before, RequestLog.HEADER_BEFORE_PREMIUM + "\n1,2,200,CACHED,3,known,c,127.0.0.1:1\n");
+    assertThat(RequestLog.read(before))
+        .containsExactly(
+            new RequestRecord(1, 2, 200, Origin.CACHED, 3, "known", "c", "127.0.0.1:1"));
+    assertThat(RequestLog.read(before).get(0).premium()).isNull();
+  }
+
+  @Test
   void refusesAFileWithAnotherHeaderNamingBoth() throws Exception {
     Path file = dir.resolve("old.csv"); // written before the node column
     Files.writeString(

@@ -19,6 +19,7 @@ import solventa.ops.lab.Http;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepSpec;
+import solventa.signals.Origin;
 import solventa.vocabulary.Acceptance;
 
 /**
@@ -257,6 +258,44 @@ class SmokeExperimentIT {
       served.add(r.node());
     }
     assertThat(served).hasSize(2);
+  }
+
+  /**
+   * Every quote answered 200 carries its premium in the request log: the DEFAULT ones priced on
+   * their line's default profile (one premium per line: auto, home, life), the FRESH ones on each
+   * customer's own profile (they differ).
+   */
+  @Test
+  void theRequestLogRecordsEachAnswersPremium() throws Exception {
+    Set<Double> defaults = new HashSet<>();
+    Set<Double> fresh = new HashSet<>();
+    long answered = 0;
+    try (var steps = java.nio.file.Files.list(dir.resolve("steps"))) {
+      for (Path step : steps.toList()) {
+        Path log = step.resolve("requests.csv");
+        if (!java.nio.file.Files.exists(log)) {
+          continue;
+        }
+        for (RequestRecord r : RequestLog.read(log)) {
+          if (r.status() != 200 || r.origin() == null) {
+            continue;
+          }
+          answered++;
+          assertThat(r.premium()).as(r.toLine()).isNotNull().isPositive();
+          if (r.origin() == Origin.DEFAULT) {
+            defaults.add(r.premium());
+          } else if (r.origin() == Origin.FRESH) {
+            fresh.add(r.premium());
+          }
+        }
+      }
+    }
+    assertThat(answered).isPositive();
+    assertThat(defaults)
+        .as("DEFAULT premiums: one per line")
+        .isNotEmpty()
+        .hasSizeLessThanOrEqualTo(3);
+    assertThat(fresh).as("FRESH premiums vary with the profile").hasSizeGreaterThan(3);
   }
 
   @Test

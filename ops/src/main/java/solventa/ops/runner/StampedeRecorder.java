@@ -79,10 +79,13 @@ final class StampedeRecorder {
       Http.Reply r = calls.get(i).join();
       String origin = "";
       long age = -1;
+      Double premium = null;
       if (r.status() == 200) {
         var json = Http.JSON.readTree(r.body());
         origin = json.path("profile").path("origin").asText("");
         age = json.path("profile").path("ageMs").asLong(-1);
+        var amount = json.path("premium").path("amount");
+        premium = amount.isNumber() ? amount.asDouble() : null;
       }
       records.add(
           new RequestRecord(
@@ -93,7 +96,8 @@ final class StampedeRecorder {
               age,
               "new",
               KeyFeeder.customerId(key),
-              NodeReadings.authority(node.members().get(i % node.size()))));
+              NodeReadings.authority(node.members().get(i % node.size())),
+              premium));
     }
     List<Sample> snapshot;
     synchronized (samples) {
