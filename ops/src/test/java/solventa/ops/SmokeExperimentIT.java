@@ -296,6 +296,15 @@ class SmokeExperimentIT {
         .isNotEmpty()
         .hasSizeLessThanOrEqualTo(3);
     assertThat(fresh).as("FRESH premiums vary with the profile").hasSizeGreaterThan(3);
+    // and the analysis sets a line's DEFAULT premium against its customers' own in some step
+    long priced = 0;
+    for (JsonNode st : results.path("steps")) {
+      for (JsonNode line : st.path("priceError")) {
+        assertThat(line.path("defaultPremium").asDouble()).isIn(defaults);
+        priced += line.path("customers").asLong();
+      }
+    }
+    assertThat(priced).as("customers compared with a DEFAULT premium").isPositive();
   }
 
   @Test

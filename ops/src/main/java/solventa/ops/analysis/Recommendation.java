@@ -119,11 +119,6 @@ public record Recommendation(
     }
   }
 
-  /** The price error of fallback quotes: a cost the lab does not measure yet, and why. */
-  public static final String PRICE_ERROR_NOT_MEASURED =
-      "not measured: the lab does not yet price a fallback quote against the premium its"
-          + " customer's fresh profile gives";
-
   /**
    * @param refreshAfterSec the lab's T: each failure step's fallback share is judged as HD-01's
    *     clause (b) judges C's, in the source's refresh policy ({@link FallbackFlip})

@@ -213,7 +213,8 @@ public final class StepAnalyzer {
             pathSamples(in, w.window(), b.everyOpenedAtMs()),
             StepMembers.nodeFigures(in, w.window(), b.transitions()),
             BudgetExpiry.latencies(in),
-            StepIntervals.of(w, sac.count(), sac.pct(), missing));
+            StepIntervals.of(w, sac.count(), sac.pct(), missing),
+            PriceError.of(w.window()));
     List<String> reasons = Sanity.invalidations(raw);
     return raw.withInvalidations(reasons, reasons.isEmpty(), 1);
   }

@@ -1,5 +1,6 @@
 package solventa.ops.analysis;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 import solventa.ops.protocol.StepSpec;
@@ -46,6 +47,8 @@ import solventa.vocabulary.Acceptance;
  *     before it was recorded
  * @param intervals the 95 % intervals of p95, p99 and the shares (rules version 5); null in results
  *     written before it ({@link StepIntervals#BEFORE_VERSION_5})
+ * @param priceError the price error of a DEFAULT quote per line ({@link PriceError}); null when the
+ *     request log carried no premium (recorded before it did), and then left out of results.json
  */
 public record StepResult(
     StepSpec spec,
@@ -94,7 +97,8 @@ public record StepResult(
     List<Long> pathLatenciesMs,
     List<NodeFigures> nodes,
     List<Long> fallbackLatenciesMs,
-    StepIntervals intervals) {
+    StepIntervals intervals,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, PriceError> priceError) {
 
   public StepResult {
     nodes = nodes == null ? List.of() : nodes; // results written before --nodes have none
@@ -161,7 +165,8 @@ public record StepResult(
         pathLatenciesMs,
         nodes,
         fallbackLatenciesMs,
-        intervals);
+        intervals,
+        priceError);
   }
 
   /**
@@ -216,7 +221,8 @@ public record StepResult(
         pathLatenciesMs,
         nodes,
         fallbackLatenciesMs,
-        intervals);
+        intervals,
+        priceError);
   }
 
   /**

@@ -122,10 +122,8 @@ final class Findings extends ReportSection {
             + solventa.ops.analysis.Actuarial.num(rec.actuarial().outageSec())
             + " s (mapped to the lab), the highest p95 data age and error share of its failure"
             + " steps, and the most provider calls per quote (the node's calls in a step's measured"
-            + " window ÷ its answers) over its failure and recovery steps. Price error of fallback"
-            + " quotes: "
-            + Recommendation.PRICE_ERROR_NOT_MEASURED
-            + ".");
+            + " window ÷ its answers) over its failure and recovery steps; the price error of"
+            + " DEFAULT quotes is in the table after the designs'.");
     List<List<String>> rows = new ArrayList<>();
     for (Recommendation.Candidate c : rec.candidates()) {
       String noCost = c.status() == Recommendation.Status.MISSES ? "misses" : "not established";
@@ -167,6 +165,8 @@ final class Findings extends ReportSection {
                 "Provider calls per quote (worst)",
                 "Evidence"),
             rows));
+    new PriceErrorSection(this)
+        .table(rec.candidates().stream().map(Recommendation.Candidate::arm).toList());
   }
 
   /** Per second of C's and C''s recovery: what HD-01.8's stampede rule reads. */

@@ -56,9 +56,8 @@ final class VariantsSection extends ReportSection {
             + recoveryWindowSec
             + " s after the change: the recovery backlog), and when the fallback share fell below"
             + " 5 % for good. **Calls per quote**: the provider calls in the healthy step's window"
-            + " ÷ its answers, what refresh-ahead spends. Price error of fallback quotes: "
-            + Recommendation.PRICE_ERROR_NOT_MEASURED
-            + ".");
+            + " ÷ its answers, what refresh-ahead spends. The price error of DEFAULT quotes is in"
+            + " the Recommendation section.");
     List<List<String>> rows = new ArrayList<>();
     for (String run : r.runs()) {
       for (BenchArm arm : ARMS) {

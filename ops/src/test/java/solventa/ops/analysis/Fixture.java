@@ -51,6 +51,7 @@ public final class Fixture {
   Double measuredHitRate;
   String gatlingReport;
   List<Long> fallbackLatencies = List.of();
+  java.util.Map<String, PriceError> priceError;
   Interval p95Ci;
   Interval p99Ci;
   boolean noIntervals;
@@ -310,6 +311,12 @@ public final class Fixture {
    * STALE), {@code perSecond} answers a second from the change, as a failing provider that
    * refreshes nothing gives (clause (b), rules version 9).
    */
+  /** The step's price error of DEFAULT quotes, per line, as the request log's premiums give it. */
+  public Fixture priceError(java.util.Map<String, PriceError> byLine) {
+    this.priceError = byLine;
+    return this;
+  }
+
   public Fixture aging(double h, int t, int perSecond) {
     return curve(h, t, perSecond, 0);
   }
@@ -396,7 +403,8 @@ public final class Fixture {
         path,
         List.of(),
         fallbackLatencies,
-        noIntervals ? null : intervals());
+        noIntervals ? null : intervals(),
+        priceError);
   }
 
   /**

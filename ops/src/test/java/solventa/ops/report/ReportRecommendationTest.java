@@ -59,7 +59,7 @@ class ReportRecommendationTest {
             "fallback-ceiling-pct=10 (c)",
             "outage-s=3600 (D)",
             "neither a stampede nor a recovery backlog",
-            "Price error of fallback quotes: not measured");
+            "the price error of DEFAULT quotes is in the table after the designs'");
     Report.Table t = (Report.Table) blocks.get(at + 3);
     // B+CB was not walked: a variant the results did not run is not a candidate
     assertThat(t.rows().stream().map(r -> r.get(0))).containsExactly("A", "B", "C", "C'");
@@ -67,6 +67,39 @@ class ReportRecommendationTest {
     assertThat(t.rows().get(2).subList(1, 3)).containsExactly("qualifies", "6.40");
     assertThat(t.rows().get(2).get(5)).isEqualTo("0.01");
     assertThat(t.rows().get(0).get(6)).contains("A R1 healthy was not run");
+    // no request log carried a premium: the price error says why it is missing
+    assertThat(((Report.Heading) blocks.get(at + 4)).text())
+        .isEqualTo("Price error of DEFAULT quotes");
+    assertThat(((Report.Para) blocks.get(at + 5)).text())
+        .startsWith(
+            "Price error of fallback quotes: not measured: the request logs carry no premium");
+
+    // with premiums recorded, C's down step gives its line's figures
+    List<StepResult> priced = new ArrayList<>(steps);
+    for (int i = 0; i < priced.size(); i++) {
+      StepResult s = priced.get(i);
+      if (s.spec().arm() == BenchArm.C && s.spec().state() == ProviderState.DOWN) {
+        priced.set(
+            i,
+            Fixture.step(BenchArm.C, ProviderState.DOWN)
+                .latency(64, 66)
+                .aging(0.96, 20, 2_000)
+                .priceError(
+                    Map.of(
+                        "auto",
+                        new solventa.ops.analysis.PriceError(1350.0, 12, 80, -3.25, 9.5, 31.0)))
+                .build());
+      }
+    }
+    List<Report.Block> withPrices =
+        Report.build(
+            ExperimentRecord.measured(
+                "quick", 1, "t0", "t1", true, null, Map.of(), priced, Map.of(), 1));
+    int pe = heading(withPrices, "Price error of DEFAULT quotes");
+    Report.Table prices = (Report.Table) withPrices.get(pe + 2);
+    assertThat(prices.rows())
+        .containsExactly(
+            List.of("C · down · R1", "auto", "1350.00", "12", "80", "-3.3", "9.5", "31.0"));
   }
 
   /**

@@ -1,0 +1,98 @@
+package solventa.ops.analysis;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import solventa.gatling.KeyFeeder;
+import solventa.gatling.RequestRecord;
+import solventa.signals.Origin;
+
+/**
+ * The price error of a DEFAULT quote in one step, per line of business, from the premiums the
+ * request log recorded. A DEFAULT quote is priced on its line's default profile, one premium per
+ * line (the feeder sends one insured object per line); the same line's customers answered on their
+ * own profile (FRESH, CACHED or STALE: the double's profiles do not change over time, so a STALE
+ * premium is the fresh one) give the premium each would have had. The error of the default for a
+ * customer is (DEFAULT premium − own premium) ÷ own premium. The customers quoted on a DEFAULT are
+ * drawn from the same universe as the ones answered on their own profile, so these errors estimate
+ * what a DEFAULT quote's price is off by. Per line: the DEFAULT premium, the DEFAULT answers, the
+ * customers compared, the mean signed error (bias) and the median and p95 of the absolute error, in
+ * percent. A line with no DEFAULT answer, with DEFAULT answers of more than one premium, or with no
+ * customer on their own profile is left out; a request log without premiums gives none (null).
+ *
+ * @param defaultPremium the line's DEFAULT premium
+ * @param defaultAnswers the step's DEFAULT answers of the line
+ * @param customers the distinct customers of the line answered on their own profile
+ * @param biasPct the mean of (DEFAULT − own) ÷ own, percent
+ * @param medianAbsPct the median of its absolute value, percent
+ * @param p95AbsPct the 95th percentile of its absolute value, percent
+ */
+public record PriceError(
+    double defaultPremium,
+    long defaultAnswers,
+    int customers,
+    double biasPct,
+    double medianAbsPct,
+    double p95AbsPct) {
+
+  /** Each line's price error in {@code records}, by line; null when no answer carried a premium. */
+  public static Map<String, PriceError> of(List<RequestRecord> records) {
+    Map<String, TreeSet<Double>> defaults = new TreeMap<>();
+    Map<String, Long> defaultAnswers = new TreeMap<>();
+    Map<String, Map<String, Double>> own = new TreeMap<>();
+    boolean anyPremium = false;
+    for (RequestRecord r : records) {
+      if (r.status() != 200 || r.origin() == null || r.premium() == null) {
+        continue;
+      }
+      anyPremium = true;
+      String line = lineOf(r.customerId());
+      if (line == null) {
+        continue;
+      }
+      if (r.origin() == Origin.DEFAULT) {
+        defaults.computeIfAbsent(line, k -> new TreeSet<>()).add(r.premium());
+        defaultAnswers.merge(line, 1L, Long::sum);
+      } else {
+        own.computeIfAbsent(line, k -> new LinkedHashMap<>())
+            .putIfAbsent(r.customerId(), r.premium());
+      }
+    }
+    if (!anyPremium) {
+      return null;
+    }
+    Map<String, PriceError> out = new TreeMap<>();
+    defaults.forEach(
+        (line, premiums) -> {
+          Map<String, Double> theirs = own.get(line);
+          if (premiums.size() == 1 && theirs != null && !theirs.isEmpty()) {
+            out.put(line, of(premiums.first(), defaultAnswers.get(line), theirs.values()));
+          }
+        });
+    return out;
+  }
+
+  static PriceError of(double dflt, long answers, java.util.Collection<Double> ownPremiums) {
+    List<Double> errors = new ArrayList<>();
+    for (double p : ownPremiums) {
+      errors.add(100 * (dflt - p) / p);
+    }
+    double[] abs = errors.stream().mapToDouble(Math::abs).toArray();
+    double bias = errors.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    return new PriceError(
+        dflt, answers, errors.size(), bias, Percentile.of(abs, 50), Percentile.of(abs, 95));
+  }
+
+  /**
+   * The customer's line of business, as the feeder gives it: a property of the id; null if none.
+   */
+  static String lineOf(String customerId) {
+    if (customerId == null || !customerId.matches("c[0-9]{8}")) {
+      return null;
+    }
+    return KeyFeeder.lineOf(Integer.parseInt(customerId.substring(1)));
+  }
+}
