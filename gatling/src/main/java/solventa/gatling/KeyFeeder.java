@@ -38,6 +38,17 @@ public final class KeyFeeder implements Iterator<Map<String, Object>> {
     return LINES[index % LINES.length];
   }
 
+  /**
+   * The line of business of a customer id this feeder gives ({@link #customerId}); null for an id
+   * of another form.
+   */
+  public static String lineOf(String customerId) {
+    if (customerId == null || !customerId.matches("c[0-9]{8}")) {
+      return null;
+    }
+    return lineOf(Integer.parseInt(customerId.substring(1)));
+  }
+
   @Override
   public boolean hasNext() {
     return true;

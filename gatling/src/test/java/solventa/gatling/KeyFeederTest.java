@@ -64,4 +64,14 @@ class KeyFeederTest {
     }
     return out;
   }
+
+  @Test
+  void aCustomerIdGivesBackItsLine() {
+    for (int i : new int[] {0, 1, 2, 1_234_567}) {
+      assertThat(KeyFeeder.lineOf(KeyFeeder.customerId(i))).isEqualTo(KeyFeeder.lineOf(i));
+    }
+    assertThat(KeyFeeder.lineOf("c1234567")).isNull();
+    assertThat(KeyFeeder.lineOf("x00000001")).isNull();
+    assertThat(KeyFeeder.lineOf((String) null)).isNull();
+  }
 }

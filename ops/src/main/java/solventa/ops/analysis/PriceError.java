@@ -49,7 +49,7 @@ public record PriceError(
         continue;
       }
       anyPremium = true;
-      String line = lineOf(r.customerId());
+      String line = KeyFeeder.lineOf(r.customerId());
       if (line == null) {
         continue;
       }
@@ -84,15 +84,5 @@ public record PriceError(
     double bias = errors.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
     return new PriceError(
         dflt, answers, errors.size(), bias, Percentile.of(abs, 50), Percentile.of(abs, 95));
-  }
-
-  /**
-   * The customer's line of business, as the feeder gives it: a property of the id; null if none.
-   */
-  static String lineOf(String customerId) {
-    if (customerId == null || !customerId.matches("c[0-9]{8}")) {
-      return null;
-    }
-    return KeyFeeder.lineOf(Integer.parseInt(customerId.substring(1)));
   }
 }

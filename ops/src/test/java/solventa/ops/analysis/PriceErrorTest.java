@@ -17,6 +17,10 @@ class PriceErrorTest {
         0, 60, 200, o, 0, "known", KeyFeeder.customerId(index), "127.0.0.1:1", premium);
   }
 
+  private static RequestRecord answerOf(String id) {
+    return new RequestRecord(0, 60, 200, Origin.DEFAULT, 0, "new", id, "127.0.0.1:1", 900.0);
+  }
+
   /** Indexes of one line: the feeder gives the line by the customer's index. */
   private static List<Integer> ofLine(String line, int n) {
     List<Integer> out = new ArrayList<>();
@@ -72,6 +76,7 @@ class PriceErrorTest {
     RequestRecord old =
         new RequestRecord(0, 60, 200, Origin.DEFAULT, 0, "new", "c00001000", "127.0.0.1:1");
     assertThat(PriceError.of(List.of(old))).isNull();
-    assertThat(PriceError.lineOf("x-1")).isNull();
+    // an id not of the feeder's form has no line: it is left out
+    assertThat(PriceError.of(List.of(answerOf("x-1")))).isEmpty();
   }
 }
