@@ -36,19 +36,6 @@ public final class RequestLog {
     watcher = w;
   }
 
-  /** One request whose answer carried no premium (see the overload below). */
-  public void record(
-      long sendEpochMs,
-      long latencyMs,
-      int status,
-      String origin,
-      String ageMs,
-      String keyKind,
-      String customerId,
-      String node) {
-    record(sendEpochMs, latencyMs, status, origin, ageMs, keyKind, customerId, node, "");
-  }
-
   /**
    * One request; {@code origin}, {@code ageMs} and {@code premium} ({@code premium.amount}) as the
    * answer carried them (empty when it carried none); {@code node} the authority of the quote API

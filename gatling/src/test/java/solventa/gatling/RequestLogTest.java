@@ -15,8 +15,8 @@ class RequestLogTest {
   @Test
   void readsBackWhatItWrote() {
     RequestLog log = new RequestLog();
-    log.record(1_000L, 45L, 200, "CACHED", "1200", "known", "c-1", "127.0.0.1:8081");
-    log.record(1_010L, 700L, 0, "", "", "new", "c-2", "127.0.0.1:8082");
+    log.record(1_000L, 45L, 200, "CACHED", "1200", "known", "c-1", "127.0.0.1:8081", "");
+    log.record(1_010L, 700L, 0, "", "", "new", "c-2", "127.0.0.1:8082", "");
     Path file = dir.resolve("requests.csv");
     log.writeTo(file);
 
