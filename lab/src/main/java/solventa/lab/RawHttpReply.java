@@ -24,8 +24,26 @@ public record RawHttpReply(String statusLine, String body) {
   public static RawHttpReply exchange(
       java.net.Socket socket, String method, String path, String contentType, byte[] body)
       throws IOException {
+    return exchange(socket, method, path, null, contentType, body);
+  }
+
+  /**
+   * As {@link #exchange(java.net.Socket, String, String, String, byte[])}, with an {@code
+   * Authorization} header when {@code authorization} is not null.
+   */
+  public static RawHttpReply exchange(
+      java.net.Socket socket,
+      String method,
+      String path,
+      String authorization,
+      String contentType,
+      byte[] body)
+      throws IOException {
     StringBuilder head =
         new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    if (authorization != null) {
+      head.append("Authorization: ").append(authorization).append("\r\n");
+    }
     if (body != null) {
       head.append("Content-Type: ").append(contentType).append("\r\n");
       head.append("Content-Length: ").append(body.length).append("\r\n");

@@ -625,4 +625,31 @@ class ProviderDoubleHttpTest {
     assertThat(http.get(uri("/admin/state")).json().path("errors").path("share504").asDouble())
         .isZero();
   }
+
+  /**
+   * A 1 MiB change without the token, on a raw socket as the fault matrix's abuse row sends it: the
+   * refusal discards the body before answering, so the client reads its 401 (never a reset) and the
+   * same connection answers the next request. Three times, since a reset of an early answer is a
+   * race.
+   */
+  @Test
+  void anOversizedChangeWithoutTheTokenIsAnswered401NeverReset() throws Exception {
+    byte[] body = new byte[1 << 20];
+    java.util.Arrays.fill(body, (byte) ' ');
+    for (int round = 0; round < 3; round++) {
+      try (java.net.Socket socket = new java.net.Socket(provider.host(), provider.port())) {
+        socket.setSoTimeout(10_000);
+        solventa.lab.RawHttpReply refused =
+            solventa.lab.RawHttpReply.exchange(
+                socket, "PUT", "/admin/errors", "application/json", body);
+        assertThat(refused.statusLine()).as("round %d", round).startsWith("HTTP/1.1 401");
+        assertThat(refused.body()).contains("Authorization");
+        assertThat(
+                solventa.lab.RawHttpReply.exchange(socket, "GET", "/admin/state", null, null)
+                    .statusLine())
+            .as("the same connection answers again")
+            .startsWith("HTTP/1.1 200");
+      }
+    }
+  }
 }

@@ -97,7 +97,8 @@ public final class AdminRoutes extends AllDirectives {
   /**
    * Changes need {@code Authorization: Bearer <provider-double.admin-token>}: 401 without a bearer
    * token or with a wrong one, 403 with none configured (changes switched off). Reads stay open
-   * (loopback only). Checked before any body is read.
+   * (loopback only). Checked before any body is read, so a refusal discards the body before it
+   * answers ({@link #refused}).
    */
   private Route authorized(java.util.function.Supplier<Route> inner) {
     return optionalHeaderValueByName(
@@ -106,7 +107,7 @@ public final class AdminRoutes extends AllDirectives {
           byte[] expected = settings.adminToken().getBytes(java.nio.charset.StandardCharsets.UTF_8);
           String header = auth.orElse("").trim();
           if (expected.length == 0) {
-            return complete(
+            return refused(
                 Responses.problem(
                     403,
                     "Forbidden",
@@ -114,17 +115,35 @@ public final class AdminRoutes extends AllDirectives {
                     "admin changes are disabled: no admin token set (provider-double.admin-token)"));
           }
           if (!header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return complete(
+            return refused(
                 unauthorized("a bearer token is required (Authorization: Bearer)", "Bearer"));
           }
           byte[] given =
               header.substring(7).trim().getBytes(java.nio.charset.StandardCharsets.UTF_8);
           if (!java.security.MessageDigest.isEqual(expected, given)) {
-            return complete(
+            return refused(
                 unauthorized("the bearer token is not valid", "Bearer error=\"invalid_token\""));
           }
           return inner.get();
         });
+  }
+
+  /**
+   * Answers {@code refusal} once the request's body is discarded: Pekko HTTP closes a connection
+   * whose body was left unread when the answer is sent, and a client still writing its body would
+   * see a reset instead of the answer. Discarding streams the body into nothing, bounded by Pekko's
+   * {@code max-content-length} and {@code request-timeout}.
+   */
+  private Route refused(HttpResponse refusal) {
+    return org.apache.pekko.http.javadsl.server.Directives.extractMaterializer(
+        mat ->
+            org.apache.pekko.http.javadsl.server.Directives.extractRequestEntity(
+                entity ->
+                    entity.isKnownEmpty()
+                        ? complete(refusal)
+                        : org.apache.pekko.http.javadsl.server.Directives.onComplete(
+                            entity.discardBytes(mat).completionStage(),
+                            done -> complete(refusal))));
   }
 
   private static HttpResponse unauthorized(String detail, String challenge) {

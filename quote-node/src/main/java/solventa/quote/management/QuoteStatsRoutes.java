@@ -75,9 +75,11 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
   }
 
   /**
-   * {@code POST /quote/stats/<name>}, behind the runner-only gate. The body (the runner sends
-   * {@code {}}) is read before the answer: answering first makes Pekko HTTP close the connection
-   * ("early response"), and the runner's next call on that kept-alive connection would fail.
+   * {@code POST /quote/stats/<name>}, behind the runner-only gate, which is passed before the body
+   * is read: a refused call's body is discarded, then answered ({@link RunnerOnlyGuard#guarded}).
+   * An allowed call's body (the runner sends {@code {}}) is read before the answer too: answering
+   * first makes Pekko HTTP close the connection ("early response"), and a client still sending
+   * would see a reset instead of the answer.
    */
   private Route runnerOnly(
       String name, ManagementRouteProviderSettings settings, Function<Source, Route> action) {
@@ -86,11 +88,12 @@ public final class QuoteStatsRoutes implements ManagementRouteProvider {
         () ->
             post(
                 () ->
-                    RunnerOnlyGuard.limitedBody(
-                        () ->
-                            toStrictEntity(
-                                BODY_TIMEOUT,
-                                () -> RunnerOnlyGuard.guarded(registry, settings, action)))));
+                    RunnerOnlyGuard.guarded(
+                        registry,
+                        settings,
+                        s ->
+                            RunnerOnlyGuard.limitedBody(
+                                () -> toStrictEntity(BODY_TIMEOUT, () -> action.apply(s))))));
   }
 
   /** How long a runner-only call may take to send its (tiny) body. */

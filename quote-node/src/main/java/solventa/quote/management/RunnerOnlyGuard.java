@@ -109,9 +109,20 @@ public final class RunnerOnlyGuard {
   /**
    * Reads at most {@link #MAX_BODY_BYTES} of the body (Pekko's {@code withSizeLimit}) around {@code
    * inner}: a larger body is a 413 problem naming the body, what Pekko refuses while reading it (a
-   * stalled body: 408) keeps its status with a problem; nothing changes either way.
+   * stalled body: 408) keeps its status with a problem; nothing changes either way. A body that
+   * declares a larger length is discarded before its 413 ({@link DrainedRefusal}), so the client
+   * still sending it reads the answer instead of a reset.
    */
   static Route limitedBody(java.util.function.Supplier<Route> inner) {
+    return org.apache.pekko.http.javadsl.server.Directives.extractRequestEntity(
+        entity ->
+            entity.getContentLengthOption().isPresent()
+                    && entity.getContentLengthOption().getAsLong() > MAX_BODY_BYTES
+                ? DrainedRefusal.route(() -> Problem.tooLarge(MAX_BODY_BYTES).route())
+                : sizeLimited(inner));
+  }
+
+  private static Route sizeLimited(java.util.function.Supplier<Route> inner) {
     return org.apache.pekko.http.javadsl.server.Directives.handleExceptions(
         org.apache.pekko.http.javadsl.server.ExceptionHandler.newBuilder()
             .match(

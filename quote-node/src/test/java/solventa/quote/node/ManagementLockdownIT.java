@@ -160,6 +160,43 @@ class ManagementLockdownIT {
     assertThat(NodeTestBed.quote(node, "c00000077").status()).isEqualTo(200);
   }
 
+  /**
+   * A 1 MiB body to each runner-only route on a raw socket, as the fault matrix's abuse row sends
+   * it: without the token the answer is a 401 (the refusal discards the body first), with the token
+   * a 413 (a declared length over the routes' 64 KiB is discarded before the answer); each read by
+   * the client, never a reset, and the same connection answers the next request. Three times each,
+   * since a reset of an early answer is a race.
+   */
+  @Test
+  void anOversizedBodyToARunnerOnlyRouteIsAnsweredNeverReset() throws Exception {
+    byte[] body = new byte[1 << 20];
+    java.util.Arrays.fill(body, (byte) ' ');
+    List<String> seen = new ArrayList<>();
+    for (String path :
+        List.of("/quote/stats/reset", "/quote/stats/interval", "/quote/bench/seed")) {
+      for (int round = 0; round < 3; round++) {
+        for (String auth : new String[] {null, LabToken.bearer()}) {
+          try (java.net.Socket socket = new java.net.Socket("127.0.0.1", node.managementPort())) {
+            socket.setSoTimeout(10_000);
+            solventa.lab.RawHttpReply answer =
+                solventa.lab.RawHttpReply.exchange(
+                    socket, "POST", path, auth, "application/json", body);
+            seen.add(path + " " + (auth == null ? "no token" : "token") + ": " + answer);
+            assertThat(answer.statusLine())
+                .as("%s with %s", path, auth == null ? "no token" : "the token")
+                .startsWith(auth == null ? "HTTP/1.1 401" : "HTTP/1.1 413");
+            assertThat(answer.body()).contains(auth == null ? "Authorization" : "body");
+            assertThat(
+                    solventa.lab.RawHttpReply.exchange(socket, "GET", "/quote/stats", null, null)
+                        .statusLine())
+                .as("the same connection answers again after %s", seen.get(seen.size() - 1))
+                .startsWith("HTTP/1.1 200");
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void entitiesArePseudonymsWithoutTheTokenAndCustomerIdsWithIt() {
     List<String> customers = List.of("c00000101", "c00000102", "c00000103");
