@@ -1,6 +1,5 @@
 package solventa.ops.faults;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,9 +18,8 @@ import java.util.TreeMap;
  * @param movedErrors errors through the survivors for the customers the dead node hosted
  * @param otherErrors errors through the survivors for the other customers
  * @param windowSec kill to the last error's answer, s (0: none)
- * @param afterDown errors sent more than {@code handOffSec} after the cluster downed the node (all
- *     of them when it never did)
- * @param unrecovered moved customers quoted in the row whose last answer was not a 200
+ * @param afterDown errors sent more than {@code graceSec} after the cluster downed the node (all of
+ *     them when it never did)
  * @param downedSec kill to the downing (a survivor no longer listing the node), s; -1: never
  * @param lastErrorSentSec kill to the sending of the last quote that failed, s (0: none)
  * @param byStatus errors after the kill, by status
@@ -33,7 +31,6 @@ record ClusterFigures(
     long otherErrors,
     double windowSec,
     long afterDown,
-    long unrecovered,
     double downedSec,
     double lastErrorSentSec,
     Map<Integer, Long> byStatus) {
@@ -45,7 +42,8 @@ record ClusterFigures(
    * @param deadUrl the dead node's base URL
    * @param moved the customers whose entities were on the dead node at the kill (or on no node)
    * @param downedMs when a survivor stopped listing it as a member (epoch ms), -1: never seen
-   * @param handOffSec how long after the downing errors are still counted as the failover's
+   * @param graceSec how long after the downing errors are still counted as the failover's (the
+   *     shards' removal margin and their hand-off)
    */
   static ClusterFigures of(
       List<FaultLoad.Sent> sent,
@@ -53,7 +51,7 @@ record ClusterFigures(
       String deadUrl,
       Set<String> moved,
       long downedMs,
-      int handOffSec) {
+      int graceSec) {
     long before = 0;
     long toDead = 0;
     long movedErrors = 0;
@@ -62,11 +60,7 @@ record ClusterFigures(
     long lastSent = killMs;
     long afterDown = 0;
     Map<Integer, Long> byStatus = new TreeMap<>();
-    Map<String, FaultLoad.Sent> lastAnswer = new HashMap<>();
     for (FaultLoad.Sent s : sent) {
-      if (moved.contains(s.customer())) {
-        lastAnswer.merge(s.customer(), s, (a, b) -> a.sentMs() >= b.sentMs() ? a : b);
-      }
       if (s.status() == 200) {
         continue;
       }
@@ -84,14 +78,10 @@ record ClusterFigures(
       } else {
         other++;
       }
-      if (downedMs < 0 || s.sentMs() > downedMs + handOffSec * 1000L) {
+      if (downedMs < 0 || s.sentMs() > downedMs + graceSec * 1000L) {
         afterDown++;
       }
     }
-    long unrecovered =
-        moved.stream()
-            .filter(c -> lastAnswer.containsKey(c) && lastAnswer.get(c).status() != 200)
-            .count();
     return new ClusterFigures(
         before,
         toDead,
@@ -99,7 +89,6 @@ record ClusterFigures(
         other,
         (last - killMs) / 1000.0,
         afterDown,
-        unrecovered,
         downedMs < 0 ? -1 : (downedMs - killMs) / 1000.0,
         (lastSent - killMs) / 1000.0,
         byStatus);
@@ -117,8 +106,7 @@ record ClusterFigures(
         "errors after the kill %d%s: %d sent to the dead node, %d for its customers through the"
             + " survivors, %d for other customers; %d before the kill; failover (kill to the last"
             + " error) %.1f s, the last failed quote sent %.1f s after the kill (%s); %d errors"
-            + " sent later than the hand-off after the downing; %d of its customers not answering"
-            + " at the end",
+            + " sent later than the removal margin and hand-off after the downing",
         afterKill(),
         byStatus.isEmpty() ? "" : " " + byStatus,
         toDead,
@@ -130,7 +118,6 @@ record ClusterFigures(
         downedSec < 0
             ? "never downed"
             : String.format(Locale.ROOT, "the downing at %.1f s", downedSec),
-        afterDown,
-        unrecovered);
+        afterDown);
   }
 }

@@ -66,7 +66,6 @@ class ClusterFaultsTest {
     assertThat(f.afterDown()).isEqualTo(1);
     assertThat(f.windowSec()).isEqualTo(16.01); // 26 000 + 10 ms latency
     assertThat(f.byStatus()).isEqualTo(Map.of(0, 1L, 504, 3L));
-    assertThat(f.unrecovered()).isZero(); // c3's last answer a 200; c4 never quoted: no evidence
     assertThat(f.downedSec()).isEqualTo(10.0);
     assertThat(f.lastErrorSentSec()).isEqualTo(16.0);
     assertThat(f.toString())
@@ -80,11 +79,45 @@ class ClusterFaultsTest {
         ClusterFigures.of(
             List.of(sent(11_000, LIVE, "c3", 504)), 10_000, DEAD, Set.of("c3"), -1, 5);
     assertThat(f.afterDown()).isEqualTo(1);
-    assertThat(f.unrecovered()).isEqualTo(1); // its last answer a 504
     assertThat(f.toString()).contains("never downed");
     ClusterFigures none = ClusterFigures.of(List.of(), 10_000, DEAD, Set.of(), 12_000, 5);
     assertThat(none.windowSec()).isZero();
     assertThat(none.afterKill()).isZero();
+  }
+
+  @Test
+  void theRemovalMarginIsTheDownRemovalMarginElseStableAfterRoundedUp() {
+    java.util.function.Function<String, Integer> margin =
+        conf ->
+            NodeClusterSettings.removalMarginSec(
+                com.typesafe.config.ConfigFactory.parseString(conf));
+    assertThat(margin.apply("pekko.cluster.split-brain-resolver.stable-after = 7s")).isEqualTo(7);
+    assertThat(
+            margin.apply(
+                "pekko.cluster.down-removal-margin = off\n"
+                    + "pekko.cluster.split-brain-resolver.stable-after = 6500ms"))
+        .isEqualTo(7);
+    assertThat(
+            margin.apply(
+                "pekko.cluster.down-removal-margin = 3s\n"
+                    + "pekko.cluster.split-brain-resolver.stable-after = 20s"))
+        .isEqualTo(3);
+    assertThat(margin.apply("a = 1")).isZero();
+    // the node's own configuration, as the kill row reads it
+    assertThat(NodeClusterSettings.removalMarginSec()).isEqualTo(7);
+  }
+
+  @Test
+  void anErrorWithinTheRemovalMarginAndHandOffIsNotLate() {
+    long kill = 10_000;
+    long downed = 20_000;
+    List<FaultLoad.Sent> sent =
+        List.of(
+            sent(31_900, LIVE, "c3", 504), // 11.9 s after the downing: within 7 + 5
+            sent(32_100, LIVE, "c3", 504)); // 12.1 s: late
+    ClusterFigures f = ClusterFigures.of(sent, kill, DEAD, Set.of("c3"), downed, 7 + 5);
+    assertThat(f.afterDown()).isEqualTo(1);
+    assertThat(f.toString()).contains("1 errors sent later than the removal margin and hand-off");
   }
 
   @Test
