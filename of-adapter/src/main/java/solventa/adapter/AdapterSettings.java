@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import solventa.platform.AdminToken;
 
 /**
  * The {@code of-adapter} namespace, parsed once and validated on construction: a config that cannot
@@ -56,7 +57,7 @@ public record AdapterSettings(
       providers.put(name, provider(name, all.getConfig(quoted(name)), root));
     }
     // the force routes' token: a weak one refuses here, before any port opens
-    AdminToken.fromSetting(
+    managementToken(
         BreakerManagementRoutes.TOKEN_KEY,
         c.hasPath("management.token")
             ? string(c, "management.token", BreakerManagementRoutes.TOKEN_KEY)
@@ -169,6 +170,18 @@ public record AdapterSettings(
     } catch (ConfigException.WrongType | ConfigException.BadValue e) {
       throw new InvalidAdapterConfigException(
           prefix + path, c.getValue(path).render(), "not a duration (e.g. 700ms)");
+    }
+  }
+
+  /**
+   * The management routes' bearer token of setting {@code key}, checked by the rule of secrets: a
+   * weak one is refused as the adapter's other settings are, naming the key and the token's length.
+   */
+  static AdminToken managementToken(String key, String token) {
+    try {
+      return AdminToken.fromSetting(key, token);
+    } catch (solventa.platform.InvalidSetting e) {
+      throw new InvalidAdapterConfigException(e.key(), e.value(), e.reason());
     }
   }
 }

@@ -20,6 +20,8 @@ import org.apache.pekko.http.javadsl.server.PathMatchers;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
+import solventa.platform.AdminToken;
+import solventa.platform.DrainedRefusal;
 
 /**
  * Breaker inspection over Pekko Management HTTP, registered in reference.conf as {@code
@@ -46,7 +48,7 @@ import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
  *
  * Every refusal is a problem body ({@code application/problem+json}: type, title, status, detail,
  * and the field at fault where there is one). The token is checked at start ({@link
- * AdminToken#fromSetting}): a weak one refuses Management's start, naming the setting.
+ * AdapterSettings#managementToken}): a weak one refuses Management's start, naming the setting.
  */
 public final class BreakerManagementRoutes extends AllDirectives
     implements ManagementRouteProvider {
@@ -74,7 +76,8 @@ public final class BreakerManagementRoutes extends AllDirectives
     this(
         AdapterRegistry.get(system),
         system.settings().config().getBoolean("of-adapter.management.allow-force"),
-        AdminToken.fromSetting(TOKEN_KEY, system.settings().config().getString(TOKEN_KEY)));
+        AdapterSettings.managementToken(
+            TOKEN_KEY, system.settings().config().getString(TOKEN_KEY)));
   }
 
   BreakerManagementRoutes(AdapterRegistry registry, boolean allowForce, AdminToken token) {

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.lab.FreePort;
 import solventa.lab.LabToken;
+import solventa.platform.AdminToken;
 
 /**
  * The breaker inspection routes mounted by real Pekko Management (through reference.conf's {@code

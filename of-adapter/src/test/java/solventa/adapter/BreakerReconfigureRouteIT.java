@@ -23,6 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import solventa.lab.FreePort;
 import solventa.lab.LabToken;
+import solventa.platform.AdminToken;
 
 /**
  * {@code POST /of-adapter/providers/<name>/breaker}: the breaker's settings replaced at runtime,

@@ -3,8 +3,8 @@ package solventa.providerdouble;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import java.util.Set;
-import solventa.signals.settings.BindAddress;
-import solventa.signals.settings.Secret;
+import solventa.platform.BindAddress;
+import solventa.platform.Secret;
 
 /**
  * The double's start-up settings, read once from the HOCON namespace {@code provider-double} and

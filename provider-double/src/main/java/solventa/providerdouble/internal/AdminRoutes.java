@@ -19,6 +19,8 @@ import org.apache.pekko.http.javadsl.server.ExceptionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
 import org.apache.pekko.http.scaladsl.model.IllegalRequestException;
+import solventa.platform.AdminToken;
+import solventa.platform.DrainedRefusal;
 import solventa.providerdouble.BodyMode;
 import solventa.providerdouble.CustomerUniverse;
 import solventa.providerdouble.DoubleSettings;
@@ -50,6 +52,7 @@ public final class AdminRoutes extends AllDirectives {
   public static final long MAX_BODY_BYTES = 4096;
 
   private final DoubleSettings settings;
+  private final AdminToken token;
   private final CustomerUniverse universe;
   private final DoubleState state;
   private final LagRecorder lag;
@@ -62,6 +65,7 @@ public final class AdminRoutes extends AllDirectives {
       LagRecorder lag,
       Counters counters) {
     this.settings = settings;
+    this.token = AdminToken.of(settings.adminToken());
     this.universe = universe;
     this.state = state;
     this.lag = lag;
@@ -96,61 +100,33 @@ public final class AdminRoutes extends AllDirectives {
 
   /**
    * Changes need {@code Authorization: Bearer <provider-double.admin-token>}: 401 without a bearer
-   * token or with a wrong one, 403 with none configured (changes switched off). Reads stay open
-   * (loopback only). Checked before any body is read, so a refusal discards the body before it
-   * answers ({@link #refused}).
+   * token or with a wrong one, 403 with none configured (changes switched off), as every server of
+   * the lab guards its changes ({@link AdminToken}). Reads stay open (loopback only). Checked
+   * before any body is read, so a refusal discards the body before it answers ({@link
+   * DrainedRefusal}).
    */
   private Route authorized(java.util.function.Supplier<Route> inner) {
     return optionalHeaderValueByName(
         "Authorization",
-        auth -> {
-          byte[] expected = settings.adminToken().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-          String header = auth.orElse("").trim();
-          if (expected.length == 0) {
-            return refused(
-                Responses.problem(
-                    403,
-                    "Forbidden",
-                    "Authorization",
-                    "admin changes are disabled: no admin token set (provider-double.admin-token)"));
-          }
-          if (!header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return refused(
-                unauthorized("a bearer token is required (Authorization: Bearer)", "Bearer"));
-          }
-          byte[] given =
-              header.substring(7).trim().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-          if (!java.security.MessageDigest.isEqual(expected, given)) {
-            return refused(
-                unauthorized("the bearer token is not valid", "Bearer error=\"invalid_token\""));
-          }
-          return inner.get();
-        });
+        auth ->
+            token
+                .check(auth, "provider-double.admin-token")
+                .map(r -> DrainedRefusal.route(() -> complete(refusal(r))))
+                .orElseGet(inner));
   }
 
-  /**
-   * Answers {@code refusal} once the request's body is discarded: Pekko HTTP closes a connection
-   * whose body was left unread when the answer is sent, and a client still writing its body would
-   * see a reset instead of the answer. Discarding streams the body into nothing, bounded by Pekko's
-   * {@code max-content-length} and {@code request-timeout}.
-   */
-  private Route refused(HttpResponse refusal) {
-    return org.apache.pekko.http.javadsl.server.Directives.extractMaterializer(
-        mat ->
-            org.apache.pekko.http.javadsl.server.Directives.extractRequestEntity(
-                entity ->
-                    entity.isKnownEmpty()
-                        ? complete(refusal)
-                        : org.apache.pekko.http.javadsl.server.Directives.onComplete(
-                            entity.discardBytes(mat).completionStage(),
-                            done -> complete(refusal))));
-  }
-
-  private static HttpResponse unauthorized(String detail, String challenge) {
-    return Responses.problem(401, "Unauthorized", "Authorization", detail)
-        .addHeader(
+  private static HttpResponse refusal(AdminToken.Refusal r) {
+    HttpResponse problem =
+        Responses.problem(
+            r.status(),
+            r.status() == 401 ? "Unauthorized" : "Forbidden",
+            "Authorization",
+            r.detail());
+    return r.challenge() == null
+        ? problem
+        : problem.addHeader(
             org.apache.pekko.http.javadsl.model.headers.RawHeader.create(
-                "WWW-Authenticate", challenge));
+                "WWW-Authenticate", r.challenge()));
   }
 
   /**

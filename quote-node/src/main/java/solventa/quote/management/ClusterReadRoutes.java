@@ -11,7 +11,7 @@ import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.management.cluster.javadsl.ClusterHttpManagementRoutes;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
-import solventa.adapter.DrainedRefusal;
+import solventa.platform.DrainedRefusal;
 import solventa.quote.api.Problem;
 
 /**

@@ -7,7 +7,7 @@ import org.apache.pekko.actor.AbstractExtensionId;
 import org.apache.pekko.actor.ActorSystem;
 import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.actor.Extension;
-import solventa.adapter.AdminToken;
+import solventa.platform.AdminToken;
 import solventa.quote.profile.ProfileStore;
 import solventa.quote.profile.ProviderPort;
 import solventa.quote.stats.QuoteStats;

@@ -9,8 +9,8 @@ import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.model.headers.RawHeader;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
-import solventa.adapter.AdminToken;
-import solventa.adapter.DrainedRefusal;
+import solventa.platform.AdminToken;
+import solventa.platform.DrainedRefusal;
 import solventa.quote.api.Problem;
 import solventa.quote.management.QuoteStatsRegistry.Source;
 

@@ -260,7 +260,7 @@ public final class QuoteNode implements AutoCloseable {
                 provider,
                 settings.arm().usesCache() ? store : null,
                 settings.stats().resetEnabled(),
-                solventa.adapter.AdminToken.fromSetting(
+                solventa.platform.AdminToken.fromSetting(
                     RunnerOnlyGuard.TOKEN_KEY, config.getString(RunnerOnlyGuard.TOKEN_KEY)),
                 trace::pseudonym));
   }

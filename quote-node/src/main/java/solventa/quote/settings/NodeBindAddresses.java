@@ -2,8 +2,8 @@ package solventa.quote.settings;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
+import solventa.platform.BindAddress;
 import solventa.quote.settings.QuoteSettings.InvalidQuoteSettings;
-import solventa.signals.settings.BindAddress;
 
 /**
  * The check of every address the node listens on, before any port opens: loopback only unless

@@ -5,7 +5,7 @@ import com.typesafe.config.ConfigException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
-import solventa.signals.settings.Secret;
+import solventa.platform.Secret;
 import solventa.vocabulary.Arm;
 
 /**
@@ -304,18 +304,11 @@ public record QuoteSettings(
   }
 
   /** A refused configuration; the message names the key and the value. */
-  public static final class InvalidQuoteSettings extends IllegalArgumentException {
+  public static final class InvalidQuoteSettings extends solventa.platform.InvalidSetting {
     private static final long serialVersionUID = 1L;
-    private final String key;
 
     public InvalidQuoteSettings(String key, String value, String why) {
-      super("invalid configuration: " + key + " = " + value + " (" + why + ")");
-      this.key = key;
-    }
-
-    /** The offending configuration key, e.g. {@code quote.arm}. */
-    public String key() {
-      return key;
+      super("invalid configuration: " + key + " = " + value + " (" + why + ")", key, value, why);
     }
   }
 }

@@ -1,4 +1,4 @@
-package solventa.adapter;
+package solventa.platform;
 
 import static org.apache.pekko.http.javadsl.server.Directives.extractMaterializer;
 import static org.apache.pekko.http.javadsl.server.Directives.extractRequestEntity;

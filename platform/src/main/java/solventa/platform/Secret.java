@@ -1,4 +1,4 @@
-package solventa.signals.settings;
+package solventa.platform;
 
 import java.util.Optional;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package solventa.signals.settings;
+package solventa.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,9 +1,8 @@
-package solventa.adapter;
+package solventa.platform;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Optional;
-import solventa.signals.settings.Secret;
 
 /**
  * The bearer token that mutating management routes require (breaker force-open/close, the quote
@@ -40,12 +39,12 @@ public final class AdminToken {
    * The token of setting {@code key}, checked: blank means none (mutating routes refused); a token
    * that breaks the rule of {@link Secret} is refused.
    *
-   * @throws InvalidAdapterConfigException naming {@code key} and the token's length
+   * @throws InvalidSetting naming {@code key} and the token's length
    */
   public static AdminToken fromSetting(String key, String token) {
     Optional<String> weak = Secret.weakness(token);
     if (weak.isPresent()) {
-      throw new InvalidAdapterConfigException(key, Secret.redacted(token), weak.get());
+      throw new InvalidSetting(key, Secret.redacted(token), weak.get());
     }
     return of(token);
   }

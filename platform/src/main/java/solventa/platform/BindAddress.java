@@ -1,4 +1,4 @@
-package solventa.signals.settings;
+package solventa.platform;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
