@@ -24,7 +24,18 @@ class ArmIdentityTest {
   @Test
   void noMainSourceAsksForAnArmsIdentity() throws IOException {
     List<String> found = new ArrayList<>();
-    for (String module : List.of("vocabulary", "quote-node", "gatling", "ops")) {
+    for (String module :
+        List.of(
+            "vocabulary",
+            "quote-node",
+            "gatling",
+            "ops",
+            "ops-protocol",
+            "ops-analysis",
+            "ops-lab",
+            "ops-report",
+            "ops-experiment",
+            "ops-faults")) {
       Path root = Path.of("..", module, "src", "main", "java");
       assertThat(root).isDirectory();
       try (Stream<Path> files = Files.walk(root)) {
