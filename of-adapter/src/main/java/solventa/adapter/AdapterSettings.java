@@ -7,6 +7,13 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import solventa.adapter.model.BreakerPolicy;
+import solventa.adapter.model.BreakerSettings;
+import solventa.adapter.model.ConfigChecks;
+import solventa.adapter.model.CustomerIdFormat;
+import solventa.adapter.model.InvalidAdapterConfigException;
+import solventa.adapter.model.PoolSettings;
+import solventa.adapter.model.ProviderSettings;
 import solventa.platform.AdminToken;
 
 /**

@@ -2,6 +2,8 @@ package solventa.adapter;
 
 import java.util.List;
 import java.util.Map;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.Transition;
 
 /**
  * A point-in-time view of one provider's adapter: breaker, calls by outcome and bulkhead use. The

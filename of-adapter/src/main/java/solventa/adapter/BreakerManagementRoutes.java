@@ -20,6 +20,10 @@ import org.apache.pekko.http.javadsl.server.PathMatchers;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
+import solventa.adapter.model.BreakerPolicy;
+import solventa.adapter.model.BreakerSettings;
+import solventa.adapter.model.InvalidAdapterConfigException;
+import solventa.adapter.model.Transition;
 import solventa.platform.AdminToken;
 import solventa.platform.DrainedRefusal;
 

@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import solventa.adapter.model.BreakerPolicy;
+import solventa.adapter.model.BreakerSettings;
+import solventa.adapter.model.InvalidAdapterConfigException;
 
 /**
  * The query parameters of {@code POST /of-adapter/providers/<name>/breaker}, read into the {@link

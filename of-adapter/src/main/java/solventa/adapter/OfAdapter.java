@@ -19,6 +19,12 @@ import solventa.adapter.internal.Call;
 import solventa.adapter.internal.ProviderBreaker;
 import solventa.adapter.internal.ProviderClient;
 import solventa.adapter.internal.ThrottleHold;
+import solventa.adapter.model.BreakerSettings;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.FetchResult;
+import solventa.adapter.model.ProviderSettings;
+import solventa.adapter.model.Transition;
 
 /**
  * :AdaptadorOF for one provider: the {@link ProfileFetcher} the quote node calls. Owns the hard

@@ -1,6 +1,7 @@
 package solventa.adapter;
 
 import java.util.concurrent.CompletionStage;
+import solventa.adapter.model.FetchResult;
 
 /** What the quote node needs from :AdaptadorOF. */
 public interface ProfileFetcher {

@@ -9,6 +9,10 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import solventa.adapter.model.BreakerPolicy;
+import solventa.adapter.model.InvalidAdapterConfigException;
+import solventa.adapter.model.PoolSettings;
+import solventa.adapter.model.ProviderSettings;
 
 class AdapterSettingsTest {
 

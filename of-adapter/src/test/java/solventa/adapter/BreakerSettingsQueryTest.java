@@ -9,6 +9,9 @@ import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import solventa.adapter.model.BreakerPolicy;
+import solventa.adapter.model.BreakerSettings;
+import solventa.adapter.model.InvalidAdapterConfigException;
 
 /** The breaker route's query parameters read into settings (pure logic, no HTTP). */
 class BreakerSettingsQueryTest {

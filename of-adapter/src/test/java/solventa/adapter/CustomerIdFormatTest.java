@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import solventa.adapter.model.CustomerIdFormat;
+import solventa.adapter.model.InvalidAdapterConfigException;
 
 class CustomerIdFormatTest {
   private final CustomerIdFormat standard = CustomerIdFormat.standard();

@@ -11,6 +11,9 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.FetchResult;
+import solventa.adapter.model.ProviderSettings;
 import solventa.lab.ToxiproxyServer;
 
 /** Shared helpers of the adapter's integration tests (real double, real Toxiproxy). */

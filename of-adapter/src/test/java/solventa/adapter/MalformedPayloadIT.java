@@ -17,6 +17,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import solventa.adapter.model.BreakerSettings;
+import solventa.adapter.model.CustomerIdFormat;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.FetchResult;
+import solventa.adapter.model.PoolSettings;
+import solventa.adapter.model.ProviderSettings;
 
 /**
  * Bad provider answers are counted adapter failures and never crash the actor. The answers come

@@ -15,12 +15,20 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import solventa.adapter.model.BreakerSettings;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.CustomerIdFormat;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.FetchResult;
+import solventa.adapter.model.PoolSettings;
+import solventa.adapter.model.ProviderSettings;
+import solventa.adapter.model.Transition;
 import solventa.lab.LabToken;
 import solventa.lab.ToxiproxyServer;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.LatencyProfile;
-import solventa.providerdouble.ProviderDouble;
 import solventa.providerdouble.control.ProviderStateControl;
+import solventa.providerdouble.server.ProviderDouble;
 import solventa.signals.Signal;
 
 /**

@@ -8,6 +8,7 @@ import com.typesafe.config.ConfigFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import solventa.providerdouble.server.Main;
 
 class DoubleSettingsTest {
 

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import solventa.providerdouble.server.ProviderDouble;
 
 /** The double over real HTTP on loopback: contract, bad input, admin API, latency, errors, lag. */
 class ProviderDoubleHttpTest {

@@ -25,6 +25,9 @@ import solventa.rating.internal.RuleBook;
 import solventa.rating.internal.RuleBookAssembler;
 import solventa.rating.internal.RuleBookLoader;
 import solventa.rating.internal.RuleSet;
+import solventa.rating.model.InvalidQuoteInput;
+import solventa.rating.model.PricedQuote;
+import solventa.rating.model.ResolvedProfile;
 
 /**
  * :MotorRating (the experiment card (Components)): prices a quote from the insured object, the

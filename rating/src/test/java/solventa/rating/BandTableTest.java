@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import solventa.rating.internal.Band;
 import solventa.rating.internal.BandTable;
+import solventa.rating.model.InvalidRuleSet;
 
 /** Band tables tile the number line exactly once; anything else names the rule. */
 class BandTableTest {

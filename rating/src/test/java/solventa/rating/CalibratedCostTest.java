@@ -18,6 +18,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.lab.PostgresServer;
+import solventa.rating.model.PricedQuote;
+import solventa.rating.model.ResolvedProfile;
 import solventa.signals.Origin;
 
 /**

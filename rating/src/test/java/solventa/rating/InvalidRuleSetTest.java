@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import solventa.lab.PostgresServer;
+import solventa.rating.model.InvalidRuleSet;
 
 /**
  * A rule book broken in the database refuses to load, with a message naming the rule. Each case

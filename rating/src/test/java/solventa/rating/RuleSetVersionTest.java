@@ -15,6 +15,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.lab.MutableClock;
 import solventa.lab.PostgresServer;
+import solventa.rating.model.InvalidRuleSet;
+import solventa.rating.model.PricedQuote;
+import solventa.rating.model.ResolvedProfile;
 import solventa.signals.Origin;
 
 /**

@@ -9,9 +9,9 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
-import solventa.adapter.FailureKind;
-import solventa.adapter.FetchResult;
-import solventa.adapter.PoolSettings;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.FetchResult;
+import solventa.adapter.model.PoolSettings;
 
 /**
  * The adapter of one provider: admits calls through the breaker and the bulkhead and hands them to

@@ -13,9 +13,9 @@ import kamon.metric.Counter;
 import kamon.metric.Gauge;
 import kamon.metric.Histogram;
 import kamon.metric.MeasurementUnit;
-import solventa.adapter.BreakerState;
-import solventa.adapter.FailureKind;
-import solventa.adapter.Transition;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.Transition;
 
 /**
  * One provider's instruments, kept twice: in Kamon (scraped by Prometheus; works without {@code

@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.pekko.actor.Cancellable;
-import solventa.adapter.FetchResult;
+import solventa.adapter.model.FetchResult;
 
 /**
  * One fetch from the caller's side: its start, its deadline and the promise the caller waits on.

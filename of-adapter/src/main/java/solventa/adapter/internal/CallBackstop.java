@@ -8,8 +8,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.apache.pekko.actor.Cancellable;
 import org.apache.pekko.actor.Scheduler;
-import solventa.adapter.FailureKind;
-import solventa.adapter.FetchResult;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.FetchResult;
 
 /**
  * The backstop of a provider call the breaker admitted: runs the call's body and ends the call as

@@ -4,7 +4,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig.SlidingWindowType;
 import java.time.Clock;
-import solventa.adapter.BreakerSettings;
+import solventa.adapter.model.BreakerSettings;
 
 /**
  * The count policy: open after N consecutive counted failures.

@@ -3,7 +3,7 @@ package solventa.adapter.internal;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import java.time.Clock;
-import solventa.adapter.BreakerSettings;
+import solventa.adapter.model.BreakerSettings;
 
 /**
  * No breaker (policy {@code none}, the arms without one): Resilience4j's disabled state, which lets

@@ -4,8 +4,8 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import java.time.Clock;
 import java.time.Duration;
-import solventa.adapter.BreakerPolicy;
-import solventa.adapter.BreakerSettings;
+import solventa.adapter.model.BreakerPolicy;
+import solventa.adapter.model.BreakerSettings;
 
 /**
  * When a provider's breaker opens: one implementation per {@link BreakerPolicy}, each turning the

@@ -20,12 +20,12 @@ import org.apache.pekko.dispatch.ExecutionContexts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.concurrent.ExecutionContext;
-import solventa.adapter.BreakerPolicy;
-import solventa.adapter.BreakerSettings;
-import solventa.adapter.BreakerState;
-import solventa.adapter.FailureKind;
-import solventa.adapter.FetchResult;
-import solventa.adapter.Transition;
+import solventa.adapter.model.BreakerPolicy;
+import solventa.adapter.model.BreakerSettings;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.FetchResult;
+import solventa.adapter.model.Transition;
 
 /**
  * One provider's circuit breaker: Resilience4j's {@link CircuitBreaker} is the state machine

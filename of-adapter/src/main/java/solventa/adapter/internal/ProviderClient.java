@@ -24,9 +24,9 @@ import org.apache.pekko.http.javadsl.settings.ConnectionPoolSettings;
 import org.apache.pekko.http.scaladsl.model.EntityStreamSizeException;
 import org.apache.pekko.stream.BufferOverflowException;
 import org.apache.pekko.stream.Materializer;
-import solventa.adapter.FailureKind;
-import solventa.adapter.FetchResult;
-import solventa.adapter.ProviderSettings;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.FetchResult;
+import solventa.adapter.model.ProviderSettings;
 
 /**
  * The HTTP leg of one provider over Pekko HTTP's host connection pool, configured so that a call

@@ -5,9 +5,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
-import solventa.adapter.BreakerSettings;
-import solventa.adapter.FailureKind;
-import solventa.adapter.FetchResult;
+import solventa.adapter.model.BreakerSettings;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.FetchResult;
 import solventa.signals.CanonicalProfile;
 
 /** What the breaker's tests share: a breaker on the test kit's scheduler, and call outcomes. */

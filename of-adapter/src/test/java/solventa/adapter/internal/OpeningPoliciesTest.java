@@ -17,10 +17,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import solventa.adapter.BreakerSettings;
-import solventa.adapter.BreakerState;
-import solventa.adapter.FailureKind;
-import solventa.adapter.FetchResult;
+import solventa.adapter.model.BreakerSettings;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.FetchResult;
 import solventa.lab.MutableClock;
 
 /**

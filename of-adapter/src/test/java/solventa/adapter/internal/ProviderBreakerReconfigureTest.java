@@ -17,12 +17,12 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import solventa.adapter.BreakerPolicy;
-import solventa.adapter.BreakerSettings;
-import solventa.adapter.BreakerState;
-import solventa.adapter.FailureKind;
-import solventa.adapter.FetchResult;
-import solventa.adapter.Transition;
+import solventa.adapter.model.BreakerPolicy;
+import solventa.adapter.model.BreakerSettings;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.FailureKind;
+import solventa.adapter.model.FetchResult;
+import solventa.adapter.model.Transition;
 import solventa.lab.MutableClock;
 
 /**

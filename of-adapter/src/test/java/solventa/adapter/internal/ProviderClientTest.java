@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import solventa.adapter.FailureKind;
+import solventa.adapter.model.FailureKind;
 
 /** How non-200 answers are classified: failures the breaker counts versus business answers. */
 class ProviderClientTest {

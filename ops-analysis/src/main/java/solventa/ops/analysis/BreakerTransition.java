@@ -1,7 +1,7 @@
 package solventa.ops.analysis;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import solventa.adapter.BreakerState;
+import solventa.adapter.model.BreakerState;
 
 /**
  * A breaker transition as the adapter reported it (epoch ms). {@code node} names the cluster member

@@ -3,7 +3,7 @@ package solventa.ops.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import solventa.adapter.AdapterSnapshot;
-import solventa.adapter.Transition;
+import solventa.adapter.model.Transition;
 import solventa.quote.stats.StatsSnapshot;
 
 /**

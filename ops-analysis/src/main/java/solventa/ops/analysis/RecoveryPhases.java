@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import solventa.adapter.BreakerState;
+import solventa.adapter.model.BreakerState;
 
 /**
  * A recovery step split where the provider is healthy again: for the recovery window after the

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import solventa.adapter.BreakerState;
+import solventa.adapter.model.BreakerState;
 import solventa.ops.analysis.StepAnalyzer.Inputs;
 import solventa.ops.analysis.StepAnalyzer.NodeInputs;
 import solventa.vocabulary.ProviderState;

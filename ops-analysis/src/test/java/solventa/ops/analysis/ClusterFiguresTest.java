@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import solventa.adapter.BreakerState;
+import solventa.adapter.model.BreakerState;
 import solventa.gatling.RequestRecord;
 import solventa.signals.Origin;
 import solventa.vocabulary.ProviderState;

@@ -217,11 +217,13 @@ public final class Fixture {
     transitions =
         List.of(
             new BreakerTransition(
-                solventa.adapter.BreakerState.HALF_OPEN,
-                solventa.adapter.BreakerState.CLOSED,
+                solventa.adapter.model.BreakerState.HALF_OPEN,
+                solventa.adapter.model.BreakerState.CLOSED,
                 6_500),
             new BreakerTransition(
-                solventa.adapter.BreakerState.CLOSED, solventa.adapter.BreakerState.OPEN, 7_800));
+                solventa.adapter.model.BreakerState.CLOSED,
+                solventa.adapter.model.BreakerState.OPEN,
+                7_800));
     poolMaxInFlight = Math.max(backlogPeak, healthyPeak);
     return this;
   }

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.AdapterSnapshot;
-import solventa.adapter.BreakerState;
-import solventa.adapter.Transition;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.Transition;
 import solventa.quote.stats.StatsSnapshot;
 
 /**

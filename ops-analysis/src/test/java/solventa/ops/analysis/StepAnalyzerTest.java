@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import solventa.adapter.BreakerState;
+import solventa.adapter.model.BreakerState;
 import solventa.gatling.RequestRecord;
 import solventa.ops.protocol.StepSpec;
 import solventa.signals.Origin;

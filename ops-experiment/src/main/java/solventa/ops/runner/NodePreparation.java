@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import solventa.adapter.BreakerState;
+import solventa.adapter.model.BreakerState;
 import solventa.gatling.KeyFeeder;
 import solventa.gatling.KeyPopulation;
 import solventa.gatling.SweepKeySet;

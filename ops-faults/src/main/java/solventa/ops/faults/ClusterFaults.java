@@ -39,6 +39,9 @@ final class ClusterFaults implements FaultScenario {
    */
   static final int REMOVAL_MARGIN_SEC = NodeClusterSettings.removalMarginSec();
 
+  /** How long after a downing errors still count as the failover's: the margin and the hand-off. */
+  static final int GRACE_SEC = REMOVAL_MARGIN_SEC + HAND_OFF_SEC;
+
   /** The kill row's load goes on this long after the downing, at most {@value #KILL_MAX_SEC} s. */
   static final int AFTER_DOWN_SEC = 15;
 
@@ -152,7 +155,7 @@ final class ClusterFaults implements FaultScenario {
             + " then, and %d s to move them); every one of its customers answers a quote sent"
             + " through a survivor once the load has stopped; failover (kill to the last error)"
             + " <= %d s",
-        REMOVAL_MARGIN_SEC + HAND_OFF_SEC,
+        GRACE_SEC,
         REMOVAL_MARGIN_SEC,
         HAND_OFF_SEC,
         RECOVER_MAX_SEC);
@@ -185,21 +188,14 @@ final class ClusterFaults implements FaultScenario {
         FaultLoadResult r = load.await();
         long lost = LostValues.lost(before, store.read(customers));
         ClusterFigures f =
-            ClusterFigures.of(
-                r.sent(),
-                killMs,
-                victim.baseUrl(),
-                moved,
-                downedMs,
-                REMOVAL_MARGIN_SEC + HAND_OFF_SEC);
+            ClusterFigures.of(r.sent(), killMs, victim.baseUrl(), moved, downedMs, GRACE_SEC);
         List<String> unanswered = unansweredAtEnd(live, moved);
         String measured =
             String.format(
                 Locale.ROOT,
                 "%s; killed %s (pid %d), hosting %d of the %d customers (%d more on no node: both"
-                    + " count as its customers); a survivor stopped listing it %s; %s; quoted once"
-                    + " each through a survivor after the load, %d of its %d customers not"
-                    + " answering 200%s; %d values before, %d lost",
+                    + " count as its customers); a survivor stopped listing it %s; %s; %s; %d"
+                    + " values before, %d lost",
                 r.summary(),
                 victim.baseUrl(),
                 victim.pid(),
@@ -211,11 +207,7 @@ final class ClusterFaults implements FaultScenario {
                     : String.format(
                         Locale.ROOT, "%.1f s after the kill", (downedMs - killMs) / 1e3),
                 f,
-                unanswered.size(),
-                moved.size(),
-                unanswered.isEmpty()
-                    ? ""
-                    : " " + unanswered.subList(0, Math.min(10, unanswered.size())),
+                unansweredText(unanswered, moved.size()),
                 before.size(),
                 lost);
         boolean holds =
@@ -242,6 +234,17 @@ final class ClusterFaults implements FaultScenario {
     } catch (Exception e) {
       return FaultRow.failed(fault, injected, expected, e);
     }
+  }
+
+  /** The end probe's figure: how many of the moved customers did not answer, the first ten. */
+  static String unansweredText(List<String> unanswered, int moved) {
+    return String.format(
+        Locale.ROOT,
+        "quoted once each through a survivor after the load, %d of its %d customers not answering"
+            + " 200%s",
+        unanswered.size(),
+        moved,
+        unanswered.isEmpty() ? "" : " " + unanswered.subList(0, Math.min(10, unanswered.size())));
   }
 
   /**

@@ -84,7 +84,10 @@ final class ClusterPartition {
             Locale.ROOT,
             "the split-brain resolver's keep-majority downs the partitioned node and keeps the two"
                 + " others Up; the downed node leaves the rotation; every value stored before, none lost; no error sent"
-                + " later than %d s after the majority removed it",
+                + " later than %d s after the majority removed it (the shards' removal margin, %d s:"
+                + " Pekko moves a downed node's shards only then, and %d s to move them)",
+            ClusterFaults.GRACE_SEC,
+            ClusterFaults.REMOVAL_MARGIN_SEC,
             ClusterFaults.HAND_OFF_SEC);
     List<String> customers = FaultContext.customers(18_000, ClusterFaults.CUSTOMERS);
     try {
@@ -160,8 +163,7 @@ final class ClusterPartition {
         r.count(
             s ->
                 s.status() != 200
-                    && (removedMs < 0
-                        || s.sentMs() > removedMs + ClusterFaults.HAND_OFF_SEC * 1000L));
+                    && (removedMs < 0 || s.sentMs() > removedMs + ClusterFaults.GRACE_SEC * 1000L));
     long toCut = r.count(s -> s.status() != 200 && s.target().equals(cut.baseUrl()));
     boolean left = seen.cutNotReady >= 0 || seen.cutExited >= 0;
     String measured =
@@ -178,7 +180,7 @@ final class ClusterPartition {
             toCut,
             r.errors() - toCut,
             late,
-            ClusterFaults.HAND_OFF_SEC,
+            ClusterFaults.GRACE_SEC,
             before.size(),
             lost);
     return new FaultRow(

@@ -108,6 +108,20 @@ class ClusterFaultsTest {
   }
 
   @Test
+  void theEndProbeNamesAtMostTenUnansweredCustomers() {
+    assertThat(ClusterFaults.unansweredText(List.of(), 96))
+        .isEqualTo(
+            "quoted once each through a survivor after the load, 0 of its 96 customers not"
+                + " answering 200");
+    List<String> twelve =
+        java.util.stream.IntStream.range(0, 12).mapToObj(i -> "c" + i + " (status 504)").toList();
+    assertThat(ClusterFaults.unansweredText(twelve, 96))
+        .contains("12 of its 96 customers not answering 200 [c0 (status 504)")
+        .contains("c9 (status 504)]")
+        .doesNotContain("c10");
+  }
+
+  @Test
   void anErrorWithinTheRemovalMarginAndHandOffIsNotLate() {
     long kill = 10_000;
     long downed = 20_000;

@@ -95,7 +95,7 @@ public final class EmbeddedLab implements AutoCloseable {
                   JvmLauncher.start(
                       "provider-double",
                       "provider-double",
-                      "solventa.providerdouble.Main",
+                      "solventa.providerdouble.server.Main",
                       "256m",
                       1,
                       List.of(),

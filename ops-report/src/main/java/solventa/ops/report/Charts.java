@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import solventa.adapter.BreakerState;
+import solventa.adapter.model.BreakerState;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.StepResults;
 import solventa.ops.analysis.TimelinePoint;

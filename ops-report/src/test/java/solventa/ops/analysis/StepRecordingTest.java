@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import solventa.adapter.BreakerState;
+import solventa.adapter.model.BreakerState;
 import solventa.gatling.RequestRecord;
 import solventa.ops.results.ResultsFolder;
 import solventa.ops.results.StepRecording;

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import solventa.lab.ToxiproxyServer;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.HealthyTail;
-import solventa.providerdouble.ProviderDouble;
+import solventa.providerdouble.server.ProviderDouble;
 import solventa.vocabulary.ProviderState;
 
 /**

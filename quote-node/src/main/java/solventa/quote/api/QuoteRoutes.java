@@ -41,7 +41,7 @@ import solventa.quote.domain.QuoteRequest;
 import solventa.quote.domain.QuoteService;
 import solventa.quote.stats.QuoteEvent;
 import solventa.quote.stats.ShedCause;
-import solventa.rating.InvalidQuoteInput;
+import solventa.rating.model.InvalidQuoteInput;
 
 /**
  * The quote API: {@code POST /v1/quotes}, {@code GET /health}, {@code GET /ready}. Errors are

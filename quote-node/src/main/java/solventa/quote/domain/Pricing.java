@@ -1,14 +1,14 @@
 package solventa.quote.domain;
 
 import java.util.concurrent.CompletionStage;
-import solventa.rating.PricedQuote;
 import solventa.rating.QuoteInput;
-import solventa.rating.ResolvedProfile;
+import solventa.rating.model.PricedQuote;
+import solventa.rating.model.ResolvedProfile;
 
 /** The quote node's seam to :MotorRating. {@link RatingPricing} is the real one. */
 public interface Pricing extends AutoCloseable {
 
-  /** Throws {@link solventa.rating.InvalidQuoteInput} naming the bad field. */
+  /** Throws {@link solventa.rating.model.InvalidQuoteInput} naming the bad field. */
   void validate(QuoteInput input);
 
   /** Non-blocking; completes after rating's calibrated cost. */

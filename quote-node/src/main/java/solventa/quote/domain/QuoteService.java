@@ -9,7 +9,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
-import solventa.adapter.FailureKind;
+import solventa.adapter.model.FailureKind;
 import solventa.quote.profile.ProfileResolver;
 import solventa.quote.profile.ProviderPort;
 import solventa.quote.profile.Resolution;
@@ -17,9 +17,9 @@ import solventa.quote.settings.QuoteSettings;
 import solventa.quote.stats.ActuarialTrace;
 import solventa.quote.stats.QuoteEvent;
 import solventa.quote.stats.QuoteStats;
-import solventa.rating.InvalidQuoteInput;
-import solventa.rating.PricedQuote;
-import solventa.rating.ResolvedProfile;
+import solventa.rating.model.InvalidQuoteInput;
+import solventa.rating.model.PricedQuote;
+import solventa.rating.model.ResolvedProfile;
 
 /**
  * :MsCotización's core: resolves the customer's profile the way the configured arm says, prices it

@@ -4,11 +4,11 @@ import com.typesafe.config.Config;
 import java.time.Clock;
 import java.util.concurrent.CompletionStage;
 import solventa.rating.CostTimer;
-import solventa.rating.PricedQuote;
 import solventa.rating.QuoteInput;
 import solventa.rating.RatingEngine;
 import solventa.rating.RatingSettings;
-import solventa.rating.ResolvedProfile;
+import solventa.rating.model.PricedQuote;
+import solventa.rating.model.ResolvedProfile;
 
 /** {@link Pricing} on :MotorRating's {@link RatingEngine}. */
 public final class RatingPricing implements Pricing {

@@ -21,7 +21,7 @@ import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 import org.apache.pekko.management.javadsl.ManagementRouteProvider;
 import org.apache.pekko.management.javadsl.ManagementRouteProviderSettings;
-import solventa.adapter.FetchResult;
+import solventa.adapter.model.FetchResult;
 import solventa.quote.api.Problem;
 import solventa.quote.management.QuoteStatsRegistry.Source;
 import solventa.signals.CanonicalProfile;

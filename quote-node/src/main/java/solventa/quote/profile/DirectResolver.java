@@ -8,8 +8,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
 import org.apache.pekko.actor.Cancellable;
 import org.apache.pekko.actor.typed.ActorSystem;
-import solventa.adapter.BreakerState;
-import solventa.adapter.FetchResult;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.FetchResult;
 import solventa.quote.stats.ProfileEvent;
 import solventa.quote.stats.QuoteStats;
 

@@ -7,9 +7,9 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import solventa.adapter.AdapterRegistry;
 import solventa.adapter.AdapterSettings;
 import solventa.adapter.AdapterSnapshot;
-import solventa.adapter.BreakerState;
-import solventa.adapter.FetchResult;
 import solventa.adapter.OfAdapter;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.FetchResult;
 import solventa.quote.settings.QuoteSettings;
 
 /** {@link ProviderPort} on :AdaptadorOF's {@link OfAdapter} (its breaker, bulkhead, timeout). */

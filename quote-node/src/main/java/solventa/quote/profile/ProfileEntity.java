@@ -14,7 +14,7 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.cluster.typed.Cluster;
-import solventa.adapter.FetchResult;
+import solventa.adapter.model.FetchResult;
 import solventa.quote.settings.QuoteSettings;
 import solventa.quote.stats.ProfileEvent;
 import solventa.quote.stats.QuoteStats;

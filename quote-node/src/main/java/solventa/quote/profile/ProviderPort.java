@@ -1,8 +1,8 @@
 package solventa.quote.profile;
 
 import java.util.concurrent.CompletionStage;
-import solventa.adapter.BreakerState;
-import solventa.adapter.FetchResult;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.FetchResult;
 import solventa.quote.stats.AdapterReadings;
 
 /**

@@ -1,6 +1,6 @@
 package solventa.quote.profile;
 
-import solventa.adapter.FailureKind;
+import solventa.adapter.model.FailureKind;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 
@@ -51,10 +51,10 @@ public sealed interface Resolution extends CborSerializable {
    * (timeout, connection error, 5xx…; not a refusal by the breaker or the bulkhead, nor a business
    * answer).
    */
-  static boolean isSacrifice(FailureKind kind, solventa.adapter.BreakerState atAdmission) {
+  static boolean isSacrifice(FailureKind kind, solventa.adapter.model.BreakerState atAdmission) {
     return kind.countsAsBreakerFailure()
         && !kind.isBusinessAnswer()
-        && atAdmission == solventa.adapter.BreakerState.CLOSED;
+        && atAdmission == solventa.adapter.model.BreakerState.CLOSED;
   }
 
   /**

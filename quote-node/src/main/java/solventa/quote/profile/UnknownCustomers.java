@@ -2,7 +2,7 @@ package solventa.quote.profile;
 
 import com.typesafe.config.Config;
 import java.time.Duration;
-import solventa.adapter.FailureKind;
+import solventa.adapter.model.FailureKind;
 import solventa.quote.settings.DurationSettings;
 import solventa.quote.settings.QuoteSettings.InvalidQuoteSettings;
 

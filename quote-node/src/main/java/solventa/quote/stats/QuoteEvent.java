@@ -1,6 +1,6 @@
 package solventa.quote.stats;
 
-import solventa.adapter.FailureKind;
+import solventa.adapter.model.FailureKind;
 import solventa.signals.Origin;
 
 /**

@@ -10,7 +10,7 @@ import kamon.Kamon;
 import kamon.metric.Counter;
 import kamon.metric.Histogram;
 import kamon.metric.MeasurementUnit;
-import solventa.adapter.FailureKind;
+import solventa.adapter.model.FailureKind;
 import solventa.signals.Origin;
 import solventa.vocabulary.Arm;
 

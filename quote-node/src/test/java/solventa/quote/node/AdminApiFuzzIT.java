@@ -23,7 +23,7 @@ import solventa.lab.LabToken;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.ErrorShares;
 import solventa.providerdouble.LatencyProfile;
-import solventa.providerdouble.ProviderDouble;
+import solventa.providerdouble.server.ProviderDouble;
 import solventa.vocabulary.Arm;
 
 /**

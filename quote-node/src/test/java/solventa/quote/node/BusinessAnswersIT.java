@@ -13,10 +13,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.AdapterSnapshot;
-import solventa.adapter.BreakerState;
+import solventa.adapter.model.BreakerState;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.LatencyProfile;
-import solventa.providerdouble.ProviderDouble;
+import solventa.providerdouble.server.ProviderDouble;
 import solventa.vocabulary.Arm;
 
 /**

@@ -28,7 +28,7 @@ import solventa.lab.RedisServerProcess;
 import solventa.lab.ToxiproxyServer;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.LatencyProfile;
-import solventa.providerdouble.ProviderDouble;
+import solventa.providerdouble.server.ProviderDouble;
 import solventa.quote.profile.OfAdapterPort;
 import solventa.vocabulary.Arm;
 

@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import solventa.adapter.BreakerState;
+import solventa.adapter.model.BreakerState;
 import solventa.lab.MutableClock;
 import solventa.quote.management.QuoteStatsRoutes;
 import solventa.vocabulary.Arm;

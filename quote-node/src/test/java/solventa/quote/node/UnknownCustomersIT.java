@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.AdapterSnapshot;
-import solventa.adapter.BreakerState;
+import solventa.adapter.model.BreakerState;
 import solventa.vocabulary.Arm;
 
 /**

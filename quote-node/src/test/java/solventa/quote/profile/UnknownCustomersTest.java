@@ -7,7 +7,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import solventa.adapter.FailureKind;
+import solventa.adapter.model.FailureKind;
 import solventa.quote.settings.QuoteSettings.InvalidQuoteSettings;
 
 /**

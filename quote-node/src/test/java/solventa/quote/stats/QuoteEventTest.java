@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
 import org.junit.jupiter.api.Test;
-import solventa.adapter.FailureKind;
+import solventa.adapter.model.FailureKind;
 import solventa.signals.Origin;
 import solventa.vocabulary.Arm;
 

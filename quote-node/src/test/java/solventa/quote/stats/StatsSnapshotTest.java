@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.adapter.AdapterSnapshot;
-import solventa.adapter.BreakerState;
-import solventa.adapter.Transition;
+import solventa.adapter.model.BreakerState;
+import solventa.adapter.model.Transition;
 import solventa.signals.Origin;
 
 /** The stats JSON: written and read by one type, with the field names the docs publish. */

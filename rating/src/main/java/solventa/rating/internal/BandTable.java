@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import solventa.rating.InvalidRuleSet;
+import solventa.rating.model.InvalidRuleSet;
 
 /**
  * An ordered set of bands that covers the whole number line exactly once.

@@ -1,7 +1,7 @@
 package solventa.rating.internal;
 
 import java.math.BigDecimal;
-import solventa.rating.InvalidRuleSet;
+import solventa.rating.model.InvalidRuleSet;
 
 /** Sign checks shared by the rule-book validation. */
 final class Factors {

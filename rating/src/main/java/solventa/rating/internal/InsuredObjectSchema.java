@@ -5,7 +5,7 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import solventa.rating.InvalidQuoteInput;
+import solventa.rating.model.InvalidQuoteInput;
 
 /**
  * The insured-object contract of each line of business this build can price. The lines offered come

@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import solventa.rating.InvalidRuleSet;
 import solventa.rating.internal.InsuredObjectSchema.IntegerRange;
 import solventa.rating.internal.InsuredObjectSchema.OneOf;
 import solventa.rating.internal.LineRules.BandedField;
@@ -22,6 +21,7 @@ import solventa.rating.internal.LineRules.CategoryField;
 import solventa.rating.internal.LineRules.Loading;
 import solventa.rating.internal.LineRules.ObjectRule;
 import solventa.rating.internal.RawRuleBook.RuleSetRow;
+import solventa.rating.model.InvalidRuleSet;
 import solventa.signals.Origin;
 import solventa.signals.Signal;
 

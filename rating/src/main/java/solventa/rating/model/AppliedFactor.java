@@ -1,4 +1,4 @@
-package solventa.rating;
+package solventa.rating.model;
 
 import java.math.BigDecimal;
 

@@ -1,4 +1,4 @@
-package solventa.rating;
+package solventa.rating.model;
 
 import java.math.BigDecimal;
 import java.util.List;

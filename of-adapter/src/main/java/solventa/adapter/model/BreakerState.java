@@ -1,4 +1,4 @@
-package solventa.adapter;
+package solventa.adapter.model;
 
 /** The circuit breaker's three states. */
 public enum BreakerState {

@@ -1,4 +1,4 @@
-package solventa.rating;
+package solventa.rating.model;
 
 /**
  * The rule book in PostgreSQL breaks a rule that pricing relies on (a negative factor, overlapping

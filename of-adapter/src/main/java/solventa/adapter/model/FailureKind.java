@@ -1,4 +1,4 @@
-package solventa.adapter;
+package solventa.adapter.model;
 
 /**
  * Why a provider call did not produce a profile. Two families: provider <i>failures</i> (the

@@ -1,4 +1,4 @@
-package solventa.providerdouble;
+package solventa.providerdouble.server;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
@@ -10,6 +10,8 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import solventa.providerdouble.DoubleSettings;
+import solventa.providerdouble.InvalidSettingException;
 
 /**
  * Runs the provider double in its own JVM (own heap and CPU, so it does not steal from the service
@@ -63,7 +65,7 @@ public final class Main {
   }
 
   /** Applies {@code key=value} arguments on top of {@code base}, under {@code provider-double}. */
-  static Config withArgs(Config base, String[] args) {
+  public static Config withArgs(Config base, String[] args) {
     Config overrides = ConfigFactory.empty();
     for (String arg : args) {
       int eq = arg.indexOf('=');

@@ -1,4 +1,4 @@
-package solventa.adapter;
+package solventa.adapter.model;
 
 import java.util.Locale;
 

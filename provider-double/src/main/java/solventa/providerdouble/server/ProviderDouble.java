@@ -1,4 +1,4 @@
-package solventa.providerdouble;
+package solventa.providerdouble.server;
 
 import java.net.URI;
 import java.time.Clock;
@@ -12,6 +12,8 @@ import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.http.javadsl.server.Directives;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import solventa.providerdouble.CustomerUniverse;
+import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.internal.AdminRoutes;
 import solventa.providerdouble.internal.Counters;
 import solventa.providerdouble.internal.DoubleState;

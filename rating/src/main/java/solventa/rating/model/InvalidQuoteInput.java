@@ -1,4 +1,4 @@
-package solventa.rating;
+package solventa.rating.model;
 
 /** A domain rejection of the quote input; the quote API answers 400 naming {@link #field()}. */
 public final class InvalidQuoteInput extends RuntimeException {

@@ -1,4 +1,4 @@
-package solventa.rating;
+package solventa.rating.model;
 
 import java.util.Optional;
 import solventa.signals.CanonicalProfile;

@@ -1,4 +1,4 @@
-package solventa.adapter;
+package solventa.adapter.model;
 
 /**
  * The per-provider bulkhead ({@code of-adapter.providers.<name>.pool}).
