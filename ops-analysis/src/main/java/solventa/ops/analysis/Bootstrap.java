@@ -84,6 +84,36 @@ public final class Bootstrap {
     return out;
   }
 
+  /**
+   * The 95 % bootstrap percentile interval of each statistic of {@code values} (a mean, a
+   * percentile…), every resample drawing {@code values.length} of them with replacement; null when
+   * there are none. The generator starts at {@value #SEED} on every call, so the same values give
+   * the same intervals.
+   */
+  static Interval[] statistics(
+      double[] values, List<java.util.function.ToDoubleFunction<double[]>> stats) {
+    int n = values.length;
+    if (n == 0) {
+      return null;
+    }
+    SplittableRandom random = new SplittableRandom(SEED);
+    double[][] out = new double[stats.size()][RESAMPLES];
+    double[] resample = new double[n];
+    for (int i = 0; i < RESAMPLES; i++) {
+      for (int j = 0; j < n; j++) {
+        resample[j] = values[random.nextInt(n)];
+      }
+      for (int k = 0; k < stats.size(); k++) {
+        out[k][i] = stats.get(k).applyAsDouble(resample.clone());
+      }
+    }
+    Interval[] intervals = new Interval[stats.size()];
+    for (int k = 0; k < stats.size(); k++) {
+      intervals[k] = ends(out[k]);
+    }
+    return intervals;
+  }
+
   /** The 2.5th and 97.5th percentiles of the resamples' statistics ({@link Percentile}). */
   static Interval ends(double[] stats) {
     return new Interval(Percentile.of(stats, 2.5), Percentile.of(stats, 97.5));

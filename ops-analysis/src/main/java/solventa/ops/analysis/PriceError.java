@@ -1,6 +1,5 @@
 package solventa.ops.analysis;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +19,9 @@ import solventa.signals.Origin;
  * drawn from the same universe as the ones answered on their own profile, so these errors estimate
  * what a DEFAULT quote's price is off by. Per line: the DEFAULT premium, the DEFAULT answers, the
  * customers compared, the mean signed error (bias) and the median and p95 of the absolute error, in
- * percent. A line with no DEFAULT answer, with DEFAULT answers of more than one premium, or with no
- * customer on their own profile is left out; a request log without premiums gives none (null).
+ * percent, each with its 95 % bootstrap interval over the customers compared ({@link Bootstrap}). A
+ * line with no DEFAULT answer, with DEFAULT answers of more than one premium, or with no customer
+ * on their own profile is left out; a request log without premiums gives none (null).
  *
  * @param defaultPremium the line's DEFAULT premium
  * @param defaultAnswers the step's DEFAULT answers of the line
@@ -29,6 +29,9 @@ import solventa.signals.Origin;
  * @param biasPct the mean of (DEFAULT − own) ÷ own, percent
  * @param medianAbsPct the median of its absolute value, percent
  * @param p95AbsPct the 95th percentile of its absolute value, percent
+ * @param biasCi the bias's 95 % interval
+ * @param medianAbsCi the median absolute error's 95 % interval
+ * @param p95AbsCi the p95 absolute error's 95 % interval
  */
 public record PriceError(
     double defaultPremium,
@@ -36,7 +39,10 @@ public record PriceError(
     int customers,
     double biasPct,
     double medianAbsPct,
-    double p95AbsPct) {
+    double p95AbsPct,
+    Interval biasCi,
+    Interval medianAbsCi,
+    Interval p95AbsCi) {
 
   /** Each line's price error in {@code records}, by line; null when no answer carried a premium. */
   public static Map<String, PriceError> of(List<RequestRecord> records) {
@@ -76,13 +82,27 @@ public record PriceError(
   }
 
   static PriceError of(double dflt, long answers, java.util.Collection<Double> ownPremiums) {
-    List<Double> errors = new ArrayList<>();
-    for (double p : ownPremiums) {
-      errors.add(100 * (dflt - p) / p);
-    }
-    double[] abs = errors.stream().mapToDouble(Math::abs).toArray();
-    double bias = errors.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    double[] errors = ownPremiums.stream().mapToDouble(p -> 100 * (dflt - p) / p).toArray();
+    List<java.util.function.ToDoubleFunction<double[]>> stats =
+        List.of(PriceError::mean, e -> Percentile.of(abs(e), 50), e -> Percentile.of(abs(e), 95));
+    Interval[] ci = Bootstrap.statistics(errors, stats);
     return new PriceError(
-        dflt, answers, errors.size(), bias, Percentile.of(abs, 50), Percentile.of(abs, 95));
+        dflt,
+        answers,
+        errors.length,
+        mean(errors),
+        stats.get(1).applyAsDouble(errors),
+        stats.get(2).applyAsDouble(errors),
+        ci[0],
+        ci[1],
+        ci[2]);
+  }
+
+  private static double mean(double[] v) {
+    return java.util.Arrays.stream(v).average().orElseThrow();
+  }
+
+  private static double[] abs(double[] v) {
+    return java.util.Arrays.stream(v).map(Math::abs).toArray();
   }
 }

@@ -55,6 +55,30 @@ class PriceErrorTest {
     assertThat(a.biasPct()).isEqualTo(-11.25);
     assertThat(a.medianAbsPct()).isEqualTo(20.0); // |e| sorted 0, 20, 25, 50: rank ceil(2) = 20
     assertThat(a.p95AbsPct()).isEqualTo(50.0);
+    // 95 % bootstrap intervals over the four customers: they hold the estimate, within the data
+    assertThat(a.biasCi().low()).isBetween(-50.0, -11.25);
+    assertThat(a.biasCi().high()).isBetween(-11.25, 25.0);
+    assertThat(a.medianAbsCi().low()).isBetween(0.0, 20.0);
+    assertThat(a.medianAbsCi().high()).isBetween(20.0, 50.0);
+    assertThat(a.p95AbsCi().high()).isEqualTo(50.0);
+    assertThat(PriceError.of(rs).get("auto"))
+        .as("seeded: the same log, the same intervals")
+        .isEqualTo(a);
+  }
+
+  @Test
+  void customersWhoseOwnPremiumIsTheDefaultsHaveNoErrorAndAPointInterval() {
+    List<Integer> life = ofLine("life", 4);
+    List<RequestRecord> rs = new ArrayList<>();
+    rs.add(answer(life.get(0), Origin.DEFAULT, 700.0));
+    for (int i = 1; i < 4; i++) {
+      rs.add(answer(life.get(i), Origin.FRESH, 700.0));
+    }
+    PriceError l = PriceError.of(rs).get("life");
+    assertThat(l.customers()).isEqualTo(3);
+    assertThat(l.biasPct()).isZero();
+    assertThat(l.biasCi()).isEqualTo(new Interval(0, 0));
+    assertThat(l.p95AbsCi()).isEqualTo(new Interval(0, 0));
   }
 
   @Test

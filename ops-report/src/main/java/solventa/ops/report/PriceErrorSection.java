@@ -45,9 +45,13 @@ final class PriceErrorSection extends ReportSection {
                   String.format(Locale.ROOT, "%.2f", pe.defaultPremium()),
                   Long.toString(pe.defaultAnswers()),
                   Integer.toString(pe.customers()),
-                  signed(pe.biasPct()),
-                  String.format(Locale.ROOT, "%.1f", pe.medianAbsPct()),
-                  String.format(Locale.ROOT, "%.1f", pe.p95AbsPct())));
+                  signed(pe.biasPct()) + " " + interval(pe.biasCi(), true),
+                  String.format(Locale.ROOT, "%.1f", pe.medianAbsPct())
+                      + " "
+                      + interval(pe.medianAbsCi(), false),
+                  String.format(Locale.ROOT, "%.1f", pe.p95AbsPct())
+                      + " "
+                      + interval(pe.p95AbsCi(), false)));
         }
       }
     }
@@ -69,7 +73,8 @@ final class PriceErrorSection extends ReportSection {
             + " over the distinct customers compared: its mean (bias; negative: the default"
             + " undercharges) and the median and p95 of its absolute value. The customers priced on"
             + " a DEFAULT come from the same universe, so these estimate what a DEFAULT quote's"
-            + " price is off by; point estimates over the step's customers, without an interval.");
+            + " price is off by; each figure with its 95 % bootstrap interval over the customers"
+            + " compared.");
     blocks.add(
         new Table(
             List.of(
@@ -82,6 +87,16 @@ final class PriceErrorSection extends ReportSection {
                 "Median |error| %",
                 "p95 |error| %"),
             rows));
+  }
+
+  /** A 95 % interval as "[low, high]", signed or not; "[no interval]" when there is none. */
+  static String interval(solventa.ops.analysis.Interval ci, boolean signed) {
+    if (ci == null) {
+      return "[no interval]";
+    }
+    return signed
+        ? "[" + signed(ci.low()) + ", " + signed(ci.high()) + "]"
+        : String.format(Locale.ROOT, "[%.1f, %.1f]", ci.low(), ci.high());
   }
 
   private static String signed(double v) {

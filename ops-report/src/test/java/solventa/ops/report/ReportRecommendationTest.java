@@ -87,7 +87,16 @@ class ReportRecommendationTest {
                 .priceError(
                     Map.of(
                         "auto",
-                        new solventa.ops.analysis.PriceError(1350.0, 12, 80, -3.25, 9.5, 31.0)))
+                        new solventa.ops.analysis.PriceError(
+                            1350.0,
+                            12,
+                            80,
+                            -3.25,
+                            9.5,
+                            31.0,
+                            new solventa.ops.analysis.Interval(-6.5, 0.25),
+                            new solventa.ops.analysis.Interval(7.0, 12.0),
+                            null)))
                 .build());
       }
     }
@@ -99,7 +108,15 @@ class ReportRecommendationTest {
     Report.Table prices = (Report.Table) withPrices.get(pe + 2);
     assertThat(prices.rows())
         .containsExactly(
-            List.of("C · down · R1", "auto", "1350.00", "12", "80", "-3.3", "9.5", "31.0"));
+            List.of(
+                "C · down · R1",
+                "auto",
+                "1350.00",
+                "12",
+                "80",
+                "-3.3 [-6.5, +0.3]",
+                "9.5 [7.0, 12.0]",
+                "31.0 [no interval]"));
   }
 
   /**
