@@ -561,6 +561,8 @@ class OfAdapterIT {
         FetchResult r = await(a.fetch(GOOD));
         assertThat(kind(r)).as(String.valueOf(r)).isEqualTo(FailureKind.TIMEOUT);
         took.add(r.latency().toMillis());
+        // each at the timeout, never sooner: a TIMEOUT that comes back at once names its cause here
+        assertThat(r.latency().toMillis()).as("call %d: %s", i, r).isGreaterThanOrEqualTo(650L);
       }
       assertThat(took).allSatisfy(ms -> assertThat(ms).isBetween(650L, 700L + SLACK_MS));
       assertThat(opens(a)).as("3 consecutive counted timeouts").isTrue();
