@@ -1,7 +1,9 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
-import static solventa.ops.runner.Benchmark.windowSec;
+import static solventa.ops.bench.Benchmark.windowSec;
 
+import solventa.ops.runner.ContextSwitches;
+import solventa.ops.runner.WindowStats;
 import solventa.quote.stats.StatsSnapshot;
 
 /**
@@ -73,7 +75,7 @@ record NodeCost(
     return cpuMs == null || windowSec <= 0 ? null : cpuMs / 1000.0 / windowSec;
   }
 
-  static NodeCost between(ProtocolRunner.WindowStats w, double windowSec) {
+  static NodeCost between(WindowStats w, double windowSec) {
     StatsSnapshot.Process a = w.atStart().process();
     StatsSnapshot.Process b = w.atEnd().process();
     boolean both = a != null && b != null;

@@ -1,10 +1,11 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import solventa.ops.runner.WindowStats;
 import solventa.quote.stats.StatsSnapshot;
 
 /** The benchmark's CPU figures come from the node's own process counters over the window. */
@@ -26,7 +27,7 @@ class BenchmarkTest {
                 + "\"cachedLatency\":{\"count\":3800,\"p50\":61.2,\"p99\":64.9},"
                 + "\"ratingCost\":{\"count\":3990,\"p50\":60.6,\"p99\":61.8},"
                 + "\"process\":{\"cpuNanos\":3000000000,\"threadsStarted\":92,\"jitMillis\":425}}");
-    NodeCost c = NodeCost.between(new ProtocolRunner.WindowStats(start, end, 5_000L, 25_000L), 10);
+    NodeCost c = NodeCost.between(new WindowStats(start, end, 5_000L, 25_000L), 10);
     assertThat(c.quotes()).isEqualTo(4000);
     assertThat(c.contextSwitches()).isEqualTo(20_000);
     assertThat(c.switchesPerQuote()).isCloseTo(5.0, within(1e-9));
@@ -47,7 +48,7 @@ class BenchmarkTest {
   void aNodeThatDoesNotReportCpuGivesNoCpuFigures() throws Exception {
     StatsSnapshot start = stats("{}");
     StatsSnapshot end = stats("{\"quotes\":{\"CACHED\":10},\"providerLatency\":{\"count\":0}}");
-    NodeCost c = NodeCost.between(new ProtocolRunner.WindowStats(start, end, null, 900L), 10);
+    NodeCost c = NodeCost.between(new WindowStats(start, end, null, 900L), 10);
     assertThat(c.cpuPerQuote()).isNull();
     assertThat(c.switchesPerQuote()).as("switches unread at the start are missing").isNull();
     assertThat(c.cores()).isNull();
@@ -85,7 +86,7 @@ class BenchmarkTest {
   void theFloorAnswersCountFromTheGeneratorNotFromTheNodesQuotes() throws Exception {
     StatsSnapshot start = stats("{\"process\":{\"cpuNanos\":1000000000,\"threadsStarted\":5}}");
     StatsSnapshot end = stats("{\"process\":{\"cpuNanos\":4000000000,\"threadsStarted\":5}}");
-    NodeCost node = NodeCost.between(new ProtocolRunner.WindowStats(start, end, 0L, 40_000L), 10);
+    NodeCost node = NodeCost.between(new WindowStats(start, end, 0L, 40_000L), 10);
     assertThat(node.cpuPerQuote()).as("the node counted no quote").isNull();
     NodeCost floor = node.answering(8000);
     assertThat(floor.cpuPerQuote()).isCloseTo(0.375, within(1e-9));

@@ -1,4 +1,4 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -22,6 +22,7 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
+import solventa.ops.runner.LoadSteps;
 
 /**
  * {@code bin/lab bench --join}: a fourth node joins a 3-node cluster that serves 600 req/s, and the
@@ -71,7 +72,7 @@ public final class ClusterJoinBench {
     JoinFigures.Figures figures;
     try {
       lab.start();
-      ProtocolRunner runner = new ProtocolRunner(profile, out, seed, lab, null);
+      LoadSteps runner = LoadSteps.unrecorded(profile, out, seed, lab);
       try {
         console.printf(
             "join: a %d-node cluster, arm C, %d req/s for %d s (no join)%n",
@@ -102,7 +103,7 @@ public final class ClusterJoinBench {
   }
 
   private static JoinFigures.Figures joinStep(
-      ProtocolRunner runner,
+      LoadSteps runner,
       EmbeddedLab lab,
       ExperimentProfile profile,
       ScheduledExecutorService timer,
