@@ -133,17 +133,18 @@ public final class ClusterJoinBench {
         Files.exists(requestLog) ? RequestLog.read(requestLog) : List.of();
     long first = records.stream().mapToLong(RequestRecord::sendMs).min().orElse(r.endMs());
     long end = first + STEP_SEC * 1000L;
-    return new JoinFigures.Figures(
-        RATE,
-        NODES,
-        launchMs.get(),
-        readyMs.get(),
-        READY_TIMEOUT_SEC,
-        shards,
-        JoinFigures.windows(records, launchMs.get(), readyMs.get(), end),
-        JoinFigures.seconds(records),
-        r.achievedRate(),
-        r.scheduleLagP99Ms());
+    return JoinFigures.Figures.builder()
+        .rate(RATE)
+        .nodesBefore(NODES)
+        .launchMs(launchMs.get())
+        .readyMs(readyMs.get())
+        .readyTimeoutSec(READY_TIMEOUT_SEC)
+        .shards(shards)
+        .windows(JoinFigures.windows(records, launchMs.get(), readyMs.get(), end))
+        .seconds(JoinFigures.seconds(records))
+        .achievedRate(r.achievedRate())
+        .scheduleLagP99Ms(r.scheduleLagP99Ms())
+        .build();
   }
 
   // starts the node, then polls its /ready every 250 ms on the bench's timer, bounded

@@ -44,19 +44,123 @@ record NodeCost(
    * requests, which the node does not count, as the generator counted them in the window.
    */
   NodeCost answering(long n) {
-    return new NodeCost(
-        cpuMs,
-        windowSec,
-        n,
-        providerCalls,
-        threadsStarted,
-        providerP95,
-        hitP50,
-        hitP99,
-        jitMs,
-        contextSwitches,
-        ratingP50,
-        ratingP99);
+    return toBuilder().quotes(n).build();
+  }
+
+  /** A window's counters, each named as it is set; what is not set is 0, or null (unread). */
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this window's counters. */
+  Builder toBuilder() {
+    return builder()
+        .cpuMs(cpuMs)
+        .windowSec(windowSec)
+        .quotes(quotes)
+        .providerCalls(providerCalls)
+        .threadsStarted(threadsStarted)
+        .providerP95(providerP95)
+        .hitP50(hitP50)
+        .hitP99(hitP99)
+        .jitMs(jitMs)
+        .contextSwitches(contextSwitches)
+        .ratingP50(ratingP50)
+        .ratingP99(ratingP99);
+  }
+
+  /** The counters of a window, named as they are set ({@link #builder}). */
+  static final class Builder {
+    private Double cpuMs;
+    private double windowSec;
+    private long quotes;
+    private long providerCalls;
+    private Long threadsStarted;
+    private Double providerP95;
+    private Double hitP50;
+    private Double hitP99;
+    private Double jitMs;
+    private Long contextSwitches;
+    private Double ratingP50;
+    private Double ratingP99;
+
+    private Builder() {}
+
+    Builder cpuMs(Double v) {
+      this.cpuMs = v;
+      return this;
+    }
+
+    Builder windowSec(double v) {
+      this.windowSec = v;
+      return this;
+    }
+
+    Builder quotes(long v) {
+      this.quotes = v;
+      return this;
+    }
+
+    Builder providerCalls(long v) {
+      this.providerCalls = v;
+      return this;
+    }
+
+    Builder threadsStarted(Long v) {
+      this.threadsStarted = v;
+      return this;
+    }
+
+    Builder providerP95(Double v) {
+      this.providerP95 = v;
+      return this;
+    }
+
+    Builder hitP50(Double v) {
+      this.hitP50 = v;
+      return this;
+    }
+
+    Builder hitP99(Double v) {
+      this.hitP99 = v;
+      return this;
+    }
+
+    Builder jitMs(Double v) {
+      this.jitMs = v;
+      return this;
+    }
+
+    Builder contextSwitches(Long v) {
+      this.contextSwitches = v;
+      return this;
+    }
+
+    Builder ratingP50(Double v) {
+      this.ratingP50 = v;
+      return this;
+    }
+
+    Builder ratingP99(Double v) {
+      this.ratingP99 = v;
+      return this;
+    }
+
+    NodeCost build() {
+      return new NodeCost(
+          cpuMs,
+          windowSec,
+          quotes,
+          providerCalls,
+          threadsStarted,
+          providerP95,
+          hitP50,
+          hitP99,
+          jitMs,
+          contextSwitches,
+          ratingP50,
+          ratingP99);
+    }
   }
 
   Double cpuPerQuote() {
@@ -88,19 +192,20 @@ record NodeCost(
     boolean anyHit = hits != null && !hits.isEmpty();
     StatsSnapshot.Percentiles rating = end.ratingCost();
     boolean anyRating = rating != null && !rating.isEmpty();
-    return new NodeCost(
-        cpuNanos == null ? null : cpuNanos / 1e6,
-        windowSec,
-        end.quotes() == null ? 0 : end.quotes().total(),
-        end.providerCalls(),
-        threads,
-        pl != null && !pl.isEmpty() ? pl.p95() : null,
-        anyHit ? hits.p50() : null,
-        anyHit ? hits.p99() : null,
-        jit == null ? null : jit.doubleValue(),
-        delta(w.switchesAtStart(), w.switchesAtEnd()),
-        anyRating ? rating.p50() : null,
-        anyRating ? rating.p99() : null);
+    return builder()
+        .cpuMs(cpuNanos == null ? null : cpuNanos / 1e6)
+        .windowSec(windowSec)
+        .quotes(end.quotes() == null ? 0 : end.quotes().total())
+        .providerCalls(end.providerCalls())
+        .threadsStarted(threads)
+        .providerP95(pl != null && !pl.isEmpty() ? pl.p95() : null)
+        .hitP50(anyHit ? hits.p50() : null)
+        .hitP99(anyHit ? hits.p99() : null)
+        .jitMs(jit == null ? null : jit.doubleValue())
+        .contextSwitches(delta(w.switchesAtStart(), w.switchesAtEnd()))
+        .ratingP50(anyRating ? rating.p50() : null)
+        .ratingP99(anyRating ? rating.p99() : null)
+        .build();
   }
 
   // a counter's growth over the window, null when either end did not report it

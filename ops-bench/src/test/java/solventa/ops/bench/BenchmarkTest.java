@@ -73,7 +73,17 @@ class BenchmarkTest {
     return new Benchmark.Row(
         kind,
         f.build(),
-        new NodeCost(cpuMs, 10, n, 0, 0L, null, null, null, 0.0, 5L * n, 60.6, 61.9));
+        NodeCost.builder()
+            .cpuMs(cpuMs)
+            .windowSec(10)
+            .quotes(n)
+            .providerCalls(0)
+            .threadsStarted(0L)
+            .jitMs(0.0)
+            .contextSwitches(5L * n)
+            .ratingP50(60.6)
+            .ratingP99(61.9)
+            .build());
   }
 
   private static solventa.ops.analysis.Fixture at(int rate) {
@@ -124,7 +134,19 @@ class BenchmarkTest {
     return new Benchmark.Row(
         kind,
         at(200).achieved(achieved).build(),
-        new NodeCost(1000.0, 17, 3400, 0, 0L, null, p50, p99, 12.0, 40_000L, 60.6, 61.9));
+        NodeCost.builder()
+            .cpuMs(1000.0)
+            .windowSec(17)
+            .quotes(3400)
+            .providerCalls(0)
+            .threadsStarted(0L)
+            .hitP50(p50)
+            .hitP99(p99)
+            .jitMs(12.0)
+            .contextSwitches(40_000L)
+            .ratingP50(60.6)
+            .ratingP99(61.9)
+            .build());
   }
 
   @Test
@@ -198,7 +220,7 @@ class BenchmarkTest {
         new Benchmark.Row(
             "floor",
             at(800).build(),
-            new NodeCost(null, 10, 8000, 0, null, null, null, null, null, null, null, null));
+            NodeCost.builder().windowSec(10).quotes(8000).providerCalls(0).build());
     assertThat(BenchmarkReport.floor(noCpu, List.of(row("sweep", at(800), 4560, 8000), noCpu)))
         .contains("missing: the node reported no CPU time for the floor's window")
         .contains("| — | — | — | — |");
@@ -224,14 +246,32 @@ class BenchmarkTest {
             "bench-a-settle200",
             0,
             60,
-            new NodeCost(36000.0, 60, 12000, 12000, 9L, 150.0, null, null, 9000.0, 1L, null, null));
+            NodeCost.builder()
+                .cpuMs(36000.0)
+                .windowSec(60)
+                .quotes(12000)
+                .providerCalls(12000)
+                .threadsStarted(9L)
+                .providerP95(150.0)
+                .jitMs(9000.0)
+                .contextSwitches(1L)
+                .build());
     Benchmark.Row row =
         armA(
             "armA",
             "bench-a200",
             3,
             17,
-            new NodeCost(6800.0, 17, 3400, 3400, 4L, 150.0, null, null, 425.0, 57800L, null, null));
+            NodeCost.builder()
+                .cpuMs(6800.0)
+                .windowSec(17)
+                .quotes(3400)
+                .providerCalls(3400)
+                .threadsStarted(4L)
+                .providerP95(150.0)
+                .jitMs(425.0)
+                .contextSwitches(57800L)
+                .build());
     String s = BenchmarkReport.renderArmA(settle, row);
     assertThat(s)
         .contains("Before the row arm A's new node served arm A for 60 s at 200 req/s")
