@@ -52,16 +52,17 @@ public final class RequestLog {
       String node,
       String premium) {
     RequestRecord r =
-        new RequestRecord(
-            sendEpochMs,
-            latencyMs,
-            status,
-            origin.isEmpty() ? null : Origin.valueOf(origin),
-            ageMs.isEmpty() ? -1 : Long.parseLong(ageMs),
-            keyKind,
-            customerId,
-            node,
-            premium.isEmpty() ? null : Double.valueOf(premium));
+        RequestRecord.builder()
+            .sendMs(sendEpochMs)
+            .latencyMs(latencyMs)
+            .status(status)
+            .origin(origin.isEmpty() ? null : Origin.valueOf(origin))
+            .ageMs(ageMs.isEmpty() ? -1 : Long.parseLong(ageMs))
+            .keyKind(keyKind)
+            .customerId(customerId)
+            .node(node)
+            .premium(premium.isEmpty() ? null : Double.valueOf(premium))
+            .build();
     records.add(r);
     Consumer<RequestRecord> w = watcher;
     if (w != null) {

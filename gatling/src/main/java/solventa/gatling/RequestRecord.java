@@ -42,6 +42,79 @@ public record RequestRecord(
     this(sendMs, latencyMs, status, origin, ageMs, keyKind, customerId, node, null);
   }
 
+  /**
+   * A request whose fields are named as they are set; what is not set is what a request without an
+   * answer has: no origin, no age (-1), no premium.
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** One request's fields, named ({@link #builder}). */
+  public static final class Builder {
+    private long sendMs;
+    private long latencyMs;
+    private int status;
+    private Origin origin;
+    private long ageMs = -1;
+    private String keyKind;
+    private String customerId;
+    private String node;
+    private Double premium;
+
+    private Builder() {}
+
+    public Builder sendMs(long v) {
+      this.sendMs = v;
+      return this;
+    }
+
+    public Builder latencyMs(long v) {
+      this.latencyMs = v;
+      return this;
+    }
+
+    public Builder status(int v) {
+      this.status = v;
+      return this;
+    }
+
+    public Builder origin(Origin v) {
+      this.origin = v;
+      return this;
+    }
+
+    public Builder ageMs(long v) {
+      this.ageMs = v;
+      return this;
+    }
+
+    public Builder keyKind(String v) {
+      this.keyKind = v;
+      return this;
+    }
+
+    public Builder customerId(String v) {
+      this.customerId = v;
+      return this;
+    }
+
+    public Builder node(String v) {
+      this.node = v;
+      return this;
+    }
+
+    public Builder premium(Double v) {
+      this.premium = v;
+      return this;
+    }
+
+    public RequestRecord build() {
+      return new RequestRecord(
+          sendMs, latencyMs, status, origin, ageMs, keyKind, customerId, node, premium);
+    }
+  }
+
   public boolean ok() {
     return status == 200;
   }
@@ -87,15 +160,16 @@ public record RequestRecord(
       throw new IllegalArgumentException(
           "request log line has " + f.length + " columns, not " + RequestLog.COLUMNS + ": " + line);
     }
-    return new RequestRecord(
-        Long.parseLong(f[0]),
-        Long.parseLong(f[1]),
-        Integer.parseInt(f[2]),
-        f[3].isEmpty() ? null : Origin.valueOf(f[3]),
-        f[4].isEmpty() ? -1 : Long.parseLong(f[4]),
-        f[5],
-        f[6],
-        f[7],
-        f.length < RequestLog.COLUMNS || f[8].isEmpty() ? null : Double.valueOf(f[8]));
+    return builder()
+        .sendMs(Long.parseLong(f[0]))
+        .latencyMs(Long.parseLong(f[1]))
+        .status(Integer.parseInt(f[2]))
+        .origin(f[3].isEmpty() ? null : Origin.valueOf(f[3]))
+        .ageMs(f[4].isEmpty() ? -1 : Long.parseLong(f[4]))
+        .keyKind(f[5])
+        .customerId(f[6])
+        .node(f[7])
+        .premium(f.length < RequestLog.COLUMNS || f[8].isEmpty() ? null : Double.valueOf(f[8]))
+        .build();
   }
 }

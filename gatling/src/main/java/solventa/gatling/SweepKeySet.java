@@ -55,6 +55,77 @@ public record SweepKeySet(
     NEVER_SEEN
   }
 
+  /** A key set whose parameters are named as they are set; {@link Builder#build} checks them. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The parameters of a sweep step's key set, named ({@link #builder}); each must be set. */
+  public static final class Builder {
+    private double hitRate;
+    private double ratePerSec;
+    private double durationSec;
+    private double refreshAfterSec;
+    private double neverSeenShare;
+    private double marginSec;
+    private double maxStalenessSec;
+    private int maxHitPool;
+
+    private Builder() {}
+
+    public Builder hitRate(double v) {
+      this.hitRate = v;
+      return this;
+    }
+
+    public Builder ratePerSec(double v) {
+      this.ratePerSec = v;
+      return this;
+    }
+
+    public Builder durationSec(double v) {
+      this.durationSec = v;
+      return this;
+    }
+
+    public Builder refreshAfterSec(double v) {
+      this.refreshAfterSec = v;
+      return this;
+    }
+
+    public Builder neverSeenShare(double v) {
+      this.neverSeenShare = v;
+      return this;
+    }
+
+    public Builder marginSec(double v) {
+      this.marginSec = v;
+      return this;
+    }
+
+    public Builder maxStalenessSec(double v) {
+      this.maxStalenessSec = v;
+      return this;
+    }
+
+    public Builder maxHitPool(int v) {
+      this.maxHitPool = v;
+      return this;
+    }
+
+    public SweepKeySet build() {
+      return new SweepKeySet(
+          hitRate,
+          ratePerSec,
+          durationSec,
+          refreshAfterSec,
+          neverSeenShare,
+          marginSec,
+          maxStalenessSec,
+          maxHitPool);
+    }
+  }
+
   public SweepKeySet {
     if (!(neverSeenShare >= 0 && neverSeenShare < 1)) {
       throw new IllegalArgumentException(

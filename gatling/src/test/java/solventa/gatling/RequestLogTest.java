@@ -22,9 +22,24 @@ class RequestLogTest {
 
     assertThat(RequestLog.read(file))
         .containsExactlyInAnyOrder(
-            new RequestRecord(
-                1_000L, 45L, 200, Origin.CACHED, 1_200L, "known", "c-1", "127.0.0.1:8081"),
-            new RequestRecord(1_010L, 700L, 0, null, -1L, "new", "c-2", "127.0.0.1:8082"));
+            RequestRecord.builder()
+                .sendMs(1_000L)
+                .latencyMs(45L)
+                .status(200)
+                .keyKind("known")
+                .customerId("c-1")
+                .node("127.0.0.1:8081")
+                .origin(Origin.CACHED)
+                .ageMs(1_200L)
+                .build(),
+            RequestRecord.builder()
+                .sendMs(1_010L)
+                .latencyMs(700L)
+                .status(0)
+                .keyKind("new")
+                .customerId("c-2")
+                .node("127.0.0.1:8082")
+                .build());
   }
 
   @Test
@@ -37,16 +52,41 @@ class RequestLogTest {
     assertThat(Files.readAllLines(file).get(1)).endsWith(",1350.00");
     assertThat(RequestLog.read(file))
         .containsExactlyInAnyOrder(
-            new RequestRecord(
-                1_000L, 45L, 200, Origin.DEFAULT, 0L, "new", "c-1", "127.0.0.1:8081", 1350.0),
-            new RequestRecord(1_010L, 700L, 504, null, -1L, "known", "c-2", "127.0.0.1:8082"));
+            RequestRecord.builder()
+                .sendMs(1_000L)
+                .latencyMs(45L)
+                .status(200)
+                .keyKind("new")
+                .customerId("c-1")
+                .node("127.0.0.1:8081")
+                .origin(Origin.DEFAULT)
+                .ageMs(0L)
+                .premium(1350.0)
+                .build(),
+            RequestRecord.builder()
+                .sendMs(1_010L)
+                .latencyMs(700L)
+                .status(504)
+                .keyKind("known")
+                .customerId("c-2")
+                .node("127.0.0.1:8082")
+                .build());
 
     Path before = dir.resolve("before.csv"); // the committed samples' logs: no premium column
     Files.writeString(
         before, RequestLog.HEADER_BEFORE_PREMIUM + "\n1,2,200,CACHED,3,known,c,127.0.0.1:1\n");
     assertThat(RequestLog.read(before))
         .containsExactly(
-            new RequestRecord(1, 2, 200, Origin.CACHED, 3, "known", "c", "127.0.0.1:1"));
+            RequestRecord.builder()
+                .sendMs(1)
+                .latencyMs(2)
+                .status(200)
+                .keyKind("known")
+                .customerId("c")
+                .node("127.0.0.1:1")
+                .origin(Origin.CACHED)
+                .ageMs(3)
+                .build());
     assertThat(RequestLog.read(before).get(0).premium()).isNull();
   }
 

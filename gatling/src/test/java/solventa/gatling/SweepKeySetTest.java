@@ -20,7 +20,19 @@ class SweepKeySetTest {
   static final int MAX_HIT_POOL = 256;
 
   static SweepKeySet keys(double h, double rate, double d, double t) {
-    return new SweepKeySet(h, rate, d, t, N, MARGIN, MAX_STALENESS, MAX_HIT_POOL);
+    return builder(h, rate, d, t).build();
+  }
+
+  static SweepKeySet.Builder builder(double h, double rate, double d, double t) {
+    return SweepKeySet.builder()
+        .hitRate(h)
+        .ratePerSec(rate)
+        .durationSec(d)
+        .refreshAfterSec(t)
+        .neverSeenShare(N)
+        .marginSec(MARGIN)
+        .maxStalenessSec(MAX_STALENESS)
+        .maxHitPool(MAX_HIT_POOL);
   }
 
   @ParameterizedTest(name = "h={0}, λ={1}, D={2} s, T={3} s → {4} requests: {5} hits, {6} misses")
@@ -109,7 +121,7 @@ class SweepKeySetTest {
 
   @Test
   void refusesExpiredAgesTheNodeWouldNoLongerServeStale() {
-    assertThatThrownBy(() -> new SweepKeySet(0.9, 100, 7, 20, N, MARGIN, 50, MAX_HIT_POOL))
+    assertThatThrownBy(() -> builder(0.9, 100, 7, 20).maxStalenessSec(50).build())
         .hasMessageContaining("max-staleness 50 s")
         .hasMessageContaining("51 s old");
   }

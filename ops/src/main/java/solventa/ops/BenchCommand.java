@@ -5,10 +5,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import solventa.ops.runner.Benchmark;
-import solventa.ops.runner.ClusterJoinBench;
-import solventa.ops.runner.OverloadBench;
-import solventa.ops.runner.PairedBench;
+import solventa.ops.bench.Benchmark;
+import solventa.ops.bench.ClusterJoinBench;
+import solventa.ops.bench.OverloadBench;
+import solventa.ops.bench.PairedBench;
 
 /**
  * {@code bin/lab bench}: its options, their checks (one bench at a time, no option it would ignore)

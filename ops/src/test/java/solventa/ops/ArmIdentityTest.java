@@ -35,6 +35,7 @@ class ArmIdentityTest {
             "ops-lab",
             "ops-report",
             "ops-experiment",
+            "ops-bench",
             "ops-faults")) {
       Path root = Path.of("..", module, "src", "main", "java");
       assertThat(root).isDirectory();

@@ -28,6 +28,7 @@ class PackageCyclesTest {
           "ops-lab",
           "ops-report",
           "ops-experiment",
+          "ops-bench",
           "ops-faults");
 
   @Test
@@ -37,6 +38,9 @@ class PackageCyclesTest {
         .as("the graph is read at all")
         .containsKeys("solventa.ops", "solventa.ops.analysis", "solventa.ops.runner");
     assertThat(graph.get("solventa.ops.runner")).contains("solventa.ops.analysis");
+    // the benchmarks reach the step runner (its LoadSteps); the runner knows nothing of them
+    assertThat(graph.get("solventa.ops.bench")).contains("solventa.ops.runner");
+    assertThat(graph.get("solventa.ops.runner")).doesNotContain("solventa.ops.bench");
     assertThat(PackageGraph.cycles(graph)).as("package cycles in ops").isEmpty();
   }
 

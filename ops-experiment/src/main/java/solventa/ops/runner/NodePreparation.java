@@ -56,15 +56,16 @@ final class NodePreparation {
    * never-seen share, the runner's margin and hit pool, the node's max-staleness.
    */
   static SweepKeySet sweepKeys(ExperimentProfile p, StepSpec spec) {
-    return new SweepKeySet(
-        spec.hitRate(),
-        spec.rate(),
-        spec.durationSec(),
-        p.refreshAfterSec(),
-        p.neverSeenShare(),
-        SWEEP_MARGIN_SEC,
-        NODE_MAX_STALENESS_SEC,
-        SWEEP_MAX_HIT_POOL);
+    return SweepKeySet.builder()
+        .hitRate(spec.hitRate())
+        .ratePerSec(spec.rate())
+        .durationSec(spec.durationSec())
+        .refreshAfterSec(p.refreshAfterSec())
+        .neverSeenShare(p.neverSeenShare())
+        .marginSec(SWEEP_MARGIN_SEC)
+        .maxStalenessSec(NODE_MAX_STALENESS_SEC)
+        .maxHitPool(SWEEP_MAX_HIT_POOL)
+        .build();
   }
 
   private static final Logger log = LoggerFactory.getLogger(NodePreparation.class);

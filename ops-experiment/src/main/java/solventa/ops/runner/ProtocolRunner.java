@@ -15,7 +15,6 @@ import solventa.gatling.KeyFeeder;
 import solventa.gatling.SweepKeySet;
 import solventa.ops.analysis.HitRateBisection;
 import solventa.ops.analysis.NodeStats;
-import solventa.ops.analysis.Sanity;
 import solventa.ops.analysis.StepAnalyzer;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
@@ -28,7 +27,6 @@ import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
-import solventa.quote.stats.StatsSnapshot;
 import solventa.vocabulary.ProviderState;
 
 /**
@@ -41,11 +39,8 @@ import solventa.vocabulary.ProviderState;
  * taken from each member and merged ({@link NodeStats#merge}), with each member's own figures kept
  * beside.
  */
-public final class ProtocolRunner {
+public final class ProtocolRunner implements LoadSteps {
   private static final Logger log = LoggerFactory.getLogger(ProtocolRunner.class);
-
-  /** The benchmark's achieved-rate check: the share {@link Sanity} requires of every step. */
-  public static final double MIN_ACHIEVED_SHARE = Sanity.MIN_ACHIEVED_SHARE;
 
   /** Keys above this index are used only to probe the breaker closed between steps. */
   static final int PROBE_KEY_BASE = 95_000;
@@ -60,7 +55,7 @@ public final class ProtocolRunner {
   private final Path out;
   private final long seed;
   private final EmbeddedLab lab;
-  private final ResultsFolder store;
+  private final Optional<ResultsFolder> store;
   private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
   private final Map<String, Map<String, String>> contracts = new LinkedHashMap<>();
   private final List<StepResult> results = new ArrayList<>();
@@ -87,17 +82,18 @@ public final class ProtocolRunner {
     }
   }
 
-  /**
-   * The node's raw stats at the start of the last load step's measured window (after its warm-up
-   * slice; at the step's start when it has none) and at its end: the benchmark reads the node's
-   * process counters (CPU time, threads started) from them, and the first member's context switches
-   * at the same two moments (null where they could not be read, see {@link ContextSwitches}).
-   */
-  record WindowStats(
-      StatsSnapshot atStart, StatsSnapshot atEnd, Long switchesAtStart, Long switchesAtEnd) {}
-
+  /** The experiment's runner: every finished step is saved to {@code store}. */
   public ProtocolRunner(
       ExperimentProfile profile, Path out, long seed, EmbeddedLab lab, ResultsFolder store) {
+    this(profile, out, seed, lab, Optional.of(store));
+  }
+
+  private ProtocolRunner(
+      ExperimentProfile profile,
+      Path out,
+      long seed,
+      EmbeddedLab lab,
+      Optional<ResultsFolder> store) {
     this.profile = profile;
     this.out = out;
     this.seed = seed;
@@ -105,6 +101,12 @@ public final class ProtocolRunner {
     this.store = store;
     this.recorder = new StepRecorder(profile, out, seed, lab, scheduler, fresh);
     this.prep = new NodePreparation(profile, out, seed, lab, fresh, recorder);
+  }
+
+  /** A runner that saves nothing ({@link LoadSteps#unrecorded}). */
+  static ProtocolRunner unrecorded(
+      ExperimentProfile profile, Path out, long seed, EmbeddedLab lab) {
+    return new ProtocolRunner(profile, out, seed, lab, Optional.empty());
   }
 
   public List<StepResult> results() {
@@ -207,7 +209,8 @@ public final class ProtocolRunner {
   private StepSpec previous;
 
   /** Runs one step after the ones already run (the node is reused where the protocol allows). */
-  StepResult runStep(StepSpec spec) throws IOException {
+  @Override
+  public StepResult runStep(StepSpec spec) throws IOException {
     StepResult r = execute(spec, previous);
     List<String> reasons = r.invalidations();
     if (!r.valid() && spec.kind() != StepKind.BENCH) {
@@ -248,20 +251,21 @@ public final class ProtocolRunner {
   /** Keeps a finished step and saves the measurements so far (not analysed: that is the end's). */
   private StepResult done(StepSpec spec, StepResult r) throws IOException {
     results.add(r);
-    if (store != null) {
-      store.saveProgress(results, contracts);
+    if (store.isPresent()) {
+      store.get().saveProgress(results, contracts);
     }
     previous = spec;
     return r;
   }
 
-  void close() {
+  @Override
+  public void close() {
     scheduler.shutdownNow();
   }
 
-  /** Raw node stats around the last load step's window; null before any. */
-  WindowStats lastWindow() {
-    return recorder.lastWindow();
+  @Override
+  public Optional<WindowStats> lastWindow() {
+    return Optional.ofNullable(recorder.lastWindow());
   }
 
   /**
@@ -270,7 +274,8 @@ public final class ProtocolRunner {
    * first (a node after a restart); otherwise Redis, emptied for the new node, holds none of them
    * (a node that joins under load with an empty Redis).
    */
-  StepResult runOnNewNode(StepSpec spec, boolean seeded) throws IOException {
+  @Override
+  public StepResult runOnNewNode(StepSpec spec, boolean seeded) throws IOException {
     lab.stopNode();
     NodeGroup node = lab.node(spec.arm(), spec.nodePolicy(), profile);
     prepared = node;
@@ -289,13 +294,13 @@ public final class ProtocolRunner {
    * against, into the run's environment, so that every report names what ran.
    */
   private void describeStack() {
-    if (store != null) {
+    if (store.isPresent()) {
       java.util.Map<String, String> facts = new java.util.LinkedHashMap<>();
       lab.nodeStack()
           .forEach((k, v) -> facts.put(k.startsWith("node stack") ? k : "node stack: " + k, v));
       // the budget and rating cost C's budget-expiry figure subtracts
       facts.putAll(solventa.ops.analysis.BudgetSettings.recorded());
-      store.describe(facts);
+      store.get().describe(facts);
     }
   }
 
@@ -376,7 +381,8 @@ public final class ProtocolRunner {
    * step (window, stats, context switches, {@link #lastWindow()}). The node's quote counters stay
    * at 0: the requests are counted from the request log.
    */
-  StepResult runFloor(StepSpec spec) throws IOException {
+  @Override
+  public StepResult runFloor(StepSpec spec) throws IOException {
     if (prepared == null) {
       throw new IllegalStateException("the floor runs on the node of an earlier step; none ran");
     }

@@ -88,16 +88,17 @@ final class StampedeRecorder {
         premium = amount.isNumber() ? amount.asDouble() : null;
       }
       records.add(
-          new RequestRecord(
-              sends.get(i),
-              r.latencyMs(),
-              r.status(),
-              origin.isEmpty() ? null : Origin.valueOf(origin),
-              age,
-              "new",
-              KeyFeeder.customerId(key),
-              NodeReadings.authority(node.members().get(i % node.size())),
-              premium));
+          RequestRecord.builder()
+              .sendMs(sends.get(i))
+              .latencyMs(r.latencyMs())
+              .status(r.status())
+              .origin(origin.isEmpty() ? null : Origin.valueOf(origin))
+              .ageMs(age)
+              .keyKind("new")
+              .customerId(KeyFeeder.customerId(key))
+              .node(NodeReadings.authority(node.members().get(i % node.size())))
+              .premium(premium)
+              .build());
     }
     List<Sample> snapshot;
     synchronized (samples) {

@@ -31,7 +31,6 @@ import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.StepRecording;
 import solventa.ops.runner.ProtocolRunner.Population;
-import solventa.ops.runner.ProtocolRunner.WindowStats;
 import solventa.quote.stats.StatsSnapshot;
 
 /**

@@ -1,4 +1,4 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -22,6 +22,7 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
+import solventa.ops.runner.LoadSteps;
 
 /**
  * {@code bin/lab bench --join}: a fourth node joins a 3-node cluster that serves 600 req/s, and the
@@ -71,7 +72,7 @@ public final class ClusterJoinBench {
     JoinFigures.Figures figures;
     try {
       lab.start();
-      ProtocolRunner runner = new ProtocolRunner(profile, out, seed, lab, null);
+      LoadSteps runner = LoadSteps.unrecorded(profile, out, seed, lab);
       try {
         console.printf(
             "join: a %d-node cluster, arm C, %d req/s for %d s (no join)%n",
@@ -102,7 +103,7 @@ public final class ClusterJoinBench {
   }
 
   private static JoinFigures.Figures joinStep(
-      ProtocolRunner runner,
+      LoadSteps runner,
       EmbeddedLab lab,
       ExperimentProfile profile,
       ScheduledExecutorService timer,
@@ -132,17 +133,18 @@ public final class ClusterJoinBench {
         Files.exists(requestLog) ? RequestLog.read(requestLog) : List.of();
     long first = records.stream().mapToLong(RequestRecord::sendMs).min().orElse(r.endMs());
     long end = first + STEP_SEC * 1000L;
-    return new JoinFigures.Figures(
-        RATE,
-        NODES,
-        launchMs.get(),
-        readyMs.get(),
-        READY_TIMEOUT_SEC,
-        shards,
-        JoinFigures.windows(records, launchMs.get(), readyMs.get(), end),
-        JoinFigures.seconds(records),
-        r.achievedRate(),
-        r.scheduleLagP99Ms());
+    return JoinFigures.Figures.builder()
+        .rate(RATE)
+        .nodesBefore(NODES)
+        .launchMs(launchMs.get())
+        .readyMs(readyMs.get())
+        .readyTimeoutSec(READY_TIMEOUT_SEC)
+        .shards(shards)
+        .windows(JoinFigures.windows(records, launchMs.get(), readyMs.get(), end))
+        .seconds(JoinFigures.seconds(records))
+        .achievedRate(r.achievedRate())
+        .scheduleLagP99Ms(r.scheduleLagP99Ms())
+        .build();
   }
 
   // starts the node, then polls its /ready every 250 ms on the bench's timer, bounded

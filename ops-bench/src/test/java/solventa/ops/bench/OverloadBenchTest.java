@@ -1,4 +1,4 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,15 +22,16 @@ class OverloadBenchTest {
     for (int s = from; s < to; s++) {
       for (int i = 0; i < perSecond; i++) {
         out.add(
-            new RequestRecord(
-                t0 + s * 1000L + i * (1000L / perSecond),
-                latencyMs,
-                status,
-                Origin.FRESH,
-                0,
-                "known",
-                "c00000001",
-                "node-1"));
+            RequestRecord.builder()
+                .sendMs(t0 + s * 1000L + i * (1000L / perSecond))
+                .latencyMs(latencyMs)
+                .status(status)
+                .origin(Origin.FRESH)
+                .ageMs(0)
+                .keyKind("known")
+                .customerId("c00000001")
+                .node("node-1")
+                .build());
       }
     }
     return out;

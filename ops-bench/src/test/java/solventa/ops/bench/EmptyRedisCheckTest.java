@@ -1,4 +1,4 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.runner.WindowStats;
 import solventa.quote.stats.StatsSnapshot;
 
 /**
@@ -43,7 +44,7 @@ class EmptyRedisCheckTest {
                           "\"process\":{\"cpuNanos\":%d,\"jitMillis\":%d}}",
                           1_000_000_000L + Math.round(cpuMs * 1e6),
                           100 + Math.round(jitMs))));
-      return NodeCost.between(new ProtocolRunner.WindowStats(start, end, null, null), 20);
+      return NodeCost.between(new WindowStats(start, end, null, null), 20);
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }

@@ -1,4 +1,4 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -86,7 +86,93 @@ public final class JoinFigures {
       List<Window> windows,
       List<Second> seconds,
       Double achievedRate,
-      Double scheduleLagP99Ms) {}
+      Double scheduleLagP99Ms) {
+
+    /** The page's figures, each named as it is set; what is not set is 0, null or none. */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** The figures of the page, named as they are set ({@link Figures#builder}). */
+    public static final class Builder {
+      private int rate;
+      private int nodesBefore;
+      private Long launchMs;
+      private Long readyMs;
+      private int readyTimeoutSec;
+      private int[] shards;
+      private List<Window> windows = List.of();
+      private List<Second> seconds = List.of();
+      private Double achievedRate;
+      private Double scheduleLagP99Ms;
+
+      private Builder() {}
+
+      public Builder rate(int v) {
+        this.rate = v;
+        return this;
+      }
+
+      public Builder nodesBefore(int v) {
+        this.nodesBefore = v;
+        return this;
+      }
+
+      public Builder launchMs(Long v) {
+        this.launchMs = v;
+        return this;
+      }
+
+      public Builder readyMs(Long v) {
+        this.readyMs = v;
+        return this;
+      }
+
+      public Builder readyTimeoutSec(int v) {
+        this.readyTimeoutSec = v;
+        return this;
+      }
+
+      public Builder shards(int[] v) {
+        this.shards = v;
+        return this;
+      }
+
+      public Builder windows(List<Window> v) {
+        this.windows = v;
+        return this;
+      }
+
+      public Builder seconds(List<Second> v) {
+        this.seconds = v;
+        return this;
+      }
+
+      public Builder achievedRate(Double v) {
+        this.achievedRate = v;
+        return this;
+      }
+
+      public Builder scheduleLagP99Ms(Double v) {
+        this.scheduleLagP99Ms = v;
+        return this;
+      }
+
+      public Figures build() {
+        return new Figures(
+            rate,
+            nodesBefore,
+            launchMs,
+            readyMs,
+            readyTimeoutSec,
+            shards,
+            windows,
+            seconds,
+            achievedRate,
+            scheduleLagP99Ms);
+      }
+    }
+  }
 
   /** The windows of a step whose requests are {@code records}, sent until {@code endMs}. */
   static List<Window> windows(

@@ -1,4 +1,4 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,15 +19,16 @@ class JoinFiguresTest {
       for (int i = 0; i < perSecond; i++) {
         long at = T0 + s * 1000L + i * (1000L / perSecond);
         rs.add(
-            new RequestRecord(
-                at,
-                latency,
-                status,
-                status == 200 ? Origin.CACHED : null,
-                status == 200 ? 10 : -1,
-                "known",
-                "c00001000",
-                "127.0.0.1:1"));
+            RequestRecord.builder()
+                .sendMs(at)
+                .latencyMs(latency)
+                .status(status)
+                .origin(status == 200 ? Origin.CACHED : null)
+                .ageMs(status == 200 ? 10 : -1)
+                .keyKind("known")
+                .customerId("c00001000")
+                .node("127.0.0.1:1")
+                .build());
       }
     }
   }
@@ -98,8 +99,15 @@ class JoinFiguresTest {
     assertThat(w).hasSize(1);
     String page =
         JoinFigures.render(
-            new JoinFigures.Figures(
-                600, 3, null, null, 110, null, w, JoinFigures.seconds(rs), 600.0, 2.0));
+            JoinFigures.Figures.builder()
+                .rate(600)
+                .nodesBefore(3)
+                .readyTimeoutSec(110)
+                .windows(w)
+                .seconds(JoinFigures.seconds(rs))
+                .achievedRate(600.0)
+                .scheduleLagP99Ms(2.0)
+                .build());
     assertThat(page).contains("the join is missing").contains("was never launched");
   }
 
@@ -111,17 +119,18 @@ class JoinFiguresTest {
     List<JoinFigures.Window> w = JoinFigures.windows(rs, launch, T0 + 51_500, T0 + 100_000);
     String page =
         JoinFigures.render(
-            new JoinFigures.Figures(
-                600,
-                3,
-                launch,
-                T0 + 51_500,
-                110,
-                new int[] {21, 840},
-                w,
-                JoinFigures.seconds(rs),
-                599.8,
-                3.0));
+            JoinFigures.Figures.builder()
+                .rate(600)
+                .nodesBefore(3)
+                .launchMs(launch)
+                .readyMs(T0 + 51_500)
+                .readyTimeoutSec(110)
+                .shards(new int[] {21, 840})
+                .windows(w)
+                .seconds(JoinFigures.seconds(rs))
+                .achievedRate(599.8)
+                .scheduleLagP99Ms(3.0)
+                .build());
     assertThat(page)
         .contains("reported ready 31.5 s after its launch")
         .contains("hosted 21 shards with 840 entities")

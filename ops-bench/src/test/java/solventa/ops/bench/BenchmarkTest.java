@@ -1,10 +1,11 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import solventa.ops.runner.WindowStats;
 import solventa.quote.stats.StatsSnapshot;
 
 /** The benchmark's CPU figures come from the node's own process counters over the window. */
@@ -26,7 +27,7 @@ class BenchmarkTest {
                 + "\"cachedLatency\":{\"count\":3800,\"p50\":61.2,\"p99\":64.9},"
                 + "\"ratingCost\":{\"count\":3990,\"p50\":60.6,\"p99\":61.8},"
                 + "\"process\":{\"cpuNanos\":3000000000,\"threadsStarted\":92,\"jitMillis\":425}}");
-    NodeCost c = NodeCost.between(new ProtocolRunner.WindowStats(start, end, 5_000L, 25_000L), 10);
+    NodeCost c = NodeCost.between(new WindowStats(start, end, 5_000L, 25_000L), 10);
     assertThat(c.quotes()).isEqualTo(4000);
     assertThat(c.contextSwitches()).isEqualTo(20_000);
     assertThat(c.switchesPerQuote()).isCloseTo(5.0, within(1e-9));
@@ -47,7 +48,7 @@ class BenchmarkTest {
   void aNodeThatDoesNotReportCpuGivesNoCpuFigures() throws Exception {
     StatsSnapshot start = stats("{}");
     StatsSnapshot end = stats("{\"quotes\":{\"CACHED\":10},\"providerLatency\":{\"count\":0}}");
-    NodeCost c = NodeCost.between(new ProtocolRunner.WindowStats(start, end, null, 900L), 10);
+    NodeCost c = NodeCost.between(new WindowStats(start, end, null, 900L), 10);
     assertThat(c.cpuPerQuote()).isNull();
     assertThat(c.switchesPerQuote()).as("switches unread at the start are missing").isNull();
     assertThat(c.cores()).isNull();
@@ -72,7 +73,17 @@ class BenchmarkTest {
     return new Benchmark.Row(
         kind,
         f.build(),
-        new NodeCost(cpuMs, 10, n, 0, 0L, null, null, null, 0.0, 5L * n, 60.6, 61.9));
+        NodeCost.builder()
+            .cpuMs(cpuMs)
+            .windowSec(10)
+            .quotes(n)
+            .providerCalls(0)
+            .threadsStarted(0L)
+            .jitMs(0.0)
+            .contextSwitches(5L * n)
+            .ratingP50(60.6)
+            .ratingP99(61.9)
+            .build());
   }
 
   private static solventa.ops.analysis.Fixture at(int rate) {
@@ -85,7 +96,7 @@ class BenchmarkTest {
   void theFloorAnswersCountFromTheGeneratorNotFromTheNodesQuotes() throws Exception {
     StatsSnapshot start = stats("{\"process\":{\"cpuNanos\":1000000000,\"threadsStarted\":5}}");
     StatsSnapshot end = stats("{\"process\":{\"cpuNanos\":4000000000,\"threadsStarted\":5}}");
-    NodeCost node = NodeCost.between(new ProtocolRunner.WindowStats(start, end, 0L, 40_000L), 10);
+    NodeCost node = NodeCost.between(new WindowStats(start, end, 0L, 40_000L), 10);
     assertThat(node.cpuPerQuote()).as("the node counted no quote").isNull();
     NodeCost floor = node.answering(8000);
     assertThat(floor.cpuPerQuote()).isCloseTo(0.375, within(1e-9));
@@ -123,7 +134,19 @@ class BenchmarkTest {
     return new Benchmark.Row(
         kind,
         at(200).achieved(achieved).build(),
-        new NodeCost(1000.0, 17, 3400, 0, 0L, null, p50, p99, 12.0, 40_000L, 60.6, 61.9));
+        NodeCost.builder()
+            .cpuMs(1000.0)
+            .windowSec(17)
+            .quotes(3400)
+            .providerCalls(0)
+            .threadsStarted(0L)
+            .hitP50(p50)
+            .hitP99(p99)
+            .jitMs(12.0)
+            .contextSwitches(40_000L)
+            .ratingP50(60.6)
+            .ratingP99(61.9)
+            .build());
   }
 
   @Test
@@ -197,7 +220,7 @@ class BenchmarkTest {
         new Benchmark.Row(
             "floor",
             at(800).build(),
-            new NodeCost(null, 10, 8000, 0, null, null, null, null, null, null, null, null));
+            NodeCost.builder().windowSec(10).quotes(8000).providerCalls(0).build());
     assertThat(BenchmarkReport.floor(noCpu, List.of(row("sweep", at(800), 4560, 8000), noCpu)))
         .contains("missing: the node reported no CPU time for the floor's window")
         .contains("| — | — | — | — |");
@@ -223,14 +246,32 @@ class BenchmarkTest {
             "bench-a-settle200",
             0,
             60,
-            new NodeCost(36000.0, 60, 12000, 12000, 9L, 150.0, null, null, 9000.0, 1L, null, null));
+            NodeCost.builder()
+                .cpuMs(36000.0)
+                .windowSec(60)
+                .quotes(12000)
+                .providerCalls(12000)
+                .threadsStarted(9L)
+                .providerP95(150.0)
+                .jitMs(9000.0)
+                .contextSwitches(1L)
+                .build());
     Benchmark.Row row =
         armA(
             "armA",
             "bench-a200",
             3,
             17,
-            new NodeCost(6800.0, 17, 3400, 3400, 4L, 150.0, null, null, 425.0, 57800L, null, null));
+            NodeCost.builder()
+                .cpuMs(6800.0)
+                .windowSec(17)
+                .quotes(3400)
+                .providerCalls(3400)
+                .threadsStarted(4L)
+                .providerP95(150.0)
+                .jitMs(425.0)
+                .contextSwitches(57800L)
+                .build());
     String s = BenchmarkReport.renderArmA(settle, row);
     assertThat(s)
         .contains("Before the row arm A's new node served arm A for 60 s at 200 req/s")

@@ -1,17 +1,17 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
-import static solventa.ops.runner.Benchmark.RATING_COST_MS;
-import static solventa.ops.runner.BenchmarkReport.above1;
-import static solventa.ops.runner.BenchmarkReport.f0;
-import static solventa.ops.runner.BenchmarkReport.f1;
-import static solventa.ops.runner.BenchmarkReport.f2;
-import static solventa.ops.runner.BenchmarkReport.reached;
+import static solventa.ops.bench.Benchmark.RATING_COST_MS;
+import static solventa.ops.bench.BenchmarkReport.above1;
+import static solventa.ops.bench.BenchmarkReport.f0;
+import static solventa.ops.bench.BenchmarkReport.f1;
+import static solventa.ops.bench.BenchmarkReport.f2;
+import static solventa.ops.bench.BenchmarkReport.reached;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import solventa.ops.analysis.StepResult;
-import solventa.ops.runner.Benchmark.Row;
+import solventa.ops.bench.Benchmark.Row;
 
 /**
  * {@code benchmark.md}'s section on cache hits window after window: the sweep's row at {@link

@@ -1,4 +1,4 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +17,8 @@ import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.report.Report;
 import solventa.ops.results.ResultsFolder;
+import solventa.ops.runner.LoadSteps;
+import solventa.ops.runner.MachineFacts;
 import solventa.vocabulary.Acceptance;
 import solventa.vocabulary.ProviderState;
 
@@ -148,10 +150,10 @@ public final class Benchmark {
     Map<String, String> stack = new LinkedHashMap<>();
     try {
       lab.start();
-      ProtocolRunner runner = new ProtocolRunner(p, out, seed, lab, null);
+      LoadSteps runner = LoadSteps.unrecorded(p, out, seed, lab);
       // the empty-Redis row: its own runner, for its own never-seen share
-      ProtocolRunner empty =
-          new ProtocolRunner(p.withNeverSeenShare(EMPTY_NEVER_SEEN_SHARE), out, seed, lab, null);
+      LoadSteps empty =
+          LoadSteps.unrecorded(p.withNeverSeenShare(EMPTY_NEVER_SEEN_SHARE), out, seed, lab);
       try {
         rows.addAll(BenchRows.all(runner, lab, plan, console, stack));
         rows.add(BenchRows.emptyRedis(empty, plan, console));
@@ -223,17 +225,19 @@ public final class Benchmark {
         0);
   }
 
-  static Row measure(ProtocolRunner runner, String kind, StepSpec spec, boolean newNode)
+  static Row measure(LoadSteps runner, String kind, StepSpec spec, boolean newNode)
       throws IOException {
     StepResult r = newNode ? runner.runOnNewNode(spec, true) : runner.runStep(spec);
-    return new Row(kind, r, NodeCost.between(runner.lastWindow(), windowSec(r)));
+    return new Row(kind, r, NodeCost.between(runner.lastWindow().orElseThrow(), windowSec(r)));
   }
 
   // the floor's step: its node counts no quotes, so its answers are the generator's in the window
-  static Row measureFloor(ProtocolRunner runner, StepSpec spec) throws IOException {
+  static Row measureFloor(LoadSteps runner, StepSpec spec) throws IOException {
     StepResult r = runner.runFloor(spec);
     return new Row(
-        "floor", r, NodeCost.between(runner.lastWindow(), windowSec(r)).answering(r.requests()));
+        "floor",
+        r,
+        NodeCost.between(runner.lastWindow().orElseThrow(), windowSec(r)).answering(r.requests()));
   }
 
   // the measured window's length, s

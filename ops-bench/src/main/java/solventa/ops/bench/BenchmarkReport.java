@@ -1,18 +1,20 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
-import static solventa.ops.runner.Benchmark.RATING_COST_MS;
-import static solventa.ops.runner.Benchmark.holds;
-import static solventa.ops.runner.Benchmark.phase;
-import static solventa.ops.runner.Benchmark.settled;
-import static solventa.ops.runner.Benchmark.wakeCost;
+import static solventa.ops.bench.Benchmark.RATING_COST_MS;
+import static solventa.ops.bench.Benchmark.holds;
+import static solventa.ops.bench.Benchmark.phase;
+import static solventa.ops.bench.Benchmark.settled;
+import static solventa.ops.bench.Benchmark.wakeCost;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import solventa.ops.analysis.StepResult;
+import solventa.ops.bench.Benchmark.Plan;
+import solventa.ops.bench.Benchmark.Row;
 import solventa.ops.report.Report;
-import solventa.ops.runner.Benchmark.Plan;
-import solventa.ops.runner.Benchmark.Row;
+import solventa.ops.runner.LoadSteps;
+import solventa.ops.runner.MachineFacts;
 import solventa.vocabulary.Acceptance;
 
 /**
@@ -202,7 +204,7 @@ final class BenchmarkReport {
   // the generator reached the step's rate (the share every bench step must reach)
   static boolean reached(StepResult r) {
     return r.achievedRate() != null
-        && r.achievedRate() >= ProtocolRunner.MIN_ACHIEVED_SHARE * r.spec().rate();
+        && r.achievedRate() >= LoadSteps.MIN_ACHIEVED_SHARE * r.spec().rate();
   }
 
   /**

@@ -1,4 +1,4 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,6 +17,8 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
+import solventa.ops.runner.LoadSteps;
+import solventa.ops.runner.WindowStats;
 import solventa.quote.stats.StatsSnapshot;
 import solventa.vocabulary.Acceptance;
 import solventa.vocabulary.ProviderState;
@@ -81,8 +83,7 @@ public final class OverloadBench {
     Double gapSec = null;
     try {
       lab.start();
-      ProtocolRunner runner =
-          new ProtocolRunner(ExperimentProfile.named("quick"), out, seed, lab, null);
+      LoadSteps runner = LoadSteps.unrecorded(ExperimentProfile.named("quick"), out, seed, lab);
       try {
         for (int rate : PROBE_RATES) {
           console.printf("overload: arm A at %d req/s (sustainable?)%n", rate);
@@ -141,14 +142,14 @@ public final class OverloadBench {
     return ResultsFolder.saveBench(out, "overload", md, rows);
   }
 
-  private static Benchmark.Row step(ProtocolRunner runner, String id, int rate, Benchmark.Plan plan)
+  private static Benchmark.Row step(LoadSteps runner, String id, int rate, Benchmark.Plan plan)
       throws IOException {
     return Benchmark.measure(
         runner, "overload", Benchmark.spec("overload-" + id, BenchArm.A, 0.96, rate, plan), false);
   }
 
-  private static StatsSnapshot end(ProtocolRunner runner) {
-    return runner.lastWindow() == null ? null : runner.lastWindow().atEnd();
+  private static StatsSnapshot end(LoadSteps runner) {
+    return runner.lastWindow().map(WindowStats::atEnd).orElse(null);
   }
 
   private static List<RequestRecord> records(Path out, String stepId) {

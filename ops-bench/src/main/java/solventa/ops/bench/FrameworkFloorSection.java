@@ -1,17 +1,17 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
-import static solventa.ops.runner.Benchmark.CPU_TARGET_MS;
-import static solventa.ops.runner.Benchmark.CPU_TARGET_RATE;
-import static solventa.ops.runner.BenchmarkReport.f0;
-import static solventa.ops.runner.BenchmarkReport.f1;
-import static solventa.ops.runner.BenchmarkReport.f2;
-import static solventa.ops.runner.BenchmarkReport.reached;
+import static solventa.ops.bench.Benchmark.CPU_TARGET_MS;
+import static solventa.ops.bench.Benchmark.CPU_TARGET_RATE;
+import static solventa.ops.bench.BenchmarkReport.f0;
+import static solventa.ops.bench.BenchmarkReport.f1;
+import static solventa.ops.bench.BenchmarkReport.f2;
+import static solventa.ops.bench.BenchmarkReport.reached;
 
 import java.util.List;
 import java.util.Locale;
 import solventa.ops.analysis.StepResult;
+import solventa.ops.bench.Benchmark.Row;
 import solventa.ops.report.Report;
-import solventa.ops.runner.Benchmark.Row;
 import solventa.vocabulary.Acceptance;
 
 /**

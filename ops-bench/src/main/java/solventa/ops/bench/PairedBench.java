@@ -1,4 +1,4 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -24,6 +24,7 @@ import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.results.ResultsFolder;
+import solventa.ops.runner.ContextSwitches;
 
 /**
  * {@code bin/lab bench --paired}: the quote node against the card's own Python stack, CPU per

@@ -1,12 +1,12 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
-import static solventa.ops.runner.Benchmark.EMPTY_HIT_RATE;
-import static solventa.ops.runner.Benchmark.holds;
-import static solventa.ops.runner.Benchmark.measure;
-import static solventa.ops.runner.Benchmark.measureFloor;
-import static solventa.ops.runner.Benchmark.spec;
-import static solventa.ops.runner.Benchmark.step;
-import static solventa.ops.runner.Benchmark.windowSec;
+import static solventa.ops.bench.Benchmark.EMPTY_HIT_RATE;
+import static solventa.ops.bench.Benchmark.holds;
+import static solventa.ops.bench.Benchmark.measure;
+import static solventa.ops.bench.Benchmark.measureFloor;
+import static solventa.ops.bench.Benchmark.spec;
+import static solventa.ops.bench.Benchmark.step;
+import static solventa.ops.bench.Benchmark.windowSec;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,11 +14,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import solventa.ops.analysis.StepResult;
+import solventa.ops.bench.Benchmark.Plan;
+import solventa.ops.bench.Benchmark.Row;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StepSpec;
-import solventa.ops.runner.Benchmark.Plan;
-import solventa.ops.runner.Benchmark.Row;
+import solventa.ops.runner.LoadSteps;
 
 /**
  * The quote node benchmark's rows, measured in the order {@link Benchmark} describes: the steady
@@ -30,11 +31,7 @@ final class BenchRows {
 
   /** Every row of the bench on one runner, in order; {@code stack} gets the node's stack. */
   static List<Row> all(
-      ProtocolRunner runner,
-      EmbeddedLab lab,
-      Plan plan,
-      PrintStream console,
-      Map<String, String> stack)
+      LoadSteps runner, EmbeddedLab lab, Plan plan, PrintStream console, Map<String, String> stack)
       throws IOException {
     List<Row> rows = new ArrayList<>();
     sweep(runner, lab, plan, console, stack, rows);
@@ -45,7 +42,7 @@ final class BenchRows {
 
   /** The unmeasured steady state, the node's stack, then arm C's rates until one does not hold. */
   private static void sweep(
-      ProtocolRunner runner,
+      LoadSteps runner,
       EmbeddedLab lab,
       Plan plan,
       PrintStream console,
@@ -81,8 +78,8 @@ final class BenchRows {
   }
 
   /** On the sweep's node: the framework's floor, then the repeated cache-hit windows. */
-  private static void floorAndHits(
-      ProtocolRunner runner, Plan plan, PrintStream console, List<Row> rows) throws IOException {
+  private static void floorAndHits(LoadSteps runner, Plan plan, PrintStream console, List<Row> rows)
+      throws IOException {
     console.printf(
         "bench: the framework's floor, bare GET %s at %d req/s%n",
         solventa.gatling.FloorSimulation.PATH, plan.floorRate());
@@ -117,7 +114,7 @@ final class BenchRows {
 
   /** Arm A on its new node (an unmeasured phase, then its row), then a new node's first seconds. */
   private static void armAAndColdStart(
-      ProtocolRunner runner, Plan plan, PrintStream console, List<Row> rows) throws IOException {
+      LoadSteps runner, Plan plan, PrintStream console, List<Row> rows) throws IOException {
     // arm A's node is a new one: its provider path is JIT-compiled here, not in the row
     console.printf(
         "bench: arm A's node, %d s at %d req/s first (not a row)%n",
@@ -153,7 +150,7 @@ final class BenchRows {
    * request at {@link Plan#coldRate} for {@link Plan#coldSec}, while Redis (emptied for the new
    * node) holds none of its warm customers; {@code runner}'s profile sets the never-seen share.
    */
-  static Row emptyRedis(ProtocolRunner runner, Plan plan, PrintStream console) throws IOException {
+  static Row emptyRedis(LoadSteps runner, Plan plan, PrintStream console) throws IOException {
     console.printf(
         "bench: a new node with an EMPTY Redis, first %d s at %d req/s%n",
         plan.coldSec(), plan.coldRate());
@@ -166,6 +163,7 @@ final class BenchRows {
             0,
             plan.coldSec());
     StepResult r = runner.runOnNewNode(spec, false);
-    return new Row("coldEmpty", r, NodeCost.between(runner.lastWindow(), windowSec(r)));
+    return new Row(
+        "coldEmpty", r, NodeCost.between(runner.lastWindow().orElseThrow(), windowSec(r)));
   }
 }

@@ -1,4 +1,4 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import java.util.ArrayList;
 import java.util.List;

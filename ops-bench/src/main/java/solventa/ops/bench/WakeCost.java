@@ -1,4 +1,4 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

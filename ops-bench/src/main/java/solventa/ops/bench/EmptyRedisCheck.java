@@ -1,12 +1,12 @@
-package solventa.ops.runner;
+package solventa.ops.bench;
 
-import static solventa.ops.runner.Benchmark.EMPTY_MAX_ERROR_PCT;
-import static solventa.ops.runner.Benchmark.EMPTY_NEVER_SEEN_SHARE;
+import static solventa.ops.bench.Benchmark.EMPTY_MAX_ERROR_PCT;
+import static solventa.ops.bench.Benchmark.EMPTY_NEVER_SEEN_SHARE;
 
 import java.util.Locale;
 import solventa.ops.analysis.StepResult;
+import solventa.ops.bench.Benchmark.Row;
 import solventa.ops.report.Report;
-import solventa.ops.runner.Benchmark.Row;
 import solventa.vocabulary.Acceptance;
 
 /**
