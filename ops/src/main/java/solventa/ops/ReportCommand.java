@@ -24,7 +24,9 @@ public final class ReportCommand {
   private ReportCommand() {}
 
   /**
-   * Analyses {@code measured}, stores it in {@code dir} and writes the report; returns report.md.
+   * Analyses {@code measured}, pairs every DEFAULT quote with the same customer's own premium from
+   * the request logs in {@code dir} ({@link StepRecording#pricePairs}), stores it in {@code dir}
+   * and writes the report; returns report.md.
    */
   public static Path publish(ExperimentRecord measured, Path dir) throws IOException {
     return publish(measured, dir, Actuarial.DECLARED);
@@ -33,14 +35,16 @@ public final class ReportCommand {
   /** As {@link #publish(ExperimentRecord, Path)}, judged with the actuarial inputs {@code a}. */
   public static Path publish(ExperimentRecord measured, Path dir, Actuarial a) throws IOException {
     ExperimentRecord e =
-        measured.analysed(
-            Analysis.of(
-                measured.steps(),
-                measured.contracts(),
-                ExperimentProfile.named(measured.profile()),
-                measured.environment(),
-                a,
-                measured.complete()));
+        measured
+            .withPricePairs(StepRecording.pricePairs(dir, measured.steps()))
+            .analysed(
+                Analysis.of(
+                    measured.steps(),
+                    measured.contracts(),
+                    ExperimentProfile.named(measured.profile()),
+                    measured.environment(),
+                    a,
+                    measured.complete()));
     ResultsFolder.save(e, dir);
     ReportWriter.write(e, dir);
     return dir.resolve("report.md");

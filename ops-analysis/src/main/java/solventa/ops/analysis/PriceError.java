@@ -81,10 +81,16 @@ public record PriceError(
     return out;
   }
 
+  /**
+   * The three figures of a price error, from the errors in percent: their mean (the bias), and the
+   * median and the 95th percentile of their absolute values ({@link Percentile}).
+   */
+  static final List<java.util.function.ToDoubleFunction<double[]>> STATISTICS =
+      List.of(PriceError::mean, e -> Percentile.of(abs(e), 50), e -> Percentile.of(abs(e), 95));
+
   static PriceError of(double dflt, long answers, java.util.Collection<Double> ownPremiums) {
     double[] errors = ownPremiums.stream().mapToDouble(p -> 100 * (dflt - p) / p).toArray();
-    List<java.util.function.ToDoubleFunction<double[]>> stats =
-        List.of(PriceError::mean, e -> Percentile.of(abs(e), 50), e -> Percentile.of(abs(e), 95));
+    List<java.util.function.ToDoubleFunction<double[]>> stats = STATISTICS;
     Interval[] ci = Bootstrap.statistics(errors, stats);
     return new PriceError(
         dflt,

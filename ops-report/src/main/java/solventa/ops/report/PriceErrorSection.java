@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import solventa.ops.analysis.PairedPriceError;
 import solventa.ops.analysis.PriceError;
+import solventa.ops.analysis.PricePairs;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StateNames;
@@ -12,10 +14,13 @@ import solventa.ops.report.Report.Table;
 import solventa.vocabulary.ProviderState;
 
 /**
- * The price error of DEFAULT quotes, a cost of every design that falls back: per design's down walk
- * step (every run) and per line, the DEFAULT premium against the premiums of the same line's
- * customers answered on their own profile ({@link PriceError}), from the premiums the request logs
- * recorded; without them, why it is not measured.
+ * The price error of DEFAULT quotes, a cost of every design that falls back, from the premiums the
+ * request logs recorded: first every DEFAULT quote against the same customer's own premium, per
+ * design's walk step of a failing state (every run) and line, with the coverage of the pairing
+ * ({@link PricePairs}); then, per design's down step and line, the population estimate, the line's
+ * DEFAULT premium against the premiums of the other customers answered on their own profile ({@link
+ * PriceError}), which also speaks for the customers never priced on their own profile. Without
+ * premiums, why it is not measured.
  */
 final class PriceErrorSection extends ReportSection {
   /** Why the price error is missing when no step's request log carried a premium. */
@@ -23,12 +28,132 @@ final class PriceErrorSection extends ReportSection {
       "not measured: the request logs carry no premium (recorded before the lab kept each answer's"
           + " premium)";
 
+  /** A line whose DEFAULT answers none could be paired. */
+  static final String NONE_PAIRED =
+      "none paired: no DEFAULT answer's customer was priced on their own profile in the run";
+
   PriceErrorSection(ReportSection report) {
     super(report);
   }
 
-  /** The design's price-error rows, or empty. */
+  /** The designs' price-error tables, or why they are missing. */
   void table(List<BenchArm> designs) {
+    List<List<String>> population = populationRows(designs);
+    PricePairs pairs = e.pricePairs();
+    h(3, "Price error of DEFAULT quotes");
+    if (pairs == null && population.isEmpty()) {
+      p(
+          "Price error of fallback quotes: "
+              + NOT_RECORDED
+              + ", or no down step had a DEFAULT answer beside answers on the customers' own"
+              + " profiles.");
+      return;
+    }
+    if (pairs != null) {
+      pairedTable(pairs, pairedRows(designs, pairs));
+    }
+    if (population.isEmpty()) {
+      p(
+          "Population estimate: no down step had a DEFAULT answer beside answers on the customers'"
+              + " own profiles.");
+    } else {
+      populationTable(population);
+    }
+    if (pairs == null) {
+      p("Each DEFAULT quote against the same customer's own premium: " + NOT_RECORDED + ".");
+    }
+  }
+
+  /** Per design, run and failing state, per line: the paired price error and its coverage. */
+  private List<List<String>> pairedRows(List<BenchArm> designs, PricePairs pairs) {
+    List<List<String>> rows = new ArrayList<>();
+    for (BenchArm arm : designs) {
+      for (String run : r.runs()) {
+        for (ProviderState state : ProviderState.values()) {
+          StepResult s =
+              state == ProviderState.HEALTHY ? null : r.walk(run, arm, state).orElse(null);
+          if (s == null) {
+            continue;
+          }
+          for (Map.Entry<String, PairedPriceError> e : pairs.of(s.spec().id()).entrySet()) {
+            PairedPriceError pe = e.getValue();
+            List<String> row = new ArrayList<>();
+            row.add(arm.label() + " · " + StateNames.label(state) + " · " + run);
+            row.add(e.getKey());
+            row.add(
+                String.format(
+                    Locale.ROOT,
+                    "%d of %d (%.1f %%)",
+                    pe.pairedAnswers(),
+                    pe.defaultAnswers(),
+                    pe.answersCoveredPct()));
+            row.add(pe.pairedCustomers() + " of " + pe.defaultCustomers());
+            if (pe.biasPct() == null) {
+              row.add(cell(null, NONE_PAIRED));
+              row.add(cell(null, "none paired"));
+              row.add(cell(null, "none paired"));
+            } else {
+              row.add(signed(pe.biasPct()) + " " + interval(pe.biasCi(), true));
+              row.add(unsigned(pe.medianAbsPct()) + " " + interval(pe.medianAbsCi(), false));
+              row.add(unsigned(pe.p95AbsPct()) + " " + interval(pe.p95AbsCi(), false));
+            }
+            rows.add(row);
+          }
+        }
+      }
+    }
+    return rows;
+  }
+
+  private void pairedTable(PricePairs pairs, List<List<String>> rows) {
+    p(
+        String.format(
+            Locale.ROOT,
+            "Each DEFAULT quote against the same customer's own premium. A customer's own premium"
+                + " does not change in this lab (the provider double's profiles never change, one"
+                + " rule book is in force, one insured object per line), so every answer on their"
+                + " own profile (FRESH, CACHED or STALE), in any step and arm of the run, gives it:"
+                + " %d customers have one, from %d request logs; %s. Per design's walk step of a"
+                + " failing state and line: the DEFAULT answers of the step whose customer has an"
+                + " own premium (paired, of all DEFAULT answers; the customers never priced on"
+                + " their own profile, such as the never-seen ones, cannot be), and over those"
+                + " pairs, error = (DEFAULT premium − own premium) ÷ own premium: its mean (bias;"
+                + " negative: the default undercharges) and the median and p95 of its absolute"
+                + " value, each with its 95 %% bootstrap interval over the pairs.",
+            pairs.customers(),
+            pairs.logs(),
+            inconsistency(pairs)));
+    if (rows.isEmpty()) {
+      p("Paired: no failing walk step of a design had a DEFAULT answer.");
+      return;
+    }
+    blocks.add(
+        new Table(
+            List.of(
+                "Design · state · run",
+                "Line",
+                "DEFAULT answers paired",
+                "Customers paired",
+                "Bias %",
+                "Median |error| %",
+                "p95 |error| %"),
+            rows));
+  }
+
+  /** Whether every customer's own premiums agreed, or which did not. */
+  private static String inconsistency(PricePairs pairs) {
+    if (pairs.inconsistent() == 0) {
+      return "every customer's own premiums agree to the cent";
+    }
+    return pairs.inconsistent()
+        + " customer(s) with own premiums more than a cent apart are left out ("
+        + String.join(", ", pairs.inconsistentCustomers())
+        + (pairs.inconsistent() > pairs.inconsistentCustomers().size() ? ", …" : "")
+        + "): a profile or the rule book changed during the run, which the lab assumes it does not";
+  }
+
+  /** Per design's down step and line: the population estimate. */
+  private List<List<String>> populationRows(List<BenchArm> designs) {
     List<List<String>> rows = new ArrayList<>();
     for (BenchArm arm : designs) {
       for (String run : r.runs()) {
@@ -46,27 +171,19 @@ final class PriceErrorSection extends ReportSection {
                   Long.toString(pe.defaultAnswers()),
                   Integer.toString(pe.customers()),
                   signed(pe.biasPct()) + " " + interval(pe.biasCi(), true),
-                  String.format(Locale.ROOT, "%.1f", pe.medianAbsPct())
-                      + " "
-                      + interval(pe.medianAbsCi(), false),
-                  String.format(Locale.ROOT, "%.1f", pe.p95AbsPct())
-                      + " "
-                      + interval(pe.p95AbsCi(), false)));
+                  unsigned(pe.medianAbsPct()) + " " + interval(pe.medianAbsCi(), false),
+                  unsigned(pe.p95AbsPct()) + " " + interval(pe.p95AbsCi(), false)));
         }
       }
     }
-    h(3, "Price error of DEFAULT quotes");
-    if (rows.isEmpty()) {
-      p(
-          "Price error of fallback quotes: "
-              + NOT_RECORDED
-              + ", or no down step had a DEFAULT answer beside answers on the customers' own"
-              + " profiles.");
-      return;
-    }
+    return rows;
+  }
+
+  private void populationTable(List<List<String>> rows) {
     p(
-        "Per design's down step and line: a DEFAULT quote is priced on the line's default profile,"
-            + " one premium per line; the same line's customers answered on their own profile"
+        "The population estimate, which also speaks for the customers never priced on their own"
+            + " profile. Per design's down step and line: a DEFAULT quote is priced on the line's"
+            + " default profile, one premium per line; the same line's customers answered on their own profile"
             + " (FRESH, CACHED, STALE: the double's profiles do not change over time, so a STALE"
             + " quote's premium is the fresh one and its price error zero by construction) give"
             + " what each would have paid. Error = (DEFAULT premium − own premium) ÷ own premium,"
@@ -101,5 +218,9 @@ final class PriceErrorSection extends ReportSection {
 
   private static String signed(double v) {
     return String.format(Locale.ROOT, "%+.1f", v);
+  }
+
+  private static String unsigned(double v) {
+    return String.format(Locale.ROOT, "%.1f", v);
   }
 }

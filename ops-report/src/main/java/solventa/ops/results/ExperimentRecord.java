@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import solventa.ops.analysis.Actuarial;
 import solventa.ops.analysis.Analysis;
+import solventa.ops.analysis.PricePairs;
 import solventa.ops.analysis.SanityCheck;
 import solventa.ops.analysis.Sensitivity;
 import solventa.ops.analysis.StepResult;
@@ -24,6 +25,9 @@ import solventa.ops.analysis.Verdict;
  *     before rules version 9)
  * @param sensitivity each verdict judged again under the card's other readings (null in results
  *     judged before the sensitivity table existed)
+ * @param pricePairs every DEFAULT quote's premium against the same customer's own premium, from the
+ *     steps' request logs ({@link PricePairs}); null when no log carried a premium, and then left
+ *     out of results.json
  */
 public record ExperimentRecord(
     String profile,
@@ -40,7 +44,8 @@ public record ExperimentRecord(
     Map<String, Verdict> verdicts,
     Integer nodes,
     @JsonInclude(JsonInclude.Include.NON_NULL) Actuarial actuarial,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Sensitivity sensitivity) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Sensitivity sensitivity,
+    @JsonInclude(JsonInclude.Include.NON_NULL) PricePairs pricePairs) {
 
   /** The node count, one for results written before {@code --nodes} existed. */
   public int nodeCount() {
@@ -74,6 +79,7 @@ public record ExperimentRecord(
         Map.of(),
         nodes,
         null,
+        null,
         null);
   }
 
@@ -94,7 +100,8 @@ public record ExperimentRecord(
         verdicts,
         nodes,
         actuarial,
-        sensitivity);
+        sensitivity,
+        pricePairs);
   }
 
   /** This record with the analysis of its steps (replacing any earlier one). */
@@ -114,7 +121,29 @@ public record ExperimentRecord(
         a.verdicts(),
         nodes,
         a.actuarial(),
-        a.sensitivity());
+        a.sensitivity(),
+        pricePairs);
+  }
+
+  /** This record with {@code pairs} as its price pairs (replacing any earlier ones). */
+  public ExperimentRecord withPricePairs(PricePairs pairs) {
+    return new ExperimentRecord(
+        profile,
+        seed,
+        startedAt,
+        finishedAt,
+        complete,
+        incompleteReason,
+        environment,
+        steps,
+        contracts,
+        sanity,
+        rulesVersion,
+        verdicts,
+        nodes,
+        actuarial,
+        sensitivity,
+        pairs);
   }
 
   /** The actuarial inputs the verdicts were judged with; the declared ones for older results. */

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import solventa.gatling.RequestLog;
+import solventa.ops.analysis.PricePairs;
 import solventa.ops.analysis.StepAnalyzer;
 import solventa.ops.analysis.StepResult;
 
@@ -62,6 +63,37 @@ public final class StepRecording {
             ? ResultsFolder.JSON.treeToValue(tree, FlatInputs.class).grouped()
             : ResultsFolder.JSON.treeToValue(tree, StepAnalyzer.Inputs.class);
     return Optional.of(s.withRequests(RequestLog.read(log)));
+  }
+
+  /**
+   * Every DEFAULT quote's premium against the same customer's own premium ({@link PricePairs}),
+   * from the request logs of {@code steps} in {@code resultsDir/steps/<id>/}: the run's index of
+   * own premiums and each step's paired price error. Null when no log carried a premium. A log
+   * recorded before the premium column ({@link RequestLog#HEADER_BEFORE_PREMIUM}) is not read
+   * further than its header; a step without a log, or with one that cannot be read, adds nothing
+   * (the end of an experiment still publishes; the logs read are counted).
+   */
+  public static PricePairs pricePairs(Path resultsDir, List<StepResult> steps) {
+    return PricePairs.of(
+        steps,
+        s -> {
+          Path log = resultsDir.resolve("steps").resolve(s.spec().id()).resolve(REQUESTS);
+          try {
+            return Files.isRegularFile(log) && !beforePremiums(log) ? RequestLog.read(log) : null;
+          } catch (IllegalArgumentException | java.io.UncheckedIOException unreadable) {
+            return null; // not counted among the logs read: the report says how many were
+          }
+        });
+  }
+
+  /** Whether the request log starts with the header of the logs without premiums. */
+  private static boolean beforePremiums(Path log) {
+    try (java.io.BufferedReader in =
+        Files.newBufferedReader(log, java.nio.charset.StandardCharsets.UTF_8)) {
+      return RequestLog.HEADER_BEFORE_PREMIUM.equals(in.readLine());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot read request log " + log, e);
+    }
   }
 
   /**

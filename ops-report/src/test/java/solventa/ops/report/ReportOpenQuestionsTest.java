@@ -21,7 +21,7 @@ class ReportOpenQuestionsTest {
     ExperimentRecord e =
         new ExperimentRecord(
             "full", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), List.of(), null, verdicts,
-            1, null, null);
+            1, null, null, null);
     return Report.build(e);
   }
 

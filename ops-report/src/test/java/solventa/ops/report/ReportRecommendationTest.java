@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
+import solventa.ops.analysis.Interval;
+import solventa.ops.analysis.PairedPriceError;
+import solventa.ops.analysis.PricePairs;
 import solventa.ops.analysis.Recommendation;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
@@ -117,6 +120,93 @@ class ReportRecommendationTest {
                 "-3.3 [-6.5, +0.3]",
                 "9.5 [7.0, 12.0]",
                 "31.0 [no interval]"));
+
+    // every DEFAULT quote against the same customer's own premium: first, with its coverage
+    String down = stepId(priced, ProviderState.DOWN);
+    String degraded = stepId(priced, ProviderState.DEGRADED);
+    PricePairs pairs =
+        new PricePairs(
+            9,
+            240,
+            0,
+            List.of(),
+            Map.of(
+                down,
+                Map.of(
+                    "auto",
+                    new PairedPriceError(
+                        40,
+                        30,
+                        30,
+                        20,
+                        -4.0,
+                        8.0,
+                        25.0,
+                        new Interval(-7.5, -1.0),
+                        new Interval(6.0, 10.0),
+                        new Interval(20.0, 30.0))),
+                degraded,
+                Map.of(
+                    "life", new PairedPriceError(5, 5, 0, 0, null, null, null, null, null, null))));
+    List<Report.Block> paired =
+        Report.build(
+            ExperimentRecord.measured(
+                    "quick", 1, "t0", "t1", true, null, Map.of(), priced, Map.of(), 1)
+                .withPricePairs(pairs));
+    int ph = heading(paired, "Price error of DEFAULT quotes");
+    assertThat(((Report.Para) paired.get(ph + 1)).text())
+        .contains(
+            "240 customers have one, from 9 request logs; every customer's own premiums agree to"
+                + " the cent");
+    assertThat(((Report.Table) paired.get(ph + 2)).rows())
+        .containsExactly(
+            List.of(
+                "C · degraded · R1",
+                "life",
+                "0 of 5 (0.0 %)",
+                "0 of 5",
+                "— (" + PriceErrorSection.NONE_PAIRED + ")",
+                "— (none paired)",
+                "— (none paired)"),
+            List.of(
+                "C · down · R1",
+                "auto",
+                "30 of 40 (75.0 %)",
+                "20 of 30",
+                "-4.0 [-7.5, -1.0]",
+                "8.0 [6.0, 10.0]",
+                "25.0 [20.0, 30.0]"));
+    // the population estimate beside it, for the customers never priced on their own profile
+    assertThat(((Report.Para) paired.get(ph + 3)).text())
+        .startsWith("The population estimate, which also speaks for the customers never priced");
+    assertThat(((Report.Table) paired.get(ph + 4)).rows()).isEqualTo(prices.rows());
+
+    // own premiums that disagree are named, and the broken assumption said
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      ids.add(String.format("c%08d", i));
+    }
+    List<Report.Block> broken =
+        Report.build(
+            ExperimentRecord.measured(
+                    "quick", 1, "t0", "t1", true, null, Map.of(), priced, Map.of(), 1)
+                .withPricePairs(new PricePairs(9, 228, 12, ids.subList(0, 10), Map.of())));
+    int bh = heading(broken, "Price error of DEFAULT quotes");
+    assertThat(((Report.Para) broken.get(bh + 1)).text())
+        .contains(
+            "12 customer(s) with own premiums more than a cent apart are left out (c00000000,",
+            "c00000009, …): a profile or the rule book changed during the run");
+    assertThat(((Report.Para) broken.get(bh + 2)).text())
+        .isEqualTo("Paired: no failing walk step of a design had a DEFAULT answer.");
+  }
+
+  private static String stepId(List<StepResult> steps, ProviderState state) {
+    return steps.stream()
+        .filter(s -> s.spec().arm() == BenchArm.C && s.spec().state() == state)
+        .findFirst()
+        .orElseThrow()
+        .spec()
+        .id();
   }
 
   /**
