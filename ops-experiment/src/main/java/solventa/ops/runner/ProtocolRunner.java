@@ -144,8 +144,8 @@ public final class ProtocolRunner {
   /**
    * Runs the steps of {@code plan} in order through {@code exec}; after B's and after C's last
    * sweep step of the first run, while {@link #nextBisectionStep} names a rate for that arm, that
-   * step is inserted next (same node, before the arm's next steps), at most the profile's bound per
-   * arm. Returns the steps as run.
+   * step is inserted next (same node), at most the profile's bound per arm; after a break-point
+   * series' last step, its next ({@link BreakpointSteps}). Returns the steps as run.
    */
   static List<StepSpec> walk(
       ExperimentProfile p, List<StepSpec> plan, StepRun exec, Progress progress)
@@ -172,6 +172,10 @@ public final class ProtocolRunner {
             mayAdd.put(arm, 0);
           }
         }
+      }
+      Optional<StepSpec> breakpoint = BreakpointSteps.after(p, steps, i, done);
+      if (breakpoint.isPresent()) {
+        steps.add(i + 1, breakpoint.get());
       }
       progress.after(i, steps, mayAdd.values().stream().mapToInt(Integer::intValue).sum(), r);
     }
@@ -330,10 +334,7 @@ public final class ProtocolRunner {
       }
       prepared = node;
     }
-    if (!newGroup
-        && previous.kind() == StepKind.POLICY
-        && spec.kind() != StepKind.POLICY
-        && spec.arm().breaker()) {
+    if (!newGroup && previous.setsBreaker() && !spec.setsBreaker() && spec.arm().breaker()) {
       // the policy steps set their own breaker at their change: give the node its own back
       node.setBreaker(profile.breakerSetting(spec.nodePolicy()));
     }

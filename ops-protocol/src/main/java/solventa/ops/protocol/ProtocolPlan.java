@@ -80,8 +80,8 @@ public final class ProtocolPlan {
   private ProtocolPlan() {}
 
   public static List<StepSpec> build(ExperimentProfile p) {
-    if (p.name().equals("explore")) {
-      return ExplorePlan.build(p);
+    if (p.name().equals("explore") || p.name().equals(BreakpointPlan.PROFILE)) {
+      return p.name().equals("explore") ? ExplorePlan.build(p) : BreakpointPlan.build(p);
     }
     boolean smoke = p.name().equals("smoke");
     List<StepSpec> steps = new ArrayList<>();
@@ -172,7 +172,7 @@ public final class ProtocolPlan {
    * The planned wall time of a plan: every step's load plus {@value #STEP_OVERHEAD_SEC} s, plus
    * {@value #NODE_OVERHEAD_SEC} s per node the runner starts (one per run, arm and policy), plus
    * the most bisection steps the runner may add after C's sweep ({@link #maxExtraSteps}), each as
-   * long as a sweep step: the plan is an upper bound, the bisection may stop sooner.
+   * long as a sweep step, and the break-point steps it may add: the plan is an upper bound.
    */
   static int plannedSeconds(ExperimentProfile p, List<StepSpec> plan) {
     int total = LAB_START_SEC;
@@ -186,8 +186,8 @@ public final class ProtocolPlan {
       total += s.durationSec() + STEP_OVERHEAD_SEC + (newNode ? NODE_OVERHEAD_SEC : 0);
       prev = s;
     }
-    int sweepSec = p.warmupSec() + p.measureSec();
-    return total + maxExtraSteps(p, plan) * (sweepSec + STEP_OVERHEAD_SEC);
+    total += BreakpointPlan.extraSeconds(plan);
+    return total + maxExtraSteps(p, plan) * (p.warmupSec() + p.measureSec() + STEP_OVERHEAD_SEC);
   }
 
   private static List<ProviderState> walkStates(BenchArm arm, boolean smoke) {
