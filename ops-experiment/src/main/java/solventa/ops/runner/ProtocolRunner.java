@@ -156,6 +156,7 @@ public final class ProtocolRunner {
     for (BenchArm arm : ProtocolPlan.BISECTED_ARMS) {
       mayAdd.put(arm, ProtocolPlan.maxExtraSteps(p, plan, arm));
     }
+    BreakpointSteps breakpoints = new BreakpointSteps(p, plan);
     for (int i = 0; i < steps.size(); i++) {
       StepResult r = exec.run(steps.get(i));
       done.add(r);
@@ -173,11 +174,12 @@ public final class ProtocolRunner {
           }
         }
       }
-      Optional<StepSpec> breakpoint = BreakpointSteps.after(p, steps, i, done);
+      Optional<StepSpec> breakpoint = breakpoints.after(steps, i, done);
       if (breakpoint.isPresent()) {
         steps.add(i + 1, breakpoint.get());
       }
-      progress.after(i, steps, mayAdd.values().stream().mapToInt(Integer::intValue).sum(), r);
+      int more = mayAdd.values().stream().mapToInt(Integer::intValue).sum();
+      progress.after(i, steps, more + breakpoints.mayAdd(), r);
     }
     return steps;
   }

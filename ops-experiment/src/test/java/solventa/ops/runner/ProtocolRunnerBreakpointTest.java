@@ -3,6 +3,7 @@ package solventa.ops.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
@@ -30,9 +31,13 @@ class ProtocolRunnerBreakpointTest {
   @Test
   void eachSeriesIsBisectedRightAfterItsLastStep() throws IOException {
     ExperimentProfile p = ExperimentProfile.named(BreakpointPlan.PROFILE);
+    List<Integer> mayAdd = new ArrayList<>();
     List<StepSpec> run =
         ProtocolRunner.walk(
-            p, ProtocolPlan.build(p), ProtocolRunnerBreakpointTest::result, (i, s, m, r) -> {});
+            p,
+            ProtocolPlan.build(p),
+            ProtocolRunnerBreakpointTest::result,
+            (i, s, m, r) -> mayAdd.add(m));
     List<String> ids = run.stream().map(StepSpec::id).toList();
     // count: 10 misses (11 of 300), 200 keeps (20 of 6000): 105, then 57, ... each after the last
     assertThat(ids.subList(0, 4))
@@ -47,5 +52,9 @@ class ProtocolRunnerBreakpointTest {
     assertThat(ids.get(poolStart + 1)).isEqualTo("bp-pool-r10");
     assertThat(ids.get(poolStart + 2)).isEqualTo("bp-pool-r105");
     assertThat(ids.subList(poolStart, ids.size())).allMatch(id -> id.startsWith("bp-pool"));
+    // the console's bound: every series' 8 at first, none once the last series ended
+    assertThat(mayAdd.get(0)).isEqualTo(3 * BreakpointPlan.MAX_STEPS);
+    assertThat(mayAdd.get(mayAdd.size() - 1)).isZero();
+    assertThat(mayAdd).isSortedAccordingTo((a, b) -> Integer.compare(b, a));
   }
 }

@@ -19,11 +19,11 @@ import solventa.vocabulary.ProviderState;
  * <p>In {@code full} the first run also measures a few steps under the card's other readings, each
  * right after its counterpart ({@link SensitivityPlan}); they never enter the verdicts.
  *
- * <p>The plan is static except for one extension: in {@code full} the runner adds up to {@link
- * ExperimentProfile#maxBisectionSteps} sweep steps of B and of C at bisected hit rates right after
- * that arm's last sweep step of the first run, on the same node, to narrow HD-01.4's minimum hit
- * rate (the later runs repeat the planned rates only); {@link #plannedSeconds} counts them at their
- * maximum.
+ * <p>The plan is static but for its bisections: in {@code full} the runner adds up to {@link
+ * ExperimentProfile#maxBisectionSteps} sweep steps of B and of C right after that arm's last sweep
+ * step of the first run, on the same node, to narrow HD-01.4's minimum hit rate (the later runs
+ * repeat the planned rates only), and in {@code breakpoints} the rate bisection's steps ({@link
+ * BreakpointPlan}); {@link #plannedSeconds} counts both at their maximum.
  *
  * <p>The {@code smoke} profile walks a subset on one arm (C: healthy, degraded, unresponsive,
  * recovery, then its sweep pair, count policy and stampede on the same node group) and leaves out
