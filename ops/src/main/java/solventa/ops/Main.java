@@ -129,7 +129,10 @@ public final class Main implements Callable<Integer> {
         "3:--fail-on: a verdict of that kind or worse came out"
       })
   static final class Experiment implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PROFILE", description = "smoke, quick, full or explore")
+    @Parameters(
+        index = "0",
+        paramLabel = "PROFILE",
+        description = "smoke, quick, full, explore or breakpoints")
     String profile;
 
     @Option(

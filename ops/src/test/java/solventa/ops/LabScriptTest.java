@@ -39,7 +39,7 @@ class LabScriptTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "experiment qiuck|unknown PROFILE 'qiuck': use smoke, quick, full or explore",
+        "experiment qiuck|unknown PROFILE 'qiuck': use smoke, quick, full, explore or breakpoints",
         "experiment|'experiment' needs its PROFILE",
         "experiment quick full|'experiment' takes one PROFILE",
         "experiment quick --nodez=3|unknown option '--nodez' for 'experiment'",
@@ -68,6 +68,7 @@ class LabScriptTest {
   @ParameterizedTest(name = "bin/lab {0}")
   @CsvSource({
     "experiment quick",
+    "experiment breakpoints --seed 7",
     "experiment smoke --nodes 2 --seed=7 --verbose --out /tmp/x",
     "bench --paired --node-warmup 30 --quick",
     "up --arm=C' --nodes 1 --policy rate",

@@ -80,6 +80,16 @@ public final class Fixture {
     return f;
   }
 
+  /**
+   * A result of the break-point step {@code spec}, its requests in W the open model's count (rate ×
+   * W).
+   */
+  public static Fixture breakpoint(StepSpec spec) {
+    Fixture f = of(spec);
+    f.requestsInW = (long) spec.rate() * ExperimentProfile.EXPOSURE_WINDOW_SEC;
+    return f;
+  }
+
   public static Fixture sweep(BenchArm arm, double h) {
     Fixture f = step(arm, ProviderState.DEGRADED);
     f.kind = StepKind.SWEEP;

@@ -60,6 +60,31 @@ class ProtocolPlanTest {
   }
 
   /**
+   * breakpoints: each policy at 200 and 10 req/s with the provider unresponsive, the pool at 200
+   * with the provider slow, on C's node in one run; planned within 30 minutes with every step the
+   * rate bisection may add.
+   */
+  @Test
+  void breakpointsRunsTheSeriesOfOpenQuestionsBAndCWithinThirtyMinutes() {
+    ExperimentProfile bp = ExperimentProfile.named(BreakpointPlan.PROFILE);
+    List<StepSpec> plan = ProtocolPlan.build(bp);
+    assertThat(plan.stream().map(StepSpec::id))
+        .containsExactly(
+            "bp-count-r200", "bp-count-r10", "bp-rate-r200", "bp-rate-r10", "bp-pool-r200");
+    assertThat(plan).allMatch(s -> s.kind() == StepKind.BREAKPOINT && s.arm() == BenchArm.C);
+    assertThat(plan.stream().map(BreakpointPlan::series).distinct())
+        .containsExactly("count", "rate", "pool");
+    assertThat(plan.get(4).state()).isEqualTo(ProviderState.SLOW);
+    assertThat(plan.get(0).state()).isEqualTo(ProviderState.UNRESPONSIVE);
+    assertThat(plan.get(0).measureSec()).isGreaterThanOrEqualTo(bp.exposureWindowSec());
+    assertThat(BreakpointPlan.maxExtraSteps(plan)).isEqualTo(3 * BreakpointPlan.MAX_STEPS);
+    assertThat(ProtocolPlan.plannedSeconds(bp, plan))
+        .as("breakpoints, with every step the bisection may add, within 30 minutes")
+        .isLessThanOrEqualTo(30 * 60)
+        .isGreaterThan(ProtocolPlan.plannedSeconds(bp, plan.subList(0, 1)));
+  }
+
+  /**
    * Full is planned within 83 minutes, leaving room under the 90-minute limit for the sensitivity
    * steps planned beside it.
    */

@@ -146,8 +146,8 @@ public final class ProtocolRunner implements LoadSteps {
   /**
    * Runs the steps of {@code plan} in order through {@code exec}; after B's and after C's last
    * sweep step of the first run, while {@link #nextBisectionStep} names a rate for that arm, that
-   * step is inserted next (same node, before the arm's next steps), at most the profile's bound per
-   * arm. Returns the steps as run.
+   * step is inserted next (same node), at most the profile's bound per arm; after a break-point
+   * series' last step, its next ({@link BreakpointSteps}). Returns the steps as run.
    */
   static List<StepSpec> walk(
       ExperimentProfile p, List<StepSpec> plan, StepRun exec, Progress progress)
@@ -158,6 +158,7 @@ public final class ProtocolRunner implements LoadSteps {
     for (BenchArm arm : ProtocolPlan.BISECTED_ARMS) {
       mayAdd.put(arm, ProtocolPlan.maxExtraSteps(p, plan, arm));
     }
+    BreakpointSteps breakpoints = new BreakpointSteps(p, plan);
     for (int i = 0; i < steps.size(); i++) {
       StepResult r = exec.run(steps.get(i));
       done.add(r);
@@ -175,7 +176,12 @@ public final class ProtocolRunner implements LoadSteps {
           }
         }
       }
-      progress.after(i, steps, mayAdd.values().stream().mapToInt(Integer::intValue).sum(), r);
+      Optional<StepSpec> breakpoint = breakpoints.after(steps, i, done);
+      if (breakpoint.isPresent()) {
+        steps.add(i + 1, breakpoint.get());
+      }
+      int more = mayAdd.values().stream().mapToInt(Integer::intValue).sum();
+      progress.after(i, steps, more + breakpoints.mayAdd(), r);
     }
     return steps;
   }
@@ -335,10 +341,7 @@ public final class ProtocolRunner implements LoadSteps {
       }
       prepared = node;
     }
-    if (!newGroup
-        && previous.kind() == StepKind.POLICY
-        && spec.kind() != StepKind.POLICY
-        && spec.arm().breaker()) {
+    if (!newGroup && previous.setsBreaker() && !spec.setsBreaker() && spec.arm().breaker()) {
       // the policy steps set their own breaker at their change: give the node its own back
       node.setBreaker(profile.breakerSetting(spec.nodePolicy()));
     }

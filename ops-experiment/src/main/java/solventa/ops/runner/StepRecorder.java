@@ -27,7 +27,6 @@ import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.BreakerSetting;
 import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
-import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.StepRecording;
 import solventa.ops.runner.ProtocolRunner.Population;
@@ -206,7 +205,7 @@ final class StepRecorder {
     List<ScheduledFuture<?>> sampling = startSampling(spec, node, readings);
     AtomicLong change = new AtomicLong();
     AtomicReference<ScheduledFuture<?>> windowTask = new AtomicReference<>();
-    if (spec.kind() == StepKind.POLICY) {
+    if (spec.setsBreaker()) {
       // from an empty window: no load reaches the node between this and the change
       setBreaker(spec, node);
     }

@@ -9,7 +9,8 @@ import java.util.TreeSet;
  * protocol (three runs); {@code quick} covers every arm, state, the sweep, both policies and C'
  * with short steps and one run; {@code smoke} is the tiny end-to-end check of the test suite;
  * {@code explore} walks the designs the Recommendation chooses among, C's variants included, at
- * full's load and step lengths ({@link ExplorePlan#EXPLORED}).
+ * full's load and step lengths ({@link ExplorePlan#EXPLORED}); {@code breakpoints} bisects the
+ * card's open questions (b) and (c) over the arrival rate ({@link BreakpointPlan}).
  *
  * @param walkRate arrival rate of the state walk and the sweep, req/s
  * @param measureSec the measured window of a walk or sweep step
@@ -64,7 +65,8 @@ public record ExperimentProfile(
     int maxBisectionSteps,
     int nodeWarmupQuotes) {
 
-  public static final List<String> NAMES = List.of("smoke", "quick", "full", "explore");
+  public static final List<String> NAMES =
+      List.of("smoke", "quick", "full", "explore", BreakpointPlan.PROFILE);
 
   /** The runs of {@code explore}: two, the second in the reverse order of the first. */
   static final int EXPLORE_RUNS = 2;
@@ -216,10 +218,42 @@ public record ExperimentProfile(
               MAX_BISECTION_STEPS,
               MEASURED_WARMUP_QUOTES);
       case "explore" -> named("full").withRuns("explore", EXPLORE_RUNS);
+      case BreakpointPlan.PROFILE -> breakpoints();
       default ->
           throw new IllegalArgumentException(
               "unknown profile '" + name + "': choose one of " + String.join(", ", NAMES));
     };
+  }
+
+  /**
+   * {@code breakpoints}: one run of break-point steps on C's node ({@link BreakpointPlan}), with
+   * full's step lengths (a policy step W and its tail, a pool step full's warm-up and window), T
+   * and warm-up; no sweep and no HD-01.4 bisection.
+   */
+  private static ExperimentProfile breakpoints() {
+    return new ExperimentProfile(
+        BreakpointPlan.PROFILE,
+        1,
+        BreakpointPlan.HIGHEST_RATE,
+        5,
+        FULL_MEASURE_SEC,
+        30,
+        75,
+        30,
+        List.of(),
+        List.of(BreakpointPlan.HIGHEST_RATE, BreakpointPlan.LOWEST_RATE),
+        EXPOSURE_WINDOW_SEC + POLICY_TAIL_SEC,
+        50,
+        60,
+        NEVER_SEEN_SHARE,
+        EXPOSURE_WINDOW_SEC,
+        FALLBACK_CEILING_PCT,
+        5,
+        RATE_POLICY,
+        false,
+        BISECTION_RESOLUTION_PTS,
+        0,
+        MEASURED_WARMUP_QUOTES);
   }
 
   /**

@@ -19,11 +19,11 @@ import solventa.vocabulary.ProviderState;
  * <p>In {@code full} the first run also measures a few steps under the card's other readings, each
  * right after its counterpart ({@link SensitivityPlan}); they never enter the verdicts.
  *
- * <p>The plan is static except for one extension: in {@code full} the runner adds up to {@link
- * ExperimentProfile#maxBisectionSteps} sweep steps of B and of C at bisected hit rates right after
- * that arm's last sweep step of the first run, on the same node, to narrow HD-01.4's minimum hit
- * rate (the later runs repeat the planned rates only); {@link #plannedSeconds} counts them at their
- * maximum.
+ * <p>The plan is static but for its bisections: in {@code full} the runner adds up to {@link
+ * ExperimentProfile#maxBisectionSteps} sweep steps of B and of C right after that arm's last sweep
+ * step of the first run, on the same node, to narrow HD-01.4's minimum hit rate (the later runs
+ * repeat the planned rates only), and in {@code breakpoints} the rate bisection's steps ({@link
+ * BreakpointPlan}); {@link #plannedSeconds} counts both at their maximum.
  *
  * <p>The {@code smoke} profile walks a subset on one arm (C: healthy, degraded, unresponsive,
  * recovery, then its sweep pair, count policy and stampede on the same node group) and leaves out
@@ -80,8 +80,8 @@ public final class ProtocolPlan {
   private ProtocolPlan() {}
 
   public static List<StepSpec> build(ExperimentProfile p) {
-    if (p.name().equals("explore")) {
-      return ExplorePlan.build(p);
+    if (p.name().equals("explore") || p.name().equals(BreakpointPlan.PROFILE)) {
+      return p.name().equals("explore") ? ExplorePlan.build(p) : BreakpointPlan.build(p);
     }
     boolean smoke = p.name().equals("smoke");
     List<StepSpec> steps = new ArrayList<>();
@@ -172,7 +172,7 @@ public final class ProtocolPlan {
    * The planned wall time of a plan: every step's load plus {@value #STEP_OVERHEAD_SEC} s, plus
    * {@value #NODE_OVERHEAD_SEC} s per node the runner starts (one per run, arm and policy), plus
    * the most bisection steps the runner may add after C's sweep ({@link #maxExtraSteps}), each as
-   * long as a sweep step: the plan is an upper bound, the bisection may stop sooner.
+   * long as a sweep step, and the break-point steps it may add: the plan is an upper bound.
    */
   static int plannedSeconds(ExperimentProfile p, List<StepSpec> plan) {
     int total = LAB_START_SEC;
@@ -186,8 +186,8 @@ public final class ProtocolPlan {
       total += s.durationSec() + STEP_OVERHEAD_SEC + (newNode ? NODE_OVERHEAD_SEC : 0);
       prev = s;
     }
-    int sweepSec = p.warmupSec() + p.measureSec();
-    return total + maxExtraSteps(p, plan) * (sweepSec + STEP_OVERHEAD_SEC);
+    total += BreakpointPlan.extraSeconds(plan);
+    return total + maxExtraSteps(p, plan) * (p.warmupSec() + p.measureSec() + STEP_OVERHEAD_SEC);
   }
 
   private static List<ProviderState> walkStates(BenchArm arm, boolean smoke) {

@@ -11,5 +11,10 @@ public enum StepKind {
   /** N concurrent misses on one key, C vs C'. */
   STAMPEDE,
   /** The node benchmark: arm C, healthy provider, rising arrival rate. */
-  BENCH
+  BENCH,
+  /**
+   * A break point over the arrival rate ({@link BreakpointPlan}): a breaker policy with the
+   * provider turned unresponsive, or the adapter's pool with the provider slow, at one rate.
+   */
+  BREAKPOINT
 }

@@ -117,11 +117,16 @@ public record StepSpec(
   }
 
   /**
-   * The breaker policy the step's node is started with: a policy step runs on C's count-policy node
-   * and sets its own setting at its change; any other step, its policy.
+   * The breaker policy the step's node is started with: a policy or break-point step runs on C's
+   * count-policy node and sets its own setting at its change; any other step, its policy.
    */
   public String nodePolicy() {
-    return kind == StepKind.POLICY ? BreakerSetting.COUNT : policy;
+    return setsBreaker() ? BreakerSetting.COUNT : policy;
+  }
+
+  /** Whether the step sets its breaker, fresh and closed, at its change (policy, break point). */
+  public boolean setsBreaker() {
+    return kind == StepKind.POLICY || kind == StepKind.BREAKPOINT;
   }
 
   /**

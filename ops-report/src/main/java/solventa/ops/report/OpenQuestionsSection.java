@@ -9,6 +9,7 @@ import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.Verdict;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.BreakerSetting;
+import solventa.ops.protocol.BreakpointPlan;
 import solventa.ops.report.Report.Table;
 import solventa.vocabulary.Acceptance;
 import solventa.vocabulary.ProviderState;
@@ -20,11 +21,6 @@ import solventa.vocabulary.ProviderState;
  */
 final class OpenQuestionsSection extends ReportSection {
   static final String HEADING = "The card's open questions (a)–(d)";
-
-  /** Why the break points over the arrival rate are missing. */
-  static final String NO_RATE_BISECTION =
-      "not measured: the protocol runs the policies at two rates only, and a bisection over the"
-          + " arrival rate between them is not built yet";
 
   OpenQuestionsSection(ReportSection report) {
     super(report);
@@ -102,10 +98,12 @@ final class OpenQuestionsSection extends ReportSection {
     return p99.low() > Acceptance.P99_MS ? "yes" : "too close to call";
   }
 
-  /** (b) HD-01.6 and the grid; the break point over the rate is not measured. */
+  /** (b) HD-01.6 and the grid, then each policy's break point over the rate. */
   private void lowTraffic() {
     h(3, "(b) Does the count threshold open in time at low traffic?");
     Verdict v = e.verdicts().get("HD-01.6");
+    BreakpointAnswers bp = new BreakpointAnswers(this);
+    boolean measured = bp.measured(BreakerSetting.COUNT) || bp.measured(BreakerSetting.RATE);
     p(
         "HD-01.6 answers it: "
             + (v == null ? "— (no verdict)" : "**" + v.verdict() + "**")
@@ -114,8 +112,17 @@ final class OpenQuestionsSection extends ReportSection {
             + "\" above (every setting's pooled share with its interval). The lowest arrival rate"
             + " at which each policy keeps the sacrificed share below 1 %, the break point between"
             + " the two regimes the card leaves for a later iteration: "
-            + NO_RATE_BISECTION
-            + ".");
+            + (measured
+                ? "bisected between "
+                    + BreakpointPlan.LOWEST_RATE
+                    + " and "
+                    + BreakpointPlan.HIGHEST_RATE
+                    + " req/s, each tested rate's trials pooled, with the break point the"
+                    + " settings predict beside it."
+                : bp.notMeasured() + "."));
+    if (measured) {
+      bp.policies();
+    }
   }
 
   /**
@@ -123,6 +130,7 @@ final class OpenQuestionsSection extends ReportSection {
    */
   private void pool() {
     h(3, "(c) Do the calls C abandons at its budget exhaust the adapter's pool under load?");
+    BreakpointAnswers bp = new BreakpointAnswers(this);
     List<List<String>> rows = new ArrayList<>();
     for (String run : r.runs()) {
       for (ProviderState st :
@@ -148,15 +156,21 @@ final class OpenQuestionsSection extends ReportSection {
             + " calls the sampler read in flight, of the pool, and the bulkhead's rejections over"
             + " the step. Exhausted means the pool was read full or a call was rejected. The lowest"
             + " rate at which it first happens: "
-            + NO_RATE_BISECTION
-            + ".");
+            + (bp.measured(BreakpointPlan.POOL)
+                ? "the break-point steps below, with the provider slow at "
+                    + BreakpointPlan.HIGHEST_RATE
+                    + " req/s, and bisected downwards where the pool is exhausted there."
+                : bp.notMeasured() + "."));
     if (rows.isEmpty()) {
       p("— (" + notRun() + ": no walk step of C in these states)");
-      return;
+    } else {
+      blocks.add(
+          new Table(
+              List.of("Step", "Rate (req/s)", "Most in flight", "Rejected", "Exhausted?"), rows));
     }
-    blocks.add(
-        new Table(
-            List.of("Step", "Rate (req/s)", "Most in flight", "Rejected", "Exhausted?"), rows));
+    if (bp.measured(BreakpointPlan.POOL)) {
+      bp.pool();
+    }
   }
 
   private static String exhausted(StepResult s) {

@@ -11,6 +11,8 @@ import solventa.ops.analysis.Interval;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.Verdict;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.BreakpointPlan;
+import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.results.ExperimentRecord;
 import solventa.vocabulary.ProviderState;
 
@@ -80,7 +82,11 @@ class ReportOpenQuestionsTest {
 
     int b = heading(blocks, "(b)");
     assertThat(((Report.Para) blocks.get(b + 1)).text())
-        .contains("**inconclusive**", OpenQuestionsSection.NO_RATE_BISECTION);
+        .contains("**inconclusive**")
+        .contains(
+            "not measured in this run: the break points over the arrival rate are bisected by the"
+                + " profile breakpoints (`bin/lab experiment breakpoints`), and this run (profile"
+                + " full) has none of its steps.");
 
     int c = heading(blocks, "(c)");
     Report.Table pool = (Report.Table) blocks.get(c + 2);
@@ -93,6 +99,98 @@ class ReportOpenQuestionsTest {
     assertThat(((Report.Para) blocks.get(d + 1)).text())
         .contains("minimum hit rate: between 88.1 % (fails) and 90.2 % (holds)")
         .contains("not measured: the sweep measures latency at each rate");
+  }
+
+  private static final ExperimentProfile BP = ExperimentProfile.named(BreakpointPlan.PROFILE);
+
+  private static StepResult bp(String series, int rate, long sacrificed) {
+    return Fixture.breakpoint(BreakpointPlan.step(BP, series, rate, 1, rate != 200 && rate != 10))
+        .sacrificed(sacrificed)
+        .build();
+  }
+
+  private static List<Report.Block> renderBreakpoints(List<StepResult> steps) {
+    ExperimentRecord e =
+        new ExperimentRecord(
+            BreakpointPlan.PROFILE,
+            1,
+            "t0",
+            "t1",
+            true,
+            null,
+            Map.of(),
+            steps,
+            Map.of(),
+            List.of(),
+            null,
+            Map.of(),
+            1,
+            null,
+            null);
+    return Report.build(e);
+  }
+
+  /**
+   * A breakpoints run: the count policy bracketed between 15 and 21 req/s (the prediction, 19,
+   * inside: an implementation check), the rate policy keeping nowhere up to 200; the pool never
+   * exhausted at 200 req/s, so not at any lower rate.
+   */
+  @Test
+  void theBreakPointsAreTheMeasuredBracketsBesideThePrediction() {
+    List<StepResult> steps = new ArrayList<>();
+    for (int[] rk :
+        new int[][] {{200, 2}, {10, 12}, {105, 3}, {57, 4}, {33, 1}, {21, 1}, {15, 11}}) {
+      steps.add(bp("count", rk[0], rk[1]));
+    }
+    steps.add(bp("rate", 200, 400));
+    steps.add(bp("rate", 10, 30));
+    steps.add(
+        Fixture.breakpoint(BreakpointPlan.step(BP, BreakpointPlan.POOL, 200, 1, false))
+            .pool(9, 0L)
+            .build());
+    List<Report.Block> blocks = renderBreakpoints(steps);
+
+    int b = heading(blocks, "(b)");
+    assertThat(((Report.Para) blocks.get(b + 1)).text())
+        .contains("bisected between 10 and 200 req/s");
+    String count = ((Report.Para) blocks.get(b + 2)).text();
+    assertThat(count)
+        .startsWith("**count N=5**: the break point lies in (15, 21] req/s")
+        .contains("Predicted break point: 19 req/s")
+        .contains("an implementation check, not a finding");
+    Report.Table countRates = (Report.Table) blocks.get(b + 3);
+    assertThat(countRates.rows().get(0).subList(0, 2)).containsExactly("10", "bp-count-r10");
+    assertThat(countRates.rows().get(0).get(3)).isEqualTo("no (misses 1 %)");
+    assertThat(countRates.rows().get(countRates.rows().size() - 1).get(3))
+        .isEqualTo("yes (keeps below 1 %)");
+    String rate = ((Report.Para) blocks.get(b + 4)).text();
+    assertThat(rate)
+        .startsWith("**rate ≥ 50 % of ≥ 5 calls over 30 s**: no break point up to 200 req/s")
+        .contains("departs from the prediction");
+
+    int c = heading(blocks, "(c)");
+    assertThat(((Report.Para) blocks.get(c + 1)).text()).contains("the break-point steps below");
+    assertThat(((Report.Para) blocks.get(c + 2)).text()).startsWith("— (not run in profile");
+    String pool = ((Report.Para) blocks.get(c + 3)).text();
+    assertThat(pool)
+        .contains("no break point up to 200 req/s")
+        .contains("the pool full from 2000 req/s")
+        .contains("an implementation check");
+    Report.Table poolRates = (Report.Table) blocks.get(c + 4);
+    assertThat(poolRates.rows())
+        .containsExactly(
+            List.of("200", "bp-pool-r200", "9 of 32 in flight, 0 rejected", "no (room left)"));
+  }
+
+  /** A breakpoints run that stopped before the rate policy's steps says so for that policy. */
+  @Test
+  void aPolicyWithoutItsBreakPointStepsSaysSo() {
+    List<Report.Block> blocks = renderBreakpoints(List.of(bp("count", 200, 2)));
+    int b = heading(blocks, "(b)");
+    assertThat(((Report.Para) blocks.get(b + 4)).text())
+        .startsWith("**rate ≥ 50 % of ≥ 5 calls over 30 s**: — (not run in profile breakpoints");
+    assertThat(((Report.Para) blocks.get(heading(blocks, "(c)") + 1)).text())
+        .contains("stopped before them");
   }
 
   /** With no policy step and no walk, each answer says what is missing. */
