@@ -126,6 +126,7 @@ class ReportOpenQuestionsTest {
             Map.of(),
             1,
             null,
+            null,
             null);
     return Report.build(e);
   }
