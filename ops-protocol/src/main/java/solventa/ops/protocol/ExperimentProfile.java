@@ -145,84 +145,96 @@ public record ExperimentProfile(
 
   public static ExperimentProfile named(String name) {
     return switch (name) {
-      case "smoke" ->
-          new ExperimentProfile(
-              "smoke",
-              1,
-              20,
-              1,
-              3,
-              4,
-              12,
-              2,
-              List.of(0.96, 0.50),
-              List.of(40, 5),
-              6,
-              10,
-              10,
-              NEVER_SEEN_SHARE,
-              EXPOSURE_WINDOW_SEC,
-              FALLBACK_CEILING_PCT,
-              5,
-              RATE_POLICY,
-              false,
-              BISECTION_RESOLUTION_PTS,
-              0,
-              SMOKE_WARMUP_QUOTES);
-      case "quick" ->
-          new ExperimentProfile(
-              "quick",
-              1,
-              100,
-              2,
-              5,
-              10,
-              20,
-              5,
-              List.of(0.99, 0.96, 0.90, 0.50),
-              List.of(200, 10),
-              EXPOSURE_WINDOW_SEC,
-              50,
-              20,
-              NEVER_SEEN_SHARE,
-              EXPOSURE_WINDOW_SEC,
-              FALLBACK_CEILING_PCT,
-              5,
-              RATE_POLICY,
-              true,
-              BISECTION_RESOLUTION_PTS,
-              0,
-              MEASURED_WARMUP_QUOTES);
-      case "full" ->
-          new ExperimentProfile(
-              "full",
-              3,
-              200,
-              5,
-              FULL_MEASURE_SEC,
-              30,
-              75,
-              30,
-              List.of(0.99, 0.96, 0.90, 0.50),
-              List.of(200, 10),
-              EXPOSURE_WINDOW_SEC + POLICY_TAIL_SEC,
-              50,
-              60,
-              NEVER_SEEN_SHARE,
-              EXPOSURE_WINDOW_SEC,
-              FALLBACK_CEILING_PCT,
-              5,
-              RATE_POLICY,
-              true,
-              BISECTION_RESOLUTION_PTS,
-              MAX_BISECTION_STEPS,
-              MEASURED_WARMUP_QUOTES);
+      case "smoke" -> smoke();
+      case "quick" -> quick();
+      case "full" -> full();
       case "explore" -> named("full").withRuns("explore", EXPLORE_RUNS);
       case BreakpointPlan.PROFILE -> breakpoints();
       default ->
           throw new IllegalArgumentException(
               "unknown profile '" + name + "': choose one of " + String.join(", ", NAMES));
     };
+  }
+
+  /** The smoke profile: the shortest walk that exercises every step kind (the tests' own). */
+  private static ExperimentProfile smoke() {
+    return new ExperimentProfile(
+        "smoke",
+        1,
+        20,
+        1,
+        3,
+        4,
+        12,
+        2,
+        List.of(0.96, 0.50),
+        List.of(40, 5),
+        6,
+        10,
+        10,
+        NEVER_SEEN_SHARE,
+        EXPOSURE_WINDOW_SEC,
+        FALLBACK_CEILING_PCT,
+        5,
+        RATE_POLICY,
+        false,
+        BISECTION_RESOLUTION_PTS,
+        0,
+        SMOKE_WARMUP_QUOTES);
+  }
+
+  /** The quick profile: one run, the card's steps at short lengths (about 12 minutes). */
+  private static ExperimentProfile quick() {
+    return new ExperimentProfile(
+        "quick",
+        1,
+        100,
+        2,
+        5,
+        10,
+        20,
+        5,
+        List.of(0.99, 0.96, 0.90, 0.50),
+        List.of(200, 10),
+        EXPOSURE_WINDOW_SEC,
+        50,
+        20,
+        NEVER_SEEN_SHARE,
+        EXPOSURE_WINDOW_SEC,
+        FALLBACK_CEILING_PCT,
+        5,
+        RATE_POLICY,
+        true,
+        BISECTION_RESOLUTION_PTS,
+        0,
+        MEASURED_WARMUP_QUOTES);
+  }
+
+  /** The full profile: the card's three runs at the card's step lengths (about 90 minutes). */
+  private static ExperimentProfile full() {
+    return new ExperimentProfile(
+        "full",
+        3,
+        200,
+        5,
+        FULL_MEASURE_SEC,
+        30,
+        75,
+        30,
+        List.of(0.99, 0.96, 0.90, 0.50),
+        List.of(200, 10),
+        EXPOSURE_WINDOW_SEC + POLICY_TAIL_SEC,
+        50,
+        60,
+        NEVER_SEEN_SHARE,
+        EXPOSURE_WINDOW_SEC,
+        FALLBACK_CEILING_PCT,
+        5,
+        RATE_POLICY,
+        true,
+        BISECTION_RESOLUTION_PTS,
+        MAX_BISECTION_STEPS,
+        MEASURED_WARMUP_QUOTES);
   }
 
   /**
