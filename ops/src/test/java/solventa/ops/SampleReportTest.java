@@ -67,6 +67,27 @@ class SampleReportTest {
   }
 
   /**
+   * The break-point sample (2026-12-06 23:29 UTC, recorded at 9704ec8 under rules version 14): one
+   * run of the card's open questions (b) and (c) over the arrival rate, bisected adaptively; its 20
+   * steps re-analyse from their recordings, and its report answers (b) with each policy's tested
+   * rates and (c) with the pool's room at 200 req/s.
+   */
+  @Test
+  void reAnalysingTheCommittedBreakpointsSampleReproducesItAndAnswersBAndC() throws Exception {
+    JsonNode after = reanalyse("docs/sample-report-breakpoints");
+    assertThat(after.path("profile").toString()).contains("breakpoints");
+    assertThat(after.path("steps").size()).isEqualTo(20);
+    String report =
+        Files.readString(LabPaths.root().resolve("docs/sample-report-breakpoints/report.md"));
+    assertThat(report)
+        .contains("**count N=5**")
+        .contains(
+            "| 33 | bp-count-r33, bp-count-r33-t2, bp-count-r33-t3 | 17 of 2970 sent in W, 0.57 %"
+                + " [0.33, 0.91] | yes (keeps below 1 %) |")
+        .contains("| 200 | bp-pool-r200 | 12 of 32 in flight, 0 rejected | no (room left) |");
+  }
+
+  /**
    * The full sample (2026-12-06 08:29 UTC, recorded at cf9d1be under rules version 12 with every
    * step repeated where one trial decided, re-judged under version 13): in every run a half-open
    * probe closed C's and C''s breaker while the provider was still degraded and the backlog of
