@@ -90,18 +90,17 @@ public record PairedPriceError(
           answers.size(), customers.size(), 0, 0, null, null, null, null, null, null);
     }
     double[] e = errors.stream().mapToDouble(Double::doubleValue).toArray();
-    List<java.util.function.ToDoubleFunction<double[]>> stats = PriceError.STATISTICS;
-    Interval[] ci = Bootstrap.statistics(e, stats);
+    PriceError.Figures f = PriceError.Figures.of(e);
     return new PairedPriceError(
         answers.size(),
         customers.size(),
         e.length,
         paired.size(),
-        stats.get(0).applyAsDouble(e),
-        stats.get(1).applyAsDouble(e),
-        stats.get(2).applyAsDouble(e),
-        ci[0],
-        ci[1],
-        ci[2]);
+        f.bias(),
+        f.medianAbs(),
+        f.p95Abs(),
+        f.biasCi(),
+        f.medianAbsCi(),
+        f.p95AbsCi());
   }
 }

@@ -83,25 +83,46 @@ public record PriceError(
 
   /**
    * The three figures of a price error, from the errors in percent: their mean (the bias), and the
-   * median and the 95th percentile of their absolute values ({@link Percentile}).
+   * median and the 95th percentile of their absolute values ({@link Percentile}), each with its 95
+   * % bootstrap interval ({@link Bootstrap}, seeded). The population estimate and the paired one
+   * ({@link PairedPriceError}) both report these.
    */
-  static final List<java.util.function.ToDoubleFunction<double[]>> STATISTICS =
-      List.of(PriceError::mean, e -> Percentile.of(abs(e), 50), e -> Percentile.of(abs(e), 95));
+  record Figures(
+      double bias,
+      double medianAbs,
+      double p95Abs,
+      Interval biasCi,
+      Interval medianAbsCi,
+      Interval p95AbsCi) {
+
+    private static final List<java.util.function.ToDoubleFunction<double[]>> STATISTICS =
+        List.of(PriceError::mean, e -> Percentile.of(abs(e), 50), e -> Percentile.of(abs(e), 95));
+
+    static Figures of(double[] errors) {
+      Interval[] ci = Bootstrap.statistics(errors, STATISTICS);
+      return new Figures(
+          STATISTICS.get(0).applyAsDouble(errors),
+          STATISTICS.get(1).applyAsDouble(errors),
+          STATISTICS.get(2).applyAsDouble(errors),
+          ci[0],
+          ci[1],
+          ci[2]);
+    }
+  }
 
   static PriceError of(double dflt, long answers, java.util.Collection<Double> ownPremiums) {
     double[] errors = ownPremiums.stream().mapToDouble(p -> 100 * (dflt - p) / p).toArray();
-    List<java.util.function.ToDoubleFunction<double[]>> stats = STATISTICS;
-    Interval[] ci = Bootstrap.statistics(errors, stats);
+    Figures f = Figures.of(errors);
     return new PriceError(
         dflt,
         answers,
         errors.length,
-        mean(errors),
-        stats.get(1).applyAsDouble(errors),
-        stats.get(2).applyAsDouble(errors),
-        ci[0],
-        ci[1],
-        ci[2]);
+        f.bias(),
+        f.medianAbs(),
+        f.p95Abs(),
+        f.biasCi(),
+        f.medianAbsCi(),
+        f.p95AbsCi());
   }
 
   private static double mean(double[] v) {
