@@ -257,19 +257,9 @@ final class ClusterFaults implements FaultScenario {
     List<String> unanswered = new ArrayList<>();
     int i = 0;
     for (String customer : moved) {
-      NodeProcess via = survivors.get(i++ % survivors.size());
-      String got;
-      try {
-        int status =
-            solventa.ops.lab.Http.post(
-                    via.baseUrl() + "/v1/quotes",
-                    solventa.gatling.QuoteRequests.body(customer, "life"))
-                .status();
-        got = status == 200 ? null : "status " + status;
-      } catch (java.io.IOException e) {
-        got = e.getClass().getSimpleName();
-      }
-      if (got != null) {
+      String got =
+          FaultContext.quoteOnce(survivors.get(i++ % survivors.size()).baseUrl(), customer);
+      if (!got.equals("status 200")) {
         unanswered.add(customer + " (" + got + ")");
       }
     }

@@ -169,4 +169,24 @@ public final class FaultContext implements AutoCloseable {
   public void close() {
     closeLab();
   }
+
+  /** What {@link #quoteOnce} answers when the node refused the connection. */
+  static final String REFUSED = "connection refused";
+
+  /**
+   * One quote for {@code customer} through the node at {@code base}, and what it got: "status N",
+   * {@value #REFUSED}, or the failure's kind.
+   */
+  static String quoteOnce(String base, String customer) {
+    try {
+      return "status "
+          + solventa.ops.lab.Http.post(
+                  base + "/v1/quotes", solventa.gatling.QuoteRequests.body(customer, "life"))
+              .status();
+    } catch (java.net.ConnectException e) {
+      return REFUSED;
+    } catch (IOException e) {
+      return e.getClass().getSimpleName();
+    }
+  }
 }

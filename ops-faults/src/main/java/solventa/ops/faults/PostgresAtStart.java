@@ -1,14 +1,10 @@
 package solventa.ops.faults;
 
 import eu.rekawek.toxiproxy.Proxy;
-import java.io.IOException;
-import java.net.ConnectException;
 import java.nio.file.Files;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import solventa.gatling.QuoteRequests;
-import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeProcess;
 
 /**
@@ -22,7 +18,7 @@ final class PostgresAtStart {
   static final String FAULT = "PostgreSQL down at start";
   static final int EVERY_MS = 500;
   static final int BOUND_SEC = 120;
-  static final String REFUSED = "connection refused";
+  static final String REFUSED = FaultContext.REFUSED;
 
   private PostgresAtStart() {}
 
@@ -94,13 +90,6 @@ final class PostgresAtStart {
 
   /** What one quote got: "status N", {@value #REFUSED}, or the failure's kind. */
   static String quote(String base) {
-    try {
-      return "status "
-          + Http.post(base + "/v1/quotes", QuoteRequests.body("c00070000", "life")).status();
-    } catch (ConnectException e) {
-      return REFUSED;
-    } catch (IOException e) {
-      return e.getClass().getSimpleName();
-    }
+    return FaultContext.quoteOnce(base, "c00070000");
   }
 }
