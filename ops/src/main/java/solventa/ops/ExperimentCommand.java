@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.lab.LabPaths;
+import solventa.ops.analysis.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;
@@ -20,6 +21,7 @@ import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
 import solventa.ops.runner.MachineFacts;
+import solventa.ops.runner.PriceProbe;
 import solventa.ops.runner.ProtocolRunner;
 
 /**
@@ -94,6 +96,7 @@ public final class ExperimentCommand {
         finished.set(true);
         throw e;
       }
+      priceProbe(lab, profile, out, seed, runner[0].results());
       Path report =
           ReportCommand.publish(
               store.measured(runner[0].results(), runner[0].contracts(), true, null), out);
@@ -107,6 +110,20 @@ public final class ExperimentCommand {
       } catch (IllegalStateException shuttingDown) {
         log.debug("shutdown in progress");
       }
+    }
+  }
+
+  /**
+   * The price probe after the protocol ({@link PriceProbe}); a failure is logged and the report
+   * published without it (it then pairs only what the steps priced).
+   */
+  private static void priceProbe(
+      EmbeddedLab lab, ExperimentProfile profile, Path out, long seed, List<StepResult> steps) {
+    try {
+      System.out.println(PriceProbe.run(lab, profile, out, seed, steps).describe());
+    } catch (IOException | RuntimeException e) {
+      log.warn("price probe failed; the report pairs only what the steps priced", e);
+      System.out.println("price probe failed (" + e.getMessage() + "): see the log");
     }
   }
 

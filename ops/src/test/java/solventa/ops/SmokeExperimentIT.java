@@ -187,6 +187,42 @@ class SmokeExperimentIT {
   }
 
   /**
+   * The price probe after the protocol: every customer with a DEFAULT answer in a step's window and
+   * no own premium in the run is quoted once on arm A with the provider healthy and priced on their
+   * own profile, so every DEFAULT answer of every step's window is paired.
+   */
+  @Test
+  void thePriceProbePricesEveryDefaultCustomerSoEveryDefaultAnswerIsPaired() {
+    Path log = dir.resolve("price-probe").resolve("requests.csv");
+    assertThat(log).exists();
+    Set<String> quoted = new HashSet<>();
+    for (RequestRecord r : RequestLog.read(log)) {
+      quoted.add(r.customerId());
+      assertThat(r.customerId()).startsWith("c");
+    }
+    JsonNode pairs = results.path("pricePairs");
+    JsonNode probe = pairs.path("probe");
+    assertThat(probe.path("unpaired").asInt())
+        .as("smoke's outages give DEFAULT answers")
+        .isPositive();
+    assertThat(probe.path("quoted").asInt())
+        .isEqualTo(quoted.size())
+        .isEqualTo(probe.path("unpaired").asInt());
+    assertThat(probe.path("priced").asInt()).isEqualTo(quoted.size());
+    int lines = 0;
+    for (JsonNode step : pairs.path("steps")) {
+      for (JsonNode line : step) {
+        lines++;
+        assertThat(line.path("pairedAnswers").asLong())
+            .as(step + " " + line)
+            .isEqualTo(line.path("defaultAnswers").asLong());
+      }
+    }
+    assertThat(lines).isPositive();
+    assertThat(report).contains("The price probe: after the protocol, the ");
+  }
+
+  /**
    * {@code bin/lab report DIR}: every step is analysed again from its raw recording (request log,
    * node stats, samples, breaker timeline) and comes out exactly as the run computed it, and so do
    * the verdicts.

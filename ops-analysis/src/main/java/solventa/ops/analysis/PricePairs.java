@@ -1,8 +1,11 @@
 package solventa.ops.analysis;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Function;
 import solventa.gatling.RequestRecord;
 
@@ -19,13 +22,30 @@ import solventa.gatling.RequestRecord;
  *     would reveal a broken assumption: a profile, or the rule book, changed during the run)
  * @param inconsistentCustomers the first {@value #NAMED} of them, sorted
  * @param steps by step id, in the steps' order: per line, the step's DEFAULT answers paired
+ * @param probe what the price probe added, null when the run has no probe log
  */
 public record PricePairs(
     int logs,
     int customers,
     int inconsistent,
     List<String> inconsistentCustomers,
-    Map<String, Map<String, PairedPriceError>> steps) {
+    Map<String, Map<String, PairedPriceError>> steps,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Probe probe) {
+
+  /**
+   * The price probe's part: after the protocol, customers with a DEFAULT answer in a step's window
+   * and no own premium in the steps' logs were quoted once more with the provider healthy.
+   *
+   * @param unpaired the customers with a DEFAULT answer in a step's window and no own premium from
+   *     the steps' request logs
+   * @param quoted those the probe quoted (all of them, or a seeded draw when there were more than
+   *     the probe's bound)
+   * @param priced those the probe priced on their own profile (their own premium, now known)
+   */
+  public record Probe(int unpaired, int quoted, int priced) {}
+
+  /** The most customers the price probe quotes; a seeded draw of them when there are more. */
+  public static final int PROBE_MAX = 1_000;
 
   /** How many inconsistent customers are named. */
   static final int NAMED = 10;
@@ -33,33 +53,88 @@ public record PricePairs(
   /**
    * The price pairs of {@code steps}, whose request logs {@code logs} gives (null or empty for a
    * step without one); null when no log carried a premium (recorded before premiums were kept).
-   * Each log is read once: it adds its own premiums to the index and keeps its window's DEFAULT
-   * answers, which are paired once every log is in.
    */
   public static PricePairs of(
       List<StepResult> steps, Function<StepResult, List<RequestRecord>> logs) {
-    OwnPremiums own = new OwnPremiums();
-    Map<String, List<RequestRecord>> defaults = new LinkedHashMap<>();
-    int read = 0;
-    for (StepResult s : steps) {
-      List<RequestRecord> log = logs.apply(s);
-      if (log == null || log.isEmpty()) {
-        continue;
-      }
-      own.add(log);
-      read += log.stream().anyMatch(r -> r.ok() && r.premium() != null) ? 1 : 0;
-      List<RequestRecord> d = PairedPriceError.defaultsInWindow(s, log);
-      if (!d.isEmpty()) {
-        defaults.put(s.spec().id(), d);
-      }
-    }
-    if (!own.anyPremium()) {
+    return of(steps, logs, null);
+  }
+
+  /**
+   * As {@link #of(List, Function)}, with the price probe's request log ({@code probeLog}, null when
+   * the run has none) adding its own premiums to the index: a DEFAULT answer whose customer only
+   * the probe priced is paired too, and the probe's part is counted ({@link Probe}). Each log is
+   * read once: it adds its own premiums to the index and keeps its window's DEFAULT answers, which
+   * are paired once every log is in.
+   */
+  public static PricePairs of(
+      List<StepResult> steps,
+      Function<StepResult, List<RequestRecord>> logs,
+      List<RequestRecord> probeLog) {
+    Collected c = Collected.of(steps, logs);
+    if (!c.own.anyPremium()) {
       return null;
     }
+    Probe probe = null;
+    if (probeLog != null) {
+      SortedSet<String> unpaired = c.unpaired();
+      c.own.add(probeLog);
+      SortedSet<String> quoted = new TreeSet<>();
+      probeLog.forEach(r -> quoted.add(r.customerId()));
+      int priced = (int) quoted.stream().filter(id -> c.own.premium(id) != null).count();
+      probe = new Probe(unpaired.size(), quoted.size(), priced);
+    }
     Map<String, Map<String, PairedPriceError>> paired = new LinkedHashMap<>();
-    defaults.forEach((id, d) -> paired.put(id, PairedPriceError.of(d, own)));
-    List<String> named = own.inconsistent().stream().limit(NAMED).toList();
-    return new PricePairs(read, own.customers(), own.inconsistent().size(), named, paired);
+    c.defaults.forEach((id, d) -> paired.put(id, PairedPriceError.of(d, c.own)));
+    List<String> named = c.own.inconsistent().stream().limit(NAMED).toList();
+    return new PricePairs(
+        c.read, c.own.customers(), c.own.inconsistent().size(), named, paired, probe);
+  }
+
+  /**
+   * The customers with a DEFAULT answer in a step's window and no own premium in the request logs
+   * of {@code steps}, sorted: those the price probe is for.
+   */
+  public static SortedSet<String> unpaired(
+      List<StepResult> steps, Function<StepResult, List<RequestRecord>> logs) {
+    return Collected.of(steps, logs).unpaired();
+  }
+
+  /** The steps' logs read once: the index of own premiums and each step's DEFAULT answers. */
+  private record Collected(OwnPremiums own, Map<String, List<RequestRecord>> defaults, int read) {
+    static Collected of(List<StepResult> steps, Function<StepResult, List<RequestRecord>> logs) {
+      OwnPremiums own = new OwnPremiums();
+      Map<String, List<RequestRecord>> defaults = new LinkedHashMap<>();
+      int read = 0;
+      for (StepResult s : steps) {
+        List<RequestRecord> log = logs.apply(s);
+        if (log == null || log.isEmpty()) {
+          continue;
+        }
+        own.add(log);
+        read += log.stream().anyMatch(r -> r.ok() && r.premium() != null) ? 1 : 0;
+        List<RequestRecord> d = PairedPriceError.defaultsInWindow(s, log);
+        if (!d.isEmpty()) {
+          defaults.put(s.spec().id(), d);
+        }
+      }
+      return new Collected(own, defaults, read);
+    }
+
+    /**
+     * The customers of the DEFAULT answers kept who have no own premium, sorted (those whose own
+     * premiums disagree are left out: another quote would not settle them).
+     */
+    SortedSet<String> unpaired() {
+      SortedSet<String> out = new TreeSet<>();
+      for (List<RequestRecord> d : defaults.values()) {
+        for (RequestRecord r : d) {
+          if (own.premium(r.customerId()) == null && !own.inconsistent().contains(r.customerId())) {
+            out.add(r.customerId());
+          }
+        }
+      }
+      return out;
+    }
   }
 
   /** The paired price error of step {@code id}, per line; empty when it had no DEFAULT answer. */

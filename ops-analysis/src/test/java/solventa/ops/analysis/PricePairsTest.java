@@ -184,4 +184,39 @@ class PricePairsTest {
     assertThat(first.biasCi().contains(first.biasPct())).isTrue();
     assertThat(first.p95AbsCi().contains(first.p95AbsPct())).isTrue();
   }
+
+  @Test
+  void theProbePricesTheUnpairedCustomersAndIsCounted() {
+    List<Integer> auto = ofLine("auto", 4);
+    Map<StepResult, List<RequestRecord>> logs = new HashMap<>();
+    // customer 0 priced in A's step; 1 and 2 only DEFAULT in the window, 3 only before it
+    logs.put(A_HEALTHY, List.of(answer(auto.get(0), Origin.FRESH, 800.0)));
+    logs.put(
+        C_DOWN,
+        List.of(
+            answer(auto.get(0), Origin.DEFAULT, 1_000.0),
+            answer(auto.get(1), Origin.DEFAULT, 1_000.0),
+            answer(auto.get(2), Origin.DEFAULT, 1_000.0),
+            at(-1, auto.get(3), Origin.DEFAULT, 1_000.0)));
+    List<StepResult> steps = List.of(A_HEALTHY, B_HEALTHY, C_DOWN);
+    assertThat(PricePairs.unpaired(steps, logs::get))
+        .as("the window's DEFAULT customers without an own premium, not the one before it")
+        .containsExactly(KeyFeeder.customerId(auto.get(1)), KeyFeeder.customerId(auto.get(2)));
+    assertThat(pairs(logs).probe()).as("no probe log").isNull();
+    // the probe prices customer 1 (FRESH, 1 250) and gets a DEFAULT for customer 2
+    List<RequestRecord> probe =
+        List.of(
+            answer(auto.get(1), Origin.FRESH, 1_250.0),
+            answer(auto.get(2), Origin.DEFAULT, 1_000.0));
+    PricePairs p = PricePairs.of(steps, logs::get, probe);
+    assertThat(p.probe()).isEqualTo(new PricePairs.Probe(2, 2, 1));
+    assertThat(p.customers()).isEqualTo(2);
+    PairedPriceError a = p.of(C_DOWN.spec().id()).get("auto");
+    assertThat(a.defaultAnswers()).isEqualTo(3);
+    assertThat(a.pairedAnswers()).isEqualTo(2);
+    assertThat(a.biasPct()).isEqualTo(2.5); // +25 % against 800, −20 % against 1 250
+    assertThat(PricePairs.of(steps, logs::get, List.of()).probe())
+        .as("a probe that quoted no one")
+        .isEqualTo(new PricePairs.Probe(2, 0, 0));
+  }
 }

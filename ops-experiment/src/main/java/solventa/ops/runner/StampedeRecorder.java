@@ -18,7 +18,6 @@ import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.protocol.StepSpec;
 import solventa.quote.stats.StatsSnapshot;
-import solventa.signals.Origin;
 import solventa.vocabulary.ProviderState;
 
 /**
@@ -76,29 +75,13 @@ final class StampedeRecorder {
     NodeStats atEnd = NodeReadings.merged(node, rawsAtEnd);
     List<RequestRecord> records = new ArrayList<>();
     for (int i = 0; i < calls.size(); i++) {
-      Http.Reply r = calls.get(i).join();
-      String origin = "";
-      long age = -1;
-      Double premium = null;
-      if (r.status() == 200) {
-        var json = Http.JSON.readTree(r.body());
-        origin = json.path("profile").path("origin").asText("");
-        age = json.path("profile").path("ageMs").asLong(-1);
-        var amount = json.path("premium").path("amount");
-        premium = amount.isNumber() ? amount.asDouble() : null;
-      }
       records.add(
-          RequestRecord.builder()
-              .sendMs(sends.get(i))
-              .latencyMs(r.latencyMs())
-              .status(r.status())
-              .origin(origin.isEmpty() ? null : Origin.valueOf(origin))
-              .ageMs(age)
-              .keyKind("new")
-              .customerId(KeyFeeder.customerId(key))
-              .node(NodeReadings.authority(node.members().get(i % node.size())))
-              .premium(premium)
-              .build());
+          QuoteReplies.record(
+              calls.get(i).join(),
+              sends.get(i),
+              KeyFeeder.customerId(key),
+              NodeReadings.authority(node.members().get(i % node.size())),
+              "new"));
     }
     List<Sample> snapshot;
     synchronized (samples) {

@@ -113,7 +113,7 @@ final class PriceErrorSection extends ReportSection {
                 + " does not change in this lab (the provider double's profiles never change, one"
                 + " rule book is in force, one insured object per line), so every answer on their"
                 + " own profile (FRESH, CACHED or STALE), in any step and arm of the run, gives it:"
-                + " %d customers have one, from %d request logs; %s. Per design's walk step of a"
+                + " %d customers have one, from %d request logs; %s.%s Per design's walk step of a"
                 + " failing state and line: the DEFAULT answers of the step whose customer has an"
                 + " own premium (paired, of all DEFAULT answers; the customers never priced on"
                 + " their own profile, such as the never-seen ones, cannot be), and over those"
@@ -122,7 +122,8 @@ final class PriceErrorSection extends ReportSection {
                 + " value, each with its 95 %% bootstrap interval over the pairs.",
             pairs.customers(),
             pairs.logs(),
-            inconsistency(pairs)));
+            inconsistency(pairs),
+            probe(pairs.probe())));
     if (rows.isEmpty()) {
       p("Paired: no failing walk step of a design had a DEFAULT answer.");
       return;
@@ -138,6 +139,29 @@ final class PriceErrorSection extends ReportSection {
                 "Median |error| %",
                 "p95 |error| %"),
             rows));
+  }
+
+  /** What the price probe added to the own premiums, or nothing when the run had none. */
+  static String probe(PricePairs.Probe probe) {
+    if (probe == null) {
+      return "";
+    }
+    String who =
+        probe.quoted() == probe.unpaired()
+            ? "the " + probe.unpaired()
+            : probe.quoted() + " of the " + probe.unpaired();
+    String draw =
+        probe.quoted() == probe.unpaired()
+            ? ""
+            : " (a draw with the run's seed, at most " + PricePairs.PROBE_MAX + ")";
+    return " The price probe: after the protocol, "
+        + who
+        + " customers with a DEFAULT answer in a step's window and no own premium in the run"
+        + draw
+        + " were quoted once each on arm A, which waits for the provider, with the provider"
+        + " healthy; "
+        + probe.priced()
+        + " were priced on their own profile, and are among those with one above.";
   }
 
   /** Whether every customer's own premiums agreed, or which did not. */

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import solventa.gatling.RequestLog;
+import solventa.gatling.RequestRecord;
 import solventa.ops.analysis.PricePairs;
 import solventa.ops.analysis.StepAnalyzer;
 import solventa.ops.analysis.StepResult;
@@ -25,6 +26,12 @@ public final class StepRecording {
   public static final String FILE = "inputs.json.gz";
   public static final String REQUESTS = "requests.csv";
 
+  /**
+   * The price probe's folder in a results folder: its {@code requests.csv} holds the quotes made
+   * after the protocol to price DEFAULT customers on their own profile.
+   */
+  public static final String PRICE_PROBE = "price-probe";
+
   private StepRecording() {}
 
   /**
@@ -35,9 +42,7 @@ public final class StepRecording {
     Files.createDirectories(stepDir);
     Path log = stepDir.resolve(REQUESTS);
     if (!Files.exists(log)) {
-      StringBuilder b = new StringBuilder(RequestLog.HEADER).append('\n');
-      in.requests().forEach(r -> b.append(r.toLine()).append('\n'));
-      Files.writeString(log, b, java.nio.charset.StandardCharsets.UTF_8);
+      writeLog(log, in.requests());
     }
     Path tmp = stepDir.resolve(FILE + ".tmp");
     try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(tmp))) {
@@ -67,23 +72,41 @@ public final class StepRecording {
 
   /**
    * Every DEFAULT quote's premium against the same customer's own premium ({@link PricePairs}),
-   * from the request logs of {@code steps} in {@code resultsDir/steps/<id>/}: the run's index of
-   * own premiums and each step's paired price error. Null when no log carried a premium. A log
-   * recorded before the premium column ({@link RequestLog#HEADER_BEFORE_PREMIUM}) is not read
-   * further than its header; a step without a log, or with one that cannot be read, adds nothing
-   * (the end of an experiment still publishes; the logs read are counted).
+   * from the request logs of {@code steps} ({@link #requestLog}) and the price probe's ({@code
+   * price-probe/requests.csv}, when the run has one): the run's index of own premiums and each
+   * step's paired price error. Null when no log carried a premium.
    */
   public static PricePairs pricePairs(Path resultsDir, List<StepResult> steps) {
+    Path probe = resultsDir.resolve(PRICE_PROBE).resolve(REQUESTS);
     return PricePairs.of(
-        steps,
-        s -> {
-          Path log = resultsDir.resolve("steps").resolve(s.spec().id()).resolve(REQUESTS);
-          try {
-            return Files.isRegularFile(log) && !beforePremiums(log) ? RequestLog.read(log) : null;
-          } catch (IllegalArgumentException | java.io.UncheckedIOException unreadable) {
-            return null; // not counted among the logs read: the report says how many were
-          }
-        });
+        steps, s -> requestLog(resultsDir, s), Files.isRegularFile(probe) ? read(probe) : null);
+  }
+
+  /**
+   * The request log of {@code step} in {@code resultsDir/steps/<id>/}, or null. A log recorded
+   * before the premium column ({@link RequestLog#HEADER_BEFORE_PREMIUM}) is not read further than
+   * its header; a step without a log, or with one that cannot be read, gives null (the end of an
+   * experiment still publishes; the logs read are counted).
+   */
+  public static List<RequestRecord> requestLog(Path resultsDir, StepResult step) {
+    Path log = resultsDir.resolve("steps").resolve(step.spec().id()).resolve(REQUESTS);
+    return Files.isRegularFile(log) ? read(log) : null;
+  }
+
+  private static List<RequestRecord> read(Path log) {
+    try {
+      return beforePremiums(log) ? null : RequestLog.read(log);
+    } catch (IllegalArgumentException | java.io.UncheckedIOException unreadable) {
+      return null; // not counted among the logs read: the report says how many were
+    }
+  }
+
+  /** Writes {@code records} as a request log at {@code file}, in the generator's own format. */
+  public static void writeLog(Path file, List<RequestRecord> records) throws IOException {
+    Files.createDirectories(file.getParent());
+    StringBuilder b = new StringBuilder(RequestLog.HEADER).append('\n');
+    records.forEach(r -> b.append(r.toLine()).append('\n'));
+    Files.writeString(file, b, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /** Whether the request log starts with the header of the logs without premiums. */

@@ -147,7 +147,8 @@ class ReportRecommendationTest {
                         new Interval(20.0, 30.0))),
                 degraded,
                 Map.of(
-                    "life", new PairedPriceError(5, 5, 0, 0, null, null, null, null, null, null))));
+                    "life", new PairedPriceError(5, 5, 0, 0, null, null, null, null, null, null))),
+            new PricePairs.Probe(40, 25, 24));
     List<Report.Block> paired =
         Report.build(
             ExperimentRecord.measured(
@@ -157,7 +158,12 @@ class ReportRecommendationTest {
     assertThat(((Report.Para) paired.get(ph + 1)).text())
         .contains(
             "240 customers have one, from 9 request logs; every customer's own premiums agree to"
-                + " the cent");
+                + " the cent")
+        .contains(
+            "the cent. The price probe: after the protocol, 25 of the 40 customers with a DEFAULT answer in"
+                + " a step's window and no own premium in the run (a draw with the run's seed,"
+                + " at most 1000) were quoted once each on arm A, which waits for the provider,"
+                + " with the provider healthy; 24 were priced on their own profile, and are among those with one above. Per");
     assertThat(((Report.Table) paired.get(ph + 2)).rows())
         .containsExactly(
             List.of(
@@ -190,7 +196,7 @@ class ReportRecommendationTest {
         Report.build(
             ExperimentRecord.measured(
                     "quick", 1, "t0", "t1", true, null, Map.of(), priced, Map.of(), 1)
-                .withPricePairs(new PricePairs(9, 228, 12, ids.subList(0, 10), Map.of())));
+                .withPricePairs(new PricePairs(9, 228, 12, ids.subList(0, 10), Map.of(), null)));
     int bh = heading(broken, "Price error of DEFAULT quotes");
     assertThat(((Report.Para) broken.get(bh + 1)).text())
         .contains(
