@@ -351,22 +351,25 @@ public final class Fixture {
 
   public StepResult build() {
     StepSpec spec =
-        new StepSpec(
-            id != null
-                ? id
-                : run + "-" + arm + "-" + state + "-" + kind + "-" + policy + rate + "-" + hitRate,
-            kind,
-            run,
-            arm,
-            state,
-            hitRate,
-            rate,
-            policy,
-            warmupSec,
-            measureSec,
-            concurrent,
-            bisection,
-            reading);
+        StepSpec.builder()
+            .id(
+                id != null
+                    ? id
+                    : run + "-" + arm + "-" + state + "-" + kind + "-" + policy + rate + "-"
+                        + hitRate)
+            .kind(kind)
+            .run(run)
+            .arm(arm)
+            .state(state)
+            .hitRate(hitRate)
+            .rate(rate)
+            .policy(policy)
+            .warmupSec(warmupSec)
+            .measureSec(measureSec)
+            .concurrent(concurrent)
+            .bisection(bisection)
+            .reading(reading)
+            .build();
     Latency l = new Latency(requests, p95 / 2, p95, p99, p99 + 10);
     return new StepResult(
         spec,

@@ -179,18 +179,14 @@ class StepAnalyzerTest {
   @Test
   void rejectionsAreTheStepsOwnNotTheAdaptersSinceStart() {
     StepSpec stampede =
-        new StepSpec(
-            "stampede-C",
-            solventa.ops.protocol.StepKind.STAMPEDE,
-            "R1",
-            solventa.ops.protocol.BenchArm.C,
-            ProviderState.SLOW,
-            0,
-            0,
-            "count",
-            0,
-            0,
-            50);
+        StepSpec.builder()
+            .id("stampede-C")
+            .kind(solventa.ops.protocol.StepKind.STAMPEDE)
+            .run("R1")
+            .arm(solventa.ops.protocol.BenchArm.C)
+            .state(ProviderState.SLOW)
+            .concurrent(50)
+            .build();
     NodeStats end = stats(List.of(), List.of()); // the adapter's counter reads 3 at the end
     assertThat(StepInputs.of(stampede, T0).atEnd(end).rejectedAtStart(3).analyze().rejections())
         .isZero();

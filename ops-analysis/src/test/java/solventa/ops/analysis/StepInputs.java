@@ -33,8 +33,17 @@ final class StepInputs {
 
   /** A walk step of arm C in {@code state}: 96 % hits, {@code rate} req/s, count policy. */
   static StepSpec spec(ProviderState state, int rate, int warmupSec, int measureSec) {
-    return new StepSpec(
-        "s", StepKind.WALK, "R1", BenchArm.C, state, 0.96, rate, "count", warmupSec, measureSec, 0);
+    return StepSpec.builder()
+        .id("s")
+        .kind(StepKind.WALK)
+        .run("R1")
+        .arm(BenchArm.C)
+        .state(state)
+        .hitRate(0.96)
+        .rate(rate)
+        .warmupSec(warmupSec)
+        .measureSec(measureSec)
+        .build();
   }
 
   static StepInputs of(StepSpec spec, long t0) {

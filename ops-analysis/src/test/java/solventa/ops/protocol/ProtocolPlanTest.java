@@ -361,10 +361,10 @@ class ProtocolPlanTest {
     List<StepSpec> plan = ProtocolPlan.build(full);
     assertThat(full.maxBisectionSteps()).isPositive();
     assertThat(full.bisectionResolutionPts()).isPositive();
-    assertThat(ProtocolPlan.maxExtraSteps(full, plan))
+    assertThat(SweepPlan.maxExtraSteps(full, plan))
         .as("B's and C's")
         .isEqualTo(2 * full.maxBisectionSteps());
-    StepSpec cSweep = plan.stream().filter(ProtocolPlan::isCSweep).findFirst().orElseThrow();
+    StepSpec cSweep = plan.stream().filter(SweepPlan::isCSweep).findFirst().orElseThrow();
     StepSpec bSweep =
         plan.stream()
             .filter(s -> s.kind() == StepKind.SWEEP && s.arm() == BenchArm.B)
@@ -390,7 +390,7 @@ class ProtocolPlanTest {
     for (String name : List.of("quick", "smoke")) {
       ExperimentProfile p = ExperimentProfile.named(name);
       assertThat(p.maxBisectionSteps()).as(name).isZero();
-      assertThat(ProtocolPlan.maxExtraSteps(p, ProtocolPlan.build(p))).as(name).isZero();
+      assertThat(SweepPlan.maxExtraSteps(p, ProtocolPlan.build(p))).as(name).isZero();
     }
   }
 
@@ -398,8 +398,8 @@ class ProtocolPlanTest {
   void aBisectionStepIsASweepStepOfCAtTheNewRate() {
     ExperimentProfile full = ExperimentProfile.named("full");
     StepSpec planned =
-        ProtocolPlan.build(full).stream().filter(ProtocolPlan::isCSweep).findFirst().orElseThrow();
-    StepSpec added = ProtocolPlan.sweepStep(full, BenchArm.C, 0.93, true);
+        ProtocolPlan.build(full).stream().filter(SweepPlan::isCSweep).findFirst().orElseThrow();
+    StepSpec added = SweepPlan.sweepStep(full, BenchArm.C, 0.93, true);
     assertThat(added.id()).isEqualTo("sweep-C-h93");
     assertThat(added.bisection()).isTrue();
     assertThat(planned.bisection()).isFalse();
@@ -422,7 +422,7 @@ class ProtocolPlanTest {
       for (BenchArm arm : List.of(BenchArm.B, BenchArm.C)) {
         assertThat(
                 plan.stream()
-                    .filter(s -> s.run().equals(run) && ProtocolPlan.isSweep(s, arm))
+                    .filter(s -> s.run().equals(run) && SweepPlan.isSweep(s, arm))
                     .map(StepSpec::hitRate))
             .as(run + " " + arm.label())
             .containsExactly(0.99, 0.96, 0.90, 0.50);
@@ -479,7 +479,7 @@ class ProtocolPlanTest {
     int judged = 0;
     for (var e : bySetting.entrySet()) {
       boolean isJudged = PolicySteps.cannotOpen(rules, e.getKey(), 10) == null;
-      assertThat(ProtocolPlan.judgedAtLowTraffic(full, e.getKey(), 10))
+      assertThat(PolicyPlan.judgedAtLowTraffic(full, e.getKey(), 10))
           .as("the plan's guard is the analysis' for " + e.getKey())
           .isEqualTo(isJudged);
       List<String> runs = e.getValue().stream().map(StepSpec::run).toList();
@@ -544,12 +544,12 @@ class ProtocolPlanTest {
   @Test
   void onlyTheFirstRunsSweepIsBisected() {
     List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("full"));
-    assertThat(plan.stream().filter(s -> ProtocolPlan.isBisectedSweep(s, BenchArm.C)))
+    assertThat(plan.stream().filter(s -> SweepPlan.isBisectedSweep(s, BenchArm.C)))
         .allMatch(s -> s.run().equals("R1"))
         .hasSize(4);
     long lastOfRun =
         java.util.stream.IntStream.range(0, plan.size())
-            .filter(i -> ProtocolPlan.isLastSweep(plan, i, BenchArm.C))
+            .filter(i -> SweepPlan.isLastSweep(plan, i, BenchArm.C))
             .count();
     assertThat(lastOfRun).as("one last C sweep step per run").isEqualTo(3);
   }

@@ -211,18 +211,17 @@ public final class Benchmark {
   // a bench step: provider healthy, count policy, no fault
   static StepSpec step(
       String id, BenchArm arm, double hitRate, int rate, int warmupSec, int measureSec) {
-    return new StepSpec(
-        id,
-        StepKind.BENCH,
-        "B1",
-        arm,
-        ProviderState.HEALTHY,
-        hitRate,
-        rate,
-        "count",
-        warmupSec,
-        measureSec,
-        0);
+    return StepSpec.builder()
+        .id(id)
+        .kind(StepKind.BENCH)
+        .run("B1")
+        .arm(arm)
+        .state(ProviderState.HEALTHY)
+        .hitRate(hitRate)
+        .rate(rate)
+        .warmupSec(warmupSec)
+        .measureSec(measureSec)
+        .build();
   }
 
   static Row measure(LoadSteps runner, String kind, StepSpec spec, boolean newNode)

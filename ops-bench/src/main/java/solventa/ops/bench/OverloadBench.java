@@ -104,18 +104,16 @@ public final class OverloadBench {
           }
           console.printf("overload: back to %d req/s, recovery%n", sustainable);
           StepSpec back =
-              new StepSpec(
-                  "overload-recovery",
-                  StepKind.BENCH,
-                  "B1",
-                  BenchArm.A,
-                  ProviderState.HEALTHY,
-                  0.96,
-                  sustainable,
-                  "count",
-                  0,
-                  RECOVERY_SEC,
-                  0);
+              StepSpec.builder()
+                  .id("overload-recovery")
+                  .kind(StepKind.BENCH)
+                  .run("B1")
+                  .arm(BenchArm.A)
+                  .state(ProviderState.HEALTHY)
+                  .hitRate(0.96)
+                  .rate(sustainable)
+                  .measureSec(RECOVERY_SEC)
+                  .build();
           long overloadEnd = lastEndMs;
           Benchmark.Row row = Benchmark.measure(runner, "recovery", back, false);
           List<RequestRecord> backRecords = records(out, back.id());

@@ -264,18 +264,15 @@ final class NodePreparation {
    */
   void warmUpLoad(StepSpec first, NodeGroup node) throws IOException {
     StepSpec w =
-        new StepSpec(
-            first.id() + "-warmup",
-            first.kind(),
-            first.run(),
-            first.arm(),
-            ProviderState.HEALTHY,
-            first.hitRate(),
-            first.rate(),
-            first.policy(),
-            0,
-            WARMUP_LOAD_SEC,
-            0);
+        first.toBuilder()
+            .id(first.id() + "-warmup")
+            .state(ProviderState.HEALTHY)
+            .warmupSec(0)
+            .measureSec(WARMUP_LOAD_SEC)
+            .concurrent(0)
+            .bisection(false)
+            .reading(null)
+            .build();
     Path dir = Files.createDirectories(out.resolve("warmup"));
     Population pop = steadyPopulation(w); // unseeded: its customers are fetched as they come
     int freshStart = fresh.next;

@@ -26,6 +26,7 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
+import solventa.ops.protocol.SweepPlan;
 import solventa.ops.results.ResultsFolder;
 import solventa.vocabulary.ProviderState;
 
@@ -156,7 +157,7 @@ public final class ProtocolRunner implements LoadSteps {
     List<StepResult> done = new ArrayList<>();
     Map<BenchArm, Integer> mayAdd = new java.util.EnumMap<>(BenchArm.class);
     for (BenchArm arm : ProtocolPlan.BISECTED_ARMS) {
-      mayAdd.put(arm, ProtocolPlan.maxExtraSteps(p, plan, arm));
+      mayAdd.put(arm, SweepPlan.maxExtraSteps(p, plan, arm));
     }
     BreakpointSteps breakpoints = new BreakpointSteps(p, plan);
     for (int i = 0; i < steps.size(); i++) {
@@ -165,8 +166,8 @@ public final class ProtocolRunner implements LoadSteps {
       for (BenchArm arm : ProtocolPlan.BISECTED_ARMS) {
         // the first run's sweep is bisected; the later runs repeat its planned rates only
         if (mayAdd.get(arm) > 0
-            && ProtocolPlan.isBisectedSweep(steps.get(i), arm)
-            && ProtocolPlan.isLastSweep(steps, i, arm)) {
+            && SweepPlan.isBisectedSweep(steps.get(i), arm)
+            && SweepPlan.isLastSweep(steps, i, arm)) {
           Optional<StepSpec> next = nextBisectionStep(p, done, arm);
           if (next.isPresent()) {
             steps.add(i + 1, next.get());
@@ -195,7 +196,7 @@ public final class ProtocolRunner implements LoadSteps {
   static Optional<StepSpec> nextBisectionStep(
       ExperimentProfile p, List<StepResult> results, BenchArm arm) {
     List<StepResult> sweep =
-        results.stream().filter(r -> ProtocolPlan.isBisectedSweep(r.spec(), arm)).toList();
+        results.stream().filter(r -> SweepPlan.isBisectedSweep(r.spec(), arm)).toList();
     HitRateBisection.Next next =
         HitRateBisection.next(
             sweep, p.bisectionResolutionPts(), p.maxBisectionSteps(), 1 - p.neverSeenShare());
@@ -207,7 +208,7 @@ public final class ProtocolRunner implements LoadSteps {
       }
       return Optional.empty();
     }
-    StepSpec step = ProtocolPlan.sweepStep(p, arm, next.hitRate(), true);
+    StepSpec step = SweepPlan.sweepStep(p, arm, next.hitRate(), true);
     log.info("HD-01.4 bisection of {}: {}; adding {}", arm.label(), next.reason(), step.id());
     return Optional.of(step);
   }
@@ -229,18 +230,11 @@ public final class ProtocolRunner implements LoadSteps {
           && previous.arm() == spec.arm()) {
         // recovery needs its outage: run the preceding step again, unmeasured, then recover
         StepSpec leadIn =
-            new StepSpec(
-                previous.id() + "-lead-in",
-                previous.kind(),
-                previous.run(),
-                previous.arm(),
-                previous.state(),
-                previous.hitRate(),
-                previous.rate(),
-                previous.policy(),
-                previous.warmupSec(),
-                previous.measureSec(),
-                previous.concurrent());
+            previous.toBuilder()
+                .id(previous.id() + "-lead-in")
+                .bisection(false)
+                .reading(null)
+                .build();
         execute(leadIn, leadIn);
         again = execute(spec, leadIn);
       } else {

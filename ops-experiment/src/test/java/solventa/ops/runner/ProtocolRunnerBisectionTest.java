@@ -13,6 +13,7 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepSpec;
+import solventa.ops.protocol.SweepPlan;
 
 /**
  * The runner's extension path (decision 0022) over the real {@code full} plan, without a lab: each
@@ -41,10 +42,10 @@ class ProtocolRunnerBisectionTest {
 
   private static StepResult result(StepSpec spec, Map<Integer, Double> p99) {
     Fixture f = Fixture.of(spec);
-    if (ProtocolPlan.isCSweep(spec)) {
+    if (SweepPlan.isCSweep(spec)) {
       f.latency(150, p99.get((int) Math.round(spec.hitRate() * 100)));
     }
-    if (ProtocolPlan.isSweep(spec, BenchArm.B)) {
+    if (SweepPlan.isSweep(spec, BenchArm.B)) {
       // B waits for the degraded provider on every miss: it meets only at 99.5 %
       f.latency(150, spec.hitRate() >= 0.995 - 1e-9 ? 300 : 720);
     }

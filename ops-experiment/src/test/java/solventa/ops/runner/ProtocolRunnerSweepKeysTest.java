@@ -11,6 +11,7 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
+import solventa.ops.protocol.SweepPlan;
 
 /** The sweep's key set as the runner builds it from a profile (issue 28, decision 0043). */
 class ProtocolRunnerSweepKeysTest {
@@ -31,8 +32,7 @@ class ProtocolRunnerSweepKeysTest {
       assertThat(k.freshAgeBoundSec()).as(s.id()).isPositive();
       assertThat(k.hitPoolSize()).isBetween(1, NodePreparation.SWEEP_MAX_HIT_POOL);
     }
-    SweepKeySet zero =
-        NodePreparation.sweepKeys(p, ProtocolPlan.sweepStep(p, BenchArm.C, 0.0, true));
+    SweepKeySet zero = NodePreparation.sweepKeys(p, SweepPlan.sweepStep(p, BenchArm.C, 0.0, true));
     assertThat(zero.hitPoolSize() + zero.missPoolSize())
         .isLessThan(ProtocolRunner.NEVER_SEEN_BASE - ProtocolRunner.POPULATION_BASE);
   }
@@ -41,7 +41,7 @@ class ProtocolRunnerSweepKeysTest {
   @ValueSource(ints = {30, 34})
   void aProfileWhoseRefreshAfterIsTooShortIsRefusedNamingTheValues(int t) {
     ExperimentProfile p = ExperimentProfile.named("full").withRefreshAfterSec(t);
-    StepSpec s = ProtocolPlan.sweepStep(p, BenchArm.C, 0.9, false);
+    StepSpec s = SweepPlan.sweepStep(p, BenchArm.C, 0.9, false);
     assertThatThrownBy(() -> NodePreparation.sweepKeys(p, s))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("refresh-after T = " + t + " s")

@@ -65,19 +65,19 @@ public final class BreakpointPlan {
   public static StepSpec step(
       ExperimentProfile p, String series, int rate, int trial, boolean bisection) {
     boolean pool = series.equals(POOL);
-    return new StepSpec(
-        "bp-" + series + "-r" + rate + (trial > 1 ? "-t" + trial : ""),
-        StepKind.BREAKPOINT,
-        ProtocolPlan.FIRST_RUN,
-        ProtocolPlan.PROPOSAL,
-        pool ? POOL_STATE : ProviderState.UNRESPONSIVE,
-        p.designHitRate(),
-        rate,
-        pool ? BreakerSetting.COUNT : series,
-        pool ? p.warmupSec() : 0,
-        pool ? p.measureSec() : p.policyMeasureSec(),
-        0,
-        bisection);
+    return StepSpec.builder()
+        .id("bp-" + series + "-r" + rate + (trial > 1 ? "-t" + trial : ""))
+        .kind(StepKind.BREAKPOINT)
+        .run(ProtocolPlan.FIRST_RUN)
+        .arm(ProtocolPlan.PROPOSAL)
+        .state(pool ? POOL_STATE : ProviderState.UNRESPONSIVE)
+        .hitRate(p.designHitRate())
+        .rate(rate)
+        .policy(pool ? BreakerSetting.COUNT : series)
+        .warmupSec(pool ? p.warmupSec() : 0)
+        .measureSec(pool ? p.measureSec() : p.policyMeasureSec())
+        .bisection(bisection)
+        .build();
   }
 
   /** The series of a break-point step (count, rate or pool); null for any other step. */

@@ -34,69 +34,137 @@ public record StepSpec(
     boolean bisection,
     @JsonInclude(JsonInclude.Include.NON_NULL) CardReading reading) {
 
-  /** A step measured under today's readings. */
-  public StepSpec(
-      String id,
-      StepKind kind,
-      String run,
-      BenchArm arm,
-      ProviderState state,
-      double hitRate,
-      int rate,
-      String policy,
-      int warmupSec,
-      int measureSec,
-      int concurrent,
-      boolean bisection) {
-    this(
-        id,
-        kind,
-        run,
-        arm,
-        state,
-        hitRate,
-        rate,
-        policy,
-        warmupSec,
-        measureSec,
-        concurrent,
-        bisection,
-        null);
+  /**
+   * A step whose fields are named as they are set; what is not set is what a planned step measured
+   * under today's readings has: the count policy, not a bisection step, no other reading (null),
+   * and 0 for every number.
+   */
+  public static Builder builder() {
+    return new Builder();
   }
 
-  /** A planned step (not a bisection step). */
-  public StepSpec(
-      String id,
-      StepKind kind,
-      String run,
-      BenchArm arm,
-      ProviderState state,
-      double hitRate,
-      int rate,
-      String policy,
-      int warmupSec,
-      int measureSec,
-      int concurrent) {
-    this(
-        id, kind, run, arm, state, hitRate, rate, policy, warmupSec, measureSec, concurrent, false);
+  /** A builder holding this step's fields, to copy it with some of them changed. */
+  public Builder toBuilder() {
+    return builder()
+        .id(id)
+        .kind(kind)
+        .run(run)
+        .arm(arm)
+        .state(state)
+        .hitRate(hitRate)
+        .rate(rate)
+        .policy(policy)
+        .warmupSec(warmupSec)
+        .measureSec(measureSec)
+        .concurrent(concurrent)
+        .bisection(bisection)
+        .reading(reading);
+  }
+
+  /** One step's fields, named ({@link #builder}). */
+  public static final class Builder {
+    private String id;
+    private StepKind kind;
+    private String run;
+    private BenchArm arm;
+    private ProviderState state;
+    private double hitRate;
+    private int rate;
+    private String policy = BreakerSetting.COUNT;
+    private int warmupSec;
+    private int measureSec;
+    private int concurrent;
+    private boolean bisection;
+    private CardReading reading;
+
+    private Builder() {}
+
+    public Builder id(String v) {
+      this.id = v;
+      return this;
+    }
+
+    public Builder kind(StepKind v) {
+      this.kind = v;
+      return this;
+    }
+
+    public Builder run(String v) {
+      this.run = v;
+      return this;
+    }
+
+    public Builder arm(BenchArm v) {
+      this.arm = v;
+      return this;
+    }
+
+    public Builder state(ProviderState v) {
+      this.state = v;
+      return this;
+    }
+
+    public Builder hitRate(double v) {
+      this.hitRate = v;
+      return this;
+    }
+
+    public Builder rate(int v) {
+      this.rate = v;
+      return this;
+    }
+
+    public Builder policy(String v) {
+      this.policy = v;
+      return this;
+    }
+
+    public Builder warmupSec(int v) {
+      this.warmupSec = v;
+      return this;
+    }
+
+    public Builder measureSec(int v) {
+      this.measureSec = v;
+      return this;
+    }
+
+    public Builder concurrent(int v) {
+      this.concurrent = v;
+      return this;
+    }
+
+    public Builder bisection(boolean v) {
+      this.bisection = v;
+      return this;
+    }
+
+    public Builder reading(CardReading v) {
+      this.reading = v;
+      return this;
+    }
+
+    public StepSpec build() {
+      return new StepSpec(
+          id,
+          kind,
+          run,
+          arm,
+          state,
+          hitRate,
+          rate,
+          policy,
+          warmupSec,
+          measureSec,
+          concurrent,
+          bisection,
+          reading);
+    }
   }
 
   /** This step measured under {@code r}, with the id {@code newId}. */
   public StepSpec under(CardReading r, String newId) {
-    return new StepSpec(
-        newId,
-        kind,
-        run,
-        arm,
-        state,
-        hitRate,
-        rate,
-        policy,
-        warmupSec,
-        measureSec,
-        concurrent,
-        bisection,
-        r);
+    return toBuilder().id(newId).reading(r).build();
   }
 
   /**

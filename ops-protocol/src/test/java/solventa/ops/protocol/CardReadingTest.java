@@ -33,11 +33,21 @@ class CardReadingTest {
     assertThat(CardReading.TAIL_P95.changes(walk(ProviderState.DEGRADED))).isFalse();
     assertThat(CardReading.RECOVERY_HEALTHY.changes(healthy)).isFalse();
     assertThat(CardReading.RECOVERY_HEALTHY.changes(recovery)).isTrue();
-    assertThat(CardReading.TAIL_P95.changes(ProtocolPlan.sweepStep(full, BenchArm.C, 0.96, false)))
+    assertThat(CardReading.TAIL_P95.changes(SweepPlan.sweepStep(full, BenchArm.C, 0.96, false)))
         .isFalse();
   }
 
   private StepSpec walk(ProviderState s) {
-    return new StepSpec("x", StepKind.WALK, "R1", BenchArm.C, s, 0.96, 200, "count", 5, 30, 0);
+    return StepSpec.builder()
+        .id("x")
+        .kind(StepKind.WALK)
+        .run("R1")
+        .arm(BenchArm.C)
+        .state(s)
+        .hitRate(0.96)
+        .rate(200)
+        .warmupSec(5)
+        .measureSec(30)
+        .build();
   }
 }

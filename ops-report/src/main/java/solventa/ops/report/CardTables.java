@@ -239,7 +239,7 @@ final class CardTables extends ReportSection {
             : bBisection ? "no C step: B's bisection steps measure B only" : notRun();
     rows.add(
         List.of(
-            solventa.ops.protocol.ProtocolPlan.points(h)
+            solventa.ops.protocol.SweepPlan.points(h)
                 + " %"
                 + label
                 + (bisection ? " (bisection)" : ""),
