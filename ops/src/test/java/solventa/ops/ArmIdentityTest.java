@@ -31,6 +31,7 @@ class ArmIdentityTest {
             "gatling",
             "ops",
             "ops-protocol",
+            "ops-statistics",
             "ops-analysis",
             "ops-lab",
             "ops-report",

@@ -24,6 +24,7 @@ class PackageCyclesTest {
       List.of(
           "ops",
           "ops-protocol",
+          "ops-statistics",
           "ops-analysis",
           "ops-lab",
           "ops-report",

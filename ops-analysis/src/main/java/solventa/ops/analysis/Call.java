@@ -3,6 +3,7 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.DoublePredicate;
+import solventa.ops.statistics.Interval;
 import solventa.vocabulary.Acceptance;
 
 /**

@@ -3,6 +3,7 @@ package solventa.ops.analysis;
 import java.util.List;
 import java.util.Locale;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.statistics.Bootstrap;
 import solventa.vocabulary.ProviderState;
 
 /**

@@ -2,6 +2,8 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import java.util.Locale;
+import solventa.ops.statistics.ClopperPearson;
+import solventa.ops.statistics.Interval;
 
 /**
  * Clause (b) in real units (docs/verdict-rules.md, "Clause (b) in real units"): whether a failure

@@ -3,6 +3,7 @@ package solventa.ops.analysis;
 import java.util.Collection;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
+import solventa.ops.statistics.Percentile;
 
 /**
  * Percentiles of a set of latencies (ms) by the project's one definition ({@link Percentile}: the

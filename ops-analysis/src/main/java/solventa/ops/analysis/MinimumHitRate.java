@@ -8,6 +8,8 @@ import java.util.Optional;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepKind;
+import solventa.ops.statistics.ClopperPearson;
+import solventa.ops.statistics.Interval;
 
 /**
  * HD-01.4: C holds at hit rate ≥ 96 % and below it its p99 degrades past the thresholds. Latency

@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StateNames;
+import solventa.ops.statistics.Interval;
 import solventa.vocabulary.Acceptance;
 import solventa.vocabulary.ProviderState;
 

@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import solventa.gatling.KeyFeeder;
 import solventa.gatling.RequestRecord;
+import solventa.ops.statistics.Interval;
 import solventa.signals.Origin;
 
 /**

@@ -3,6 +3,8 @@ package solventa.ops.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import solventa.ops.statistics.ClopperPearson;
+import solventa.ops.statistics.Interval;
 
 /**
  * The trials of one breaker setting at one rate, pooled (rules version 12): the sacrificed share is

@@ -7,6 +7,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import solventa.gatling.KeyFeeder;
 import solventa.gatling.RequestRecord;
+import solventa.ops.statistics.Bootstrap;
+import solventa.ops.statistics.Interval;
+import solventa.ops.statistics.Percentile;
 import solventa.signals.Origin;
 
 /**

@@ -2,6 +2,7 @@ package solventa.ops.analysis;
 
 import java.util.Locale;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
 /**

@@ -4,6 +4,9 @@ import java.util.List;
 import java.util.Map;
 import solventa.gatling.RequestRecord;
 import solventa.ops.analysis.StepAnalyzer.Window;
+import solventa.ops.statistics.Bootstrap;
+import solventa.ops.statistics.ClopperPearson;
+import solventa.ops.statistics.Interval;
 
 /**
  * The 95 % intervals of a step's figures (rules version 5): its p95 and p99 at the generator by
@@ -27,7 +30,8 @@ public record StepIntervals(
     List<RequestRecord> window = w.window();
     long n = window.size();
     Interval[] ps =
-        Bootstrap.percentiles(window.stream().map(RequestRecord::latencyMs).toList(), 95, 99);
+        Bootstrap.percentiles(
+            window.stream().map(r -> Latency.clamp(r.latencyMs())).toList(), 95, 99);
     if (ps == null) {
       missing.put("p95Interval", "no request was sent in the window");
       missing.put("p99Interval", "no request was sent in the window");

@@ -8,6 +8,8 @@ import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StepKind;
 import solventa.ops.protocol.StepSpec;
+import solventa.ops.statistics.ClopperPearson;
+import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
 /**

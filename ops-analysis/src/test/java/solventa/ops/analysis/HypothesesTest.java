@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StepKind;
+import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
 /** Every hypothesis, fed fixtures that produce each verdict it can give (docs/verdict-rules.md). */

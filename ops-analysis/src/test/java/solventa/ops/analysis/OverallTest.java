@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
 /**

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.gatling.KeyFeeder;
 import solventa.gatling.RequestRecord;
+import solventa.ops.statistics.Interval;
 import solventa.signals.Origin;
 
 /** The price error of a DEFAULT quote, per line, from the premiums a request log recorded. */

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import solventa.gatling.KeyFeeder;
 import solventa.gatling.RequestRecord;
 import solventa.ops.protocol.BenchArm;
+import solventa.ops.statistics.Interval;
 import solventa.signals.Origin;
 import solventa.vocabulary.ProviderState;
 

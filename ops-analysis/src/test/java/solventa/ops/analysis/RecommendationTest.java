@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Recommendation.Status;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
 /**

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import solventa.adapter.model.BreakerState;
 import solventa.gatling.RequestRecord;
 import solventa.ops.protocol.StepSpec;
+import solventa.ops.statistics.ClopperPearson;
 import solventa.signals.Origin;
 import solventa.vocabulary.ProviderState;
 

@@ -284,7 +284,7 @@ final class CardTables extends ReportSection {
   private static String withInterval(
       String shown,
       StepResult s,
-      java.util.function.Function<StepIntervals, solventa.ops.analysis.Interval> f) {
+      java.util.function.Function<StepIntervals, solventa.ops.statistics.Interval> f) {
     if (shown == null || s.intervals() == null || f.apply(s.intervals()) == null) {
       return shown;
     }

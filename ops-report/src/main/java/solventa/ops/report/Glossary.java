@@ -89,9 +89,9 @@ public final class Glossary {
             "[lo, hi], too close to call",
             "a figure's 95 % interval (rules version 5): for p95 and p99 a bootstrap over the step's"
                 + " answers ("
-                + solventa.ops.analysis.Bootstrap.RESAMPLES
+                + solventa.ops.statistics.Bootstrap.RESAMPLES
                 + " resamples, seed "
-                + solventa.ops.analysis.Bootstrap.SEED
+                + solventa.ops.statistics.Bootstrap.SEED
                 + "), for a share the exact Clopper–Pearson interval; a comparison whose interval"
                 + " contains its threshold is too close to call, and its verdict inconclusive",
             "—"));

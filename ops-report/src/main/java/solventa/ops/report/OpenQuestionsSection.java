@@ -3,7 +3,6 @@ package solventa.ops.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import solventa.ops.analysis.Interval;
 import solventa.ops.analysis.PooledTrials;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.Verdict;
@@ -11,6 +10,7 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.BreakerSetting;
 import solventa.ops.protocol.BreakpointPlan;
 import solventa.ops.report.Report.Table;
+import solventa.ops.statistics.Interval;
 import solventa.vocabulary.Acceptance;
 import solventa.vocabulary.ProviderState;
 

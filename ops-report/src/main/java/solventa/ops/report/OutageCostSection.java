@@ -252,7 +252,7 @@ final class OutageCostSection {
             + " aging model 1 − h·(1 − t/T).");
   }
 
-  private static String span(solventa.ops.analysis.Interval i) {
+  private static String span(solventa.ops.statistics.Interval i) {
     return String.format(Locale.ROOT, "%.0f–%.0f", i.low(), i.high());
   }
 

@@ -231,7 +231,7 @@ final class PriceErrorSection extends ReportSection {
   }
 
   /** A 95 % interval as "[low, high]", signed or not; "[no interval]" when there is none. */
-  static String interval(solventa.ops.analysis.Interval ci, boolean signed) {
+  static String interval(solventa.ops.statistics.Interval ci, boolean signed) {
     if (ci == null) {
       return "[no interval]";
     }

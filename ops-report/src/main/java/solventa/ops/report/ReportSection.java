@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 import solventa.ops.analysis.Call;
-import solventa.ops.analysis.Interval;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.StepResults;
 import solventa.ops.protocol.ExperimentProfile;
@@ -13,6 +12,7 @@ import solventa.ops.report.Report.Block;
 import solventa.ops.report.Report.Heading;
 import solventa.ops.report.Report.Para;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.statistics.Interval;
 
 /**
  * What every part of the report shares: the record and its steps, the list of blocks they add to,

@@ -48,9 +48,9 @@ class GlossaryTest {
     assertThat(terms(ExperimentProfile.named("quick")).get("[lo, hi], too close to call"))
         .contains(
             "("
-                + solventa.ops.analysis.Bootstrap.RESAMPLES
+                + solventa.ops.statistics.Bootstrap.RESAMPLES
                 + " resamples, seed "
-                + solventa.ops.analysis.Bootstrap.SEED
+                + solventa.ops.statistics.Bootstrap.SEED
                 + ")")
         .contains("Clopper–Pearson");
   }

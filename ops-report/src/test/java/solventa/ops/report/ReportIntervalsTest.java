@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
-import solventa.ops.analysis.Interval;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
 /**

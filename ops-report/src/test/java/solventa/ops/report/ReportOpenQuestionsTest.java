@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
-import solventa.ops.analysis.Interval;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.Verdict;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.BreakpointPlan;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
 /** The card's open questions (a)–(d), each answered from the steps, or missing with its reason. */

@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
-import solventa.ops.analysis.Interval;
 import solventa.ops.analysis.PairedPriceError;
 import solventa.ops.analysis.PricePairs;
 import solventa.ops.analysis.Recommendation;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
 /** The report's Recommendation section: the sentence, the rule, and every design's standing. */
@@ -97,8 +97,8 @@ class ReportRecommendationTest {
                             -3.25,
                             9.5,
                             31.0,
-                            new solventa.ops.analysis.Interval(-6.5, 0.25),
-                            new solventa.ops.analysis.Interval(7.0, 12.0),
+                            new solventa.ops.statistics.Interval(-6.5, 0.25),
+                            new solventa.ops.statistics.Interval(7.0, 12.0),
                             null)))
                 .build());
       }

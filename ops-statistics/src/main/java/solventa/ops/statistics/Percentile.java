@@ -1,4 +1,4 @@
-package solventa.ops.analysis;
+package solventa.ops.statistics;
 
 import java.util.Collection;
 import org.apache.commons.statistics.descriptive.Quantile;
@@ -27,7 +27,7 @@ public final class Percentile {
   }
 
   /** The {@code q}-th percentiles of {@code millis}, in the order of {@code qs}. */
-  static double[] of(Collection<Long> millis, double... qs) {
+  public static double[] of(Collection<Long> millis, double... qs) {
     double[] v = millis.stream().mapToDouble(Long::doubleValue).toArray();
     double[] ps = new double[qs.length];
     for (int i = 0; i < qs.length; i++) {
@@ -41,7 +41,7 @@ public final class Percentile {
    * at least 1 (the bootstrap counts ranks instead of sorting each resample; a test holds it equal
    * to {@code Quantile}'s).
    */
-  static int rank(double q, int n) {
+  public static int rank(double q, int n) {
     return (int) Math.max(1, Math.min(n, (long) Math.ceil(q / 100.0 * n - 1e-9)));
   }
 }

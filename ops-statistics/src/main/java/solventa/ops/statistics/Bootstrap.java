@@ -1,4 +1,4 @@
-package solventa.ops.analysis;
+package solventa.ops.statistics;
 
 import java.util.Arrays;
 import java.util.List;
@@ -16,19 +16,19 @@ public final class Bootstrap {
   public static final long SEED = 42;
 
   /** The observed difference and its 95 % interval, in ms. */
-  record Difference(double difference, double low, double high) {
-    boolean above(double x) {
+  public record Difference(double difference, double low, double high) {
+    public boolean above(double x) {
       return low > x;
     }
 
-    boolean below(double x) {
+    public boolean below(double x) {
       return high < x;
     }
   }
 
   private Bootstrap() {}
 
-  static Difference medianDifference(List<Long> a, List<Long> b) {
+  public static Difference medianDifference(List<Long> a, List<Long> b) {
     double[] x = a.stream().mapToDouble(Long::doubleValue).toArray();
     double[] y = b.stream().mapToDouble(Long::doubleValue).toArray();
     SplittableRandom random = new SplittableRandom(SEED);
@@ -50,17 +50,18 @@ public final class Bootstrap {
 
   /**
    * The 95 % bootstrap percentile interval of each percentile {@code qs} (e.g. 95, 99) of the
-   * latencies, in ms, with {@link Percentile}'s definition, the one {@link Latency} uses (the value
-   * at rank ceil(q/100 · n) of the sorted values); null when there are none. Every resample gives
-   * all the percentiles, and the generator starts at {@value #SEED} on every call, so the same
-   * latencies give the same intervals.
+   * latencies, in ms (the caller clamps them as its histogram does), with {@link Percentile}'s
+   * definition, the one a step's latency figures use (the value at rank ceil(q/100 · n) of the
+   * sorted values); null when there are none. Every resample gives all the percentiles, and the
+   * generator starts at {@value #SEED} on every call, so the same latencies give the same
+   * intervals.
    */
-  static Interval[] percentiles(List<Long> millis, double... qs) {
+  public static Interval[] percentiles(List<Long> millis, double... qs) {
     int n = millis.size();
     if (n == 0) {
       return null;
     }
-    long[] sorted = millis.stream().mapToLong(Latency::clamp).sorted().toArray();
+    long[] sorted = millis.stream().mapToLong(Long::longValue).sorted().toArray();
     int[] above = new int[qs.length]; // a resample's q-th percentile is its above-th largest value
     for (int j = 0; j < qs.length; j++) {
       above[j] = n - Percentile.rank(qs[j], n) + 1;
@@ -90,7 +91,7 @@ public final class Bootstrap {
    * there are none. The generator starts at {@value #SEED} on every call, so the same values give
    * the same intervals.
    */
-  static Interval[] statistics(
+  public static Interval[] statistics(
       double[] values, List<java.util.function.ToDoubleFunction<double[]>> stats) {
     int n = values.length;
     if (n == 0) {
@@ -115,7 +116,7 @@ public final class Bootstrap {
   }
 
   /** The 2.5th and 97.5th percentiles of the resamples' statistics ({@link Percentile}). */
-  static Interval ends(double[] stats) {
+  public static Interval ends(double[] stats) {
     return new Interval(Percentile.of(stats, 2.5), Percentile.of(stats, 97.5));
   }
 
@@ -134,7 +135,7 @@ public final class Bootstrap {
   /**
    * Median of the values: their 50th percentile by {@link Percentile} (the array may be sorted).
    */
-  static double median(double[] v) {
+  public static double median(double[] v) {
     Arrays.sort(v);
     return v[Percentile.rank(50, v.length) - 1];
   }

@@ -1,4 +1,4 @@
-package solventa.ops.analysis;
+package solventa.ops.statistics;
 
 import org.apache.commons.statistics.distribution.BetaDistribution;
 
@@ -9,7 +9,7 @@ import org.apache.commons.statistics.distribution.BetaDistribution;
  * when k = n). These are the p at which P(X ≥ k) = α/2 and P(X ≤ k) = α/2, X ~ Binomial(n, p).
  */
 public final class ClopperPearson {
-  static final double ALPHA = 0.05;
+  public static final double ALPHA = 0.05;
 
   private ClopperPearson() {}
 

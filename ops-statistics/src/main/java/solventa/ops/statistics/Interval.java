@@ -1,11 +1,11 @@
-package solventa.ops.analysis;
+package solventa.ops.statistics;
 
 import java.util.Locale;
 
 /**
  * A 95 % interval of a figure, in the figure's unit (ms for a percentile, percent for a share):
  * {@code low ≤ high}, both finite. Rules version 5 compares a figure with its threshold by this
- * interval ({@link Call}).
+ * interval (the analysis's calls: holds, fails, too close to call).
  */
 public record Interval(double low, double high) {
   public Interval {
