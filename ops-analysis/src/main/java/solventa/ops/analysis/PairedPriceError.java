@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import solventa.gatling.KeyFeeder;
 import solventa.gatling.RequestRecord;
 import solventa.ops.statistics.Interval;
@@ -65,16 +66,29 @@ public record PairedPriceError(
 
   /** Per line, the DEFAULT answers {@code defaults} paired with the own premiums of {@code own}. */
   public static Map<String, PairedPriceError> of(List<RequestRecord> defaults, OwnPremiums own) {
-    Map<String, List<RequestRecord>> byLine = new TreeMap<>();
+    return of(defaults, own, KeyFeeder::lineOf);
+  }
+
+  /**
+   * Per group (the customer's line, or their risk segment: {@code groupOf} of the customer id), the
+   * DEFAULT answers {@code defaults} paired with the own premiums of {@code own}; an answer whose
+   * customer has no group is left out.
+   */
+  public static Map<String, PairedPriceError> of(
+      List<RequestRecord> defaults, OwnPremiums own, Function<String, String> groupOf) {
+    Map<String, List<RequestRecord>> byGroup = new TreeMap<>();
     for (RequestRecord r : defaults) {
-      byLine.computeIfAbsent(KeyFeeder.lineOf(r.customerId()), k -> new ArrayList<>()).add(r);
+      String group = groupOf.apply(r.customerId());
+      if (group != null) {
+        byGroup.computeIfAbsent(group, k -> new ArrayList<>()).add(r);
+      }
     }
     Map<String, PairedPriceError> out = new TreeMap<>();
-    byLine.forEach((line, answers) -> out.put(line, ofLine(answers, own)));
+    byGroup.forEach((group, answers) -> out.put(group, ofGroup(answers, own)));
     return out;
   }
 
-  private static PairedPriceError ofLine(List<RequestRecord> answers, OwnPremiums own) {
+  private static PairedPriceError ofGroup(List<RequestRecord> answers, OwnPremiums own) {
     Set<String> customers = new TreeSet<>();
     Set<String> paired = new TreeSet<>();
     List<Double> errors = new ArrayList<>();

@@ -23,6 +23,9 @@ import solventa.gatling.RequestRecord;
  * @param inconsistentCustomers the first {@value #NAMED} of them, sorted
  * @param steps by step id, in the steps' order: per line, the step's DEFAULT answers paired
  * @param probe what the price probe added, null when the run has no probe log
+ * @param segments by step id, as {@code steps}, per risk segment of the customer's insured object
+ *     instead of per line; null when the run's insured objects were not recorded by segment (a run
+ *     that sent one object per line)
  */
 public record PricePairs(
     int logs,
@@ -30,7 +33,20 @@ public record PricePairs(
     int inconsistent,
     List<String> inconsistentCustomers,
     Map<String, Map<String, PairedPriceError>> steps,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Probe probe) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Probe probe,
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+        Map<String, Map<String, PairedPriceError>> segments) {
+
+  /** Without the per-segment figures. */
+  public PricePairs(
+      int logs,
+      int customers,
+      int inconsistent,
+      List<String> inconsistentCustomers,
+      Map<String, Map<String, PairedPriceError>> steps,
+      Probe probe) {
+    this(logs, customers, inconsistent, inconsistentCustomers, steps, probe, null);
+  }
 
   /**
    * The price probe's part: after the protocol, customers with a DEFAULT answer in a step's window
@@ -70,6 +86,19 @@ public record PricePairs(
       List<StepResult> steps,
       Function<StepResult, List<RequestRecord>> logs,
       List<RequestRecord> probeLog) {
+    return of(steps, logs, probeLog, null);
+  }
+
+  /**
+   * As {@link #of(List, Function, List)}, and per risk segment too when {@code segmentOf} (a
+   * customer id's segment, null for none) is given: the run sent each customer their own insured
+   * object, so a DEFAULT answer's segment is its customer's.
+   */
+  public static PricePairs of(
+      List<StepResult> steps,
+      Function<StepResult, List<RequestRecord>> logs,
+      List<RequestRecord> probeLog,
+      Function<String, String> segmentOf) {
     Collected c = Collected.of(steps, logs);
     if (!c.own.anyPremium()) {
       return null;
@@ -85,9 +114,16 @@ public record PricePairs(
     }
     Map<String, Map<String, PairedPriceError>> paired = new LinkedHashMap<>();
     c.defaults.forEach((id, d) -> paired.put(id, PairedPriceError.of(d, c.own)));
+    Map<String, Map<String, PairedPriceError>> bySegment = null;
+    if (segmentOf != null) {
+      bySegment = new LinkedHashMap<>();
+      for (Map.Entry<String, List<RequestRecord>> e : c.defaults.entrySet()) {
+        bySegment.put(e.getKey(), PairedPriceError.of(e.getValue(), c.own, segmentOf));
+      }
+    }
     List<String> named = c.own.inconsistent().stream().limit(NAMED).toList();
     return new PricePairs(
-        c.read, c.own.customers(), c.own.inconsistent().size(), named, paired, probe);
+        c.read, c.own.customers(), c.own.inconsistent().size(), named, paired, probe, bySegment);
   }
 
   /**

@@ -220,4 +220,39 @@ class PricePairsTest {
         .as("a probe that quoted no one")
         .isEqualTo(new PricePairs.Probe(2, 0, 0));
   }
+
+  @Test
+  void perSegmentTheSameAnswersArePairedByTheCustomersSegment() {
+    List<Integer> auto = ofLine("auto", 4);
+    Map<StepResult, List<RequestRecord>> logs = new HashMap<>();
+    logs.put(
+        A_HEALTHY,
+        List.of(
+            answer(auto.get(0), Origin.FRESH, 800.0),
+            answer(auto.get(1), Origin.FRESH, 1_000.0),
+            answer(auto.get(2), Origin.FRESH, 1_250.0)));
+    logs.put(
+        C_DOWN,
+        List.of(
+            answer(auto.get(0), Origin.DEFAULT, 1_000.0),
+            answer(auto.get(1), Origin.DEFAULT, 1_000.0),
+            answer(auto.get(2), Origin.DEFAULT, 1_000.0),
+            answer(auto.get(3), Origin.DEFAULT, 1_000.0)));
+    List<StepResult> steps = List.of(A_HEALTHY, B_HEALTHY, C_DOWN);
+    // customers 0 and 1 in one segment, 2 in another, 3 in none (left out of the segments)
+    Map<String, String> segment =
+        Map.of(
+            KeyFeeder.customerId(auto.get(0)), "auto old",
+            KeyFeeder.customerId(auto.get(1)), "auto old",
+            KeyFeeder.customerId(auto.get(2)), "auto new");
+    PricePairs p = PricePairs.of(steps, logs::get, null, segment::get);
+    assertThat(p.segments()).containsOnlyKeys(C_DOWN.spec().id());
+    Map<String, PairedPriceError> s = p.segments().get(C_DOWN.spec().id());
+    assertThat(s).containsOnlyKeys("auto old", "auto new");
+    assertThat(s.get("auto old").pairedAnswers()).isEqualTo(2);
+    assertThat(s.get("auto old").biasPct()).isEqualTo(12.5); // +25 % and 0 %
+    assertThat(s.get("auto new").biasPct()).isEqualTo(-20.0);
+    assertThat(p.of(C_DOWN.spec().id()).get("auto").defaultAnswers()).isEqualTo(4);
+    assertThat(pairs(logs).segments()).as("no segment function: none").isNull();
+  }
 }

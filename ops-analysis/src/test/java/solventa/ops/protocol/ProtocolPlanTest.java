@@ -228,6 +228,7 @@ class ProtocolPlanTest {
     assertThat(ExplorePlan.exploreStates(BenchArm.C_B80))
         .containsExactly(ProviderState.HEALTHY, ProviderState.SLOW);
     assertThat(ExplorePlan.exploreStates(BenchArm.C_CR)).containsExactly(ProviderState.values());
+    assertThat(ExplorePlan.exploreStates(BenchArm.C_SD)).containsExactly(ProviderState.DOWN);
     assertThat(ProtocolPlan.plannedSeconds(explore, plan)).isLessThanOrEqualTo(60 * 60);
     // elsewhere only quick walks one of C's variants, C+CR, through an outage and its recovery
     for (String other : List.of("smoke", "quick", "full")) {
@@ -237,7 +238,8 @@ class ProtocolPlanTest {
               s ->
                   s.arm() == BenchArm.C_RA
                       || s.arm() == BenchArm.C_B80
-                      || s.arm() == BenchArm.C_B160)
+                      || s.arm() == BenchArm.C_B160
+                      || s.arm() == BenchArm.C_SD)
           .noneMatch(s -> s.arm() == BenchArm.C_CR && !other.equals("quick"));
     }
   }

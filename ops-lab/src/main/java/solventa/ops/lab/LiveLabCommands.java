@@ -124,7 +124,8 @@ public final class LiveLabCommands {
         paramLabel = "NAME",
         description =
             "a design variant instead of an arm: B+CB, C@80ms, C@160ms (C with another budget),"
-                + " C+RA (C with refresh-ahead) or C+CR (C with careful recovery); their settings:"
+                + " C+RA (C with refresh-ahead), C+CR (C with careful recovery) or C+SD (C with a"
+                + " default per risk segment); their settings:"
                 + " docs/operations.md")
     String variant;
 

@@ -12,8 +12,8 @@ import solventa.vocabulary.ArmTraits;
  * card's four arms run as the card defines them; a variant is a card arm plus trait overrides or
  * node settings, run by the same node and the same simulation: {@link #B_CB} is B with the breaker
  * (the card puts the breaker in C's connector only), reported beside B; {@link #C_B80} and {@link
- * #C_B160} are C with another budget, {@link #C_RA} and {@link #C_CR} C with the card's other
- * mitigations (refresh-ahead, careful recovery).
+ * #C_B160} are C with another budget, {@link #C_RA}, {@link #C_CR} and {@link #C_SD} C with the
+ * card's other mitigations (refresh-ahead, careful recovery, a default per risk segment).
  *
  * <p>The declaration order is the simplest design first (what a team would build first): the
  * recommendation reads it in that order. Code asks an arm for its traits ({@link #caches}, {@link
@@ -53,7 +53,14 @@ public enum BenchArm {
       Map.of(
           "quote.refresh-admission.rate", "20",
           "quote.refresh-admission.jitter", "1s",
-          "of-adapter.providers.ofb.breaker.half-open-probes", "5"));
+          "of-adapter.providers.ofb.breaker.half-open-probes", "5")),
+  /**
+   * C with a default per risk segment (the card's mitigation 3): a DEFAULT answer is priced on the
+   * default profile of the insured object's segment (the band or category the rule book rates the
+   * object by) instead of the line's one default. Latency is C's; only the price of a DEFAULT quote
+   * changes, so it is walked where DEFAULT answers are many, for its price error.
+   */
+  C_SD(Arm.C, "C+SD", "CSD", Map.of("rating.default-profile", "segment"));
 
   private final Arm nodeArm;
   private final String label;

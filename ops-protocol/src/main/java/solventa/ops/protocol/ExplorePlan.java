@@ -26,18 +26,29 @@ public final class ExplorePlan {
           BenchArm.C_B160,
           BenchArm.C_RA,
           BenchArm.C_CR,
+          BenchArm.C_SD,
           BenchArm.C_PRIME);
 
   /**
    * The states {@code explore} walks a design through: every state; a budget variant (C@80ms,
    * C@160ms) healthy and slow only, where the budget decides how many answers take the cold path
-   * and how long it is (in the failing states every call outlasts any of the budgets).
+   * and how long it is (in the failing states every call outlasts any of the budgets); the default
+   * per risk segment (C+SD) down only, where DEFAULT answers are the most: it changes the price of
+   * a DEFAULT quote, not when one is given, so its latency and fallback share are C's and its price
+   * error is what it is walked for.
    */
   public static List<ProviderState> exploreStates(BenchArm arm) {
-    return arm.settings().containsKey("quote.budget")
-        ? List.of(ProviderState.HEALTHY, ProviderState.SLOW)
-        : List.of(ProviderState.values());
+    if (arm.settings().containsKey("quote.budget")) {
+      return List.of(ProviderState.HEALTHY, ProviderState.SLOW);
+    }
+    if (arm.settings().containsKey(SEGMENT_DEFAULT)) {
+      return List.of(ProviderState.DOWN);
+    }
+    return List.of(ProviderState.values());
   }
+
+  /** The node setting that prices a DEFAULT answer on its risk segment's default profile. */
+  public static final String SEGMENT_DEFAULT = "rating.default-profile";
 
   /**
    * Every design of {@link #EXPLORED} walked through its states ({@link #exploreStates}) in each

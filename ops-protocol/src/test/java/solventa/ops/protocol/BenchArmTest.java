@@ -25,26 +25,38 @@ class BenchArmTest {
     assertThat(BenchArm.B_CB.traits()).isEqualTo(Arm.B.traits().withBreaker(true));
     assertThat(BenchArm.B.andVariants()).containsExactly(BenchArm.B, BenchArm.B_CB);
     assertThat(BenchArm.C.andVariants())
-        .containsExactly(BenchArm.C, BenchArm.C_B80, BenchArm.C_B160, BenchArm.C_RA, BenchArm.C_CR);
+        .containsExactly(
+            BenchArm.C,
+            BenchArm.C_B80,
+            BenchArm.C_B160,
+            BenchArm.C_RA,
+            BenchArm.C_CR,
+            BenchArm.C_SD);
   }
 
   /** C's variants are C plus node settings: same traits, judged beside C, never in its place. */
   @Test
   void cWithTheCardsMitigationsIsCPlusItsSettings() {
     for (BenchArm v :
-        java.util.List.of(BenchArm.C_B80, BenchArm.C_B160, BenchArm.C_RA, BenchArm.C_CR)) {
+        java.util.List.of(
+            BenchArm.C_B80, BenchArm.C_B160, BenchArm.C_RA, BenchArm.C_CR, BenchArm.C_SD)) {
       assertThat(v.isVariant()).as(v.label()).isTrue();
       assertThat(v.traits()).isEqualTo(Arm.C.traits());
       assertThat(v.base()).isEqualTo(BenchArm.C);
     }
     assertThat(BenchArm.allVariants())
         .containsExactly(
-            BenchArm.B_CB, BenchArm.C_B80, BenchArm.C_B160, BenchArm.C_RA, BenchArm.C_CR);
+            BenchArm.B_CB,
+            BenchArm.C_B80,
+            BenchArm.C_B160,
+            BenchArm.C_RA,
+            BenchArm.C_CR,
+            BenchArm.C_SD);
     assertThat(BenchArm.C_B80.nodeSettings()).containsEntry("quote.budget", "80ms");
     assertThat(BenchArm.C_B160.nodeSettings()).containsEntry("quote.budget", "160ms");
     assertThat(BenchArm.variant("C+CR")).isEqualTo(BenchArm.C_CR);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> BenchArm.variant("C"))
-        .hasMessage("--variant must be one of B+CB, C@80ms, C@160ms, C+RA, C+CR, was C");
+        .hasMessage("--variant must be one of B+CB, C@80ms, C@160ms, C+RA, C+CR, C+SD, was C");
   }
 
   @Test
@@ -58,7 +70,8 @@ class BenchArmTest {
             BenchArm.C_B160,
             BenchArm.C_PRIME,
             BenchArm.C_RA,
-            BenchArm.C_CR);
+            BenchArm.C_CR,
+            BenchArm.C_SD);
     assertThat(BenchArm.with(BenchArm::coalesces)).containsExactly(BenchArm.C_PRIME);
     assertThat(BenchArm.with(a -> !a.caches())).containsExactly(BenchArm.A);
   }
@@ -67,10 +80,10 @@ class BenchArmTest {
   void labelsAndTagsStayWhatTheResultsWrite() {
     assertThat(BenchArm.values())
         .extracting(BenchArm::label)
-        .containsExactly("A", "B", "B+CB", "C", "C@80ms", "C@160ms", "C'", "C+RA", "C+CR");
+        .containsExactly("A", "B", "B+CB", "C", "C@80ms", "C@160ms", "C'", "C+RA", "C+CR", "C+SD");
     assertThat(BenchArm.values())
         .extracting(BenchArm::tag)
-        .containsExactly("A", "B", "BCB", "C", "CB80", "CB160", "Cp", "CRA", "CCR");
+        .containsExactly("A", "B", "BCB", "C", "CB80", "CB160", "Cp", "CRA", "CCR", "CSD");
     for (BenchArm a : BenchArm.values()) {
       assertThat(BenchArm.ofLabel(a.label())).isEqualTo(a);
     }
@@ -96,5 +109,10 @@ class BenchArmTest {
             Map.entry("of-adapter.providers.ofb.breaker.half-open-probes", "5"),
             Map.entry("quote.refresh-admission.jitter", "1s"),
             Map.entry("quote.refresh-admission.rate", "20"));
+    assertThat(BenchArm.C_SD.nodeSettings())
+        .containsExactly(
+            Map.entry("quote.arm", "C"),
+            Map.entry("quote.breaker", "on"),
+            Map.entry("rating.default-profile", "segment"));
   }
 }

@@ -167,6 +167,7 @@ final class Findings extends ReportSection {
             rows));
     new PriceErrorSection(this)
         .table(rec.candidates().stream().map(Recommendation.Candidate::arm).toList());
+    new SegmentDefaultSection(this).table();
   }
 
   /** Per second of C's and C''s recovery: what HD-01.8's stampede rule reads. */

@@ -88,15 +88,7 @@ final class PriceErrorSection extends ReportSection {
                     pe.defaultAnswers(),
                     pe.answersCoveredPct()));
             row.add(pe.pairedCustomers() + " of " + pe.defaultCustomers());
-            if (pe.biasPct() == null) {
-              row.add(cell(null, NONE_PAIRED));
-              row.add(cell(null, "none paired"));
-              row.add(cell(null, "none paired"));
-            } else {
-              row.add(signed(pe.biasPct()) + " " + interval(pe.biasCi(), true));
-              row.add(unsigned(pe.medianAbsPct()) + " " + interval(pe.medianAbsCi(), false));
-              row.add(unsigned(pe.p95AbsPct()) + " " + interval(pe.p95AbsCi(), false));
-            }
+            row.addAll(figures(pe));
             rows.add(row);
           }
         }
@@ -162,6 +154,20 @@ final class PriceErrorSection extends ReportSection {
         + " healthy; "
         + probe.priced()
         + " were priced on their own profile, and are among those with one above.";
+  }
+
+  /**
+   * A pairing's bias, median and p95 of |error| cells, each with its interval, or why there are
+   * none.
+   */
+  static List<String> figures(PairedPriceError pe) {
+    if (pe.biasPct() == null) {
+      return List.of(cell(null, NONE_PAIRED), cell(null, "none paired"), cell(null, "none paired"));
+    }
+    return List.of(
+        signed(pe.biasPct()) + " " + interval(pe.biasCi(), true),
+        unsigned(pe.medianAbsPct()) + " " + interval(pe.medianAbsCi(), false),
+        unsigned(pe.p95AbsPct()) + " " + interval(pe.p95AbsCi(), false));
   }
 
   /** Whether every customer's own premiums agreed, or which did not. */
