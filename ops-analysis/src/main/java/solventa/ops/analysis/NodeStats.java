@@ -46,26 +46,28 @@ public record NodeStats(
             ? Latency.EMPTY
             : new Latency(lat.count(), lat.p50(), lat.p95(), lat.p99(), lat.max());
     AdapterSnapshot a = s.adapter();
-    return new NodeStats(
-        q.fresh(),
-        q.cached(),
-        q.stale(),
-        q.dflt(),
-        q.errors(),
-        s.cacheHits(),
-        s.cacheMisses(),
-        s.providerCalls(),
-        s.coalescedWaiters(),
-        s.redisErrors(),
-        s.sacrificed(),
-        s.sacrificedAtMs() == null ? new ArrayList<>() : new ArrayList<>(s.sacrificedAtMs()),
-        internal,
-        a == null || a.state() == null ? "" : a.state().name(),
-        a == null ? new ArrayList<>() : transitions(a.transitions()),
-        a == null ? 0 : a.inFlight(),
-        a == null ? 0 : a.maxInFlight(),
-        a == null ? 0 : a.poolSize(),
-        a == null ? 0 : a.rejected());
+    return builder()
+        .fresh(q.fresh())
+        .cached(q.cached())
+        .stale(q.stale())
+        .dflt(q.dflt())
+        .errors(q.errors())
+        .cacheHits(s.cacheHits())
+        .cacheMisses(s.cacheMisses())
+        .providerCalls(s.providerCalls())
+        .coalescedWaiters(s.coalescedWaiters())
+        .redisErrors(s.redisErrors())
+        .sacrificed(s.sacrificed())
+        .sacrificedAtMs(
+            s.sacrificedAtMs() == null ? new ArrayList<>() : new ArrayList<>(s.sacrificedAtMs()))
+        .internal(internal)
+        .breaker(a == null || a.state() == null ? "" : a.state().name())
+        .transitions(a == null ? new ArrayList<>() : transitions(a.transitions()))
+        .inFlight(a == null ? 0 : a.inFlight())
+        .maxInFlight(a == null ? 0 : a.maxInFlight())
+        .poolSize(a == null ? 0 : a.poolSize())
+        .rejected(a == null ? 0 : a.rejected())
+        .build();
   }
 
   /**
@@ -98,26 +100,179 @@ public record NodeStats(
     }
     sac.sort(null);
     tr.sort(java.util.Comparator.comparingLong(BreakerTransition::atMs));
-    return new NodeStats(
-        sum(nodes, NodeStats::fresh),
-        sum(nodes, NodeStats::cached),
-        sum(nodes, NodeStats::stale),
-        sum(nodes, NodeStats::dflt),
-        sum(nodes, NodeStats::errors),
-        sum(nodes, NodeStats::cacheHits),
-        sum(nodes, NodeStats::cacheMisses),
-        sum(nodes, NodeStats::providerCalls),
-        sum(nodes, NodeStats::coalescedWaiters),
-        sum(nodes, NodeStats::redisErrors),
-        sum(nodes, NodeStats::sacrificed),
-        sac,
-        count == 0 ? Latency.EMPTY : new Latency(count, null, null, null, max),
-        String.join(",", states),
-        tr,
-        (int) sum(nodes, NodeStats::inFlight),
-        nodes.stream().mapToInt(NodeStats::maxInFlight).max().orElse(0),
-        nodes.stream().mapToInt(NodeStats::poolSize).max().orElse(0),
-        sum(nodes, NodeStats::rejected));
+    return builder()
+        .fresh(sum(nodes, NodeStats::fresh))
+        .cached(sum(nodes, NodeStats::cached))
+        .stale(sum(nodes, NodeStats::stale))
+        .dflt(sum(nodes, NodeStats::dflt))
+        .errors(sum(nodes, NodeStats::errors))
+        .cacheHits(sum(nodes, NodeStats::cacheHits))
+        .cacheMisses(sum(nodes, NodeStats::cacheMisses))
+        .providerCalls(sum(nodes, NodeStats::providerCalls))
+        .coalescedWaiters(sum(nodes, NodeStats::coalescedWaiters))
+        .redisErrors(sum(nodes, NodeStats::redisErrors))
+        .sacrificed(sum(nodes, NodeStats::sacrificed))
+        .sacrificedAtMs(sac)
+        .internal(count == 0 ? Latency.EMPTY : new Latency(count, null, null, null, max))
+        .breaker(String.join(",", states))
+        .transitions(tr)
+        .inFlight((int) sum(nodes, NodeStats::inFlight))
+        .maxInFlight(nodes.stream().mapToInt(NodeStats::maxInFlight).max().orElse(0))
+        .poolSize(nodes.stream().mapToInt(NodeStats::poolSize).max().orElse(0))
+        .rejected(sum(nodes, NodeStats::rejected))
+        .build();
+  }
+
+  /**
+   * Stats whose fields are named as they are set; what is not set reads as {@link #of} reads a part
+   * the snapshot lacks: zero, no sacrificed stamps, no latency, an empty breaker state and no
+   * transitions.
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** One node's (or one cluster's) stats, named ({@link #builder}). */
+  public static final class Builder {
+    private long fresh;
+    private long cached;
+    private long stale;
+    private long dflt;
+    private long errors;
+    private long cacheHits;
+    private long cacheMisses;
+    private long providerCalls;
+    private long coalescedWaiters;
+    private long redisErrors;
+    private long sacrificed;
+    private List<Long> sacrificedAtMs = List.of();
+    private Latency internal = Latency.EMPTY;
+    private String breaker = "";
+    private List<BreakerTransition> transitions = List.of();
+    private int inFlight;
+    private int maxInFlight;
+    private int poolSize;
+    private long rejected;
+
+    private Builder() {}
+
+    public Builder fresh(long v) {
+      this.fresh = v;
+      return this;
+    }
+
+    public Builder cached(long v) {
+      this.cached = v;
+      return this;
+    }
+
+    public Builder stale(long v) {
+      this.stale = v;
+      return this;
+    }
+
+    public Builder dflt(long v) {
+      this.dflt = v;
+      return this;
+    }
+
+    public Builder errors(long v) {
+      this.errors = v;
+      return this;
+    }
+
+    public Builder cacheHits(long v) {
+      this.cacheHits = v;
+      return this;
+    }
+
+    public Builder cacheMisses(long v) {
+      this.cacheMisses = v;
+      return this;
+    }
+
+    public Builder providerCalls(long v) {
+      this.providerCalls = v;
+      return this;
+    }
+
+    public Builder coalescedWaiters(long v) {
+      this.coalescedWaiters = v;
+      return this;
+    }
+
+    public Builder redisErrors(long v) {
+      this.redisErrors = v;
+      return this;
+    }
+
+    public Builder sacrificed(long v) {
+      this.sacrificed = v;
+      return this;
+    }
+
+    public Builder sacrificedAtMs(List<Long> v) {
+      this.sacrificedAtMs = v;
+      return this;
+    }
+
+    public Builder internal(Latency v) {
+      this.internal = v;
+      return this;
+    }
+
+    public Builder breaker(String v) {
+      this.breaker = v;
+      return this;
+    }
+
+    public Builder transitions(List<BreakerTransition> v) {
+      this.transitions = v;
+      return this;
+    }
+
+    public Builder inFlight(int v) {
+      this.inFlight = v;
+      return this;
+    }
+
+    public Builder maxInFlight(int v) {
+      this.maxInFlight = v;
+      return this;
+    }
+
+    public Builder poolSize(int v) {
+      this.poolSize = v;
+      return this;
+    }
+
+    public Builder rejected(long v) {
+      this.rejected = v;
+      return this;
+    }
+
+    public NodeStats build() {
+      return new NodeStats(
+          fresh,
+          cached,
+          stale,
+          dflt,
+          errors,
+          cacheHits,
+          cacheMisses,
+          providerCalls,
+          coalescedWaiters,
+          redisErrors,
+          sacrificed,
+          sacrificedAtMs,
+          internal,
+          breaker,
+          transitions,
+          inFlight,
+          maxInFlight,
+          poolSize,
+          rejected);
+    }
   }
 
   /** Quotes the node answered since its last reset, whatever their origin. */

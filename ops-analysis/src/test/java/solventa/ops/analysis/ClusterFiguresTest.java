@@ -21,26 +21,27 @@ class ClusterFiguresTest {
 
   static NodeStats stats(
       long calls, Latency internal, int poolSize, long rejected, BreakerTransition... t) {
-    return new NodeStats(
-        1,
-        2,
-        3,
-        4,
-        0,
-        5,
-        6,
-        calls,
-        0,
-        0,
-        1,
-        List.of(T0 + calls),
-        internal,
-        "CLOSED",
-        List.of(t),
-        1,
-        9,
-        poolSize,
-        rejected);
+    return NodeStats.builder()
+        .fresh(1)
+        .cached(2)
+        .stale(3)
+        .dflt(4)
+        .errors(0)
+        .cacheHits(5)
+        .cacheMisses(6)
+        .providerCalls(calls)
+        .coalescedWaiters(0)
+        .redisErrors(0)
+        .sacrificed(1)
+        .sacrificedAtMs(List.of(T0 + calls))
+        .internal(internal)
+        .breaker("CLOSED")
+        .transitions(List.of(t))
+        .inFlight(1)
+        .maxInFlight(9)
+        .poolSize(poolSize)
+        .rejected(rejected)
+        .build();
   }
 
   @Test

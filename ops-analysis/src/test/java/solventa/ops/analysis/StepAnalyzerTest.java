@@ -22,26 +22,27 @@ class StepAnalyzerTest {
   }
 
   static NodeStats stats(List<Long> sacrificedAt, List<BreakerTransition> transitions) {
-    return new NodeStats(
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        10,
-        10,
-        0,
-        0,
-        sacrificedAt.size(),
-        sacrificedAt,
-        new Latency(5, 60.0, 70.0, 80.0, 90.0),
-        "OPEN",
-        transitions,
-        0,
-        7,
-        32,
-        3);
+    return NodeStats.builder()
+        .fresh(0)
+        .cached(0)
+        .stale(0)
+        .dflt(0)
+        .errors(0)
+        .cacheHits(0)
+        .cacheMisses(10)
+        .providerCalls(10)
+        .coalescedWaiters(0)
+        .redisErrors(0)
+        .sacrificed(sacrificedAt.size())
+        .sacrificedAtMs(sacrificedAt)
+        .internal(new Latency(5, 60.0, 70.0, 80.0, 90.0))
+        .breaker("OPEN")
+        .transitions(transitions)
+        .inFlight(0)
+        .maxInFlight(7)
+        .poolSize(32)
+        .rejected(3)
+        .build();
   }
 
   @Test

@@ -84,7 +84,8 @@ class LiveLabOptionsTest {
     assertThat(LiveLab.Options.parse(o.superviseArgs().toArray(String[]::new)).arm())
         .isEqualTo(BenchArm.C_CR);
     assertThatThrownBy(() -> LiveLab.Options.parse(new String[] {"up", "--variant", "D"}))
-        .hasMessageContaining("--variant must be one of B+CB, C@80ms, C@160ms, C+RA, C+CR, was D");
+        .hasMessageContaining(
+            "--variant must be one of B+CB, C@80ms, C@160ms, C+RA, C+CR, C+SD, was D");
     assertThatThrownBy(
             () -> LiveLab.Options.parse(new String[] {"up", "--arm", "B", "--variant", "C+RA"}))
         .hasMessageContaining("give --arm or --variant, not both");
@@ -97,7 +98,7 @@ class LiveLabOptionsTest {
   void theClusterDescriptionNamesTheArmsWithAndWithoutABreaker() {
     assertThat(NodeGroup.BREAKERS)
         .isEqualTo(
-            "arms B+CB, C, C@80ms, C@160ms, C', C+RA and C+CR run with a circuit breaker in their"
+            "arms B+CB, C, C@80ms, C@160ms, C', C+RA, C+CR and C+SD run with a circuit breaker in their"
                 + " adapter, A and B without one");
     assertThat(NodeGroup.describe(1)).contains(NodeGroup.BREAKERS).doesNotContain("per arm");
     assertThat(NodeGroup.describe(3)).contains(NodeGroup.BREAKERS, "(3 per arm)");

@@ -52,98 +52,177 @@ public record ExperimentRecord(
     return nodes == null ? 1 : nodes;
   }
 
-  /** What a run measured, before analysis: no sanity checks, no rules version, no verdicts. */
-  public static ExperimentRecord measured(
-      String profile,
-      long seed,
-      String startedAt,
-      String finishedAt,
-      boolean complete,
-      String incompleteReason,
-      Map<String, String> environment,
-      List<StepResult> steps,
-      Map<String, Map<String, String>> contracts,
-      int nodes) {
-    return new ExperimentRecord(
-        profile,
-        seed,
-        startedAt,
-        finishedAt,
-        complete,
-        incompleteReason,
-        environment,
-        steps,
-        contracts,
-        List.of(),
-        null,
-        Map.of(),
-        nodes,
-        null,
-        null,
-        null);
+  /**
+   * A record whose fields are named as they are set; what is not set is what a run that measured
+   * nothing and was not analysed has: no environment, steps or contracts, no sanity checks, no
+   * rules version, no verdicts, no node count, actuarial inputs, sensitivity or price pairs.
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding every field of this record, to change some of them by name. */
+  public Builder toBuilder() {
+    return builder()
+        .profile(profile)
+        .seed(seed)
+        .startedAt(startedAt)
+        .finishedAt(finishedAt)
+        .complete(complete)
+        .incompleteReason(incompleteReason)
+        .environment(environment)
+        .steps(steps)
+        .contracts(contracts)
+        .sanity(sanity)
+        .rulesVersion(rulesVersion)
+        .verdicts(verdicts)
+        .nodes(nodes)
+        .actuarial(actuarial)
+        .sensitivity(sensitivity)
+        .pricePairs(pricePairs);
   }
 
   /** This record with {@code replaced} as its steps (a re-analysis), the analysis left as is. */
   public ExperimentRecord withSteps(List<StepResult> replaced) {
-    return new ExperimentRecord(
-        profile,
-        seed,
-        startedAt,
-        finishedAt,
-        complete,
-        incompleteReason,
-        environment,
-        List.copyOf(replaced),
-        contracts,
-        sanity,
-        rulesVersion,
-        verdicts,
-        nodes,
-        actuarial,
-        sensitivity,
-        pricePairs);
+    return toBuilder().steps(List.copyOf(replaced)).build();
   }
 
   /** This record with the analysis of its steps (replacing any earlier one). */
   public ExperimentRecord analysed(Analysis a) {
-    return new ExperimentRecord(
-        profile,
-        seed,
-        startedAt,
-        finishedAt,
-        complete,
-        incompleteReason,
-        environment,
-        steps,
-        contracts,
-        a.sanity(),
-        a.rulesVersion(),
-        a.verdicts(),
-        nodes,
-        a.actuarial(),
-        a.sensitivity(),
-        pricePairs);
+    return toBuilder()
+        .sanity(a.sanity())
+        .rulesVersion(a.rulesVersion())
+        .verdicts(a.verdicts())
+        .actuarial(a.actuarial())
+        .sensitivity(a.sensitivity())
+        .build();
   }
 
   /** This record with {@code pairs} as its price pairs (replacing any earlier ones). */
   public ExperimentRecord withPricePairs(PricePairs pairs) {
-    return new ExperimentRecord(
-        profile,
-        seed,
-        startedAt,
-        finishedAt,
-        complete,
-        incompleteReason,
-        environment,
-        steps,
-        contracts,
-        sanity,
-        rulesVersion,
-        verdicts,
-        nodes,
-        actuarial,
-        sensitivity,
-        pairs);
+    return toBuilder().pricePairs(pairs).build();
+  }
+
+  /** One record's fields, named ({@link #builder}, {@link #toBuilder}). */
+  public static final class Builder {
+    private String profile;
+    private long seed;
+    private String startedAt;
+    private String finishedAt;
+    private boolean complete;
+    private String incompleteReason;
+    private Map<String, String> environment = Map.of();
+    private List<StepResult> steps = List.of();
+    private Map<String, Map<String, String>> contracts = Map.of();
+    private List<SanityCheck> sanity = List.of();
+    private String rulesVersion;
+    private Map<String, Verdict> verdicts = Map.of();
+    private Integer nodes;
+    private Actuarial actuarial;
+    private Sensitivity sensitivity;
+    private PricePairs pricePairs;
+
+    private Builder() {}
+
+    public Builder profile(String v) {
+      this.profile = v;
+      return this;
+    }
+
+    public Builder seed(long v) {
+      this.seed = v;
+      return this;
+    }
+
+    public Builder startedAt(String v) {
+      this.startedAt = v;
+      return this;
+    }
+
+    public Builder finishedAt(String v) {
+      this.finishedAt = v;
+      return this;
+    }
+
+    public Builder complete(boolean v) {
+      this.complete = v;
+      return this;
+    }
+
+    public Builder incompleteReason(String v) {
+      this.incompleteReason = v;
+      return this;
+    }
+
+    public Builder environment(Map<String, String> v) {
+      this.environment = v;
+      return this;
+    }
+
+    public Builder steps(List<StepResult> v) {
+      this.steps = v;
+      return this;
+    }
+
+    public Builder contracts(Map<String, Map<String, String>> v) {
+      this.contracts = v;
+      return this;
+    }
+
+    public Builder sanity(List<SanityCheck> v) {
+      this.sanity = v;
+      return this;
+    }
+
+    public Builder rulesVersion(String v) {
+      this.rulesVersion = v;
+      return this;
+    }
+
+    public Builder verdicts(Map<String, Verdict> v) {
+      this.verdicts = v;
+      return this;
+    }
+
+    public Builder nodes(Integer v) {
+      this.nodes = v;
+      return this;
+    }
+
+    public Builder actuarial(Actuarial v) {
+      this.actuarial = v;
+      return this;
+    }
+
+    public Builder sensitivity(Sensitivity v) {
+      this.sensitivity = v;
+      return this;
+    }
+
+    public Builder pricePairs(PricePairs v) {
+      this.pricePairs = v;
+      return this;
+    }
+
+    public ExperimentRecord build() {
+      return new ExperimentRecord(
+          profile,
+          seed,
+          startedAt,
+          finishedAt,
+          complete,
+          incompleteReason,
+          environment,
+          steps,
+          contracts,
+          sanity,
+          rulesVersion,
+          verdicts,
+          nodes,
+          actuarial,
+          sensitivity,
+          pricePairs);
+    }
   }
 
   /** The actuarial inputs the verdicts were judged with; the declared ones for older results. */

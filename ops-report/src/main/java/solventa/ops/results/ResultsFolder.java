@@ -64,17 +64,18 @@ public final class ResultsFolder {
       Map<String, Map<String, String>> contracts,
       boolean complete,
       String reason) {
-    return ExperimentRecord.measured(
-        profile,
-        seed,
-        startedAt,
-        Instant.now().toString(),
-        complete,
-        complete ? null : reason,
-        environment,
-        List.copyOf(steps),
-        contracts,
-        nodes);
+    return ExperimentRecord.builder()
+        .profile(profile)
+        .seed(seed)
+        .startedAt(startedAt)
+        .finishedAt(Instant.now().toString())
+        .complete(complete)
+        .incompleteReason(complete ? null : reason)
+        .environment(environment)
+        .steps(List.copyOf(steps))
+        .contracts(contracts)
+        .nodes(nodes)
+        .build();
   }
 
   /**

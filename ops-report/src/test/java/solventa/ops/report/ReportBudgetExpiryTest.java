@@ -38,7 +38,16 @@ class ReportBudgetExpiryTest {
                 .fallbackLatencies(List.of(184L))
                 .build());
     ExperimentRecord e =
-        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, RECORDED, steps, Map.of(), 1);
+        ExperimentRecord.builder()
+            .profile("quick")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .environment(RECORDED)
+            .steps(steps)
+            .nodes(1)
+            .build();
     return Report.build(e);
   }
 

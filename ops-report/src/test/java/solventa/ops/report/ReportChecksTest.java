@@ -20,7 +20,15 @@ class ReportChecksTest {
   void theImplementationChecksAreSetApartFromTheFindings() {
     List<StepResult> steps = List.of();
     ExperimentRecord e =
-        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1)
+        ExperimentRecord.builder()
+            .profile("quick")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build()
             .analysed(Analysis.of(steps, Map.of(), ExperimentProfile.named("quick")));
     List<Report.Block> blocks = Report.build(e);
     int verdicts = blocks.indexOf(new Report.Heading(2, "Verdicts"));

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import solventa.ops.analysis.Fixture;
@@ -23,25 +22,24 @@ class ReportGatlingLinksTest {
   @TempDir Path dir;
 
   private static ExperimentRecord record() {
-    return ExperimentRecord.measured(
-        "quick",
-        1,
-        "t0",
-        "t1",
-        true,
-        null,
-        Map.of(),
-        List.of(
-            Fixture.step(BenchArm.C, ProviderState.HEALTHY)
-                .id("R1-walk-C-healthy")
-                .gatling("gatling/R1-walk-C-healthy/index.html")
-                .build(),
-            Fixture.step(BenchArm.C, ProviderState.DEGRADED)
-                .id("R1-walk-C-degraded")
-                .gatling("gatling/R1-walk-C-degraded/index.html")
-                .build()),
-        Map.of(),
-        1);
+    return ExperimentRecord.builder()
+        .profile("quick")
+        .seed(1)
+        .startedAt("t0")
+        .finishedAt("t1")
+        .complete(true)
+        .steps(
+            List.of(
+                Fixture.step(BenchArm.C, ProviderState.HEALTHY)
+                    .id("R1-walk-C-healthy")
+                    .gatling("gatling/R1-walk-C-healthy/index.html")
+                    .build(),
+                Fixture.step(BenchArm.C, ProviderState.DEGRADED)
+                    .id("R1-walk-C-degraded")
+                    .gatling("gatling/R1-walk-C-degraded/index.html")
+                    .build()))
+        .nodes(1)
+        .build();
   }
 
   @Test

@@ -3,7 +3,6 @@ package solventa.ops.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.analysis.StepResult;
@@ -20,7 +19,15 @@ class ReportIntervalsTest {
 
   static Report.Table runTable(List<StepResult> steps) {
     ExperimentRecord e =
-        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
+        ExperimentRecord.builder()
+            .profile("quick")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build();
     return Report.build(e).stream()
         .filter(b -> b instanceof Report.Table t && t.headers().contains("Meets?"))
         .map(Report.Table.class::cast)

@@ -21,9 +21,16 @@ class ReportOpenQuestionsTest {
 
   private static List<Report.Block> render(List<StepResult> steps, Map<String, Verdict> verdicts) {
     ExperimentRecord e =
-        new ExperimentRecord(
-            "full", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), List.of(), null, verdicts,
-            1, null, null, null);
+        ExperimentRecord.builder()
+            .profile("full")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .verdicts(verdicts)
+            .nodes(1)
+            .build();
     return Report.build(e);
   }
 
@@ -111,23 +118,15 @@ class ReportOpenQuestionsTest {
 
   private static List<Report.Block> renderBreakpoints(List<StepResult> steps) {
     ExperimentRecord e =
-        new ExperimentRecord(
-            BreakpointPlan.PROFILE,
-            1,
-            "t0",
-            "t1",
-            true,
-            null,
-            Map.of(),
-            steps,
-            Map.of(),
-            List.of(),
-            null,
-            Map.of(),
-            1,
-            null,
-            null,
-            null);
+        ExperimentRecord.builder()
+            .profile(BreakpointPlan.PROFILE)
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build();
     return Report.build(e);
   }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.analysis.OutageCost;
@@ -35,7 +34,15 @@ class ReportOutageCostTest {
             // no seconds recorded (the fixture synthesizes none without a fallback share)
             Fixture.step(BenchArm.C, ProviderState.UNRESPONSIVE).fallback(null).build());
     ExperimentRecord e =
-        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
+        ExperimentRecord.builder()
+            .profile("quick")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build();
     List<Report.Block> blocks = Report.build(e);
     int at = -1;
     for (int i = 0; i < blocks.size(); i++) {

@@ -41,7 +41,15 @@ class ReportPolicyTrialsTest {
     }
     steps.add(trial("count", 10, "R1", "policy-count-r10", 6));
     ExperimentRecord e =
-        ExperimentRecord.measured("full", 3, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1)
+        ExperimentRecord.builder()
+            .profile("full")
+            .seed(3)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build()
             .analysed(Analysis.of(steps, Map.of(), ExperimentProfile.named("full")));
     List<Report.Block> blocks = Report.build(e);
     List<Report.Table> tables =

@@ -41,7 +41,15 @@ class ReportRecommendationTest {
             .recoveryPhases(QUICK_WINDOW, 11, 11, 0)
             .build());
     ExperimentRecord e =
-        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
+        ExperimentRecord.builder()
+            .profile("quick")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build();
     List<Report.Block> blocks = Report.build(e);
 
     int at = -1;
@@ -105,8 +113,15 @@ class ReportRecommendationTest {
     }
     List<Report.Block> withPrices =
         Report.build(
-            ExperimentRecord.measured(
-                "quick", 1, "t0", "t1", true, null, Map.of(), priced, Map.of(), 1));
+            ExperimentRecord.builder()
+                .profile("quick")
+                .seed(1)
+                .startedAt("t0")
+                .finishedAt("t1")
+                .complete(true)
+                .steps(priced)
+                .nodes(1)
+                .build());
     int pe = heading(withPrices, "Price error of DEFAULT quotes");
     Report.Table prices = (Report.Table) withPrices.get(pe + 2);
     assertThat(prices.rows())
@@ -151,8 +166,15 @@ class ReportRecommendationTest {
             new PricePairs.Probe(40, 25, 24));
     List<Report.Block> paired =
         Report.build(
-            ExperimentRecord.measured(
-                    "quick", 1, "t0", "t1", true, null, Map.of(), priced, Map.of(), 1)
+            ExperimentRecord.builder()
+                .profile("quick")
+                .seed(1)
+                .startedAt("t0")
+                .finishedAt("t1")
+                .complete(true)
+                .steps(priced)
+                .nodes(1)
+                .build()
                 .withPricePairs(pairs));
     int ph = heading(paired, "Price error of DEFAULT quotes");
     assertThat(((Report.Para) paired.get(ph + 1)).text())
@@ -194,8 +216,15 @@ class ReportRecommendationTest {
     }
     List<Report.Block> broken =
         Report.build(
-            ExperimentRecord.measured(
-                    "quick", 1, "t0", "t1", true, null, Map.of(), priced, Map.of(), 1)
+            ExperimentRecord.builder()
+                .profile("quick")
+                .seed(1)
+                .startedAt("t0")
+                .finishedAt("t1")
+                .complete(true)
+                .steps(priced)
+                .nodes(1)
+                .build()
                 .withPricePairs(new PricePairs(9, 228, 12, ids.subList(0, 10), Map.of(), null)));
     int bh = heading(broken, "Price error of DEFAULT quotes");
     assertThat(((Report.Para) broken.get(bh + 1)).text())
@@ -247,7 +276,15 @@ class ReportRecommendationTest {
       }
     }
     ExperimentRecord e =
-        ExperimentRecord.measured("full", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
+        ExperimentRecord.builder()
+            .profile("full")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build();
     List<Report.Block> blocks = Report.build(e);
     int at = heading(blocks, VariantsSection.HEADING);
     Report.Table budgets =
@@ -320,8 +357,15 @@ class ReportRecommendationTest {
     assertThat(ts.rows().get(7).get(4)).isEqualTo("holds");
 
     ExperimentRecord without =
-        ExperimentRecord.measured(
-            "quick", 1, "t0", "t1", true, null, Map.of(), steps.subList(0, 5), Map.of(), 1);
+        ExperimentRecord.builder()
+            .profile("quick")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps.subList(0, 5))
+            .nodes(1)
+            .build();
     List<Report.Block> plain = Report.build(without);
     assertThat(((Report.Para) plain.get(heading(plain, VariantsSection.HEADING) + 1)).text())
         .contains("`./bin/lab experiment explore` walks them");

@@ -34,7 +34,15 @@ class ReportSensitivityTest {
               .build());
     }
     ExperimentRecord e =
-        ExperimentRecord.measured("full", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
+        ExperimentRecord.builder()
+            .profile("full")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build();
     return e.analysed(
         Analysis.of(
             steps, Map.of(), ExperimentProfile.named("full"), Map.of(), Actuarial.DECLARED, true));

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.analysis.StepResult;
@@ -23,7 +22,15 @@ class ReportSweepTableTest {
     }
     steps.add(Fixture.sweep(BenchArm.C, 0.93).latency(150, 321).bisection().build());
     ExperimentRecord e =
-        ExperimentRecord.measured("full", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
+        ExperimentRecord.builder()
+            .profile("full")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build();
 
     Report.Table table =
         Report.build(e).stream()

@@ -3,7 +3,6 @@ package solventa.ops.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.protocol.BenchArm;
@@ -19,17 +18,15 @@ class ReportThreatsTest {
 
   private static List<String> threats(String profile) {
     ExperimentRecord e =
-        ExperimentRecord.measured(
-            profile,
-            1,
-            "t0",
-            "t1",
-            true,
-            null,
-            Map.of(),
-            List.of(Fixture.step(BenchArm.C, ProviderState.HEALTHY).build()),
-            Map.of(),
-            1);
+        ExperimentRecord.builder()
+            .profile(profile)
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(List.of(Fixture.step(BenchArm.C, ProviderState.HEALTHY).build()))
+            .nodes(1)
+            .build();
     return Report.build(e).stream()
         .filter(b -> b instanceof Report.Bullets)
         .map(Report.Bullets.class::cast)

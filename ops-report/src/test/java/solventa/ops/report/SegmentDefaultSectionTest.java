@@ -36,8 +36,15 @@ class SegmentDefaultSectionTest {
 
   private static List<Report.Block> report(List<StepResult> steps, PricePairs pairs) {
     return Report.build(
-        ExperimentRecord.measured(
-                "explore", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1)
+        ExperimentRecord.builder()
+            .profile("explore")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build()
             .withPricePairs(pairs));
   }
 

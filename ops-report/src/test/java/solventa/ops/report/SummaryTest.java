@@ -21,7 +21,15 @@ class SummaryTest {
 
   private static ExperimentRecord record(List<StepResult> steps) {
     ExperimentRecord e =
-        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1);
+        ExperimentRecord.builder()
+            .profile("quick")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build();
     return e.analysed(Analysis.of(steps, Map.of(), ExperimentProfile.named("quick")));
   }
 
@@ -72,7 +80,15 @@ class SummaryTest {
     }
     // quick's lab second stands for 4 320 s of a daily source: an outage of 4 h outlasts it
     ExperimentRecord e =
-        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1)
+        ExperimentRecord.builder()
+            .profile("quick")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build()
             .analysed(
                 Analysis.of(
                     steps,
@@ -116,7 +132,15 @@ class SummaryTest {
               : Fixture.step(BenchArm.C, st).latency(64, 66).aging(0.88, 20, 2_000).build());
     }
     ExperimentRecord longOutage =
-        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1)
+        ExperimentRecord.builder()
+            .profile("quick")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build()
             .analysed(
                 Analysis.of(
                     steps,

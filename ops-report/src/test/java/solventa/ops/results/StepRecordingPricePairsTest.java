@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import solventa.gatling.RequestLog;
@@ -61,7 +60,15 @@ class StepRecordingPricePairsTest {
     assertThat(a.biasPct()).isEqualTo(-20.0);
 
     ExperimentRecord e =
-        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1)
+        ExperimentRecord.builder()
+            .profile("quick")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build()
             .withPricePairs(p);
     ResultsFolder.save(e, dir);
     assertThat(ResultsFolder.load(dir).pricePairs()).isEqualTo(p);
@@ -73,7 +80,15 @@ class StepRecordingPricePairsTest {
     List<StepResult> steps = List.of(old, unlogged);
     assertThat(StepRecording.pricePairs(dir, steps)).isNull();
     ResultsFolder.save(
-        ExperimentRecord.measured("quick", 1, "t0", "t1", true, null, Map.of(), steps, Map.of(), 1)
+        ExperimentRecord.builder()
+            .profile("quick")
+            .seed(1)
+            .startedAt("t0")
+            .finishedAt("t1")
+            .complete(true)
+            .steps(steps)
+            .nodes(1)
+            .build()
             .withPricePairs(null),
         dir);
     assertThat(Files.readString(dir.resolve("results.json"))).doesNotContain("pricePairs");
