@@ -25,6 +25,7 @@ import solventa.rating.internal.RuleBook;
 import solventa.rating.internal.RuleBookAssembler;
 import solventa.rating.internal.RuleBookLoader;
 import solventa.rating.internal.RuleSet;
+import solventa.rating.model.DefaultProfileMode;
 import solventa.rating.model.InvalidQuoteInput;
 import solventa.rating.model.PricedQuote;
 import solventa.rating.model.ResolvedProfile;
@@ -60,14 +61,16 @@ public final class RatingEngine implements AutoCloseable {
   private final Clock clock;
   private final long costNanos;
   private final CostTimer timer;
+  private final DefaultProfileMode defaultProfile;
 
   /** The engine's own timer thread, or null when the caller supplied the timer (and closes it). */
   private final ScheduledThreadPoolExecutor ownTimer;
 
-  private RatingEngine(RuleBook book, Clock clock, Duration cost, CostTimer external) {
+  private RatingEngine(RuleBook book, Clock clock, RatingSettings settings, CostTimer external) {
     this.book = book;
     this.clock = clock;
-    this.costNanos = cost.toNanos();
+    this.costNanos = settings.cost().toNanos();
+    this.defaultProfile = settings.defaultProfile();
     if (external != null) {
       this.ownTimer = null;
       this.timer = external;
@@ -189,12 +192,15 @@ public final class RatingEngine implements AutoCloseable {
           .locations("classpath:db/migration")
           .load()
           .migrate();
-      RuleBook book = RuleBookAssembler.assemble(RuleBookLoader.read(c), clock.instant());
+      RuleBook book =
+          RuleBookAssembler.assemble(
+              RuleBookLoader.read(c), clock.instant(), settings.defaultProfile());
       log.info(
-          "rating: rule book loaded, versions {}, in force {}",
+          "rating: rule book loaded, versions {}, in force {}, default profile per {}",
           book.versions().values().stream().map(RuleSet::version).toList(),
-          book.inForce(clock.instant()).version());
-      result.complete(new RatingEngine(book, clock, settings.cost(), costTimer));
+          book.inForce(clock.instant()).version(),
+          settings.defaultProfile().setting());
+      result.complete(new RatingEngine(book, clock, settings, costTimer));
     } catch (Throwable t) {
       result.completeExceptionally(t);
     }
@@ -236,7 +242,8 @@ public final class RatingEngine implements AutoCloseable {
   public PricedQuote priceNow(QuoteInput input, ResolvedProfile profile) {
     RuleSet rules = book.inForce(clock.instant());
     InsuredObjectSchema.Validated object = validated(input, rules);
-    return Pricer.price(rules, rules.lines().get(input.lineOfBusiness()), object, profile);
+    return Pricer.price(
+        rules, rules.lines().get(input.lineOfBusiness()), object, profile, defaultProfile);
   }
 
   /**

@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import java.time.Duration;
 import java.util.Objects;
+import solventa.rating.model.DefaultProfileMode;
 
 /**
  * The {@code rating { … }} namespace, parsed once and validated on construction: an invalid value
@@ -15,6 +16,9 @@ import java.util.Objects;
  * @param cost calibrated fixed cost of one pricing ({@code rating.cost}), 0 ≤ cost ≤ 10 s
  * @param connectAttempts connection attempts at start-up ({@code rating.connect-attempts}), ≥ 1
  * @param connectBackoff wait after the first failed attempt ({@code rating.connect-backoff}), > 0
+ * @param defaultProfile which default profile prices a DEFAULT quote ({@code
+ *     rating.default-profile}): {@code line} (the line's one profile) or {@code segment} (the
+ *     profile of the insured object's risk segment)
  */
 public record RatingSettings(
     String jdbcUrl,
@@ -22,7 +26,8 @@ public record RatingSettings(
     String password,
     Duration cost,
     int connectAttempts,
-    Duration connectBackoff) {
+    Duration connectBackoff,
+    DefaultProfileMode defaultProfile) {
 
   /** Upper bound on the cost: anything longer is a typo (60s for 60ms), not a calibration. */
   static final Duration MAX_COST = Duration.ofSeconds(10);
@@ -49,6 +54,7 @@ public record RatingSettings(
         "rating.connect-backoff",
         connectBackoff,
         "must be > 0");
+    Objects.requireNonNull(defaultProfile, "rating.default-profile must not be null");
   }
 
   /** Reads {@code rating { … }} from a resolved root config (reference.conf supplies defaults). */
@@ -61,7 +67,8 @@ public record RatingSettings(
           c.getString("password"),
           c.getDuration("cost"),
           c.getInt("connect-attempts"),
-          c.getDuration("connect-backoff"));
+          c.getDuration("connect-backoff"),
+          defaultProfile(c.getString("default-profile")));
     } catch (ConfigException e) {
       // Typesafe's message already names the key, origin and offending value.
       throw new IllegalArgumentException("invalid rating configuration: " + e.getMessage(), e);
@@ -70,7 +77,28 @@ public record RatingSettings(
 
   /** Same settings with another cost (tests and calibration runs). */
   public RatingSettings withCost(Duration newCost) {
-    return new RatingSettings(jdbcUrl, user, password, newCost, connectAttempts, connectBackoff);
+    return new RatingSettings(
+        jdbcUrl, user, password, newCost, connectAttempts, connectBackoff, defaultProfile);
+  }
+
+  /** Same settings with another default-profile mode (tests and experiment arms). */
+  public RatingSettings withDefaultProfile(DefaultProfileMode mode) {
+    return new RatingSettings(jdbcUrl, user, password, cost, connectAttempts, connectBackoff, mode);
+  }
+
+  /**
+   * The mode a {@code rating.default-profile} value names. Exact and lower-case, as documented: a
+   * value the engine does not know must not fall back to the line mode quietly, or an arm meant to
+   * run on segment defaults would run on the line's without anyone seeing it.
+   */
+  private static DefaultProfileMode defaultProfile(String value) {
+    for (DefaultProfileMode mode : DefaultProfileMode.values()) {
+      if (mode.setting().equals(value)) {
+        return mode;
+      }
+    }
+    require(false, "rating.default-profile", value, "must be line or segment");
+    throw new AssertionError("unreachable");
   }
 
   @Override
@@ -85,6 +113,8 @@ public record RatingSettings(
         + connectAttempts
         + ", connectBackoff="
         + connectBackoff
+        + ", defaultProfile="
+        + defaultProfile.setting()
         + "]";
   }
 

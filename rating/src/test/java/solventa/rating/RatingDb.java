@@ -6,15 +6,25 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import solventa.lab.PostgresServer;
+import solventa.rating.model.DefaultProfileMode;
 
 /** Test helpers around the lab's real PostgreSQL 16. */
 final class RatingDb {
   private RatingDb() {}
 
-  /** Settings for database {@code db} of {@code pg}, with the given cost and a quick give-up. */
+  /**
+   * Settings for database {@code db} of {@code pg}, with the given cost, a quick give-up and the
+   * shipped line default profile.
+   */
   static RatingSettings settings(PostgresServer pg, String db, Duration cost) {
     return new RatingSettings(
-        pg.jdbcUrl(db), pg.user(), pg.password(), cost, 3, Duration.ofMillis(50));
+        pg.jdbcUrl(db),
+        pg.user(),
+        pg.password(),
+        cost,
+        3,
+        Duration.ofMillis(50),
+        DefaultProfileMode.LINE);
   }
 
   /** Runs SQL statements against {@code db}, with search_path on the rating schema. */

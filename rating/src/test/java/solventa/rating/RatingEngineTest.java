@@ -91,7 +91,7 @@ class RatingEngineTest {
           s.executeQuery(
               "select count(*) from rating.flyway_schema_history where success and version is not null")) {
         rs.next();
-        assertThat(rs.getInt(1)).isEqualTo(3);
+        assertThat(rs.getInt(1)).isEqualTo(4);
       }
     }
     assertThat(tables)
@@ -104,7 +104,8 @@ class RatingEngineTest {
             "signal_band_factor",
             "missing_signal_loading",
             "origin_range_weight",
-            "default_profile");
+            "default_profile",
+            "segment_default_profile");
   }
 
   @Test

@@ -9,6 +9,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import solventa.rating.model.DefaultProfileMode;
 
 class RatingSettingsTest {
 
@@ -25,6 +26,16 @@ class RatingSettingsTest {
     assertThat(s.connectAttempts()).isEqualTo(10);
     assertThat(s.connectBackoff()).isEqualTo(Duration.ofMillis(500));
     assertThat(s.jdbcUrl()).startsWith("jdbc:postgresql://");
+    assertThat(s.defaultProfile()).isEqualTo(DefaultProfileMode.LINE);
+  }
+
+  @Test
+  void theSegmentDefaultProfileIsChosenBySetting() {
+    RatingSettings s = RatingSettings.fromConfig(withOverride("rating.default-profile = segment"));
+    assertThat(s.defaultProfile()).isEqualTo(DefaultProfileMode.SEGMENT);
+    assertThat(s.toString()).contains("defaultProfile=segment");
+    assertThat(s.withCost(Duration.ofMillis(80)).defaultProfile())
+        .isEqualTo(DefaultProfileMode.SEGMENT);
   }
 
   @Test
@@ -48,6 +59,10 @@ class RatingSettingsTest {
         "rating.connect-backoff = 0ms | rating.connect-backoff = 0ms: must be > 0",
         "rating.jdbc-url = \"jdbc:mysql://127.0.0.1/r\" | rating.jdbc-url = jdbc:mysql://127.0.0.1/r",
         "rating.user = \" \" | rating.user =  ",
+        "rating.default-profile = segments"
+            + " | rating.default-profile = segments: must be line or segment",
+        "rating.default-profile = SEGMENT | rating.default-profile = SEGMENT: must be line or segment",
+        "rating.default-profile = \"\" | rating.default-profile = : must be line or segment",
       })
   void invalidValuesRefuseToStartNamingKeyAndValue(String override, String expected) {
     assertThatThrownBy(() -> RatingSettings.fromConfig(withOverride(override)))

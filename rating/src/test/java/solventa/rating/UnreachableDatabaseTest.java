@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import solventa.lab.FreePort;
 import solventa.lab.PostgresServer;
+import solventa.rating.model.DefaultProfileMode;
 
 /** An unreachable rule book at start-up is retried with backoff, then fails clearly. */
 class UnreachableDatabaseTest {
@@ -19,7 +20,8 @@ class UnreachableDatabaseTest {
     int port = FreePort.find(); // nothing listens there
     String url = "jdbc:postgresql://127.0.0.1:" + port + "/rating";
     RatingSettings settings =
-        new RatingSettings(url, "postgres", "", Duration.ZERO, 3, Duration.ofMillis(40));
+        new RatingSettings(
+            url, "postgres", "", Duration.ZERO, 3, Duration.ofMillis(40), DefaultProfileMode.LINE);
     long start = System.nanoTime();
     assertThatThrownBy(() -> RatingEngine.start(settings, Clock.systemUTC()))
         .isInstanceOf(RatingDatabaseUnavailable.class)
@@ -51,7 +53,8 @@ class UnreachableDatabaseTest {
             "",
             Duration.ZERO,
             30,
-            Duration.ofMillis(200));
+            Duration.ofMillis(200),
+            DefaultProfileMode.LINE);
     CompletableFuture<RatingEngine> starting =
         RatingEngine.startAsync(settings, Clock.systemUTC()).toCompletableFuture();
     assertThat(starting).isNotDone(); // the first attempt cannot have succeeded: nothing listens

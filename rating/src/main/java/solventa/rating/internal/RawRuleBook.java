@@ -17,7 +17,8 @@ public record RawRuleBook(
     List<SignalBandRow> signalBands,
     List<LoadingRow> loadings,
     List<OriginWeightRow> originWeights,
-    List<DefaultRow> defaults) {
+    List<DefaultRow> defaults,
+    List<SegmentDefaultRow> segmentDefaults) {
 
   public record LineRow(String code, String currency) {}
 
@@ -51,4 +52,7 @@ public record RawRuleBook(
   public record OriginWeightRow(String version, String origin, BigDecimal rangeWeight) {}
 
   public record DefaultRow(String version, String line, String signal, BigDecimal value) {}
+
+  public record SegmentDefaultRow(
+      String version, String line, String segment, String signal, BigDecimal value) {}
 }

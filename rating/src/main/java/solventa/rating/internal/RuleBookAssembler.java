@@ -21,6 +21,7 @@ import solventa.rating.internal.LineRules.CategoryField;
 import solventa.rating.internal.LineRules.Loading;
 import solventa.rating.internal.LineRules.ObjectRule;
 import solventa.rating.internal.RawRuleBook.RuleSetRow;
+import solventa.rating.model.DefaultProfileMode;
 import solventa.rating.model.InvalidRuleSet;
 import solventa.signals.Origin;
 import solventa.signals.Signal;
@@ -35,7 +36,12 @@ import solventa.signals.Signal;
 public final class RuleBookAssembler {
   private RuleBookAssembler() {}
 
-  public static RuleBook assemble(RawRuleBook raw, Instant now) {
+  /**
+   * @param mode the default-profile mode the engine prices with: the segment defaults are checked
+   *     (and kept) only in the segment mode, so a rule set without them still starts in the line
+   *     mode
+   */
+  public static RuleBook assemble(RawRuleBook raw, Instant now, DefaultProfileMode mode) {
     Map<String, String> currencies = new HashMap<>();
     for (var l : raw.lines()) {
       if (l.currency() == null || !l.currency().matches("[A-Z]{3}")) {
@@ -67,17 +73,22 @@ public final class RuleBookAssembler {
     }
     List<RuleSet> kept = new ArrayList<>();
     for (RuleSetRow row : sorted.subList(inForce, sorted.size())) {
-      kept.add(ruleSet(raw, row, currencies));
+      kept.add(ruleSet(raw, row, currencies, mode));
     }
     return new RuleBook(kept);
   }
 
-  private static RuleSet ruleSet(RawRuleBook raw, RuleSetRow row, Map<String, String> currencies) {
+  private static RuleSet ruleSet(
+      RawRuleBook raw, RuleSetRow row, Map<String, String> currencies, DefaultProfileMode mode) {
     String v = row.version();
     Factors.requireWeight(v + "/rule_set", "max_uncertainty", row.maxUncertainty());
     Map<Origin, BigDecimal> weights = originWeights(raw, v);
     TreeMap<String, LineRules> lines = pricedLines(raw, v, currencies);
     requireKnownLinesInFactorTables(raw, v, lines);
+    if (mode == DefaultProfileMode.SEGMENT) {
+      requireKnownLines(
+          v, SegmentDefaults.TABLE, lines, raw.segmentDefaults(), r -> r.version(), r -> r.line());
+    }
     for (var e : lines.entrySet()) {
       LineRules partial = e.getValue();
       Set<Signal> rated = partial.signalBands().keySet();
@@ -90,7 +101,10 @@ public final class RuleBookAssembler {
               partial.objectRule(),
               partial.signalBands(),
               loadings(raw, v, e.getKey(), rated),
-              defaults(raw, v, e.getKey(), rated)));
+              defaults(raw, v, e.getKey(), rated),
+              mode == DefaultProfileMode.SEGMENT
+                  ? SegmentDefaults.of(raw, v, partial, rated)
+                  : Map.of()));
     }
     return new RuleSet(
         v,
@@ -159,6 +173,7 @@ public final class RuleBookAssembler {
               b.minimumPremium(),
               objectRule(raw, v, schema),
               Collections.unmodifiableMap(new EnumMap<>(signalBands(raw, v, line))),
+              Map.of(),
               Map.of(),
               Map.of()));
     }
@@ -330,7 +345,7 @@ public final class RuleBookAssembler {
     }
   }
 
-  private static <E extends Enum<E>> E parse(Class<E> type, String rule, String what, String name) {
+  static <E extends Enum<E>> E parse(Class<E> type, String rule, String what, String name) {
     try {
       return Enum.valueOf(type, name);
     } catch (IllegalArgumentException | NullPointerException e) {

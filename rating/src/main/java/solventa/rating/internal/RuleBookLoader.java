@@ -15,6 +15,7 @@ import solventa.rating.internal.RawRuleBook.ObjectBandRow;
 import solventa.rating.internal.RawRuleBook.ObjectCategoryRow;
 import solventa.rating.internal.RawRuleBook.OriginWeightRow;
 import solventa.rating.internal.RawRuleBook.RuleSetRow;
+import solventa.rating.internal.RawRuleBook.SegmentDefaultRow;
 import solventa.rating.internal.RawRuleBook.SignalBandRow;
 
 /**
@@ -48,7 +49,8 @@ public final class RuleBookLoader {
               signalBands(c),
               loadings(c),
               originWeights(c),
-              defaults(c));
+              defaults(c),
+              segmentDefaults(c));
       c.commit();
       return raw;
     } finally {
@@ -155,6 +157,19 @@ public final class RuleBookLoader {
         "select version, line, signal, value from default_profile",
         rs ->
             new DefaultRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getBigDecimal(4)));
+  }
+
+  private static List<SegmentDefaultRow> segmentDefaults(Connection c) throws SQLException {
+    return query(
+        c,
+        "select version, line, segment, signal, value from segment_default_profile",
+        rs ->
+            new SegmentDefaultRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getBigDecimal(5)));
   }
 
   private static <T> List<T> query(Connection c, String sql, RowMapper<T> mapper)
