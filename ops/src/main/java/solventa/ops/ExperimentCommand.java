@@ -20,6 +20,7 @@ import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepSpec;
 import solventa.ops.results.ResultsFolder;
+import solventa.ops.results.StepRecording;
 import solventa.ops.runner.MachineFacts;
 import solventa.ops.runner.PriceProbe;
 import solventa.ops.runner.ProtocolRunner;
@@ -189,6 +190,7 @@ public final class ExperimentCommand {
     env.put("provider double seed (latencies, customers)", Long.toString(EmbeddedLab.DOUBLE_SEED));
     env.putAll(MachineFacts.describe());
     env.put("quote nodes", NodeGroup.describe(nodes));
+    env.put(StepRecording.INSURED_OBJECTS, StepRecording.OBJECTS_BY_SEGMENT);
     env.put("quote node JVM", "-Xms/-Xmx " + NodeProcess.HEAP + ", ActiveProcessorCount 2");
     env.put("provider double JVM", "-Xms/-Xmx 256m, ActiveProcessorCount 1");
     env.put("runner + Gatling JVM heap", Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB");

@@ -11,6 +11,7 @@ import solventa.ops.analysis.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.report.Report.Table;
+import solventa.ops.results.StepRecording;
 import solventa.vocabulary.ProviderState;
 
 /**
@@ -52,7 +53,12 @@ final class PriceErrorSection extends ReportSection {
     if (pairs != null) {
       pairedTable(pairs, pairedRows(designs, pairs));
     }
-    if (population.isEmpty()) {
+    if (population.isEmpty() && StepRecording.bySegment(e.environment())) {
+      p(
+          "Population estimate: not computed, since each customer is quoted on their own insured"
+              + " object: a line has no one DEFAULT premium to set against the other customers'."
+              + " The pairs above, with the price probe, speak for the DEFAULT quotes themselves.");
+    } else if (population.isEmpty()) {
       p(
           "Population estimate: no down step had a DEFAULT answer beside answers on the customers'"
               + " own profiles.");

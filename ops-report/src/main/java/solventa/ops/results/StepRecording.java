@@ -32,6 +32,21 @@ public final class StepRecording {
    */
   public static final String PRICE_PROBE = "price-probe";
 
+  /** The environment's fact saying what insured object each request carried. */
+  public static final String INSURED_OBJECTS = "insured objects";
+
+  /**
+   * Its value since each customer is quoted on their own insured object, in a risk segment (a run
+   * recorded before sent one object per line, and has no such fact).
+   */
+  public static final String OBJECTS_BY_SEGMENT =
+      "each customer's own, by risk segment (the band or category the rule book rates it by)";
+
+  /** Whether a run with {@code environment} quoted each customer on their own insured object. */
+  public static boolean bySegment(java.util.Map<String, String> environment) {
+    return OBJECTS_BY_SEGMENT.equals(environment.get(INSURED_OBJECTS));
+  }
+
   private StepRecording() {}
 
   /**
