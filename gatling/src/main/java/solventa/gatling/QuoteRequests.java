@@ -26,13 +26,29 @@ public final class QuoteRequests {
     return body(s.getString("customerId"), s.getString("lineOfBusiness"));
   }
 
+  /** JSON body of a quote for {@code customerId} in {@code lineOfBusiness}. */
   public static String body(String customerId, String lineOfBusiness) {
+    return constantBody(customerId, lineOfBusiness);
+  }
+
+  /**
+   * JSON body of a quote for {@code customerId} in {@code lineOfBusiness} with the line's one
+   * constant insured object, whoever the customer: auto {@code {"vehicleValue":85000,
+   * "vehicleYear":2021}}, home {@code {"propertyValue":450000,"constructionType":"masonry"}}, life
+   * {@code {"insuredAmount":200000,"age":41}}. For a caller that edits a valid body by its text and
+   * so must know exactly what it holds.
+   */
+  public static String constantBody(String customerId, String lineOfBusiness) {
     String insured =
         switch (lineOfBusiness) {
           case "auto" -> "{\"vehicleValue\":85000,\"vehicleYear\":2021}";
           case "home" -> "{\"propertyValue\":450000,\"constructionType\":\"masonry\"}";
           default -> "{\"insuredAmount\":200000,\"age\":41}";
         };
+    return body(customerId, lineOfBusiness, insured);
+  }
+
+  private static String body(String customerId, String lineOfBusiness, String insured) {
     return "{\"partnerId\":\"partner-001\",\"customerId\":\""
         + customerId
         + "\",\"lineOfBusiness\":\""
