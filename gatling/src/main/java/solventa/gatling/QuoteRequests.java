@@ -13,6 +13,7 @@ import io.gatling.javaapi.http.HttpDsl;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.util.stream.IntStream;
+import solventa.vocabulary.InsuredObjects;
 
 /** The requests the simulations send (a quote, or a bare GET), and the bookkeeping around them. */
 public final class QuoteRequests {
@@ -26,9 +27,20 @@ public final class QuoteRequests {
     return body(s.getString("customerId"), s.getString("lineOfBusiness"));
   }
 
-  /** JSON body of a quote for {@code customerId} in {@code lineOfBusiness}. */
+  /**
+   * JSON body of a quote for {@code customerId} in {@code lineOfBusiness}. A customer of the
+   * feeder's id form quoted in its own line sends its own insured object ({@link
+   * InsuredObjects#of}), always the same, so the request reveals the customer's risk segment as a
+   * partner's would and the customer's own premium never changes. Any other id, or a customer
+   * quoted in a line not its own (the fault rows quote every customer as life), sends the line's
+   * one constant object ({@link #constantBody}): the world gives a customer an object of its own
+   * line only.
+   */
   public static String body(String customerId, String lineOfBusiness) {
-    return constantBody(customerId, lineOfBusiness);
+    int index = KeyFeeder.indexOf(customerId);
+    return index >= 0 && InsuredObjects.lineOf(index).equals(lineOfBusiness)
+        ? body(customerId, lineOfBusiness, InsuredObjects.of(index).json())
+        : constantBody(customerId, lineOfBusiness);
   }
 
   /**
