@@ -3,6 +3,8 @@ package solventa.gatling;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.regex.Pattern;
+import solventa.vocabulary.InsuredObjects;
 
 /**
  * Produces the customer of each request: with probability {@code neverSeenShare} a customer the
@@ -12,7 +14,7 @@ import java.util.SplittableRandom;
  * not from the feeder. Seeded, so a step's key sequence is reproducible.
  */
 public final class KeyFeeder implements Iterator<Map<String, Object>> {
-  private static final String[] LINES = {"auto", "home", "life"};
+  private static final Pattern ID = Pattern.compile("c[0-9]{8}");
 
   private final SplittableRandom random;
   private final int populationStart;
@@ -33,9 +35,12 @@ public final class KeyFeeder implements Iterator<Map<String, Object>> {
     return String.format("c%08d", index);
   }
 
-  /** The line of business is a property of the customer, so every arm prices the same mix. */
+  /**
+   * The line of business is a property of the customer, so every arm prices the same mix; the world
+   * says which ({@link InsuredObjects#lineOf}), so the load and the double agree.
+   */
   public static String lineOf(int index) {
-    return LINES[index % LINES.length];
+    return InsuredObjects.lineOf(index);
   }
 
   /**
@@ -43,10 +48,16 @@ public final class KeyFeeder implements Iterator<Map<String, Object>> {
    * of another form.
    */
   public static String lineOf(String customerId) {
-    if (customerId == null || !customerId.matches("c[0-9]{8}")) {
-      return null;
+    int index = indexOf(customerId);
+    return index < 0 ? null : lineOf(index);
+  }
+
+  /** The index of a customer id this feeder gives ({@link #customerId}); -1 for another form. */
+  static int indexOf(String customerId) {
+    if (customerId == null || !ID.matcher(customerId).matches()) {
+      return -1;
     }
-    return lineOf(Integer.parseInt(customerId.substring(1)));
+    return Integer.parseInt(customerId.substring(1));
   }
 
   @Override

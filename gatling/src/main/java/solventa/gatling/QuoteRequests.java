@@ -13,6 +13,7 @@ import io.gatling.javaapi.http.HttpDsl;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.util.stream.IntStream;
+import solventa.vocabulary.InsuredObjects;
 
 /** The requests the simulations send (a quote, or a bare GET), and the bookkeeping around them. */
 public final class QuoteRequests {
@@ -26,13 +27,40 @@ public final class QuoteRequests {
     return body(s.getString("customerId"), s.getString("lineOfBusiness"));
   }
 
+  /**
+   * JSON body of a quote for {@code customerId} in {@code lineOfBusiness}. A customer of the
+   * feeder's id form quoted in its own line sends its own insured object ({@link
+   * InsuredObjects#of}), always the same, so the request reveals the customer's risk segment as a
+   * partner's would and the customer's own premium never changes. Any other id, or a customer
+   * quoted in a line not its own (the fault rows quote every customer as life), sends the line's
+   * one constant object ({@link #constantBody}): the world gives a customer an object of its own
+   * line only.
+   */
   public static String body(String customerId, String lineOfBusiness) {
+    int index = KeyFeeder.indexOf(customerId);
+    return index >= 0 && InsuredObjects.lineOf(index).equals(lineOfBusiness)
+        ? body(customerId, lineOfBusiness, InsuredObjects.of(index).json())
+        : constantBody(customerId, lineOfBusiness);
+  }
+
+  /**
+   * JSON body of a quote for {@code customerId} in {@code lineOfBusiness} with the line's one
+   * constant insured object, whoever the customer: auto {@code {"vehicleValue":85000,
+   * "vehicleYear":2021}}, home {@code {"propertyValue":450000,"constructionType":"masonry"}}, life
+   * {@code {"insuredAmount":200000,"age":41}}. For a caller that edits a valid body by its text and
+   * so must know exactly what it holds.
+   */
+  public static String constantBody(String customerId, String lineOfBusiness) {
     String insured =
         switch (lineOfBusiness) {
           case "auto" -> "{\"vehicleValue\":85000,\"vehicleYear\":2021}";
           case "home" -> "{\"propertyValue\":450000,\"constructionType\":\"masonry\"}";
           default -> "{\"insuredAmount\":200000,\"age\":41}";
         };
+    return body(customerId, lineOfBusiness, insured);
+  }
+
+  private static String body(String customerId, String lineOfBusiness, String insured) {
     return "{\"partnerId\":\"partner-001\",\"customerId\":\""
         + customerId
         + "\",\"lineOfBusiness\":\""

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import solventa.vocabulary.InsuredObjects;
 
 class KeyFeederTest {
 
@@ -39,10 +40,45 @@ class KeyFeederTest {
   }
 
   @Test
-  void bodyCarriesTheInsuredObjectOfItsLine() {
-    assertThat(QuoteRequests.body("c00000003", "auto")).contains("\"vehicleValue\":85000");
-    assertThat(QuoteRequests.body("c00000004", "home")).contains("\"constructionType\"");
-    assertThat(QuoteRequests.body("c00000005", "life")).contains("\"age\":41");
+  void bodyCarriesTheCustomersOwnInsuredObject() {
+    for (int i : new int[] {3, 4, 5, 1_234_567}) {
+      String id = KeyFeeder.customerId(i);
+      assertThat(QuoteRequests.body(id, KeyFeeder.lineOf(i)))
+          .isEqualTo(
+              "{\"partnerId\":\"partner-001\",\"customerId\":\""
+                  + id
+                  + "\",\"lineOfBusiness\":\""
+                  + KeyFeeder.lineOf(i)
+                  + "\",\"insuredObject\":"
+                  + InsuredObjects.of(i).json()
+                  + "}");
+    }
+    assertThat(QuoteRequests.body("c00000000", "auto"))
+        .contains("\"insuredObject\":{\"vehicleValue\":32000,\"vehicleYear\":2006}");
+  }
+
+  @Test
+  void objectsVaryFromCustomerToCustomer() {
+    Set<String> bodies = new HashSet<>();
+    for (int i = 0; i < 300; i += 3) {
+      bodies.add(QuoteRequests.body(KeyFeeder.customerId(i), "auto").replaceAll("c[0-9]{8}", ""));
+    }
+    assertThat(bodies).hasSizeGreaterThan(15);
+  }
+
+  @Test
+  void otherIdsAndOtherLinesKeepTheLinesConstantObject() {
+    assertThat(QuoteRequests.body("x-1", "auto")).contains("\"vehicleValue\":85000");
+    assertThat(QuoteRequests.body("x-1", "home")).contains("\"propertyValue\":450000");
+    assertThat(QuoteRequests.body("x-1", "life")).contains("\"age\":41");
+    // c00000003 is an auto customer: quoted as life it sends life's constant object
+    assertThat(QuoteRequests.body("c00000003", "life"))
+        .contains("\"insuredObject\":{\"insuredAmount\":200000,\"age\":41}");
+    // c00000005 is a life customer, but the constant body holds the constant object
+    assertThat(QuoteRequests.constantBody("c00000005", "life"))
+        .isEqualTo(
+            "{\"partnerId\":\"partner-001\",\"customerId\":\"c00000005\","
+                + "\"lineOfBusiness\":\"life\",\"insuredObject\":{\"insuredAmount\":200000,\"age\":41}}");
   }
 
   @Test

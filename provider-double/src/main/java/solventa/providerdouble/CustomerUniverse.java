@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import solventa.vocabulary.InsuredObjects;
 
 /**
  * The double's customers and their data, a pure function of (seed, customer index): the same
@@ -21,7 +22,8 @@ import java.util.regex.Pattern;
  *
  * <p>Each customer draws from its own {@code SplittableRandom(mix(seed, index))}: first a uniform
  * that decides whether it is incomplete ({@code < incompleteShare}); then, if so, one or two {@link
- * Gap}s; then its data.
+ * Gap}s; then its data. Its monthly income is log-normal around its risk segment's median ({@link
+ * #medianIncome}), the one field that depends on what the quote request shows.
  */
 public final class CustomerUniverse {
 
@@ -129,7 +131,7 @@ public final class CustomerUniverse {
     EnumSet<Gap> gaps = gaps(r); // consumes the same draws as customer(), keeping data stable
     ObjectNode data = JSON.objectNode();
     data.set("identification", identification(r, customer));
-    ObjectNode qualification = qualification(r, gaps);
+    ObjectNode qualification = qualification(r, gaps, customer.index());
     if (!gaps.contains(Gap.NO_QUALIFICATION)) {
       data.set("qualification", qualification);
     }
@@ -212,14 +214,14 @@ public final class CustomerUniverse {
     return id;
   }
 
-  private ObjectNode qualification(SplittableRandom r, EnumSet<Gap> gaps) {
+  private ObjectNode qualification(SplittableRandom r, EnumSet<Gap> gaps, int index) {
     ObjectNode q = JSON.objectNode();
     q.put("updateDateTime", dateTime(r, 365));
     q.put("companyCnpj", digits(r, 14));
     q.put("occupationCode", "RECEITA_FEDERAL");
     q.put("occupationDescription", digits(r, 4));
-    // log-normal-ish monthly income around R$ 4 500
-    long incomeCents = Math.round(Math.exp(Math.log(4500) + 0.7 * gaussian(r)) * 100);
+    long incomeCents =
+        Math.round(Math.exp(Math.log(medianIncome(index)) + 0.7 * gaussian(r)) * 100);
     ObjectNode income = JSON.objectNode();
     income.put("frequency", r.nextInt(4) == 0 ? pick(r, FREQUENCIES) : "MENSAL");
     income.set("amount", amount(Math.max(100_00, incomeCents)));
@@ -235,6 +237,16 @@ public final class CustomerUniverse {
       q.set("informedPatrimony", patrimony);
     }
     return q;
+  }
+
+  /**
+   * The median monthly income, R$, of the customer at {@code index}: its risk segment's ({@link
+   * InsuredObjects#medianMonthlyIncome}), the segment of the insured object the load sends for it.
+   * That is the world's declared correlation between what a quote request shows and the profile the
+   * provider knows; around the median the income stays log-normal with σ = 0.7.
+   */
+  static double medianIncome(int index) {
+    return InsuredObjects.medianMonthlyIncome(InsuredObjects.segmentOf(index));
   }
 
   private ObjectNode financialRelation(SplittableRandom r, EnumSet<Gap> gaps, int accountCount) {

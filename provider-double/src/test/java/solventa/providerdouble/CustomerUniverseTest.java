@@ -1,12 +1,18 @@
 package solventa.providerdouble;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import solventa.vocabulary.InsuredObjects;
+import solventa.vocabulary.RiskSegment;
 
 class CustomerUniverseTest {
 
@@ -71,6 +77,57 @@ class CustomerUniverseTest {
     assertThat(universe.find("c0000000a")).isEmpty();
     assertThat(universe.find("c000000001")).isEmpty();
     assertThat(CustomerUniverse.idOf(1234)).isEqualTo("c00001234");
+  }
+
+  @Test
+  void eachSegmentsMedianIncomeIsTheDeclaredMultipleOfTheBase() {
+    Map<RiskSegment, Double> medians = new HashMap<>();
+    for (String line : InsuredObjects.LINES) {
+      incomesBySegment(line, 6_000)
+          .forEach((segment, incomes) -> medians.put(segment, median(incomes)));
+      for (RiskSegment segment : InsuredObjects.segments(line)) {
+        assertThat(medians.get(segment))
+            .as(segment.display())
+            .isCloseTo(4_500 * InsuredObjects.incomeMultiplier(segment), withinPercentage(15));
+      }
+    }
+    // the declared direction: newer cars', masonry homes' and mid-life insureds' customers earn
+    // more
+    assertThat(medians.get(segment("auto", 3))).isGreaterThan(medians.get(segment("auto", 0)));
+    assertThat(medians.get(segment("home", 0))).isGreaterThan(medians.get(segment("home", 2)));
+    assertThat(medians.get(segment("life", 3))).isGreaterThan(medians.get(segment("life", 0)));
+  }
+
+  @Test
+  void aCustomersMedianIncomeIsItsSegments() {
+    for (int i = 0; i < 30; i++) {
+      assertThat(CustomerUniverse.medianIncome(i))
+          .isEqualTo(InsuredObjects.medianMonthlyIncome(InsuredObjects.segmentOf(i)));
+    }
+  }
+
+  // the informed monthly incomes of the first n customers of the line, by their segment
+  private static Map<RiskSegment, List<Double>> incomesBySegment(String line, int n) {
+    CustomerUniverse complete = new CustomerUniverse(42, 100_000, 0);
+    Map<RiskSegment, List<Double>> incomes = new HashMap<>();
+    for (int i = InsuredObjects.LINES.indexOf(line); i < 3 * n; i += 3) {
+      JsonNode amount =
+          complete.data(complete.customer(i)).at("/qualification/informedIncome/amount/amount");
+      incomes
+          .computeIfAbsent(InsuredObjects.segmentOf(i), k -> new ArrayList<>())
+          .add(Double.parseDouble(amount.asText()));
+    }
+    return incomes;
+  }
+
+  private static RiskSegment segment(String line, int i) {
+    return InsuredObjects.segments(line).get(i);
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> sorted = values.stream().sorted().toList();
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }
 
   private JsonNode bodyOf(Customer c) {

@@ -9,9 +9,10 @@ import solventa.gatling.QuoteRequests;
 
 /**
  * The hostile JSON row's corpus: invalid quote bodies drawn with a seed, the same number of each
- * kind, every one built from a valid body ({@link QuoteRequests#body(String, String)}, line life)
- * and every one below the node's max-body (16 KiB: a larger body is a 413 by design, not a parse).
- * Each is invalid by the API's contract: the answer must be a 400 problem naming a field.
+ * kind, every one built from a valid body ({@link QuoteRequests#constantBody}, line life: the kinds
+ * edit its text, so it holds the line's constant insured object whoever the customer is) and every
+ * one below the node's max-body (16 KiB: a larger body is a 413 by design, not a parse). Each is
+ * invalid by the API's contract: the answer must be a 400 problem naming a field.
  */
 final class EdgeJsonCorpus {
   /** The kinds of invalid body, in the corpus's order. */
@@ -44,7 +45,7 @@ final class EdgeJsonCorpus {
   /** {@code perKind} bodies of each kind for customer {@code customer}, drawn with {@code seed}. */
   static List<Body> build(String customer, int perKind, long seed) {
     Random r = new Random(seed);
-    String valid = QuoteRequests.body(customer, "life");
+    String valid = QuoteRequests.constantBody(customer, "life");
     List<Body> all = new ArrayList<>();
     for (Kind k : Kind.values()) {
       for (int i = 0; i < perKind; i++) {
