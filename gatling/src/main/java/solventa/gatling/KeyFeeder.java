@@ -52,6 +52,16 @@ public final class KeyFeeder implements Iterator<Map<String, Object>> {
     return index < 0 ? null : lineOf(index);
   }
 
+  /**
+   * The risk segment of a customer id this feeder gives, as the lab's world defines it ({@link
+   * solventa.vocabulary.InsuredObjects}): the segment of the insured object the load sends for that
+   * customer in their own line. Null for an id of another form.
+   */
+  public static solventa.vocabulary.RiskSegment segmentOf(String customerId) {
+    int index = indexOf(customerId);
+    return index < 0 ? null : solventa.vocabulary.InsuredObjects.segmentOf(index);
+  }
+
   /** The index of a customer id this feeder gives ({@link #customerId}); -1 for another form. */
   static int indexOf(String customerId) {
     if (customerId == null || !ID.matcher(customerId).matches()) {

@@ -36,7 +36,7 @@ public final class ReportCommand {
   public static Path publish(ExperimentRecord measured, Path dir, Actuarial a) throws IOException {
     ExperimentRecord e =
         measured
-            .withPricePairs(StepRecording.pricePairs(dir, measured.steps()))
+            .withPricePairs(StepRecording.pricePairs(dir, measured.steps(), measured.environment()))
             .analysed(
                 Analysis.of(
                     measured.steps(),

@@ -13,12 +13,13 @@ import solventa.signals.Origin;
  * A run's own premiums: for each customer, the premium of their answers on their own profile
  * (FRESH, CACHED or STALE), from every request log added, whatever its step, arm or time. In this
  * lab a customer's own premium depends on neither: the provider double's profiles never change, one
- * rule book is in force, and the feeder sends one insured object per line (the line is the
- * customer's, {@link KeyFeeder#lineOf(String)}). That is checked, not assumed: a customer two of
- * whose own premiums lie more than a cent apart ({@link #TOLERANCE}) is left out and counted as
- * inconsistent, which would reveal the assumption broken. A customer's own premium is the first one
- * recorded (the others agree with it to the cent). DEFAULT answers, failed requests, answers
- * without a premium and ids not of the feeder's form add nothing.
+ * rule book is in force, and the feeder always sends a customer the same insured object (their own,
+ * in their line, {@link KeyFeeder#lineOf(String)}; one per line in runs recorded before objects
+ * varied). That is checked, not assumed: a customer two of whose own premiums lie more than a cent
+ * apart ({@link #TOLERANCE}) is left out and counted as inconsistent, which would reveal the
+ * assumption broken. A customer's own premium is the first one recorded (the others agree with it
+ * to the cent). DEFAULT answers, failed requests, answers without a premium and ids not of the
+ * feeder's form add nothing.
  */
 public final class OwnPremiums {
   /** Two own premiums of a customer further apart than a cent disagree (with rounding slack). */

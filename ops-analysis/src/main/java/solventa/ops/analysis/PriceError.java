@@ -15,16 +15,18 @@ import solventa.signals.Origin;
 /**
  * The price error of a DEFAULT quote in one step, per line of business, from the premiums the
  * request log recorded. A DEFAULT quote is priced on its line's default profile, one premium per
- * line (the feeder sends one insured object per line); the same line's customers answered on their
- * own profile (FRESH, CACHED or STALE: the double's profiles do not change over time, so a STALE
- * premium is the fresh one) give the premium each would have had. The error of the default for a
- * customer is (DEFAULT premium − own premium) ÷ own premium. The customers quoted on a DEFAULT are
- * drawn from the same universe as the ones answered on their own profile, so these errors estimate
- * what a DEFAULT quote's price is off by. Per line: the DEFAULT premium, the DEFAULT answers, the
- * customers compared, the mean signed error (bias) and the median and p95 of the absolute error, in
- * percent, each with its 95 % bootstrap interval over the customers compared ({@link Bootstrap}). A
- * line with no DEFAULT answer, with DEFAULT answers of more than one premium, or with no customer
- * on their own profile is left out; a request log without premiums gives none (null).
+ * line in runs that sent one insured object per line (a line whose DEFAULT answers carry several
+ * premiums, as when each customer sends their own object, is left out); the same line's customers
+ * answered on their own profile (FRESH, CACHED or STALE: the double's profiles do not change over
+ * time, so a STALE premium is the fresh one) give the premium each would have had. The error of the
+ * default for a customer is (DEFAULT premium − own premium) ÷ own premium. The customers quoted on
+ * a DEFAULT are drawn from the same universe as the ones answered on their own profile, so these
+ * errors estimate what a DEFAULT quote's price is off by. Per line: the DEFAULT premium, the
+ * DEFAULT answers, the customers compared, the mean signed error (bias) and the median and p95 of
+ * the absolute error, in percent, each with its 95 % bootstrap interval over the customers compared
+ * ({@link Bootstrap}). A line with no DEFAULT answer, with DEFAULT answers of more than one
+ * premium, or with no customer on their own profile is left out; a request log without premiums
+ * gives none (null).
  *
  * @param defaultPremium the line's DEFAULT premium
  * @param defaultAnswers the step's DEFAULT answers of the line

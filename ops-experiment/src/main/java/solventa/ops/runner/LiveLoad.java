@@ -27,7 +27,6 @@ import solventa.gatling.RequestRecord;
 import solventa.gatling.StepHooks;
 import solventa.gatling.StepParameters;
 import solventa.lab.LabException;
-import solventa.ops.analysis.LoadTally;
 import solventa.ops.analysis.NodeStats;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.LiveLab;

@@ -109,7 +109,7 @@ final class PriceErrorSection extends ReportSection {
             Locale.ROOT,
             "Each DEFAULT quote against the same customer's own premium. A customer's own premium"
                 + " does not change in this lab (the provider double's profiles never change, one"
-                + " rule book is in force, one insured object per line), so every answer on their"
+                + " rule book is in force, %s), so every answer on their"
                 + " own profile (FRESH, CACHED or STALE), in any step and arm of the run, gives it:"
                 + " %d customers have one, from %d request logs; %s.%s Per design's walk step of a"
                 + " failing state and line: the DEFAULT answers of the step whose customer has an"
@@ -118,6 +118,9 @@ final class PriceErrorSection extends ReportSection {
                 + " pairs, error = (DEFAULT premium − own premium) ÷ own premium: its mean (bias;"
                 + " negative: the default undercharges) and the median and p95 of its absolute"
                 + " value, each with its 95 %% bootstrap interval over the pairs.",
+            StepRecording.bySegment(e.environment())
+                ? "each customer always carries the same insured object"
+                : "one insured object per line",
             pairs.customers(),
             pairs.logs(),
             inconsistency(pairs),

@@ -89,12 +89,23 @@ public final class StepRecording {
    * Every DEFAULT quote's premium against the same customer's own premium ({@link PricePairs}),
    * from the request logs of {@code steps} ({@link #requestLog}) and the price probe's ({@code
    * price-probe/requests.csv}, when the run has one): the run's index of own premiums and each
-   * step's paired price error. Null when no log carried a premium.
+   * step's paired price error, per line, and per risk segment when the run's {@code environment}
+   * says each customer carried their own insured object. Null when no log carried a premium.
    */
-  public static PricePairs pricePairs(Path resultsDir, List<StepResult> steps) {
+  public static PricePairs pricePairs(
+      Path resultsDir, List<StepResult> steps, java.util.Map<String, String> environment) {
     Path probe = resultsDir.resolve(PRICE_PROBE).resolve(REQUESTS);
     return PricePairs.of(
-        steps, s -> requestLog(resultsDir, s), Files.isRegularFile(probe) ? read(probe) : null);
+        steps,
+        s -> requestLog(resultsDir, s),
+        Files.isRegularFile(probe) ? read(probe) : null,
+        bySegment(environment) ? StepRecording::segmentOf : null);
+  }
+
+  /** A customer's risk segment as the report names it, or null for an id of another form. */
+  private static String segmentOf(String customerId) {
+    solventa.vocabulary.RiskSegment s = solventa.gatling.KeyFeeder.segmentOf(customerId);
+    return s == null ? null : s.display();
   }
 
   /**

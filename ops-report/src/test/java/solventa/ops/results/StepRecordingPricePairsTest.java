@@ -52,7 +52,7 @@ class StepRecordingPricePairsTest {
     // a file that is not a request log of this build adds nothing, and publishing goes on
     log(unreadable, "time,latency", "1000,60");
     List<StepResult> steps = List.of(healthy, down, old, unreadable, unlogged);
-    PricePairs p = StepRecording.pricePairs(dir, steps);
+    PricePairs p = StepRecording.pricePairs(dir, steps, java.util.Map.of());
     assertThat(p.logs()).isEqualTo(2);
     assertThat(p.customers()).isEqualTo(1);
     PairedPriceError a = p.of(down.spec().id()).get("auto");
@@ -78,7 +78,7 @@ class StepRecordingPricePairsTest {
   void withoutPremiumsThereAreNoPairsAndResultsJsonDoesNotMentionThem() throws Exception {
     log(old, RequestLog.HEADER_BEFORE_PREMIUM, "1000,60,200,FRESH,0,known,c00001005,127.0.0.1:1");
     List<StepResult> steps = List.of(old, unlogged);
-    assertThat(StepRecording.pricePairs(dir, steps)).isNull();
+    assertThat(StepRecording.pricePairs(dir, steps, java.util.Map.of())).isNull();
     ResultsFolder.save(
         ExperimentRecord.builder()
             .profile("quick")
@@ -92,5 +92,38 @@ class StepRecordingPricePairsTest {
             .withPricePairs(null),
         dir);
     assertThat(Files.readString(dir.resolve("results.json"))).doesNotContain("pricePairs");
+  }
+
+  /**
+   * A run that quoted each customer on their own object pairs per segment too, and the price
+   * probe's log prices a customer no step did.
+   */
+  @Test
+  void theProbesLogAndTheSegmentsJoinThePairsWhenTheRunRecordedThem() throws Exception {
+    log(healthy, RequestLog.HEADER, "1000,60,200,FRESH,0,known,c00001002,127.0.0.1:1,1250.00");
+    log(
+        down,
+        RequestLog.HEADER,
+        "1000,60,200,DEFAULT,,known,c00001002,127.0.0.1:1,1000.00",
+        "1001,60,200,DEFAULT,,new,c00001005,127.0.0.1:1,1000.00");
+    Path probe = Files.createDirectories(dir.resolve(StepRecording.PRICE_PROBE));
+    Files.writeString(
+        probe.resolve(StepRecording.REQUESTS),
+        RequestLog.HEADER + "\n5000,90,200,FRESH,0,known,c00001005,127.0.0.1:2,800.00\n",
+        StandardCharsets.UTF_8);
+    List<StepResult> steps = List.of(healthy, down);
+    java.util.Map<String, String> env =
+        java.util.Map.of(StepRecording.INSURED_OBJECTS, StepRecording.OBJECTS_BY_SEGMENT);
+    PricePairs p = StepRecording.pricePairs(dir, steps, env);
+    assertThat(p.probe()).isEqualTo(new PricePairs.Probe(1, 1, 1));
+    PairedPriceError a = p.of(down.spec().id()).get("auto");
+    assertThat(List.of(a.defaultAnswers(), a.pairedAnswers())).containsExactly(2L, 2L);
+    String first = solventa.gatling.KeyFeeder.segmentOf("c00001002").display();
+    String second = solventa.gatling.KeyFeeder.segmentOf("c00001005").display();
+    assertThat(p.segments().get(down.spec().id())).containsKeys(first, second);
+    assertThat(first).startsWith("auto vehicleYear ");
+    assertThat(StepRecording.pricePairs(dir, steps, java.util.Map.of()).segments())
+        .as("a run recorded with one object per line has no segments")
+        .isNull();
   }
 }

@@ -1,9 +1,10 @@
-package solventa.ops.analysis;
+package solventa.ops.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import solventa.gatling.RequestRecord;
+import solventa.ops.analysis.Latency;
 import solventa.signals.Origin;
 
 /** {@code bin/lab load}'s per-second figures, from the records the generator saw. */

@@ -1,8 +1,9 @@
-package solventa.ops.analysis;
+package solventa.ops.runner;
 
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import solventa.gatling.RequestRecord;
+import solventa.ops.analysis.Latency;
 import solventa.signals.Origin;
 
 /**
