@@ -122,4 +122,56 @@ class VariantNodesIT {
         c.stats().providerCalls(),
         c.windowS());
   }
+
+  /** The first auto customer from {@code from} whose insured object is in segment {@code band}. */
+  private static String autoCustomerIn(String band, int from) {
+    for (int i = from; ; i += 3) {
+      if (solventa.vocabulary.InsuredObjects.segmentOf(i).label().equals(band)) {
+        return String.format("c%08d", i);
+      }
+    }
+  }
+
+  /** The premium of a DEFAULT answer for {@code id} (auto) from {@code node}. */
+  private static double defaultPremium(NodeProcess node, String id) throws IOException {
+    Http.Reply r = node.quote(id, "auto");
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+    JsonNode json = Http.JSON.readTree(r.body());
+    assertThat(json.path("profile").path("origin").asText()).as(r.body()).isEqualTo("DEFAULT");
+    return json.path("premium").path("amount").asDouble();
+  }
+
+  /**
+   * C+SD prices a DEFAULT quote on its insured object's segment: with the provider down, a
+   * never-seen owner of a car from before 2010 is priced on the segment's median income (R$ 2 475,
+   * the income band below 3 000: factor 1.06) and of a car from 2024 on (R$ 10 800: 0.96), where
+   * plain C prices both on the line's R$ 4 500 (1.00); the same customers, the same objects.
+   */
+  @Test
+  void aSegmentDefaultPricesADefaultQuoteOnItsSegmentWherePlainCUsesTheLines() throws Exception {
+    // auto customers (index divisible by 3) outside the rows' known span, never seen by the node
+    String old = autoCustomerIn("(-inf,2010)", 600_000);
+    String recent = autoCustomerIn("[2024,+inf)", 600_000);
+    NodeGroup segment = ctx.freshNodes(BenchArm.C_SD, 1);
+    ctx.lab().control().apply(solventa.vocabulary.ProviderState.DOWN);
+    double oldSd = defaultPremium(segment.first(), old);
+    double recentSd = defaultPremium(segment.first(), recent);
+    ctx.clear();
+    NodeGroup plain = ctx.freshNodes(BenchArm.C, 1);
+    ctx.lab().control().apply(solventa.vocabulary.ProviderState.DOWN);
+    double oldC = defaultPremium(plain.first(), old);
+    double recentC = defaultPremium(plain.first(), recent);
+    ctx.clear();
+    assertThat(oldSd / oldC).as("old car: %s against %s", oldSd, oldC).isCloseTo(1.06, within());
+    assertThat(recentSd / recentC)
+        .as("2024 car: %s against %s", recentSd, recentC)
+        .isCloseTo(0.96, within());
+    System.out.printf(
+        "FIGURE variant C+SD: DEFAULT premiums old car %.2f (C %.2f), 2024 car %.2f (C %.2f)%n",
+        oldSd, oldC, recentSd, recentC);
+  }
+
+  private static org.assertj.core.data.Offset<Double> within() {
+    return org.assertj.core.data.Offset.offset(0.0005);
+  }
 }
