@@ -61,7 +61,7 @@ public record PricePairs(
   public record Probe(int unpaired, int quoted, int priced) {}
 
   /** The most customers the price probe quotes; a seeded draw of them when there are more. */
-  public static final int PROBE_MAX = 1_000;
+  public static final int PROBE_MAX = 2_000;
 
   /** How many inconsistent customers are named. */
   static final int NAMED = 10;

@@ -146,7 +146,8 @@ public record Recommendation(
   /**
    * The card's arms, and each variant the results walked through every required state and the
    * recovery in some run: a variant an experiment did not run, or walked only where it differs
-   * (B+CB in full, C+CR in quick, the budget variants in explore), is not listed as missing.
+   * (B+CB in full, C+CR in quick, the budget variants and C+SD in explore), is not listed as
+   * missing.
    */
   static boolean isCandidate(StepResults results, BenchArm arm) {
     if (!arm.isVariant()) {

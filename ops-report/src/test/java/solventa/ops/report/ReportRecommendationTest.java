@@ -184,7 +184,7 @@ class ReportRecommendationTest {
         .contains(
             "the cent. The price probe: after the protocol, 25 of the 40 customers with a DEFAULT answer in"
                 + " a step's window and no own premium in the run (a draw with the run's seed,"
-                + " at most 1000) were quoted once each on arm A, which waits for the provider,"
+                + " at most 2000) were quoted once each on arm A, which waits for the provider,"
                 + " with the provider healthy; 24 were priced on their own profile, and are among those with one above. Per");
     assertThat(((Report.Table) paired.get(ph + 2)).rows())
         .containsExactly(
