@@ -55,15 +55,51 @@ class SampleReportTest {
   }
 
   /**
-   * The explore sample (2026-12-06 16:11 UTC, recorded at 3593c4be under rules version 13): B, C,
-   * C's variants and C' walked in two runs; its recordings re-analyse to the committed steps,
-   * verdicts and checks, every one of its 68 steps from its own recording.
+   * The explore sample (2026-12-07 01:36 UTC, recorded at 72eac42 under rules version 14): B, C,
+   * C's variants (C+SD down only) and C' walked in two runs, then the price probe; its recordings
+   * re-analyse to the committed steps, verdicts and checks, every one of its 70 steps from its own
+   * recording, and to the same price pairs: every DEFAULT answer of C's and C+SD's down steps
+   * paired with the same customer's own premium (the probe priced all 221 customers it was for),
+   * per line and per risk segment.
    */
   @Test
   void reAnalysingTheCommittedExploreSampleReproducesIt() throws Exception {
+    JsonNode before = committedResults("docs/sample-report-explore");
     JsonNode after = reanalyse("docs/sample-report-explore");
     assertThat(after.path("profile").toString()).contains("explore");
-    assertThat(after.path("steps").size()).isEqualTo(68);
+    assertThat(after.path("steps").size()).isEqualTo(70);
+    JsonNode pairs = after.path("pricePairs");
+    assertThat(pairs.toString()).isEqualTo(before.path("pricePairs").toString());
+    assertThat(pairs.path("probe").path("unpaired").asInt()).isEqualTo(221);
+    assertThat(pairs.path("probe").path("priced").asInt()).isEqualTo(221);
+    for (String step :
+        java.util.List.of("R1-walk-C-down", "R1-walk-CSD-down", "R2-walk-CSD-down")) {
+      for (String line : java.util.List.of("auto", "home", "life")) {
+        JsonNode l = pairs.path("steps").path(step).path(line);
+        assertThat(l.path("pairedAnswers").asLong())
+            .as(step + " " + line)
+            .isPositive()
+            .isEqualTo(l.path("defaultAnswers").asLong());
+      }
+      assertThat(pairs.path("segments").path(step).fieldNames())
+          .toIterable()
+          .as(step)
+          .anyMatch(k -> k.startsWith("auto vehicleYear "));
+    }
+  }
+
+  /** The results.json committed in {@code folder}'s results.zip, as recorded. */
+  private static JsonNode committedResults(String folder) throws Exception {
+    Path zip = LabPaths.root().resolve(folder + "/results.zip");
+    try (InputStream in = Files.newInputStream(zip);
+        ZipInputStream z = new ZipInputStream(in)) {
+      for (ZipEntry e; (e = z.getNextEntry()) != null; ) {
+        if (e.getName().equals("results.json")) {
+          return ResultsFolder.JSON.readTree(z.readAllBytes());
+        }
+      }
+    }
+    throw new AssertionError("no results.json in " + zip);
   }
 
   /**
