@@ -249,9 +249,9 @@ final class NodePreparation {
       for (int i = from; i < Math.min(n, from + WARMUP_CONCURRENCY); i++) {
         int k = probeKey();
         batch.add(
-            Http.postAsync(
-                node.members().get(i % node.size()).baseUrl() + "/v1/quotes",
-                solventa.gatling.QuoteRequests.body(KeyFeeder.customerId(k), KeyFeeder.lineOf(k))));
+            node.members()
+                .get(i % node.size())
+                .quoteAsync(KeyFeeder.customerId(k), KeyFeeder.lineOf(k)));
       }
       CompletableFuture.allOf(batch.toArray(CompletableFuture[]::new)).join();
     }

@@ -11,7 +11,6 @@ import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.gatling.KeyFeeder;
-import solventa.gatling.QuoteRequests;
 import solventa.gatling.RequestRecord;
 import solventa.ops.analysis.PricePairs;
 import solventa.ops.analysis.StepResult;
@@ -139,10 +138,7 @@ public final class PriceProbe {
       for (int i = 0; i < batch.size(); i++) {
         NodeProcess m = node.members().get(i % node.size());
         sends.add(System.currentTimeMillis());
-        calls.add(
-            Http.postAsync(
-                m.baseUrl() + "/v1/quotes",
-                QuoteRequests.body(batch.get(i), KeyFeeder.lineOf(batch.get(i)))));
+        calls.add(m.quoteAsync(batch.get(i), KeyFeeder.lineOf(batch.get(i))));
       }
       for (int i = 0; i < batch.size(); i++) {
         RequestRecord r =

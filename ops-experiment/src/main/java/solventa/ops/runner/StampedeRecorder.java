@@ -61,10 +61,9 @@ final class StampedeRecorder {
       sends.add(System.currentTimeMillis());
       // round the members, as the load does: the key's one entity lives on one of them
       calls.add(
-          Http.postAsync(
-              node.members().get(i % node.size()).baseUrl() + "/v1/quotes",
-              solventa.gatling.QuoteRequests.body(
-                  KeyFeeder.customerId(key), KeyFeeder.lineOf(key))));
+          node.members()
+              .get(i % node.size())
+              .quoteAsync(KeyFeeder.customerId(key), KeyFeeder.lineOf(key)));
     }
     CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
     StepRecorder.sleep(

@@ -284,6 +284,13 @@ public final class NodeProcess implements AutoCloseable {
         baseUrl() + "/v1/quotes", solventa.gatling.QuoteRequests.body(customerId, lineOfBusiness));
   }
 
+  /** {@link #quote} without waiting: the answer when it comes. */
+  public java.util.concurrent.CompletableFuture<Http.Reply> quoteAsync(
+      String customerId, String lineOfBusiness) {
+    return Http.postAsync(
+        baseUrl() + "/v1/quotes", solventa.gatling.QuoteRequests.body(customerId, lineOfBusiness));
+  }
+
   public int remotePort() {
     return remotePort;
   }
