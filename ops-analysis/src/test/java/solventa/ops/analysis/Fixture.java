@@ -254,7 +254,7 @@ public final class Fixture {
   }
 
   /** The answers in the step's window. */
-  Fixture answers(long n) {
+  public Fixture answers(long n) {
     requests = n;
     return this;
   }
@@ -320,17 +320,17 @@ public final class Fixture {
     return out;
   }
 
-  /**
-   * A failure step whose per-second fallback share follows the aging model 1 − h·(1 − t/T) (all
-   * STALE), {@code perSecond} answers a second from the change, as a failing provider that
-   * refreshes nothing gives (clause (b), rules version 9).
-   */
   /** The step's price error of DEFAULT quotes, per line, as the request log's premiums give it. */
   public Fixture priceError(java.util.Map<String, PriceError> byLine) {
     this.priceError = byLine;
     return this;
   }
 
+  /**
+   * A failure step whose per-second fallback share follows the aging model 1 − h·(1 − t/T) (all
+   * STALE), {@code perSecond} answers a second from the change, as a failing provider that
+   * refreshes nothing gives (clause (b), rules version 9).
+   */
   public Fixture aging(double h, int t, int perSecond) {
     return curve(h, t, perSecond, 0);
   }

@@ -3,12 +3,16 @@ package solventa.ops.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import solventa.ops.analysis.Actuarial;
+import solventa.ops.analysis.ClauseBHitRate;
+import solventa.ops.analysis.FallbackFlip;
 import solventa.ops.analysis.PooledTrials;
 import solventa.ops.analysis.StepResult;
 import solventa.ops.analysis.Verdict;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.BreakerSetting;
 import solventa.ops.protocol.BreakpointPlan;
+import solventa.ops.protocol.StateNames;
 import solventa.ops.report.Report.Table;
 import solventa.ops.statistics.Interval;
 import solventa.vocabulary.Acceptance;
@@ -194,11 +198,84 @@ final class OpenQuestionsSection extends ReportSection {
             + (lines.isEmpty()
                 ? "— (" + (v == null ? "no verdict" : "no bracket in its evidence") + ")"
                 : String.join("; ", lines))
-            + ". For C, the minimum hit rate that also keeps clause (b) (the fallback share within"
-            + " the actuarial ceiling through the declared outage): not measured: the sweep"
-            + " measures latency at each rate, not an outage's aging from it; HD-01's clause (b)"
-            + " judges C at the walk's "
-            + String.format(Locale.ROOT, "%.0f", profileOf().designHitRate() * 100)
-            + " %.");
+            + ".");
+    clauseB();
+  }
+
+  /**
+   * (d) for C: the lowest hit rate that keeps clause (b), from the aging model at the actuarial
+   * inputs (an implementation check), and what this run measured of it: whether the model agrees
+   * with each of C's failure steps through D, and where C's healthy hit rate stands.
+   */
+  private void clauseB() {
+    Actuarial a = e.judgedWith();
+    ClauseBHitRate m = ClauseBHitRate.of(a);
+    String head =
+        "For C, the minimum hit rate that also keeps clause (b) (the fallback share within the"
+            + " actuarial ceiling through the declared outage): ";
+    if (m.pct() == null) {
+      p(head + "none (" + m.reason() + "; " + m.formula() + ").");
+      return;
+    }
+    int t = profileOf().refreshAfterSec();
+    List<String> steps = new ArrayList<>();
+    for (String run : r.runs()) {
+      StepResult healthy = r.walk(run, BenchArm.C, ProviderState.HEALTHY).orElse(null);
+      for (ProviderState st : List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
+        var s = r.walk(run, BenchArm.C, st);
+        if (s.isPresent()) {
+          String who = "C " + StateNames.label(st) + " " + run;
+          steps.add(clauseBStep(m, FallbackFlip.judge(who, s.get(), healthy, t, a)));
+        }
+      }
+    }
+    p(
+        head
+            + String.format(Locale.ROOT, "**%.1f %%**", m.pct())
+            + " = "
+            + m.formula()
+            + ", from the aging model 1 − h·(1 − t/T): a function of the declared inputs alone, so"
+            + " an implementation check, not a finding, with no sampling interval. What the run"
+            + " measures is whether the model may be used at D (it must agree with the step's"
+            + " curve for D mapped to the lab, "
+            + String.format(Locale.ROOT, "%.1f", m.labSecondsAtD(t))
+            + " s of T = "
+            + t
+            + " s) and where C's measured hit rate stands: "
+            + (steps.isEmpty()
+                ? "— (" + notRun() + ": no degraded or unresponsive walk step of C)"
+                : String.join("; ", steps))
+            + ". Clause (b) itself is judged by each step's flip interval (in \"The outage's cost"
+            + " over time\"), which adds the measured crossing.");
+  }
+
+  private static String clauseBStep(ClauseBHitRate m, FallbackFlip f) {
+    Boolean holds = m.modelHoldsAtD(f);
+    String model =
+        holds == null
+            ? "the model's agreement not checked (" + f.reason() + ")"
+            : String.format(
+                Locale.ROOT,
+                "the model agrees for %.0f s, %s D",
+                f.agreesUntilSec(),
+                holds ? "past" : "short of");
+    if (f.h() == null) {
+      return f.who() + ": " + model + ", h not measured";
+    }
+    ClauseBHitRate.Standing st = m.standing(f.h());
+    String where =
+        switch (st) {
+          case KEEPS -> "keeps it";
+          case MISSES -> "misses it";
+          case TOO_CLOSE -> "too close to call";
+        };
+    return String.format(
+        Locale.ROOT,
+        "%s: %s, h = %.1f %% %s %s",
+        f.who(),
+        model,
+        f.hPct(),
+        f.h().pct(),
+        Boolean.FALSE.equals(holds) ? "(" + where + " by the model, not usable here)" : where);
   }
 }

@@ -104,8 +104,53 @@ class ReportOpenQuestionsTest {
 
     int d = heading(blocks, "(d)");
     assertThat(((Report.Para) blocks.get(d + 1)).text())
-        .contains("minimum hit rate: between 88.1 % (fails) and 90.2 % (holds)")
-        .contains("not measured: the sweep measures latency at each rate");
+        .contains("minimum hit rate: between 88.1 % (fails) and 90.2 % (holds)");
+    assertThat(((Report.Para) blocks.get(d + 2)).text())
+        .contains(
+            "**93.9 %** = (1 − c) ÷ (1 − D/T_source) at c = 10 %, D = 3600 s, T_source = 86400 s")
+        .contains("an implementation check, not a finding")
+        .contains("C degraded R1: the model's agreement not checked")
+        .contains("h not measured");
+  }
+
+  private static final ExperimentProfile FULL = ExperimentProfile.named("full");
+
+  /** One run's C healthy step at hit rate {@code h} and its unresponsive step aging from it. */
+  private static List<StepResult> cAging(String run, double h) {
+    StepResult healthy =
+        Fixture.step(BenchArm.C, ProviderState.HEALTHY)
+            .run(run)
+            .window(FULL.warmupSec(), FULL.pathMeasureSec())
+            .answers(10_000)
+            .measured(h)
+            .build();
+    StepResult down =
+        Fixture.step(BenchArm.C, ProviderState.UNRESPONSIVE)
+            .run(run)
+            .window(FULL.warmupSec(), FULL.measureSec())
+            .answers(10_000)
+            .aging(h / 100, FULL.refreshAfterSec(), 2_000)
+            .build();
+    return List.of(healthy, down);
+  }
+
+  /**
+   * (d) for C: the minimum hit rate clause (b) needs, and each run's C against it: at 96 % (its
+   * interval wholly above 93.9 %) C keeps it, at 88 % it misses it; the model follows both curves
+   * past D (2.5 s of full's T = 60 s).
+   */
+  @Test
+  void theMinimumHitRateForClauseBIsSetBesideEachRunsMeasuredHitRate() {
+    List<StepResult> steps = new ArrayList<>(cAging("R1", 96));
+    steps.addAll(cAging("R2", 88));
+    List<Report.Block> blocks = render(steps, Map.of());
+    String text = ((Report.Para) blocks.get(heading(blocks, "(d)") + 2)).text();
+    assertThat(text)
+        .contains("D mapped to the lab, 2.5 s of T = 60 s")
+        .containsPattern("C unresponsive R1: the model agrees for \\d+ s, past D, h = 96\\.0 % \\[")
+        .containsPattern("\\] keeps it")
+        .containsPattern("C unresponsive R2: the model agrees for \\d+ s, past D, h = 88\\.0 % \\[")
+        .containsPattern("\\] misses it");
   }
 
   private static final ExperimentProfile BP = ExperimentProfile.named(BreakpointPlan.PROFILE);
@@ -203,5 +248,7 @@ class ReportOpenQuestionsTest {
         .startsWith("— (not run in profile full");
     assertThat(((Report.Para) blocks.get(heading(blocks, "(d)") + 1)).text())
         .contains("— (no verdict)");
+    assertThat(((Report.Para) blocks.get(heading(blocks, "(d)") + 2)).text())
+        .contains("— (not run in profile full: no degraded or unresponsive walk step of C)");
   }
 }
