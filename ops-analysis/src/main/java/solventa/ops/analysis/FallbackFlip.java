@@ -317,6 +317,16 @@ public record FallbackFlip(
     return String.format(Locale.ROOT, "%.0f–%.0f s", i.low(), i.high());
   }
 
+  /** The comparison in words: "holds", "refutes", "too close to call", "not decidable: why". */
+  public String outcomeText() {
+    return switch (outcome) {
+      case HOLDS -> "holds";
+      case REFUTES -> "refutes";
+      case TOO_CLOSE -> "too close to call";
+      case UNDECIDABLE -> "not decidable: " + reason;
+    };
+  }
+
   /** The figures the judgement rests on, one clause of evidence. */
   public String figures() {
     StringBuilder sb = new StringBuilder();

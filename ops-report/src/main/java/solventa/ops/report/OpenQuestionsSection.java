@@ -271,11 +271,13 @@ final class OpenQuestionsSection extends ReportSection {
         };
     return String.format(
         Locale.ROOT,
-        "%s: %s, h = %.1f %% %s %s",
+        "%s: %s, h = %.1f %% %s %s by the model%s; the step's clause (b) as judged: %s",
         f.who(),
         model,
         f.hPct(),
         f.h().pct(),
-        Boolean.FALSE.equals(holds) ? "(" + where + " by the model, not usable here)" : where);
+        where,
+        Boolean.FALSE.equals(holds) ? " (not usable with this step)" : "",
+        f.outcomeText());
   }
 }

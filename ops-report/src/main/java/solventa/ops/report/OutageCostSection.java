@@ -151,12 +151,7 @@ final class OutageCostSection {
         share(rec, rec.staleWithinA()),
         share(rec, rec.staleBeyondA()),
         share(rec, rec.dflt()),
-        switch (f.outcome()) {
-          case HOLDS -> "holds";
-          case REFUTES -> "refutes";
-          case TOO_CLOSE -> "too close to call";
-          case UNDECIDABLE -> "not decidable: " + f.reason();
-        });
+        f.outcomeText());
   }
 
   /** The T a line fitted through the fresh share implies, and the model's error. */

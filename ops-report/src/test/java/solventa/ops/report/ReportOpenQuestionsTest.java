@@ -148,9 +148,10 @@ class ReportOpenQuestionsTest {
     assertThat(text)
         .contains("D mapped to the lab, 2.5 s of T = 60 s")
         .containsPattern("C unresponsive R1: the model agrees for \\d+ s, past D, h = 96\\.0 % \\[")
-        .containsPattern("\\] keeps it")
+        .containsPattern("\\] keeps it by the model; the step's clause \\(b\\) as judged: holds")
         .containsPattern("C unresponsive R2: the model agrees for \\d+ s, past D, h = 88\\.0 % \\[")
-        .containsPattern("\\] misses it");
+        .containsPattern(
+            "\\] misses it by the model; the step's clause \\(b\\) as judged: refutes");
   }
 
   private static final ExperimentProfile BP = ExperimentProfile.named(BreakpointPlan.PROFILE);
