@@ -12,22 +12,33 @@ import solventa.providerdouble.LatencyProfile;
 /**
  * The break points the settings predict, before any step is measured: a break point decided by a
  * parameter is an implementation check, not a finding. From an empty window with the provider
- * unresponsive, only C's misses (a share m = 1 − the walk's hit rate) call it, each failing at the
- * hard timeout T; a policy that needs F failures opens when the F-th fails, so about F + r·m·T
- * requests are sacrificed (the F, and the misses sent while the F-th waited), never more than the
- * r·m·W misses in W, and a rate policy whose window cannot hold F misses (F ÷ (r·m) longer than its
- * window) never opens: all r·m·W are. The share over W is that ÷ (r·W); the predicted break point
- * is the lowest whole rate with a share below 1 %. The pool: with the provider slow, about r·m·L
- * calls are in flight (L the slow profile's median), so it fills from pool size ÷ (m·L) req/s.
+ * unresponsive, C calls the provider for every answer it cannot serve fresh: at first its misses (a
+ * share 1 − h, h the walk's hit rate), then also every value that ages past T, the lab's refresh
+ * period, so the share that calls is m(t) = 1 − h·(1 − t/T) at t seconds after the change (the
+ * aging model of clause (b)), 1 from T on, and the calls sent by τ are r·∫m. Each fails at the hard
+ * timeout T_h; a policy that needs F failures opens T_h after its F-th call, and every call sent
+ * until then is sacrificed, never more than those of W. A rate policy also needs the F calls inside
+ * its sliding window: where the F-th call comes after the window's length, it opens once the
+ * window's calls (r·w·m at the window's middle) reach F, and never when even m = 1 cannot fill it.
+ * The share over W is that ÷ (r·W); the predicted break point is the lowest whole rate with a share
+ * below 1 %. The pool: with the provider slow (refreshes still succeed, so nothing ages), about
+ * r·(1 − h)·L calls are in flight (L the slow profile's median), so it fills from pool size ÷ ((1 −
+ * h)·L) req/s.
  *
- * @param missShare m, the share of requests that call the provider
- * @param hardTimeoutSec T, the adapter's hard timeout
+ * @param hitRate h, the walk's hit rate when the provider fails
+ * @param refreshAfterSec T, the lab's refresh period ({@code quote.refresh-after})
+ * @param hardTimeoutSec T_h, the adapter's hard timeout
  * @param windowSec W, the exposure window
  * @param slowMedianSec L, the slow provider's median latency
  * @param poolSize the adapter's pool (its most connections)
  */
 public record BreakpointPrediction(
-    double missShare, double hardTimeoutSec, int windowSec, double slowMedianSec, int poolSize) {
+    double hitRate,
+    int refreshAfterSec,
+    double hardTimeoutSec,
+    int windowSec,
+    double slowMedianSec,
+    int poolSize) {
 
   private static final String PROVIDER = "of-adapter.providers.ofb.";
 
@@ -38,22 +49,60 @@ public record BreakpointPrediction(
   public static BreakpointPrediction of(ExperimentProfile p) {
     Config c = ConfigFactory.parseResources("reference.conf").resolve();
     return new BreakpointPrediction(
-        1 - p.designHitRate(),
+        p.designHitRate(),
+        p.refreshAfterSec(),
         c.getDuration(PROVIDER + "timeout", TimeUnit.MILLISECONDS) / 1000.0,
         p.exposureWindowSec(),
         LatencyProfile.SLOW.medianMs() / 1000.0,
         c.getInt(PROVIDER + "pool.max-connections"));
   }
 
+  /** The miss share before anything ages, 1 − h. */
+  public double missShare() {
+    return 1 - hitRate;
+  }
+
+  /**
+   * The provider calls C sends in the first {@code tau} seconds after the change at {@code rate}.
+   */
+  public double callsBy(int rate, double tau) {
+    double t = refreshAfterSec;
+    double aging = Math.min(tau, t);
+    double calls = missShare() * aging + hitRate * aging * aging / (2 * t);
+    return rate * (calls + Math.max(0, tau - t));
+  }
+
+  /** When the {@code f}-th call is sent, seconds after the change. */
+  double fthCallSec(int rate, int f) {
+    double atT = callsBy(rate, refreshAfterSec);
+    if (f > atT) {
+      return refreshAfterSec + (f - atT) / rate;
+    }
+    double a = rate * hitRate / (2.0 * refreshAfterSec);
+    double b = rate * missShare();
+    return a == 0 ? f / b : (-b + Math.sqrt(b * b + 4 * a * f)) / (2 * a);
+  }
+
+  /** When {@code s} opens at {@code rate}, seconds after the change; null if not within W. */
+  public Double opensSec(BreakerSetting s, int rate) {
+    int f = s.failuresNeeded();
+    double fth = fthCallSec(rate, f);
+    if (s.family().equals(BreakerSetting.RATE) && fth > s.ratePolicy().windowSec()) {
+      double w = s.ratePolicy().windowSec();
+      double need = f / (rate * w);
+      if (need > 1 || hitRate <= 0) {
+        return null;
+      }
+      fth = w / 2 + refreshAfterSec * Math.max(0, 1 - (1 - need) / hitRate);
+    }
+    double opens = fth + hardTimeoutSec;
+    return opens < windowSec ? opens : null;
+  }
+
   /** The sacrificed requests predicted in W at {@code rate} under {@code s}. */
   public double sacrificed(BreakerSetting s, int rate) {
-    double failing = rate * missShare;
-    double all = failing * windowSec;
-    if (s.family().equals(BreakerSetting.RATE)
-        && s.failuresNeeded() / failing > s.ratePolicy().windowSec()) {
-      return all;
-    }
-    return Math.min(all, s.failuresNeeded() + failing * hardTimeoutSec);
+    Double opens = opensSec(s, rate);
+    return callsBy(rate, opens == null ? windowSec : opens);
   }
 
   /** The predicted sacrificed share at {@code rate}, percent. */
@@ -73,12 +122,12 @@ public record BreakpointPrediction(
 
   /** The calls predicted in flight at {@code rate} with the provider slow. */
   public double inFlight(int rate) {
-    return rate * missShare * slowMedianSec;
+    return rate * missShare() * slowMedianSec;
   }
 
   /** The lowest whole rate at which the pool is predicted full. */
   public int poolBreakRate() {
-    return (int) Math.ceil(poolSize / (missShare * slowMedianSec));
+    return (int) Math.ceil(poolSize / (missShare() * slowMedianSec));
   }
 
   /**
@@ -116,7 +165,7 @@ public record BreakpointPrediction(
             + ": the difference, not the bracket, is what to explain";
   }
 
-  /** "18 req/s (count N=5: F = 5, m = 4 %, T = 0.7 s, W = 30 s)". */
+  /** "22 req/s (5 failures to open, h = 96.0 % aging over T = 60 s, …)". */
   public String shown(BreakerSetting s) {
     Integer r = breakRate(s);
     return (r == null ? "none up to " + SCAN_LIMIT : r + " req/s") + " (" + parameters(s) + ")";
@@ -130,10 +179,12 @@ public record BreakpointPrediction(
             : "";
     return String.format(
         Locale.ROOT,
-        "%d failures to open%s, misses m = %.1f %%, hard timeout T = %.1f s, W = %d s",
+        "%d failures to open%s, hit rate h = %.1f %% aging over T = %d s (the share that calls the"
+            + " provider m(t) = 1 − h·(1 − t/T)), hard timeout %.1f s, W = %d s",
         s.failuresNeeded(),
         window,
-        missShare * 100,
+        hitRate * 100,
+        refreshAfterSec,
         hardTimeoutSec,
         windowSec);
   }
@@ -142,9 +193,10 @@ public record BreakpointPrediction(
   public String poolParameters() {
     return String.format(
         Locale.ROOT,
-        "pool of %d, misses m = %.1f %%, the slow provider's median L = %.1f s",
+        "pool of %d, misses 1 − h = %.1f %% (nothing ages while refreshes succeed), the slow"
+            + " provider's median L = %.1f s",
         poolSize,
-        missShare * 100,
+        missShare() * 100,
         slowMedianSec);
   }
 

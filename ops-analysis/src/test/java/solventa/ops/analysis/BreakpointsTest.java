@@ -71,21 +71,61 @@ class BreakpointsTest {
     assertThat(none.outcome()).isEqualTo(RateBisection.Outcome.NO_RATE_ABOVE);
   }
 
-  /** (N + r·m·T) ÷ (r·W) below 1 %: N=5, m=4 %, T=0.7 s, W=30 s → 19 req/s. */
+  /** Calls sent by τ at rate r with h = 96 % aging over T = 60 s: r·(0.04·τ + 0.96·τ²/120). */
+  private static double calls(int r, double tau) {
+    return r * (0.04 * tau + 0.96 * tau * tau / 120);
+  }
+
+  /**
+   * The count policy (N = 5) opens 0.7 s after its 5th call, every call until then sacrificed: at
+   * 10 req/s the 5th call leaves 5.79 s after the change (0.4·τ + 0.08·τ² = 5), so 5.97 of the 300
+   * requests of W, 1.99 %; at 21 req/s 1.03 %, at 22 0.99 %: the break point is 22 req/s.
+   */
   @Test
-  void theCountPolicysBreakPointIsPredictedByNAndW() {
-    BreakpointPrediction pred = new BreakpointPrediction(0.04, 0.7, 30, 0.4, 32);
+  void theCountPolicysBreakPointIsPredictedByNTheAgingAndW() {
+    BreakpointPrediction pred = new BreakpointPrediction(0.96, 60, 0.7, 30, 0.4, 32);
     BreakerSetting count = P.breakerSetting("count");
-    assertThat(pred.sacrificed(count, 200)).isEqualTo(5 + 200 * 0.04 * 0.7, within());
-    assertThat(pred.breakRate(count)).isEqualTo(19);
-    assertThat(pred.sharePct(count, 18)).isGreaterThan(1.0);
+    double tau = (-0.4 + Math.sqrt(0.16 + 4 * 0.08 * 5)) / (2 * 0.08);
+    assertThat(pred.callsBy(10, tau)).isEqualTo(5, within());
+    assertThat(pred.opensSec(count, 10)).isEqualTo(tau + 0.7, within());
+    assertThat(pred.sacrificed(count, 10)).isEqualTo(calls(10, tau + 0.7), within());
+    assertThat(pred.sharePct(count, 10))
+        .isEqualTo(1.99, org.assertj.core.api.Assertions.within(0.01));
+    assertThat(pred.sharePct(count, 21)).isGreaterThan(1.0);
+    assertThat(pred.sharePct(count, 22)).isLessThan(1.0);
+    assertThat(pred.breakRate(count)).isEqualTo(22);
     // the rate policy needs its 5 failures within its 30 s window: the same break point here
-    assertThat(pred.breakRate(P.breakerSetting("rate"))).isEqualTo(19);
-    // a rate policy whose window holds too few misses never opens: every miss in W is sacrificed
+    assertThat(pred.breakRate(P.breakerSetting("rate"))).isEqualTo(22);
+    // beyond T every answer calls: the calls grow by r a second
+    assertThat(pred.callsBy(10, 70) - pred.callsBy(10, 60)).isEqualTo(100, within());
+  }
+
+  /**
+   * A rate policy whose 2 s window is shorter than the wait for the 5th call opens once the
+   * window's calls reach 5 (later than the count policy), and one whose window cannot hold 5 calls
+   * even when every answer calls never opens: every call of W is sacrificed.
+   */
+  @Test
+  void aShortRateWindowOpensLaterOrNever() {
+    BreakpointPrediction pred = new BreakpointPrediction(0.96, 60, 0.7, 30, 0.4, 32);
+    BreakerSetting count = P.breakerSetting("count");
     BreakerSetting shortWindow =
         new BreakerSetting("rate", 5, new ExperimentProfile.RatePolicy(2, 5, 50), false);
-    assertThat(pred.sharePct(shortWindow, 40)).isEqualTo(4.0, within());
-    // the pool: 32 ÷ (0.04 × 0.4 s) = 2000 req/s, beyond the range
+    // at 40 req/s: the window holds 80·m(τ − 1) calls, 5 when m = 1/16
+    double opens = 1 + 60 * (1 - (1 - 5.0 / 80) / 0.96) + 0.7;
+    assertThat(pred.opensSec(shortWindow, 40)).isEqualTo(opens, within());
+    assertThat(pred.opensSec(shortWindow, 40)).isGreaterThan(pred.opensSec(count, 40));
+    assertThat(pred.sharePct(shortWindow, 40)).isGreaterThan(pred.sharePct(count, 40));
+    // at 2 req/s a 2 s window holds 4 calls at most
+    assertThat(pred.opensSec(shortWindow, 2)).isNull();
+    assertThat(pred.sacrificed(shortWindow, 2)).isEqualTo(calls(2, 30), within());
+  }
+
+  /** The pool: 32 ÷ (0.04 × 0.4 s) = 2000 req/s, beyond the range. */
+  @Test
+  void thePoolIsPredictedFullFromItsSizeOverTheMissesInFlight() {
+    BreakpointPrediction pred = new BreakpointPrediction(0.96, 60, 0.7, 30, 0.4, 32);
+    assertThat(pred.inFlight(200)).isEqualTo(3.2, within());
     assertThat(pred.poolBreakRate()).isEqualTo(2000);
     assertThat(pred.poolFillsInRange()).isFalse();
   }

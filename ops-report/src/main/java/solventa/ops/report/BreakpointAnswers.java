@@ -68,8 +68,8 @@ final class BreakpointAnswers extends ReportSection {
                   a,
                   predicted,
                   series.equals(BreakerSetting.COUNT)
-                      ? "N, W, T and m"
-                      : "its minimum calls, its window, W, T and m")
+                      ? "F, h, T, the hard timeout and W"
+                      : "its minimum calls, its window, h, T, the hard timeout and W")
               + ".");
       table(series, "Sacrificed of sent in W, share % [95 % CI]", "Keeps < 1 %?");
     }
@@ -93,7 +93,7 @@ final class BreakpointAnswers extends ReportSection {
                 pred.poolBreakRate(),
                 pred.poolParameters())
             + "; measured: "
-            + BreakpointPrediction.label(a, pred.poolBreakRate(), "the pool size, m and L")
+            + BreakpointPrediction.label(a, pred.poolBreakRate(), "the pool size, h and L")
             + ".");
     table(BreakpointPlan.POOL, "Most in flight of the pool, rejected", "Exhausted?");
   }
