@@ -194,13 +194,13 @@ class SampleReportTest {
   @Test
   void reAnalysingTheCommittedQuickSampleReproducesItsVerdicts() throws Exception {
     JsonNode after = reanalyse("docs/sample-report");
-    // recorded under rules version 13 (2026-12-06 10:00 UTC, quick, at d10a117, with C+CR beside
-    // C): A's healthy p95, 219 ms [209, 231], is too
-    // close to call; HD-01.6 is judged over the low-traffic grid; once the provider was healthy
-    // again C's adapter was asked 13 duplicate calls, fewer than the control's 20, and C' none, so
-    // HD-01.8 is inconclusive; HD-01.2, .3, .4 and .7 are implementation checks; clause (b) is too
-    // close to call: one lab second stands for 4 320 s of a daily source, longer than the hour's
-    // outage
+    // recorded under rules version 14 (2026-12-07 04:05 UTC, quick, at 2f3f697, with C+CR beside
+    // C, each customer quoting on their own insured object, then the price probe): A's healthy
+    // p95, 218 ms [207, 228], is too close to call; HD-01.6 is judged over the low-traffic grid;
+    // once the provider was healthy again C's adapter was asked 13 duplicate calls, fewer than the
+    // control's 20, and C' none, so HD-01.8 is inconclusive; HD-01.2, .3, .4 and .7 are
+    // implementation checks; clause (b) is too close to call: one lab second stands for 4 320 s of
+    // a daily source, longer than the hour's outage
     assertThat(after.path("rulesVersion").asText()).isEqualTo("14");
     JsonNode v = after.path("verdicts");
     assertThat(v.path("HD-01.1").path("verdict").asText()).isEqualTo("inconclusive");
@@ -232,11 +232,28 @@ class SampleReportTest {
     assertThat(v.path("HD-01").path("evidence").toString())
         .contains(
             "clause (b) cannot be decided: too close to call: C degraded R1 the outage of 3600 s"
-                + " lies inside the flip at 0–17280 s (h 94.49 % [92.89, 95.83] (its healthy step)");
+                + " lies inside the flip at 0–17280 s (h 94.60 % [93.01, 95.92] (its healthy step)");
     // careful recovery walked beside C, through an outage and its recovery
     java.util.Set<String> ids = new java.util.TreeSet<>();
     after.path("steps").forEach(st -> ids.add(st.at("/spec/id").asText()));
     assertThat(ids).contains("R1-walk-CCR-down", "R1-walk-CCR-recovery");
+    // the price probe priced every one of the 81 customers it was for: every DEFAULT answer of
+    // every window is paired with the same customer's own premium, per line and per segment
+    JsonNode before = committedResults("docs/sample-report");
+    JsonNode pairs = after.path("pricePairs");
+    assertThat(pairs.toString()).isEqualTo(before.path("pricePairs").toString());
+    assertThat(pairs.path("probe").path("unpaired").asInt()).isEqualTo(81);
+    assertThat(pairs.path("probe").path("priced").asInt()).isEqualTo(81);
+    long defaults = 0;
+    long paired = 0;
+    for (JsonNode step : pairs.path("steps")) {
+      for (JsonNode line : step) {
+        defaults += line.path("defaultAnswers").asLong();
+        paired += line.path("pairedAnswers").asLong();
+      }
+    }
+    assertThat(paired).isEqualTo(defaults).isEqualTo(190);
+    assertThat(pairs.path("segments").path("R1-walk-C-degraded").size()).isPositive();
   }
 
   /**
