@@ -104,17 +104,50 @@ final class BreakpointAnswers extends ReportSection {
 
   /** The bisection's end in words: the bracket, or why there is none. */
   static String outcome(RateBisection.Answer a) {
-    String what =
-        switch (a.outcome()) {
-          case BRACKET -> "the break point lies in (" + a.below() + ", " + a.above() + "] req/s";
-          case EVERY_RATE_ABOVE -> "no break point down to " + a.above() + " req/s";
-          case NO_RATE_ABOVE -> "no break point up to " + a.below() + " req/s";
-          case TOO_CLOSE_EVERYWHERE -> "no bracket: every tested rate is too close to call";
-          case STEPS_EXHAUSTED -> "no bracket within the resolution: the added steps ran out";
-          case NOT_MEASURED -> "not measured";
-          case UNFINISHED -> "the bisection had not ended (next: " + a.next() + " req/s)";
-        };
-    return what + " (" + a.reason() + ").";
+    return what(a) + " (" + a.reason() + ").";
+  }
+
+  /**
+   * The answer's line for a run that walked no arm: each measured series' bracket (or why there is
+   * none) beside the rate the settings predict.
+   */
+  static List<String> brief(ExperimentProfile p, List<StepResult> steps) {
+    BreakpointPrediction pred = BreakpointPrediction.of(p);
+    List<String> out = new ArrayList<>();
+    for (String series : List.of(BreakerSetting.COUNT, BreakerSetting.RATE)) {
+      if (!Breakpoints.of(series, steps).isEmpty()) {
+        BreakerSetting s = p.breakerSetting(series);
+        Integer predicted = pred.breakRate(s);
+        out.add(
+            s.label()
+                + ": "
+                + what(Breakpoints.answer(p, series, steps))
+                + " (predicted "
+                + (predicted == null ? "none" : predicted + " req/s")
+                + ")");
+      }
+    }
+    if (!Breakpoints.of(BreakpointPlan.POOL, steps).isEmpty()) {
+      out.add(
+          "the adapter's pool with the provider slow: "
+              + what(Breakpoints.answer(p, BreakpointPlan.POOL, steps))
+              + " (predicted full from "
+              + pred.poolBreakRate()
+              + " req/s)");
+    }
+    return out;
+  }
+
+  private static String what(RateBisection.Answer a) {
+    return switch (a.outcome()) {
+      case BRACKET -> "the break point lies in (" + a.below() + ", " + a.above() + "] req/s";
+      case EVERY_RATE_ABOVE -> "no break point down to " + a.above() + " req/s";
+      case NO_RATE_ABOVE -> "no break point up to " + a.below() + " req/s";
+      case TOO_CLOSE_EVERYWHERE -> "no bracket: every tested rate is too close to call";
+      case STEPS_EXHAUSTED -> "no bracket within the resolution: the added steps ran out";
+      case NOT_MEASURED -> "not measured";
+      case UNFINISHED -> "the bisection had not ended (next: " + a.next() + " req/s)";
+    };
   }
 
   private void table(String series, String figure, String sideHeader) {

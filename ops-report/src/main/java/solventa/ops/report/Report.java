@@ -216,6 +216,16 @@ public final class Report extends ReportSection {
     h(2, "Answer");
     p("**" + sum.answer() + "**");
     p(sum.plain());
+    if (!sum.grid().isEmpty()) {
+      glance(sum);
+    }
+    p(SensitivitySection.headline(e));
+    actuarial();
+    checks();
+  }
+
+  /** The arm × state grid of the walk, with how to read it. */
+  private void glance(Summary sum) {
     p(
         "The state walk at a glance: ✓ every run met "
             + Acceptance.describe()
@@ -227,8 +237,10 @@ public final class Report extends ReportSection {
             + " a breaker; B+CB is B with one. Terms: the Glossary; details: the verdicts, Results"
             + " per run and the Recommendation below.");
     blocks.add(new Table(sum.gridHeaders(), sum.grid()));
-    p(SensitivitySection.headline(e));
-    actuarial();
+  }
+
+  /** The implementation checks among the verdicts, apart from the findings. */
+  private void checks() {
     List<String> checks =
         e.verdicts().values().stream()
             .filter(Verdict::isCheck)

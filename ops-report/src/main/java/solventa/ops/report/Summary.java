@@ -12,6 +12,7 @@ import solventa.ops.analysis.VerdictRules;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StateNames;
+import solventa.ops.protocol.StepKind;
 import solventa.ops.results.ExperimentRecord;
 import solventa.vocabulary.Acceptance;
 import solventa.vocabulary.ProviderState;
@@ -64,6 +65,9 @@ public record Summary(
             + "; "
             + Character.toLowerCase(rec.sentence().charAt(0))
             + rec.sentence().substring(1);
+    if (r.runs().isEmpty()) {
+      answer = noWalk(e, profile, hd01);
+    }
     List<String> headers = new ArrayList<>();
     headers.add("arm");
     for (ProviderState st : ProviderState.values()) {
@@ -97,6 +101,24 @@ public record Summary(
         List.copyOf(grid),
         List.copyOf(verdicts),
         e.sensitivity() == null ? List.of() : List.copyOf(e.sensitivity().flips()));
+  }
+
+  /**
+   * The answer of a run that walked no arm (the break-point profile): nothing for HD-01 or the
+   * Recommendation to judge, and what the run measured instead.
+   */
+  private static String noWalk(ExperimentRecord e, ExperimentProfile p, Verdict hd01) {
+    List<String> bp =
+        BreakpointAnswers.brief(p, new StepResults(e.steps()).of(StepKind.BREAKPOINT).toList());
+    return (hd01 == null ? "HD-01 has no verdict" : "HD-01 is " + hd01.verdict())
+        + ": this run walked no arm through the provider's states (profile "
+        + e.profile()
+        + "), so neither HD-01 nor the Recommendation has a step to judge"
+        + (bp.isEmpty()
+            ? ""
+            : "; it measured the break points over the arrival rate (the card's open questions (b)"
+                + " and (c)): "
+                + String.join("; ", bp));
   }
 
   /**
@@ -144,6 +166,11 @@ public record Summary(
       } else if (!missedStates.isEmpty()) {
         missed.add(arm.label() + " when the provider was " + and(missedStates));
       }
+    }
+    if (r.runs().isEmpty()) {
+      return "No arm was walked through the provider's states in this run, so neither the latency"
+          + " requirements nor the fallback's cost is measured here (`bin/lab experiment quick`,"
+          + " `full` or `explore` walks them).";
     }
     String requirement = Acceptance.describe();
     String first =

@@ -196,6 +196,23 @@ class ReportOpenQuestionsTest {
             .build());
     List<Report.Block> blocks = renderBreakpoints(steps);
 
+    // the answer of a run that walked no arm is what it measured, with no walk table
+    int answer = heading(blocks, "Answer");
+    assertThat(((Report.Para) blocks.get(answer + 1)).text())
+        .contains("this run walked no arm through the provider's states (profile breakpoints)")
+        .contains("count N=5: the break point lies in (21, 27] req/s (predicted 22 req/s)")
+        .contains("rate ≥ 50 % of ≥ 5 calls over 30 s: no break point up to 200 req/s")
+        .contains(
+            "the adapter's pool with the provider slow: no break point up to 200 req/s"
+                + " (predicted full from 2000 req/s)");
+    assertThat(((Report.Para) blocks.get(answer + 2)).text())
+        .startsWith("No arm was walked through the provider's states in this run");
+    int next = answer + 1;
+    while (!(blocks.get(next) instanceof Report.Heading)) {
+      next++;
+    }
+    assertThat(blocks.subList(answer, next)).noneMatch(bl -> bl instanceof Report.Table);
+
     int b = heading(blocks, "(b)");
     assertThat(((Report.Para) blocks.get(b + 1)).text())
         .contains("bisected between 10 and 200 req/s");
