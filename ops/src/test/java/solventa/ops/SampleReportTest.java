@@ -103,10 +103,11 @@ class SampleReportTest {
   }
 
   /**
-   * The break-point sample (2026-12-06 23:29 UTC, recorded at 9704ec8 under rules version 14): one
-   * run of the card's open questions (b) and (c) over the arrival rate, bisected adaptively; its 20
-   * steps re-analyse from their recordings, and its report answers (b) with each policy's tested
-   * rates and (c) with the pool's room at 200 req/s.
+   * The break-point sample (2026-12-06 23:29 UTC, recorded at 9704ec8 under rules version 14, its
+   * HD-01 re-judged with no clause holding without a walk): one run of the card's open questions
+   * (b) and (c) over the arrival rate, bisected adaptively; its 20 steps re-analyse from their
+   * recordings, and its report answers (b) with each policy's tested rates and (c) with the pool's
+   * room at 200 req/s.
    */
   @Test
   void reAnalysingTheCommittedBreakpointsSampleReproducesItAndAnswersBAndC() throws Exception {
@@ -121,6 +122,21 @@ class SampleReportTest {
             "| 33 | bp-count-r33, bp-count-r33-t2, bp-count-r33-t3 | 17 of 2970 sent in W, 0.57 %"
                 + " [0.33, 0.91] | yes (keeps below 1 %) |")
         .contains("| 200 | bp-pool-r200 | 12 of 32 in flight, 0 rejected | no (room left) |");
+    // the answer is what the run measured, each bracket beside the settings' prediction (the
+    // cache aging over T: 22 req/s, inside both brackets); it walked no arm, so no clause of HD-01
+    // holds by default
+    assertThat(Files.readString(dir.resolve("report.md")))
+        .contains(
+            "this run walked no arm through the provider's states (profile breakpoints), so"
+                + " neither HD-01 nor the Recommendation has a step to judge")
+        .contains(
+            "count N=5: no bracket within the resolution: the added steps ran out, the break point"
+                + " in (10, 33] req/s (predicted 22 req/s)")
+        .contains("the break point lies in (10, 57] req/s (predicted 22 req/s)")
+        .contains("HD-01's clause (b) undecided");
+    after
+        .at("/verdicts/HD-01/clauses")
+        .forEach(c -> assertThat(c.path("outcome").asText()).isEqualTo("undecided"));
   }
 
   /**

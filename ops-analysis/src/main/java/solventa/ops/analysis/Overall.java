@@ -77,6 +77,8 @@ public final class Overall implements Hypothesis {
     List<FallbackFlip> flips = new java.util.ArrayList<>();
     List<String> runs = in.results().runs();
     if (runs.isEmpty()) {
+      // nothing measured decides a clause: each stays undecided, never holds by default
+      undecided.addAll(List.of(CLAUSE_A, CLAUSE_B, CLAUSE_C));
       ev.inconclusive("no state walk was run");
     }
     for (String run : runs) {
@@ -84,6 +86,10 @@ public final class Overall implements Hypothesis {
         StepResult s = in.results().walk(run, BenchArm.C, st).orElse(null);
         String why = Evidence.unusable(s, "C " + run + " " + StateNames.label(st));
         if (why != null) {
+          undecided.add(CLAUSE_A);
+          if (FALLBACK_STATES.contains(st)) {
+            undecided.add(CLAUSE_B);
+          }
           ev.inconclusive(why);
           continue;
         }

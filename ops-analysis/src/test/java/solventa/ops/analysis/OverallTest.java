@@ -560,6 +560,10 @@ class OverallTest {
       Verdict v = eval(protocol(inRun("R2", w -> w.degraded = null)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).contains("INCONCLUSIVE: C R2 degraded was not run");
+      // a clause whose step is missing is undecided, never holds by default
+      assertThat(v.clauses().get(0).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
+      assertThat(v.clauses().get(2).outcome()).isEqualTo(Verdict.Clause.HOLDS);
     }
 
     @Test
@@ -655,6 +659,15 @@ class OverallTest {
       Verdict v = eval(List.of());
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(v.evidence()).contains("INCONCLUSIVE: no state walk was run");
+      // with nothing measured no clause holds: (a), (b) and (c) are undecided, and (d) follows
+      // HD-01.5 (supported here)
+      assertThat(v.clauses())
+          .extracting(Verdict.Clause::outcome)
+          .containsExactly(
+              Verdict.Clause.UNDECIDED,
+              Verdict.Clause.UNDECIDED,
+              Verdict.Clause.UNDECIDED,
+              Verdict.Clause.HOLDS);
     }
 
     /** Missing data does not hide a refutation measured elsewhere. */

@@ -144,7 +144,11 @@ final class BreakpointAnswers extends ReportSection {
       case EVERY_RATE_ABOVE -> "no break point down to " + a.above() + " req/s";
       case NO_RATE_ABOVE -> "no break point up to " + a.below() + " req/s";
       case TOO_CLOSE_EVERYWHERE -> "no bracket: every tested rate is too close to call";
-      case STEPS_EXHAUSTED -> "no bracket within the resolution: the added steps ran out";
+      case STEPS_EXHAUSTED ->
+          "no bracket within the resolution: the added steps ran out"
+              + (a.below() != null && a.above() != null
+                  ? ", the break point in (" + a.below() + ", " + a.above() + "] req/s"
+                  : "");
       case NOT_MEASURED -> "not measured";
       case UNFINISHED -> "the bisection had not ended (next: " + a.next() + " req/s)";
     };
