@@ -74,38 +74,8 @@ public final class Overall implements Hypothesis {
             + "; the lab's T = "
             + in.rules().refreshAfterSec()
             + " s maps to T_source through t/T");
-    List<FallbackFlip> flips = new java.util.ArrayList<>();
     List<String> runs = in.results().runs();
-    if (runs.isEmpty()) {
-      // nothing measured decides a clause: each stays undecided, never holds by default
-      undecided.addAll(List.of(CLAUSE_A, CLAUSE_B, CLAUSE_C));
-      ev.inconclusive("no state walk was run");
-    }
-    for (String run : runs) {
-      for (ProviderState st : LATENCY_STATES) {
-        StepResult s = in.results().walk(run, BenchArm.C, st).orElse(null);
-        String why = Evidence.unusable(s, "C " + run + " " + StateNames.label(st));
-        if (why != null) {
-          undecided.add(CLAUSE_A);
-          if (FALLBACK_STATES.contains(st)) {
-            undecided.add(CLAUSE_B);
-          }
-          ev.inconclusive(why);
-          continue;
-        }
-        latency(ev, refutedBy, undecided, s);
-        if (FALLBACK_STATES.contains(st)) {
-          flips.add(fallback(ev, refutedBy, undecided, s, in));
-        }
-      }
-      recovery(
-          ev,
-          refutedBy,
-          undecided,
-          in.results().walk(run, BenchArm.C, ProviderState.RECOVERY),
-          run,
-          in.rules().recoveryWindowSec());
-    }
+    List<FallbackFlip> flips = walks(ev, refutedBy, undecided, in);
     Verdict hd5 = in.earlier().get("HD-01.5");
     if (hd5 == null || hd5.verdict().equals(Verdict.INCONCLUSIVE)) {
       undecided.add(CLAUSE_D);
@@ -145,6 +115,47 @@ public final class Overall implements Hypothesis {
                 clause(CLAUSE_B, refutedBy, undecided, flipsAt(flips)),
                 clause(CLAUSE_C, refutedBy, undecided),
                 clause(CLAUSE_D, refutedBy, undecided)));
+  }
+
+  /**
+   * Clauses (a), (b) and (c) over each run's walk of C: the latency and fallback of its failure
+   * steps and its recovery. A missing or unusable step leaves its clauses undecided, never holding
+   * by default. Returns the fallback flips judged.
+   */
+  private static List<FallbackFlip> walks(
+      Evidence ev, Set<String> refutedBy, Set<String> undecided, Input in) {
+    List<FallbackFlip> flips = new java.util.ArrayList<>();
+    List<String> runs = in.results().runs();
+    if (runs.isEmpty()) {
+      undecided.addAll(List.of(CLAUSE_A, CLAUSE_B, CLAUSE_C));
+      ev.inconclusive("no state walk was run");
+    }
+    for (String run : runs) {
+      for (ProviderState st : LATENCY_STATES) {
+        StepResult s = in.results().walk(run, BenchArm.C, st).orElse(null);
+        String why = Evidence.unusable(s, "C " + run + " " + StateNames.label(st));
+        if (why != null) {
+          undecided.add(CLAUSE_A);
+          if (FALLBACK_STATES.contains(st)) {
+            undecided.add(CLAUSE_B);
+          }
+          ev.inconclusive(why);
+          continue;
+        }
+        latency(ev, refutedBy, undecided, s);
+        if (FALLBACK_STATES.contains(st)) {
+          flips.add(fallback(ev, refutedBy, undecided, s, in));
+        }
+      }
+      recovery(
+          ev,
+          refutedBy,
+          undecided,
+          in.results().walk(run, BenchArm.C, ProviderState.RECOVERY),
+          run,
+          in.rules().recoveryWindowSec());
+    }
+    return flips;
   }
 
   /**
