@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import solventa.ops.analysis.Latency;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.Latency;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.StepSpec;
 import solventa.vocabulary.Acceptance;
 

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.lab.LabPaths;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.NodeGroup;
 import solventa.ops.lab.NodeProcess;

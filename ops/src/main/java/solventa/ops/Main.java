@@ -205,14 +205,14 @@ public final class Main implements Callable<Integer> {
     public Integer call() throws Exception {
       Outcome.FailOn gate = failOn.gate();
       // refused before any work: an unknown key or a bad value names itself
-      solventa.ops.analysis.Actuarial inputs =
-          solventa.ops.analysis.Actuarial.DECLARED.with(assume);
+      solventa.ops.analysis.hypotheses.Actuarial inputs =
+          solventa.ops.analysis.hypotheses.Actuarial.DECLARED.with(assume);
       ReportCommand.Reanalysis re = ReportCommand.reanalyze(dir.toAbsolutePath(), inputs);
       Path report = re.report();
       System.out.println(re.describe());
       System.out.println(
           "verdicts recomputed with rules version "
-              + solventa.ops.analysis.VerdictRules.RULES_VERSION
+              + solventa.ops.analysis.hypotheses.VerdictRules.RULES_VERSION
               + " (docs/verdict-rules.md), actuarial inputs "
               + inputs.describe());
       System.out.println("report: " + report);

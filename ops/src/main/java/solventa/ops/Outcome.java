@@ -1,8 +1,8 @@
 package solventa.ops;
 
 import java.util.Locale;
-import solventa.ops.analysis.SanityCheck;
-import solventa.ops.analysis.Verdict;
+import solventa.ops.analysis.figures.SanityCheck;
+import solventa.ops.analysis.hypotheses.Verdict;
 import solventa.ops.results.ExperimentRecord;
 
 /**

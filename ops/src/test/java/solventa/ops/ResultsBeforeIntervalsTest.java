@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ResultsFolder;
 import solventa.vocabulary.ProviderState;

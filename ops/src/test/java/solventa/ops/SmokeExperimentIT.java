@@ -91,7 +91,7 @@ class SmokeExperimentIT {
       }
     }
     assertThat(results.path("rulesVersion").asText())
-        .isEqualTo(solventa.ops.analysis.VerdictRules.RULES_VERSION);
+        .isEqualTo(solventa.ops.analysis.hypotheses.VerdictRules.RULES_VERSION);
     assertThat(results.path("verdicts").path("HD-01").path("provisional").asBoolean()).isTrue();
     JsonNode v = results.path("verdicts");
     assertThat(v.fieldNames())
@@ -125,7 +125,7 @@ class SmokeExperimentIT {
             "## Answer",
             "## Glossary",
             "## Appendix",
-            "rules version " + solventa.ops.analysis.VerdictRules.RULES_VERSION)) {
+            "rules version " + solventa.ops.analysis.hypotheses.VerdictRules.RULES_VERSION)) {
       assertThat(report).contains(table);
     }
     for (String id : Set.of("HD-01.1", "HD-01.4", "HD-01.8")) {

@@ -2,6 +2,13 @@ package solventa.ops.analysis;
 
 import java.util.List;
 import java.util.Map;
+import solventa.ops.analysis.figures.Sanity;
+import solventa.ops.analysis.figures.SanityCheck;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.figures.StepResults;
+import solventa.ops.analysis.hypotheses.Actuarial;
+import solventa.ops.analysis.hypotheses.Verdict;
+import solventa.ops.analysis.hypotheses.VerdictRules;
 import solventa.ops.protocol.ExperimentProfile;
 
 /**

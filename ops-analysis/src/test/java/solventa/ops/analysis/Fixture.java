@@ -3,6 +3,17 @@ package solventa.ops.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import solventa.ops.analysis.figures.BreakerTransition;
+import solventa.ops.analysis.figures.Latency;
+import solventa.ops.analysis.figures.PriceError;
+import solventa.ops.analysis.figures.SanityCheck;
+import solventa.ops.analysis.figures.StepIntervals;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.figures.StepResults;
+import solventa.ops.analysis.figures.TimelinePoint;
+import solventa.ops.analysis.hypotheses.Hypothesis;
+import solventa.ops.analysis.hypotheses.Verdict;
+import solventa.ops.analysis.hypotheses.VerdictRules;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
@@ -17,12 +28,12 @@ import solventa.vocabulary.ProviderState;
  * defaults, each knob settable.
  */
 public final class Fixture {
-  StepKind kind = StepKind.WALK;
+  public StepKind kind = StepKind.WALK;
   String run = "R1";
   BenchArm arm = BenchArm.C;
   ProviderState state = ProviderState.HEALTHY;
   double hitRate = 0.96;
-  int rate = 100;
+  public int rate = 100;
   String policy = "count";
   int warmupSec = 0;
   int measureSec = 10;
@@ -34,19 +45,19 @@ public final class Fixture {
   long requestsInW = 3_000;
   Long sacrificed = 5L;
   Double sacrificedPct = 0.2;
-  Long timeToOpenMs = 1_000L;
-  Long providerCalls = 10L;
-  Integer poolMaxInFlight = 5;
-  Integer poolSize = 32;
+  public Long timeToOpenMs = 1_000L;
+  public Long providerCalls = 10L;
+  public Integer poolMaxInFlight = 5;
+  public Integer poolSize = 32;
   Long rejections = 0L;
-  Long recoveryMs;
-  Long closedAfterMs;
-  long stepMs = 20_000;
-  List<TimelinePoint> timeline = List.of();
+  public Long recoveryMs;
+  public Long closedAfterMs;
+  public long stepMs = 20_000;
+  public List<TimelinePoint> timeline = List.of();
   List<BreakerTransition> transitions = List.of();
   boolean valid = true;
   List<Long> path = List.of();
-  int concurrent;
+  public int concurrent;
   boolean bisection;
   String id;
   Double achieved;
@@ -164,7 +175,7 @@ public final class Fixture {
     return this;
   }
 
-  Fixture sacrificedPct(Double pct) {
+  public Fixture sacrificedPct(Double pct) {
     sacrificedPct = pct;
     return this;
   }
@@ -180,7 +191,7 @@ public final class Fixture {
    * {@code n} sacrificed of {@code sent} requests in W: more than one step's rate × W, as trials of
    * a setting pooled together would give.
    */
-  Fixture sacrificed(long n, long sent) {
+  public Fixture sacrificed(long n, long sent) {
     requestsInW = sent;
     return sacrificed(n);
   }
@@ -259,7 +270,7 @@ public final class Fixture {
     return this;
   }
 
-  Fixture path(long median, int n) {
+  public Fixture path(long median, int n) {
     List<Long> l = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       l.add(median - 10 + (i % 21)); // spread ±10 ms around the median
@@ -441,17 +452,17 @@ public final class Fixture {
             : ClopperPearson.of(sacrificed, requestsInW));
   }
 
-  static VerdictRules rules() {
+  public static VerdictRules rules() {
     return VerdictRules.of(ExperimentProfile.named("full"));
   }
 
   /** Evaluates one hypothesis on the steps, with the given earlier verdicts and sanity checks. */
-  static Verdict eval(
+  public static Verdict eval(
       Hypothesis h, List<StepResult> steps, Map<String, Verdict> earlier, List<SanityCheck> s) {
     return h.evaluate(new Hypothesis.Input(new StepResults(steps), s, rules(), earlier));
   }
 
-  static Verdict eval(Hypothesis h, List<StepResult> steps) {
+  public static Verdict eval(Hypothesis h, List<StepResult> steps) {
     return eval(h, steps, Map.of(), List.of());
   }
 }

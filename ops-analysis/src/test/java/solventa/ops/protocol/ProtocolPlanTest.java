@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import solventa.ops.analysis.PolicySteps;
-import solventa.ops.analysis.VerdictRules;
+import solventa.ops.analysis.hypotheses.PolicySteps;
+import solventa.ops.analysis.hypotheses.VerdictRules;
 import solventa.vocabulary.ProviderState;
 
 class ProtocolPlanTest {

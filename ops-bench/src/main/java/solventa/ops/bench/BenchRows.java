@@ -13,7 +13,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.bench.Benchmark.Plan;
 import solventa.ops.bench.Benchmark.Row;
 import solventa.ops.lab.EmbeddedLab;

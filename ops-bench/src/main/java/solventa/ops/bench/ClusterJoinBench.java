@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
 import solventa.gatling.StepHooks;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.NodeProcess;
 import solventa.ops.protocol.BenchArm;

@@ -4,7 +4,7 @@ import static solventa.ops.bench.Benchmark.EMPTY_MAX_ERROR_PCT;
 import static solventa.ops.bench.Benchmark.EMPTY_NEVER_SEEN_SHARE;
 
 import java.util.Locale;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.bench.Benchmark.Row;
 import solventa.ops.report.Report;
 import solventa.vocabulary.Acceptance;

@@ -9,7 +9,7 @@ import static solventa.ops.bench.BenchmarkReport.reached;
 
 import java.util.List;
 import java.util.Locale;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.bench.Benchmark.Row;
 import solventa.ops.report.Report;
 import solventa.vocabulary.Acceptance;

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.TreeMap;
 import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;

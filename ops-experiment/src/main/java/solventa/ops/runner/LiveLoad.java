@@ -27,7 +27,7 @@ import solventa.gatling.RequestRecord;
 import solventa.gatling.StepHooks;
 import solventa.gatling.StepParameters;
 import solventa.lab.LabException;
-import solventa.ops.analysis.NodeStats;
+import solventa.ops.analysis.figures.NodeStats;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.LiveLab;
 import solventa.ops.lab.NodeProcess;

@@ -3,10 +3,10 @@ package solventa.ops.runner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import solventa.ops.analysis.NodeInterval;
-import solventa.ops.analysis.NodeStats;
-import solventa.ops.analysis.Sample;
-import solventa.ops.analysis.StepAnalyzer;
+import solventa.ops.analysis.figures.NodeInterval;
+import solventa.ops.analysis.figures.NodeStats;
+import solventa.ops.analysis.figures.Sample;
+import solventa.ops.analysis.figures.StepAnalyzer;
 import solventa.ops.lab.NodeGroup;
 import solventa.quote.stats.StatsSnapshot;
 

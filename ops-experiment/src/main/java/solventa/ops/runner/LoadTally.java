@@ -3,7 +3,7 @@ package solventa.ops.runner;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import solventa.gatling.RequestRecord;
-import solventa.ops.analysis.Latency;
+import solventa.ops.analysis.figures.Latency;
 import solventa.signals.Origin;
 
 /**

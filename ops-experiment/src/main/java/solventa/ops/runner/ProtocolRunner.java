@@ -13,10 +13,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.gatling.KeyFeeder;
 import solventa.gatling.SweepKeySet;
-import solventa.ops.analysis.HitRateBisection;
-import solventa.ops.analysis.NodeStats;
-import solventa.ops.analysis.StepAnalyzer;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.NodeStats;
+import solventa.ops.analysis.figures.StepAnalyzer;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.hypotheses.HitRateBisection;
 import solventa.ops.lab.EmbeddedLab;
 import solventa.ops.lab.Http;
 import solventa.ops.lab.NodeGroup;
@@ -299,7 +299,7 @@ public final class ProtocolRunner implements LoadSteps {
       lab.nodeStack()
           .forEach((k, v) -> facts.put(k.startsWith("node stack") ? k : "node stack: " + k, v));
       // the budget and rating cost C's budget-expiry figure subtracts
-      facts.putAll(solventa.ops.analysis.BudgetSettings.recorded());
+      facts.putAll(solventa.ops.analysis.figures.BudgetSettings.recorded());
       store.get().describe(facts);
     }
   }

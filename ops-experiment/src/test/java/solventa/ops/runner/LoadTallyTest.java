@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import solventa.gatling.RequestRecord;
-import solventa.ops.analysis.Latency;
+import solventa.ops.analysis.figures.Latency;
 import solventa.signals.Origin;
 
 /** {@code bin/lab load}'s per-second figures, from the records the generator saw. */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;

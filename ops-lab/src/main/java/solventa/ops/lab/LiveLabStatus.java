@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import solventa.lab.FreePort;
-import solventa.ops.analysis.NodeStats;
+import solventa.ops.analysis.figures.NodeStats;
 import solventa.ops.lab.LiveLab.Options;
 import solventa.ops.protocol.BenchArm;
 import solventa.providerdouble.control.ProviderStateControl;

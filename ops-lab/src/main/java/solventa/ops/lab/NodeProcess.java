@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.lab.FreePort;
 import solventa.lab.ManagedProcess;
-import solventa.ops.analysis.NodeStats;
+import solventa.ops.analysis.figures.NodeStats;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.quote.management.BenchSeed;

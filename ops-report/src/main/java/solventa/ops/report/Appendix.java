@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import solventa.ops.analysis.BreakerTransition;
-import solventa.ops.analysis.NodeFigures;
-import solventa.ops.analysis.SanityCheck;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.BreakerTransition;
+import solventa.ops.analysis.figures.NodeFigures;
+import solventa.ops.analysis.figures.SanityCheck;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.report.Report.Bullets;
 import solventa.ops.report.Report.Table;
 

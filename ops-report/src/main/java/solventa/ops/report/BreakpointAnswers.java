@@ -2,10 +2,10 @@ package solventa.ops.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import solventa.ops.analysis.BreakpointPrediction;
-import solventa.ops.analysis.Breakpoints;
-import solventa.ops.analysis.RateBisection;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.hypotheses.BreakpointPrediction;
+import solventa.ops.analysis.hypotheses.Breakpoints;
+import solventa.ops.analysis.hypotheses.RateBisection;
 import solventa.ops.protocol.BreakerSetting;
 import solventa.ops.protocol.BreakpointPlan;
 import solventa.ops.protocol.ExperimentProfile;

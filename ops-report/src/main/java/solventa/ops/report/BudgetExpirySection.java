@@ -3,9 +3,9 @@ package solventa.ops.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import solventa.ops.analysis.BudgetExpiry;
-import solventa.ops.analysis.BudgetSettings;
-import solventa.ops.analysis.Latency;
+import solventa.ops.analysis.figures.BudgetExpiry;
+import solventa.ops.analysis.figures.BudgetSettings;
+import solventa.ops.analysis.figures.Latency;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.report.Report.Table;
 

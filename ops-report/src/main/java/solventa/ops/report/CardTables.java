@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
-import solventa.ops.analysis.Call;
-import solventa.ops.analysis.StepIntervals;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepIntervals;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.hypotheses.Call;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StateNames;
@@ -205,7 +205,7 @@ final class CardTables extends ReportSection {
         "C holds at a hit rate when it meets the thresholds (HD-01.4 is about latency, as the card"
             + " writes it); its fallback share, shown beside, is judged against the actuarial"
             + " ceiling of "
-            + solventa.ops.analysis.Actuarial.num(e.judgedWith().fallbackCeilingPct())
+            + solventa.ops.analysis.hypotheses.Actuarial.num(e.judgedWith().fallbackCeilingPct())
             + " % (an assumption: the card leaves the acceptable share to actuaries) by HD-01's"
             + " clause (b).");
     blocks.add(
@@ -276,7 +276,7 @@ final class CardTables extends ReportSection {
                     s ->
                         s.meets() == null
                             ? cell(null, why(s, "endToEnd"))
-                            : solventa.ops.analysis.MinimumHitRate.alreadyMeets(s))
+                            : solventa.ops.analysis.hypotheses.MinimumHitRate.alreadyMeets(s))
                 .orElse(cell(null, notRun))));
   }
 
@@ -336,8 +336,8 @@ final class CardTables extends ReportSection {
       String traffic = (i == 0 ? "Alto" : "Bajo") + " (" + rate + " sol/s)";
       for (String policy : List.of("count", "rate")) {
         // every trial of the setting, pooled (rules version 12): one per run at the high rate
-        solventa.ops.analysis.PooledTrials pool =
-            solventa.ops.analysis.PooledTrials.of(r.policyTrials(policy, rate));
+        solventa.ops.analysis.hypotheses.PooledTrials pool =
+            solventa.ops.analysis.hypotheses.PooledTrials.of(r.policyTrials(policy, rate));
         String none =
             r.policyTrials(policy, rate).isEmpty()
                 ? cell(null, notRun())

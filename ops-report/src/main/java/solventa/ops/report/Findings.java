@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import solventa.ops.analysis.Recommendation;
-import solventa.ops.analysis.StepResult;
-import solventa.ops.analysis.TimelinePoint;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.figures.TimelinePoint;
+import solventa.ops.analysis.recommendation.Recommendation;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StateNames;
@@ -119,7 +119,7 @@ final class Findings extends ReportSection {
             + " run or not usable, the recovery included, leaves a design not established; a"
             + " fallback judgement too close to call leaves it undecided. Cost: the highest fallback"
             + " share recorded over the outage's first "
-            + solventa.ops.analysis.Actuarial.num(rec.actuarial().outageSec())
+            + solventa.ops.analysis.hypotheses.Actuarial.num(rec.actuarial().outageSec())
             + " s (mapped to the lab), the highest p95 data age and error share of its failure"
             + " steps, and the most provider calls per quote (the node's calls in a step's measured"
             + " window ÷ its answers) over its failure and recovery steps; the price error of"
@@ -226,7 +226,7 @@ final class Findings extends ReportSection {
                     "duplicate calls",
                     "in flight"),
                 rows));
-        Long d = solventa.ops.analysis.Recovery.duplicates(s.get());
+        Long d = solventa.ops.analysis.hypotheses.Recovery.duplicates(s.get());
         p(
             "Over the step: "
                 + (d == null
@@ -260,12 +260,12 @@ final class Findings extends ReportSection {
         "The double's log-normal latency is a reasoned tail shape, not a measurement of the real provider.");
     t.add(
         "The fallback is one default profile per line of business; actuarial calibration is out of scope. The report assumes a fallback share above "
-            + solventa.ops.analysis.Actuarial.num(e.judgedWith().fallbackCeilingPct())
+            + solventa.ops.analysis.hypotheses.Actuarial.num(e.judgedWith().fallbackCeilingPct())
             + " % is unacceptable (the card leaves the figure to actuaries), and judges it through"
             + " an outage of "
-            + solventa.ops.analysis.Actuarial.num(e.judgedWith().outageSec())
+            + solventa.ops.analysis.hypotheses.Actuarial.num(e.judgedWith().outageSec())
             + " s for a source refreshed every "
-            + solventa.ops.analysis.Actuarial.num(e.judgedWith().sourceRefreshSec())
+            + solventa.ops.analysis.hypotheses.Actuarial.num(e.judgedWith().sourceRefreshSec())
             + " s: assumptions a reader replaces with `bin/lab report DIR --assume KEY=VALUE`.");
     t.add("Two discrete traffic levels for the breaker policies, not a curve.");
     t.add(

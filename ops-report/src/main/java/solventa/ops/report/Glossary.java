@@ -32,11 +32,11 @@ public final class Glossary {
   public static final List<String> HEADERS = List.of("term", "meaning", "the card's term");
 
   public static List<Term> of(ExperimentProfile p) {
-    return of(p, solventa.ops.analysis.Actuarial.DECLARED);
+    return of(p, solventa.ops.analysis.hypotheses.Actuarial.DECLARED);
   }
 
   /** The terms, with the actuarial inputs the report was judged with. */
-  public static List<Term> of(ExperimentProfile p, solventa.ops.analysis.Actuarial a) {
+  public static List<Term> of(ExperimentProfile p, solventa.ops.analysis.hypotheses.Actuarial a) {
     Config node = shipped("quote.conf");
     Config adapter = shipped("reference.conf");
     String budget = millis(node, "quote.budget");
@@ -136,7 +136,7 @@ public final class Glossary {
 
   /** A step's parts and the figures read over it: its window, T, the hit rate, the fallback, W. */
   private static void stepTerms(
-      ExperimentProfile p, solventa.ops.analysis.Actuarial a, List<Term> t) {
+      ExperimentProfile p, solventa.ops.analysis.hypotheses.Actuarial a, List<Term> t) {
     t.add(
         new Term(
             "step",
@@ -277,7 +277,8 @@ public final class Glossary {
     return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
   }
 
-  static List<List<String>> rows(ExperimentProfile p, solventa.ops.analysis.Actuarial a) {
+  static List<List<String>> rows(
+      ExperimentProfile p, solventa.ops.analysis.hypotheses.Actuarial a) {
     return of(p, a).stream().map(Term::row).toList();
   }
 }

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
-import solventa.ops.analysis.StepResult;
-import solventa.ops.analysis.Verdict;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.hypotheses.Verdict;
 import solventa.ops.results.ExperimentRecord;
 import solventa.vocabulary.Acceptance;
 
@@ -260,7 +260,7 @@ public final class Report extends ReportSection {
    * sees at once whether they change the answer.
    */
   private void actuarial() {
-    solventa.ops.analysis.Actuarial a = e.judgedWith();
+    solventa.ops.analysis.hypotheses.Actuarial a = e.judgedWith();
     Verdict hd01 = e.verdicts().get("HD-01");
     String flip =
         hd01 == null || hd01.clauses() == null
@@ -284,7 +284,7 @@ public final class Report extends ReportSection {
             + (a.declared()
                 ? " (as declared in docs/verdict-rules.md, each with its reason)"
                 : " (the reader's, `--assume`; the declared ones are "
-                    + solventa.ops.analysis.Actuarial.DECLARED.describe()
+                    + solventa.ops.analysis.hypotheses.Actuarial.DECLARED.describe()
                     + ")")
             + ". The lab's T = "
             + profileOf().refreshAfterSec()

@@ -2,7 +2,7 @@ package solventa.ops.report;
 
 import java.util.List;
 import java.util.Optional;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.report.Report.Table;
 

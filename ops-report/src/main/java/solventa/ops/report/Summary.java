@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import solventa.ops.analysis.Recommendation;
-import solventa.ops.analysis.StepResult;
-import solventa.ops.analysis.StepResults;
-import solventa.ops.analysis.Verdict;
-import solventa.ops.analysis.VerdictRules;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.figures.StepResults;
+import solventa.ops.analysis.hypotheses.Verdict;
+import solventa.ops.analysis.hypotheses.VerdictRules;
+import solventa.ops.analysis.recommendation.Recommendation;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StateNames;
@@ -207,14 +207,14 @@ public record Summary(
         }
       }
     }
-    solventa.ops.analysis.Actuarial a = e.judgedWith();
+    solventa.ops.analysis.hypotheses.Actuarial a = e.judgedWith();
     String inputs =
         "an outage of "
-            + solventa.ops.analysis.Actuarial.num(a.outageSec())
+            + solventa.ops.analysis.hypotheses.Actuarial.num(a.outageSec())
             + " s of a source refreshed every "
-            + solventa.ops.analysis.Actuarial.num(a.sourceRefreshSec())
+            + solventa.ops.analysis.hypotheses.Actuarial.num(a.sourceRefreshSec())
             + " s against a ceiling of "
-            + solventa.ops.analysis.Actuarial.num(a.fallbackCeilingPct())
+            + solventa.ops.analysis.hypotheses.Actuarial.num(a.fallbackCeilingPct())
             + " %";
     String judged =
         b == null
@@ -319,21 +319,22 @@ public record Summary(
     if (!CLAUSE_B_STATES.contains(st)) {
       return share;
     }
-    java.util.Set<solventa.ops.analysis.FallbackFlip.Outcome> outcomes =
-        java.util.EnumSet.noneOf(solventa.ops.analysis.FallbackFlip.Outcome.class);
+    java.util.Set<solventa.ops.analysis.hypotheses.FallbackFlip.Outcome> outcomes =
+        java.util.EnumSet.noneOf(solventa.ops.analysis.hypotheses.FallbackFlip.Outcome.class);
     for (StepResult s : steps) {
       String run = s.spec().run();
       StepResult healthy = r.walk(run, arm, ProviderState.HEALTHY).orElse(null);
       outcomes.add(
-          solventa.ops.analysis.FallbackFlip.judge(
+          solventa.ops.analysis.hypotheses.FallbackFlip.judge(
                   arm.label() + " " + run, s, healthy, labT, e.judgedWith())
               .outcome());
     }
     String mark =
-        outcomes.contains(solventa.ops.analysis.FallbackFlip.Outcome.REFUTES)
+        outcomes.contains(solventa.ops.analysis.hypotheses.FallbackFlip.Outcome.REFUTES)
             ? "✗"
             : outcomes.equals(
-                    java.util.EnumSet.of(solventa.ops.analysis.FallbackFlip.Outcome.HOLDS))
+                    java.util.EnumSet.of(
+                        solventa.ops.analysis.hypotheses.FallbackFlip.Outcome.HOLDS))
                 ? "✓"
                 : "?";
     return share + "; " + mark + " clause (b)";

@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import solventa.ops.analysis.Recommendation;
-import solventa.ops.analysis.RecoveryPhases;
-import solventa.ops.analysis.StepResult;
-import solventa.ops.analysis.TimelinePoint;
+import solventa.ops.analysis.figures.RecoveryPhases;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.figures.TimelinePoint;
+import solventa.ops.analysis.recommendation.Recommendation;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.protocol.StepKind;
@@ -37,7 +37,7 @@ final class VariantsSection extends ReportSection {
         .anyMatch(s -> s.spec().arm().isVariant() && s.spec().arm().fallsBack());
   }
 
-  void table(int recoveryWindowSec, solventa.ops.analysis.Actuarial a) {
+  void table(int recoveryWindowSec, solventa.ops.analysis.hypotheses.Actuarial a) {
     h(2, HEADING);
     if (!walked()) {
       p(
@@ -107,8 +107,8 @@ final class VariantsSection extends ReportSection {
             + " healthy and slow, where the budget decides how many answers wait for the provider"
             + " and how long. Cold path: the share of answers that were not CACHED (FRESH, STALE"
             + " or DEFAULT); p95 and p99 with their 95 % intervals.");
-    solventa.ops.analysis.BudgetSettings b =
-        solventa.ops.analysis.BudgetSettings.of(e.environment());
+    solventa.ops.analysis.figures.BudgetSettings b =
+        solventa.ops.analysis.figures.BudgetSettings.of(e.environment());
     String shipped = b.budgetMs() == null ? "shipped" : b.budgetMs() + "ms";
     List<List<String>> rows = new ArrayList<>();
     for (String run : r.runs()) {
@@ -156,7 +156,7 @@ final class VariantsSection extends ReportSection {
    * of them), the actuarial ceiling drawn as the assumption it is; then each design's data age
    * against its fallback share over the down step, the card's two costs of independence.
    */
-  private void tradeOff(solventa.ops.analysis.Actuarial a) {
+  private void tradeOff(solventa.ops.analysis.hypotheses.Actuarial a) {
     String run = r.runs().get(0);
     double scale = a.sourceRefreshSec() / profileOf().refreshAfterSec();
     for (ProviderState st :
@@ -165,7 +165,7 @@ final class VariantsSection extends ReportSection {
           new SvgChart(
               "Fallback share through the outage, " + StateNames.label(st) + ", run " + run,
               "seconds of outage (source refreshed every "
-                  + solventa.ops.analysis.Actuarial.num(a.sourceRefreshSec())
+                  + solventa.ops.analysis.hypotheses.Actuarial.num(a.sourceRefreshSec())
                   + " s)",
               "% of answers on STALE/DEFAULT");
       for (int i = 0; i < ARMS.size(); i++) {
@@ -188,7 +188,7 @@ final class VariantsSection extends ReportSection {
       c.threshold(
           a.fallbackCeilingPct(),
           "actuarial ceiling "
-              + solventa.ops.analysis.Actuarial.num(a.fallbackCeilingPct())
+              + solventa.ops.analysis.hypotheses.Actuarial.num(a.fallbackCeilingPct())
               + " % (an assumption)");
       blocks.add(
           new Report.Chart(

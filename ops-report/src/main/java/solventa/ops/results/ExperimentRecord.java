@@ -3,13 +3,13 @@ package solventa.ops.results;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
-import solventa.ops.analysis.Actuarial;
 import solventa.ops.analysis.Analysis;
-import solventa.ops.analysis.PricePairs;
-import solventa.ops.analysis.SanityCheck;
 import solventa.ops.analysis.Sensitivity;
-import solventa.ops.analysis.StepResult;
-import solventa.ops.analysis.Verdict;
+import solventa.ops.analysis.figures.PricePairs;
+import solventa.ops.analysis.figures.SanityCheck;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.hypotheses.Actuarial;
+import solventa.ops.analysis.hypotheses.Verdict;
 
 /**
  * Everything {@code results.json} holds: the run's identity and environment, every step result, the

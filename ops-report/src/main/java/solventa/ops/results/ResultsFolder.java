@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.StateNames;
 import solventa.ops.protocol.StepSpec;
 

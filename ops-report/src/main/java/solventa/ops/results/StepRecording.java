@@ -12,9 +12,9 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import solventa.gatling.RequestLog;
 import solventa.gatling.RequestRecord;
-import solventa.ops.analysis.PricePairs;
-import solventa.ops.analysis.StepAnalyzer;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.PricePairs;
+import solventa.ops.analysis.figures.StepAnalyzer;
+import solventa.ops.analysis.figures.StepResult;
 
 /**
  * A step's raw recording, beside its request log in {@code steps/<id>/}: everything the analysis
@@ -156,14 +156,14 @@ public final class StepRecording {
       long windowStartMs,
       long endMs,
       List<solventa.gatling.RequestRecord> requests,
-      solventa.ops.analysis.NodeStats atWindowStart,
-      solventa.ops.analysis.NodeStats atEnd,
+      solventa.ops.analysis.figures.NodeStats atWindowStart,
+      solventa.ops.analysis.figures.NodeStats atEnd,
       long rejectedAtStart,
-      List<solventa.ops.analysis.Sample> samples,
+      List<solventa.ops.analysis.figures.Sample> samples,
       Double doubleLagP99,
       Boolean assertionsPassed,
       String gatlingReport,
-      List<solventa.ops.analysis.NodeInterval> nodeSeconds,
+      List<solventa.ops.analysis.figures.NodeInterval> nodeSeconds,
       Integer populationSize,
       boolean seeded,
       List<StepAnalyzer.NodeInputs> nodes) {

@@ -7,6 +7,7 @@ import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ResultsFolder;
 import solventa.vocabulary.ProviderState;

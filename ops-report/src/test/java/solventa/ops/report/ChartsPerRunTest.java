@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
-import solventa.ops.analysis.StepResult;
-import solventa.ops.analysis.StepResults;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.figures.StepResults;
 import solventa.ops.protocol.BenchArm;
 import solventa.vocabulary.ProviderState;
 
@@ -56,11 +56,11 @@ class ChartsPerRunTest {
    */
   @Test
   void secondsOfErrorsAreShadedAsErrorsNotReadAsFastSeconds() {
-    List<solventa.ops.analysis.TimelinePoint> down = new ArrayList<>();
+    List<solventa.ops.analysis.figures.TimelinePoint> down = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
       boolean failing = i >= 2;
       down.add(
-          new solventa.ops.analysis.TimelinePoint(
+          new solventa.ops.analysis.figures.TimelinePoint(
               i,
               200,
               failing ? 4.0 : 220.0,

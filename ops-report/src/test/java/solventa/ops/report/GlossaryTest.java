@@ -58,8 +58,8 @@ class GlossaryTest {
   /** The ceiling and the other actuarial inputs are the ones the report was judged with. */
   @Test
   void theActuarialInputsAreTheOnesTheReportWasJudgedWith() {
-    solventa.ops.analysis.Actuarial a =
-        solventa.ops.analysis.Actuarial.DECLARED.with(
+    solventa.ops.analysis.hypotheses.Actuarial a =
+        solventa.ops.analysis.hypotheses.Actuarial.DECLARED.with(
             List.of("fallback-ceiling-pct=20", "outage-s=1200"));
     Map<String, String> t =
         Glossary.of(ExperimentProfile.named("quick"), a).stream()

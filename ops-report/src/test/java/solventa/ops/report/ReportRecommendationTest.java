@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
-import solventa.ops.analysis.PairedPriceError;
-import solventa.ops.analysis.PricePairs;
-import solventa.ops.analysis.Recommendation;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.PairedPriceError;
+import solventa.ops.analysis.figures.PricePairs;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.recommendation.Recommendation;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
 import solventa.ops.statistics.Interval;
@@ -98,7 +98,7 @@ class ReportRecommendationTest {
                 .priceError(
                     Map.of(
                         "auto",
-                        new solventa.ops.analysis.PriceError(
+                        new solventa.ops.analysis.figures.PriceError(
                             1350.0,
                             12,
                             80,

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import solventa.gatling.RequestLog;
 import solventa.ops.analysis.Fixture;
-import solventa.ops.analysis.PairedPriceError;
-import solventa.ops.analysis.PricePairs;
-import solventa.ops.analysis.StepResult;
+import solventa.ops.analysis.figures.PairedPriceError;
+import solventa.ops.analysis.figures.PricePairs;
+import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.vocabulary.ProviderState;
 

@@ -1,0 +1,145 @@
+package solventa.ops.analysis.figures;
+
+import static solventa.ops.analysis.figures.StepAnalyzer.RECOVERED_FALLBACK_PCT;
+import static solventa.ops.analysis.figures.StepAnalyzer.pct;
+
+import java.util.ArrayList;
+import java.util.List;
+import solventa.gatling.RequestRecord;
+import solventa.ops.analysis.figures.StepAnalyzer.Inputs;
+import solventa.signals.Origin;
+
+/**
+ * A step second by second ({@link TimelinePoint}: requests, customers, fallback share, breaker,
+ * provider calls, adapter in flight) and, for a RECOVERY step, when its fallback share came down to
+ * stay (HD-01.8).
+ */
+final class StepTimeline {
+  private StepTimeline() {}
+
+  /**
+   * Seconds per window of the recovery criterion: per-second shares are too coarse at low rates.
+   */
+  static final int RECOVERY_WINDOW_SEC = 5;
+
+  /** Per-second view of the step from its start: generator records plus sampler readings. */
+  static List<TimelinePoint> timeline(Inputs in) {
+    int seconds = (int) Math.max(1, Math.ceil((in.endMs() - in.startMs()) / 1000.0));
+    List<List<RequestRecord>> buckets = buckets(in, seconds);
+    List<TimelinePoint> out = new ArrayList<>();
+    SamplerSeconds sampler = new SamplerSeconds(in.samples());
+    for (int i = 0; i < seconds; i++) {
+      long secondEnd = in.startMs() + (i + 1) * 1000L;
+      SamplerSeconds.Second read = sampler.next(secondEnd);
+      out.add(point(i, buckets.get(i), read, nodeP99(in, secondEnd)));
+    }
+    return out;
+  }
+
+  /** The generator's records by the second of the step they were sent in. */
+  private static List<List<RequestRecord>> buckets(Inputs in, int seconds) {
+    List<List<RequestRecord>> buckets = new ArrayList<>();
+    for (int i = 0; i < seconds; i++) {
+      buckets.add(new ArrayList<>());
+    }
+    for (RequestRecord r : in.requests()) {
+      int b = (int) ((r.sendMs() - in.startMs()) / 1000);
+      if (b >= 0 && b < seconds) {
+        buckets.get(b).add(r);
+      }
+    }
+    return buckets;
+  }
+
+  /**
+   * The node's own p99 for the second ending at {@code secondEnd} (with several nodes, the worst).
+   */
+  private static Double nodeP99(Inputs in, long secondEnd) {
+    Double nodeP99 = null;
+    for (NodeInterval ni : in.nodeSeconds()) {
+      if (ni.atMs() > secondEnd - 1000 && ni.atMs() <= secondEnd) {
+        // with several nodes, the worst node's
+        if (in.nodes().size() <= 1 || nodeP99 == null) {
+          nodeP99 = ni.p99Ms();
+        } else if (ni.p99Ms() != null) {
+          nodeP99 = Math.max(nodeP99, ni.p99Ms());
+        }
+      }
+    }
+    return nodeP99;
+  }
+
+  /** Second {@code i} of the step from its records {@code b} and its sampler readings. */
+  private static TimelinePoint point(
+      int i, List<RequestRecord> b, SamplerSeconds.Second read, Double nodeP99) {
+    Latency l = Latency.of(b.stream().map(RequestRecord::latencyMs).toList());
+    Double fbShare = pct(b.stream().filter(RequestRecord::fallback).count(), b.size());
+    int customers = (int) b.stream().map(RequestRecord::customerId).distinct().count();
+    Latency ages =
+        Latency.of(b.stream().filter(r -> r.ageMs() >= 0).map(RequestRecord::ageMs).toList());
+    return new TimelinePoint(
+        i,
+        b.size(),
+        l.p95(),
+        l.p99(),
+        fbShare,
+        read.breaker(),
+        read.calls(),
+        read.inFlight(),
+        customers,
+        nodeP99,
+        pct(b.stream().filter(r -> r.is(Origin.STALE)).count(), b.size()),
+        pct(b.stream().filter(r -> r.is(Origin.DEFAULT)).count(), b.size()),
+        ages.count() == 0 ? null : ages.p50(),
+        ages.count() == 0 ? null : ages.p95(),
+        (int)
+            b.stream()
+                .filter(r -> !r.is(Origin.CACHED))
+                .map(RequestRecord::customerId)
+                .distinct()
+                .count(),
+        read.duplicates(),
+        staleAges(b),
+        pct(b.stream().filter(r -> !r.ok()).count(), b.size()));
+  }
+
+  /** The ages of a second's STALE answers, ascending; null when it had none. */
+  private static List<Long> staleAges(List<RequestRecord> b) {
+    List<Long> ages =
+        b.stream()
+            .filter(r -> r.is(Origin.STALE) && r.ageMs() >= 0)
+            .map(RequestRecord::ageMs)
+            .sorted()
+            .toList();
+    return ages.isEmpty() ? null : ages;
+  }
+
+  /**
+   * From the change until the fallback share over a sliding {@value #RECOVERY_WINDOW_SEC}-second
+   * window drops below 5 % and stays there to the end of the step (the time is the window's end).
+   */
+  static Long recovery(List<TimelinePoint> timeline, Inputs in) {
+    Integer firstGood = null;
+    for (int i = RECOVERY_WINDOW_SEC - 1; i < timeline.size(); i++) {
+      double fallbacks = 0;
+      int total = 0;
+      for (int j = i - RECOVERY_WINDOW_SEC + 1; j <= i; j++) {
+        TimelinePoint t = timeline.get(j);
+        total += t.requests();
+        if (t.fallbackShare() != null) {
+          fallbacks += t.fallbackShare() * t.requests() / 100.0;
+        }
+      }
+      boolean good = total > 0 && 100.0 * fallbacks / total < RECOVERED_FALLBACK_PCT;
+      if (good && firstGood == null) {
+        firstGood = i + 1;
+      } else if (!good) {
+        firstGood = null;
+      }
+    }
+    if (firstGood == null) {
+      return null;
+    }
+    return Math.max(0, in.startMs() + firstGood * 1000L - in.changeMs());
+  }
+}

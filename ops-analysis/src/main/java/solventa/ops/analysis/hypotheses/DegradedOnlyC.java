@@ -1,0 +1,69 @@
+package solventa.ops.analysis.hypotheses;
+
+import java.util.List;
+import solventa.ops.protocol.ProtocolPlan;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
+
+/**
+ * HD-01.2: with a degraded provider only arm C meets the thresholds, "meets" decided by the
+ * intervals of p95, p99 and the error share (rules version 5); a step whose "meets" is too close to
+ * call makes the verdict inconclusive unless another step clearly contradicts it.
+ */
+public final class DegradedOnlyC implements Hypothesis {
+  @Override
+  public String id() {
+    return "HD-01.2";
+  }
+
+  @Override
+  public String statement() {
+    return "Degraded provider: only arm C meets "
+        + Acceptance.p95()
+        + " and "
+        + Acceptance.p99()
+        + " ("
+        + Acceptance.errors()
+        + ")";
+  }
+
+  /**
+   * True by construction: C answers within its budget plus the rating, and A and B wait past the
+   * hard timeout.
+   */
+  @Override
+  public String byConstruction(Design d) {
+    return d.degradedOnlyC();
+  }
+
+  @Override
+  public Verdict evaluate(Input in) {
+    Evidence ev = new Evidence();
+    ev.eachUsableWalk(
+        in,
+        ProtocolPlan.comparedArms(),
+        ProviderState.DEGRADED,
+        s -> {
+          List<Call.Check> checks = Call.Check.meets(s);
+          Call meets = Call.all(checks);
+          // C is the compared arm that falls back after the budget: the one expected to meet
+          boolean isC = s.spec().arm().fallsBack();
+          String line = Evidence.describe(s);
+          if (meets == Call.HOLDS || meets == Call.FAILS) {
+            String what = meets == Call.HOLDS ? " → meets " : " → misses ";
+            if ((meets == Call.HOLDS) == isC) {
+              ev.add(line + what + Evidence.thresholds());
+            } else {
+              ev.refute(
+                  line
+                      + what
+                      + Evidence.thresholds()
+                      + (isC ? " (C must meet)" : " (only C may meet)"));
+            }
+          } else {
+            ev.inconclusive(line + " → " + Call.undecided(Evidence.who(s), checks));
+          }
+        });
+    return ev.verdict(this);
+  }
+}

@@ -1,0 +1,48 @@
+package solventa.ops.analysis.hypotheses;
+
+import java.util.List;
+import solventa.ops.protocol.ProtocolPlan;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
+
+/**
+ * HD-01.1: with a healthy provider, arms A, B and C all meet p95 ≤ 225 ms (errors ≤ 1 %), each
+ * compared by its 95 % interval (rules version 5): a step whose interval contains the threshold is
+ * too close to call and makes the verdict inconclusive unless another step clearly misses.
+ */
+public final class HealthyAllArms implements Hypothesis {
+  @Override
+  public String id() {
+    return "HD-01.1";
+  }
+
+  @Override
+  public String statement() {
+    return "Healthy provider: arms A, B and C all meet "
+        + Acceptance.p95()
+        + " ("
+        + Acceptance.errors()
+        + ")";
+  }
+
+  @Override
+  public Verdict evaluate(Input in) {
+    Evidence ev = new Evidence();
+    ev.eachUsableWalk(
+        in,
+        ProtocolPlan.comparedArms(),
+        ProviderState.HEALTHY,
+        s -> {
+          List<Call.Check> checks = List.of(Call.Check.p95(s), Call.Check.errors(s));
+          String rule = Acceptance.p95() + ", " + Acceptance.errors();
+          switch (Call.all(checks)) {
+            case HOLDS -> ev.add(Evidence.describe(s) + " → meets " + rule);
+            case FAILS -> ev.refute(Evidence.describe(s) + " → misses " + rule);
+            default ->
+                ev.inconclusive(
+                    Evidence.describe(s) + " → " + Call.undecided(Evidence.who(s), checks));
+          }
+        });
+    return ev.verdict(this);
+  }
+}

@@ -1,0 +1,351 @@
+package solventa.ops.analysis.hypotheses;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import solventa.ops.analysis.figures.RecoveryPhases;
+import solventa.ops.analysis.figures.SanityCheck;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.StateNames;
+import solventa.ops.statistics.Interval;
+import solventa.vocabulary.Acceptance;
+import solventa.vocabulary.ProviderState;
+
+/**
+ * HD-01, the card's whole rule (rules version 3). Refuted when any refutation clause holds: (a) a
+ * usable C step, healthy, degraded or unresponsive, misses the thresholds; (b) in a usable degraded
+ * or unresponsive step C's fallback share reaches the actuarial ceiling before the outage the
+ * business rides through ends, in the source's real refresh policy ({@link FallbackFlip}); (c) a
+ * stampede at C's recovery saturates the adapter's pool in some run (duplicate calls with the pool
+ * full once the provider is healthy again; a backlog before that is a finding of its own); (d)
+ * HD-01.5 is refuted. Supported only when every support clause holds (C meets in every state of
+ * every run; its fallback share within the ceiling and its pool unsaturated at recovery in every
+ * run; HD-01.5 supported; the minimum hit rate quantified — a closed bracket of measured rates or a
+ * hold even at 0 %, not an open bound (rules version 4); no run invalidated) and no refutation
+ * clause does. Inconclusive otherwise, each missing figure naming its reason. Provisional with
+ * fewer than {@link VerdictRules#REQUIRED_RUNS} runs.
+ */
+public final class Overall implements Hypothesis {
+  /** The states the card's acceptance names for C's latency (clause (a)). */
+  static final List<ProviderState> LATENCY_STATES =
+      List.of(ProviderState.HEALTHY, ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
+
+  /**
+   * The states whose fallback share clause (b) judges: the card's "C meets them only with a
+   * fallback share the actuaries would find unacceptable" is about the failing provider it holds
+   * the thresholds against; healthy answers fall back only for never-seen customers.
+   */
+  static final List<ProviderState> FALLBACK_STATES =
+      List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
+
+  static final String CLAUSE_A = "clause (a) C misses the thresholds";
+  static final String CLAUSE_B = "clause (b) fallback above the ceiling";
+  static final String CLAUSE_C = "clause (c) a stampede at recovery saturates the adapter's pool";
+  static final String CLAUSE_D = "clause (d) HD-01.5 is refuted";
+
+  @Override
+  public String id() {
+    return "HD-01";
+  }
+
+  @Override
+  public String statement() {
+    return "Arm C keeps "
+        + Acceptance.p95()
+        + " and "
+        + Acceptance.p99()
+        + " ("
+        + Acceptance.errors()
+        + ") with the provider healthy,"
+        + " degraded and unresponsive in every run, without a fallback share above the actuarial"
+        + " ceiling and without a recovery that saturates the adapter's pool, sacrificing < 1 % at"
+        + " high traffic, with the minimum hit rate quantified";
+  }
+
+  @Override
+  public Verdict evaluate(Input in) {
+    Evidence ev = new Evidence();
+    Set<String> refutedBy = new TreeSet<>();
+    Set<String> undecided = new TreeSet<>();
+    Actuarial a = in.rules().actuarial();
+    ev.add(
+        "judged with the actuarial inputs "
+            + a.describe()
+            + (a.declared() ? ", as declared in the rules" : ", the reader's (--assume)")
+            + "; the lab's T = "
+            + in.rules().refreshAfterSec()
+            + " s maps to T_source through t/T");
+    List<String> runs = in.results().runs();
+    List<FallbackFlip> flips = walks(ev, refutedBy, undecided, in);
+    Verdict hd5 = in.earlier().get("HD-01.5");
+    if (hd5 == null || hd5.verdict().equals(Verdict.INCONCLUSIVE)) {
+      undecided.add(CLAUSE_D);
+      ev.inconclusive("HD-01.5 is inconclusive");
+    } else if (hd5.verdict().equals(Verdict.REFUTED)) {
+      refutedBy.add(CLAUSE_D);
+      ev.refute("refuted by " + CLAUSE_D + " (sacrificed ≥ 1 % at high traffic)");
+    } else {
+      ev.add("HD-01.5 is supported");
+    }
+    minimumHitRate(ev, in);
+    Set<String> invalid =
+        in.sanity().stream()
+            .filter(c -> !c.passed())
+            .map(SanityCheck::run)
+            .collect(Collectors.toCollection(TreeSet::new));
+    if (!invalid.isEmpty()) {
+      ev.inconclusive("runs invalidated by sanity checks: " + String.join(", ", invalid));
+    }
+    boolean provisional = runs.size() < in.rules().requiredRuns();
+    if (provisional) {
+      ev.add(
+          "provisional: "
+              + runs.size()
+              + " run(s); the card requires "
+              + in.rules().requiredRuns());
+    }
+    if (!refutedBy.isEmpty()) {
+      // one line the report's answer can quote: which of the card's clauses decided
+      ev.add("refuted by " + String.join("; ", refutedBy));
+    }
+    Verdict v = ev.verdict(this);
+    return new Verdict(v.id(), v.statement(), v.verdict(), v.evidence(), provisional)
+        .withClauses(
+            List.of(
+                clause(CLAUSE_A, refutedBy, undecided),
+                clause(CLAUSE_B, refutedBy, undecided, flipsAt(flips)),
+                clause(CLAUSE_C, refutedBy, undecided),
+                clause(CLAUSE_D, refutedBy, undecided)));
+  }
+
+  /**
+   * Clauses (a), (b) and (c) over each run's walk of C: the latency and fallback of its failure
+   * steps and its recovery. A missing or unusable step leaves its clauses undecided, never holding
+   * by default. Returns the fallback flips judged.
+   */
+  private static List<FallbackFlip> walks(
+      Evidence ev, Set<String> refutedBy, Set<String> undecided, Input in) {
+    List<FallbackFlip> flips = new java.util.ArrayList<>();
+    List<String> runs = in.results().runs();
+    if (runs.isEmpty()) {
+      undecided.addAll(List.of(CLAUSE_A, CLAUSE_B, CLAUSE_C));
+      ev.inconclusive("no state walk was run");
+    }
+    for (String run : runs) {
+      for (ProviderState st : LATENCY_STATES) {
+        StepResult s = in.results().walk(run, BenchArm.C, st).orElse(null);
+        String why = Evidence.unusable(s, "C " + run + " " + StateNames.label(st));
+        if (why != null) {
+          undecided.add(CLAUSE_A);
+          if (FALLBACK_STATES.contains(st)) {
+            undecided.add(CLAUSE_B);
+          }
+          ev.inconclusive(why);
+          continue;
+        }
+        latency(ev, refutedBy, undecided, s);
+        if (FALLBACK_STATES.contains(st)) {
+          flips.add(fallback(ev, refutedBy, undecided, s, in));
+        }
+      }
+      recovery(
+          ev,
+          refutedBy,
+          undecided,
+          in.results().walk(run, BenchArm.C, ProviderState.RECOVERY),
+          run,
+          in.rules().recoveryWindowSec());
+    }
+    return flips;
+  }
+
+  /**
+   * A clause's outcome: it refutes when any step refutes by it; otherwise it is undecided when a
+   * figure it needs is missing or too close to call; otherwise it holds.
+   */
+  private static Verdict.Clause clause(String name, Set<String> refutedBy, Set<String> undecided) {
+    return clause(name, refutedBy, undecided, null);
+  }
+
+  /**
+   * Clause (b)'s flip in the outage D: "outage-s L–H", where L is the lowest flip interval's start
+   * (the clause stops holding from it) and H the lowest end (it refutes past it); null when no step
+   * placed its flip.
+   */
+  static String flipsAt(List<FallbackFlip> flips) {
+    List<Interval> placed =
+        flips.stream()
+            .filter(f -> f.outcome() != FallbackFlip.Outcome.UNDECIDABLE)
+            .map(FallbackFlip::flip)
+            .toList();
+    if (placed.isEmpty()) {
+      return null;
+    }
+    double lo = placed.stream().mapToDouble(Interval::low).min().orElseThrow();
+    double hi = placed.stream().mapToDouble(Interval::high).min().orElseThrow();
+    return Actuarial.OUTAGE + " " + FallbackFlip.span(new Interval(lo, hi));
+  }
+
+  private static Verdict.Clause clause(
+      String name, Set<String> refutedBy, Set<String> undecided, String flipsAt) {
+    String outcome =
+        refutedBy.contains(name)
+            ? Verdict.Clause.REFUTES
+            : undecided.contains(name) ? Verdict.Clause.UNDECIDED : Verdict.Clause.HOLDS;
+    return new Verdict.Clause(name, outcome, flipsAt);
+  }
+
+  /**
+   * The support clause "the minimum hit rate quantified" (rules version 4): from C's measured sweep
+   * steps, every one usable, as a closed bracket or a hold even at 0 % ({@link
+   * MinimumHitRate.Limit}). An open bound is where the sweep ended, not a minimum: inconclusive,
+   * with the bound as the reason; so is a sweep step that is not usable.
+   */
+  private static void minimumHitRate(Evidence ev, Input in) {
+    MinimumHitRate.Points c = MinimumHitRate.points(in, BenchArm.C);
+    if (c == null) {
+      ev.inconclusive("the minimum hit rate is not quantified: the hit-rate sweep was not run");
+      return;
+    }
+    if (!c.unusable().isEmpty()) {
+      ev.inconclusive("the minimum hit rate is not quantified: " + String.join("; ", c.unusable()));
+      return;
+    }
+    MinimumHitRate.Limit limit = MinimumHitRate.limit("C", c.usable());
+    if (limit.quantified()) {
+      ev.add(limit.text());
+    } else {
+      ev.inconclusive("the minimum hit rate is not quantified: " + limit.text());
+    }
+  }
+
+  /**
+   * Clause (a): the step meets the thresholds, by the intervals of p95, p99 and the error share
+   * (rules version 5). Too close to call, it neither refutes nor supports: inconclusive.
+   */
+  private static void latency(
+      Evidence ev, Set<String> refutedBy, Set<String> undecided, StepResult s) {
+    List<Call.Check> checks = Call.Check.meets(s);
+    switch (Call.all(checks)) {
+      case HOLDS -> ev.add(Evidence.describe(s) + " → meets");
+      case FAILS -> {
+        refutedBy.add(CLAUSE_A);
+        ev.refute(
+            "refuted by "
+                + CLAUSE_A
+                + ": "
+                + Evidence.describe(s)
+                + " → misses "
+                + Evidence.thresholds());
+      }
+      default -> {
+        undecided.add(CLAUSE_A);
+        ev.inconclusive(
+            Evidence.describe(s)
+                + " → clause (a) cannot be decided: "
+                + Call.undecided(Evidence.who(s), checks));
+      }
+    }
+  }
+
+  /**
+   * Clause (b) in real units (rules version 9, {@link FallbackFlip}): the outage the business rides
+   * through against the outage at which the step's fallback share reaches the ceiling, in the
+   * source's refresh policy. Shorter than the whole flip interval holds, longer refutes, inside it
+   * is too close to call; a flip the measurements cannot place leaves the clause undecided, with
+   * the reason.
+   */
+  private static FallbackFlip fallback(
+      Evidence ev, Set<String> refutedBy, Set<String> undecided, StepResult s, Input in) {
+    String who = "C " + StateNames.label(s.spec().state()) + " " + s.spec().run();
+    StepResult healthy =
+        in.results().walk(s.spec().run(), BenchArm.C, ProviderState.HEALTHY).orElse(null);
+    Actuarial a = in.rules().actuarial();
+    FallbackFlip f = FallbackFlip.judge(who, s, healthy, in.rules().refreshAfterSec(), a);
+    String d = Actuarial.num(a.outageSec()) + " s";
+    switch (f.outcome()) {
+      case REFUTES -> {
+        refutedBy.add(CLAUSE_B);
+        ev.refute(
+            "refuted by "
+                + CLAUSE_B
+                + ": "
+                + who
+                + ": the outage of "
+                + d
+                + " outlasts the flip at "
+                + FallbackFlip.span(f.flip())
+                + " ("
+                + f.figures()
+                + ")");
+      }
+      case HOLDS ->
+          ev.add(
+              who
+                  + ": the outage of "
+                  + d
+                  + " ends before the flip at "
+                  + FallbackFlip.span(f.flip())
+                  + " ("
+                  + f.figures()
+                  + ") → within the ceiling");
+      case TOO_CLOSE -> {
+        undecided.add(CLAUSE_B);
+        ev.inconclusive(
+            "clause (b) cannot be decided: too close to call: "
+                + who
+                + " the outage of "
+                + d
+                + " lies inside the flip at "
+                + FallbackFlip.span(f.flip())
+                + " ("
+                + f.figures()
+                + ")");
+      }
+      default -> {
+        undecided.add(CLAUSE_B);
+        ev.inconclusive(
+            "clause (b) cannot be decided: " + who + ": " + f.reason() + " (" + f.figures() + ")");
+      }
+    }
+    return f;
+  }
+
+  /**
+   * Clause (c): no stampede at C's recovery, the card's "recovery causes a stampede that saturates
+   * the adapter's pool". A stampede is duplicate provider calls for one customer with the pool
+   * full, judged once the provider is healthy again ({@link RecoveryPhases}); a pool filled before
+   * that by distinct expired customers is the recovery backlog, shown with its cause and not
+   * counted here.
+   */
+  private static void recovery(
+      Evidence ev,
+      Set<String> refutedBy,
+      Set<String> undecided,
+      java.util.Optional<StepResult> step,
+      String run,
+      int windowSec) {
+    StepResult s = step.orElse(null);
+    String who = "C " + run + " recovery";
+    String why = Evidence.unusable(s, who);
+    if (why != null) {
+      undecided.add(CLAUSE_C);
+      ev.inconclusive(why + ": clause (c) cannot be judged");
+      return;
+    }
+    RecoveryPhases ph = RecoveryPhases.of(s, windowSec);
+    ph.backlogText().ifPresent(ev::add);
+    String unjudged = ph.unjudged();
+    if (unjudged != null) {
+      undecided.add(CLAUSE_C);
+      ev.inconclusive(unjudged + ": clause (c) cannot be judged");
+    } else if (ph.stampede()) {
+      refutedBy.add(CLAUSE_C);
+      ev.refute("refuted by " + CLAUSE_C + ": " + ph.healthyText());
+    } else {
+      ev.add(ph.healthyText() + " → no stampede saturates the pool");
+    }
+  }
+}

@@ -1,0 +1,215 @@
+package solventa.ops.analysis.recommendation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import solventa.ops.analysis.figures.RecoveryPhases;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.figures.StepResults;
+import solventa.ops.analysis.hypotheses.Actuarial;
+import solventa.ops.analysis.hypotheses.FallbackFlip;
+import solventa.ops.protocol.BenchArm;
+import solventa.vocabulary.ProviderState;
+
+/**
+ * The card's decision (its intermediate-result rule, docs/verdict-rules.md "Recommendation"): the
+ * simplest design, in the order {@link #SIMPLEST_FIRST}, that meets the latency requirements
+ * (EC-LAT-01/02: p95 and p99 at the generator, at most 1 % errors) in every state they name ({@link
+ * #REQUIRED_STATES}: healthy, and EC-LAT-09's degraded, unresponsive and down) in every run, with
+ * its fallback share within the actuarial ceiling in every failure state, and whose recovery (rules
+ * version 13) neither stampedes nor backs up the adapter's pool. Each design is judged from its
+ * walk steps alone; a step that was not run or is not usable leaves the design "not established",
+ * never assumed to meet.
+ *
+ * @param recommended the design recommended, or empty when none qualifies
+ * @param candidates every design, simplest first, with its status, evidence and cost
+ * @param actuarial the actuarial inputs the fallback share is judged with (assumptions, stated)
+ */
+public record Recommendation(
+    Optional<BenchArm> recommended, List<Candidate> candidates, Actuarial actuarial) {
+
+  /** From the simplest design to the most complex: what a team would build first comes first. */
+  public static final List<BenchArm> SIMPLEST_FIRST = List.of(BenchArm.values());
+
+  /** Healthy (EC-LAT-01/02) and the failure states of EC-LAT-09. */
+  public static final List<ProviderState> REQUIRED_STATES =
+      List.of(
+          ProviderState.HEALTHY,
+          ProviderState.DEGRADED,
+          ProviderState.UNRESPONSIVE,
+          ProviderState.DOWN);
+
+  public enum Status {
+    /** Meets the requirements in every required state of every run, fallback within the ceiling. */
+    QUALIFIES,
+    /** Meets the latency requirements everywhere, but its fallback share exceeds the ceiling. */
+    ABOVE_CEILING,
+    /**
+     * Meets the latency requirements everywhere, but at recovery a stampede or the recovery backlog
+     * filled the adapter's pool in some run.
+     */
+    RECOVERY_FAILS,
+    /**
+     * Meets the latency requirements everywhere, but whether its fallback share stays within the
+     * ceiling through the outage is too close to call or cannot be decided.
+     */
+    FALLBACK_UNDECIDED,
+    /** Misses the latency requirements in at least one required step. */
+    MISSES,
+    /** A required step was not run or is not usable: the evidence is incomplete. */
+    NOT_ESTABLISHED
+  }
+
+  /**
+   * One design's standing: its status, the evidence (one line per deciding step, or the missing
+   * step), and its cost over the failure states: the highest fallback share, the highest p95 of the
+   * age of the data quotes were priced with, the highest error share, and the most provider calls
+   * per quote over the failure and recovery steps (each null when no step had it).
+   */
+  public record Candidate(
+      BenchArm arm,
+      Status status,
+      List<String> evidence,
+      Double worstFallbackPct,
+      Double worstAgeP95Ms,
+      Double worstErrorPct,
+      Double worstCallsPerQuote,
+      Map<Clause, ClauseCall> clauses) {
+
+    /** How many of the three clauses it misses, and how many it leaves undecided. */
+    long count(Standing standing) {
+      return clauses.values().stream().filter(c -> c.standing() == standing).count();
+    }
+  }
+
+  /** The three things a design must show (rules version 14 names them apart). */
+  public enum Clause {
+    LATENCY("the latency requirements"),
+    FALLBACK("the fallback share within the ceiling through the outage"),
+    RECOVERY("a recovery without a stampede or a backlog filling the pool");
+
+    private final String words;
+
+    Clause(String words) {
+      this.words = words;
+    }
+
+    public String words() {
+      return words;
+    }
+  }
+
+  /** A clause met, missed, or not decided (too close to call, not run, not usable, not read). */
+  public enum Standing {
+    MET,
+    MISSED,
+    UNDECIDED
+  }
+
+  /**
+   * One clause's standing for a design, with the first line of evidence that decided it (null when
+   * met).
+   */
+  public record ClauseCall(Standing standing, String evidence) {
+    static ClauseCall of(List<String> missed, List<String> undecided) {
+      if (!missed.isEmpty()) {
+        return new ClauseCall(Standing.MISSED, missed.get(0));
+      }
+      if (!undecided.isEmpty()) {
+        return new ClauseCall(Standing.UNDECIDED, undecided.get(0));
+      }
+      return new ClauseCall(Standing.MET, null);
+    }
+  }
+
+  /**
+   * @param refreshAfterSec the lab's T: each failure step's fallback share is judged as HD-01's
+   *     clause (b) judges C's, in the source's refresh policy ({@link FallbackFlip})
+   * @param recoveryWindowSec the profile's recovery window: a recovery step's seconds after it are
+   *     the ones with the provider healthy again ({@link RecoveryPhases})
+   * @param a the actuarial inputs
+   */
+  public static Recommendation of(
+      StepResults results, int refreshAfterSec, int recoveryWindowSec, Actuarial a) {
+    List<Candidate> candidates = new ArrayList<>();
+    for (BenchArm arm : SIMPLEST_FIRST) {
+      if (isCandidate(results, arm)) {
+        candidates.add(
+            new DesignJudgement(arm, refreshAfterSec, recoveryWindowSec, a).judge(results));
+      }
+    }
+    Optional<BenchArm> pick =
+        candidates.stream()
+            .filter(c -> c.status() == Status.QUALIFIES)
+            .map(Candidate::arm)
+            .findFirst();
+    return new Recommendation(pick, List.copyOf(candidates), a);
+  }
+
+  /**
+   * The card's arms, and each variant the results walked through every required state and the
+   * recovery in some run: a variant an experiment did not run, or walked only where it differs
+   * (B+CB in full, C+CR in quick, the budget variants and C+SD in explore), is not listed as
+   * missing.
+   */
+  static boolean isCandidate(StepResults results, BenchArm arm) {
+    if (!arm.isVariant()) {
+      return true;
+    }
+    for (String run : results.runs()) {
+      if (REQUIRED_STATES.stream().allMatch(st -> results.walk(run, arm, st).isPresent())
+          && results.walk(run, arm, ProviderState.RECOVERY).isPresent()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Provider calls per quote in a step: the node's calls in the measured window (its counters are
+   * reset at the window's start) ÷ the window's answers; null when either was not measured.
+   */
+  public static Double callsPerQuote(StepResult s) {
+    if (s == null
+        || s.providerCalls() == null
+        || s.endToEnd() == null
+        || s.endToEnd().count() == 0) {
+      return null;
+    }
+    return s.providerCalls() / (double) s.endToEnd().count();
+  }
+
+  /** The decision in one sentence, naming the design, or why none is recommended. */
+  public String sentence() {
+    if (recommended.isPresent()) {
+      Candidate c = candidate(recommended.get());
+      return String.format(
+          Locale.ROOT,
+          "Recommended: arm %s, the simplest design that meets the latency requirements in every"
+              + " required state of every run, at a cost of at most %s %% of quotes priced on a"
+              + " fallback and %s %% errors in the failure states.",
+          c.arm().label(),
+          num(c.worstFallbackPct()),
+          num(c.worstErrorPct()));
+    }
+    return "No design is recommended: " + ClosestDesign.sentence(candidates, actuarial) + ".";
+  }
+
+  /**
+   * The design closest to qualifying ({@link ClosestDesign}): the most clauses met, then the fewest
+   * missed, then the simplest; empty when no design is shown to meet any clause.
+   */
+  public Optional<Candidate> closest() {
+    return ClosestDesign.of(candidates);
+  }
+
+  public Candidate candidate(BenchArm arm) {
+    return candidates.stream().filter(c -> c.arm() == arm).findFirst().orElseThrow();
+  }
+
+  private static String num(Double v) {
+    return v == null ? "—" : String.format(Locale.ROOT, "%.1f", v);
+  }
+}

@@ -1,0 +1,696 @@
+package solventa.ops.analysis.hypotheses;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static solventa.ops.analysis.Fixture.step;
+import static solventa.ops.analysis.Fixture.sweep;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import solventa.ops.analysis.Fixture;
+import solventa.ops.analysis.figures.Sanity;
+import solventa.ops.analysis.figures.SanityCheck;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.figures.StepResults;
+import solventa.ops.protocol.BenchArm;
+import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.statistics.Interval;
+import solventa.vocabulary.ProviderState;
+
+/**
+ * HD-01, the card's whole rule (docs/verdict-rules.md, rules version 3; clause (b) in real units
+ * since version 9): every refutation clause alone refutes, all clauses holding supports, and each
+ * missing figure makes it inconclusive with its reason. The fixtures are the full profile's walk:
+ * 200 req/s, the profile's warm-up and measured seconds, about 6 000 answers per step, C's p95
+ * 62–65 ms as the full sample measured, a pool of 32 whose recovery peak was 11 in flight, and
+ * HD-01.4's sweep.
+ */
+class OverallTest {
+  static final ExperimentProfile FULL = ExperimentProfile.named("full");
+  static final int POOL = 32;
+
+  final Hypothesis h = new Overall();
+
+  /** Answers per second of the aging curves: enough that a second's interval is narrow. */
+  static final int AGING_RATE = 2_000;
+
+  /** One run's C walk steps, each adjustable before it is built. */
+  static final class Walk {
+    final String run;
+    Fixture healthy;
+    Fixture degraded;
+    Fixture unresponsive;
+    Fixture recovery;
+
+    Walk(String run) {
+      this.run = run;
+      healthy = walkStep(ProviderState.HEALTHY, FULL.pathMeasureSec()).latency(64, 171);
+      healthy.fallback(0.42);
+      // a provider that refreshes nothing: the share follows the aging model from h = 96 %, and
+      // with 2 000 answers a second the flip (4 240–8 640 s of a daily refresh) comes after the
+      // declared hour's outage, so clause (b) holds
+      degraded = walkStep(ProviderState.DEGRADED, FULL.pathMeasureSec()).latency(62, 65);
+      degraded.fallback(30.0).aging(0.96, FULL.refreshAfterSec(), AGING_RATE);
+      unresponsive = walkStep(ProviderState.UNRESPONSIVE, FULL.measureSec()).latency(63, 65);
+      unresponsive.fallback(30.0).aging(0.96, FULL.refreshAfterSec(), AGING_RATE);
+      // C's journeys ask duplicate calls once the provider is healthy, the pool far from full
+      recovery =
+          walkStep(ProviderState.RECOVERY, FULL.recoveryMeasureSec())
+              .latency(63, 190)
+              .pool(11, 0L)
+              .recoveryPhases(FULL.recoveryWindowSec(), 11, 11, 40);
+      recovery.fallback(4.1);
+    }
+
+    private Fixture walkStep(ProviderState st, int measure) {
+      Fixture f = step(BenchArm.C, st).run(run).window(FULL.warmupSec(), measure);
+      f.rate = FULL.walkRate();
+      f.poolSize = POOL;
+      return f.answers((long) FULL.walkRate() * measure);
+    }
+
+    /**
+     * A run whose cache starts the outage at h = 88 %: the misses alone exceed the 10 % ceiling, so
+     * the share crosses it in the first second (flip 0–1 440 s) and an hour's outage refutes.
+     */
+    void lowHitRate() {
+      healthy.measured(88);
+      degraded.aging(0.88, FULL.refreshAfterSec(), AGING_RATE);
+      unresponsive.aging(0.88, FULL.refreshAfterSec(), AGING_RATE);
+    }
+
+    Fixture get(ProviderState st) {
+      return switch (st) {
+        case HEALTHY -> healthy;
+        case DEGRADED -> degraded;
+        case UNRESPONSIVE -> unresponsive;
+        case RECOVERY -> recovery;
+        default -> throw new IllegalArgumentException(st.name());
+      };
+    }
+  }
+
+  /** Three runs of the walk, {@code change} applied to each run's steps, and the sweep. */
+  static List<StepResult> protocol(int runs, java.util.function.Consumer<Walk> change) {
+    List<StepResult> out = new ArrayList<>();
+    for (int r = 1; r <= runs; r++) {
+      Walk w = new Walk("R" + r);
+      change.accept(w);
+      for (Fixture f : java.util.Arrays.asList(w.healthy, w.degraded, w.unresponsive, w.recovery)) {
+        if (f != null) {
+          out.add(f.build());
+        }
+      }
+    }
+    for (double hr : FULL.sweepHitRates()) {
+      out.add(sweep(BenchArm.C, hr).latency(63, hr >= 0.96 ? 180 : 600).build());
+    }
+    return out;
+  }
+
+  static List<StepResult> protocol(java.util.function.Consumer<Walk> change) {
+    return protocol(FULL.runs(), change);
+  }
+
+  /** Changes the steps of run {@code run} only. */
+  static java.util.function.Consumer<Walk> inRun(String run, java.util.function.Consumer<Walk> c) {
+    return w -> {
+      if (w.run.equals(run)) {
+        c.accept(w);
+      }
+    };
+  }
+
+  static Map<String, Verdict> hd5(String verdict) {
+    return Map.of("HD-01.5", new Verdict("HD-01.5", "", verdict, List.of()));
+  }
+
+  Verdict eval(List<StepResult> steps) {
+    return Fixture.eval(h, steps, hd5(Verdict.SUPPORTED), List.of());
+  }
+
+  static List<String> refutations(Verdict v) {
+    return v.evidence().stream().filter(l -> l.startsWith("refuted by")).toList();
+  }
+
+  @Nested
+  class Supported {
+    @Test
+    void whenEveryClauseHoldsInEveryRun() {
+      Verdict v = eval(protocol(w -> {}));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.provisional()).isFalse();
+      assertThat(refutations(v)).isEmpty();
+      assertThat(v.evidence())
+          .contains(
+              "judged with the actuarial inputs source-refresh-s=86400 (T_source), outage-s=3600"
+                  + " (D), fallback-ceiling-pct=10 (c), max-stale-age-s=172800 (A), as declared in"
+                  + " the rules; the lab's T = 60 s maps to T_source through t/T")
+          .contains(
+              "C R3 recovery, from 30 s after the change (the provider healthy again, 50 s): 40"
+                  + " duplicate call(s), at most 11 in flight of pool 32 (the step's peak 11, 0"
+                  + " rejected in the step) → no stampede saturates the pool")
+          .contains("HD-01.5 is supported");
+      assertThat(v.evidence()).filteredOn(l -> l.endsWith("→ within the ceiling")).hasSize(6);
+      assertThat(v.clauses())
+          .extracting(Verdict.Clause::outcome)
+          .containsOnly(Verdict.Clause.HOLDS)
+          .hasSize(4);
+      assertThat(v.evidence()).filteredOn(l -> l.endsWith("→ meets")).hasSize(9);
+    }
+
+    /** The ceiling is an actuarial input read from the rules, not a number inside the rule. */
+    @Test
+    void theCeilingIsAnActuarialInput() {
+      List<StepResult> steps = protocol(w -> {});
+      assertThat(eval(steps, new Actuarial(86_400, 14_400, 10, 172_800)).verdict())
+          .isEqualTo(Verdict.REFUTED);
+      Verdict v = eval(steps, new Actuarial(86_400, 14_400, 40, 172_800));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .first()
+          .asString()
+          .startsWith(
+              "judged with the actuarial inputs source-refresh-s=86400 (T_source),"
+                  + " outage-s=14400 (D), fallback-ceiling-pct=40 (c)");
+    }
+
+    /** "Holds even at 0 %" is a minimum: nothing lower can be tested (rules version 4). */
+    @Test
+    void whenCHoldsEvenAtZeroPercent() {
+      List<StepResult> steps =
+          new ArrayList<>(
+              protocol(w -> {}).stream()
+                  .filter(s -> s.spec().kind() != solventa.ops.protocol.StepKind.SWEEP)
+                  .toList());
+      for (double hr : new double[] {0.99, 0.96, 0.90, 0.50, 0.0}) {
+        steps.add(sweep(BenchArm.C, hr).latency(63, 190).build());
+      }
+      Verdict v = eval(steps);
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .contains(
+              "minimum hit rate: 0 % (C holds even at 0.0 % measured, where every answer is a"
+                  + " fallback)");
+    }
+
+    @Test
+    void provisionalWithFewerRunsThanTheCardRequires() {
+      Verdict v = eval(protocol(1, w -> {}));
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.provisional()).isTrue();
+      assertThat(v.evidence()).anyMatch(l -> l.contains("the card requires 3"));
+    }
+  }
+
+  @Nested
+  class ClauseA {
+    @ParameterizedTest
+    @EnumSource(
+        value = ProviderState.class,
+        names = {"HEALTHY", "DEGRADED", "UNRESPONSIVE"})
+    void aMissInOneStateOfOneRunRefutes(ProviderState st) {
+      // the p99 A and B measured degraded (issue 28: 717–721 ms): past the 475 ms threshold
+      Verdict v = eval(protocol(inRun("R2", w -> w.get(st).latency(180, 719))));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(refutations(v))
+          .hasSize(2)
+          .allMatch(l -> l.startsWith("refuted by clause (a) C misses the thresholds"))
+          .anyMatch(l -> l.contains(": C R2 "));
+    }
+
+    /**
+     * Rules version 5: a p95 whose bootstrap interval contains 225 ms is too close to call
+     * (HD-01.1's flip in the quick samples: 220–221 ms), inconclusive unless something else
+     * refutes; its whole interval above 225 ms refutes.
+     */
+    @Test
+    void aP95WhoseIntervalContainsTheThresholdIsTooCloseToCall() {
+      Verdict v =
+          eval(
+              protocol(
+                  inRun(
+                      "R1",
+                      w ->
+                          w.healthy
+                              .latency(221, 300)
+                              .intervals(new Interval(217, 226), new Interval(280, 320)))));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains(
+              "INCONCLUSIVE: C R1 healthy: p95 221 ms [217, 226], p99 300 ms [280, 320], errors"
+                  + " 0.00 % [0.00, 0.06], fallback 0.42 % [0.27, 0.61] (n=6000) → clause (a)"
+                  + " cannot be decided: too close to call: C R1 healthy p95 221 ms [217, 226]"
+                  + " against 225 ms");
+      Verdict clear =
+          eval(
+              protocol(
+                  inRun(
+                      "R1",
+                      w ->
+                          w.healthy
+                              .latency(229, 300)
+                              .intervals(new Interval(226, 233), new Interval(280, 320)))));
+      assertThat(clear.verdict()).isEqualTo(Verdict.REFUTED);
+    }
+
+    /** An older results.json's step, without intervals: never judged by its point value. */
+    @Test
+    void aStepWithoutIntervalsIsInconclusiveWithTheReason() {
+      Verdict v = eval(protocol(inRun("R1", w -> w.healthy.withoutIntervals())));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.contains("C R1 healthy p95 64 ms [no interval]: no interval stored")
+                      && l.contains("written before rules version 5"));
+    }
+
+    @Test
+    void errorsAboveOnePercentMissToo() {
+      Verdict v = eval(protocol(inRun("R3", w -> w.unresponsive.errors(1.5))));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).last().isEqualTo("refuted by clause (a) C misses the thresholds");
+    }
+  }
+
+  /** HD-01 judged with the actuarial inputs {@code a} instead of the declared ones. */
+  Verdict eval(List<StepResult> steps, Actuarial a) {
+    return h.evaluate(
+        new Hypothesis.Input(
+            new StepResults(steps),
+            List.of(),
+            VerdictRules.of(FULL, Map.of(), a),
+            hd5(Verdict.SUPPORTED)));
+  }
+
+  static Verdict.Clause clauseB(Verdict v) {
+    return v.clauses().stream()
+        .filter(c -> c.clause().startsWith("clause (b)"))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /**
+   * Rules version 9: clause (b) compares the outage the business rides through with the outage at
+   * which the share reaches the ceiling, in the source's refresh policy. The walk's curves follow
+   * the aging model from h = 96 % at 2 000 answers a second: t* is 4 976–5 820 s of a daily
+   * refresh, the measured crossing 4 320–8 640 s (seconds 3 to 6 of the lab's T = 60 s).
+   */
+  @Nested
+  class ClauseB {
+    private Actuarial outage(double d) {
+      return new Actuarial(86_400, d, 10, 172_800);
+    }
+
+    @Test
+    void holdsWhenTheOutageEndsBeforeTheFlip() {
+      Verdict v = eval(protocol(w -> {}));
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.HOLDS);
+      assertThat(clauseB(v).flipsAt()).isEqualTo("outage-s 4320–8640 s");
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                          "C degraded R1: the outage of 3600 s ends before the flip at 4320–8640 s"
+                              + " (h 96.00 % [")
+                      && l.endsWith("→ within the ceiling"));
+    }
+
+    @Test
+    void refutesWhenTheOutageOutlastsTheFlip() {
+      Verdict v = eval(protocol(w -> {}), outage(14_400));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.REFUTES);
+      assertThat(refutations(v))
+          .first()
+          .asString()
+          .startsWith(
+              "refuted by clause (b) fallback above the ceiling: C degraded R1: the outage of"
+                  + " 14400 s outlasts the flip at 4320–8640 s");
+    }
+
+    @Test
+    void anOutageInsideTheFlipIsTooCloseToCall() {
+      Verdict v = eval(protocol(w -> {}), outage(6_000));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                      "INCONCLUSIVE: clause (b) cannot be decided: too close to call: C degraded R1"
+                          + " the outage of 6000 s lies inside the flip at 4320–8640 s"));
+    }
+
+    /** The same recordings with an hourly source: the flip scales with T_source, not with T. */
+    @Test
+    void theFlipMovesWithTheSourcesRefreshPolicy() {
+      Verdict v = eval(protocol(w -> {}), new Actuarial(3_600, 3_600, 10, 7_200));
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.REFUTES);
+      assertThat(clauseB(v).flipsAt()).isEqualTo("outage-s 180–360 s");
+    }
+
+    /** A curve 20 points above the model from the change: the mapping is not allowed. */
+    @Test
+    void aCurveTheModelDoesNotFollowCannotBeMapped() {
+      Verdict v =
+          eval(
+              protocol(
+                  inRun(
+                      "R2", w -> w.degraded.curve(0.96, FULL.refreshAfterSec(), AGING_RATE, 20))));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                          "INCONCLUSIVE: clause (b) cannot be decided: C degraded R2: the aging"
+                              + " model agrees with the measured curve only for 0 s")
+                      && l.contains("the mapping to T_source is not allowed there"));
+    }
+
+    /** A share that never reaches the ceiling in the step places no flip. */
+    @Test
+    void aCurveThatNeverCrossesTheCeilingPlacesNoFlip() {
+      Verdict v = eval(protocol(w -> {}), new Actuarial(86_400, 3_600, 90, 172_800));
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
+      assertThat(clauseB(v).flipsAt()).isNull();
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.contains(
+                      "the measured share never lay wholly above 90 % in a second of the step's"));
+    }
+
+    /** A clear refutation elsewhere still refutes beside a too-close step. */
+    @Test
+    void aClearRefutationStillRefutesBesideATooCloseStep() {
+      Verdict v = eval(protocol(inRun("R3", Walk::lowHitRate)), outage(6_000));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("too close to call: C degraded R1"));
+      assertThat(refutations(v)).first().asString().contains("C degraded R3");
+    }
+  }
+
+  @Nested
+  class ClauseC {
+    /** C's recovery from 30 s (the provider healthy again) in R2: 40 duplicate calls, and more. */
+    private Verdict recovery(int backlogPeak, int healthyPeak, long duplicates, long rejected) {
+      return eval(
+          protocol(
+              inRun(
+                  "R2",
+                  w ->
+                      w.recovery
+                          .pool(11, rejected)
+                          .recoveryPhases(
+                              FULL.recoveryWindowSec(), backlogPeak, healthyPeak, duplicates))));
+    }
+
+    @Test
+    void duplicateCallsFillingThePoolOnceTheProviderIsHealthyRefute() {
+      Verdict v = recovery(11, POOL, 40, 0);
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(refutations(v))
+          .containsExactly(
+              "refuted by clause (c) a stampede at recovery saturates the adapter's pool: C R2"
+                  + " recovery, from 30 s after the change (the provider healthy again, 50 s): 40"
+                  + " duplicate call(s), at most 32 in flight of pool 32 (the step's peak 32, 0"
+                  + " rejected in the step)",
+              "refuted by clause (c) a stampede at recovery saturates the adapter's pool");
+      assertThat(v.clauses())
+          .extracting(Verdict.Clause::outcome)
+          .containsExactly(
+              Verdict.Clause.HOLDS,
+              Verdict.Clause.HOLDS,
+              Verdict.Clause.REFUTES,
+              Verdict.Clause.HOLDS);
+    }
+
+    /** A full pool of distinct customers, without a duplicate call, is not a stampede. */
+    @Test
+    void thePoolFullWithoutADuplicateCallIsNotAStampede() {
+      assertThat(recovery(11, POOL, 0, 0).verdict()).isEqualTo(Verdict.SUPPORTED);
+    }
+
+    @Test
+    void oneBelowThePoolIsNotSaturated() {
+      Verdict v = recovery(11, POOL - 1, 40, 0);
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith("C R2 recovery, from 30 s after the change")
+                      && l.endsWith("→ no stampede saturates the pool"));
+    }
+
+    /**
+     * The full sample's case: a half-open probe closes the breaker while the provider is still
+     * degraded and the expired customers' calls fill the pool: the recovery backlog, a finding with
+     * its cause, not a stampede.
+     */
+    @Test
+    void aBacklogWhileTheProviderIsStillDegradedIsAFindingNotAStampede() {
+      Verdict v = recovery(POOL, 11, 40, 21);
+      assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
+      assertThat(v.evidence())
+          .contains(
+              "recovery backlog (a finding, not a stampede): C R2 recovery: the pool was full (32"
+                  + " of 32 in flight) in second 6, while the provider was still degraded; cause:"
+                  + " a half-open probe that answered in time closed the breaker 6500 ms after the"
+                  + " change and it opened again 7800 ms after the change; while it was closed it"
+                  + " admitted at least 32 calls (the pool's peak) for the customers whose values"
+                  + " expired during the outage, 3 of them duplicate calls, 21 rejected in the"
+                  + " step");
+    }
+
+    @Test
+    void undecidedWhenTheStepEndsBeforeTheProviderIsHealthy() {
+      Verdict v =
+          eval(
+              protocol(
+                  inRun(
+                      "R1",
+                      w ->
+                          w.recovery
+                              .window(FULL.warmupSec(), 20)
+                              .recoveryPhases(FULL.recoveryWindowSec(), 11, 11, 40))));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains(
+              "INCONCLUSIVE: C R1 recovery ended before the provider was healthy again (30 s):"
+                  + " clause (c) cannot be judged");
+      assertThat(v.clauses().get(2).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
+    }
+  }
+
+  @Nested
+  class ClauseD {
+    @Test
+    void hd015RefutedRefutes() {
+      Verdict v = Fixture.eval(h, protocol(w -> {}), hd5(Verdict.REFUTED), List.of());
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).last().isEqualTo("refuted by clause (d) HD-01.5 is refuted");
+    }
+  }
+
+  @Test
+  void everyClauseThatRefutesIsNamed() {
+    Verdict v =
+        Fixture.eval(
+            h,
+            protocol(
+                w -> {
+                  w.lowHitRate();
+                  w.recovery.recoveryPhases(FULL.recoveryWindowSec(), 11, POOL, 21);
+                  w.unresponsive.latency(180, 719);
+                }),
+            hd5(Verdict.REFUTED),
+            List.of());
+    assertThat(v.evidence())
+        .last()
+        .isEqualTo(
+            "refuted by clause (a) C misses the thresholds; clause (b) fallback above the ceiling;"
+                + " clause (c) a stampede at recovery saturates the adapter's pool; clause (d)"
+                + " HD-01.5 is refuted");
+  }
+
+  @Nested
+  class Inconclusive {
+    @Test
+    void whenAFallbackShareWasNotMeasured() {
+      Verdict v = eval(protocol(inRun("R2", w -> w.healthy.invalid())));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                      "INCONCLUSIVE: clause (b) cannot be decided: C unresponsive R2: C unresponsive"
+                          + " R2's healthy step (h)"));
+    }
+
+    @Test
+    void whenARecoveryStepWasNotRun() {
+      Verdict v = eval(protocol(inRun("R3", w -> w.recovery = null)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains("INCONCLUSIVE: C R3 recovery was not run: clause (c) cannot be judged");
+    }
+
+    @Test
+    void whenARecoveryStepIsInvalid() {
+      Verdict v = eval(protocol(inRun("R1", w -> w.recovery.invalid())));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(l -> l.startsWith("INCONCLUSIVE: C R1 recovery is invalid"));
+    }
+
+    @Test
+    void whenThePoolWasNotReadAtRecovery() {
+      Verdict v = eval(protocol(inRun("R2", w -> w.recovery.pool(null, 0L))));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith("INCONCLUSIVE: C R2 recovery: the adapter's pool was not read")
+                      && l.endsWith("clause (c) cannot be judged"));
+    }
+
+    @Test
+    void whenAWalkStepIsMissing() {
+      Verdict v = eval(protocol(inRun("R2", w -> w.degraded = null)));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).contains("INCONCLUSIVE: C R2 degraded was not run");
+      // a clause whose step is missing is undecided, never holds by default
+      assertThat(v.clauses().get(0).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
+      assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
+      assertThat(v.clauses().get(2).outcome()).isEqualTo(Verdict.Clause.HOLDS);
+    }
+
+    @Test
+    void whenHd015IsInconclusive() {
+      Verdict v = Fixture.eval(h, protocol(w -> {}), hd5(Verdict.INCONCLUSIVE), List.of());
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
+    @Test
+    void whenARunIsInvalidated() {
+      Verdict v =
+          Fixture.eval(
+              h,
+              protocol(w -> {}),
+              hd5(Verdict.SUPPORTED),
+              List.of(new SanityCheck("R2", "contract", false, "schemas differ")));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).contains("INCONCLUSIVE: runs invalidated by sanity checks: R2");
+    }
+
+    @Test
+    void whenTheMinimumHitRateIsNotQuantified() {
+      List<StepResult> steps =
+          new ArrayList<>(
+              protocol(w -> {}).stream()
+                  .filter(s -> s.spec().kind() != solventa.ops.protocol.StepKind.SWEEP)
+                  .toList());
+      Verdict v = eval(steps);
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).anyMatch(l -> l.contains("the minimum hit rate is not quantified"));
+    }
+
+    /** The protocol's walk with C's sweep at {@code rates} (targets), p99 {@code p99} at each. */
+    List<StepResult> withSweep(double[] rates, double[] p99) {
+      List<StepResult> steps =
+          new ArrayList<>(
+              protocol(w -> {}).stream()
+                  .filter(s -> s.spec().kind() != solventa.ops.protocol.StepKind.SWEEP)
+                  .toList());
+      for (int i = 0; i < rates.length; i++) {
+        steps.add(sweep(BenchArm.C, rates[i]).latency(63, p99[i]).build());
+      }
+      return steps;
+    }
+
+    /** An open bound is where the sweep ended, not a minimum (rules version 4). */
+    @Test
+    void whenCHoldsAtEveryTestedRate() {
+      Verdict v =
+          eval(withSweep(new double[] {0.99, 0.96, 0.90, 0.50}, new double[] {180, 182, 190, 194}));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains(
+              "INCONCLUSIVE: the minimum hit rate is not quantified: minimum hit rate: an open"
+                  + " bound, not quantified (C holds at every tested rate, down to 50.0 %)");
+    }
+
+    @Test
+    void whenCFailsAtEveryTestedRate() {
+      Verdict v =
+          eval(withSweep(new double[] {0.99, 0.96, 0.90, 0.50}, new double[] {720, 721, 719, 722}));
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .contains(
+              "INCONCLUSIVE: the minimum hit rate is not quantified: minimum hit rate: an open"
+                  + " bound, not quantified (C fails at every tested rate, up to 99.0 %)");
+    }
+
+    /** A sweep step off its target twice is invalid: the minimum is not quantified. */
+    @Test
+    void whenASweepStepMissedItsTargetTwice() {
+      List<StepResult> steps =
+          withSweep(new double[] {0.99, 0.96, 0.50}, new double[] {180, 182, 600});
+      StepResult off = sweep(BenchArm.C, 0.90).latency(63, 600).measured(86.9).build();
+      List<String> reasons = Sanity.invalidations(off);
+      List<String> both = new ArrayList<>();
+      reasons.forEach(r -> both.add("attempt 1: " + r));
+      reasons.forEach(r -> both.add("attempt 2: " + r));
+      steps.add(off.withInvalidations(both, false, 2));
+      Verdict v = eval(steps);
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence())
+          .anyMatch(
+              l ->
+                  l.startsWith(
+                          "INCONCLUSIVE: the minimum hit rate is not quantified: C at hit rate 90 %"
+                              + " is invalid")
+                      && l.contains("measured 86.9 % CACHED against the target 90 %"));
+    }
+
+    @Test
+    void whenNoWalkWasRun() {
+      Verdict v = eval(List.of());
+      assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      assertThat(v.evidence()).contains("INCONCLUSIVE: no state walk was run");
+      // with nothing measured no clause holds: (a), (b) and (c) are undecided, and (d) follows
+      // HD-01.5 (supported here)
+      assertThat(v.clauses())
+          .extracting(Verdict.Clause::outcome)
+          .containsExactly(
+              Verdict.Clause.UNDECIDED,
+              Verdict.Clause.UNDECIDED,
+              Verdict.Clause.UNDECIDED,
+              Verdict.Clause.HOLDS);
+    }
+
+    /** Missing data does not hide a refutation measured elsewhere. */
+    @Test
+    void butARefutationMeasuredElsewhereStillRefutes() {
+      Verdict v =
+          eval(
+              protocol(
+                  w -> {
+                    if (w.run.equals("R1")) {
+                      w.lowHitRate();
+                    }
+                    if (w.run.equals("R3")) {
+                      w.recovery = null;
+                    }
+                  }));
+      assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
+      assertThat(v.evidence()).last().isEqualTo("refuted by clause (b) fallback above the ceiling");
+    }
+  }
+}
