@@ -32,6 +32,7 @@ class ArmIdentityTest {
             "ops",
             "ops-protocol",
             "ops-statistics",
+            "ops-figures",
             "ops-analysis",
             "ops-lab",
             "ops-report",

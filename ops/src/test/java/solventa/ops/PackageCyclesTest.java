@@ -25,6 +25,7 @@ class PackageCyclesTest {
           "ops",
           "ops-protocol",
           "ops-statistics",
+          "ops-figures",
           "ops-analysis",
           "ops-lab",
           "ops-report",

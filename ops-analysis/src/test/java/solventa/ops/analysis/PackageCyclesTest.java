@@ -9,19 +9,31 @@ import org.junit.jupiter.api.Test;
 import solventa.lab.PackageGraph;
 
 /**
- * This module's packages are layered and form no cycle ({@link PackageGraph}, as ops's own test): a
- * step's figures import none of the others, the hypotheses and their verdicts read the figures
- * only, the Recommendation reads both, and the analysis that runs them all sits on top.
+ * The analysis's packages are layered and form no cycle ({@link PackageGraph}, as ops's own test):
+ * a step's figures (the module beneath, ops-figures) import none of the others, the hypotheses and
+ * their verdicts read the figures only, the Recommendation reads both, and the analysis that runs
+ * them all sits on top.
  */
 class PackageCyclesTest {
   private static final Path SOURCES = Path.of("src/main/java");
+  private static final Path FIGURE_SOURCES = Path.of("../ops-figures/src/main/java");
   private static final String ROOT = "solventa.ops.analysis";
   private static final String FIGURES = ROOT + ".figures";
   private static final String HYPOTHESES = ROOT + ".hypotheses";
   private static final String RECOMMENDATION = ROOT + ".recommendation";
 
   private static Map<String, Set<String>> graph() {
-    return PackageGraph.read(SOURCES, "solventa.ops");
+    Map<String, Set<String>> g =
+        new java.util.TreeMap<>(PackageGraph.read(SOURCES, "solventa.ops"));
+    g.putAll(PackageGraph.read(FIGURE_SOURCES, "solventa.ops"));
+    return g;
+  }
+
+  @Test
+  void theFiguresAreTheirOwnModuleAndThisModuleHoldsTheRest() {
+    assertThat(PackageGraph.read(FIGURE_SOURCES, "solventa.ops")).containsOnlyKeys(FIGURES);
+    assertThat(PackageGraph.read(SOURCES, "solventa.ops"))
+        .containsOnlyKeys(ROOT, HYPOTHESES, RECOMMENDATION);
   }
 
   @Test

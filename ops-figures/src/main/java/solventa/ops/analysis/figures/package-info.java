@@ -5,6 +5,7 @@
  * checks, and the figures read from several steps (the recovery's phases, the outage cost, the
  * run's paired price errors, the budget expiry and the settings it subtracts). The lowest layer of
  * the analysis: it imports none of its other packages ({@code hypotheses}, {@code recommendation},
- * the analysis itself).
+ * the analysis itself), and it is a module of its own (ops-figures) beneath ops-analysis, so the
+ * build enforces it.
  */
 package solventa.ops.analysis.figures;

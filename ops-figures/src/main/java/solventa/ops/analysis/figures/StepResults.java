@@ -11,7 +11,7 @@ import solventa.vocabulary.ProviderState;
  * The step results of an experiment, with the look-ups the tables and verdicts need. Only the steps
  * measured under today's card readings: a step measured under another ({@link
  * solventa.ops.protocol.CardReading}) is left out here, so it never enters a verdict or a table;
- * the sensitivity table re-judges with it ({@link solventa.ops.analysis.Sensitivity}).
+ * the sensitivity table re-judges with it (the analysis's {@code Sensitivity}).
  */
 public record StepResults(List<StepResult> steps) {
 
