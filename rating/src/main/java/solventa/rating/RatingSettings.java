@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import java.time.Duration;
 import java.util.Objects;
+import solventa.platform.InvalidSetting;
 import solventa.rating.model.DefaultProfileMode;
 
 /**
@@ -121,7 +122,7 @@ public record RatingSettings(
   private static void require(boolean ok, String key, Object value, String rule) {
     if (!ok) {
       Object shown = value instanceof Duration d ? d.toMillis() + "ms" : value;
-      throw new IllegalArgumentException(key + " = " + shown + ": " + rule);
+      throw new InvalidSetting(key, shown, rule);
     }
   }
 }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import solventa.platform.InvalidSetting;
 import solventa.rating.model.DefaultProfileMode;
 
 class RatingSettingsTest {
@@ -66,8 +67,9 @@ class RatingSettingsTest {
       })
   void invalidValuesRefuseToStartNamingKeyAndValue(String override, String expected) {
     assertThatThrownBy(() -> RatingSettings.fromConfig(withOverride(override)))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith(expected);
+        .isInstanceOf(InvalidSetting.class)
+        .hasMessageStartingWith(expected)
+        .satisfies(e -> assertThat(((InvalidSetting) e).key()).isEqualTo(override.split(" = ")[0]));
   }
 
   @Test
