@@ -45,6 +45,30 @@ class KeyPopulationTest {
   }
 
   /**
+   * The seeded world scales with T: at the same rate, a T three times as long gives three times the
+   * customers, the same hit rate, and the same seeded ages in units of T, draw for draw. With the
+   * node's expiry at T and the outage's seconds read in units of T, this is what lets one lab T
+   * stand for the source's T_source by time-scaling (the report's "source's refresh policy T").
+   */
+  @Test
+  void theSeededWorldScalesWithT() {
+    KeyPopulation shortT = new KeyPopulation(0.96, 200, 20, 0.005);
+    KeyPopulation longT = new KeyPopulation(0.96, 200, 60, 0.005);
+    assertThat(longT.size()).isEqualTo(3 * shortT.size());
+    assertThat(longT.expectedHitRate()).isCloseTo(shortT.expectedHitRate(), Offset.offset(1e-12));
+    SplittableRandom a = new SplittableRandom(5);
+    SplittableRandom b = new SplittableRandom(5);
+    int expired = 0;
+    for (int i = 0; i < 10_000; i++) {
+      double u = shortT.steadyStateAgeSec(a) / 20;
+      assertThat(longT.steadyStateAgeSec(b) / 60).isCloseTo(u, Offset.offset(1e-9));
+      expired += u >= 1 ? 1 : 0;
+    }
+    // both branches were drawn: values still fresh and values already past T
+    assertThat(expired).isBetween(100, 900);
+  }
+
+  /**
    * The arithmetic meets the mechanism: a simulated cache (Poisson arrivals, values fresh for T, a
    * miss refreshes at once, stored ages uniform over [0, T) at the start) fed by {@link KeyFeeder}
    * hits the target within 1.5 points over a window of 2T, from its first second on.
