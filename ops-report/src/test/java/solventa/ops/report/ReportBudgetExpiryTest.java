@@ -11,6 +11,7 @@ import solventa.ops.analysis.figures.BudgetSettings;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 import solventa.vocabulary.ProviderState;
 
 /**
@@ -37,17 +38,7 @@ class ReportBudgetExpiryTest {
             Fixture.step(BenchArm.C_PRIME, ProviderState.DEGRADED)
                 .fallbackLatencies(List.of(184L))
                 .build());
-    ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("quick")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .environment(RECORDED)
-            .steps(steps)
-            .nodes(1)
-            .build();
+    ExperimentRecord e = Records.of("quick").environment(RECORDED).steps(steps).build();
     return Report.build(e);
   }
 

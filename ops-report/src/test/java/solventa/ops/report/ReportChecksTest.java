@@ -9,6 +9,7 @@ import solventa.ops.analysis.Analysis;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 
 /**
  * The verdicts the design's arithmetic fixes are listed as implementation checks, on the first
@@ -20,14 +21,8 @@ class ReportChecksTest {
   void theImplementationChecksAreSetApartFromTheFindings() {
     List<StepResult> steps = List.of();
     ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("quick")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
+        Records.of("quick")
             .steps(steps)
-            .nodes(1)
             .build()
             .analysed(Analysis.of(steps, Map.of(), ExperimentProfile.named("quick")));
     List<Report.Block> blocks = Report.build(e);

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 import solventa.vocabulary.ProviderState;
 
 /**
@@ -22,12 +23,7 @@ class ReportGatlingLinksTest {
   @TempDir Path dir;
 
   private static ExperimentRecord record() {
-    return ExperimentRecord.builder()
-        .profile("quick")
-        .seed(1)
-        .startedAt("t0")
-        .finishedAt("t1")
-        .complete(true)
+    return Records.of("quick")
         .steps(
             List.of(
                 Fixture.step(BenchArm.C, ProviderState.HEALTHY)
@@ -38,7 +34,6 @@ class ReportGatlingLinksTest {
                     .id("R1-walk-C-degraded")
                     .gatling("gatling/R1-walk-C-degraded/index.html")
                     .build()))
-        .nodes(1)
         .build();
   }
 

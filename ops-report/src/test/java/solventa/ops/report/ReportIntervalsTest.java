@@ -8,6 +8,7 @@ import solventa.ops.analysis.Fixture;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
@@ -18,16 +19,7 @@ import solventa.vocabulary.ProviderState;
 class ReportIntervalsTest {
 
   static Report.Table runTable(List<StepResult> steps) {
-    ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("quick")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .nodes(1)
-            .build();
+    ExperimentRecord e = Records.of("quick").steps(steps).build();
     return Report.build(e).stream()
         .filter(b -> b instanceof Report.Table t && t.headers().contains("Meets?"))
         .map(Report.Table.class::cast)

@@ -13,6 +13,7 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.BreakpointPlan;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
@@ -20,17 +21,7 @@ import solventa.vocabulary.ProviderState;
 class ReportOpenQuestionsTest {
 
   private static List<Report.Block> render(List<StepResult> steps, Map<String, Verdict> verdicts) {
-    ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("full")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .verdicts(verdicts)
-            .nodes(1)
-            .build();
+    ExperimentRecord e = Records.of("full").steps(steps).verdicts(verdicts).build();
     return Report.build(e);
   }
 
@@ -163,16 +154,7 @@ class ReportOpenQuestionsTest {
   }
 
   private static List<Report.Block> renderBreakpoints(List<StepResult> steps) {
-    ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile(BreakpointPlan.PROFILE)
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .nodes(1)
-            .build();
+    ExperimentRecord e = Records.of(BreakpointPlan.PROFILE).steps(steps).build();
     return Report.build(e);
   }
 

@@ -12,6 +12,7 @@ import solventa.ops.analysis.figures.TimelinePoint;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 import solventa.vocabulary.ProviderState;
 
 /** The report's "outage's cost over time": t* for the profile's T, the rows, the chart. */
@@ -33,16 +34,7 @@ class ReportOutageCostTest {
             Fixture.step(BenchArm.C, ProviderState.DEGRADED).timeline(seconds).build(),
             // no seconds recorded (the fixture synthesizes none without a fallback share)
             Fixture.step(BenchArm.C, ProviderState.UNRESPONSIVE).fallback(null).build());
-    ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("quick")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .nodes(1)
-            .build();
+    ExperimentRecord e = Records.of("quick").steps(steps).build();
     List<Report.Block> blocks = Report.build(e);
     int at = -1;
     for (int i = 0; i < blocks.size(); i++) {

@@ -13,6 +13,7 @@ import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.recommendation.Recommendation;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
@@ -40,16 +41,7 @@ class ReportRecommendationTest {
             .fallback(4.1)
             .recoveryPhases(QUICK_WINDOW, 11, 11, 0)
             .build());
-    ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("quick")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .nodes(1)
-            .build();
+    ExperimentRecord e = Records.of("quick").steps(steps).build();
     List<Report.Block> blocks = Report.build(e);
 
     int at = -1;
@@ -111,17 +103,7 @@ class ReportRecommendationTest {
                 .build());
       }
     }
-    List<Report.Block> withPrices =
-        Report.build(
-            ExperimentRecord.builder()
-                .profile("quick")
-                .seed(1)
-                .startedAt("t0")
-                .finishedAt("t1")
-                .complete(true)
-                .steps(priced)
-                .nodes(1)
-                .build());
+    List<Report.Block> withPrices = Report.build(Records.of("quick").steps(priced).build());
     int pe = heading(withPrices, "Price error of DEFAULT quotes");
     Report.Table prices = (Report.Table) withPrices.get(pe + 2);
     assertThat(prices.rows())
@@ -165,17 +147,7 @@ class ReportRecommendationTest {
                     "life", new PairedPriceError(5, 5, 0, 0, null, null, null, null, null, null))),
             new PricePairs.Probe(40, 25, 24));
     List<Report.Block> paired =
-        Report.build(
-            ExperimentRecord.builder()
-                .profile("quick")
-                .seed(1)
-                .startedAt("t0")
-                .finishedAt("t1")
-                .complete(true)
-                .steps(priced)
-                .nodes(1)
-                .build()
-                .withPricePairs(pairs));
+        Report.build(Records.of("quick").steps(priced).build().withPricePairs(pairs));
     int ph = heading(paired, "Price error of DEFAULT quotes");
     assertThat(((Report.Para) paired.get(ph + 1)).text())
         .contains(
@@ -216,14 +188,8 @@ class ReportRecommendationTest {
     }
     List<Report.Block> broken =
         Report.build(
-            ExperimentRecord.builder()
-                .profile("quick")
-                .seed(1)
-                .startedAt("t0")
-                .finishedAt("t1")
-                .complete(true)
+            Records.of("quick")
                 .steps(priced)
-                .nodes(1)
                 .build()
                 .withPricePairs(new PricePairs(9, 228, 12, ids.subList(0, 10), Map.of(), null)));
     int bh = heading(broken, "Price error of DEFAULT quotes");
@@ -275,16 +241,7 @@ class ReportRecommendationTest {
         steps.add(Fixture.step(arm, st).latency(arm == BenchArm.C_B80 ? 150 : 230, 300).build());
       }
     }
-    ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("full")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .nodes(1)
-            .build();
+    ExperimentRecord e = Records.of("full").steps(steps).build();
     List<Report.Block> blocks = Report.build(e);
     int at = heading(blocks, VariantsSection.HEADING);
     Report.Table budgets =
@@ -356,16 +313,7 @@ class ReportRecommendationTest {
     assertThat(ts.rows().get(5).get(4)).startsWith("misses: ");
     assertThat(ts.rows().get(7).get(4)).isEqualTo("holds");
 
-    ExperimentRecord without =
-        ExperimentRecord.builder()
-            .profile("quick")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps.subList(0, 5))
-            .nodes(1)
-            .build();
+    ExperimentRecord without = Records.of("quick").steps(steps.subList(0, 5)).build();
     List<Report.Block> plain = Report.build(without);
     assertThat(((Report.Para) plain.get(heading(plain, VariantsSection.HEADING) + 1)).text())
         .contains("`./bin/lab experiment explore` walks them");

@@ -14,6 +14,7 @@ import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.CardReading;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 import solventa.vocabulary.ProviderState;
 
 /**
@@ -33,16 +34,7 @@ class ReportSensitivityTest {
               .under(CardReading.TAIL_P95)
               .build());
     }
-    ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("full")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .nodes(1)
-            .build();
+    ExperimentRecord e = Records.of("full").steps(steps).build();
     return e.analysed(
         Analysis.of(
             steps, Map.of(), ExperimentProfile.named("full"), Map.of(), Actuarial.DECLARED, true));

@@ -9,6 +9,7 @@ import solventa.ops.analysis.Fixture;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 
 /** The sweep table (card table 3) with C's bisection steps (decision 0022). */
 class ReportSweepTableTest {
@@ -21,16 +22,7 @@ class ReportSweepTableTest {
       steps.add(Fixture.sweep(BenchArm.C, h).latency(150, h >= 0.96 ? 200 : 600).build());
     }
     steps.add(Fixture.sweep(BenchArm.C, 0.93).latency(150, 321).bisection().build());
-    ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("full")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .nodes(1)
-            .build();
+    ExperimentRecord e = Records.of("full").steps(steps).build();
 
     Report.Table table =
         Report.build(e).stream()

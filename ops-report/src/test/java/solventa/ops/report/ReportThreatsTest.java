@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 import solventa.vocabulary.ProviderState;
 
 /**
@@ -18,14 +19,8 @@ class ReportThreatsTest {
 
   private static List<String> threats(String profile) {
     ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile(profile)
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
+        Records.of(profile)
             .steps(List.of(Fixture.step(BenchArm.C, ProviderState.HEALTHY).build()))
-            .nodes(1)
             .build();
     return Report.build(e).stream()
         .filter(b -> b instanceof Report.Bullets)

@@ -11,7 +11,7 @@ import solventa.ops.analysis.figures.PairedPriceError;
 import solventa.ops.analysis.figures.PricePairs;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
-import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
@@ -35,17 +35,7 @@ class SegmentDefaultSectionTest {
   }
 
   private static List<Report.Block> report(List<StepResult> steps, PricePairs pairs) {
-    return Report.build(
-        ExperimentRecord.builder()
-            .profile("explore")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .nodes(1)
-            .build()
-            .withPricePairs(pairs));
+    return Report.build(Records.of("explore").steps(steps).build().withPricePairs(pairs));
   }
 
   @Test

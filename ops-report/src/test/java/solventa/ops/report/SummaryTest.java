@@ -14,22 +14,14 @@ import solventa.ops.analysis.recommendation.Recommendation;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.results.ExperimentRecord;
+import solventa.ops.results.Records;
 import solventa.vocabulary.ProviderState;
 
 /** The answer first: its sentence, its grid and the console's closing lines. */
 class SummaryTest {
 
   private static ExperimentRecord record(List<StepResult> steps) {
-    ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("quick")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .nodes(1)
-            .build();
+    ExperimentRecord e = Records.of("quick").steps(steps).build();
     return e.analysed(Analysis.of(steps, Map.of(), ExperimentProfile.named("quick")));
   }
 
@@ -80,14 +72,8 @@ class SummaryTest {
     }
     // quick's lab second stands for 4 320 s of a daily source: an outage of 4 h outlasts it
     ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("quick")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
+        Records.of("quick")
             .steps(steps)
-            .nodes(1)
             .build()
             .analysed(
                 Analysis.of(
@@ -132,14 +118,8 @@ class SummaryTest {
               : Fixture.step(BenchArm.C, st).latency(64, 66).aging(0.88, 20, 2_000).build());
     }
     ExperimentRecord longOutage =
-        ExperimentRecord.builder()
-            .profile("quick")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
+        Records.of("quick")
             .steps(steps)
-            .nodes(1)
             .build()
             .analysed(
                 Analysis.of(

@@ -59,17 +59,7 @@ class StepRecordingPricePairsTest {
     assertThat(List.of(a.defaultAnswers(), a.pairedAnswers())).containsExactly(2L, 1L);
     assertThat(a.biasPct()).isEqualTo(-20.0);
 
-    ExperimentRecord e =
-        ExperimentRecord.builder()
-            .profile("quick")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .nodes(1)
-            .build()
-            .withPricePairs(p);
+    ExperimentRecord e = Records.of("quick").steps(steps).build().withPricePairs(p);
     ResultsFolder.save(e, dir);
     assertThat(ResultsFolder.load(dir).pricePairs()).isEqualTo(p);
   }
@@ -79,18 +69,7 @@ class StepRecordingPricePairsTest {
     log(old, RequestLog.HEADER_BEFORE_PREMIUM, "1000,60,200,FRESH,0,known,c00001005,127.0.0.1:1");
     List<StepResult> steps = List.of(old, unlogged);
     assertThat(StepRecording.pricePairs(dir, steps, java.util.Map.of())).isNull();
-    ResultsFolder.save(
-        ExperimentRecord.builder()
-            .profile("quick")
-            .seed(1)
-            .startedAt("t0")
-            .finishedAt("t1")
-            .complete(true)
-            .steps(steps)
-            .nodes(1)
-            .build()
-            .withPricePairs(null),
-        dir);
+    ResultsFolder.save(Records.of("quick").steps(steps).build().withPricePairs(null), dir);
     assertThat(Files.readString(dir.resolve("results.json"))).doesNotContain("pricePairs");
   }
 
