@@ -384,55 +384,58 @@ public final class Fixture {
             .reading(reading)
             .build();
     Latency l = new Latency(requests, p95 / 2, p95, p99, p99 + 10);
-    return new StepResult(
-        spec,
-        0,
-        0,
-        0,
-        stepMs,
-        requests,
-        requestsInW,
-        achieved != null ? achieved : (double) rate,
-        l,
-        l,
-        l,
-        l,
-        errorPct,
-        fallbackPct,
-        fallbackPct,
-        0.0,
-        10.0,
-        20.0,
-        sacrificed,
-        sacrificedPct,
-        timeToOpenMs,
-        providerCalls,
-        10L,
-        1.0,
-        poolMaxInFlight,
-        poolSize,
-        rejections,
-        2.0,
-        recoveryMs,
-        closedAfterMs,
-        true,
-        gatlingReport,
-        transitions,
-        secondsOfTheStep(),
-        sacrificedPct == null ? Map.of("sacrificedPct", "the step ended before W") : Map.of(),
-        measuredHitRate != null ? measuredHitRate : hitRate * 100,
-        hitRate * 100,
-        73,
-        3.0,
-        40.0,
-        valid ? List.of() : List.of("attempt 2: generator schedule lag p99 80 ms > 50 ms"),
-        valid,
-        valid ? 1 : 2,
-        path,
-        List.of(),
-        fallbackLatencies,
-        noIntervals ? null : intervals(),
-        priceError);
+    return StepResult.builder()
+        .spec(spec)
+        .startMs(0)
+        .changeMs(0)
+        .windowStartMs(0)
+        .endMs(stepMs)
+        .requests(requests)
+        .requestsSinceChange(requestsInW)
+        .achievedRate(achieved != null ? achieved : (double) rate)
+        .endToEnd(l)
+        .internal(l)
+        .coldPath(l)
+        .fallbackPath(l)
+        .errorPct(errorPct)
+        .fallbackPct(fallbackPct)
+        .stalePct(fallbackPct)
+        .defaultPct(0.0)
+        .ageP50(10.0)
+        .ageP95(20.0)
+        .sacrificed(sacrificed)
+        .sacrificedPct(sacrificedPct)
+        .timeToOpenMs(timeToOpenMs)
+        .providerCalls(providerCalls)
+        .cacheMisses(10L)
+        .providerCallsPerMiss(1.0)
+        .poolMaxInFlight(poolMaxInFlight)
+        .poolSize(poolSize)
+        .rejections(rejections)
+        .doubleLagP99(2.0)
+        .recoveryMs(recoveryMs)
+        .closedAfterMs(closedAfterMs)
+        .assertionsPassed(true)
+        .gatlingReport(gatlingReport)
+        .transitions(transitions)
+        .timeline(secondsOfTheStep())
+        .missing(
+            sacrificedPct == null ? Map.of("sacrificedPct", "the step ended before W") : Map.of())
+        .hitRatePct(measuredHitRate != null ? measuredHitRate : hitRate * 100)
+        .hitRateTargetPct(hitRate * 100)
+        .populationSize(73)
+        .scheduleLagP99Ms(3.0)
+        .nodeWorstSecondP99Ms(40.0)
+        .invalidations(
+            valid ? List.of() : List.of("attempt 2: generator schedule lag p99 80 ms > 50 ms"))
+        .valid(valid)
+        .attempts(valid ? 1 : 2)
+        .pathLatenciesMs(path)
+        .nodes(List.of())
+        .fallbackLatenciesMs(fallbackLatencies)
+        .intervals(noIntervals ? null : intervals())
+        .priceError(priceError)
+        .build();
   }
 
   /**

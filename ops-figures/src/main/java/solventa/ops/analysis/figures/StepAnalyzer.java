@@ -166,55 +166,56 @@ public final class StepAnalyzer {
     Double hitTarget = hitTarget(in, missing);
     Generator g = Generator.of(in, missing);
     StepResult raw =
-        new StepResult(
-            in.spec(),
-            in.startMs(),
-            in.changeMs(),
-            in.windowStartMs(),
-            in.endMs(),
-            w.window().size(),
-            w.exposure().size(),
-            a.achievedRate(),
-            a.endToEnd(),
-            internal,
-            a.cold(),
-            a.fallback(),
-            a.errorPct(),
-            a.fallbackPct(),
-            a.stalePct(),
-            a.defaultPct(),
-            a.ages().p50(),
-            a.ages().p95(),
-            sac.count(),
-            sac.pct(),
-            b.timeToOpenMs(),
-            ad.calls(),
-            ad.misses(),
-            ad.perMiss(),
-            ad.maxInFlight(),
-            ad.poolSize(),
-            ad.rejections(),
-            in.doubleLagP99(),
-            recoveryMs,
-            b.closedAfterMs(),
-            in.assertionsPassed(),
-            in.gatlingReport(),
-            b.transitions(),
-            timeline,
-            missing,
-            a.hitPct(),
-            hitTarget,
-            in.populationSize(),
-            g.scheduleLagP99Ms(),
-            g.nodeWorstSecondP99Ms(),
-            List.of(),
-            true,
-            1,
-            pathSamples(in, w.window(), b.everyOpenedAtMs()),
-            StepMembers.nodeFigures(in, w.window(), b.transitions()),
-            BudgetExpiry.latencies(in),
-            StepIntervals.of(w, sac.count(), sac.pct(), missing),
-            PriceError.of(w.window()));
+        StepResult.builder()
+            .spec(in.spec())
+            .startMs(in.startMs())
+            .changeMs(in.changeMs())
+            .windowStartMs(in.windowStartMs())
+            .endMs(in.endMs())
+            .requests(w.window().size())
+            .requestsSinceChange(w.exposure().size())
+            .achievedRate(a.achievedRate())
+            .endToEnd(a.endToEnd())
+            .internal(internal)
+            .coldPath(a.cold())
+            .fallbackPath(a.fallback())
+            .errorPct(a.errorPct())
+            .fallbackPct(a.fallbackPct())
+            .stalePct(a.stalePct())
+            .defaultPct(a.defaultPct())
+            .ageP50(a.ages().p50())
+            .ageP95(a.ages().p95())
+            .sacrificed(sac.count())
+            .sacrificedPct(sac.pct())
+            .timeToOpenMs(b.timeToOpenMs())
+            .providerCalls(ad.calls())
+            .cacheMisses(ad.misses())
+            .providerCallsPerMiss(ad.perMiss())
+            .poolMaxInFlight(ad.maxInFlight())
+            .poolSize(ad.poolSize())
+            .rejections(ad.rejections())
+            .doubleLagP99(in.doubleLagP99())
+            .recoveryMs(recoveryMs)
+            .closedAfterMs(b.closedAfterMs())
+            .assertionsPassed(in.assertionsPassed())
+            .gatlingReport(in.gatlingReport())
+            .transitions(b.transitions())
+            .timeline(timeline)
+            .missing(missing)
+            .hitRatePct(a.hitPct())
+            .hitRateTargetPct(hitTarget)
+            .populationSize(in.populationSize())
+            .scheduleLagP99Ms(g.scheduleLagP99Ms())
+            .nodeWorstSecondP99Ms(g.nodeWorstSecondP99Ms())
+            .invalidations(List.of())
+            .valid(true)
+            .attempts(1)
+            .pathLatenciesMs(pathSamples(in, w.window(), b.everyOpenedAtMs()))
+            .nodes(StepMembers.nodeFigures(in, w.window(), b.transitions()))
+            .fallbackLatenciesMs(BudgetExpiry.latencies(in))
+            .intervals(StepIntervals.of(w, sac.count(), sac.pct(), missing))
+            .priceError(PriceError.of(w.window()))
+            .build();
     List<String> reasons = Sanity.invalidations(raw);
     return raw.withInvalidations(reasons, reasons.isEmpty(), 1);
   }

@@ -116,57 +116,72 @@ public record StepResult(
     return Math.abs(hitRatePct - hitRateTargetPct) > HIT_RATE_TOLERANCE_PTS;
   }
 
+  /** A builder of a step result, every figure unset (not measured). */
+  public static StepResultBuilder builder() {
+    return new StepResultBuilder();
+  }
+
+  /** A builder holding every figure of this result, to change some of them. */
+  public StepResultBuilder toBuilder() {
+    StepResultBuilder b = new StepResultBuilder();
+    b.spec = spec();
+    b.startMs = startMs();
+    b.changeMs = changeMs();
+    b.windowStartMs = windowStartMs();
+    b.endMs = endMs();
+    b.requests = requests();
+    b.requestsSinceChange = requestsSinceChange();
+    b.achievedRate = achievedRate();
+    b.endToEnd = endToEnd();
+    b.internal = internal();
+    b.coldPath = coldPath();
+    b.fallbackPath = fallbackPath();
+    b.errorPct = errorPct();
+    b.fallbackPct = fallbackPct();
+    b.stalePct = stalePct();
+    b.defaultPct = defaultPct();
+    b.ageP50 = ageP50();
+    b.ageP95 = ageP95();
+    b.sacrificed = sacrificed();
+    b.sacrificedPct = sacrificedPct();
+    b.timeToOpenMs = timeToOpenMs();
+    b.providerCalls = providerCalls();
+    b.cacheMisses = cacheMisses();
+    b.providerCallsPerMiss = providerCallsPerMiss();
+    b.poolMaxInFlight = poolMaxInFlight();
+    b.poolSize = poolSize();
+    b.rejections = rejections();
+    b.doubleLagP99 = doubleLagP99();
+    b.recoveryMs = recoveryMs();
+    b.closedAfterMs = closedAfterMs();
+    b.assertionsPassed = assertionsPassed();
+    b.gatlingReport = gatlingReport();
+    b.transitions = transitions();
+    b.timeline = timeline();
+    b.missing = missing();
+    b.hitRatePct = hitRatePct();
+    b.hitRateTargetPct = hitRateTargetPct();
+    b.populationSize = populationSize();
+    b.scheduleLagP99Ms = scheduleLagP99Ms();
+    b.nodeWorstSecondP99Ms = nodeWorstSecondP99Ms();
+    b.invalidations = invalidations();
+    b.valid = valid();
+    b.attempts = attempts();
+    b.pathLatenciesMs = pathLatenciesMs();
+    b.nodes = nodes();
+    b.fallbackLatenciesMs = fallbackLatenciesMs();
+    b.intervals = intervals();
+    b.priceError = priceError();
+    return b;
+  }
+
   /** This result with the invalidations of all its attempts. */
   public StepResult withInvalidations(List<String> all, boolean nowValid, int attemptCount) {
-    return new StepResult(
-        spec,
-        startMs,
-        changeMs,
-        windowStartMs,
-        endMs,
-        requests,
-        requestsSinceChange,
-        achievedRate,
-        endToEnd,
-        internal,
-        coldPath,
-        fallbackPath,
-        errorPct,
-        fallbackPct,
-        stalePct,
-        defaultPct,
-        ageP50,
-        ageP95,
-        sacrificed,
-        sacrificedPct,
-        timeToOpenMs,
-        providerCalls,
-        cacheMisses,
-        providerCallsPerMiss,
-        poolMaxInFlight,
-        poolSize,
-        rejections,
-        doubleLagP99,
-        recoveryMs,
-        closedAfterMs,
-        assertionsPassed,
-        gatlingReport,
-        transitions,
-        timeline,
-        missing,
-        hitRatePct,
-        hitRateTargetPct,
-        populationSize,
-        scheduleLagP99Ms,
-        nodeWorstSecondP99Ms,
-        List.copyOf(all),
-        nowValid,
-        attemptCount,
-        pathLatenciesMs,
-        nodes,
-        fallbackLatenciesMs,
-        intervals,
-        priceError);
+    return toBuilder()
+        .invalidations(List.copyOf(all))
+        .valid(nowValid)
+        .attempts(attemptCount)
+        .build();
   }
 
   /**
@@ -174,55 +189,7 @@ public record StepResult(
    * puts a step measured under another card reading in its counterpart's place.
    */
   public StepResult as(StepSpec counterpart) {
-    return new StepResult(
-        counterpart,
-        startMs,
-        changeMs,
-        windowStartMs,
-        endMs,
-        requests,
-        requestsSinceChange,
-        achievedRate,
-        endToEnd,
-        internal,
-        coldPath,
-        fallbackPath,
-        errorPct,
-        fallbackPct,
-        stalePct,
-        defaultPct,
-        ageP50,
-        ageP95,
-        sacrificed,
-        sacrificedPct,
-        timeToOpenMs,
-        providerCalls,
-        cacheMisses,
-        providerCallsPerMiss,
-        poolMaxInFlight,
-        poolSize,
-        rejections,
-        doubleLagP99,
-        recoveryMs,
-        closedAfterMs,
-        assertionsPassed,
-        gatlingReport,
-        transitions,
-        timeline,
-        missing,
-        hitRatePct,
-        hitRateTargetPct,
-        populationSize,
-        scheduleLagP99Ms,
-        nodeWorstSecondP99Ms,
-        invalidations,
-        valid,
-        attempts,
-        pathLatenciesMs,
-        nodes,
-        fallbackLatenciesMs,
-        intervals,
-        priceError);
+    return toBuilder().spec(counterpart).build();
   }
 
   /**
