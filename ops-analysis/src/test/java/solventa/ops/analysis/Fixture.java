@@ -218,23 +218,21 @@ public final class Fixture {
       int inFlight = healthy ? healthyPeak : i == 6 ? backlogPeak : Math.min(backlogPeak, 2);
       long dup = healthy ? (i == windowSec ? healthyDuplicates : 0) : i == 6 ? 3 : 0;
       out.add(
-          new TimelinePoint(
-              i,
-              rate,
-              p95,
-              p99,
-              1.0,
-              healthy ? "CLOSED" : "OPEN",
-              5L,
-              inFlight,
-              rate,
-              p99,
-              1.0,
-              0.0,
-              null,
-              null,
-              null,
-              dup));
+          TimelinePoint.builder()
+              .second(i)
+              .requests(rate)
+              .p95(p95)
+              .p99(p99)
+              .fallbackShare(1.0)
+              .breaker(healthy ? "CLOSED" : "OPEN")
+              .providerCalls(5L)
+              .inFlight(inFlight)
+              .customers(rate)
+              .nodeP99(p99)
+              .stalePct(1.0)
+              .defaultPct(0.0)
+              .duplicates(dup)
+              .build());
     }
     timeline = out;
     transitions =
@@ -324,9 +322,20 @@ public final class Fixture {
       long k = Math.round(perSecond * (i + 1)) - Math.round(perSecond * i);
       double share = 100.0 * k / rate;
       out.add(
-          new TimelinePoint(
-              i, rate, p95, p99, share, "CLOSED", 0L, 0, rate, p99, share, 0.0, null, null, null,
-              null));
+          TimelinePoint.builder()
+              .second(i)
+              .requests(rate)
+              .p95(p95)
+              .p99(p99)
+              .fallbackShare(share)
+              .breaker("CLOSED")
+              .providerCalls(0L)
+              .inFlight(0)
+              .customers(rate)
+              .nodeP99(p99)
+              .stalePct(share)
+              .defaultPct(0.0)
+              .build());
     }
     return out;
   }
@@ -354,9 +363,20 @@ public final class Fixture {
       double share =
           100.0 * Math.round(Math.max(0, Math.min(100, model)) * perSecond / 100) / perSecond;
       out.add(
-          new TimelinePoint(
-              i, perSecond, p95, p99, share, "OPEN", 0L, 0, perSecond, p99, share, 0.0, null, null,
-              null, null));
+          TimelinePoint.builder()
+              .second(i)
+              .requests(perSecond)
+              .p95(p95)
+              .p99(p99)
+              .fallbackShare(share)
+              .breaker("OPEN")
+              .providerCalls(0L)
+              .inFlight(0)
+              .customers(perSecond)
+              .nodeP99(p99)
+              .stalePct(share)
+              .defaultPct(0.0)
+              .build());
     }
     timeline = out;
     return this;

@@ -221,23 +221,20 @@ class SensitivityTest {
     List<TimelinePoint> t = new ArrayList<>();
     for (int s = 0; s < 40; s++) {
       t.add(
-          new TimelinePoint(
-              s,
-              100,
-              100.0,
-              150.0,
-              s < 8 ? 40.0 : 1.0,
-              s < 8 ? "OPEN" : "CLOSED",
-              8L,
-              3,
-              60,
-              40.0,
-              null,
-              null,
-              null,
-              null,
-              5,
-              s == 12 ? duplicates : 0L));
+          TimelinePoint.builder()
+              .second(s)
+              .requests(100)
+              .p95(100.0)
+              .p99(150.0)
+              .fallbackShare(s < 8 ? 40.0 : 1.0)
+              .breaker(s < 8 ? "OPEN" : "CLOSED")
+              .providerCalls(8L)
+              .inFlight(3)
+              .customers(60)
+              .nodeP99(40.0)
+              .needing(5)
+              .duplicates(s == 12 ? duplicates : 0L)
+              .build());
     }
     Fixture f = step(arm, ProviderState.RECOVERY);
     f.timeline = t;

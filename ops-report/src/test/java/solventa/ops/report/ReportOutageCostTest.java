@@ -26,8 +26,22 @@ class ReportOutageCostTest {
     for (int s = 0; s < 7; s++) {
       double fb = OutageCost.modelFallbackPct(0.96, t, s + 0.5);
       seconds.add(
-          new TimelinePoint(
-              s, 100, 64.0, 66.0, fb, "OPEN", 0L, 0, 90, 65.0, fb, 0.0, 1.0e4, 2.0e4, null, null));
+          TimelinePoint.builder()
+              .second(s)
+              .requests(100)
+              .p95(64.0)
+              .p99(66.0)
+              .fallbackShare(fb)
+              .breaker("OPEN")
+              .providerCalls(0L)
+              .inFlight(0)
+              .customers(90)
+              .nodeP99(65.0)
+              .stalePct(fb)
+              .defaultPct(0.0)
+              .ageP50Ms(1.0e4)
+              .ageP95Ms(2.0e4)
+              .build());
     }
     List<StepResult> steps =
         List.of(

@@ -131,20 +131,33 @@ class ReportRecommendationTest {
                 down,
                 Map.of(
                     "auto",
-                    new PairedPriceError(
-                        40,
-                        30,
-                        30,
-                        20,
-                        -4.0,
-                        8.0,
-                        25.0,
-                        new Interval(-7.5, -1.0),
-                        new Interval(6.0, 10.0),
-                        new Interval(20.0, 30.0))),
+                    PairedPriceError.builder()
+                        .defaultAnswers(40)
+                        .defaultCustomers(30)
+                        .pairedAnswers(30)
+                        .pairedCustomers(20)
+                        .biasPct(-4.0)
+                        .medianAbsPct(8.0)
+                        .p95AbsPct(25.0)
+                        .biasCi(new Interval(-7.5, -1.0))
+                        .medianAbsCi(new Interval(6.0, 10.0))
+                        .p95AbsCi(new Interval(20.0, 30.0))
+                        .build()),
                 degraded,
                 Map.of(
-                    "life", new PairedPriceError(5, 5, 0, 0, null, null, null, null, null, null))),
+                    "life",
+                    PairedPriceError.builder()
+                        .defaultAnswers(5)
+                        .defaultCustomers(5)
+                        .pairedAnswers(0)
+                        .pairedCustomers(0)
+                        .biasPct(null)
+                        .medianAbsPct(null)
+                        .p95AbsPct(null)
+                        .biasCi(null)
+                        .medianAbsCi(null)
+                        .p95AbsCi(null)
+                        .build())),
             new PricePairs.Probe(40, 25, 24));
     List<Report.Block> paired =
         Report.build(Records.of("quick").steps(priced).build().withPricePairs(pairs));

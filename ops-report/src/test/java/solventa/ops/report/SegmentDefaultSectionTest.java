@@ -21,17 +21,18 @@ import solventa.vocabulary.ProviderState;
  */
 class SegmentDefaultSectionTest {
   private static PairedPriceError paired(long n, double bias, double median) {
-    return new PairedPriceError(
-        n,
-        (int) n,
-        n,
-        (int) n,
-        bias,
-        median,
-        median * 2,
-        new Interval(bias - 1, bias + 1),
-        new Interval(median - 1, median + 1),
-        new Interval(median, median * 3));
+    return PairedPriceError.builder()
+        .defaultAnswers(n)
+        .defaultCustomers((int) n)
+        .pairedAnswers(n)
+        .pairedCustomers((int) n)
+        .biasPct(bias)
+        .medianAbsPct(median)
+        .p95AbsPct(median * 2)
+        .biasCi(new Interval(bias - 1, bias + 1))
+        .medianAbsCi(new Interval(median - 1, median + 1))
+        .p95AbsCi(new Interval(median, median * 3))
+        .build();
   }
 
   private static List<Report.Block> report(List<StepResult> steps, PricePairs pairs) {

@@ -43,9 +43,22 @@ class OutageCostTest {
       double fb =
           Math.max(0, OutageCost.modelFallbackPct(h, tSec, s + 0.5) - refreshesPerSecondPct * s);
       out.add(
-          new TimelinePoint(
-              s, 100, 64.0, 66.0, fb, "OPEN", 0L, 0, 90, 65.0, fb - 1, 1.0, 9000.0, 18000.0, null,
-              null));
+          TimelinePoint.builder()
+              .second(s)
+              .requests(100)
+              .p95(64.0)
+              .p99(66.0)
+              .fallbackShare(fb)
+              .breaker("OPEN")
+              .providerCalls(0L)
+              .inFlight(0)
+              .customers(90)
+              .nodeP99(65.0)
+              .stalePct(fb - 1)
+              .defaultPct(1.0)
+              .ageP50Ms(9000.0)
+              .ageP95Ms(18000.0)
+              .build());
     }
     return out;
   }

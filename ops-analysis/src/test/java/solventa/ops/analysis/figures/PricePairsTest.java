@@ -112,7 +112,20 @@ class PricePairsTest {
             answer(home.get(0), Origin.DEFAULT, 900.0)));
     PricePairs p = pairs(logs);
     PairedPriceError l = p.of(C_DOWN.spec().id()).get("life");
-    assertThat(l).isEqualTo(new PairedPriceError(2, 2, 0, 0, null, null, null, null, null, null));
+    assertThat(l)
+        .isEqualTo(
+            PairedPriceError.builder()
+                .defaultAnswers(2)
+                .defaultCustomers(2)
+                .pairedAnswers(0)
+                .pairedCustomers(0)
+                .biasPct(null)
+                .medianAbsPct(null)
+                .p95AbsPct(null)
+                .biasCi(null)
+                .medianAbsCi(null)
+                .p95AbsCi(null)
+                .build());
     assertThat(l.answersCoveredPct()).isZero();
     // home: one pair whose own premium is the default's: no error, a point interval
     PairedPriceError h = p.of(C_DOWN.spec().id()).get("home");

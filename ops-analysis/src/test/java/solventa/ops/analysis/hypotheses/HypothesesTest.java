@@ -1179,23 +1179,20 @@ class HypothesesTest {
       List<TimelinePoint> t = new ArrayList<>();
       for (int s = 0; s < 40; s++) {
         t.add(
-            new TimelinePoint(
-                s,
-                100,
-                100.0,
-                150.0,
-                s < 8 ? before : 1.0,
-                s < 8 ? "OPEN" : "CLOSED",
-                calls,
-                3,
-                (int) customers,
-                40.0,
-                null,
-                null,
-                null,
-                null,
-                5,
-                duplicates == null ? null : s == 35 ? duplicates : 0L));
+            TimelinePoint.builder()
+                .second(s)
+                .requests(100)
+                .p95(100.0)
+                .p99(150.0)
+                .fallbackShare(s < 8 ? before : 1.0)
+                .breaker(s < 8 ? "OPEN" : "CLOSED")
+                .providerCalls(calls)
+                .inFlight(3)
+                .customers((int) customers)
+                .nodeP99(40.0)
+                .needing(5)
+                .duplicates(duplicates == null ? null : s == 35 ? duplicates : 0L)
+                .build());
       }
       Fixture f = step(arm, ProviderState.RECOVERY);
       f.timeline = t;
@@ -1294,9 +1291,17 @@ class HypothesesTest {
       TimelinePoint s3 = t.get(3);
       t.set(
           3,
-          new TimelinePoint(
-              3, 100, 100.0, 150.0, 40.0, "OPEN", null, null, 60, 40.0, null, null, null, null, 5,
-              null));
+          TimelinePoint.builder()
+              .second(3)
+              .requests(100)
+              .p95(100.0)
+              .p99(150.0)
+              .fallbackShare(40.0)
+              .breaker("OPEN")
+              .customers(60)
+              .nodeP99(40.0)
+              .needing(5)
+              .build());
       t.set(4, with(t.get(4), t.get(4).inFlight(), 7L));
       gaps.timeline = t;
       assertThat(s3.duplicates()).isZero();
@@ -1305,23 +1310,24 @@ class HypothesesTest {
 
     /** {@code p} with another in-flight reading and duplicate count. */
     private TimelinePoint with(TimelinePoint p, Integer inFlight, Long duplicates) {
-      return new TimelinePoint(
-          p.second(),
-          p.requests(),
-          p.p95(),
-          p.p99(),
-          p.fallbackShare(),
-          p.breaker(),
-          p.providerCalls(),
-          inFlight,
-          p.customers(),
-          p.nodeP99(),
-          p.stalePct(),
-          p.defaultPct(),
-          p.ageP50Ms(),
-          p.ageP95Ms(),
-          p.needing(),
-          duplicates);
+      return TimelinePoint.builder()
+          .second(p.second())
+          .requests(p.requests())
+          .p95(p.p95())
+          .p99(p.p99())
+          .fallbackShare(p.fallbackShare())
+          .breaker(p.breaker())
+          .providerCalls(p.providerCalls())
+          .inFlight(inFlight)
+          .customers(p.customers())
+          .nodeP99(p.nodeP99())
+          .stalePct(p.stalePct())
+          .defaultPct(p.defaultPct())
+          .ageP50Ms(p.ageP50Ms())
+          .ageP95Ms(p.ageP95Ms())
+          .needing(p.needing())
+          .duplicates(duplicates)
+          .build();
     }
 
     /** One call asked for a customer whose earlier call is pending: C' did not coalesce. */

@@ -101,21 +101,120 @@ public record PairedPriceError(
       }
     }
     if (errors.isEmpty()) {
-      return new PairedPriceError(
-          answers.size(), customers.size(), 0, 0, null, null, null, null, null, null);
+      return PairedPriceError.builder()
+          .defaultAnswers(answers.size())
+          .defaultCustomers(customers.size())
+          .pairedAnswers(0)
+          .pairedCustomers(0)
+          .biasPct(null)
+          .medianAbsPct(null)
+          .p95AbsPct(null)
+          .biasCi(null)
+          .medianAbsCi(null)
+          .p95AbsCi(null)
+          .build();
     }
     double[] e = errors.stream().mapToDouble(Double::doubleValue).toArray();
     PriceError.Figures f = PriceError.Figures.of(e);
-    return new PairedPriceError(
-        answers.size(),
-        customers.size(),
-        e.length,
-        paired.size(),
-        f.bias(),
-        f.medianAbs(),
-        f.p95Abs(),
-        f.biasCi(),
-        f.medianAbsCi(),
-        f.p95AbsCi());
+    return PairedPriceError.builder()
+        .defaultAnswers(answers.size())
+        .defaultCustomers(customers.size())
+        .pairedAnswers(e.length)
+        .pairedCustomers(paired.size())
+        .biasPct(f.bias())
+        .medianAbsPct(f.medianAbs())
+        .p95AbsPct(f.p95Abs())
+        .biasCi(f.biasCi())
+        .medianAbsCi(f.medianAbsCi())
+        .p95AbsCi(f.p95AbsCi())
+        .build();
+  }
+
+  /** A builder of a {@code PairedPriceError}, every component by name. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Builds a {@code PairedPriceError} by name; a component left unset is null (0 or false for a
+   * primitive).
+   */
+  public static final class Builder {
+    private long defaultAnswers;
+    private int defaultCustomers;
+    private long pairedAnswers;
+    private int pairedCustomers;
+    private Double biasPct;
+    private Double medianAbsPct;
+    private Double p95AbsPct;
+    private Interval biasCi;
+    private Interval medianAbsCi;
+    private Interval p95AbsCi;
+
+    private Builder() {}
+
+    public Builder defaultAnswers(long defaultAnswers) {
+      this.defaultAnswers = defaultAnswers;
+      return this;
+    }
+
+    public Builder defaultCustomers(int defaultCustomers) {
+      this.defaultCustomers = defaultCustomers;
+      return this;
+    }
+
+    public Builder pairedAnswers(long pairedAnswers) {
+      this.pairedAnswers = pairedAnswers;
+      return this;
+    }
+
+    public Builder pairedCustomers(int pairedCustomers) {
+      this.pairedCustomers = pairedCustomers;
+      return this;
+    }
+
+    public Builder biasPct(Double biasPct) {
+      this.biasPct = biasPct;
+      return this;
+    }
+
+    public Builder medianAbsPct(Double medianAbsPct) {
+      this.medianAbsPct = medianAbsPct;
+      return this;
+    }
+
+    public Builder p95AbsPct(Double p95AbsPct) {
+      this.p95AbsPct = p95AbsPct;
+      return this;
+    }
+
+    public Builder biasCi(Interval biasCi) {
+      this.biasCi = biasCi;
+      return this;
+    }
+
+    public Builder medianAbsCi(Interval medianAbsCi) {
+      this.medianAbsCi = medianAbsCi;
+      return this;
+    }
+
+    public Builder p95AbsCi(Interval p95AbsCi) {
+      this.p95AbsCi = p95AbsCi;
+      return this;
+    }
+
+    public PairedPriceError build() {
+      return new PairedPriceError(
+          defaultAnswers,
+          defaultCustomers,
+          pairedAnswers,
+          pairedCustomers,
+          biasPct,
+          medianAbsPct,
+          p95AbsPct,
+          biasCi,
+          medianAbsCi,
+          p95AbsCi);
+    }
   }
 }

@@ -77,30 +77,32 @@ final class StepTimeline {
     int customers = (int) b.stream().map(RequestRecord::customerId).distinct().count();
     Latency ages =
         Latency.of(b.stream().filter(r -> r.ageMs() >= 0).map(RequestRecord::ageMs).toList());
-    return new TimelinePoint(
-        i,
-        b.size(),
-        l.p95(),
-        l.p99(),
-        fbShare,
-        read.breaker(),
-        read.calls(),
-        read.inFlight(),
-        customers,
-        nodeP99,
-        pct(b.stream().filter(r -> r.is(Origin.STALE)).count(), b.size()),
-        pct(b.stream().filter(r -> r.is(Origin.DEFAULT)).count(), b.size()),
-        ages.count() == 0 ? null : ages.p50(),
-        ages.count() == 0 ? null : ages.p95(),
-        (int)
-            b.stream()
-                .filter(r -> !r.is(Origin.CACHED))
-                .map(RequestRecord::customerId)
-                .distinct()
-                .count(),
-        read.duplicates(),
-        staleAges(b),
-        pct(b.stream().filter(r -> !r.ok()).count(), b.size()));
+    return TimelinePoint.builder()
+        .second(i)
+        .requests(b.size())
+        .p95(l.p95())
+        .p99(l.p99())
+        .fallbackShare(fbShare)
+        .breaker(read.breaker())
+        .providerCalls(read.calls())
+        .inFlight(read.inFlight())
+        .customers(customers)
+        .nodeP99(nodeP99)
+        .stalePct(pct(b.stream().filter(r -> r.is(Origin.STALE)).count(), b.size()))
+        .defaultPct(pct(b.stream().filter(r -> r.is(Origin.DEFAULT)).count(), b.size()))
+        .ageP50Ms(ages.count() == 0 ? null : ages.p50())
+        .ageP95Ms(ages.count() == 0 ? null : ages.p95())
+        .needing(
+            (int)
+                b.stream()
+                    .filter(r -> !r.is(Origin.CACHED))
+                    .map(RequestRecord::customerId)
+                    .distinct()
+                    .count())
+        .duplicates(read.duplicates())
+        .staleAgesMs(staleAges(b))
+        .errorPct(pct(b.stream().filter(r -> !r.ok()).count(), b.size()))
+        .build();
   }
 
   /** The ages of a second's STALE answers, ascending; null when it had none. */

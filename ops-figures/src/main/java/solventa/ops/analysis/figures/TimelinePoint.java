@@ -42,81 +42,147 @@ public record TimelinePoint(
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Long> staleAgesMs,
     @JsonInclude(JsonInclude.Include.NON_NULL) Double errorPct) {
 
-  /** A second without its error share (results recorded before it was kept, and tests). */
-  public TimelinePoint(
-      int second,
-      int requests,
-      Double p95,
-      Double p99,
-      Double fallbackShare,
-      String breaker,
-      Long providerCalls,
-      Integer inFlight,
-      Integer customers,
-      Double nodeP99,
-      Double stalePct,
-      Double defaultPct,
-      Double ageP50Ms,
-      Double ageP95Ms,
-      Integer needing,
-      Long duplicates,
-      List<Long> staleAgesMs) {
-    this(
-        second,
-        requests,
-        p95,
-        p99,
-        fallbackShare,
-        breaker,
-        providerCalls,
-        inFlight,
-        customers,
-        nodeP99,
-        stalePct,
-        defaultPct,
-        ageP50Ms,
-        ageP95Ms,
-        needing,
-        duplicates,
-        staleAgesMs,
-        null);
+  /** A builder of a {@code TimelinePoint}, every component by name. */
+  public static Builder builder() {
+    return new Builder();
   }
 
-  /** A second without STALE ages (results recorded before they were kept, and tests). */
-  public TimelinePoint(
-      int second,
-      int requests,
-      Double p95,
-      Double p99,
-      Double fallbackShare,
-      String breaker,
-      Long providerCalls,
-      Integer inFlight,
-      Integer customers,
-      Double nodeP99,
-      Double stalePct,
-      Double defaultPct,
-      Double ageP50Ms,
-      Double ageP95Ms,
-      Integer needing,
-      Long duplicates) {
-    this(
-        second,
-        requests,
-        p95,
-        p99,
-        fallbackShare,
-        breaker,
-        providerCalls,
-        inFlight,
-        customers,
-        nodeP99,
-        stalePct,
-        defaultPct,
-        ageP50Ms,
-        ageP95Ms,
-        needing,
-        duplicates,
-        null);
+  /**
+   * Builds a {@code TimelinePoint} by name; a component left unset is null (0 or false for a
+   * primitive).
+   */
+  public static final class Builder {
+    private int second;
+    private int requests;
+    private Double p95;
+    private Double p99;
+    private Double fallbackShare;
+    private String breaker;
+    private Long providerCalls;
+    private Integer inFlight;
+    private Integer customers;
+    private Double nodeP99;
+    private Double stalePct;
+    private Double defaultPct;
+    private Double ageP50Ms;
+    private Double ageP95Ms;
+    private Integer needing;
+    private Long duplicates;
+    private List<Long> staleAgesMs;
+    private Double errorPct;
+
+    private Builder() {}
+
+    public Builder second(int second) {
+      this.second = second;
+      return this;
+    }
+
+    public Builder requests(int requests) {
+      this.requests = requests;
+      return this;
+    }
+
+    public Builder p95(Double p95) {
+      this.p95 = p95;
+      return this;
+    }
+
+    public Builder p99(Double p99) {
+      this.p99 = p99;
+      return this;
+    }
+
+    public Builder fallbackShare(Double fallbackShare) {
+      this.fallbackShare = fallbackShare;
+      return this;
+    }
+
+    public Builder breaker(String breaker) {
+      this.breaker = breaker;
+      return this;
+    }
+
+    public Builder providerCalls(Long providerCalls) {
+      this.providerCalls = providerCalls;
+      return this;
+    }
+
+    public Builder inFlight(Integer inFlight) {
+      this.inFlight = inFlight;
+      return this;
+    }
+
+    public Builder customers(Integer customers) {
+      this.customers = customers;
+      return this;
+    }
+
+    public Builder nodeP99(Double nodeP99) {
+      this.nodeP99 = nodeP99;
+      return this;
+    }
+
+    public Builder stalePct(Double stalePct) {
+      this.stalePct = stalePct;
+      return this;
+    }
+
+    public Builder defaultPct(Double defaultPct) {
+      this.defaultPct = defaultPct;
+      return this;
+    }
+
+    public Builder ageP50Ms(Double ageP50Ms) {
+      this.ageP50Ms = ageP50Ms;
+      return this;
+    }
+
+    public Builder ageP95Ms(Double ageP95Ms) {
+      this.ageP95Ms = ageP95Ms;
+      return this;
+    }
+
+    public Builder needing(Integer needing) {
+      this.needing = needing;
+      return this;
+    }
+
+    public Builder duplicates(Long duplicates) {
+      this.duplicates = duplicates;
+      return this;
+    }
+
+    public Builder staleAgesMs(List<Long> staleAgesMs) {
+      this.staleAgesMs = staleAgesMs;
+      return this;
+    }
+
+    public Builder errorPct(Double errorPct) {
+      this.errorPct = errorPct;
+      return this;
+    }
+
+    public TimelinePoint build() {
+      return new TimelinePoint(
+          second,
+          requests,
+          p95,
+          p99,
+          fallbackShare,
+          breaker,
+          providerCalls,
+          inFlight,
+          customers,
+          nodeP99,
+          stalePct,
+          defaultPct,
+          ageP50Ms,
+          ageP95Ms,
+          needing,
+          duplicates,
+          staleAgesMs,
+          errorPct);
+    }
   }
 }
