@@ -46,7 +46,10 @@ public final class Main {
     Config config;
     try {
       config = withExitWhenDowned(ConfigFactory.load());
-      QuoteSettings.fromConfig(config); // refuse before attaching agents or opening ports
+      // refuse before attaching agents or opening ports: the node's, the adapter's and the
+      // rating engine's settings alike
+      QuoteSettings.fromConfig(config);
+      solventa.rating.RatingSettings.fromConfig(config);
     } catch (RuntimeException e) {
       System.err.println("quote node refused to start: " + e.getMessage());
       System.exit(2);
@@ -66,7 +69,7 @@ public final class Main {
       System.err.println("quote node failed to start: " + e);
       e.printStackTrace();
       Kamon.stop();
-      System.exit(e instanceof QuoteSettings.InvalidQuoteSettings ? 2 : 1);
+      System.exit(e instanceof solventa.platform.InvalidSetting ? 2 : 1);
     }
   }
 }

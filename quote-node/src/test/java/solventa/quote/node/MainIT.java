@@ -141,6 +141,20 @@ class MainIT {
     assertThat(out).contains("quote.arm = Q");
   }
 
+  /** The rating engine's settings refuse as the node's do: before any port opens, exit 2. */
+  @Test
+  void refusesToStartWithAnUnknownDefaultProfileNamingTheKey() throws Exception {
+    Map<String, Object> props = lab.overrides(Arm.C, proxy, "ofp-main:");
+    props.put("rating.default-profile", "segments");
+    Process p = new ProcessBuilder(command(props)).redirectErrorStream(true).start();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertThat(p.exitValue()).isEqualTo(2);
+    assertThat(out)
+        .contains("quote node refused to start")
+        .contains("rating.default-profile = segments: must be line or segment");
+  }
+
   private static boolean ready(int port) {
     try {
       return NodeTestBed.get(port, "/ready").status() == 200;
