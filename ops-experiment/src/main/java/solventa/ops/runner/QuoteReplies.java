@@ -1,14 +1,14 @@
 package solventa.ops.runner;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import solventa.gatling.RequestRecord;
 import solventa.ops.lab.Http;
 import solventa.signals.Origin;
+import solventa.vocabulary.QuoteAnswer;
 
 /**
  * A quote the runner sent itself (not through the load generator), as one line of a request log:
- * the answer's origin, age and premium read from its body, as the generator reads them.
+ * the answer's origin, age and premium read from its body, its wire record ({@link QuoteAnswer}).
  */
 final class QuoteReplies {
   private QuoteReplies() {}
@@ -26,12 +26,10 @@ final class QuoteReplies {
             .customerId(customerId)
             .node(node);
     if (reply.status() == 200) {
-      JsonNode json = Http.JSON.readTree(reply.body());
-      String origin = json.path("profile").path("origin").asText("");
-      JsonNode amount = json.path("premium").path("amount");
-      b.origin(origin.isEmpty() ? null : Origin.valueOf(origin))
-          .ageMs(json.path("profile").path("ageMs").asLong(-1))
-          .premium(amount.isNumber() ? amount.asDouble() : null);
+      QuoteAnswer a = Http.JSON.readValue(reply.body(), QuoteAnswer.class);
+      b.origin(Origin.valueOf(a.profile().origin()))
+          .ageMs(a.profile().ageMs())
+          .premium(a.premium().amount().doubleValue());
     }
     return b.build();
   }

@@ -8,10 +8,12 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import solventa.quote.domain.QuoteResponse;
+import solventa.vocabulary.QuoteAnswer;
 
 /**
- * Writes quotes in the published field order (docs/api.md); {@link Problem#json} writes problems
- * with the same generator.
+ * Writes quotes as their wire record ({@link QuoteAnswer}, the vocabulary every client reads) in
+ * the published field order (docs/api.md), streamed; {@link Problem#json} writes problems with the
+ * same generator.
  */
 public final class QuoteJson {
   private static final JsonFactory FACTORY = new JsonFactory();
@@ -21,30 +23,43 @@ public final class QuoteJson {
 
   private QuoteJson() {}
 
+  /** The quote as its wire record ({@link QuoteAnswer}), money at two decimals. */
+  public static QuoteAnswer answer(QuoteResponse q) {
+    return new QuoteAnswer(
+        q.quoteId(),
+        q.arm(),
+        q.lineOfBusiness(),
+        new QuoteAnswer.Money(money(q.premium()), q.currency()),
+        new QuoteAnswer.Range(money(q.low()), money(q.high())),
+        q.ruleSetVersion(),
+        new QuoteAnswer.Profile(q.origin().name(), q.ageMs(), q.missingSignals()));
+  }
+
   public static byte[] quote(QuoteResponse q) {
+    QuoteAnswer a = answer(q);
     return write(
         g -> {
           g.writeStartObject();
-          g.writeStringField("quoteId", q.quoteId());
-          g.writeStringField("arm", q.arm());
-          g.writeStringField("lineOfBusiness", q.lineOfBusiness());
+          g.writeStringField("quoteId", a.quoteId());
+          g.writeStringField("arm", a.arm());
+          g.writeStringField("lineOfBusiness", a.lineOfBusiness());
           g.writeObjectFieldStart("premium");
           g.writeFieldName("amount");
-          g.writeNumber(money(q.premium()));
-          g.writeStringField("currency", q.currency());
+          g.writeNumber(a.premium().amount());
+          g.writeStringField("currency", a.premium().currency());
           g.writeEndObject();
           g.writeObjectFieldStart("range");
           g.writeFieldName("low");
-          g.writeNumber(money(q.low()));
+          g.writeNumber(a.range().low());
           g.writeFieldName("high");
-          g.writeNumber(money(q.high()));
+          g.writeNumber(a.range().high());
           g.writeEndObject();
-          g.writeStringField("ruleSetVersion", q.ruleSetVersion());
+          g.writeStringField("ruleSetVersion", a.ruleSetVersion());
           g.writeObjectFieldStart("profile");
-          g.writeStringField("origin", q.origin().name());
-          g.writeNumberField("ageMs", q.ageMs());
+          g.writeStringField("origin", a.profile().origin());
+          g.writeNumberField("ageMs", a.profile().ageMs());
           g.writeArrayFieldStart("missingSignals");
-          for (String s : q.missingSignals()) {
+          for (String s : a.profile().missingSignals()) {
             g.writeString(s);
           }
           g.writeEndArray();

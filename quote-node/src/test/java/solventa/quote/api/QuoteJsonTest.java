@@ -12,6 +12,7 @@ import solventa.quote.profile.internal.ProfileCodec;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Origin;
 import solventa.signals.Signal;
+import solventa.vocabulary.QuoteAnswer;
 
 class QuoteJsonTest {
 
@@ -35,6 +36,27 @@ class QuoteJsonTest {
     String json =
         new String(QuoteJson.quote(quote("C", "100.5", Origin.FRESH)), StandardCharsets.UTF_8);
     assertThat(json).contains("\"amount\":100.50").contains("\"low\":100.50");
+  }
+
+  /**
+   * What the node writes is its wire record, field for field: a client reading the bytes into
+   * {@link QuoteAnswer}, refusing any field the record lacks, gets the record back.
+   */
+  @Test
+  void theBytesReadBackIntoTheWireRecordEveryClientUses() throws Exception {
+    QuoteResponse q = quote("C'", "1406.255", Origin.STALE);
+    byte[] bytes = QuoteJson.quote(q);
+    com.fasterxml.jackson.databind.ObjectMapper json =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .enable(
+                com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(
+                com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    QuoteAnswer read = json.readValue(bytes, QuoteAnswer.class);
+    assertThat(read).isEqualTo(QuoteJson.answer(q));
+    assertThat(read.premium().amount()).isEqualTo(new BigDecimal("1406.26"));
+    assertThat(read.profile().origin()).isEqualTo("STALE");
+    assertThat(read.profile().missingSignals()).containsExactly("PATRIMONY");
   }
 
   @Test
