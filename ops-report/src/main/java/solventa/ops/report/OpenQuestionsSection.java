@@ -12,7 +12,6 @@ import solventa.ops.analysis.hypotheses.Verdict;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.BreakerSetting;
 import solventa.ops.protocol.BreakpointPlan;
-import solventa.ops.protocol.StateNames;
 import solventa.ops.report.Report.Table;
 import solventa.ops.statistics.Interval;
 import solventa.vocabulary.Acceptance;
@@ -218,17 +217,8 @@ final class OpenQuestionsSection extends ReportSection {
       return;
     }
     int t = profileOf().refreshAfterSec();
-    List<String> steps = new ArrayList<>();
-    for (String run : r.runs()) {
-      StepResult healthy = r.walk(run, BenchArm.C, ProviderState.HEALTHY).orElse(null);
-      for (ProviderState st : List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
-        var s = r.walk(run, BenchArm.C, st);
-        if (s.isPresent()) {
-          String who = "C " + StateNames.label(st) + " " + run;
-          steps.add(clauseBStep(m, FallbackFlip.judge(who, s.get(), healthy, t, a)));
-        }
-      }
-    }
+    List<String> steps =
+        OutageCostSection.cFlips(r, t, a).values().stream().map(f -> clauseBStep(m, f)).toList();
     p(
         head
             + String.format(Locale.ROOT, "**%.1f %%**", m.pct())

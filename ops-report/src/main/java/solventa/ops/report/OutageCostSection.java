@@ -1,8 +1,10 @@
 package solventa.ops.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import solventa.ops.analysis.figures.OutageCost;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.figures.StepResults;
@@ -105,18 +107,7 @@ final class OutageCostSection {
   /** Clause (b) for each of C's degraded and unresponsive steps, one row a step. */
   private static Table flipTable(StepResults r, int t, Actuarial a) {
     List<List<String>> rows = new ArrayList<>();
-    for (String run : r.runs()) {
-      StepResult healthy = r.walk(run, BenchArm.C, ProviderState.HEALTHY).orElse(null);
-      for (ProviderState st : List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
-        var s = r.walk(run, BenchArm.C, st);
-        if (s.isEmpty()) {
-          continue;
-        }
-        FallbackFlip f =
-            FallbackFlip.judge("C " + StateNames.label(st) + " " + run, s.get(), healthy, t, a);
-        rows.add(flipRow(run + " " + StateNames.label(st), f, t));
-      }
-    }
+    cFlips(r, t, a).forEach((step, f) -> rows.add(flipRow(step, f, t)));
     return new Table(
         List.of(
             "C step",
@@ -129,6 +120,27 @@ final class OutageCostSection {
             "DEFAULT % (first D)",
             "clause (b) at D = " + Actuarial.num(a.outageSec()) + " s"),
         rows);
+  }
+
+  /**
+   * Clause (b) judged for each of C's degraded and unresponsive walk steps, run by run, with h from
+   * the same run's healthy step; keyed "R1 degraded", in that order.
+   */
+  static Map<String, FallbackFlip> cFlips(StepResults r, int t, Actuarial a) {
+    Map<String, FallbackFlip> flips = new LinkedHashMap<>();
+    for (String run : r.runs()) {
+      StepResult healthy = r.walk(run, BenchArm.C, ProviderState.HEALTHY).orElse(null);
+      for (ProviderState st : List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
+        r.walk(run, BenchArm.C, st)
+            .ifPresent(
+                s ->
+                    flips.put(
+                        run + " " + StateNames.label(st),
+                        FallbackFlip.judge(
+                            "C " + StateNames.label(st) + " " + run, s, healthy, t, a)));
+      }
+    }
+    return flips;
   }
 
   /** One step's flip, its agreement, what the first D recorded, and the clause's outcome. */
