@@ -155,7 +155,7 @@ public final class ProtocolRunner implements LoadSteps {
       throws IOException {
     List<StepSpec> steps = new ArrayList<>(plan);
     List<StepResult> done = new ArrayList<>();
-    Map<BenchArm, Integer> mayAdd = new java.util.EnumMap<>(BenchArm.class);
+    Map<BenchArm, Integer> mayAdd = new java.util.LinkedHashMap<>();
     for (BenchArm arm : ProtocolPlan.BISECTED_ARMS) {
       mayAdd.put(arm, SweepPlan.maxExtraSteps(p, plan, arm));
     }

@@ -1,7 +1,11 @@
 package solventa.ops.protocol;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Predicate;
 import solventa.vocabulary.Arm;
 import solventa.vocabulary.ArmTraits;
@@ -19,26 +23,42 @@ import solventa.vocabulary.ArmTraits;
  * recommendation reads it in that order. Code asks an arm for its traits ({@link #caches}, {@link
  * #fallsBack}, {@link #coalesces}, {@link #breaker}, {@link #isVariant}); the lists below derive
  * from them.
+ *
+ * <p>The protocol's arms are the constants below, each one declaration: {@link #values} lists them
+ * in that order, and results name them by their constant's name. An arm outside the protocol (a
+ * test's own traits) is made with {@link #of}: it runs through the same runner, node and
+ * simulation, and is in none of the protocol's lists.
  */
-public enum BenchArm {
-  A(Arm.A, "A", "A"),
-  B(Arm.B, "B", "B"),
-  B_CB(Arm.B.withTraits(Arm.B.traits().withBreaker(true)), "B+CB", "BCB"),
-  C(Arm.C, "C", "C"),
+public final class BenchArm {
+  private static final List<BenchArm> DECLARED = new ArrayList<>();
+
+  public static final BenchArm A = declare("A", Arm.A, "A", "A");
+  public static final BenchArm B = declare("B", Arm.B, "B", "B");
+  public static final BenchArm B_CB =
+      declare("B_CB", Arm.B.withTraits(Arm.B.traits().withBreaker(true)), "B+CB", "BCB");
+  public static final BenchArm C = declare("C", Arm.C, "C", "C");
+
   /**
    * C with an 80 ms budget (the card's mitigation 2, tuning the budget): more answers fall back,
    * the critical path gains margin.
    */
-  C_B80(Arm.C, "C@80ms", "CB80", Map.of("quote.budget", "80ms")),
+  public static final BenchArm C_B80 =
+      declare("C_B80", Arm.C, "C@80ms", "CB80", Map.of("quote.budget", "80ms"));
+
   /** C with a 160 ms budget: fewer answers fall back, at the cost of a longer cold path. */
-  C_B160(Arm.C, "C@160ms", "CB160", Map.of("quote.budget", "160ms")),
-  C_PRIME(Arm.C_PRIME, "C'", "Cp"),
+  public static final BenchArm C_B160 =
+      declare("C_B160", Arm.C, "C@160ms", "CB160", Map.of("quote.budget", "160ms"));
+
+  public static final BenchArm C_PRIME = declare("C_PRIME", Arm.C_PRIME, "C'", "Cp");
+
   /**
    * C with refresh-ahead (the card's mitigation 1, proactive preload): a CACHED answer also starts
    * an early refresh with XFetch's probability at its standard beta of 1, so that fewer values have
    * expired when an outage starts.
    */
-  C_RA(Arm.C, "C+RA", "CRA", Map.of("quote.refresh-ahead.beta", "1")),
+  public static final BenchArm C_RA =
+      declare("C_RA", Arm.C, "C+RA", "CRA", Map.of("quote.refresh-ahead.beta", "1"));
+
   /**
    * C with careful recovery: the half-open breaker lets 5 probes through and closes only when all 5
    * succeed, and background refreshes are admitted at 20 a second per node with up to 1 s of
@@ -46,36 +66,104 @@ public enum BenchArm {
    * s, rounded down): calls that each hold a connection for up to 700 ms then fill at most about
    * half the pool, whatever the recovering provider's latency.
    */
-  C_CR(
-      Arm.C,
-      "C+CR",
-      "CCR",
-      Map.of(
-          "quote.refresh-admission.rate", "20",
-          "quote.refresh-admission.jitter", "1s",
-          "of-adapter.providers.ofb.breaker.half-open-probes", "5")),
+  public static final BenchArm C_CR =
+      declare(
+          "C_CR",
+          Arm.C,
+          "C+CR",
+          "CCR",
+          Map.of(
+              "quote.refresh-admission.rate", "20",
+              "quote.refresh-admission.jitter", "1s",
+              "of-adapter.providers.ofb.breaker.half-open-probes", "5"));
+
   /**
    * C with a default per risk segment (the card's mitigation 3): a DEFAULT answer is priced on the
    * default profile of the insured object's segment (the band or category the rule book rates the
    * object by) instead of the line's one default. Latency is C's; only the price of a DEFAULT quote
    * changes, so it is walked where DEFAULT answers are many, for its price error.
    */
-  C_SD(Arm.C, "C+SD", "CSD", Map.of("rating.default-profile", "segment"));
+  public static final BenchArm C_SD =
+      declare("C_SD", Arm.C, "C+SD", "CSD", Map.of("rating.default-profile", "segment"));
 
+  private final String name;
   private final Arm nodeArm;
   private final String label;
   private final String tag;
   private final Map<String, String> settings;
 
-  BenchArm(Arm nodeArm, String label, String tag) {
-    this(nodeArm, label, tag, Map.of());
+  private BenchArm(
+      String name, Arm nodeArm, String label, String tag, Map<String, String> settings) {
+    this.name = Objects.requireNonNull(name, "name");
+    this.nodeArm = Objects.requireNonNull(nodeArm, "nodeArm");
+    this.label = Objects.requireNonNull(label, "label");
+    this.tag = Objects.requireNonNull(tag, "tag");
+    this.settings = new java.util.TreeMap<>(settings);
+    if (Arm.parse(nodeArm.label()).isEmpty()) {
+      throw new IllegalArgumentException(
+          "an arm runs as one of the card's arms plus overrides; " + nodeArm.label() + " is none");
+    }
   }
 
-  BenchArm(Arm nodeArm, String label, String tag, Map<String, String> settings) {
-    this.nodeArm = nodeArm;
-    this.label = label;
-    this.tag = tag;
-    this.settings = new java.util.TreeMap<>(settings);
+  private static BenchArm declare(String name, Arm nodeArm, String label, String tag) {
+    return declare(name, nodeArm, label, tag, Map.of());
+  }
+
+  private static BenchArm declare(
+      String name, Arm nodeArm, String label, String tag, Map<String, String> settings) {
+    BenchArm a = new BenchArm(name, nodeArm, label, tag, settings);
+    DECLARED.add(a);
+    return a;
+  }
+
+  /**
+   * An arm outside the protocol: {@code nodeArm}'s card arm with its traits and {@code settings}
+   * added, labelled {@code label} and tagged {@code tag} in step ids and file names. It runs as any
+   * arm does and is in none of the protocol's lists ({@link #values}).
+   *
+   * @throws IllegalArgumentException when the tag or the label is a protocol arm's, or the node arm
+   *     is not one of the card's arms plus overrides
+   */
+  public static BenchArm of(String label, String tag, Arm nodeArm, Map<String, String> settings) {
+    for (BenchArm a : DECLARED) {
+      if (a.label.equals(label) || a.tag.equals(tag)) {
+        throw new IllegalArgumentException(
+            "arm " + label + " (" + tag + ") would take the name of the protocol's arm " + a.label);
+      }
+    }
+    return new BenchArm(tag, nodeArm, label, tag, settings);
+  }
+
+  /** The protocol's arms in declaration order (simplest design first). */
+  public static BenchArm[] values() {
+    return DECLARED.toArray(new BenchArm[0]);
+  }
+
+  /** The name results write for this arm: its constant's name ("C_PRIME"), a test arm's tag. */
+  @JsonValue
+  public String name() {
+    return name;
+  }
+
+  /**
+   * The protocol's arm named {@code name} as results write it ({@link #name}).
+   *
+   * @throws IllegalArgumentException naming it when no protocol arm has that name
+   */
+  @JsonCreator
+  public static BenchArm valueOf(String name) {
+    for (BenchArm a : DECLARED) {
+      if (a.name.equals(name)) {
+        return a;
+      }
+    }
+    throw new IllegalArgumentException("no arm is named " + name);
+  }
+
+  /** The constant's name, as an enum's would be: what a message or a map key shows. */
+  @Override
+  public String toString() {
+    return name;
   }
 
   /** The arm as the card and the report write it: the node's label, "B+CB" for {@link #B_CB}. */
@@ -168,7 +256,7 @@ public enum BenchArm {
 
   /** Every bench arm with {@code trait}, in declaration order. */
   public static List<BenchArm> with(Predicate<BenchArm> trait) {
-    return java.util.Arrays.stream(values()).filter(trait).toList();
+    return DECLARED.stream().filter(trait).toList();
   }
 
   /** The card's four arms as the card defines them (no variant): A, B, C, C'. */

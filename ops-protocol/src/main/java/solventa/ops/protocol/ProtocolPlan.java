@@ -128,7 +128,10 @@ public final class ProtocolPlan {
     return SensitivityPlan.withSensitivity(p, steps);
   }
 
-  static StepSpec walkStep(ExperimentProfile p, String run, BenchArm arm, ProviderState s) {
+  /**
+   * The walk step of {@code arm} in state {@code s} of run {@code run}, as the protocol plans it.
+   */
+  public static StepSpec walkStep(ExperimentProfile p, String run, BenchArm arm, ProviderState s) {
     return StepSpec.builder()
         .id(run + "-walk-" + arm.tag() + "-" + StateNames.label(s))
         .kind(StepKind.WALK)

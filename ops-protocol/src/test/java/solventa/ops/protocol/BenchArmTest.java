@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import solventa.vocabulary.Arm;
+import solventa.vocabulary.ArmTraits;
 
 /** The bench's arms are the card's arms and their variants, each its traits. */
 class BenchArmTest {
@@ -114,5 +115,46 @@ class BenchArmTest {
             Map.entry("quote.arm", "C"),
             Map.entry("quote.breaker", "on"),
             Map.entry("rating.default-profile", "segment"));
+  }
+
+  /** An arm outside the protocol runs as any arm and joins none of the protocol's lists. */
+  @Test
+  void anArmMadeOutsideTheProtocolIsItsTraitsAndInNoList() {
+    BenchArm t =
+        BenchArm.of(
+            "B+FB", "BFB", Arm.B.withTraits(new ArmTraits(true, true, false, false)), Map.of());
+    assertThat(t.isVariant()).isTrue();
+    assertThat(t.base()).isEqualTo(BenchArm.B);
+    assertThat(t.fallsBack()).isTrue();
+    assertThat(t.breaker()).isFalse();
+    assertThat(t.nodeSettings())
+        .containsExactly(
+            Map.entry("quote.arm", "B"),
+            Map.entry("quote.breaker", "off"),
+            Map.entry("quote.traits.falls-back", "on"));
+    assertThat(BenchArm.values()).doesNotContain(t);
+    assertThat(BenchArm.with(BenchArm::fallsBack)).doesNotContain(t);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> BenchArm.of("C", "X", Arm.C, Map.of()))
+        .hasMessageContaining("the protocol's arm C");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> BenchArm.of("X", "Cp", Arm.C, Map.of()))
+        .hasMessageContaining("the protocol's arm C'");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> BenchArm.of("X", "X", new Arm("X", Arm.C.traits()), Map.of()))
+        .hasMessageContaining("X is none");
+  }
+
+  /** Results name an arm by its constant's name, and read it back to the same arm. */
+  @Test
+  void resultsNameAnArmByItsConstantsName() throws Exception {
+    var json = new com.fasterxml.jackson.databind.ObjectMapper();
+    for (BenchArm a : BenchArm.values()) {
+      String written = json.writeValueAsString(a);
+      assertThat(json.readValue(written, BenchArm.class)).isSameAs(a);
+    }
+    assertThat(json.writeValueAsString(BenchArm.C_PRIME)).isEqualTo("\"C_PRIME\"");
+    assertThat(BenchArm.valueOf("C_B80")).isSameAs(BenchArm.C_B80);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> BenchArm.valueOf("Z"))
+        .hasMessage("no arm is named Z");
   }
 }
