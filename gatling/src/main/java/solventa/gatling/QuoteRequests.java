@@ -14,6 +14,7 @@ import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.util.stream.IntStream;
 import solventa.vocabulary.InsuredObjects;
+import solventa.vocabulary.QuoteRequestBody;
 
 /** The requests the simulations send (a quote, or a bare GET), and the bookkeeping around them. */
 public final class QuoteRequests {
@@ -39,35 +40,20 @@ public final class QuoteRequests {
   public static String body(String customerId, String lineOfBusiness) {
     int index = KeyFeeder.indexOf(customerId);
     return index >= 0 && InsuredObjects.lineOf(index).equals(lineOfBusiness)
-        ? body(customerId, lineOfBusiness, InsuredObjects.of(index).json())
+        ? QuoteRequestBody.of(customerId, lineOfBusiness, InsuredObjects.of(index)).json()
         : constantBody(customerId, lineOfBusiness);
   }
 
   /**
    * JSON body of a quote for {@code customerId} in {@code lineOfBusiness} with the line's one
-   * constant insured object, whoever the customer: auto {@code {"vehicleValue":85000,
-   * "vehicleYear":2021}}, home {@code {"propertyValue":450000,"constructionType":"masonry"}}, life
-   * {@code {"insuredAmount":200000,"age":41}}. For a caller that edits a valid body by its text and
-   * so must know exactly what it holds.
+   * constant insured object ({@link InsuredObjects#constant}), whoever the customer: auto {@code
+   * {"vehicleValue":85000, "vehicleYear":2021}}, home {@code {"propertyValue":450000,
+   * "constructionType":"masonry"}}, life {@code {"insuredAmount":200000,"age":41}}. For a caller
+   * that edits a valid body by its text and so must know exactly what it holds.
    */
   public static String constantBody(String customerId, String lineOfBusiness) {
-    String insured =
-        switch (lineOfBusiness) {
-          case "auto" -> "{\"vehicleValue\":85000,\"vehicleYear\":2021}";
-          case "home" -> "{\"propertyValue\":450000,\"constructionType\":\"masonry\"}";
-          default -> "{\"insuredAmount\":200000,\"age\":41}";
-        };
-    return body(customerId, lineOfBusiness, insured);
-  }
-
-  private static String body(String customerId, String lineOfBusiness, String insured) {
-    return "{\"partnerId\":\"partner-001\",\"customerId\":\""
-        + customerId
-        + "\",\"lineOfBusiness\":\""
-        + lineOfBusiness
-        + "\",\"insuredObject\":"
-        + insured
-        + "}";
+    return QuoteRequestBody.of(customerId, lineOfBusiness, InsuredObjects.constant(lineOfBusiness))
+        .json();
   }
 
   /**

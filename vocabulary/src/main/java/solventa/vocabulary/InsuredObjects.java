@@ -101,6 +101,18 @@ public final class InsuredObjects {
     };
   }
 
+  /**
+   * The line's one constant insured object, whoever the customer: auto a 2021 vehicle valued at R$
+   * 85 000, home masonry valued at R$ 450 000, life age 41 insured for R$ 200 000.
+   */
+  public static InsuredObject constant(String line) {
+    return switch (line) {
+      case "auto" -> new InsuredObject.Auto(2021, 85_000L);
+      case "home" -> new InsuredObject.Home(450_000L, "masonry");
+      default -> new InsuredObject.Life(41, 200_000L);
+    };
+  }
+
   /** The risk segment of the customer's insured object. */
   public static RiskSegment segmentOf(int index) {
     return of(index).segment();

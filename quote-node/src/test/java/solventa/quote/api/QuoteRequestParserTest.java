@@ -11,6 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import solventa.quote.domain.QuoteRequest;
+import solventa.vocabulary.InsuredObject;
+import solventa.vocabulary.InsuredObjects;
+import solventa.vocabulary.QuoteRequestBody;
 
 class QuoteRequestParserTest {
 
@@ -29,6 +32,57 @@ class QuoteRequestParserTest {
         .containsEntry("vehicleValue", new BigDecimal("25000.50"))
         .containsEntry("plate", "ABC");
     assertThat(r.input().insuredObject().get("vehicleYear")).isInstanceOf(Number.class);
+  }
+
+  /**
+   * The wire record every client writes reads back, through the node's own parser, into the same
+   * ids, line and insured fields: a customer's own object of each line and each line's constant.
+   */
+  @Test
+  void theWireRecordEveryClientWritesParsesToTheSameRequest() {
+    List<InsuredObject> objects = new java.util.ArrayList<>();
+    for (int i = 1; i <= 30; i++) {
+      objects.add(InsuredObjects.of(i));
+    }
+    InsuredObjects.LINES.forEach(line -> objects.add(InsuredObjects.constant(line)));
+    assertThat(objects).extracting(InsuredObject::line).containsAll(InsuredObjects.LINES);
+    for (InsuredObject o : objects) {
+      QuoteRequestBody body = QuoteRequestBody.of("c00000007", o.line(), o);
+      QuoteRequest r = QuoteRequestParser.parse(body.json());
+      assertThat(r.partnerId()).isEqualTo(QuoteRequestBody.PARTNER);
+      assertThat(r.customerId()).isEqualTo("c00000007");
+      assertThat(r.input().lineOfBusiness()).isEqualTo(o.line());
+      assertThat(r.input().insuredObject()).isEqualTo(fieldsOf(o));
+    }
+  }
+
+  /** The insured object's fields as the parser gives them: numbers as exact decimals. */
+  private static Map<String, Object> fieldsOf(InsuredObject o) {
+    if (o instanceof InsuredObject.Auto a) {
+      return Map.of(
+          "vehicleValue", new BigDecimal(a.vehicleValue()),
+          "vehicleYear", new BigDecimal(a.vehicleYear()));
+    }
+    if (o instanceof InsuredObject.Home h) {
+      return Map.of(
+          "propertyValue",
+          new BigDecimal(h.propertyValue()),
+          "constructionType",
+          h.constructionType());
+    }
+    InsuredObject.Life l = (InsuredObject.Life) o;
+    return Map.of(
+        "insuredAmount", new BigDecimal(l.insuredAmount()), "age", new BigDecimal(l.age()));
+  }
+
+  /** An id the record cannot write as plain JSON text is refused, naming the field. */
+  @Test
+  void theWireRecordRefusesAnIdItCannotWriteAsPlainText() {
+    InsuredObject life = InsuredObjects.constant("life");
+    assertThat(
+            catchThrowableOfType(
+                IllegalArgumentException.class, () -> QuoteRequestBody.of("c\"1", "life", life)))
+        .hasMessage("customerId must be plain text, was c\"1");
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
