@@ -9,6 +9,7 @@ import solventa.ops.analysis.Analysis;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.hypotheses.Actuarial;
 import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.report.EvidenceWords;
 import solventa.ops.report.ReportWriter;
 import solventa.ops.results.ExperimentRecord;
 import solventa.ops.results.ResultsFolder;
@@ -35,16 +36,18 @@ public final class ReportCommand {
   /** As {@link #publish(ExperimentRecord, Path)}, judged with the actuarial inputs {@code a}. */
   public static Path publish(ExperimentRecord measured, Path dir, Actuarial a) throws IOException {
     ExperimentRecord e =
-        measured
-            .withPricePairs(StepRecording.pricePairs(dir, measured.steps(), measured.environment()))
-            .analysed(
-                Analysis.of(
-                    measured.steps(),
-                    measured.contracts(),
-                    ExperimentProfile.named(measured.profile()),
-                    measured.environment(),
-                    a,
-                    measured.complete()));
+        EvidenceWords.worded(
+            measured
+                .withPricePairs(
+                    StepRecording.pricePairs(dir, measured.steps(), measured.environment()))
+                .analysed(
+                    Analysis.of(
+                        measured.steps(),
+                        measured.contracts(),
+                        ExperimentProfile.named(measured.profile()),
+                        measured.environment(),
+                        a,
+                        measured.complete())));
     ResultsFolder.save(e, dir);
     ReportWriter.write(e, dir);
     return dir.resolve("report.md");

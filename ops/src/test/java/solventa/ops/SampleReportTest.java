@@ -357,7 +357,9 @@ class SampleReportTest {
     assertThat(clauseB(rec)).isEqualTo("undecided");
     // a ceiling of 80 %: the curve never lies wholly above it within the steps
     assertThat(clauseB(rec, "fallback-ceiling-pct=80")).isEqualTo("undecided");
-    assertThat(verdict(rec, "fallback-ceiling-pct=80").evidence())
+    assertThat(
+            solventa.ops.report.EvidenceWords.lines(
+                verdict(rec, "fallback-ceiling-pct=80"), rec.steps()))
         .anyMatch(l -> l.contains("never lay wholly above 80 %"));
     // an hourly source: the same hour's outage refutes (the flip scales with T_source)
     assertThat(clauseB(rec, "source-refresh-s=3600", "max-stale-age-s=7200")).isEqualTo("refutes");

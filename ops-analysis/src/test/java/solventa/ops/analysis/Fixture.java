@@ -77,6 +77,19 @@ public final class Fixture {
     return f;
   }
 
+  /**
+   * A stampede step of {@code arm} (state slow, 50 concurrent misses on one key) that made {@code
+   * calls} provider calls with at most {@code inFlight} in the adapter's pool of 32.
+   */
+  public static Fixture stampede(BenchArm arm, long calls, int inFlight) {
+    Fixture f = step(arm, ProviderState.SLOW);
+    f.kind = StepKind.STAMPEDE;
+    f.concurrent = 50;
+    f.providerCalls = calls;
+    f.poolMaxInFlight = inFlight;
+    return f;
+  }
+
   /** A result of {@code spec} itself (its id, kind, arm, state, rates, bisection flag). */
   public static Fixture of(StepSpec spec) {
     Fixture f = step(spec.arm(), spec.state());

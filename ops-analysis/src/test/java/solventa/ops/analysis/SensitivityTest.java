@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.figures.StepResults;
 import solventa.ops.analysis.figures.TimelinePoint;
 import solventa.ops.analysis.hypotheses.Actuarial;
+import solventa.ops.analysis.hypotheses.Fact;
+import solventa.ops.analysis.hypotheses.Finding;
 import solventa.ops.analysis.hypotheses.Verdict;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.CardReading;
@@ -111,8 +113,15 @@ class SensitivityTest {
     steps.add(step(BenchArm.A, ProviderState.HEALTHY).under(CardReading.TAIL_P95));
     Analysis a = analyse("full", true, steps);
     assertThat(a.verdicts().get("HD-01.1").verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(a.verdicts().get("HD-01.1").evidence())
-        .contains("INCONCLUSIVE: A R1 healthy was not run");
+    assertThat(a.verdicts().get("HD-01.1").findings())
+        .contains(
+            new Finding(
+                Finding.Role.UNDECIDED,
+                new Fact.UnusableStep(
+                    new Fact.StepRef("A", "R1", ProviderState.HEALTHY),
+                    Fact.Unfit.NOT_RUN,
+                    List.of(),
+                    0)));
     assertThat(new StepResults(steps.stream().map(Fixture::build).toList()).steps()).hasSize(2);
   }
 

@@ -276,7 +276,7 @@ final class CardTables extends ReportSection {
                     s ->
                         s.meets() == null
                             ? cell(null, why(s, "endToEnd"))
-                            : solventa.ops.analysis.hypotheses.MinimumHitRate.alreadyMeets(s))
+                            : SweepWords.alreadyMeets(s, Call.meets(s)))
                 .orElse(cell(null, notRun))));
   }
 

@@ -29,7 +29,7 @@ public final class Report extends ReportSection {
   record Chart(String file, String svg, String caption) implements Block {}
 
   private Report(ExperimentRecord e, Predicate<String> present) {
-    super(e, present);
+    super(EvidenceWords.worded(e), present);
   }
 
   /** The report's blocks, every link listed (tests). */

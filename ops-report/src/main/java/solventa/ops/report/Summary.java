@@ -40,7 +40,9 @@ public record Summary(
 
   private static final List<BenchArm> ARMS = Recommendation.SIMPLEST_FIRST;
 
-  public static Summary of(ExperimentRecord e) {
+  /** The answer of {@code e}, its verdicts' findings in words ({@link EvidenceWords}). */
+  public static Summary of(ExperimentRecord analysed) {
+    ExperimentRecord e = EvidenceWords.worded(analysed);
     StepResults r = new StepResults(e.steps());
     ExperimentProfile profile = ExperimentProfile.named(e.profile());
     Recommendation rec =

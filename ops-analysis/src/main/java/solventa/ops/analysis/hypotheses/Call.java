@@ -108,6 +108,15 @@ public enum Call {
           ceilingPct);
     }
 
+    /** The comparison of {@code s}'s figure with the card's {@code threshold}. */
+    public static Check of(Fact.Threshold threshold, StepResult s) {
+      return switch (threshold) {
+        case P95 -> p95(s);
+        case P99 -> p99(s);
+        case ERRORS -> errors(s);
+      };
+    }
+
     /** "Meets the thresholds": p95, p99 and errors. */
     public static List<Check> meets(StepResult s) {
       return List.of(p95(s), p99(s), errors(s));

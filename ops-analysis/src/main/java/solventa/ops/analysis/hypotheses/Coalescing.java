@@ -1,7 +1,6 @@
 package solventa.ops.analysis.hypotheses;
 
 import java.util.List;
-import java.util.Locale;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StepKind;
@@ -38,55 +37,76 @@ public final class Coalescing implements Hypothesis {
     Evidence ev = new Evidence();
     List<String> runs = in.results().runsOf(StepKind.STAMPEDE);
     if (runs.isEmpty()) {
-      ev.inconclusive("the stampede on arm C was not measured");
-      ev.inconclusive("the stampede on arm C' was not measured");
+      ev.undecided(new NotMeasured(BenchArm.C.label(), null));
+      ev.undecided(new NotMeasured(BenchArm.C_PRIME.label(), null));
     }
     for (String run : runs) {
-      judge(in, ev, run, runs.size() > 1 ? " in " + run : "");
+      judge(in, ev, run, runs.size() > 1 ? run : null);
     }
     return ev.verdict(this);
   }
 
-  private static void judge(Input in, Evidence ev, String run, String where) {
+  /**
+   * The stampede of {@code arm} was not measured (or its calls or pool were not read).
+   *
+   * @param run the run, named when the protocol ran the stampede in several; otherwise null
+   */
+  public record NotMeasured(String arm, String run) implements Fact {}
+
+  /**
+   * A measured stampede: its concurrent misses, provider calls and the adapter's pool.
+   *
+   * @param stepId the stampede step
+   * @param run the run, named when the protocol ran the stampede in several; otherwise null
+   */
+  public record Stampede(String stepId, String run) implements Fact {}
+
+  /** What a run's pair contradicts of the rule. */
+  public enum Contradiction {
+    /** C made one provider call or none. */
+    C_NOT_MORE_THAN_ONE,
+    /** C' made other than exactly one. */
+    C_PRIME_NOT_EXACTLY_ONE,
+    /** C's pool peak and rejections were not above C''s. */
+    POOL_NOT_LOADED_MORE
+  }
+
+  /**
+   * A contradiction of the rule in one run's pair.
+   *
+   * @param calls the provider calls of the arm it names (0 for the pool)
+   * @param run the run, named when the protocol ran the stampede in several; otherwise null
+   */
+  public record Contradicted(Contradiction what, long calls, String run) implements Fact {}
+
+  private static void judge(Input in, Evidence ev, String run, String named) {
     StepResult c = in.results().stampede(run, BenchArm.C).orElse(null);
     StepResult cp = in.results().stampede(run, BenchArm.C_PRIME).orElse(null);
     boolean missing = false;
     if (c == null || c.providerCalls() == null || c.poolMaxInFlight() == null) {
-      ev.inconclusive("the stampede on arm C was not measured" + where);
+      ev.undecided(new NotMeasured(BenchArm.C.label(), named));
       missing = true;
     }
     if (cp == null || cp.providerCalls() == null || cp.poolMaxInFlight() == null) {
-      ev.inconclusive("the stampede on arm C' was not measured" + where);
+      ev.undecided(new NotMeasured(BenchArm.C_PRIME.label(), named));
       missing = true;
     }
     if (missing) {
       return;
     }
     for (StepResult s : List.of(c, cp)) {
-      ev.add(
-          String.format(
-              Locale.ROOT,
-              "%s%s: %d concurrent misses on one key → %d provider calls; adapter max in-flight %s"
-                  + " of pool %s, %s rejected",
-              s.spec().arm().label(),
-              where,
-              s.spec().concurrent(),
-              s.providerCalls(),
-              s.poolMaxInFlight(),
-              s.poolSize(),
-              s.rejections()));
+      ev.note(new Stampede(s.spec().id(), named));
     }
     if (c.providerCalls() <= 1) {
-      ev.refute(
-          "C made " + c.providerCalls() + " provider call(s)" + where + ", not more than one");
+      ev.refute(new Contradicted(Contradiction.C_NOT_MORE_THAN_ONE, c.providerCalls(), named));
     }
     if (cp.providerCalls() != 1) {
-      ev.refute("C' made " + cp.providerCalls() + " provider calls" + where + ", not exactly one");
+      ev.refute(new Contradicted(Contradiction.C_PRIME_NOT_EXACTLY_ONE, cp.providerCalls(), named));
     }
     long rc = c.rejections() == null ? 0 : c.rejections();
     long rcp = cp.rejections() == null ? 0 : cp.rejections();
     if (!(c.poolMaxInFlight() > cp.poolMaxInFlight() || rc > rcp)) {
-      ev.refute("C did not load the pool more than C'" + where);
+      ev.refute(new Contradicted(Contradiction.POOL_NOT_LOADED_MORE, 0, named));
     }
   }
 }

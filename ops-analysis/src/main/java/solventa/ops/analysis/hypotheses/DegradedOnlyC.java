@@ -44,24 +44,23 @@ public final class DegradedOnlyC implements Hypothesis {
         ProtocolPlan.comparedArms(),
         ProviderState.DEGRADED,
         s -> {
-          List<Call.Check> checks = Call.Check.meets(s);
-          Call meets = Call.all(checks);
+          Call meets = Call.all(Call.Check.meets(s));
           // C is the compared arm that falls back after the budget: the one expected to meet
           boolean isC = s.spec().arm().fallsBack();
-          String line = Evidence.describe(s);
+          var fact =
+              new Fact.AgainstThresholds(
+                  s.spec().id(),
+                  List.of(Fact.Threshold.P95, Fact.Threshold.P99, Fact.Threshold.ERRORS),
+                  meets,
+                  isC ? Fact.Expected.MEETS : Fact.Expected.MISSES);
           if (meets == Call.HOLDS || meets == Call.FAILS) {
-            String what = meets == Call.HOLDS ? " → meets " : " → misses ";
             if ((meets == Call.HOLDS) == isC) {
-              ev.add(line + what + Evidence.thresholds());
+              ev.note(fact);
             } else {
-              ev.refute(
-                  line
-                      + what
-                      + Evidence.thresholds()
-                      + (isC ? " (C must meet)" : " (only C may meet)"));
+              ev.refute(fact);
             }
           } else {
-            ev.inconclusive(line + " → " + Call.undecided(Evidence.who(s), checks));
+            ev.undecided(fact);
           }
         });
     return ev.verdict(this);

@@ -1,7 +1,6 @@
 package solventa.ops.analysis.hypotheses;
 
 import java.util.List;
-import java.util.Locale;
 import solventa.ops.analysis.figures.Latency;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
@@ -14,7 +13,7 @@ import solventa.vocabulary.ProviderState;
  * interval that excludes zero, at least {@value #MIN_PATH_ANSWERS} answers per path.
  */
 public final class DegradedPathFaster implements Hypothesis {
-  static final int MIN_PATH_ANSWERS = 30;
+  public static final int MIN_PATH_ANSWERS = 30;
 
   @Override
   public String id() {
@@ -33,65 +32,80 @@ public final class DegradedPathFaster implements Hypothesis {
     return d.degradedPathFaster();
   }
 
+  /** The breaker of C's degraded step in {@code run} never opened: there is no degraded path. */
+  public record NeverOpened(String run) implements Fact {}
+
+  /** How a run's comparison of the two paths came out. */
+  public enum PathOutcome {
+    /** Fewer than {@link #MIN_PATH_ANSWERS} answers on a path: not compared. */
+    TOO_FEW,
+    /** The difference's interval lies above 0: the degraded path is faster. */
+    FASTER,
+    /** It lies below 0: slower. */
+    SLOWER,
+    /** It contains 0. */
+    CONTAINS_ZERO
+  }
+
+  /**
+   * C's degraded path against its cold path in {@code run}: each path's median and p95 over its
+   * answers, and the bootstrap interval of the median difference (cold − degraded; null when a path
+   * had too few answers to compare).
+   */
+  public record Paths(
+      String run,
+      Latency degraded,
+      int degradedAnswers,
+      Latency cold,
+      int coldAnswers,
+      Bootstrap.Difference difference,
+      PathOutcome outcome)
+      implements Fact {}
+
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
     if (in.results().runs().isEmpty()) {
-      ev.inconclusive("no state walk was run");
+      ev.undecided(new Fact.NoWalk());
     }
     for (String run : in.results().runs()) {
       StepResult healthy = in.results().walk(run, BenchArm.C, ProviderState.HEALTHY).orElse(null);
       StepResult degraded = in.results().walk(run, BenchArm.C, ProviderState.DEGRADED).orElse(null);
-      String why =
+      String arm = BenchArm.C.label();
+      Fact why =
           healthy == null || !healthy.valid()
-              ? Evidence.unusable(healthy, "C " + run + " healthy")
+              ? Evidence.unusable(healthy, new Fact.StepRef(arm, run, ProviderState.HEALTHY))
               : degraded == null || !degraded.valid()
-                  ? Evidence.unusable(degraded, "C " + run + " degraded")
+                  ? Evidence.unusable(degraded, new Fact.StepRef(arm, run, ProviderState.DEGRADED))
                   : null;
       if (why != null) {
-        ev.inconclusive(why);
+        ev.undecided(why);
         continue;
       }
       if (degraded.timeToOpenMs() == null) {
-        ev.inconclusive("C " + run + " degraded: the breaker never opened, so no degraded path");
+        ev.undecided(new NeverOpened(run));
         continue;
       }
       List<Long> cold = healthy.pathLatenciesMs();
       List<Long> deg = degraded.pathLatenciesMs();
-      Latency lc = Latency.of(cold);
-      Latency ld = Latency.of(deg);
-      String paths =
-          String.format(
-              Locale.ROOT,
-              "C %s: degraded path p50 %s, p95 %s (n=%d) vs cold path p50 %s, p95 %s (n=%d)",
-              run,
-              Evidence.ms(ld.p50()),
-              Evidence.ms(ld.p95()),
-              deg.size(),
-              Evidence.ms(lc.p50()),
-              Evidence.ms(lc.p95()),
-              cold.size());
       if (cold.size() < MIN_PATH_ANSWERS || deg.size() < MIN_PATH_ANSWERS) {
-        ev.inconclusive(paths + "; fewer than " + MIN_PATH_ANSWERS + " answers on a path");
+        ev.undecided(paths(run, deg, cold, null, PathOutcome.TOO_FEW));
         continue;
       }
       Bootstrap.Difference d = Bootstrap.medianDifference(cold, deg);
-      String line =
-          paths
-              + String.format(
-                  Locale.ROOT,
-                  "; median cold − degraded %.1f ms, 95 %% CI [%.1f, %.1f]",
-                  d.difference(),
-                  d.low(),
-                  d.high());
       if (d.above(0)) {
-        ev.add(line + " → faster");
+        ev.note(paths(run, deg, cold, d, PathOutcome.FASTER));
       } else if (d.below(0)) {
-        ev.refute(line + " → slower");
+        ev.refute(paths(run, deg, cold, d, PathOutcome.SLOWER));
       } else {
-        ev.inconclusive(line + " → the interval contains 0");
+        ev.undecided(paths(run, deg, cold, d, PathOutcome.CONTAINS_ZERO));
       }
     }
     return ev.verdict(this);
+  }
+
+  private static Paths paths(
+      String run, List<Long> deg, List<Long> cold, Bootstrap.Difference d, PathOutcome o) {
+    return new Paths(run, Latency.of(deg), deg.size(), Latency.of(cold), cold.size(), d, o);
   }
 }

@@ -16,24 +16,27 @@ import solventa.vocabulary.ProviderState;
  */
 public final class Evidence {
   /** A step needs this many answers in its window to decide anything. */
-  static final int MIN_STEP_ANSWERS = 100;
+  public static final int MIN_STEP_ANSWERS = 100;
 
-  private final List<String> lines = new ArrayList<>();
+  private final List<Finding> findings = new ArrayList<>();
   private boolean refuted;
   private boolean inconclusive;
 
-  void add(String line) {
-    lines.add(line);
+  /** A line of context or agreement. */
+  void note(Fact fact) {
+    findings.add(new Finding(Finding.Role.NOTE, fact));
   }
 
-  void refute(String line) {
+  /** A contradiction measured on a usable step. */
+  void refute(Fact fact) {
     refuted = true;
-    lines.add(line);
+    findings.add(new Finding(Finding.Role.REFUTES, fact));
   }
 
-  void inconclusive(String line) {
+  /** Something missing, unusable or too close to call. */
+  void undecided(Fact fact) {
     inconclusive = true;
-    lines.add("INCONCLUSIVE: " + line);
+    findings.add(new Finding(Finding.Role.UNDECIDED, fact));
   }
 
   boolean isRefuted() {
@@ -49,7 +52,7 @@ public final class Evidence {
   }
 
   Verdict verdict(Hypothesis h) {
-    return new Verdict(h.id(), h.statement(), decision(), List.copyOf(lines));
+    return Verdict.judged(h.id(), h.statement(), decision(), findings);
   }
 
   /**
@@ -62,14 +65,14 @@ public final class Evidence {
       ProviderState state,
       java.util.function.Consumer<StepResult> judge) {
     if (in.results().runs().isEmpty()) {
-      inconclusive("no state walk was run");
+      undecided(new Fact.NoWalk());
     }
     for (String run : in.results().runs()) {
       for (BenchArm arm : arms) {
         StepResult s = in.results().walk(run, arm, state).orElse(null);
-        String why = unusable(s, arm.label() + " " + run + " " + StateNames.label(state));
+        Fact.UnusableStep why = unusable(s, new Fact.StepRef(arm.label(), run, state));
         if (why != null) {
-          inconclusive(why);
+          undecided(why);
         } else {
           judge.accept(s);
         }
@@ -77,28 +80,53 @@ public final class Evidence {
     }
   }
 
-  /** Why a step cannot decide anything, or null when it is usable. */
-  public static String unusable(StepResult s, String what) {
-    if (s == null) {
-      return what + " was not run";
+  /** Why a step cannot decide anything, as data, or null when it is usable. */
+  static Fact.UnusableStep unusable(StepResult s, Fact.StepRef ref) {
+    Fact.Unfit why = unfit(s);
+    if (why == null) {
+      return null;
     }
-    if (!s.valid()) {
-      return what + " is invalid (" + String.join("; ", s.invalidations()) + ")";
-    }
-    if (s.requests() < MIN_STEP_ANSWERS) {
-      return what + " has " + s.requests() + " answers, fewer than " + MIN_STEP_ANSWERS;
-    }
-    if (s.meets() == null) {
-      return what + " has no latency measured";
-    }
-    return null;
+    return new Fact.UnusableStep(
+        ref,
+        why,
+        why == Fact.Unfit.INVALID ? s.invalidations() : List.of(),
+        s == null ? 0 : s.requests());
   }
 
-  static String ms(Double d) {
+  /** Why a step cannot decide anything, or null when it is usable. */
+  public static String unusable(StepResult s, String what) {
+    Fact.Unfit why = unfit(s);
+    if (why == null) {
+      return null;
+    }
+    return switch (why) {
+      case NOT_RUN -> what + " was not run";
+      case INVALID -> what + " is invalid (" + String.join("; ", s.invalidations()) + ")";
+      case TOO_FEW_ANSWERS ->
+          what + " has " + s.requests() + " answers, fewer than " + MIN_STEP_ANSWERS;
+      case NO_LATENCY -> what + " has no latency measured";
+    };
+  }
+
+  /** The first reason in the rules' order that a step cannot decide anything, or null. */
+  static Fact.Unfit unfit(StepResult s) {
+    if (s == null) {
+      return Fact.Unfit.NOT_RUN;
+    }
+    if (!s.valid()) {
+      return Fact.Unfit.INVALID;
+    }
+    if (s.requests() < MIN_STEP_ANSWERS) {
+      return Fact.Unfit.TOO_FEW_ANSWERS;
+    }
+    return s.meets() == null ? Fact.Unfit.NO_LATENCY : null;
+  }
+
+  public static String ms(Double d) {
     return d == null ? "n/a" : String.format(Locale.ROOT, "%.0f ms", d);
   }
 
-  static String pct(Double d) {
+  public static String pct(Double d) {
     return d == null ? "n/a" : String.format(Locale.ROOT, "%.2f %%", d);
   }
 
@@ -124,11 +152,6 @@ public final class Evidence {
         Call.Check.errors(s).shown(),
         Call.Check.fallback(s, Acceptance.MAX_ERROR_PCT).shown(),
         s.requests());
-  }
-
-  /** The step's name as the evidence writes it: "C R1 healthy". */
-  static String who(StepResult s) {
-    return s.spec().arm().label() + " " + s.spec().run() + " " + StateNames.label(s.spec().state());
   }
 
   public static String thresholds() {

@@ -33,14 +33,17 @@ public final class HealthyAllArms implements Hypothesis {
         ProtocolPlan.comparedArms(),
         ProviderState.HEALTHY,
         s -> {
-          List<Call.Check> checks = List.of(Call.Check.p95(s), Call.Check.errors(s));
-          String rule = Acceptance.p95() + ", " + Acceptance.errors();
-          switch (Call.all(checks)) {
-            case HOLDS -> ev.add(Evidence.describe(s) + " → meets " + rule);
-            case FAILS -> ev.refute(Evidence.describe(s) + " → misses " + rule);
-            default ->
-                ev.inconclusive(
-                    Evidence.describe(s) + " → " + Call.undecided(Evidence.who(s), checks));
+          Call call = Call.all(List.of(Call.Check.p95(s), Call.Check.errors(s)));
+          var fact =
+              new Fact.AgainstThresholds(
+                  s.spec().id(),
+                  List.of(Fact.Threshold.P95, Fact.Threshold.ERRORS),
+                  call,
+                  Fact.Expected.ANY);
+          switch (call) {
+            case HOLDS -> ev.note(fact);
+            case FAILS -> ev.refute(fact);
+            default -> ev.undecided(fact);
           }
         });
     return ev.verdict(this);

@@ -2,7 +2,6 @@ package solventa.ops.analysis.hypotheses;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BreakerSetting;
 
@@ -47,13 +46,35 @@ public final class LowTrafficPolicies implements Hypothesis {
     NOT_USABLE
   }
 
+  /** The settings that keep the share below 1 % at the low rate: the card's open question (b). */
+  public record OpenQuestionB(int rate, List<String> keeping) implements Fact {}
+
+  /** What the low-traffic grid as a whole says, beside each setting. */
+  public enum Grid {
+    /** A judged count setting kept the share below 1 % (refutes). */
+    A_COUNT_KEPT,
+    /** Every rate setting was judged and missed (refutes). */
+    NO_RATE_KEPT,
+    /** No count setting able to open within 1 % was measured. */
+    NO_COUNT_JUDGED,
+    /** No rate setting able to open within 1 % was measured. */
+    NO_RATE_JUDGED,
+    /** None kept it and a rate setting was too close to call. */
+    RATE_TOO_CLOSE,
+    /** None kept it and a rate setting was not judged. */
+    RATE_NOT_JUDGED
+  }
+
+  /** A finding of the grid as a whole at {@code rate}. */
+  public record GridFinding(Grid what, int rate) implements Fact {}
+
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
-    ev.add(PolicySteps.policies(in.rules()));
+    ev.note(PolicySteps.policies(in.rules()));
     List<Integer> rates = in.results().policyRates();
     if (rates.size() < 2) {
-      ev.inconclusive("the low-traffic policy test was not run");
+      ev.undecided(new PolicySteps.NotRun(PolicySteps.Rule.LOW_TRAFFIC));
       return ev.verdict(this);
     }
     int low = rates.get(rates.size() - 1);
@@ -70,29 +91,22 @@ public final class LowTrafficPolicies implements Hypothesis {
         keeping.add(setting.label());
       }
     }
-    ev.add(
-        String.format(
-            Locale.ROOT,
-            "open question (b), settings that keep the sacrificed share < 1 %% at %d req/s: %s",
-            low,
-            keeping.isEmpty() ? "none" : String.join(", ", keeping)));
+    ev.note(new OpenQuestionB(low, List.copyOf(keeping)));
     if (count.keeps > 0) {
-      ev.refute("a count setting kept the sacrificed share below 1 % at low traffic");
+      ev.refute(new GridFinding(Grid.A_COUNT_KEPT, low));
     }
     if (rate.judged() > 0 && rate.keeps == 0 && rate.tooClose == 0 && rate.notUsable == 0) {
-      ev.refute("no rate setting kept the sacrificed share below 1 % at low traffic");
+      ev.refute(new GridFinding(Grid.NO_RATE_KEPT, low));
     }
     if (count.judged() == 0) {
-      ev.inconclusive("no count setting able to open within 1 % was measured at " + low + " req/s");
+      ev.undecided(new GridFinding(Grid.NO_COUNT_JUDGED, low));
     }
     if (rate.judged() == 0) {
-      ev.inconclusive("no rate setting able to open within 1 % was measured at " + low + " req/s");
+      ev.undecided(new GridFinding(Grid.NO_RATE_JUDGED, low));
     } else if (rate.keeps == 0 && rate.tooClose > 0) {
-      ev.inconclusive(
-          "no rate setting kept the share below 1 %, and a rate setting was too close to call");
+      ev.undecided(new GridFinding(Grid.RATE_TOO_CLOSE, low));
     } else if (rate.keeps == 0 && rate.notUsable > 0) {
-      ev.inconclusive(
-          "no rate setting kept the share below 1 %, and a rate setting was not judged");
+      ev.undecided(new GridFinding(Grid.RATE_NOT_JUDGED, low));
     }
     return ev.verdict(this);
   }
@@ -127,26 +141,18 @@ public final class LowTrafficPolicies implements Hypothesis {
   private static Standing judge(
       Input in, Evidence ev, String policy, List<StepResult> trials, int rate, boolean isCount) {
     Standing st = standing(in.rules(), policy, trials, rate);
-    String who = PolicySteps.setting(in.rules(), policy).label() + " at " + rate + " req/s";
-    PooledTrials pool = PooledTrials.of(trials);
-    switch (st) {
-      case NOT_USABLE -> ev.add("not judged: " + who + ": " + pool.nonePooled());
-      case CANNOT_OPEN ->
-          ev.add(
-              pool.line(who)
-                  + " → not judged: "
-                  + PolicySteps.cannotOpen(in.rules(), policy, rate));
-      case KEEPS -> ev.add(pool.line(who) + " → < 1 %");
-      case MISSES -> ev.add(pool.line(who) + " → ≥ 1 %");
-      case TOO_CLOSE -> {
-        String line =
-            pool.line(who) + " → too close to call: " + who + " " + pool.shown() + " against 1 %";
-        if (isCount) {
-          ev.inconclusive(line);
-        } else {
-          ev.add(line);
-        }
-      }
+    var fact =
+        new PolicySteps.Setting(
+            PolicySteps.Rule.LOW_TRAFFIC,
+            PolicySteps.setting(in.rules(), policy).label(),
+            rate,
+            PooledTrials.of(trials),
+            st,
+            PolicySteps.cannotOpen(in.rules(), policy, rate));
+    if (st == Standing.TOO_CLOSE && isCount) {
+      ev.undecided(fact);
+    } else {
+      ev.note(fact);
     }
     return st;
   }

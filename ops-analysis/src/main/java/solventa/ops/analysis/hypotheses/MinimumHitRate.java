@@ -3,8 +3,6 @@ package solventa.ops.analysis.hypotheses;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ProtocolPlan;
@@ -22,7 +20,7 @@ import solventa.ops.statistics.Interval;
  * not quantified, {@link Limit}); B's bracket is shown beside C's.
  */
 public final class MinimumHitRate implements Hypothesis {
-  static final double DESIGN = 0.96;
+  public static final double DESIGN = 0.96;
 
   @Override
   public String id() {
@@ -45,59 +43,52 @@ public final class MinimumHitRate implements Hypothesis {
     Evidence ev = new Evidence();
     Points c = points(in, BenchArm.C);
     if (c == null) {
-      ev.inconclusive("the hit-rate sweep was not run");
+      ev.undecided(new SweepFacts.NotRun());
       return ev.verdict(this);
     }
-    c.lines().forEach(ev::add);
-    c.unusable().forEach(ev::inconclusive);
+    c.lines().forEach(ev::note);
+    c.unusable().forEach(ev::undecided);
     boolean anyBelow = false;
     for (SweepPoint p : c.usable()) {
-      String at = pctRate(p.hitRate()) + " measured (target " + pctTarget(p.target()) + ")";
+      boolean below = p.hitRate() < DESIGN - 1e-9;
       if (p.tooClose()) {
-        if (p.hitRate() < DESIGN - 1e-9) {
-          anyBelow = true;
-        }
-        ev.inconclusive(p.undecided("C at " + at));
+        anyBelow |= below;
+        ev.undecided(new SweepFacts.Judged(p, SweepFacts.Against.TOO_CLOSE));
         continue;
       }
-      if (p.hitRate() >= DESIGN - 1e-9) {
+      if (!below) {
         if (!p.holds()) {
-          ev.refute("C fails at " + at + ", which is ≥ 96 %" + why(p));
+          ev.refute(new SweepFacts.Judged(p, SweepFacts.Against.FAILS_AT_OR_ABOVE));
         }
       } else {
         anyBelow = true;
         if (p.holds()) {
-          ev.refute("C still holds at " + at + ", below 96 %");
+          ev.refute(new SweepFacts.Judged(p, SweepFacts.Against.HOLDS_BELOW));
         } else if (!p.failsByP99()) {
-          ev.refute(
-              "at "
-                  + at
-                  + " C fails"
-                  + why(p)
-                  + " while its p99 holds: the limit comes from p95 or the errors, not p99");
+          ev.refute(new SweepFacts.Judged(p, SweepFacts.Against.FAILS_NOT_BY_P99));
         }
       }
     }
     if (!anyBelow) {
-      ev.inconclusive("no usable sweep step measured a hit rate below 96 %");
+      ev.undecided(new SweepFacts.NoneBelow());
     }
-    limit("C", c.usable()).lines().forEach(ev::add);
+    limit("C", c.usable()).forEach(ev::note);
     Points b = points(in, BenchArm.B);
     if (b != null) {
       // B "already meets" at some hit rate (the card's intermediate result): its bracket, shown
-      b.unusable().forEach(ev::add);
-      limit("B", b.usable()).lines().forEach(ev::add);
+      b.unusable().forEach(ev::note);
+      limit("B", b.usable()).forEach(ev::note);
     }
     return ev.verdict(this);
   }
 
   /**
    * One arm's sweep: its usable points, highest measured rate first (bisection steps among them),
-   * each judged by {@link SweepPoint} — the rule the runner's bisection uses too —, the reason each
-   * unusable step cannot be judged, and one line per usable step. Null when the arm's sweep was not
-   * run.
+   * each judged by {@link SweepPoint} — the rule the runner's bisection uses too —, each unusable
+   * step with why it cannot be judged, and one finding per usable step of C (B beside it). Null
+   * when the arm's sweep was not run.
    */
-  record Points(List<SweepPoint> usable, List<String> unusable, List<String> lines) {}
+  record Points(List<SweepPoint> usable, List<SweepFacts.Unusable> unusable, List<Fact> lines) {}
 
   static Points points(Input in, BenchArm arm) {
     List<StepResult> steps =
@@ -110,10 +101,10 @@ public final class MinimumHitRate implements Hypothesis {
     // every run's sweep (rules version 12), each point judged on its own, all in one bracket
     List<String> runs = in.results().runsOf(StepKind.SWEEP);
     List<SweepPoint> usable = new ArrayList<>();
-    List<String> unusable = new ArrayList<>();
-    List<String> lines = new ArrayList<>();
+    List<SweepFacts.Unusable> unusable = new ArrayList<>();
+    List<Fact> lines = new ArrayList<>();
     for (String run : runs) {
-      points(in, arm, run, runs.size() > 1 ? run + " " : "", usable, unusable, lines);
+      points(in, arm, run, runs.size() > 1 ? run : null, usable, unusable, lines);
     }
     if (runs.size() > 1 && arm.equals(ProtocolPlan.PROPOSAL)) {
       lines.addAll(alreadyMeetsEveryRun(in, runs));
@@ -121,15 +112,15 @@ public final class MinimumHitRate implements Hypothesis {
     return new Points(SweepPoint.highestFirst(usable), unusable, lines);
   }
 
-  /** One run's points of {@code arm}; {@code prefix} names the run when there are several. */
+  /** One run's points of {@code arm}; {@code named} is the run when there are several. */
   private static void points(
       Input in,
       BenchArm arm,
       String run,
-      String prefix,
+      String named,
       List<SweepPoint> usable,
-      List<String> unusable,
-      List<String> lines) {
+      List<SweepFacts.Unusable> unusable,
+      List<Fact> lines) {
     // the run's planned rates (any arm's) and this arm's own bisected ones
     List<Double> rates =
         in.results().steps().stream()
@@ -141,9 +132,10 @@ public final class MinimumHitRate implements Hypothesis {
             .toList();
     for (double h : rates) {
       StepResult s = in.results().sweep(run, arm, h).orElse(null);
-      String why = SweepPoint.unusable(s, prefix + arm.label(), h);
+      String who = (named == null ? "" : named + " ") + arm.label();
+      SweepFacts.Unusable why = SweepFacts.Unusable.of(s, who, h);
       if (why != null) {
-        unusable.add(why + ": not usable for the minimum hit rate");
+        unusable.add(why);
         continue;
       }
       SweepPoint p = SweepPoint.judge(s);
@@ -151,38 +143,8 @@ public final class MinimumHitRate implements Hypothesis {
       if (!arm.equals(ProtocolPlan.PROPOSAL)) {
         continue;
       }
-      Optional<StepResult> b = in.results().sweep(run, BenchArm.B, h);
-      lines.add(
-          String.format(
-              Locale.ROOT,
-              "%shit rate %s%s (measured %s): C p95 %s %s, p99 %s %s, errors %s, fallback %s → %s%s",
-              prefix,
-              pctTarget(h),
-              p.step().spec().bisection() ? " (bisection step)" : "",
-              Evidence.pct(s.hitRatePct()) + " " + rateInterval(s),
-              Evidence.ms(s.endToEnd().p95()),
-              s.intervals() == null || s.intervals().p95() == null
-                  ? "[no interval]"
-                  : s.intervals().p95().ms(),
-              Evidence.ms(s.endToEnd().p99()),
-              interval(s),
-              Evidence.pct(s.errorPct()),
-              Evidence.pct(s.fallbackPct()),
-              p.holds() ? "holds" : p.fails() ? "fails" + why(p) : "too close to call",
-              b.map(
-                      x ->
-                          "; B p99 "
-                              + Evidence.ms(x.endToEnd().p99())
-                              + " "
-                              + interval(x)
-                              + " (measured "
-                              + Evidence.pct(x.hitRatePct())
-                              + ") → B already meets: "
-                              + alreadyMeets(x))
-                  .orElse(
-                      p.step().spec().bisection()
-                          ? "; B not measured (bisection is C only)"
-                          : "")));
+      StepResult b = in.results().sweep(run, BenchArm.B, h).orElse(null);
+      lines.add(new SweepFacts.Point(named, p, b, b == null ? null : Call.meets(b)));
     }
   }
 
@@ -191,8 +153,8 @@ public final class MinimumHitRate implements Hypothesis {
    * every run that measured it usably, no when it clearly misses in one, too close to call
    * otherwise.
    */
-  private static List<String> alreadyMeetsEveryRun(Input in, List<String> runs) {
-    List<String> out = new ArrayList<>();
+  private static List<Fact> alreadyMeetsEveryRun(Input in, List<String> runs) {
+    List<Fact> out = new ArrayList<>();
     List<Double> rates =
         in.results().steps().stream()
             .filter(s -> s.spec().kind() == StepKind.SWEEP && !s.spec().bisection())
@@ -204,19 +166,13 @@ public final class MinimumHitRate implements Hypothesis {
       List<StepResult> b =
           runs.stream().map(r -> in.results().sweep(r, BenchArm.B, h).orElse(null)).toList();
       out.add(
-          "hit rate "
-              + pctTarget(h)
-              + ", every run: B already meets: "
-              + alreadyMeets(b)
-              + " ("
-              + String.join(
-                  ", ",
-                  b.stream()
-                      .filter(java.util.Objects::nonNull)
-                      .map(
-                          x -> x.spec().run() + " " + Call.meets(x).name().toLowerCase(Locale.ROOT))
-                      .toList())
-              + ")");
+          new SweepFacts.BEveryRun(
+              h,
+              alreadyMeets(b),
+              b.stream()
+                  .filter(java.util.Objects::nonNull)
+                  .map(x -> new SweepFacts.RunCall(x.spec().run(), Call.meets(x)))
+                  .toList()));
     }
     return out;
   }
@@ -226,20 +182,20 @@ public final class MinimumHitRate implements Hypothesis {
    * "yes" when it meets in every run and each step is usable, "no" when a usable step clearly
    * misses, "too close to call" otherwise (a run too close, missing or not usable).
    */
-  public static String alreadyMeets(List<StepResult> runs) {
+  public static SweepFacts.Standing alreadyMeets(List<StepResult> runs) {
     boolean undecided = runs.isEmpty();
     for (StepResult s : runs) {
-      if (Evidence.unusable(s, "B") != null) {
+      if (Evidence.unfit(s) != null) {
         undecided = true;
         continue;
       }
       Call c = Call.meets(s);
       if (c == Call.FAILS) {
-        return "no";
+        return SweepFacts.Standing.NO;
       }
       undecided |= c != Call.HOLDS;
     }
-    return undecided ? "too close to call (a run too close to call or not usable)" : "yes";
+    return undecided ? SweepFacts.Standing.TOO_CLOSE : SweepFacts.Standing.YES;
   }
 
   /**
@@ -247,148 +203,63 @@ public final class MinimumHitRate implements Hypothesis {
    * quantification: a closed bracket between the highest failing and the lowest holding measured
    * rate ({@link SweepPoint.Bracket}), or a hold even at 0 %, where every answer is a fallback. An
    * open bound — the arm holds at every tested rate, or fails at every one — says where the sweep
-   * ended, not where the minimum is: it is reported as such and is not quantified.
+   * ended, not where the minimum is: it is reported as such and is not quantified. A closed
+   * bracket's ends follow it, each with its measured rate's interval.
    */
-  record Limit(String text, boolean quantified, String intervals) {
-    Limit(String text, boolean quantified) {
-      this(text, quantified, null);
-    }
+  static List<Fact> limit(String who, List<SweepPoint> highestFirst) {
+    return limitOf(who, highestFirst).lines();
+  }
 
-    /** The limit's line and, for a closed bracket, its ends' intervals. */
-    List<String> lines() {
-      return intervals == null ? List.of(text) : List.of(text, intervals);
+  /** The bound and, for a closed bracket of two measured ends, the ends. */
+  record Bound(SweepFacts.Limit limit, SweepFacts.LimitEnds ends) {
+    List<Fact> lines() {
+      return ends == null ? List.of(limit) : List.of(limit, ends);
     }
   }
 
-  static Limit limit(String who, List<SweepPoint> highestFirst) {
-    String name = who.equals("C") ? "minimum hit rate" : who + "'s minimum hit rate";
+  static Bound limitOf(String who, List<SweepPoint> highestFirst) {
     if (highestFirst == null || highestFirst.isEmpty()) {
-      return new Limit(name + ": not quantified (no usable sweep step)", false);
+      return new Bound(new SweepFacts.Limit(who, null, null, false, 0, false), null);
     }
     SweepPoint.Bracket b = SweepPoint.Bracket.of(highestFirst);
     long bisected = highestFirst.stream().filter(p -> p.step().spec().bisection()).count();
-    String after =
-        bisected == 0 ? "" : ", after " + bisected + " bisection step" + (bisected == 1 ? "" : "s");
-    if (b.lowestHolding() == null) {
-      return new Limit(
-          name
-              + ": an open bound, not quantified ("
-              + who
-              + " fails at every tested rate, up to "
-              + pctRate(b.highestFailing())
-              + after
-              + ")",
-          false);
+    var limit =
+        new SweepFacts.Limit(
+            who, b.highestFailing(), b.lowestHolding(), b.closed(), bisected, true);
+    if (b.highestFailing() == null || b.lowestHolding() == null) {
+      return new Bound(limit, null);
     }
-    if (b.highestFailing() == null) {
-      if (b.closed()) {
-        return new Limit(
-            name
-                + ": 0 % ("
-                + who
-                + " holds even at "
-                + pctRate(b.lowestHolding())
-                + " measured, where every answer is a fallback"
-                + after
-                + ")",
-            true);
-      }
-      return new Limit(
-          name
-              + ": an open bound, not quantified ("
-              + who
-              + " holds at every tested rate, down to "
-              + pctRate(b.lowestHolding())
-              + after
-              + ")",
-          false);
-    }
-    return new Limit(
-        name
-            + ": between "
-            + pctRate(b.highestFailing())
-            + " (fails) and "
-            + pctRate(b.lowestHolding())
-            + " (holds)"
-            + after,
-        true,
-        name
-            + "'s ends, each measured rate with its 95 % interval: "
-            + pctRate(b.highestFailing())
-            + " "
-            + endInterval(highestFirst, b.highestFailing())
-            + " (fails), "
-            + pctRate(b.lowestHolding())
-            + " "
-            + endInterval(highestFirst, b.lowestHolding())
-            + " (holds)"
-            + tooCloseInside(highestFirst, b));
+    return new Bound(
+        limit,
+        new SweepFacts.LimitEnds(
+            who,
+            b.highestFailing(),
+            endInterval(highestFirst, b.highestFailing()),
+            b.lowestHolding(),
+            endInterval(highestFirst, b.lowestHolding()),
+            highestFirst.stream()
+                .filter(SweepPoint::tooClose)
+                .filter(p -> p.hitRate() > b.highestFailing() && p.hitRate() < b.lowestHolding())
+                .map(SweepPoint::hitRate)
+                .toList()));
   }
 
   /** The measured rate's interval at a bracket's end. */
-  private static String endInterval(List<SweepPoint> points, double rate) {
+  private static Interval endInterval(List<SweepPoint> points, double rate) {
     return points.stream()
         .filter(p -> p.hitRate() == rate && p.step() != null)
         .findFirst()
-        .map(p -> rateInterval(p.step()))
-        .orElse("[no interval]");
-  }
-
-  /** The points too close to call between the bracket's ends: the limit may lie at them. */
-  private static String tooCloseInside(List<SweepPoint> points, SweepPoint.Bracket b) {
-    List<String> at =
-        points.stream()
-            .filter(SweepPoint::tooClose)
-            .filter(p -> p.hitRate() > b.highestFailing() && p.hitRate() < b.lowestHolding())
-            .map(p -> pctRate(p.hitRate()))
-            .toList();
-    return at.isEmpty() ? "" : "; too close to call at " + String.join(", ", at) + " inside it";
-  }
-
-  private static String why(SweepPoint p) {
-    return p.meets() ? "" : " (misses " + Evidence.thresholds() + ")";
-  }
-
-  /** A step's p99 interval, "[63, 701]", or "[no interval]". */
-  private static String interval(StepResult s) {
-    return s.intervals() == null || s.intervals().p99() == null
-        ? "[no interval]"
-        : s.intervals().p99().ms();
-  }
-
-  /**
-   * Whether B meets the thresholds at a sweep rate (the card's intermediate result), by the
-   * intervals: "yes", "no", or "too close to call (…)" naming the comparisons that cannot decide.
-   */
-  public static String alreadyMeets(StepResult s) {
-    return switch (Call.meets(s)) {
-      case HOLDS -> "yes";
-      case FAILS -> "no";
-      default -> Call.undecided("B", Call.Check.meets(s));
-    };
-  }
-
-  /** The Clopper–Pearson interval of a step's measured hit rate, "[88.10, 89.70]". */
-  static String rateInterval(StepResult s) {
-    Interval ci = hitRateInterval(s);
-    return ci == null ? "[no interval]" : ci.pct();
+        .map(p -> hitRateInterval(p.step()))
+        .orElse(null);
   }
 
   /** The 95 % interval of a step's measured hit rate (CACHED of the window's answers), percent. */
-  static Interval hitRateInterval(StepResult s) {
+  public static Interval hitRateInterval(StepResult s) {
     if (s == null || s.hitRatePct() == null || s.endToEnd().count() <= 0) {
       return null;
     }
     long n = s.endToEnd().count();
     long k = Math.max(0, Math.min(n, Math.round(s.hitRatePct() / 100 * n)));
     return ClopperPearson.of(k, n);
-  }
-
-  static String pctRate(double h) {
-    return SweepPoint.pctRate(h);
-  }
-
-  static String pctTarget(double h) {
-    return SweepPoint.pctTarget(h);
   }
 }

@@ -40,10 +40,11 @@ public final class Overall implements Hypothesis {
   static final List<ProviderState> FALLBACK_STATES =
       List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE);
 
-  static final String CLAUSE_A = "clause (a) C misses the thresholds";
-  static final String CLAUSE_B = "clause (b) fallback above the ceiling";
-  static final String CLAUSE_C = "clause (c) a stampede at recovery saturates the adapter's pool";
-  static final String CLAUSE_D = "clause (d) HD-01.5 is refuted";
+  public static final String CLAUSE_A = "clause (a) C misses the thresholds";
+  public static final String CLAUSE_B = "clause (b) fallback above the ceiling";
+  public static final String CLAUSE_C =
+      "clause (c) a stampede at recovery saturates the adapter's pool";
+  public static final String CLAUSE_D = "clause (d) HD-01.5 is refuted";
 
   @Override
   public String id() {
@@ -70,24 +71,18 @@ public final class Overall implements Hypothesis {
     Set<String> refutedBy = new TreeSet<>();
     Set<String> undecided = new TreeSet<>();
     Actuarial a = in.rules().actuarial();
-    ev.add(
-        "judged with the actuarial inputs "
-            + a.describe()
-            + (a.declared() ? ", as declared in the rules" : ", the reader's (--assume)")
-            + "; the lab's T = "
-            + in.rules().refreshAfterSec()
-            + " s maps to T_source through t/T");
+    ev.note(new OverallFacts.Inputs(a, in.rules().refreshAfterSec()));
     List<String> runs = in.results().runs();
     List<FallbackFlip> flips = walks(ev, refutedBy, undecided, in);
     Verdict hd5 = in.earlier().get("HD-01.5");
     if (hd5 == null || hd5.verdict().equals(Verdict.INCONCLUSIVE)) {
       undecided.add(CLAUSE_D);
-      ev.inconclusive("HD-01.5 is inconclusive");
+      ev.undecided(new OverallFacts.ClauseD(Verdict.INCONCLUSIVE));
     } else if (hd5.verdict().equals(Verdict.REFUTED)) {
       refutedBy.add(CLAUSE_D);
-      ev.refute("refuted by " + CLAUSE_D + " (sacrificed ≥ 1 % at high traffic)");
+      ev.refute(new OverallFacts.ClauseD(Verdict.REFUTED));
     } else {
-      ev.add("HD-01.5 is supported");
+      ev.note(new OverallFacts.ClauseD(Verdict.SUPPORTED));
     }
     minimumHitRate(ev, in);
     Set<String> invalid =
@@ -96,22 +91,18 @@ public final class Overall implements Hypothesis {
             .map(SanityCheck::run)
             .collect(Collectors.toCollection(TreeSet::new));
     if (!invalid.isEmpty()) {
-      ev.inconclusive("runs invalidated by sanity checks: " + String.join(", ", invalid));
+      ev.undecided(new OverallFacts.InvalidRuns(List.copyOf(invalid)));
     }
     boolean provisional = runs.size() < in.rules().requiredRuns();
     if (provisional) {
-      ev.add(
-          "provisional: "
-              + runs.size()
-              + " run(s); the card requires "
-              + in.rules().requiredRuns());
+      ev.note(new OverallFacts.Provisional(runs.size(), in.rules().requiredRuns()));
     }
     if (!refutedBy.isEmpty()) {
       // one line the report's answer can quote: which of the card's clauses decided
-      ev.add("refuted by " + String.join("; ", refutedBy));
+      ev.note(new OverallFacts.RefutedBy(List.copyOf(refutedBy)));
     }
     Verdict v = ev.verdict(this);
-    return new Verdict(v.id(), v.statement(), v.verdict(), v.evidence(), provisional)
+    return v.provisional(provisional)
         .withClauses(
             List.of(
                 clause(CLAUSE_A, refutedBy, undecided),
@@ -131,18 +122,18 @@ public final class Overall implements Hypothesis {
     List<String> runs = in.results().runs();
     if (runs.isEmpty()) {
       undecided.addAll(List.of(CLAUSE_A, CLAUSE_B, CLAUSE_C));
-      ev.inconclusive("no state walk was run");
+      ev.undecided(new Fact.NoWalk());
     }
     for (String run : runs) {
       for (ProviderState st : LATENCY_STATES) {
         StepResult s = in.results().walk(run, BenchArm.C, st).orElse(null);
-        String why = Evidence.unusable(s, "C " + run + " " + StateNames.label(st));
+        Fact.UnusableStep why = Evidence.unusable(s, new Fact.StepRef(BenchArm.C.label(), run, st));
         if (why != null) {
           undecided.add(CLAUSE_A);
           if (FALLBACK_STATES.contains(st)) {
             undecided.add(CLAUSE_B);
           }
-          ev.inconclusive(why);
+          ev.undecided(why);
           continue;
         }
         latency(ev, refutedBy, undecided, s);
@@ -206,18 +197,18 @@ public final class Overall implements Hypothesis {
   private static void minimumHitRate(Evidence ev, Input in) {
     MinimumHitRate.Points c = MinimumHitRate.points(in, BenchArm.C);
     if (c == null) {
-      ev.inconclusive("the minimum hit rate is not quantified: the hit-rate sweep was not run");
+      ev.undecided(new OverallFacts.Minimum(false, List.of(), null));
       return;
     }
     if (!c.unusable().isEmpty()) {
-      ev.inconclusive("the minimum hit rate is not quantified: " + String.join("; ", c.unusable()));
+      ev.undecided(new OverallFacts.Minimum(true, c.unusable(), null));
       return;
     }
-    MinimumHitRate.Limit limit = MinimumHitRate.limit("C", c.usable());
+    SweepFacts.Limit limit = MinimumHitRate.limitOf("C", c.usable()).limit();
     if (limit.quantified()) {
-      ev.add(limit.text());
+      ev.note(new OverallFacts.Minimum(true, List.of(), limit));
     } else {
-      ev.inconclusive("the minimum hit rate is not quantified: " + limit.text());
+      ev.undecided(new OverallFacts.Minimum(true, List.of(), limit));
     }
   }
 
@@ -227,25 +218,17 @@ public final class Overall implements Hypothesis {
    */
   private static void latency(
       Evidence ev, Set<String> refutedBy, Set<String> undecided, StepResult s) {
-    List<Call.Check> checks = Call.Check.meets(s);
-    switch (Call.all(checks)) {
-      case HOLDS -> ev.add(Evidence.describe(s) + " → meets");
+    Call call = Call.all(Call.Check.meets(s));
+    var fact = new OverallFacts.ClauseA(s.spec().id(), call);
+    switch (call) {
+      case HOLDS -> ev.note(fact);
       case FAILS -> {
         refutedBy.add(CLAUSE_A);
-        ev.refute(
-            "refuted by "
-                + CLAUSE_A
-                + ": "
-                + Evidence.describe(s)
-                + " → misses "
-                + Evidence.thresholds());
+        ev.refute(fact);
       }
       default -> {
         undecided.add(CLAUSE_A);
-        ev.inconclusive(
-            Evidence.describe(s)
-                + " → clause (a) cannot be decided: "
-                + Call.undecided(Evidence.who(s), checks));
+        ev.undecided(fact);
       }
     }
   }
@@ -264,50 +247,16 @@ public final class Overall implements Hypothesis {
         in.results().walk(s.spec().run(), BenchArm.C, ProviderState.HEALTHY).orElse(null);
     Actuarial a = in.rules().actuarial();
     FallbackFlip f = FallbackFlip.judge(who, s, healthy, in.rules().refreshAfterSec(), a);
-    String d = Actuarial.num(a.outageSec()) + " s";
+    var fact = new OverallFacts.ClauseB(who, f, a.outageSec());
     switch (f.outcome()) {
       case REFUTES -> {
         refutedBy.add(CLAUSE_B);
-        ev.refute(
-            "refuted by "
-                + CLAUSE_B
-                + ": "
-                + who
-                + ": the outage of "
-                + d
-                + " outlasts the flip at "
-                + FallbackFlip.span(f.flip())
-                + " ("
-                + f.figures()
-                + ")");
+        ev.refute(fact);
       }
-      case HOLDS ->
-          ev.add(
-              who
-                  + ": the outage of "
-                  + d
-                  + " ends before the flip at "
-                  + FallbackFlip.span(f.flip())
-                  + " ("
-                  + f.figures()
-                  + ") → within the ceiling");
-      case TOO_CLOSE -> {
-        undecided.add(CLAUSE_B);
-        ev.inconclusive(
-            "clause (b) cannot be decided: too close to call: "
-                + who
-                + " the outage of "
-                + d
-                + " lies inside the flip at "
-                + FallbackFlip.span(f.flip())
-                + " ("
-                + f.figures()
-                + ")");
-      }
+      case HOLDS -> ev.note(fact);
       default -> {
         undecided.add(CLAUSE_B);
-        ev.inconclusive(
-            "clause (b) cannot be decided: " + who + ": " + f.reason() + " (" + f.figures() + ")");
+        ev.undecided(fact);
       }
     }
     return f;
@@ -328,24 +277,26 @@ public final class Overall implements Hypothesis {
       String run,
       int windowSec) {
     StepResult s = step.orElse(null);
-    String who = "C " + run + " recovery";
-    String why = Evidence.unusable(s, who);
+    Fact.UnusableStep why =
+        Evidence.unusable(s, new Fact.StepRef(BenchArm.C.label(), run, ProviderState.RECOVERY));
     if (why != null) {
       undecided.add(CLAUSE_C);
-      ev.inconclusive(why + ": clause (c) cannot be judged");
+      ev.undecided(new OverallFacts.ClauseCUnusable(why));
       return;
     }
     RecoveryPhases ph = RecoveryPhases.of(s, windowSec);
-    ph.backlogText().ifPresent(ev::add);
-    String unjudged = ph.unjudged();
-    if (unjudged != null) {
+    if (ph.backlog().isPresent()) {
+      ev.note(new Recovery.Backlog(s.spec().id(), windowSec));
+    }
+    if (ph.unjudged() != null) {
       undecided.add(CLAUSE_C);
-      ev.inconclusive(unjudged + ": clause (c) cannot be judged");
+      ev.undecided(
+          new OverallFacts.ClauseC(s.spec().id(), windowSec, OverallFacts.Recovery.UNJUDGED));
     } else if (ph.stampede()) {
       refutedBy.add(CLAUSE_C);
-      ev.refute("refuted by " + CLAUSE_C + ": " + ph.healthyText());
+      ev.refute(new OverallFacts.ClauseC(s.spec().id(), windowSec, OverallFacts.Recovery.STAMPEDE));
     } else {
-      ev.add(ph.healthyText() + " → no stampede saturates the pool");
+      ev.note(new OverallFacts.ClauseC(s.spec().id(), windowSec, OverallFacts.Recovery.NONE));
     }
   }
 }

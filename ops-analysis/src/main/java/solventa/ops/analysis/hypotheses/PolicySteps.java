@@ -1,7 +1,7 @@
 package solventa.ops.analysis.hypotheses;
 
-import java.util.Locale;
 import solventa.ops.protocol.BreakerSetting;
+import solventa.ops.protocol.ExperimentProfile;
 
 /** What HD-01.5 and HD-01.6 share: a setting, and whether it can open within 1 % of W. */
 public final class PolicySteps {
@@ -34,46 +34,67 @@ public final class PolicySteps {
   }
 
   /**
-   * Null when the policy can open within 1 % of W's requests at this traffic; otherwise why not.
-   * Every failure the breaker counts before opening is a quote that waited on a failed call, so a
-   * policy needing more failures than 1 % of W's requests sacrifices at least that many by
-   * construction: its share would restate the setting, not measure the policy.
+   * Why a setting cannot open within 1 % of W's requests at a rate: every failure the breaker
+   * counts before opening is a quote that waited on a failed call, so a setting needing more
+   * failures than 1 % of W's requests sacrifices at least that many by construction.
+   *
+   * @param label the setting ("count N=5")
+   * @param needed the failures it needs before it can open
+   * @param requestsInW the requests sent in W at {@code rate}
+   * @param windowSec W
+   * @param allowed 1 % of {@code requestsInW}
    */
-  public static String cannotOpen(VerdictRules rules, String policy, int rate) {
+  public record CannotOpen(
+      String label, int needed, int requestsInW, int windowSec, int rate, double allowed) {}
+
+  /**
+   * Null when the policy can open within 1 % of W's requests at this traffic; otherwise why not
+   * ({@link CannotOpen}): its share would restate the setting, not measure the policy.
+   */
+  public static CannotOpen cannotOpen(VerdictRules rules, String policy, int rate) {
     int needed = neededFailures(rules, policy);
     double allowed = allowedInW(rules, rate);
     if (needed <= allowed + 1e-9) {
       return null;
     }
-    return String.format(
-        Locale.ROOT,
-        "inconclusive (%s): %s needs %d failures before it can open, more than 1 %% of"
-            + " the %d requests in W = %d s at %d req/s (%s)",
-        CANNOT_OPEN,
+    return new CannotOpen(
         setting(rules, policy).label(),
         needed,
         rate * rules.exposureWindowSec(),
         rules.exposureWindowSec(),
         rate,
-        trim(allowed));
+        allowed);
   }
 
-  /** The reason a policy's verdict is inconclusive when {@link #cannotOpen} is not null. */
-  static final String CANNOT_OPEN = "the policy cannot open within 1 % at this traffic";
+  /** The breaker settings the policy steps judge, and W, as the evidence states them first. */
+  public record Policies(ExperimentProfile.RatePolicy rate, int countPolicyN, int windowSec)
+      implements Fact {}
 
-  private static String trim(double v) {
-    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
+  static Policies policies(VerdictRules rules) {
+    return new Policies(rules.ratePolicy(), rules.countPolicyN(), rules.exposureWindowSec());
   }
 
-  static String policies(VerdictRules rules) {
-    return String.format(
-        Locale.ROOT,
-        "policies: count opens after %d consecutive failures; rate opens at %.0f %% failures over %d"
-            + " s with at least %d calls; W = %d s",
-        rules.countPolicyN(),
-        rules.ratePolicy().thresholdPct(),
-        rules.ratePolicy().windowSec(),
-        rules.ratePolicy().minCalls(),
-        rules.exposureWindowSec());
+  /** The policy steps a rule needs were not run. */
+  public record NotRun(Rule rule) implements Fact {}
+
+  /** The two rules that judge the policy steps. */
+  public enum Rule {
+    /** HD-01.5: the count policy at high traffic. */
+    HIGH_TRAFFIC,
+    /** HD-01.6: every setting at low traffic. */
+    LOW_TRAFFIC
   }
+
+  /**
+   * One setting at one rate: its trials pooled, where it stands, and why it cannot open within 1 %
+   * when it cannot (else null).
+   */
+  public record Setting(
+      Rule rule,
+      String label,
+      int rate,
+      PooledTrials pool,
+      LowTrafficPolicies.Standing standing,
+      CannotOpen cannot)
+      implements Fact {}
 }

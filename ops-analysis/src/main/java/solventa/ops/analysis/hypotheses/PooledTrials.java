@@ -2,7 +2,6 @@ package solventa.ops.analysis.hypotheses;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import solventa.ops.analysis.figures.StepIntervals;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.statistics.ClopperPearson;
@@ -83,51 +82,8 @@ public record PooledTrials(
             .toList());
   }
 
-  /** "sacrificed 0.13 % [0.03, 0.39]" as a too-close line cites it. */
-  String shown() {
-    Interval ci = interval();
-    return "pooled sacrificed "
-        + Evidence.pct(pct())
-        + " "
-        + (ci == null ? "[no interval]" : ci.pct());
-  }
-
   /** Why nothing was pooled: the trials left out, or none run. */
   public String nonePooled() {
     return left.isEmpty() ? "no trial was run" : "no trial pooled: " + String.join("; ", left);
-  }
-
-  /**
-   * The trials as evidence names them: "policy-count-n2-r10 1 of 300, R2-policy-count-n2-r10 0 of
-   * 300 (time to open 210 ms, 260 ms)".
-   */
-  String trials() {
-    List<String> each = new ArrayList<>();
-    for (StepResult s : pooled) {
-      each.add(s.spec().id() + " " + s.sacrificed() + " of " + s.requestsSinceChange());
-    }
-    return String.join(", ", each) + " (time to open " + timesToOpen() + ")";
-  }
-
-  /**
-   * The setting's pooled line: "count N=2 at 10 req/s, provider turned unresponsive: 5 trials
-   * pooled, 2 sacrificed of 1500 requests in W (0.13 % [0.02, 0.48]): policy-count-n2-r10 1 of 300,
-   * … (time to open …)", and the trials left out.
-   */
-  String line(String who) {
-    String out =
-        String.format(
-            Locale.ROOT,
-            "%s, provider turned unresponsive: %d trial%s pooled, %d sacrificed of %d requests in"
-                + " W (%s %s): %s",
-            who,
-            pooled.size(),
-            pooled.size() == 1 ? "" : "s",
-            sacrificed,
-            requests,
-            Evidence.pct(pct()),
-            interval() == null ? "[no interval]" : interval().pct(),
-            trials());
-    return left.isEmpty() ? out : out + "; left out: " + String.join("; ", left);
   }
 }

@@ -1,6 +1,5 @@
 package solventa.ops.analysis.hypotheses;
 
-import java.util.Locale;
 import solventa.ops.analysis.figures.RecoveryPhases;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.figures.TimelinePoint;
@@ -20,8 +19,8 @@ import solventa.vocabulary.ProviderState;
  * duplicate counts are every event of their window, counted by the adapter, and have no interval.
  */
 public final class Recovery implements Hypothesis {
-  static final double FALLBACK_PCT = 5.0;
-  static final long WITHIN_MS = 60_000;
+  public static final double FALLBACK_PCT = 5.0;
+  public static final long WITHIN_MS = 60_000;
 
   @Override
   public String id() {
@@ -50,7 +49,7 @@ public final class Recovery implements Hypothesis {
    * failing to coalesce even one in seven of them (15 %) would show a duplicate with a probability
    * of at least 96 % (1 − 0.85^20).
    */
-  static final long CONTROL_MIN_DUPLICATES = 20;
+  public static final long CONTROL_MIN_DUPLICATES = 20;
 
   /**
    * Over the whole recovery step: the provider calls the adapter was asked for a customer whose
@@ -77,40 +76,83 @@ public final class Recovery implements Hypothesis {
    * from which every 5 s window stays below 5 %, so the share fell somewhere in that second. (The
    * close time needs none: it is a breaker transition, stamped to the ms.)
    */
-  static Interval recoveryInterval(long recoveryMs) {
+  public static Interval recoveryInterval(long recoveryMs) {
     return new Interval(Math.max(0, recoveryMs - 1_000), recoveryMs);
   }
 
+  /** How a recovery step's time came out against 60 s. */
+  public enum TimeOutcome {
+    /** The fallback share was never above 5 % before the close: nothing to recover from. */
+    NOTHING_TO_RECOVER,
+    /** The breaker closed and the share fell below 5 % within 60 s. */
+    RECOVERED,
+    /** Either came after 60 s, or not within a step of at least 60 s. */
+    LATE,
+    /** The second the share fell in contains 60 s. */
+    TOO_CLOSE,
+    /** Not recovered yet, and the step is shorter than 60 s. */
+    NOT_YET
+  }
+
+  /**
+   * A recovery step's breaker close and the fall of its fallback share below 5 %, against 60 s.
+   *
+   * @param peakBeforeClosePct the step's highest fallback share up to the close (−1 with none read)
+   */
+  public record Time(String stepId, double peakBeforeClosePct, TimeOutcome outcome)
+      implements Fact {}
+
+  /** The step's recovery backlog: its pool full while the provider was still degraded. */
+  public record Backlog(String stepId, int windowSec) implements Fact {}
+
+  /** C's recovery, shown beside C': whether the load made it ask duplicate calls once healthy. */
+  public record Control(String stepId, int windowSec) implements Fact {}
+
+  /** How C''s stampede rule came out. */
+  public enum StampedeOutcome {
+    /** The healthy seconds could not be judged ({@link RecoveryPhases#unjudged}). */
+    UNJUDGED,
+    /** Duplicate calls with the pool full once the provider was healthy. */
+    STAMPEDE,
+    /** C' asked duplicate calls over the step: it did not coalesce. */
+    DUPLICATES,
+    /** No stampede, but C's control was not met: it shows nothing. */
+    CONTROL_NOT_MET,
+    /** No stampede and no duplicate call, C's control met. */
+    NONE
+  }
+
+  /**
+   * C''s stampede rule on its recovery step.
+   *
+   * @param duplicates C''s duplicate calls over the step (null when not recorded)
+   * @param control C's duplicate calls once the provider was healthy (null when missing)
+   */
+  public record Stampede(
+      String stepId, int windowSec, StampedeOutcome outcome, Long duplicates, Long control)
+      implements Fact {}
+
   private static void judge(Evidence ev, Input in, StepResult s, boolean stampedeRule) {
-    String who = s.spec().arm().label() + " " + s.spec().run() + " recovery";
-    judgeRecoveryTime(ev, s, who);
-    RecoveryPhases ph = RecoveryPhases.of(s, in.rules().recoveryWindowSec());
-    ph.backlogText().ifPresent(ev::add);
+    judgeRecoveryTime(ev, s);
+    int window = in.rules().recoveryWindowSec();
+    RecoveryPhases ph = RecoveryPhases.of(s, window);
+    if (ph.backlog().isPresent()) {
+      ev.note(new Backlog(s.spec().id(), window));
+    }
     if (!stampedeRule) {
-      ev.add(controlText(ph));
+      ev.note(new Control(s.spec().id(), window));
       return;
     }
-    judgeStampede(ev, in, s, who, ph);
+    judgeStampede(ev, in, s, ph);
   }
 
   /** Whether the breaker closed and the fallback share fell below 5 % within 60 s. */
-  private static void judgeRecoveryTime(Evidence ev, StepResult s, String who) {
+  private static void judgeRecoveryTime(Evidence ev, StepResult s) {
     long stepMs = s.endMs() - s.changeMs();
     double before = peakBeforeClose(s);
-    String head =
-        String.format(
-            Locale.ROOT,
-            "%s: peak fallback %s before the breaker closed, breaker closed after %s, fallback < 5 %%"
-                + " after %s (step %.0f s)",
-            who,
-            before < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f %%", before),
-            s.closedAfterMs() == null ? "never (in the step)" : s.closedAfterMs() + " ms",
-            s.recoveryMs() == null
-                ? "never (in the step)"
-                : s.recoveryMs() + " ms " + recoveryInterval(s.recoveryMs()).ms(),
-            stepMs / 1000.0);
+    String id = s.spec().id();
     if (before <= FALLBACK_PCT) {
-      ev.inconclusive(head + "; the fallback share was never above 5 %: nothing to recover from");
+      ev.undecided(new Time(id, before, TimeOutcome.NOTHING_TO_RECOVER));
       return;
     }
     // the close is a breaker transition, stamped to the ms: compared exactly
@@ -124,21 +166,13 @@ public final class Recovery implements Hypothesis {
             || fell == Call.FAILS
             || ((s.closedAfterMs() == null || fell == null) && stepMs >= WITHIN_MS);
     if (closed && fell == Call.HOLDS) {
-      ev.add(head + " → recovered within 60 s");
+      ev.note(new Time(id, before, TimeOutcome.RECOVERED));
     } else if (late) {
-      ev.refute(head + " → did not recover within 60 s");
+      ev.refute(new Time(id, before, TimeOutcome.LATE));
     } else if (fell == Call.TOO_CLOSE) {
-      ev.inconclusive(
-          head
-              + " → too close to call: "
-              + who
-              + " fallback < 5 % after "
-              + s.recoveryMs()
-              + " ms "
-              + recoveryInterval(s.recoveryMs()).ms()
-              + " against 60 s");
+      ev.undecided(new Time(id, before, TimeOutcome.TOO_CLOSE));
     } else {
-      ev.inconclusive(head + "; not recovered yet and the step is shorter than 60 s");
+      ev.undecided(new Time(id, before, TimeOutcome.NOT_YET));
     }
   }
 
@@ -153,57 +187,27 @@ public final class Recovery implements Hypothesis {
         .orElse(-1);
   }
 
-  /** C's recovery, shown beside C': whether the load made it ask duplicate calls when healthy. */
-  private static String controlText(RecoveryPhases ph) {
-    return ph.healthyText()
-        + " (C, shown beside C')"
-        + (ph.duplicates() == null
-            ? ""
-            : ph.duplicates() >= CONTROL_MIN_DUPLICATES
-                ? " → the control is met: the load made C ask duplicate calls once the"
-                    + " provider was healthy"
-                : " → fewer than "
-                    + CONTROL_MIN_DUPLICATES
-                    + " duplicate calls: the control is not met");
-  }
-
   /** C''s stampede: none once the provider is healthy, no duplicate call, and C's control met. */
-  private static void judgeStampede(
-      Evidence ev, Input in, StepResult s, String who, RecoveryPhases ph) {
+  private static void judgeStampede(Evidence ev, Input in, StepResult s, RecoveryPhases ph) {
     Long dup = duplicates(s);
-    String why = ph.unjudged();
-    if (why != null) {
-      ev.inconclusive(why + ": the stampede cannot be judged");
+    String id = s.spec().id();
+    int window = in.rules().recoveryWindowSec();
+    if (ph.unjudged() != null) {
+      ev.undecided(new Stampede(id, window, StampedeOutcome.UNJUDGED, dup, null));
     } else if (ph.stampede()) {
-      ev.refute(ph.healthyText() + " → stampede (duplicate calls with the pool full)");
+      ev.refute(new Stampede(id, window, StampedeOutcome.STAMPEDE, dup, null));
     } else if (dup != null && dup > 0) {
-      ev.refute(
-          who
-              + ": "
-              + dup
-              + " duplicate provider call(s) over the step (asked for a customer whose earlier"
-              + " call was still pending) → C' did not coalesce");
+      ev.refute(new Stampede(id, window, StampedeOutcome.DUPLICATES, dup, null));
     } else {
       Long c =
           in.results()
               .walk(s.spec().run(), BenchArm.C, ProviderState.RECOVERY)
-              .map(x -> RecoveryPhases.of(x, in.rules().recoveryWindowSec()).duplicates())
+              .map(x -> RecoveryPhases.of(x, window).duplicates())
               .orElse(null);
       if (c == null || c < CONTROL_MIN_DUPLICATES) {
-        ev.inconclusive(
-            ph.healthyText()
-                + " → no stampede, but the recovery load did not make C ask duplicate calls once"
-                + " the provider was healthy ("
-                + (c == null
-                    ? "C's count is missing"
-                    : c + " duplicate calls in C, fewer than " + CONTROL_MIN_DUPLICATES)
-                + "): C''s lack of a stampede shows nothing");
+        ev.undecided(new Stampede(id, window, StampedeOutcome.CONTROL_NOT_MET, dup, c));
       } else {
-        ev.add(
-            ph.healthyText()
-                + ", no duplicate call over the step → no stampede (C made "
-                + c
-                + " after the provider was healthy)");
+        ev.note(new Stampede(id, window, StampedeOutcome.NONE, dup, c));
       }
     }
   }

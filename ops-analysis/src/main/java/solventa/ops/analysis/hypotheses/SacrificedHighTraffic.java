@@ -8,7 +8,7 @@ import java.util.List;
  * rules version 12).
  */
 public final class SacrificedHighTraffic implements Hypothesis {
-  static final double MAX_SACRIFICED_PCT = 1.0;
+  public static final double MAX_SACRIFICED_PCT = 1.0;
 
   @Override
   public String id() {
@@ -24,32 +24,38 @@ public final class SacrificedHighTraffic implements Hypothesis {
   @Override
   public Verdict evaluate(Input in) {
     Evidence ev = new Evidence();
-    ev.add(PolicySteps.policies(in.rules()));
+    ev.note(PolicySteps.policies(in.rules()));
     List<Integer> rates = in.results().policyRates();
     if (rates.isEmpty()) {
-      ev.inconclusive("the breaker policy test was not run");
+      ev.undecided(new PolicySteps.NotRun(PolicySteps.Rule.HIGH_TRAFFIC));
       return ev.verdict(this);
     }
     int high = rates.get(0);
-    String who = PolicySteps.setting(in.rules(), "count").label() + " at " + high + " req/s";
+    String label = PolicySteps.setting(in.rules(), "count").label();
     PooledTrials pool = PooledTrials.of(in.results().policyTrials("count", high));
+    PolicySteps.CannotOpen cannot = PolicySteps.cannotOpen(in.rules(), "count", high);
     if (!pool.any()) {
-      ev.inconclusive(who + ": " + pool.nonePooled());
-      return ev.verdict(this);
-    }
-    String line = pool.line(who);
-    String cannot = PolicySteps.cannotOpen(in.rules(), "count", high);
-    if (cannot != null) {
-      ev.inconclusive(line + " → " + cannot);
-      return ev.verdict(this);
-    }
-    switch (pool.call()) {
-      case HOLDS -> ev.add(line + " → < 1 %");
-      case FAILS -> ev.refute(line + " → ≥ 1 %");
-      case TOO_CLOSE, MISSING ->
-          ev.inconclusive(
-              line + " → too close to call: " + who + " " + pool.shown() + " against 1 %");
+      ev.undecided(setting(label, high, pool, LowTrafficPolicies.Standing.NOT_USABLE, null));
+    } else if (cannot != null) {
+      ev.undecided(setting(label, high, pool, LowTrafficPolicies.Standing.CANNOT_OPEN, cannot));
+    } else {
+      switch (pool.call()) {
+        case HOLDS -> ev.note(setting(label, high, pool, LowTrafficPolicies.Standing.KEEPS, null));
+        case FAILS ->
+            ev.refute(setting(label, high, pool, LowTrafficPolicies.Standing.MISSES, null));
+        case TOO_CLOSE, MISSING ->
+            ev.undecided(setting(label, high, pool, LowTrafficPolicies.Standing.TOO_CLOSE, null));
+      }
     }
     return ev.verdict(this);
+  }
+
+  private static PolicySteps.Setting setting(
+      String label,
+      int rate,
+      PooledTrials pool,
+      LowTrafficPolicies.Standing st,
+      PolicySteps.CannotOpen cannot) {
+    return new PolicySteps.Setting(PolicySteps.Rule.HIGH_TRAFFIC, label, rate, pool, st, cannot);
   }
 }

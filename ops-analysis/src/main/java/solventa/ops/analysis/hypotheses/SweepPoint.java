@@ -53,11 +53,6 @@ public record SweepPoint(double hitRate, double target, StepResult step, Call ca
     return Call.Check.p99(step).call() == Call.FAILS;
   }
 
-  /** Why the point is neither held nor failed: the comparisons too close to call. */
-  String undecided(String who) {
-    return Call.undecided(who, Call.Check.meets(step));
-  }
-
   /**
    * Why the sweep step {@code s} of {@code who} ("C", "B") at target {@code hitRate} cannot be
    * judged (not run, invalid — its measured hit rate off target among the reasons —, too few
@@ -134,12 +129,12 @@ public record SweepPoint(double hitRate, double target, StepResult step, Call ca
   }
 
   /** A measured rate, to a tenth of a point: "88.9 %". */
-  static String pctRate(double h) {
+  public static String pctRate(double h) {
     return String.format(Locale.ROOT, "%.1f %%", h * 100);
   }
 
   /** A target, in whole points: "90 %". */
-  static String pctTarget(double h) {
+  public static String pctTarget(double h) {
     return String.format(Locale.ROOT, "%.0f %%", h * 100);
   }
 }

@@ -15,6 +15,10 @@ import java.util.List;
  * read, and for the pooled policy settings their trials: "1 run of 3; judged settings: 1 trial each
  * of ≥ 5"), so a verdict of a profile that runs fewer repeats says so; null in results written
  * before it.
+ *
+ * <p>{@code findings} are the evidence as data, as the rules judged it (not stored); {@code
+ * evidence} is their words, which the report writes ({@link #worded}) and results.json keeps: a
+ * verdict read back from results.json has its words and no findings.
  */
 public record Verdict(
     String id,
@@ -25,7 +29,8 @@ public record Verdict(
     @JsonInclude(JsonInclude.Include.NON_NULL) Boolean byConstruction,
     @JsonInclude(JsonInclude.Include.NON_NULL) String construction,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Clause> clauses,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String basis) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String basis,
+    @JsonIgnore List<Finding> findings) {
   public static final String SUPPORTED = "supported";
   public static final String REFUTED = "refuted";
   public static final String INCONCLUSIVE = "inconclusive";
@@ -41,13 +46,51 @@ public record Verdict(
     public static final String UNDECIDED = "undecided";
   }
 
-  public Verdict(String id, String statement, String verdict, List<String> evidence) {
-    this(id, statement, verdict, evidence, null, null, null, null, null);
+  public Verdict {
+    findings = findings == null ? List.of() : List.copyOf(findings);
   }
 
-  public Verdict(
-      String id, String statement, String verdict, List<String> evidence, Boolean provisional) {
-    this(id, statement, verdict, evidence, provisional, null, null, null, null);
+  /** A verdict with its evidence in words only (one read back, or a test's). */
+  public Verdict(String id, String statement, String verdict, List<String> evidence) {
+    this(id, statement, verdict, evidence, null, null, null, null, null, List.of());
+  }
+
+  /** A verdict as the rules judged it: its findings, not yet in words. */
+  static Verdict judged(String id, String statement, String verdict, List<Finding> findings) {
+    return new Verdict(id, statement, verdict, List.of(), null, null, null, null, null, findings);
+  }
+
+  /** This verdict with HD-01's provisional mark. */
+  public Verdict provisional(Boolean p) {
+    return new Verdict(
+        id,
+        statement,
+        verdict,
+        evidence,
+        p,
+        byConstruction,
+        construction,
+        clauses,
+        basis,
+        findings);
+  }
+
+  /**
+   * This verdict with its findings in {@code words}, one line per finding, as the report words
+   * them.
+   */
+  public Verdict worded(List<String> words) {
+    return new Verdict(
+        id,
+        statement,
+        verdict,
+        List.copyOf(words),
+        provisional,
+        byConstruction,
+        construction,
+        clauses,
+        basis,
+        findings);
   }
 
   /** This verdict marked true by construction ({@code arithmetic} non-null) or not. */
@@ -61,7 +104,8 @@ public record Verdict(
         arithmetic != null,
         arithmetic,
         clauses,
-        basis);
+        basis,
+        findings);
   }
 
   /** This verdict with HD-01's clauses. */
@@ -75,13 +119,23 @@ public record Verdict(
         byConstruction,
         construction,
         List.copyOf(c),
-        basis);
+        basis,
+        findings);
   }
 
   /** This verdict with what it was judged on. */
   public Verdict withBasis(String b) {
     return new Verdict(
-        id, statement, verdict, evidence, provisional, byConstruction, construction, clauses, b);
+        id,
+        statement,
+        verdict,
+        evidence,
+        provisional,
+        byConstruction,
+        construction,
+        clauses,
+        b,
+        findings);
   }
 
   /** Whether the design's arithmetic fixes the outcome (false when not judged); not stored. */

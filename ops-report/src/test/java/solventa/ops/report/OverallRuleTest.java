@@ -1,4 +1,4 @@
-package solventa.ops.analysis.hypotheses;
+package solventa.ops.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static solventa.ops.analysis.Fixture.step;
@@ -16,6 +16,7 @@ import solventa.ops.analysis.figures.Sanity;
 import solventa.ops.analysis.figures.SanityCheck;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.figures.StepResults;
+import solventa.ops.analysis.hypotheses.*;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.statistics.Interval;
@@ -29,7 +30,7 @@ import solventa.vocabulary.ProviderState;
  * 62–65 ms as the full sample measured, a pool of 32 whose recovery peak was 11 in flight, and
  * HD-01.4's sweep.
  */
-class OverallTest {
+class OverallRuleTest {
   static final ExperimentProfile FULL = ExperimentProfile.named("full");
   static final int POOL = 32;
 
@@ -129,12 +130,27 @@ class OverallTest {
     return Map.of("HD-01.5", new Verdict("HD-01.5", "", verdict, List.of()));
   }
 
+  /** The steps last judged, whose findings {@link #words} words. */
+  List<StepResult> judged = List.of();
+
   Verdict eval(List<StepResult> steps) {
+    judged = steps;
     return Fixture.eval(h, steps, hd5(Verdict.SUPPORTED), List.of());
   }
 
-  static List<String> refutations(Verdict v) {
-    return v.evidence().stream().filter(l -> l.startsWith("refuted by")).toList();
+  /** As {@link #eval(List)}, with HD-01.5 judged as {@code hd5}. */
+  Verdict evalWith(List<StepResult> steps, Map<String, Verdict> hd5) {
+    judged = steps;
+    return Fixture.eval(h, steps, hd5, List.of());
+  }
+
+  /** {@code v}'s evidence as the report words it, from the steps last judged. */
+  List<String> words(Verdict v) {
+    return EvidenceWords.lines(v, judged);
+  }
+
+  List<String> refutations(Verdict v) {
+    return words(v).stream().filter(l -> l.startsWith("refuted by")).toList();
   }
 
   @Nested
@@ -145,7 +161,7 @@ class OverallTest {
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.provisional()).isFalse();
       assertThat(refutations(v)).isEmpty();
-      assertThat(v.evidence())
+      assertThat(words(v))
           .contains(
               "judged with the actuarial inputs source-refresh-s=86400 (T_source), outage-s=3600"
                   + " (D), fallback-ceiling-pct=10 (c), max-stale-age-s=172800 (A), as declared in"
@@ -155,12 +171,12 @@ class OverallTest {
                   + " duplicate call(s), at most 11 in flight of pool 32 (the step's peak 11, 0"
                   + " rejected in the step) → no stampede saturates the pool")
           .contains("HD-01.5 is supported");
-      assertThat(v.evidence()).filteredOn(l -> l.endsWith("→ within the ceiling")).hasSize(6);
+      assertThat(words(v)).filteredOn(l -> l.endsWith("→ within the ceiling")).hasSize(6);
       assertThat(v.clauses())
           .extracting(Verdict.Clause::outcome)
           .containsOnly(Verdict.Clause.HOLDS)
           .hasSize(4);
-      assertThat(v.evidence()).filteredOn(l -> l.endsWith("→ meets")).hasSize(9);
+      assertThat(words(v)).filteredOn(l -> l.endsWith("→ meets")).hasSize(9);
     }
 
     /** The ceiling is an actuarial input read from the rules, not a number inside the rule. */
@@ -171,7 +187,7 @@ class OverallTest {
           .isEqualTo(Verdict.REFUTED);
       Verdict v = eval(steps, new Actuarial(86_400, 14_400, 40, 172_800));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .first()
           .asString()
           .startsWith(
@@ -192,7 +208,7 @@ class OverallTest {
       }
       Verdict v = eval(steps);
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .contains(
               "minimum hit rate: 0 % (C holds even at 0.0 % measured, where every answer is a"
                   + " fallback)");
@@ -203,7 +219,7 @@ class OverallTest {
       Verdict v = eval(protocol(1, w -> {}));
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
       assertThat(v.provisional()).isTrue();
-      assertThat(v.evidence()).anyMatch(l -> l.contains("the card requires 3"));
+      assertThat(words(v)).anyMatch(l -> l.contains("the card requires 3"));
     }
   }
 
@@ -240,7 +256,7 @@ class OverallTest {
                               .latency(221, 300)
                               .intervals(new Interval(217, 226), new Interval(280, 320)))));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .contains(
               "INCONCLUSIVE: C R1 healthy: p95 221 ms [217, 226], p99 300 ms [280, 320], errors"
                   + " 0.00 % [0.00, 0.06], fallback 0.42 % [0.27, 0.61] (n=6000) → clause (a)"
@@ -263,7 +279,7 @@ class OverallTest {
     void aStepWithoutIntervalsIsInconclusiveWithTheReason() {
       Verdict v = eval(protocol(inRun("R1", w -> w.healthy.withoutIntervals())));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .anyMatch(
               l ->
                   l.contains("C R1 healthy p95 64 ms [no interval]: no interval stored")
@@ -274,12 +290,13 @@ class OverallTest {
     void errorsAboveOnePercentMissToo() {
       Verdict v = eval(protocol(inRun("R3", w -> w.unresponsive.errors(1.5))));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence()).last().isEqualTo("refuted by clause (a) C misses the thresholds");
+      assertThat(words(v)).last().isEqualTo("refuted by clause (a) C misses the thresholds");
     }
   }
 
   /** HD-01 judged with the actuarial inputs {@code a} instead of the declared ones. */
   Verdict eval(List<StepResult> steps, Actuarial a) {
+    judged = steps;
     return h.evaluate(
         new Hypothesis.Input(
             new StepResults(steps),
@@ -312,7 +329,7 @@ class OverallTest {
       Verdict v = eval(protocol(w -> {}));
       assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.HOLDS);
       assertThat(clauseB(v).flipsAt()).isEqualTo("outage-s 4320–8640 s");
-      assertThat(v.evidence())
+      assertThat(words(v))
           .anyMatch(
               l ->
                   l.startsWith(
@@ -339,7 +356,7 @@ class OverallTest {
       Verdict v = eval(protocol(w -> {}), outage(6_000));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .anyMatch(
               l ->
                   l.startsWith(
@@ -364,7 +381,7 @@ class OverallTest {
                   inRun(
                       "R2", w -> w.degraded.curve(0.96, FULL.refreshAfterSec(), AGING_RATE, 20))));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .anyMatch(
               l ->
                   l.startsWith(
@@ -379,7 +396,7 @@ class OverallTest {
       Verdict v = eval(protocol(w -> {}), new Actuarial(86_400, 3_600, 90, 172_800));
       assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
       assertThat(clauseB(v).flipsAt()).isNull();
-      assertThat(v.evidence())
+      assertThat(words(v))
           .anyMatch(
               l ->
                   l.contains(
@@ -391,7 +408,7 @@ class OverallTest {
     void aClearRefutationStillRefutesBesideATooCloseStep() {
       Verdict v = eval(protocol(inRun("R3", Walk::lowHitRate)), outage(6_000));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence()).anyMatch(l -> l.contains("too close to call: C degraded R1"));
+      assertThat(words(v)).anyMatch(l -> l.contains("too close to call: C degraded R1"));
       assertThat(refutations(v)).first().asString().contains("C degraded R3");
     }
   }
@@ -441,7 +458,7 @@ class OverallTest {
     void oneBelowThePoolIsNotSaturated() {
       Verdict v = recovery(11, POOL - 1, 40, 0);
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .anyMatch(
               l ->
                   l.startsWith("C R2 recovery, from 30 s after the change")
@@ -457,7 +474,7 @@ class OverallTest {
     void aBacklogWhileTheProviderIsStillDegradedIsAFindingNotAStampede() {
       Verdict v = recovery(POOL, 11, 40, 21);
       assertThat(v.verdict()).isEqualTo(Verdict.SUPPORTED);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .contains(
               "recovery backlog (a finding, not a stampede): C R2 recovery: the pool was full (32"
                   + " of 32 in flight) in second 6, while the provider was still degraded; cause:"
@@ -480,7 +497,7 @@ class OverallTest {
                               .window(FULL.warmupSec(), 20)
                               .recoveryPhases(FULL.recoveryWindowSec(), 11, 11, 40))));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .contains(
               "INCONCLUSIVE: C R1 recovery ended before the provider was healthy again (30 s):"
                   + " clause (c) cannot be judged");
@@ -492,26 +509,24 @@ class OverallTest {
   class ClauseD {
     @Test
     void hd015RefutedRefutes() {
-      Verdict v = Fixture.eval(h, protocol(w -> {}), hd5(Verdict.REFUTED), List.of());
+      Verdict v = evalWith(protocol(w -> {}), hd5(Verdict.REFUTED));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence()).last().isEqualTo("refuted by clause (d) HD-01.5 is refuted");
+      assertThat(words(v)).last().isEqualTo("refuted by clause (d) HD-01.5 is refuted");
     }
   }
 
   @Test
   void everyClauseThatRefutesIsNamed() {
     Verdict v =
-        Fixture.eval(
-            h,
+        evalWith(
             protocol(
                 w -> {
                   w.lowHitRate();
                   w.recovery.recoveryPhases(FULL.recoveryWindowSec(), 11, POOL, 21);
                   w.unresponsive.latency(180, 719);
                 }),
-            hd5(Verdict.REFUTED),
-            List.of());
-    assertThat(v.evidence())
+            hd5(Verdict.REFUTED));
+    assertThat(words(v))
         .last()
         .isEqualTo(
             "refuted by clause (a) C misses the thresholds; clause (b) fallback above the ceiling;"
@@ -525,7 +540,7 @@ class OverallTest {
     void whenAFallbackShareWasNotMeasured() {
       Verdict v = eval(protocol(inRun("R2", w -> w.healthy.invalid())));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .anyMatch(
               l ->
                   l.startsWith(
@@ -537,7 +552,7 @@ class OverallTest {
     void whenARecoveryStepWasNotRun() {
       Verdict v = eval(protocol(inRun("R3", w -> w.recovery = null)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .contains("INCONCLUSIVE: C R3 recovery was not run: clause (c) cannot be judged");
     }
 
@@ -545,15 +560,14 @@ class OverallTest {
     void whenARecoveryStepIsInvalid() {
       Verdict v = eval(protocol(inRun("R1", w -> w.recovery.invalid())));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
-          .anyMatch(l -> l.startsWith("INCONCLUSIVE: C R1 recovery is invalid"));
+      assertThat(words(v)).anyMatch(l -> l.startsWith("INCONCLUSIVE: C R1 recovery is invalid"));
     }
 
     @Test
     void whenThePoolWasNotReadAtRecovery() {
       Verdict v = eval(protocol(inRun("R2", w -> w.recovery.pool(null, 0L))));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .anyMatch(
               l ->
                   l.startsWith("INCONCLUSIVE: C R2 recovery: the adapter's pool was not read")
@@ -564,7 +578,7 @@ class OverallTest {
     void whenAWalkStepIsMissing() {
       Verdict v = eval(protocol(inRun("R2", w -> w.degraded = null)));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence()).contains("INCONCLUSIVE: C R2 degraded was not run");
+      assertThat(words(v)).contains("INCONCLUSIVE: C R2 degraded was not run");
       // a clause whose step is missing is undecided, never holds by default
       assertThat(v.clauses().get(0).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
       assertThat(clauseB(v).outcome()).isEqualTo(Verdict.Clause.UNDECIDED);
@@ -573,20 +587,21 @@ class OverallTest {
 
     @Test
     void whenHd015IsInconclusive() {
-      Verdict v = Fixture.eval(h, protocol(w -> {}), hd5(Verdict.INCONCLUSIVE), List.of());
+      Verdict v = evalWith(protocol(w -> {}), hd5(Verdict.INCONCLUSIVE));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     }
 
     @Test
     void whenARunIsInvalidated() {
+      judged = protocol(w -> {});
       Verdict v =
           Fixture.eval(
               h,
-              protocol(w -> {}),
+              judged,
               hd5(Verdict.SUPPORTED),
               List.of(new SanityCheck("R2", "contract", false, "schemas differ")));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence()).contains("INCONCLUSIVE: runs invalidated by sanity checks: R2");
+      assertThat(words(v)).contains("INCONCLUSIVE: runs invalidated by sanity checks: R2");
     }
 
     @Test
@@ -598,7 +613,7 @@ class OverallTest {
                   .toList());
       Verdict v = eval(steps);
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence()).anyMatch(l -> l.contains("the minimum hit rate is not quantified"));
+      assertThat(words(v)).anyMatch(l -> l.contains("the minimum hit rate is not quantified"));
     }
 
     /** The protocol's walk with C's sweep at {@code rates} (targets), p99 {@code p99} at each. */
@@ -620,7 +635,7 @@ class OverallTest {
       Verdict v =
           eval(withSweep(new double[] {0.99, 0.96, 0.90, 0.50}, new double[] {180, 182, 190, 194}));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .contains(
               "INCONCLUSIVE: the minimum hit rate is not quantified: minimum hit rate: an open"
                   + " bound, not quantified (C holds at every tested rate, down to 50.0 %)");
@@ -631,7 +646,7 @@ class OverallTest {
       Verdict v =
           eval(withSweep(new double[] {0.99, 0.96, 0.90, 0.50}, new double[] {720, 721, 719, 722}));
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .contains(
               "INCONCLUSIVE: the minimum hit rate is not quantified: minimum hit rate: an open"
                   + " bound, not quantified (C fails at every tested rate, up to 99.0 %)");
@@ -650,7 +665,7 @@ class OverallTest {
       steps.add(off.withInvalidations(both, false, 2));
       Verdict v = eval(steps);
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence())
+      assertThat(words(v))
           .anyMatch(
               l ->
                   l.startsWith(
@@ -663,7 +678,7 @@ class OverallTest {
     void whenNoWalkWasRun() {
       Verdict v = eval(List.of());
       assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-      assertThat(v.evidence()).contains("INCONCLUSIVE: no state walk was run");
+      assertThat(words(v)).contains("INCONCLUSIVE: no state walk was run");
       // with nothing measured no clause holds: (a), (b) and (c) are undecided, and (d) follows
       // HD-01.5 (supported here)
       assertThat(v.clauses())
@@ -690,7 +705,7 @@ class OverallTest {
                     }
                   }));
       assertThat(v.verdict()).isEqualTo(Verdict.REFUTED);
-      assertThat(v.evidence()).last().isEqualTo("refuted by clause (b) fallback above the ceiling");
+      assertThat(words(v)).last().isEqualTo("refuted by clause (b) fallback above the ceiling");
     }
   }
 }

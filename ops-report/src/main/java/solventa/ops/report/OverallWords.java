@@ -1,0 +1,139 @@
+package solventa.ops.report;
+
+import java.util.List;
+import solventa.ops.analysis.figures.RecoveryPhases;
+import solventa.ops.analysis.figures.StepResult;
+import solventa.ops.analysis.hypotheses.Actuarial;
+import solventa.ops.analysis.hypotheses.Call;
+import solventa.ops.analysis.hypotheses.Evidence;
+import solventa.ops.analysis.hypotheses.Fact;
+import solventa.ops.analysis.hypotheses.FallbackFlip;
+import solventa.ops.analysis.hypotheses.Overall;
+import solventa.ops.analysis.hypotheses.OverallFacts;
+import solventa.ops.analysis.hypotheses.Verdict;
+import solventa.vocabulary.Acceptance;
+
+/** The words of HD-01's findings, clause by clause. */
+final class OverallWords {
+  private OverallWords() {}
+
+  static String text(Fact fact, boolean refutes, EvidenceWords words) {
+    if (fact instanceof OverallFacts.Inputs i) {
+      Actuarial a = i.actuarial();
+      return "judged with the actuarial inputs "
+          + a.describe()
+          + (a.declared() ? ", as declared in the rules" : ", the reader's (--assume)")
+          + "; the lab's T = "
+          + i.refreshAfterSec()
+          + " s maps to T_source through t/T";
+    }
+    if (fact instanceof OverallFacts.ClauseD d) {
+      return Verdict.REFUTED.equals(d.hd015())
+          ? "refuted by " + Overall.CLAUSE_D + " (sacrificed ≥ 1 % at high traffic)"
+          : "HD-01.5 is " + d.hd015();
+    }
+    if (fact instanceof OverallFacts.ClauseA a) {
+      return clauseA(words.step(a.stepId()), a.call());
+    }
+    if (fact instanceof OverallFacts.ClauseB b) {
+      return clauseB(b);
+    }
+    if (fact instanceof OverallFacts.ClauseCUnusable u) {
+      return EvidenceWords.unusable(u.step()) + ": clause (c) cannot be judged";
+    }
+    if (fact instanceof OverallFacts.ClauseC c) {
+      RecoveryPhases ph = RecoveryPhases.of(words.step(c.stepId()), c.windowSec());
+      return switch (c.outcome()) {
+        case UNJUDGED -> ph.unjudged() + ": clause (c) cannot be judged";
+        case STAMPEDE -> "refuted by " + Overall.CLAUSE_C + ": " + ph.healthyText();
+        case NONE -> ph.healthyText() + " → no stampede saturates the pool";
+      };
+    }
+    if (fact instanceof OverallFacts.Minimum m) {
+      return minimum(m);
+    }
+    if (fact instanceof OverallFacts.InvalidRuns r) {
+      return "runs invalidated by sanity checks: " + String.join(", ", r.runs());
+    }
+    if (fact instanceof OverallFacts.Provisional p) {
+      return "provisional: " + p.runs() + " run(s); the card requires " + p.required();
+    }
+    if (fact instanceof OverallFacts.RefutedBy r) {
+      return "refuted by " + String.join("; ", r.clauses());
+    }
+    return null;
+  }
+
+  private static String clauseA(StepResult s, Call call) {
+    String line = Evidence.describe(s);
+    return switch (call) {
+      case HOLDS -> line + " → meets";
+      case FAILS ->
+          "refuted by " + Overall.CLAUSE_A + ": " + line + " → misses " + Acceptance.describe();
+      default -> {
+        List<Call.Check> checks = Call.Check.meets(s);
+        yield line
+            + " → clause (a) cannot be decided: "
+            + Call.undecided(EvidenceWords.who(s), checks);
+      }
+    };
+  }
+
+  private static String clauseB(OverallFacts.ClauseB b) {
+    FallbackFlip f = b.flip();
+    String who = b.who();
+    String d = Actuarial.num(b.outageSec()) + " s";
+    return switch (f.outcome()) {
+      case REFUTES ->
+          "refuted by "
+              + Overall.CLAUSE_B
+              + ": "
+              + who
+              + ": the outage of "
+              + d
+              + " outlasts the flip at "
+              + FallbackFlip.span(f.flip())
+              + " ("
+              + f.figures()
+              + ")";
+      case HOLDS ->
+          who
+              + ": the outage of "
+              + d
+              + " ends before the flip at "
+              + FallbackFlip.span(f.flip())
+              + " ("
+              + f.figures()
+              + ") → within the ceiling";
+      case TOO_CLOSE ->
+          "clause (b) cannot be decided: too close to call: "
+              + who
+              + " the outage of "
+              + d
+              + " lies inside the flip at "
+              + FallbackFlip.span(f.flip())
+              + " ("
+              + f.figures()
+              + ")";
+      default ->
+          "clause (b) cannot be decided: " + who + ": " + f.reason() + " (" + f.figures() + ")";
+    };
+  }
+
+  private static String minimum(OverallFacts.Minimum m) {
+    String not = "the minimum hit rate is not quantified: ";
+    if (!m.sweepRun()) {
+      return not + "the hit-rate sweep was not run";
+    }
+    if (!m.unusable().isEmpty()) {
+      return not
+          + String.join(
+              "; ",
+              m.unusable().stream()
+                  .map(u -> SweepWords.unusable(u) + ": not usable for the minimum hit rate")
+                  .toList());
+    }
+    String limit = SweepWords.limit(m.limit());
+    return m.limit().quantified() ? limit : not + limit;
+  }
+}
