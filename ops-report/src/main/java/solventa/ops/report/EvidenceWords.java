@@ -36,6 +36,11 @@ public final class EvidenceWords {
     return e.toBuilder().verdicts(out).build();
   }
 
+  /** The words of facts whose steps are among {@code steps}. */
+  static EvidenceWords over(List<StepResult> steps) {
+    return new EvidenceWords(steps);
+  }
+
   /** {@code v}'s evidence lines as the report writes them, its steps among {@code steps}. */
   public static List<String> lines(Verdict v, List<StepResult> steps) {
     return new EvidenceWords(steps).word(v).evidence();
@@ -64,16 +69,26 @@ public final class EvidenceWords {
           StampedeWords::text,
           RecoveryWords::text,
           SweepWords::text,
-          OverallWords::text);
+          OverallWords::text,
+          DesignWords::text);
 
   private String text(Finding f) {
+    return text(f.fact(), f.role() == Finding.Role.REFUTES);
+  }
+
+  /** The words of {@code fact} as a line that does not refute. */
+  String text(Fact fact) {
+    return text(fact, false);
+  }
+
+  private String text(Fact fact, boolean refutes) {
     for (Kind k : KINDS) {
-      String text = k.text(f.fact(), f.role() == Finding.Role.REFUTES, this);
+      String text = k.text(fact, refutes, this);
       if (text != null) {
         return text;
       }
     }
-    throw new IllegalArgumentException("no words for " + f.fact());
+    throw new IllegalArgumentException("no words for " + fact);
   }
 
   /** The kinds every rule uses. */

@@ -101,7 +101,7 @@ final class Findings extends ReportSection {
         Recommendation.of(
             r, profileOf().refreshAfterSec(), profileOf().recoveryWindowSec(), e.judgedWith());
     h(2, "Recommendation");
-    p("**" + rec.sentence() + "**");
+    p("**" + DesignWords.sentence(rec, e.steps()) + "**");
     p(
         "The rule (docs/verdict-rules.md, Recommendation): designs from the simplest ("
             + String.join(", ", rec.candidates().stream().map(c -> c.arm().label()).toList())
@@ -126,6 +126,7 @@ final class Findings extends ReportSection {
             + " DEFAULT quotes is in the table after the designs'.");
     List<List<String>> rows = new ArrayList<>();
     for (Recommendation.Candidate c : rec.candidates()) {
+      List<String> evidence = DesignWords.evidence(c, e.steps());
       String noCost = c.status() == Recommendation.Status.MISSES ? "misses" : "not established";
       rows.add(
           List.of(
@@ -150,9 +151,9 @@ final class Findings extends ReportSection {
                       ? null
                       : String.format(Locale.ROOT, "%.2f", c.worstCallsPerQuote()),
                   noCost),
-              c.evidence().size() <= 2
-                  ? String.join("; ", c.evidence())
-                  : c.evidence().get(0) + "; … (" + (c.evidence().size() - 1) + " more)"));
+              evidence.size() <= 2
+                  ? String.join("; ", evidence)
+                  : evidence.get(0) + "; … (" + (evidence.size() - 1) + " more)"));
     }
     blocks.add(
         new Table(

@@ -57,6 +57,7 @@ final class RefreshPolicySection extends ReportSection {
             + "). Where the outage is longer than the steps measured, the judgement is the aging"
             + " model's, decided by the healthy hit rate alone (the flip's interval says where).");
     List<List<String>> rows = new ArrayList<>();
+    EvidenceWords words = EvidenceWords.over(e.steps());
     for (double t : values(a)) {
       Actuarial at = new Actuarial(t, a.outageSec(), a.fallbackCeilingPct(), a.maxStaleAgeSec());
       Recommendation rec = Recommendation.of(r, labT, recoveryWindowSec, at);
@@ -77,8 +78,8 @@ final class RefreshPolicySection extends ReportSection {
                     : String.format(Locale.ROOT, "%.1f", c.worstFallbackPct()),
                 switch (fb.standing()) {
                   case MET -> "holds";
-                  case MISSED -> "misses: " + fb.evidence();
-                  case UNDECIDED -> "undecided: " + fb.evidence();
+                  case MISSED -> "misses: " + words.text(fb.evidence());
+                  case UNDECIDED -> "undecided: " + words.text(fb.evidence());
                 }));
       }
     }

@@ -49,6 +49,7 @@ public record Summary(
         Recommendation.of(
             r, profile.refreshAfterSec(), profile.recoveryWindowSec(), e.judgedWith());
     Verdict hd01 = e.verdicts().get("HD-01");
+    String decision = DesignWords.sentence(rec, e.steps());
     String answer =
         (hd01 == null
                 ? "HD-01 has no verdict"
@@ -65,8 +66,8 @@ public record Summary(
                             + ")"
                         : ""))
             + "; "
-            + Character.toLowerCase(rec.sentence().charAt(0))
-            + rec.sentence().substring(1);
+            + Character.toLowerCase(decision.charAt(0))
+            + decision.substring(1);
     if (r.runs().isEmpty()) {
       answer = noWalk(e, profile, hd01);
     }

@@ -81,7 +81,7 @@ public final class Evidence {
   }
 
   /** Why a step cannot decide anything, as data, or null when it is usable. */
-  static Fact.UnusableStep unusable(StepResult s, Fact.StepRef ref) {
+  public static Fact.UnusableStep unusable(StepResult s, Fact.StepRef ref) {
     Fact.Unfit why = unfit(s);
     if (why == null) {
       return null;

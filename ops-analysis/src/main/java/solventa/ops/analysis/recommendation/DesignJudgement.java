@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import solventa.ops.analysis.figures.RecoveryPhases;
 import solventa.ops.analysis.figures.StepResult;
@@ -12,7 +11,9 @@ import solventa.ops.analysis.figures.StepResults;
 import solventa.ops.analysis.hypotheses.Actuarial;
 import solventa.ops.analysis.hypotheses.Call;
 import solventa.ops.analysis.hypotheses.Evidence;
+import solventa.ops.analysis.hypotheses.Fact;
 import solventa.ops.analysis.hypotheses.FallbackFlip;
+import solventa.ops.analysis.recommendation.DesignFacts.RecoveryReading;
 import solventa.ops.analysis.recommendation.Recommendation.Candidate;
 import solventa.ops.analysis.recommendation.Recommendation.Clause;
 import solventa.ops.analysis.recommendation.Recommendation.ClauseCall;
@@ -20,14 +21,13 @@ import solventa.ops.analysis.recommendation.Recommendation.Standing;
 import solventa.ops.analysis.recommendation.Recommendation.Status;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.StateNames;
-import solventa.vocabulary.Acceptance;
 import solventa.vocabulary.ProviderState;
 
 /**
  * One design judged by the Recommendation's rule (docs/verdict-rules.md, Recommendation): its walk
  * steps in every required state of every run for the latency and the fallback share, its recovery
- * steps for the stampede and the backlog. Collects the evidence of each clause apart, then gives
- * the design's standing, its three clauses and its cost.
+ * steps for the stampede and the backlog. Collects the evidence of each clause apart, as facts
+ * ({@link DesignFacts}), then gives the design's standing, its three clauses and its cost.
  */
 final class DesignJudgement {
   private final BenchArm arm;
@@ -35,13 +35,13 @@ final class DesignJudgement {
   private final int recoveryWindowSec;
   private final Actuarial a;
 
-  private final List<String> missing = new ArrayList<>();
-  private final List<String> latencyMissing = new ArrayList<>();
-  private final List<String> recoveryMissing = new ArrayList<>();
-  private final List<String> misses = new ArrayList<>();
-  private final List<String> aboveCeiling = new ArrayList<>();
-  private final List<String> undecided = new ArrayList<>();
-  private final List<String> recoveryFails = new ArrayList<>();
+  private final List<Fact> missing = new ArrayList<>();
+  private final List<Fact> latencyMissing = new ArrayList<>();
+  private final List<Fact> recoveryMissing = new ArrayList<>();
+  private final List<Fact> misses = new ArrayList<>();
+  private final List<Fact> aboveCeiling = new ArrayList<>();
+  private final List<Fact> undecided = new ArrayList<>();
+  private final List<Fact> recoveryFails = new ArrayList<>();
   private Double calls;
   private Double fallback;
   private Double age;
@@ -56,9 +56,9 @@ final class DesignJudgement {
 
   Candidate judge(StepResults results) {
     if (results.runs().isEmpty()) {
-      missing.add("no state walk was run");
-      latencyMissing.add("no state walk was run");
-      recoveryMissing.add("no state walk was run");
+      missing.add(new Fact.NoWalk());
+      latencyMissing.add(new Fact.NoWalk());
+      recoveryMissing.add(new Fact.NoWalk());
     }
     for (String run : results.runs()) {
       for (ProviderState st : Recommendation.REQUIRED_STATES) {
@@ -66,8 +66,8 @@ final class DesignJudgement {
       }
       StepResult rec = results.walk(run, arm, ProviderState.RECOVERY).orElse(null);
       calls = max(calls, Recommendation.callsPerQuote(rec));
-      List<String> unread = new ArrayList<>();
-      recovery(rec, arm.label() + " " + run + " recovery", unread);
+      List<Fact> unread = new ArrayList<>();
+      recovery(rec, new Fact.StepRef(arm.label(), run, ProviderState.RECOVERY), unread);
       missing.addAll(unread);
       recoveryMissing.addAll(unread);
     }
@@ -77,7 +77,7 @@ final class DesignJudgement {
   /** One required walk step: its latency, then, in a failure state, its fallback share. */
   private void requiredStep(StepResults results, String run, ProviderState st) {
     StepResult s = results.walk(run, arm, st).orElse(null);
-    String why = Evidence.unusable(s, arm.label() + " " + run + " " + StateNames.label(st));
+    Fact why = Evidence.unusable(s, new Fact.StepRef(arm.label(), run, st));
     if (why != null) {
       missing.add(why);
       latencyMissing.add(why);
@@ -85,13 +85,14 @@ final class DesignJudgement {
     }
     Call meets = Call.meets(s);
     if (meets == Call.FAILS) {
-      misses.add(Evidence.describe(s) + " → misses " + Evidence.thresholds());
+      misses.add(
+          new Fact.AgainstThresholds(
+              s.spec().id(), List.of(Fact.Threshold.values()), meets, Fact.Expected.ANY));
       return;
     }
     if (meets != Call.HOLDS) {
       // the latency cannot be shown to meet: not established, never assumed to
-      String notShown =
-          Call.undecided(arm.label() + " " + run + " " + StateNames.label(st), Call.Check.meets(s));
+      Fact notShown = new DesignFacts.LatencyNotShown(s.spec().id());
       missing.add(notShown);
       latencyMissing.add(notShown);
       return;
@@ -116,24 +117,8 @@ final class DesignJudgement {
     fallback = max(fallback, f.recordedFallbackPct());
     switch (f.outcome()) {
       case HOLDS -> {}
-      case REFUTES ->
-          aboveCeiling.add(
-              who
-                  + String.format(
-                      Locale.ROOT,
-                      " → the fallback share reaches %s %% at %s of the outage, before its %s s"
-                          + " end",
-                      Evidence.num(a.fallbackCeilingPct()),
-                      FallbackFlip.span(f.flip()),
-                      Actuarial.num(a.outageSec())));
-      case TOO_CLOSE ->
-          undecided.add(
-              who
-                  + " → fallback: too close to call, the outage of "
-                  + Actuarial.num(a.outageSec())
-                  + " s lies inside the flip at "
-                  + FallbackFlip.span(f.flip()));
-      default -> undecided.add(who + " → fallback not decidable: " + f.reason());
+      case REFUTES -> aboveCeiling.add(new DesignFacts.Fallback(f));
+      default -> undecided.add(new DesignFacts.Fallback(f));
     }
   }
 
@@ -142,45 +127,34 @@ final class DesignJudgement {
    * leaves the design not established; a stampede once the provider is healthy again, or the pool
    * filled before that (the recovery backlog), fails it.
    */
-  private void recovery(StepResult s, String who, List<String> unread) {
-    String why = Evidence.unusable(s, who);
+  private void recovery(StepResult s, Fact.StepRef ref, List<Fact> unread) {
+    Fact why = Evidence.unusable(s, ref);
     if (why != null) {
       unread.add(why);
       return;
     }
     RecoveryPhases ph = RecoveryPhases.of(s, recoveryWindowSec);
-    String unjudged = ph.unjudged();
-    if (unjudged != null) {
-      unread.add(unjudged + ": its recovery cannot be judged");
+    if (ph.unjudged() != null) {
+      unread.add(reading(s, RecoveryReading.UNREAD));
     } else if (ph.stampede()) {
-      recoveryFails.add(
-          String.format(
-              Locale.ROOT,
-              "%s: a stampede saturates the pool (%d duplicate calls, %d of %d in flight once the"
-                  + " provider was healthy again)",
-              who,
-              ph.duplicates(),
-              ph.peakHealthy(),
-              ph.poolSize()));
-      recoveryFails.add(ph.healthyText());
+      recoveryFails.add(reading(s, RecoveryReading.STAMPEDE));
+      recoveryFails.add(reading(s, RecoveryReading.HEALTHY_PHASE));
     } else if (ph.backlog().isPresent()) {
-      recoveryFails.add(
-          String.format(
-              Locale.ROOT,
-              "%s: the recovery backlog filled the pool (%s of %s in flight in second %d, the"
-                  + " provider still degraded)",
-              who,
-              ph.stepPeak() == null ? ph.poolSize() : ph.stepPeak(),
-              ph.poolSize(),
-              ph.backlog().get().fullAtSec()));
-      ph.backlogText().ifPresent(recoveryFails::add);
+      recoveryFails.add(reading(s, RecoveryReading.BACKLOG));
+      if (ph.backlogText().isPresent()) {
+        recoveryFails.add(reading(s, RecoveryReading.BACKLOG_PHASE));
+      }
     }
+  }
+
+  private Fact reading(StepResult s, RecoveryReading reading) {
+    return new DesignFacts.Recovery(s.spec().id(), recoveryWindowSec, reading);
   }
 
   /** The standing, the first that applies, with its evidence; the clauses; the cost. */
   private Candidate candidate(StepResults results) {
     Status status;
-    List<String> evidence;
+    List<Fact> evidence;
     if (!misses.isEmpty()) {
       status = Status.MISSES;
       evidence = misses;
@@ -200,18 +174,7 @@ final class DesignJudgement {
       evidence = undecided;
     } else {
       status = Status.QUALIFIES;
-      evidence =
-          List.of(
-              "meets "
-                  + Acceptance.describe()
-                  + " in every state of "
-                  + String.join(", ", results.runs())
-                  + String.format(
-                      Locale.ROOT,
-                      ", the fallback share within %s %% through an outage of %s s, and its"
-                          + " recovery without a stampede or a backlog filling the pool",
-                      Evidence.num(a.fallbackCeilingPct()),
-                      Actuarial.num(a.outageSec())));
+      evidence = List.of(new DesignFacts.Qualifies(results.runs(), a));
     }
     return new Candidate(
         arm, status, List.copyOf(evidence), fallback, age, errors, calls, clauses());
@@ -221,12 +184,10 @@ final class DesignJudgement {
   private Map<Clause, ClauseCall> clauses() {
     Map<Clause, ClauseCall> clauses = new EnumMap<>(Clause.class);
     clauses.put(Clause.LATENCY, ClauseCall.of(misses, latencyMissing));
-    List<String> fallbackUndecided = new ArrayList<>(undecided);
+    List<Fact> fallbackUndecided = new ArrayList<>(undecided);
     if (clauses.get(Clause.LATENCY).standing() != Standing.MET) {
       // a failure step whose latency missed or was not established had its fallback not judged
-      fallbackUndecided.add(
-          arm.label()
-              + ": the fallback share is not judged where the latency was not shown to meet");
+      fallbackUndecided.add(new DesignFacts.FallbackNotJudged(arm.label()));
     }
     clauses.put(Clause.FALLBACK, ClauseCall.of(aboveCeiling, fallbackUndecided));
     clauses.put(Clause.RECOVERY, ClauseCall.of(recoveryFails, recoveryMissing));

@@ -2,13 +2,13 @@ package solventa.ops.analysis.recommendation;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import solventa.ops.analysis.figures.RecoveryPhases;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.figures.StepResults;
 import solventa.ops.analysis.hypotheses.Actuarial;
+import solventa.ops.analysis.hypotheses.Fact;
 import solventa.ops.analysis.hypotheses.FallbackFlip;
 import solventa.ops.protocol.BenchArm;
 import solventa.vocabulary.ProviderState;
@@ -63,15 +63,16 @@ public record Recommendation(
   }
 
   /**
-   * One design's standing: its status, the evidence (one line per deciding step, or the missing
-   * step), and its cost over the failure states: the highest fallback share, the highest p95 of the
-   * age of the data quotes were priced with, the highest error share, and the most provider calls
-   * per quote over the failure and recovery steps (each null when no step had it).
+   * One design's standing: its status, the evidence (one fact per deciding step, or the missing
+   * step, worded by the report), and its cost over the failure states: the highest fallback share,
+   * the highest p95 of the age of the data quotes were priced with, the highest error share, and
+   * the most provider calls per quote over the failure and recovery steps (each null when no step
+   * had it).
    */
   public record Candidate(
       BenchArm arm,
       Status status,
-      List<String> evidence,
+      List<Fact> evidence,
       Double worstFallbackPct,
       Double worstAgeP95Ms,
       Double worstErrorPct,
@@ -79,26 +80,19 @@ public record Recommendation(
       Map<Clause, ClauseCall> clauses) {
 
     /** How many of the three clauses it misses, and how many it leaves undecided. */
-    long count(Standing standing) {
+    public long count(Standing standing) {
       return clauses.values().stream().filter(c -> c.standing() == standing).count();
     }
   }
 
   /** The three things a design must show (rules version 14 names them apart). */
   public enum Clause {
-    LATENCY("the latency requirements"),
-    FALLBACK("the fallback share within the ceiling through the outage"),
-    RECOVERY("a recovery without a stampede or a backlog filling the pool");
-
-    private final String words;
-
-    Clause(String words) {
-      this.words = words;
-    }
-
-    public String words() {
-      return words;
-    }
+    /** The latency requirements in every required state. */
+    LATENCY,
+    /** The fallback share within the ceiling through the outage. */
+    FALLBACK,
+    /** A recovery without a stampede or a backlog filling the pool. */
+    RECOVERY
   }
 
   /** A clause met, missed, or not decided (too close to call, not run, not usable, not read). */
@@ -109,11 +103,11 @@ public record Recommendation(
   }
 
   /**
-   * One clause's standing for a design, with the first line of evidence that decided it (null when
+   * One clause's standing for a design, with the first fact of evidence that decided it (null when
    * met).
    */
-  public record ClauseCall(Standing standing, String evidence) {
-    static ClauseCall of(List<String> missed, List<String> undecided) {
+  public record ClauseCall(Standing standing, Fact evidence) {
+    static ClauseCall of(List<Fact> missed, List<Fact> undecided) {
       if (!missed.isEmpty()) {
         return new ClauseCall(Standing.MISSED, missed.get(0));
       }
@@ -181,22 +175,6 @@ public record Recommendation(
     return s.providerCalls() / (double) s.endToEnd().count();
   }
 
-  /** The decision in one sentence, naming the design, or why none is recommended. */
-  public String sentence() {
-    if (recommended.isPresent()) {
-      Candidate c = candidate(recommended.get());
-      return String.format(
-          Locale.ROOT,
-          "Recommended: arm %s, the simplest design that meets the latency requirements in every"
-              + " required state of every run, at a cost of at most %s %% of quotes priced on a"
-              + " fallback and %s %% errors in the failure states.",
-          c.arm().label(),
-          num(c.worstFallbackPct()),
-          num(c.worstErrorPct()));
-    }
-    return "No design is recommended: " + ClosestDesign.sentence(candidates, actuarial) + ".";
-  }
-
   /**
    * The design closest to qualifying ({@link ClosestDesign}): the most clauses met, then the fewest
    * missed, then the simplest; empty when no design is shown to meet any clause.
@@ -207,9 +185,5 @@ public record Recommendation(
 
   public Candidate candidate(BenchArm arm) {
     return candidates.stream().filter(c -> c.arm() == arm).findFirst().orElseThrow();
-  }
-
-  private static String num(Double v) {
-    return v == null ? "—" : String.format(Locale.ROOT, "%.1f", v);
   }
 }

@@ -1,6 +1,11 @@
 package solventa.ops.analysis.recommendation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static solventa.ops.analysis.recommendation.Designs.at200;
+import static solventa.ops.analysis.recommendation.Designs.blockingArms;
+import static solventa.ops.analysis.recommendation.Designs.of;
+import static solventa.ops.analysis.recommendation.Designs.opportunistic;
+import static solventa.ops.analysis.recommendation.Designs.recovery;
 import static solventa.vocabulary.ProviderState.DEGRADED;
 import static solventa.vocabulary.ProviderState.DOWN;
 import static solventa.vocabulary.ProviderState.HEALTHY;
@@ -12,442 +17,170 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import solventa.ops.analysis.Fixture;
 import solventa.ops.analysis.figures.StepResult;
-import solventa.ops.analysis.figures.StepResults;
 import solventa.ops.analysis.hypotheses.Actuarial;
+import solventa.ops.analysis.hypotheses.Call;
+import solventa.ops.analysis.hypotheses.Fact;
+import solventa.ops.analysis.hypotheses.FallbackFlip;
+import solventa.ops.analysis.recommendation.DesignFacts.RecoveryReading;
+import solventa.ops.analysis.recommendation.Recommendation.Candidate;
+import solventa.ops.analysis.recommendation.Recommendation.Clause;
+import solventa.ops.analysis.recommendation.Recommendation.Standing;
 import solventa.ops.analysis.recommendation.Recommendation.Status;
 import solventa.ops.protocol.BenchArm;
-import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.statistics.Interval;
 import solventa.vocabulary.ProviderState;
 
 /**
- * The card's decision, with walks the protocol produces (figures from the quick and full runs of
- * 2026-12-01/02): every status a design can get, and each way the recommendation can come out.
+ * The card's decision as data: each design's standing, its clauses and the facts that decided them
+ * ({@link DesignFacts} and the kinds it shares with the hypotheses), on walks the protocol produces
+ * ({@link Designs}). Their words are the report's ({@code RecommendationRuleTest} there).
  */
 class RecommendationTest {
 
-  /** quick's T, the lab's refresh-after the fixtures' curves age over. */
-  private static final int QUICK_T = 20;
-
-  /** full's recovery window: the provider is healthy again this long after the change. */
-  private static final int WINDOW = ExperimentProfile.named("full").recoveryWindowSec();
-
-  /**
-   * A recovery walk step of {@code arm} with at most {@code backlogPeak} calls in flight before the
-   * provider is healthy again and {@code healthyPeak} after it, where {@code duplicates} duplicate
-   * calls are asked (pool 32).
-   */
-  private static Fixture recovery(
-      BenchArm arm, String run, int backlogPeak, int healthyPeak, long duplicates) {
-    return Fixture.step(arm, RECOVERY)
-        .run(run)
-        .window(0, WINDOW + 30)
-        .latency(63, 190)
-        .fallback(4.1)
-        .recoveryPhases(WINDOW, backlogPeak, healthyPeak, duplicates);
-  }
-
-  /** A recovery with the pool far from full throughout and no duplicate call once healthy. */
-  private static StepResult calm(BenchArm arm, String run) {
-    return recovery(arm, run, 11, 11, 0).build();
-  }
-
-  /** Arm A and B as measured: healthy they meet, degraded they wait the hard timeout. */
-  private static List<StepResult> blockingArms(String run) {
-    List<StepResult> s = new ArrayList<>();
-    s.add(Fixture.step(BenchArm.A, HEALTHY).run(run).latency(221, 250).fallback(0.0).build());
-    for (ProviderState st : List.of(DEGRADED, UNRESPONSIVE)) {
-      s.add(Fixture.step(BenchArm.A, st).run(run).latency(706, 708).errors(100).build());
-    }
-    s.add(Fixture.step(BenchArm.A, DOWN).run(run).latency(7, 10).errors(100).build());
-    s.add(Fixture.step(BenchArm.B, HEALTHY).run(run).latency(93, 163).fallback(0.0).build());
-    s.add(Fixture.step(BenchArm.B, DEGRADED).run(run).latency(703, 707).errors(14.2).build());
-    s.add(Fixture.step(BenchArm.B, UNRESPONSIVE).run(run).latency(704, 706).errors(27.6).build());
-    s.add(Fixture.step(BenchArm.B, DOWN).run(run).latency(64, 65).errors(34).build());
-    s.add(calm(BenchArm.A, run));
-    s.add(calm(BenchArm.B, run));
-    return s;
-  }
-
-  /**
-   * Arm {@code arm} meeting the thresholds in every state, its fallback share following the aging
-   * model (2 000 answers a second): from h = 96 % when {@code within} (quick's T = 20 s, the flip
-   * at 4 240–12 960 s of a daily refresh, after the declared hour), otherwise from h = 88 %, whose
-   * misses alone exceed the ceiling (the flip at 0–4 320 s, inside the hour).
-   */
-  private static List<StepResult> opportunistic(BenchArm arm, String run, boolean within) {
-    double h = within ? 0.96 : 0.88;
-    return List.of(
-        at200(
-            Fixture.step(arm, HEALTHY).run(run).latency(118, 179).fallback(0.9).measured(h * 100)),
-        at200(Fixture.step(arm, DEGRADED).run(run).latency(64, 66).aging(h, QUICK_T, 2_000)),
-        at200(Fixture.step(arm, UNRESPONSIVE).run(run).latency(64, 65).aging(h, QUICK_T, 2_000)),
-        at200(Fixture.step(arm, DOWN).run(run).latency(64, 65).aging(h, QUICK_T, 2_000)),
-        calm(arm, run));
-  }
-
-  private static StepResult at200(Fixture f) {
-    f.rate = 200;
-    return f.build();
-  }
-
-  private static Recommendation of(List<StepResult> steps) {
-    return Recommendation.of(new StepResults(steps), QUICK_T, WINDOW, Actuarial.DECLARED);
-  }
-
-  /**
-   * Rules version 10: "meets" is judged with the intervals here too. C qualifies as measured; with
-   * its healthy p95 interval across 225 ms it is not established (never assumed to meet), and with
-   * the whole interval above it C misses.
-   */
   @Test
-  void aDesignWhoseLatencyIsTooCloseToCallIsNotEstablished() {
-    List<StepResult> s = new ArrayList<>(blockingArms("R1"));
-    s.addAll(opportunistic(BenchArm.C, "R1", true));
-    assertThat(of(s).candidate(BenchArm.C).status()).isEqualTo(Status.QUALIFIES);
+  void aQualifyingDesignRestsOnEveryRunItWasJudgedIn() {
+    List<StepResult> s = new ArrayList<>();
+    for (String run : List.of("R1", "R2")) {
+      s.addAll(opportunistic(BenchArm.C, run, true));
+    }
+    Candidate c = of(s).candidate(BenchArm.C);
+    assertThat(c.status()).isEqualTo(Status.QUALIFIES);
+    assertThat(c.evidence())
+        .containsExactly(new DesignFacts.Qualifies(List.of("R1", "R2"), Actuarial.DECLARED));
+    assertThat(c.clauses().values()).allMatch(x -> x.standing() == Standing.MET);
+    assertThat(c.clauses().values()).allMatch(x -> x.evidence() == null);
+  }
 
+  @Test
+  void aLatencyTooCloseToCallIsNotShownAndLeavesTheFallbackUnjudged() {
+    List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true));
     s.set(
-        s.size() - 5, // C healthy: before its degraded, unresponsive, down and recovery
+        0,
         at200(
             Fixture.step(BenchArm.C, HEALTHY)
-                .run("R1")
                 .latency(218, 300)
                 .intervals(new Interval(200, 240), new Interval(280, 320))
                 .fallback(0.9)
                 .measured(96)));
-    Recommendation.Candidate c = of(s).candidate(BenchArm.C);
+    Candidate c = of(s).candidate(BenchArm.C);
     assertThat(c.status()).isEqualTo(Status.NOT_ESTABLISHED);
     assertThat(c.evidence())
-        .anyMatch(
-            l -> l.startsWith("too close to call: C R1 healthy p95 218 ms [200, 240] against 225"));
-
-    s.set(
-        s.size() - 5, // C healthy: before its degraded, unresponsive, down and recovery
-        at200(
-            Fixture.step(BenchArm.C, HEALTHY)
-                .run("R1")
-                .latency(260, 300)
-                .intervals(new Interval(240, 280), new Interval(280, 320))
-                .fallback(0.9)
-                .measured(96)));
-    assertThat(of(s).candidate(BenchArm.C).status()).isEqualTo(Status.MISSES);
+        .first()
+        .isEqualTo(new DesignFacts.LatencyNotShown(s.get(0).spec().id()));
+    assertThat(c.clauses().get(Clause.LATENCY).standing()).isEqualTo(Standing.UNDECIDED);
+    assertThat(c.clauses().get(Clause.FALLBACK).evidence())
+        .isEqualTo(new DesignFacts.FallbackNotJudged("C"));
   }
 
   @Test
-  void theQuickRunAsMeasuredRecommendsNothingAndNamesTheSimplestThatMeetsTheLatency() {
+  void aMissIsTheStepAgainstEveryThreshold() {
     List<StepResult> s = new ArrayList<>(blockingArms("R1"));
-    s.add(Fixture.step(BenchArm.B_CB, HEALTHY).latency(66, 173).fallback(0.0).build());
-    s.add(Fixture.step(BenchArm.B_CB, DEGRADED).latency(63, 64).errors(21.2).build());
-    s.add(Fixture.step(BenchArm.B_CB, UNRESPONSIVE).latency(64, 64).errors(17.4).build());
-    // walked through down and the recovery too, B+CB is a candidate (rules version 13)
-    s.add(Fixture.step(BenchArm.B_CB, DOWN).latency(7, 10).errors(100).build());
-    s.add(calm(BenchArm.B_CB, "R1"));
-    s.addAll(opportunistic(BenchArm.C, "R1", false));
-    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", false));
+    Candidate a = of(s).candidate(BenchArm.A);
+    assertThat(a.status()).isEqualTo(Status.MISSES);
+    assertThat(a.evidence())
+        .first()
+        .isEqualTo(
+            new Fact.AgainstThresholds(
+                id(s, BenchArm.A, DEGRADED),
+                List.of(Fact.Threshold.values()),
+                Call.FAILS,
+                Fact.Expected.ANY));
+    assertThat(a.clauses().get(Clause.LATENCY).standing()).isEqualTo(Standing.MISSED);
+  }
+
+  @Test
+  void aFallbackAboveTheCeilingOrTooCloseToCallIsTheFlipItself() {
     // an outage of 4 h: quick's lab second stands for 4 320 s of a daily source
-    Recommendation r =
-        Recommendation.of(
-            new StepResults(s), QUICK_T, WINDOW, new Actuarial(86_400, 14_400, 10, 172_800));
+    Candidate above =
+        of(opportunistic(BenchArm.C, "R1", false), new Actuarial(86_400, 14_400, 10, 172_800))
+            .candidate(BenchArm.C);
+    assertThat(above.status()).isEqualTo(Status.ABOVE_CEILING);
+    assertThat(above.evidence())
+        .allSatisfy(
+            f ->
+                assertThat(((DesignFacts.Fallback) f).flip().outcome())
+                    .isEqualTo(FallbackFlip.Outcome.REFUTES));
+    assertThat(((DesignFacts.Fallback) above.evidence().get(0)).flip().who())
+        .isEqualTo("C degraded R1");
 
-    assertThat(r.recommended()).isEmpty();
-    assertThat(r.candidate(BenchArm.A).status()).isEqualTo(Status.MISSES);
-    assertThat(r.candidate(BenchArm.B).status()).isEqualTo(Status.MISSES);
-    // B+CB meets p95/p99 degraded but fails 21 % of its quotes: a fast error is not a met
-    // requirement
-    assertThat(r.candidate(BenchArm.B_CB).status()).isEqualTo(Status.MISSES);
-    assertThat(r.candidate(BenchArm.B_CB).evidence()).anyMatch(e -> e.contains("errors 21.20"));
-    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.ABOVE_CEILING);
-    // recorded over the outage's first 4 h, the lab's first 4 s: 1 664 of 8 000
-    assertThat(r.candidate(BenchArm.C).worstFallbackPct()).isEqualTo(20.8);
-    assertThat(r.candidate(BenchArm.C).evidence())
-        .anyMatch(
-            e ->
-                e.equals(
-                    "C degraded R1 → the fallback share reaches 10 % at 0–4320 s of the outage,"
-                        + " before its 14400 s end"))
-        .noneMatch(e -> e.contains("% %"));
-    assertThat(r.candidate(BenchArm.C_PRIME).status()).isEqualTo(Status.ABOVE_CEILING);
-    // rules version 14: no design keeps the fallback within the ceiling, and C, meeting the
-    // latency and its recovery, is the closest (C' meets as much, but is not simpler)
-    assertThat(r.closest()).map(Recommendation.Candidate::arm).contains(BenchArm.C);
-    assertThat(r.candidate(BenchArm.C).clauses().get(Recommendation.Clause.RECOVERY).standing())
-        .isEqualTo(Recommendation.Standing.MET);
-    assertThat(r.sentence())
-        .startsWith(
-            "No design is recommended: no design is shown to meet its fallback share within 10 %"
-                + " through an outage of 14400 s; the closest, arm C, meets the latency"
-                + " requirements (")
-        .contains(
-            "and a recovery without a stampede or a backlog filling the pool but misses its"
-                + " fallback share within 10 % through an outage of 14400 s (C degraded R1 → the"
-                + " fallback share reaches 10 % at 0–4320 s of the outage, before its 14400 s end;"
-                + " up to 20.8 % of quotes priced on a fallback).");
+    Candidate close =
+        of(opportunistic(BenchArm.C, "R1", true), new Actuarial(86_400, 6_000, 10, 172_800))
+            .candidate(BenchArm.C);
+    assertThat(close.status()).isEqualTo(Status.FALLBACK_UNDECIDED);
+    DesignFacts.Fallback f = (DesignFacts.Fallback) close.clauses().get(Clause.FALLBACK).evidence();
+    assertThat(f.flip().outcome()).isEqualTo(FallbackFlip.Outcome.TOO_CLOSE);
+    assertThat(f.flip().inputs().outageSec()).isEqualTo(6_000.0);
   }
 
   @Test
-  void cIsRecommendedWhenItMeetsEverywhereWithinTheCeilingAndTheSimplerArmsMiss() {
-    List<StepResult> s = new ArrayList<>();
-    for (String run : List.of("R1", "R2", "R3")) {
-      s.addAll(blockingArms(run));
-      s.addAll(opportunistic(BenchArm.C, run, true));
-      s.addAll(opportunistic(BenchArm.C_PRIME, run, true));
-    }
-    Recommendation r = of(s);
-    assertThat(r.recommended()).contains(BenchArm.C);
-    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.QUALIFIES);
-    assertThat(r.candidate(BenchArm.C).worstFallbackPct()).isEqualTo(6.4);
-    assertThat(r.candidate(BenchArm.C_PRIME).status()).isEqualTo(Status.QUALIFIES);
-    // B+CB was never run: a variant the results did not walk is not a candidate
-    assertThat(r.candidates()).noneMatch(c -> c.arm() == BenchArm.B_CB);
-    assertThat(r.sentence()).startsWith("Recommended: arm C,").contains("at most 6.4 %");
-  }
+  void aRecoveryIsReadAsAStampedeABacklogOrNotRead() {
+    List<StepResult> stampede =
+        new ArrayList<>(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
+    stampede.add(recovery(BenchArm.C, "R1", 11, 32, 40).build());
+    String rec = stampede.get(4).spec().id();
+    assertThat(of(stampede).candidate(BenchArm.C).evidence())
+        .containsExactly(
+            reading(rec, RecoveryReading.STAMPEDE), reading(rec, RecoveryReading.HEALTHY_PHASE));
 
-  /** The card's intermediate result: B meeting everywhere makes C unjustified complexity. */
-  @Test
-  void bIsRecommendedOverCWhenItAlreadyMeetsTheIntermediateResult() {
-    List<StepResult> s = new ArrayList<>();
-    for (ProviderState st : Recommendation.REQUIRED_STATES) {
-      // 0.2 % of 1 000 answers: within 1 % over its whole interval [0.02, 0.72] (rules version
-      // 10 judges "meets" with the intervals; 0.4 % would reach 1.02 %, too close to call)
-      s.add(Fixture.step(BenchArm.B, st).latency(150, 300).errors(0.2).fallback(0.0).build());
-    }
-    s.add(calm(BenchArm.B, "R1"));
-    s.addAll(opportunistic(BenchArm.C, "R1", true));
-    Recommendation r = of(s);
-    assertThat(r.recommended()).contains(BenchArm.B);
-    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.QUALIFIES);
-    assertThat(r.sentence()).startsWith("Recommended: arm B,");
-  }
+    List<StepResult> backlog = new ArrayList<>(stampede.subList(0, 4));
+    backlog.add(recovery(BenchArm.C, "R1", 32, 11, 0).build());
+    Candidate c = of(backlog).candidate(BenchArm.C);
+    assertThat(c.status()).isEqualTo(Status.RECOVERY_FAILS);
+    assertThat(c.evidence())
+        .containsExactly(
+            reading(rec, RecoveryReading.BACKLOG), reading(rec, RecoveryReading.BACKLOG_PHASE));
+    assertThat(c.clauses().get(Clause.RECOVERY).evidence())
+        .isEqualTo(reading(rec, RecoveryReading.BACKLOG));
 
-  /** A design whose fallback judgement is too close to call is not recommended on it. */
-  @Test
-  void aFallbackTooCloseToCallLeavesTheDesignUndecided() {
-    List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true));
-    Recommendation r =
-        Recommendation.of(
-            new StepResults(s), QUICK_T, WINDOW, new Actuarial(86_400, 6_000, 10, 172_800));
-    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.FALLBACK_UNDECIDED);
-    assertThat(r.candidate(BenchArm.C).evidence())
-        .anyMatch(
-            e ->
-                e.startsWith(
-                    "C degraded R1 → fallback: too close to call, the outage of 6000 s lies inside"
-                        + " the flip at "));
-    assertThat(r.recommended()).isEmpty();
-    assertThat(r.sentence())
-        .contains(
-            "the closest, arm C, meets the latency requirements",
-            "but leaves its fallback share within 10 % through an outage of 6000 s undecided (C"
-                + " degraded R1 → fallback: too close to call, the outage of 6000 s lies inside the"
-                + " flip at ");
+    List<StepResult> notRun = new ArrayList<>(stampede.subList(0, 4));
+    assertThat(of(notRun).candidate(BenchArm.C).evidence())
+        .containsExactly(
+            new Fact.UnusableStep(
+                new Fact.StepRef("C", "R1", RECOVERY), Fact.Unfit.NOT_RUN, List.of(), 0));
+
+    List<StepResult> unread = new ArrayList<>(notRun);
+    unread.add(Fixture.step(BenchArm.C, RECOVERY).latency(63, 190).fallback(4.1).build());
+    assertThat(of(unread).candidate(BenchArm.C).evidence())
+        .containsExactly(reading(unread.get(4).spec().id(), RecoveryReading.UNREAD));
   }
 
   @Test
-  void aMissInAnyRunDisqualifiesTheDesign() {
-    List<StepResult> s = new ArrayList<>();
-    s.addAll(opportunistic(BenchArm.C, "R1", true));
-    s.addAll(opportunistic(BenchArm.C, "R2", true));
-    s.add(Fixture.step(BenchArm.C, HEALTHY).run("R3").latency(118, 179).build());
-    s.add(Fixture.step(BenchArm.C, DEGRADED).run("R3").latency(232, 480).fallback(5.0).build());
-    s.add(Fixture.step(BenchArm.C, UNRESPONSIVE).run("R3").latency(64, 65).fallback(5.0).build());
-    s.add(Fixture.step(BenchArm.C, DOWN).run("R3").latency(64, 65).fallback(5.0).build());
-    Recommendation r = of(s);
-    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.MISSES);
-    assertThat(r.candidate(BenchArm.C).evidence()).singleElement().asString().contains("C R3");
-    assertThat(r.recommended()).isEmpty();
-    // C misses, the others were not run: no design meets any clause, so none is named closest
-    assertThat(r.closest()).isEmpty();
-    assertThat(r.sentence())
-        .startsWith("No design is recommended: no design is shown to meet the latency requirements")
-        .contains(", nor its fallback share within 10 %", ", nor a recovery without a stampede")
-        .doesNotContain("closest");
-  }
-
-  @Test
-  void aMissingOrInvalidStepLeavesTheDesignNotEstablishedAndTheNextMayQualify() {
+  void aMissingOrInvalidStepIsUnusableAndNamedByItsRef() {
     List<StepResult> s = new ArrayList<>();
     s.add(Fixture.step(BenchArm.C, HEALTHY).latency(118, 179).build());
     s.add(Fixture.step(BenchArm.C, DEGRADED).latency(64, 66).fallback(5.0).invalid().build());
     s.add(Fixture.step(BenchArm.C, UNRESPONSIVE).latency(64, 65).fallback(5.0).build());
-    // C down was not run
-    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", true));
-    Recommendation r = of(s);
-    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.NOT_ESTABLISHED);
-    assertThat(r.candidate(BenchArm.C).evidence())
-        .anyMatch(e -> e.contains("C R1 degraded is invalid"))
-        .anyMatch(e -> e.contains("C R1 down was not run"));
-    assertThat(r.recommended()).contains(BenchArm.C_PRIME);
-  }
-
-  /**
-   * Rules version 13: C meeting everywhere within the ceiling, but a stampede saturating the pool
-   * once the provider is healthy again, in one run: its recovery fails, and no design is
-   * recommended.
-   */
-  @Test
-  void aStampedeAtRecoveryInAnyRunFailsTheDesign() {
-    List<StepResult> s = new ArrayList<>();
-    s.addAll(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
-    s.add(recovery(BenchArm.C, "R1", 11, 32, 40).build());
-    Recommendation r = of(s);
-    Recommendation.Candidate c = r.candidate(BenchArm.C);
-    assertThat(c.status()).isEqualTo(Status.RECOVERY_FAILS);
+    Candidate c = of(s).candidate(BenchArm.C);
     assertThat(c.evidence())
-        .hasSize(2)
-        .first()
-        .isEqualTo(
-            "C R1 recovery: a stampede saturates the pool (40 duplicate calls, 32 of 32 in flight"
-                + " once the provider was healthy again)");
-    assertThat(c.evidence().get(1))
-        .contains("40 duplicate call(s), at most 32 in flight of pool 32");
-    assertThat(r.recommended()).isEmpty();
-    assertThat(r.sentence())
+        .filteredOn(f -> f instanceof Fact.UnusableStep)
+        .extracting(f -> ((Fact.UnusableStep) f).step().state(), f -> ((Fact.UnusableStep) f).why())
         .contains(
-            "the closest, arm C, meets the latency requirements",
-            "its fallback share within 10 %",
-            "but misses a recovery without a stampede or a backlog filling the pool (C R1"
-                + " recovery: a stampede saturates the pool");
-  }
-
-  /** The recovery backlog filling the pool while the provider is still degraded fails it too. */
-  @Test
-  void aRecoveryBacklogThatFillsThePoolFailsTheDesignAndTheNextMayQualify() {
-    List<StepResult> s = new ArrayList<>();
-    s.addAll(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
-    s.add(recovery(BenchArm.C, "R1", 32, 11, 0).build());
-    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", true));
-    Recommendation r = of(s);
-    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.RECOVERY_FAILS);
-    assertThat(r.candidate(BenchArm.C).evidence())
-        .hasSize(2)
-        .first()
-        .isEqualTo(
-            "C R1 recovery: the recovery backlog filled the pool (32 of 32 in flight in second 6,"
-                + " the provider still degraded)");
-    assertThat(r.candidate(BenchArm.C).evidence().get(1))
-        .startsWith(
-            "recovery backlog (a finding, not a stampede): C R1 recovery: the pool was full");
-    assertThat(r.recommended()).contains(BenchArm.C_PRIME);
-  }
-
-  /** A recovery not run, or one whose healthy seconds were not read, is never assumed to pass. */
-  @Test
-  void aRecoveryNotRunOrNotReadLeavesTheDesignNotEstablished() {
-    List<StepResult> notRun = new ArrayList<>(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
-    Recommendation.Candidate c = of(notRun).candidate(BenchArm.C);
-    assertThat(c.status()).isEqualTo(Status.NOT_ESTABLISHED);
-    assertThat(c.evidence()).anyMatch(e -> e.contains("C R1 recovery was not run"));
-
-    List<StepResult> unread = new ArrayList<>(notRun);
-    // no timeline: the seconds after the provider's return were not read
-    unread.add(Fixture.step(BenchArm.C, RECOVERY).latency(63, 190).fallback(4.1).build());
-    c = of(unread).candidate(BenchArm.C);
-    assertThat(c.status()).isEqualTo(Status.NOT_ESTABLISHED);
-    assertThat(c.evidence()).anyMatch(e -> e.endsWith(": its recovery cannot be judged"));
-  }
-
-  /** The cost names the most provider calls per quote over the failure and recovery steps. */
-  @Test
-  void theCostNamesTheMostProviderCallsPerQuote() {
-    List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
-    Fixture rec = recovery(BenchArm.C, "R1", 11, 11, 0).answers(2_000);
-    rec.providerCalls = 700L;
-    s.add(rec.build());
-    Recommendation.Candidate c = of(s).candidate(BenchArm.C);
-    assertThat(c.status()).isEqualTo(Status.QUALIFIES);
-    assertThat(c.worstCallsPerQuote()).isEqualTo(0.35);
-    assertThat(Recommendation.callsPerQuote(null)).isNull();
-  }
-
-  /**
-   * Rules version 13: a variant is a candidate once the results walked it through every required
-   * state and the recovery in some run; one walked in part (B+CB healthy to unresponsive, as full
-   * walks it) is left out, and so is one not walked at all.
-   */
-  @Test
-  void aVariantIsACandidateOnlyOnceWalkedThroughTheWholeWalk() {
-    List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true));
-    for (ProviderState st : List.of(HEALTHY, DEGRADED, UNRESPONSIVE)) {
-      s.add(Fixture.step(BenchArm.B_CB, st).latency(66, 173).build());
-    }
-    s.addAll(opportunistic(BenchArm.C_CR, "R1", true));
-    Recommendation r = of(s);
-    assertThat(r.candidates())
-        .extracting(Recommendation.Candidate::arm)
-        .containsExactly(BenchArm.A, BenchArm.B, BenchArm.C, BenchArm.C_PRIME, BenchArm.C_CR);
-  }
-
-  /**
-   * Rules version 14, the explore sample's shape: C meets the latency but its recovery backlog
-   * fills the pool; careful recovery (C+CR) meets the latency and recovers, its fallback too close
-   * to call. Neither qualifies; the closest is C+CR (two clauses met against one), named with the
-   * clause it leaves undecided and its figure; no design is shown to keep the fallback.
-   */
-  @Test
-  void withNoneQualifyingTheClosestIsTheDesignMeetingMostClauses() {
-    List<StepResult> s = new ArrayList<>(blockingArms("R1"));
-    s.addAll(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
-    s.add(recovery(BenchArm.C, "R1", 32, 11, 0).build());
-    s.addAll(opportunistic(BenchArm.C_CR, "R1", true));
-    Recommendation r =
-        Recommendation.of(
-            new StepResults(s), QUICK_T, WINDOW, new Actuarial(86_400, 6_000, 10, 172_800));
-    assertThat(r.recommended()).isEmpty();
-    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.RECOVERY_FAILS);
-    assertThat(r.candidate(BenchArm.C_CR).status()).isEqualTo(Status.FALLBACK_UNDECIDED);
-    assertThat(r.closest()).map(Recommendation.Candidate::arm).contains(BenchArm.C_CR);
-    assertThat(r.sentence())
-        .startsWith(
-            "No design is recommended: no design is shown to meet its fallback share within 10 %"
-                + " through an outage of 6000 s; the closest, arm C+CR, meets the latency"
-                + " requirements (")
-        .contains("but leaves its fallback share within 10 % through an outage of 6000 s undecided")
-        .contains("% of quotes priced on a fallback)");
-  }
-
-  /**
-   * Each clause met by some design, none meeting all three: C keeps the fallback but its recovery
-   * backlog fills the pool; C' recovers, its fallback too close to call. C' is the closest: as many
-   * clauses met, none missed.
-   */
-  @Test
-  void eachClauseMetBySomeDesignButNoneMeetsAll() {
-    List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
-    s.add(recovery(BenchArm.C, "R1", 32, 11, 0).build());
-    s.addAll(opportunistic(BenchArm.C_PRIME, "R1", false));
-    Recommendation r = of(s);
-    assertThat(r.candidate(BenchArm.C).status()).isEqualTo(Status.RECOVERY_FAILS);
-    assertThat(r.candidate(BenchArm.C_PRIME).status()).isEqualTo(Status.FALLBACK_UNDECIDED);
-    assertThat(r.closest()).map(Recommendation.Candidate::arm).contains(BenchArm.C_PRIME);
-    assertThat(r.sentence())
-        .startsWith(
-            "No design is recommended: each clause is met by some design, none meets all three;"
-                + " the closest, arm C', meets the latency requirements (")
-        .contains(
-            "and a recovery without a stampede or a backlog filling the pool but leaves its"
-                + " fallback share within 10 % through an outage of 3600 s undecided");
-  }
-
-  /** A design that met no clause is never named closest, even when it is the simplest. */
-  @Test
-  void theClosestMeetsAtLeastOneClause() {
-    List<StepResult> s = new ArrayList<>(opportunistic(BenchArm.C, "R1", true).subList(0, 4));
-    s.add(recovery(BenchArm.C, "R1", 32, 11, 0).build());
-    Recommendation r = of(s);
-    // A and B were not run: nothing met; C meets the latency and the fallback
-    assertThat(r.candidate(BenchArm.A).count(Recommendation.Standing.MET)).isZero();
-    assertThat(r.closest()).map(Recommendation.Candidate::arm).contains(BenchArm.C);
-    assertThat(r.sentence())
-        .startsWith(
-            "No design is recommended: no design is shown to meet a recovery without a stampede or"
-                + " a backlog filling the pool; the closest, arm C, meets the latency requirements");
+            org.assertj.core.groups.Tuple.tuple(DEGRADED, Fact.Unfit.INVALID),
+            org.assertj.core.groups.Tuple.tuple(DOWN, Fact.Unfit.NOT_RUN));
   }
 
   @Test
-  void withNoWalkNothingIsEstablished() {
+  void withNoWalkEveryClauseRestsOnTheMissingWalk() {
     Recommendation r = of(List.of());
-    assertThat(r.candidates()).allMatch(c -> c.status() == Status.NOT_ESTABLISHED);
-    assertThat(r.recommended()).isEmpty();
-    assertThat(r.closest()).isEmpty();
+    assertThat(r.candidates())
+        .allSatisfy(
+            c -> {
+              assertThat(c.status()).isEqualTo(Status.NOT_ESTABLISHED);
+              assertThat(c.evidence()).first().isEqualTo(new Fact.NoWalk());
+              assertThat(c.clauses().get(Clause.RECOVERY).evidence()).isEqualTo(new Fact.NoWalk());
+            });
+  }
+
+  private static Fact reading(String stepId, RecoveryReading reading) {
+    return new DesignFacts.Recovery(stepId, Designs.WINDOW, reading);
+  }
+
+  private static String id(List<StepResult> steps, BenchArm arm, ProviderState state) {
+    return steps.stream()
+        .filter(x -> x.spec().arm() == arm && x.spec().state() == state)
+        .findFirst()
+        .orElseThrow()
+        .spec()
+        .id();
   }
 }
