@@ -169,7 +169,7 @@ final class DesignWords {
               + " s lies inside the flip at "
               + FallbackFlip.span(f.flip());
       case HOLDS -> f.who() + " → the fallback share stays within the ceiling";
-      case UNDECIDABLE -> f.who() + " → fallback not decidable: " + f.reason();
+      case UNDECIDABLE -> f.who() + " → fallback not decidable: " + FlipWords.reason(f);
     };
   }
 

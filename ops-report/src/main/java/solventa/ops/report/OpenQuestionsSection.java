@@ -243,7 +243,7 @@ final class OpenQuestionsSection extends ReportSection {
     Boolean holds = m.modelHoldsAtD(f);
     String model =
         holds == null
-            ? "the model's agreement not checked (" + f.reason() + ")"
+            ? "the model's agreement not checked (" + FlipWords.reason(f) + ")"
             : String.format(
                 Locale.ROOT,
                 "the model agrees for %.0f s, %s D",
@@ -268,6 +268,6 @@ final class OpenQuestionsSection extends ReportSection {
         f.h().pct(),
         where,
         Boolean.FALSE.equals(holds) ? " (not usable with this step)" : "",
-        f.outcomeText());
+        FlipWords.outcome(f));
   }
 }

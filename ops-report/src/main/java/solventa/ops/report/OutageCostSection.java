@@ -163,7 +163,7 @@ final class OutageCostSection {
         share(rec, rec.staleWithinA()),
         share(rec, rec.staleBeyondA()),
         share(rec, rec.dflt()),
-        f.outcomeText());
+        FlipWords.outcome(f));
   }
 
   /** The T a line fitted through the fresh share implies, and the model's error. */

@@ -94,7 +94,7 @@ final class OverallWords {
               + " outlasts the flip at "
               + FallbackFlip.span(f.flip())
               + " ("
-              + f.figures()
+              + FlipWords.figures(f)
               + ")";
       case HOLDS ->
           who
@@ -103,7 +103,7 @@ final class OverallWords {
               + " ends before the flip at "
               + FallbackFlip.span(f.flip())
               + " ("
-              + f.figures()
+              + FlipWords.figures(f)
               + ") → within the ceiling";
       case TOO_CLOSE ->
           "clause (b) cannot be decided: too close to call: "
@@ -113,10 +113,16 @@ final class OverallWords {
               + " lies inside the flip at "
               + FallbackFlip.span(f.flip())
               + " ("
-              + f.figures()
+              + FlipWords.figures(f)
               + ")";
       default ->
-          "clause (b) cannot be decided: " + who + ": " + f.reason() + " (" + f.figures() + ")";
+          "clause (b) cannot be decided: "
+              + who
+              + ": "
+              + FlipWords.reason(f)
+              + " ("
+              + FlipWords.figures(f)
+              + ")";
     };
   }
 

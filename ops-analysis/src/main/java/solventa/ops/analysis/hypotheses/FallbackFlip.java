@@ -6,6 +6,7 @@ import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.figures.TimelinePoint;
 import solventa.ops.statistics.ClopperPearson;
 import solventa.ops.statistics.Interval;
+import solventa.vocabulary.ProviderState;
 
 /**
  * Clause (b) in real units (docs/verdict-rules.md, "Clause (b) in real units"): whether a failure
@@ -23,7 +24,7 @@ import solventa.ops.statistics.Interval;
  *
  * @param who "C degraded R1"
  * @param outcome the comparison of D with the flip interval, or why it cannot be made
- * @param reason why the flip is not decidable (null otherwise)
+ * @param undecidable why the flip is not decidable (null otherwise)
  * @param hPct h, measured, percent (null when not measured)
  * @param h h's Clopper–Pearson interval, percent
  * @param tStar t* over h's interval, seconds of T_source
@@ -39,7 +40,7 @@ import solventa.ops.statistics.Interval;
 public record FallbackFlip(
     String who,
     Outcome outcome,
-    String reason,
+    Undecidable undecidable,
     Double hPct,
     Interval h,
     Interval tStar,
@@ -56,16 +57,43 @@ public record FallbackFlip(
   static final double BIN_T = 0.05;
 
   /** The fewest answers a bin needs to count in the agreement check. */
-  static final int MIN_BIN_ANSWERS = 50;
+  public static final int MIN_BIN_ANSWERS = 50;
 
   /** The largest gap, in points, between a bin's interval and the model's band that agrees. */
-  static final double AGREEMENT_PTS = 5;
+  public static final double AGREEMENT_PTS = 5;
 
   public enum Outcome {
     HOLDS,
     REFUTES,
     TOO_CLOSE,
     UNDECIDABLE
+  }
+
+  /** Why the flip cannot be compared with D. */
+  public enum Why {
+    /** The same arm's healthy step, which gives h, cannot decide anything. */
+    HEALTHY_UNUSABLE,
+    /** The healthy step measured no hit rate. */
+    H_NOT_MEASURED,
+    /** No bin of the agreement check has {@value #MIN_BIN_ANSWERS} answers. */
+    NO_BIN,
+    /** The measured share never lay wholly above the ceiling in a second of the step. */
+    NEVER_ABOVE,
+    /** The flip ends after the seconds for which the aging model agrees with the curve. */
+    MODEL_DISAGREES
+  }
+
+  /**
+   * Why the flip cannot be compared with D, and the figures that say so.
+   *
+   * @param healthy why the healthy step cannot decide ({@link Why#HEALTHY_UNUSABLE}), else null
+   * @param binSec the agreement check's bin, lab seconds ({@link Why#NO_BIN})
+   * @param stepSeconds the failure step's seconds ({@link Why#NEVER_ABOVE})
+   */
+  public record Undecidable(Why why, Fact.UnusableStep healthy, int binSec, int stepSeconds) {
+    static Undecidable of(Why why) {
+      return new Undecidable(why, null, 0, 0);
+    }
   }
 
   /**
@@ -76,7 +104,7 @@ public record FallbackFlip(
    */
   public record Recorded(
       long answers, long stale, Long staleWithinA, Long staleBeyondA, long dflt, int seconds) {
-    Double pct(Long k) {
+    public Double pct(Long k) {
       return k == null || answers == 0 ? null : 100.0 * k / answers;
     }
   }
@@ -97,16 +125,17 @@ public record FallbackFlip(
       String who, StepResult failure, StepResult healthy, int labT, Actuarial a) {
     double scale = a.sourceRefreshSec() / labT;
     Recorded rec = recorded(failure, labT, a);
-    String unusable = Evidence.unusable(healthy, who + "'s healthy step (h)");
-    if (unusable != null || healthy.hitRatePct() == null || healthy.endToEnd().count() == 0) {
+    Fact.UnusableStep unusable =
+        Evidence.unusable(
+            healthy,
+            new Fact.StepRef(
+                failure.spec().arm().label(), failure.spec().run(), ProviderState.HEALTHY));
+    if (unusable != null) {
       return undecidable(
-          who,
-          unusable != null ? unusable : "h not measured in the healthy step",
-          null,
-          null,
-          rec,
-          labT,
-          a);
+          who, new Undecidable(Why.HEALTHY_UNUSABLE, unusable, 0, 0), null, null, rec, labT, a);
+    }
+    if (healthy.hitRatePct() == null || healthy.endToEnd().count() == 0) {
+      return undecidable(who, Undecidable.of(Why.H_NOT_MEASURED), null, null, rec, labT, a);
     }
     long n = healthy.endToEnd().count();
     long hits = Math.round(healthy.hitRatePct() * n / 100);
@@ -120,13 +149,7 @@ public record FallbackFlip(
     Agreement agreement = Agreement.of(tl, labT, hCi, hPct);
     if (!agreement.anyBin()) {
       return undecidable(
-          who,
-          "no " + agreement.bin() + " s bin of the step has " + MIN_BIN_ANSWERS + " answers",
-          hPct,
-          hCi,
-          rec,
-          labT,
-          a);
+          who, new Undecidable(Why.NO_BIN, null, agreement.bin(), 0), hPct, hCi, rec, labT, a);
     }
     double agrees = agreement.agrees();
     Interval crossing = crossing(tl, c, scale);
@@ -135,7 +158,7 @@ public record FallbackFlip(
             ? null
             : new Interval(
                 Math.min(tStar.low(), crossing.low()), Math.max(tStar.high(), crossing.high()));
-    String why = whyUndecidable(crossing, flip, agrees, scale, labT, c, tl.size());
+    Undecidable why = whyUndecidable(crossing, flip, agrees, scale, tl.size());
     Outcome o = outcome(why, a.outageSec(), flip);
     return new FallbackFlip(
         who,
@@ -223,37 +246,18 @@ public record FallbackFlip(
   }
 
   /** Why the flip cannot be compared with D (null when it can). */
-  private static String whyUndecidable(
-      Interval crossing,
-      Interval flip,
-      double agrees,
-      double scale,
-      int labT,
-      double c,
-      int stepSeconds) {
+  private static Undecidable whyUndecidable(
+      Interval crossing, Interval flip, double agrees, double scale, int stepSeconds) {
     if (crossing == null) {
-      return String.format(
-          Locale.ROOT,
-          "the measured share never lay wholly above %s %% in a second of the step's %d s: the"
-              + " flip lies beyond what was measured",
-          Evidence.num(c),
-          stepSeconds);
+      return new Undecidable(Why.NEVER_ABOVE, null, 0, stepSeconds);
     } else if (flip.high() > agrees * scale) {
-      return String.format(
-          Locale.ROOT,
-          "the aging model agrees with the measured curve only for %.0f s (%.2f T) after the"
-              + " change, and the flip ends at %.1f s (%.2f T): the mapping to T_source is not"
-              + " allowed there",
-          agrees,
-          agrees / labT,
-          flip.high() / scale,
-          flip.high() / scale / labT);
+      return Undecidable.of(Why.MODEL_DISAGREES);
     }
     return null;
   }
 
   /** D against the flip interval, or undecidable when there is a reason it cannot be compared. */
-  private static Outcome outcome(String why, double outageSec, Interval flip) {
+  private static Outcome outcome(Undecidable why, double outageSec, Interval flip) {
     if (why != null) {
       return Outcome.UNDECIDABLE;
     } else if (outageSec < flip.low()) {
@@ -266,7 +270,7 @@ public record FallbackFlip(
   }
 
   private static FallbackFlip undecidable(
-      String who, String why, Double hPct, Interval h, Recorded rec, int labT, Actuarial a) {
+      String who, Undecidable why, Double hPct, Interval h, Recorded rec, int labT, Actuarial a) {
     return new FallbackFlip(
         who, Outcome.UNDECIDABLE, why, hPct, h, null, null, null, null, null, null, rec, labT, a);
   }
@@ -317,67 +321,6 @@ public record FallbackFlip(
   /** The flip in seconds of T_source, "4320–7200 s". */
   public static String span(Interval i) {
     return String.format(Locale.ROOT, "%.0f–%.0f s", i.low(), i.high());
-  }
-
-  /** The comparison in words: "holds", "refutes", "too close to call", "not decidable: why". */
-  public String outcomeText() {
-    return switch (outcome) {
-      case HOLDS -> "holds";
-      case REFUTES -> "refutes";
-      case TOO_CLOSE -> "too close to call";
-      case UNDECIDABLE -> "not decidable: " + reason;
-    };
-  }
-
-  /** The figures the judgement rests on, one clause of evidence. */
-  public String figures() {
-    StringBuilder sb = new StringBuilder();
-    if (hPct != null) {
-      sb.append(
-          String.format(Locale.ROOT, "h %s %s (its healthy step)", Evidence.pct(hPct), h.pct()));
-    }
-    if (tStar != null) {
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "; t* %s, measured crossing %s, flip %s of T_source = %s s (× %s of the lab's T ="
-                  + " %d s)",
-              span(tStar),
-              crossing == null ? "— (not within the step)" : span(crossing),
-              flip == null ? "—" : span(flip),
-              Actuarial.num(inputs.sourceRefreshSec()),
-              Actuarial.num(inputs.sourceRefreshSec() / labTSec),
-              labTSec));
-    }
-    if (agreesUntilSec != null) {
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "; the model agrees within %.0f points for %.0f s (%.2f T; largest gap %.1f, largest"
-                  + " deviation %.1f points)",
-              AGREEMENT_PTS,
-              agreesUntilSec,
-              agreesUntilSec / labTSec,
-              maxGapPts,
-              maxDeviationPts));
-    }
-    sb.append(sb.length() == 0 ? "" : "; ").append(recordedText());
-    return sb.toString();
-  }
-
-  /** "over the first 3600 s of the outage (the lab's 3 s): STALE ≤ A …, STALE > A …, DEFAULT …". */
-  public String recordedText() {
-    Recorded r = recorded;
-    return String.format(
-        Locale.ROOT,
-        "as recorded over the first %s s of the outage (the lab's first %d s, %d answers): STALE ≤"
-            + " A %s, STALE > A %s, DEFAULT %s",
-        Actuarial.num(inputs.outageSec()),
-        r.seconds(),
-        r.answers(),
-        Evidence.pct(r.pct(r.staleWithinA())),
-        Evidence.pct(r.pct(r.staleBeyondA())),
-        Evidence.pct(r.pct(r.dflt())));
   }
 
   /** The fallback share recorded over the first D of the outage, percent (null with no answer). */
