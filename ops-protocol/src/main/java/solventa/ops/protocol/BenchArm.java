@@ -121,12 +121,13 @@ public final class BenchArm {
    * added, labelled {@code label} and tagged {@code tag} in step ids and file names. It runs as any
    * arm does and is in none of the protocol's lists ({@link #values}).
    *
-   * @throws IllegalArgumentException when the tag or the label is a protocol arm's, or the node arm
-   *     is not one of the card's arms plus overrides
+   * @throws IllegalArgumentException when the tag or the label is a protocol arm's (the tag is also
+   *     the name results write, so it may not be a protocol arm's name either), or the node arm is
+   *     not one of the card's arms plus overrides
    */
   public static BenchArm of(String label, String tag, Arm nodeArm, Map<String, String> settings) {
     for (BenchArm a : DECLARED) {
-      if (a.label.equals(label) || a.tag.equals(tag)) {
+      if (a.label.equals(label) || a.tag.equals(tag) || a.name.equals(tag)) {
         throw new IllegalArgumentException(
             "arm " + label + " (" + tag + ") would take the name of the protocol's arm " + a.label);
       }

@@ -139,6 +139,10 @@ class BenchArmTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(
             () -> BenchArm.of("X", "Cp", Arm.C, Map.of()))
         .hasMessageContaining("the protocol's arm C'");
+    // the tag is the name results write: a protocol arm's name would read back as that arm
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> BenchArm.of("X", "C_PRIME", Arm.C, Map.of()))
+        .hasMessageContaining("the protocol's arm C'");
     org.assertj.core.api.Assertions.assertThatThrownBy(
             () -> BenchArm.of("X", "X", new Arm("X", Arm.C.traits()), Map.of()))
         .hasMessageContaining("X is none");
