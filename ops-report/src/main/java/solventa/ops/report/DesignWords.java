@@ -176,7 +176,7 @@ final class DesignWords {
   /** A recovery step's reading, its phases read again from the step ({@link RecoveryPhases}). */
   private static String recovery(StepResult s, DesignFacts.Recovery r) {
     RecoveryPhases ph = RecoveryPhases.of(s, r.windowSec());
-    String who = s.spec().arm().label() + " " + s.spec().run() + " recovery";
+    String who = EvidenceWords.who(s);
     return switch (r.reading()) {
       case UNREAD -> ph.unjudged() + ": its recovery cannot be judged";
       case STAMPEDE ->

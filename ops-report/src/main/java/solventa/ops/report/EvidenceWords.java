@@ -115,18 +115,7 @@ public final class EvidenceWords {
   }
 
   static String unusable(Fact.UnusableStep u) {
-    return unusable(who(u.step()), u.why(), u.invalidations(), u.answers());
-  }
-
-  /** Why {@code what} cannot decide anything: not run, invalid, too few answers, no latency. */
-  static String unusable(String what, Fact.Unfit why, List<String> invalidations, long answers) {
-    return switch (why) {
-      case NOT_RUN -> what + " was not run";
-      case INVALID -> what + " is invalid (" + String.join("; ", invalidations) + ")";
-      case TOO_FEW_ANSWERS ->
-          what + " has " + answers + " answers, fewer than " + Evidence.MIN_STEP_ANSWERS;
-      case NO_LATENCY -> what + " has no latency measured";
-    };
+    return Evidence.unusable(who(u.step()), u.why(), u.invalidations(), u.answers());
   }
 
   /**

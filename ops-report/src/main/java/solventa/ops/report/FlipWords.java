@@ -30,7 +30,7 @@ final class FlipWords {
     }
     return switch (u.why()) {
       case HEALTHY_UNUSABLE ->
-          EvidenceWords.unusable(
+          Evidence.unusable(
               f.who() + "'s healthy step (h)",
               u.healthy().why(),
               u.healthy().invalidations(),

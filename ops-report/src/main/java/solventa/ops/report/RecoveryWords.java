@@ -30,12 +30,8 @@ final class RecoveryWords {
     return null;
   }
 
-  private static String who(StepResult s) {
-    return s.spec().arm().label() + " " + s.spec().run() + " recovery";
-  }
-
   private static String time(StepResult s, Recovery.Time t) {
-    String who = who(s);
+    String who = EvidenceWords.who(s);
     long stepMs = s.endMs() - s.changeMs();
     double before = t.peakBeforeClosePct();
     String head =
@@ -89,7 +85,7 @@ final class RecoveryWords {
       case UNJUDGED -> ph.unjudged() + ": the stampede cannot be judged";
       case STAMPEDE -> ph.healthyText() + " → stampede (duplicate calls with the pool full)";
       case DUPLICATES ->
-          who(s)
+          EvidenceWords.who(s)
               + ": "
               + st.duplicates()
               + " duplicate provider call(s) over the step (asked for a customer whose earlier"

@@ -54,7 +54,7 @@ final class SweepWords {
     if (u.unfit() == null) {
       return what + " has no measured hit rate (" + u.noHitRate() + ")";
     }
-    return EvidenceWords.unusable(what, u.unfit(), u.invalidations(), u.answers());
+    return Evidence.unusable(what, u.unfit(), u.invalidations(), u.answers());
   }
 
   /** The rate a point was measured at, and its target: "95.8 % measured (target 96 %)". */

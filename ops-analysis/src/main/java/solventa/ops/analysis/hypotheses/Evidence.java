@@ -87,10 +87,7 @@ public final class Evidence {
       return null;
     }
     return new Fact.UnusableStep(
-        ref,
-        why,
-        why == Fact.Unfit.INVALID ? s.invalidations() : List.of(),
-        s == null ? 0 : s.requests());
+        ref, why, why == Fact.Unfit.INVALID ? s.invalidations() : List.of(), answers(s));
   }
 
   /** Why a step cannot decide anything, or null when it is usable. */
@@ -99,13 +96,26 @@ public final class Evidence {
     if (why == null) {
       return null;
     }
+    return unusable(
+        what, why, why == Fact.Unfit.INVALID ? s.invalidations() : List.of(), answers(s));
+  }
+
+  /**
+   * Why {@code what} cannot decide anything, in words: not run, invalid (and why), too few answers,
+   * no latency. The one wording of it: the runner's progress lines and the report's evidence.
+   */
+  public static String unusable(
+      String what, Fact.Unfit why, List<String> invalidations, long answers) {
     return switch (why) {
       case NOT_RUN -> what + " was not run";
-      case INVALID -> what + " is invalid (" + String.join("; ", s.invalidations()) + ")";
-      case TOO_FEW_ANSWERS ->
-          what + " has " + s.requests() + " answers, fewer than " + MIN_STEP_ANSWERS;
+      case INVALID -> what + " is invalid (" + String.join("; ", invalidations) + ")";
+      case TOO_FEW_ANSWERS -> what + " has " + answers + " answers, fewer than " + MIN_STEP_ANSWERS;
       case NO_LATENCY -> what + " has no latency measured";
     };
+  }
+
+  private static long answers(StepResult s) {
+    return s == null ? 0 : s.requests();
   }
 
   /** The first reason in the rules' order that a step cannot decide anything, or null. */
