@@ -63,6 +63,51 @@ public record KeyPopulation(
     return refreshAfterSec - Math.log(1 - random.nextDouble()) * meanWait;
   }
 
+  /**
+   * Every known customer's seeded age (seconds), stratified so the seeded world holds its hit rate
+   * exactly rather than by chance: of the K customers, {@link #freshCount} are fresh, their ages
+   * spread one to each of that many equal slices of [0, T) (a uniform draw inside its slice), the
+   * others already expired (T plus an exponential wait, as in {@link #steadyStateAgeSec}); which
+   * customer gets which age is shuffled. Drawing each customer's branch by chance, as {@link
+   * #steadyStateAgeSec} does, leaves the share of fresh customers binomial: with K = 438 its
+   * standard deviation is about a point, and an outage step started a point away from the hit rate
+   * its fallback share is compared with. Here the share at the step's start is {@link
+   * #seededHitRate}, and the values age out at an even pace, one slice at a time.
+   */
+  public double[] seededAgesSec(java.util.random.RandomGenerator random) {
+    int k = size();
+    int fresh = freshCount();
+    double meanWait = k / ratePerSec;
+    double[] ages = new double[k];
+    for (int i = 0; i < k; i++) {
+      ages[i] =
+          i < fresh
+              ? (i + random.nextDouble()) / fresh * refreshAfterSec
+              : refreshAfterSec - Math.log(1 - random.nextDouble()) * meanWait;
+    }
+    for (int i = k - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      double a = ages[i];
+      ages[i] = ages[j];
+      ages[j] = a;
+    }
+    return ages;
+  }
+
+  /** How many of the K customers {@link #seededAgesSec} seeds fresh: K·x/(x + 1), rounded. */
+  public int freshCount() {
+    double x = ratePerSec * refreshAfterSec / size();
+    return (int) Math.round(size() * x / (x + 1));
+  }
+
+  /**
+   * The hit rate the stratified seeding gives at a step's start: the fresh customers' share of the
+   * known ones, times the share of requests that go to known customers.
+   */
+  public double seededHitRate() {
+    return (double) freshCount() / size() * (1 - neverSeenShare);
+  }
+
   /** The hit rate K customers give in steady state (K is rounded, so this is what to expect). */
   public double expectedHitRate() {
     double x = ratePerSec * refreshAfterSec / size();

@@ -112,4 +112,33 @@ class KeyPopulationTest {
     assertThat(hits / (double) total).isCloseTo(h, Offset.offset(0.015));
     assertThat(earlyHits / (double) early).as("first T/4").isCloseTo(h, Offset.offset(0.015));
   }
+
+  /**
+   * The stratified seeding holds the hit rate exactly: of K customers the fresh share is the
+   * target's, their ages one to each equal slice of [0, T), so they age out at an even pace; a
+   * binomial draw per customer would leave the share a point off at K = 438.
+   */
+  @Test
+  void theStratifiedSeedingHoldsTheHitRateExactly() {
+    KeyPopulation p = new KeyPopulation(0.96, 200, 600, 0.005);
+    double[] ages = p.seededAgesSec(new SplittableRandom(7));
+    assertThat(ages).hasSize(p.size());
+    long fresh = java.util.Arrays.stream(ages).filter(a -> a < 600).count();
+    assertThat(fresh).isEqualTo(p.freshCount());
+    assertThat(p.seededHitRate()).isCloseTo(0.96, Offset.offset(0.001));
+    // every slice of T/100 holds the same number of fresh values, give or take the two strata a
+    // slice's edges may cut
+    int[] slices = new int[100];
+    for (double a : ages) {
+      if (a < 600) {
+        slices[(int) (a / 6)]++;
+      }
+    }
+    int min = java.util.Arrays.stream(slices).min().orElseThrow();
+    int max = java.util.Arrays.stream(slices).max().orElseThrow();
+    assertThat(max - min).isLessThanOrEqualTo(2);
+    // the expired ones are past T
+    assertThat(java.util.Arrays.stream(ages).filter(a -> a >= 600).count())
+        .isEqualTo(p.size() - p.freshCount());
+  }
 }

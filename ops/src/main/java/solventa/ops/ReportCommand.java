@@ -8,6 +8,7 @@ import java.util.Optional;
 import solventa.ops.analysis.Analysis;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.hypotheses.Actuarial;
+import solventa.ops.analysis.power.OcRow;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.report.EvidenceWords;
 import solventa.ops.report.ReportWriter;
@@ -35,6 +36,8 @@ public final class ReportCommand {
 
   /** As {@link #publish(ExperimentRecord, Path)}, judged with the actuarial inputs {@code a}. */
   public static Path publish(ExperimentRecord measured, Path dir, Actuarial a) throws IOException {
+    ExperimentProfile profile =
+        ExperimentProfile.asRecorded(measured.profile(), measured.environment());
     ExperimentRecord e =
         EvidenceWords.worded(
             measured
@@ -44,10 +47,11 @@ public final class ReportCommand {
                     Analysis.of(
                         measured.steps(),
                         measured.contracts(),
-                        ExperimentProfile.named(measured.profile()),
+                        profile,
                         measured.environment(),
                         a,
-                        measured.complete())));
+                        measured.complete()))
+                .withOperatingCharacteristics(OcRow.of(profile, a)));
     ResultsFolder.save(e, dir);
     ReportWriter.write(e, dir);
     return dir.resolve("report.md");

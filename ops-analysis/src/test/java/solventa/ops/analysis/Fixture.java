@@ -68,6 +68,8 @@ public final class Fixture {
   Interval p95Ci;
   Interval p99Ci;
   boolean noIntervals;
+  solventa.ops.analysis.figures.OutageCurve outage;
+  Double seededHitRatePct;
   CardReading reading;
 
   public static Fixture step(BenchArm arm, ProviderState state) {
@@ -392,6 +394,35 @@ public final class Fixture {
               .build());
     }
     timeline = out;
+    outage = outageCurve(h, t, perSecond, offsetPts, warmupSec + measureSec);
+    seededHitRatePct = h * 100;
+    return this;
+  }
+
+  /**
+   * The same model in bins of a tenth of a second, as the analysis keeps a failing step's answers
+   * from the change ({@link solventa.ops.analysis.figures.OutageCurve}).
+   */
+  static solventa.ops.analysis.figures.OutageCurve outageCurve(
+      double h, int t, int perSecond, double offsetPts, int seconds) {
+    int perBin = Math.max(1, perSecond / 10);
+    List<Integer> answers = new ArrayList<>();
+    List<Integer> fallbacks = new ArrayList<>();
+    List<Integer> cached = new ArrayList<>();
+    for (int i = 0; i < seconds * 10; i++) {
+      double model = 100 * (1 - h * Math.max(0, 1 - (i + 0.5) / 10.0 / t)) + offsetPts;
+      int k = (int) Math.round(Math.max(0, Math.min(100, model)) * perBin / 100);
+      answers.add(perBin);
+      fallbacks.add(k);
+      cached.add(perBin - k);
+    }
+    return new solventa.ops.analysis.figures.OutageCurve(100, answers, fallbacks, cached);
+  }
+
+  /** A failing step whose answers from the change are {@code curve}, seeded at {@code h} (%). */
+  public Fixture outage(solventa.ops.analysis.figures.OutageCurve curve, Double seededPct) {
+    outage = curve;
+    seededHitRatePct = seededPct;
     return this;
   }
 
@@ -468,6 +499,8 @@ public final class Fixture {
         .fallbackLatenciesMs(fallbackLatencies)
         .intervals(noIntervals ? null : intervals())
         .priceError(priceError)
+        .outage(outage)
+        .seededHitRatePct(seededHitRatePct)
         .build();
   }
 

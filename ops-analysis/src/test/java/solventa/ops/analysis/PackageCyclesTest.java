@@ -21,6 +21,7 @@ class PackageCyclesTest {
   private static final String FIGURES = ROOT + ".figures";
   private static final String HYPOTHESES = ROOT + ".hypotheses";
   private static final String RECOMMENDATION = ROOT + ".recommendation";
+  private static final String POWER = ROOT + ".power";
 
   private static Map<String, Set<String>> graph() {
     Map<String, Set<String>> g =
@@ -33,12 +34,12 @@ class PackageCyclesTest {
   void theFiguresAreTheirOwnModuleAndThisModuleHoldsTheRest() {
     assertThat(PackageGraph.read(FIGURE_SOURCES, "solventa.ops")).containsOnlyKeys(FIGURES);
     assertThat(PackageGraph.read(SOURCES, "solventa.ops"))
-        .containsOnlyKeys(ROOT, HYPOTHESES, RECOMMENDATION);
+        .containsOnlyKeys(ROOT, HYPOTHESES, RECOMMENDATION, POWER);
   }
 
   @Test
   void theAnalysisIsSplitByJob() {
-    assertThat(graph()).containsOnlyKeys(ROOT, FIGURES, HYPOTHESES, RECOMMENDATION);
+    assertThat(graph()).containsOnlyKeys(ROOT, FIGURES, HYPOTHESES, RECOMMENDATION, POWER);
   }
 
   @Test
@@ -54,6 +55,13 @@ class PackageCyclesTest {
   @Test
   void theRecommendationReadsTheFiguresAndTheHypotheses() {
     assertThat(graph().get(RECOMMENDATION)).contains(FIGURES, HYPOTHESES).doesNotContain(ROOT);
+  }
+
+  @Test
+  void theOperatingCharacteristicsReadTheRulesAndNoRuleReadsThem() {
+    assertThat(graph().get(POWER)).contains(HYPOTHESES).doesNotContain(ROOT, RECOMMENDATION);
+    assertThat(graph().get(HYPOTHESES)).doesNotContain(POWER);
+    assertThat(graph().get(RECOMMENDATION)).doesNotContain(POWER);
   }
 
   @Test

@@ -159,7 +159,8 @@ final class NodePreparation {
    * in steady state. The node has never met these customers: their entities start from Redis.
    */
   void seed(NodeGroup node, StepSpec spec, Population pop) throws IOException {
-    java.util.SplittableRandom random = new java.util.SplittableRandom(seed + spec.id().hashCode());
+    java.util.SplittableRandom random =
+        new java.util.SplittableRandom(spec.seed(seed, profile.name()));
     Map<String, Long> ages = new LinkedHashMap<>();
     String firstFresh = null;
     if (pop.sweep()) {
@@ -175,16 +176,35 @@ final class NodePreparation {
       firstFresh = KeyFeeder.customerId(pop.start());
     } else {
       KeyPopulation kp = population(spec);
+      double[] seeded = kp.seededAgesSec(random);
       for (int i = 0; i < pop.size(); i++) {
-        ages.put(
-            KeyFeeder.customerId(pop.start() + i), Math.round(kp.steadyStateAgeSec(random) * 1000));
+        ages.put(KeyFeeder.customerId(pop.start() + i), Math.round(seeded[i] * 1000));
       }
     }
     fresh.seededAtMs = 0;
+    // the seeding's fetches are not measured: a fast provider keeps thousands of them to a second
+    // or two (full's T of 600 s seeds up to 13 300 customers a step); the healthy latency is put
+    // back after them, before the step's change
+    lab.control().setLatency(SEEDING_LATENCY);
+    try {
+      seedAll(node, ages, firstFresh, spec, pop);
+    } finally {
+      lab.control().apply(ProviderState.HEALTHY);
+    }
+  }
+
+  /** The provider's latency while the runner seeds: a few milliseconds. */
+  static final solventa.providerdouble.LatencyProfile SEEDING_LATENCY =
+      solventa.providerdouble.LatencyProfile.custom(2, 5);
+
+  private void seedAll(
+      NodeGroup node, Map<String, Long> ages, String firstFresh, StepSpec spec, Population pop)
+      throws IOException {
     List<String> pending = new ArrayList<>(ages.keySet());
     for (int round = 0; round < SEED_ROUNDS && !pending.isEmpty(); round++) {
       if (round > 0) {
         settle(node); // a failed seed fetch may have opened the breaker
+        lab.control().setLatency(SEEDING_LATENCY);
       }
       List<String> failed = new ArrayList<>();
       for (int from = 0; from < pending.size(); from += SEED_BATCH) {

@@ -81,7 +81,7 @@ final class StepRecorder {
             .population(pop.start(), pop.size())
             .neverSeenShare(profile.neverSeenShare())
             .freshKeyStart(freshStart)
-            .seed(seed + spec.id().hashCode())
+            .seed(spec.seed(seed, profile.name()))
             .requestLog(requestLog.toString())
             .sweep(pop.sweep(), pop.missStart(), pop.missSize())
             .build();
@@ -264,7 +264,22 @@ final class StepRecorder {
                     ? null
                     : out.relativize(Path.of(outcome.report())).toString()),
             atEndReadings,
-            new StepAnalyzer.Inputs.Known(spec.arm().caches() ? pop.known() : null, pop.seeded())));
+            new StepAnalyzer.Inputs.Known(
+                spec.arm().caches() ? pop.known() : null, pop.seeded(), seededHitRate(spec, pop))));
+  }
+
+  /**
+   * The hit rate a steady population's stratified seeding gives at the step's start ({@link
+   * solventa.gatling.KeyPopulation#seededHitRate}); null for a step that was not seeded so (arm A,
+   * a sweep's key set, a recovery continuing its outage's customers).
+   */
+  private Double seededHitRate(StepSpec spec, Population pop) {
+    if (!spec.arm().caches() || !pop.seeded() || pop.sweep()) {
+      return null;
+    }
+    return new solventa.gatling.KeyPopulation(
+            spec.hitRate(), spec.rate(), profile.refreshAfterSec(), profile.neverSeenShare())
+        .seededHitRate();
   }
 
   /** Every member's raw stats, in member order. */

@@ -34,10 +34,18 @@ public final class LiveLab {
   static final String PROXY = "provider";
 
   /**
-   * The nodes' breaker policies and default refresh-after: those of the card's protocol (the full
-   * profile); {@code --refresh-after} sets another T.
+   * The live lab's default refresh-after: a minute, so a value ages out while someone watches
+   * (full's steps use 600 s, sized for the share through an hour's outage); {@code --refresh-after}
+   * sets another T.
    */
-  static final ExperimentProfile CARD_SETTINGS = ExperimentProfile.named("full");
+  static final int LIVE_REFRESH_AFTER_SEC = 60;
+
+  /**
+   * The nodes' breaker policies: those of the card's protocol (the full profile), with the live
+   * lab's own T ({@link #LIVE_REFRESH_AFTER_SEC}).
+   */
+  static final ExperimentProfile CARD_SETTINGS =
+      ExperimentProfile.named("full").withRefreshAfterSec(LIVE_REFRESH_AFTER_SEC);
 
   /** The route type the nodes shard (ProfileEntity.ENTITY_KEY in quote-node). */
   static final String ENTITY_TYPE = "CustomerProfile";

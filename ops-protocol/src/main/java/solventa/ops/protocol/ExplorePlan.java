@@ -66,6 +66,11 @@ public final class ExplorePlan {
         for (ProviderState s : exploreStates(arm)) {
           steps.add(ProtocolPlan.walkStep(p, "R" + (r + 1), arm, s));
         }
+        if (r == 0) {
+          // the levels in the first run: with both runs' walks at the design point they bracket
+          // each design's minimum hit rate within explore's hour
+          ProtocolPlan.outageLevels(p, "R1", arm, exploreStates(arm), steps);
+        }
       }
     }
     return steps;

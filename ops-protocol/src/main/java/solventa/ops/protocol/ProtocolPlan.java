@@ -105,12 +105,16 @@ public final class ProtocolPlan {
         }
         // every run repeats the steps that follow an arm's walk on its node (the sweep, the
         // policy steps, the stampede): one run's reading of them would decide a verdict alone
-        if (BISECTED_ARMS.contains(arm)) {
+        // the sweep in the first run only: HD-01.4 is an implementation check for C (its answers
+        // are capped below the p99 threshold) and B's bracket is one more figure; full's time goes
+        // to the outage steps and the trials that decide
+        if (BISECTED_ARMS.contains(arm) && r == 0) {
           SweepPlan.sweep(p, arm, run, steps);
         }
         if (arm.equals(PROPOSAL)) {
           PolicyPlan.policy(p, r, steps);
         }
+        outageLevels(p, run, arm, walkStates(arm, smoke), steps);
         // concurrent misses on one key: with and without coalescing, both answering in budget
         if (arm.fallsBack() && !arm.isVariant()) {
           steps.add(
@@ -157,6 +161,39 @@ public final class ProtocolPlan {
       return p.pathMeasureSec();
     }
     return p.measureSec();
+  }
+
+  /**
+   * The outage steps of {@code arm} in {@code run} at the profile's other seeded hit rates ({@link
+   * ExperimentProfile#outageLevels}): for a design that falls back and was walked through the
+   * unresponsive state, an unresponsive step at each level, its customers seeded in steady state at
+   * that hit rate, with the walk's rate and lengths. With the walk's own step at the design point
+   * they measure the minimum hit rate at which the fallback share through the outage stays within
+   * the ceiling.
+   */
+  static void outageLevels(
+      ExperimentProfile p,
+      String run,
+      BenchArm arm,
+      List<ProviderState> walked,
+      List<StepSpec> steps) {
+    if (!arm.fallsBack() || !walked.contains(ProviderState.UNRESPONSIVE)) {
+      return;
+    }
+    for (double h : p.outageLevels()) {
+      steps.add(
+          StepSpec.builder()
+              .id(inRun(run, "outage-" + arm.tag() + "-h" + SweepPlan.points(h)))
+              .kind(StepKind.OUTAGE)
+              .run(run)
+              .arm(arm)
+              .state(ProviderState.UNRESPONSIVE)
+              .hitRate(h)
+              .rate(p.walkRate())
+              .warmupSec(p.warmupSec())
+              .measureSec(p.measureSec())
+              .build());
+    }
   }
 
   /** Seconds the runner spends around each step: settling, seeding, Gatling's start and stop. */

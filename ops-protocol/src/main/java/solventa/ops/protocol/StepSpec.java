@@ -208,4 +208,19 @@ public record StepSpec(
   public int durationSec() {
     return warmupSec + measureSec;
   }
+
+  /**
+   * The seed of this step's key sequence and seeded ages in a run seeded {@code seed} of profile
+   * {@code profile}: from the profile's name and the step's id without its design's tag, so the
+   * same run's steps of different designs in the same state draw the same customers in the same
+   * order from the same ages (the designs are compared in pairs), and no profile replays another's
+   * steps.
+   */
+  public long seed(long seed, String profile) {
+    String key = id.replace("-" + arm.tag() + "-", "-");
+    if (key.endsWith("-" + arm.tag())) {
+      key = key.substring(0, key.length() - arm.tag().length() - 1);
+    }
+    return seed + 31L * profile.hashCode() + key.hashCode();
+  }
 }

@@ -8,9 +8,10 @@ import solventa.ops.analysis.figures.RecoveryPhases;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.hypotheses.Actuarial;
 import solventa.ops.analysis.hypotheses.Call;
+import solventa.ops.analysis.hypotheses.ClauseB;
 import solventa.ops.analysis.hypotheses.Evidence;
 import solventa.ops.analysis.hypotheses.Fact;
-import solventa.ops.analysis.hypotheses.FallbackFlip;
+import solventa.ops.analysis.hypotheses.Thresholds;
 import solventa.ops.analysis.recommendation.DesignFacts;
 import solventa.ops.analysis.recommendation.Recommendation;
 import solventa.ops.analysis.recommendation.Recommendation.Candidate;
@@ -34,7 +35,7 @@ final class DesignWords {
       return Call.undecided(EvidenceWords.who(s), Call.Check.meets(s));
     }
     if (fact instanceof DesignFacts.Fallback f) {
-      return fallback(f.flip());
+      return fallback(f.share());
     }
     if (fact instanceof DesignFacts.FallbackNotJudged n) {
       return n.arm() + ": the fallback share is not judged where the latency was not shown to meet";
@@ -45,14 +46,10 @@ final class DesignWords {
     if (fact instanceof DesignFacts.Qualifies q) {
       return "meets "
           + Acceptance.describe()
-          + " in every state of "
+          + " in every required state of "
           + String.join(", ", q.runs())
-          + String.format(
-              Locale.ROOT,
-              ", the fallback share within %s %% through an outage of %s s, and its recovery"
-                  + " without a stampede or a backlog filling the pool",
-              Evidence.num(q.inputs().fallbackCeilingPct()),
-              Actuarial.num(q.inputs().outageSec()));
+          + ", and recovers without a stampede or a backlog filling the pool, its fallback share"
+          + " back under 5 % within 60 s";
     }
     return null;
   }
@@ -67,16 +64,51 @@ final class DesignWords {
   static String sentence(Recommendation rec, List<StepResult> steps) {
     if (rec.recommended().isPresent()) {
       Candidate c = rec.candidate(rec.recommended().get());
-      return String.format(
-          Locale.ROOT,
-          "Recommended: arm %s, the simplest design that meets the latency requirements in every"
-              + " required state of every run, at a cost of at most %s %% of quotes priced on a"
-              + " fallback and %s %% errors in the failure states.",
-          c.arm().label(),
-          num(c.worstFallbackPct()),
-          num(c.worstErrorPct()));
+      return "Recommended: arm "
+          + c.arm().label()
+          + ", the simplest design that meets the latency requirements in every required state of"
+          + " every run and recovers without a stampede, back under 5 % of fallback within 60 s. "
+          + conditions(
+              rec.thresholds(new solventa.ops.analysis.figures.StepResults(steps), c.arm()),
+              rec.actuarial())
+          + ".";
     }
     return "No design is recommended: " + noneQualifies(rec, EvidenceWords.over(steps)) + ".";
+  }
+
+  /**
+   * What a design's fallback share through an outage rests on: "Its fallback share stays within 10
+   * % through a 3600 s outage if the production hit rate is h ≥ 93.4 % [92.8, 94.1]; at the lab's
+   * 96 % it holds for outages up to D ≤ 5 400 s [4 300, 6 900]".
+   */
+  static String conditions(Thresholds t, Actuarial a) {
+    String d =
+        t.dStar().stream()
+            .filter(x -> x.sec() != null)
+            .min(java.util.Comparator.comparingDouble(x -> x.sec()))
+            .map(
+                x ->
+                    "; at the lab's seeded hit rate it stays within it for outages up to "
+                        + OutageWords.dStar(x)
+                        + " ("
+                        + solventa.ops.protocol.StateNames.label(x.state())
+                        + ")")
+            .orElse("");
+    Thresholds.HMin h = t.hMin();
+    String head =
+        "Its fallback share stays within "
+            + Evidence.num(a.fallbackCeilingPct())
+            + " % through a "
+            + Actuarial.num(a.outageSec())
+            + " s outage";
+    if (h.pct() == null) {
+      return head
+          + " above a minimum production hit rate this run could not measure ("
+          + OutageWords.hMin(h).replace("h_min not measured: ", "")
+          + ")"
+          + d;
+    }
+    return head + " if the production hit rate is " + OutageWords.hMin(h) + d;
   }
 
   /**
@@ -92,14 +124,14 @@ final class DesignWords {
     }
     List<String> parts = new ArrayList<>();
     List<String> noneMet = new ArrayList<>();
-    for (Clause clause : Clause.values()) {
+    for (Clause clause : Recommendation.DECIDED) {
       if (candidates.stream().noneMatch(c -> c.clauses().get(clause).standing() == Standing.MET)) {
         noneMet.add(clause(clause, a));
       }
     }
     parts.add(
         noneMet.isEmpty()
-            ? "each clause is met by some design, none meets all three"
+            ? "each clause is met by some design, none meets both"
             : "no design is shown to meet " + String.join(", nor ", noneMet));
     Optional<Candidate> near = rec.closest();
     if (near.isEmpty()) {
@@ -108,7 +140,7 @@ final class DesignWords {
     Candidate c = near.get();
     List<String> met = new ArrayList<>();
     List<String> shortOf = new ArrayList<>();
-    for (Clause clause : Clause.values()) {
+    for (Clause clause : Recommendation.DECIDED) {
       ClauseCall call = c.clauses().get(clause);
       switch (call.standing()) {
         case MET -> met.add(clause(clause, a));
@@ -137,7 +169,8 @@ final class DesignWords {
               + " % through an outage of "
               + Actuarial.num(a.outageSec())
               + " s";
-      case RECOVERY -> "a recovery without a stampede or a backlog filling the pool";
+      case RECOVERY ->
+          "a recovery without a stampede or a backlog filling the pool, back under 5 % within 60 s";
     };
   }
 
@@ -150,27 +183,14 @@ final class DesignWords {
     return " (" + words.text(call.evidence()) + worst + ")";
   }
 
-  /** A failure step's fallback share above the ceiling, too close to call, or not decidable. */
-  private static String fallback(FallbackFlip f) {
-    Actuarial a = f.inputs();
-    return switch (f.outcome()) {
-      case REFUTES ->
-          f.who()
-              + String.format(
-                  Locale.ROOT,
-                  " → the fallback share reaches %s %% at %s of the outage, before its %s s end",
-                  Evidence.num(a.fallbackCeilingPct()),
-                  FallbackFlip.span(f.flip()),
-                  Actuarial.num(a.outageSec()));
-      case TOO_CLOSE ->
-          f.who()
-              + " → fallback: too close to call, the outage of "
-              + Actuarial.num(a.outageSec())
-              + " s lies inside the flip at "
-              + FallbackFlip.span(f.flip());
-      case HOLDS -> f.who() + " → the fallback share stays within the ceiling";
-      case UNDECIDABLE -> f.who() + " → fallback not decidable: " + FlipWords.reason(f);
-    };
+  /** A failing state's fallback share through the outage, at the lab's seeded hit rate. */
+  private static String fallback(ClauseB b) {
+    return OutageWords.who(b)
+        + " → fallback through the outage "
+        + OutageWords.outcome(b)
+        + " at the lab's seeded hit rate ("
+        + OutageWords.figures(b)
+        + ")";
   }
 
   /** A recovery step's reading, its phases read again from the step ({@link RecoveryPhases}). */

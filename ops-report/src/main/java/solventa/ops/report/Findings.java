@@ -110,15 +110,16 @@ final class Findings extends ReportSection {
             + " in every one of "
             + String.join(
                 ", ", Recommendation.REQUIRED_STATES.stream().map(StateNames::label).toList())
-            + " in every run, with its fallback share in the failure states within the actuarial"
-            + " ceiling through the outage the business rides through, judged as HD-01's clause (b)"
-            + " (inputs "
+            + " in every run, and whose recovery step in every run shows neither a stampede nor a"
+            + " recovery backlog filling the adapter's pool and has its fallback share back under 5 %"
+            + " within 60 s, is recommended (rules version 15). A step not run or not usable, the"
+            + " recovery included, leaves a design not established. Its fallback share through the"
+            + " outage the business rides through rests on production facts the lab cannot know, so"
+            + " it is the recommendation's condition: the minimum production hit rate and the"
+            + " longest outage that keep it within the ceiling (inputs "
             + rec.actuarial().describe()
-            + "), and whose recovery step in every run shows neither a stampede nor a recovery"
-            + " backlog filling the adapter's pool (rules version 13), is recommended. A step not"
-            + " run or not usable, the recovery included, leaves a design not established; a"
-            + " fallback judgement too close to call leaves it undecided. Cost: the highest fallback"
-            + " share recorded over the outage's first "
+            + "), each measured with its interval (\"Thresholds\"). Cost: the highest fallback"
+            + " share through the outage's first "
             + solventa.ops.analysis.hypotheses.Actuarial.num(rec.actuarial().outageSec())
             + " s (mapped to the lab), the highest p95 data age and error share of its failure"
             + " steps, and the most provider calls per quote (the node's calls in a step's measured"
@@ -133,9 +134,7 @@ final class Findings extends ReportSection {
               c.arm().label(),
               switch (c.status()) {
                 case QUALIFIES -> "qualifies";
-                case ABOVE_CEILING -> "meets the latency, fallback above the ceiling";
-                case RECOVERY_FAILS -> "meets the latency, its recovery fills the pool";
-                case FALLBACK_UNDECIDED -> "meets the latency, fallback too close to call";
+                case RECOVERY_FAILS -> "meets the latency, its recovery fails";
                 case MISSES -> "misses";
                 case NOT_ESTABLISHED -> "not established";
               },

@@ -192,10 +192,26 @@ public final class Glossary {
             "—"));
     t.add(
         new Term(
-            "flip point",
-            "the outage duration at which clause (b) changes outcome: t* = T·(1 − (1 − c)/h) from"
-                + " the aging model, and the measured crossing, mapped from the lab's T to T_source"
-                + " through t/T; an interval containing D is too close to call",
+            "fallback share through the outage",
+            "the one fallback figure of this report: the share of the quotes sent during the first D"
+                + " of an outage that were priced on a fallback, counted over the lab's first"
+                + " D·T/T_source of a failing step; clause (b) pools it over the runs and compares it"
+                + " with the ceiling by its interval",
+            "—"));
+    t.add(
+        new Term(
+            "h_min, D*",
+            "the thresholds the answer depends on: the lowest production hit rate, and the longest"
+                + " outage at the seeded hit rate, at which the fallback share through the outage"
+                + " stays within the ceiling, each measured with its interval",
+            "—"));
+    t.add(
+        new Term(
+            "operating characteristic",
+            "the probability of each verdict of a rule at true values around its bound, simulated"
+                + " at the profile's own sample sizes with the analysis's own estimator; δ is the"
+                + " rule's practical margin, and a rule must hold with 80 % at bound − δ and refute"
+                + " with 80 % at bound + δ",
             "—"));
     t.add(
         new Term(

@@ -5,9 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.hypotheses.Actuarial;
-import solventa.ops.analysis.hypotheses.ClauseBHitRate;
-import solventa.ops.analysis.hypotheses.FallbackFlip;
 import solventa.ops.analysis.hypotheses.PooledTrials;
+import solventa.ops.analysis.hypotheses.Thresholds;
 import solventa.ops.analysis.hypotheses.Verdict;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.BreakerSetting;
@@ -202,72 +201,34 @@ final class OpenQuestionsSection extends ReportSection {
   }
 
   /**
-   * (d) for C: the lowest hit rate that keeps clause (b), from the aging model at the actuarial
-   * inputs (an implementation check), and what this run measured of it: whether the model agrees
-   * with each of C's failure steps through D, and where C's healthy hit rate stands.
+   * (d) for C: the lowest production hit rate that keeps the fallback share within the ceiling
+   * through the declared outage, measured over the outage steps at several seeded hit rates with
+   * its interval ({@link Thresholds}), beside the aging model's own figure.
    */
   private void clauseB() {
     Actuarial a = e.judgedWith();
-    ClauseBHitRate m = ClauseBHitRate.of(a);
-    String head =
-        "For C, the minimum hit rate that also keeps clause (b) (the fallback share within the"
-            + " actuarial ceiling through the declared outage): ";
-    if (m.pct() == null) {
-      p(head + "none (" + m.reason() + "; " + m.formula() + ").");
-      return;
-    }
     int t = profileOf().refreshAfterSec();
-    List<String> steps =
-        OutageCostSection.cFlips(r, t, a).values().stream().map(f -> clauseBStep(m, f)).toList();
+    Thresholds th = Thresholds.of(r, BenchArm.C, List.of(Thresholds.LEVEL_STATE), t, a);
+    Thresholds.HMin h = th.hMin();
     p(
-        head
-            + String.format(Locale.ROOT, "**%.1f %%**", m.pct())
-            + " = "
-            + m.formula()
-            + ", from the aging model 1 − h·(1 − t/T): a function of the declared inputs alone, so"
-            + " an implementation check, not a finding, with no sampling interval. What the run"
-            + " measures is whether the model may be used at D (it must agree with the step's"
-            + " curve for D mapped to the lab, "
-            + String.format(Locale.ROOT, "%.1f", m.labSecondsAtD(t))
-            + " s of T = "
-            + t
-            + " s) and where C's measured hit rate stands: "
-            + (steps.isEmpty()
-                ? "— (" + notRun() + ": no degraded or unresponsive walk step of C)"
-                : String.join("; ", steps))
-            + ". Clause (b) itself is judged by each step's flip interval (in \"The outage's cost"
-            + " over time\"), which adds the measured crossing.");
-  }
-
-  private static String clauseBStep(ClauseBHitRate m, FallbackFlip f) {
-    Boolean holds = m.modelHoldsAtD(f);
-    String model =
-        holds == null
-            ? "the model's agreement not checked (" + FlipWords.reason(f) + ")"
-            : String.format(
-                Locale.ROOT,
-                "the model agrees for %.0f s, %s D",
-                f.agreesUntilSec(),
-                holds ? "past" : "short of");
-    if (f.h() == null) {
-      return f.who() + ": " + model + ", h not measured";
-    }
-    ClauseBHitRate.Standing st = m.standing(f.h());
-    String where =
-        switch (st) {
-          case KEEPS -> "keeps it";
-          case MISSES -> "misses it";
-          case TOO_CLOSE -> "too close to call";
-        };
-    return String.format(
-        Locale.ROOT,
-        "%s: %s, h = %.1f %% %s %s by the model%s; the step's clause (b) as judged: %s",
-        f.who(),
-        model,
-        f.hPct(),
-        f.h().pct(),
-        where,
-        Boolean.FALSE.equals(holds) ? " (not usable with this step)" : "",
-        FlipWords.outcome(f));
+        "For C, the minimum production hit rate that also keeps its fallback share through a "
+            + Actuarial.num(a.outageSec())
+            + " s outage within "
+            + Actuarial.num(a.fallbackCeilingPct())
+            + " % (measured over its "
+            + solventa.ops.protocol.StateNames.label(h.state())
+            + " steps at "
+            + h.levels().stream()
+                .map(l -> String.format(Locale.ROOT, "%.1f %%", l.seededPct()))
+                .distinct()
+                .count()
+            + " seeded hit rates, the least-squares line of the share through D on the hit rate,"
+            + " with a parametric bootstrap interval): **"
+            + OutageWords.hMin(h)
+            + "**; the aging model alone gives "
+            + (h.modelPct() == null
+                ? "none (D ≥ 2·T_source, or the bound passes 100 %)"
+                : String.format(Locale.ROOT, "%.1f %%", h.modelPct()))
+            + " = (1 − c)/(1 − D/(2·T_source)), an implementation check of the declared inputs.");
   }
 }

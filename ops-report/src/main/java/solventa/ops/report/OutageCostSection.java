@@ -1,15 +1,14 @@
 package solventa.ops.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import solventa.ops.analysis.figures.OutageCost;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.figures.StepResults;
 import solventa.ops.analysis.hypotheses.Actuarial;
-import solventa.ops.analysis.hypotheses.FallbackFlip;
+import solventa.ops.analysis.hypotheses.ClauseB;
+import solventa.ops.analysis.hypotheses.OutageShare;
 import solventa.ops.protocol.BenchArm;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.StateNames;
@@ -67,103 +66,96 @@ final class OutageCostSection {
     return out;
   }
 
-  /** The aging model: the share 1 − h·(1 − t/T) and where it reaches the ceiling, t*. */
+  /** The aging model: the share 1 − h·(1 − t/T), its mean through D, and where it reaches c. */
   private static Para modelPara(double h, int t, double c) {
     double tStar = OutageCost.timeToCeilingSec(h, t, c);
-    double share = tStar / t;
     return new Para(
         "Every outage step starts from a steady state where "
             + pct0(h * 100)
-            + " % of quotes (the target hit rate h) find a value younger than T = "
+            + " % of quotes (the seeded hit rate h) find a value younger than T = "
             + t
-            + " s, their ages uniform over [0, T). A failing provider refreshes none, so the"
-            + " model's fallback share t seconds after the change is 1 − h·(1 − t/T), and it"
-            + " reaches the actuarial ceiling c = "
+            + " s, their ages spread evenly over [0, T). A provider that answers nothing refreshes"
+            + " none, so the aging model's fallback share t seconds after the change is 1 − h·(1 −"
+            + " t/T), and its mean over the first L seconds is 1 − h·(1 − L/(2T)). The share at t"
+            + " reaches the ceiling c = "
             + pct0(c)
-            + " % at **t* = T·(1 − (1 − c)/h) = "
+            + " % at t* = T·(1 − (1 − c)/h) = "
             + String.format(Locale.ROOT, "%.1f", tStar)
-            + " s, "
-            + pct0(share * 100)
-            + " % of T**. The model ignores the refreshes a degraded provider still completes:"
-            + " it is an upper bound there, and exact when the provider answers nothing.");
+            + " s. The model ignores the refreshes a degraded provider still completes and any"
+            + " answer that falls back for another reason; how far each step lies from it is"
+            + " measured, with its interval, in the table below.");
   }
 
-  /** How the curve maps to the source's T_source and is compared with D (clause (b)). */
+  /** How the share through D is counted and compared with c (clause (b)). */
   private static Para realUnitsPara(int t, Actuarial a) {
     return new Para(
-        "**In real units (HD-01's clause (b)):** the share depends on t/T only, so the curve"
-            + " maps to the source's refresh policy T_source = "
-            + Actuarial.num(a.sourceRefreshSec())
-            + " s through t/T (1 s of the lab stands for "
-            + Actuarial.num(a.sourceRefreshSec() / t)
-            + " s), as far as the model agrees with the measured curve. Each failure step's"
-            + " flip (t* over h's interval, measured in the same run's healthy step, and the"
-            + " measured crossing) is compared with the outage the business rides through, D"
-            + " = "
+        "**The fallback share through the outage (HD-01's clause (b)):** the share of the quotes"
+            + " sent during the first D = "
             + Actuarial.num(a.outageSec())
-            + " s: below the flip holds, above refutes, inside is too close to call.");
+            + " s of the outage that were priced on a fallback (STALE or DEFAULT). The share"
+            + " depends on t/T only, so the outage maps to the lab through t/T: its first D is the"
+            + " step's first D·T/T_source = "
+            + String.format(Locale.ROOT, "%.2f", OutageShare.labSpanMs(t, a) / 1000)
+            + " s (T_source = "
+            + Actuarial.num(a.sourceRefreshSec())
+            + " s), counted to the tenth of a second. The runs' steps of a state are pooled and"
+            + " the pooled share's Clopper–Pearson interval is compared with c: within it over the"
+            + " whole interval holds, above it refutes, otherwise too close to call.");
   }
 
-  /** Clause (b) for each of C's degraded and unresponsive steps, one row a step. */
+  /** Clause (b) in C's degraded and unresponsive states: a row per state, then one per step. */
   private static Table flipTable(StepResults r, int t, Actuarial a) {
     List<List<String>> rows = new ArrayList<>();
-    cFlips(r, t, a).forEach((step, f) -> rows.add(flipRow(step, f, t)));
+    for (ClauseB b : cShares(r, t, a)) {
+      rows.add(
+          List.of(
+              OutageWords.who(b),
+              b.pct() == null ? "—" : pct1(b.pct()) + " " + b.share().pct(),
+              b.pooled() == null ? "—" : Long.toString(b.pooled().answers()),
+              b.excess() == null
+                  ? "—"
+                  : OutageWords.signed(b.excessPts())
+                      + " ["
+                      + OutageWords.signed(b.excess().low())
+                      + ", "
+                      + OutageWords.signed(b.excess().high())
+                      + "]",
+              OutageWords.outcome(b)));
+      for (OutageShare s : b.steps()) {
+        rows.add(
+            List.of(
+                "  " + s.stepId(),
+                s.pct() == null ? "—" : pct1(s.pct()) + " " + s.share().pct(),
+                s.span() == null ? "—" : Long.toString(s.span().answers()),
+                s.excessPts() == null
+                    ? "—"
+                    : OutageWords.signed(s.excessPts())
+                        + " (h "
+                        + pct1(s.hPct())
+                        + " %"
+                        + (s.hSeeded() ? " seeded" : " measured")
+                        + ", model "
+                        + pct1(s.modelPct())
+                        + " %)",
+                ""));
+      }
+    }
     return new Table(
         List.of(
-            "C step",
-            "h % (healthy step)",
-            "t* (s of T_source)",
-            "measured crossing (s of T_source)",
-            "model agrees for (lab); largest gap, deviation (points)",
-            "STALE ≤ A % (first D)",
-            "STALE > A % (first D)",
-            "DEFAULT % (first D)",
-            "clause (b) at D = " + Actuarial.num(a.outageSec()) + " s"),
+            "C state (runs pooled), then each step",
+            "fallback % through D [95 % CI]",
+            "answers",
+            "points above the aging model [95 % CI]",
+            "clause (b) at c = " + Actuarial.num(a.fallbackCeilingPct()) + " %"),
         rows);
   }
 
-  /**
-   * Clause (b) judged for each of C's degraded and unresponsive walk steps, run by run, with h from
-   * the same run's healthy step; keyed "R1 degraded", in that order.
-   */
-  static Map<String, FallbackFlip> cFlips(StepResults r, int t, Actuarial a) {
-    Map<String, FallbackFlip> flips = new LinkedHashMap<>();
-    for (String run : r.runs()) {
-      StepResult healthy = r.walk(run, BenchArm.C, ProviderState.HEALTHY).orElse(null);
-      for (ProviderState st : List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE)) {
-        r.walk(run, BenchArm.C, st)
-            .ifPresent(
-                s ->
-                    flips.put(
-                        run + " " + StateNames.label(st),
-                        FallbackFlip.judge(
-                            "C " + StateNames.label(st) + " " + run, s, healthy, t, a)));
-      }
-    }
-    return flips;
-  }
-
-  /** One step's flip, its agreement, what the first D recorded, and the clause's outcome. */
-  private static List<String> flipRow(String step, FallbackFlip f, int t) {
-    FallbackFlip.Recorded rec = f.recorded();
-    return List.of(
-        step,
-        f.hPct() == null ? "—" : pct1(f.hPct()) + " " + f.h().pct(),
-        f.tStar() == null ? "—" : span(f.tStar()),
-        f.crossing() == null ? "— (not within the step)" : span(f.crossing()),
-        f.agreesUntilSec() == null
-            ? "—"
-            : String.format(
-                Locale.ROOT,
-                "%.0f s (%.2f T); gap %.1f, deviation %.1f",
-                f.agreesUntilSec(),
-                f.agreesUntilSec() / t,
-                f.maxGapPts(),
-                f.maxDeviationPts()),
-        share(rec, rec.staleWithinA()),
-        share(rec, rec.staleBeyondA()),
-        share(rec, rec.dflt()),
-        FlipWords.outcome(f));
+  /** Clause (b) judged in each of C's degraded and unresponsive states, the runs pooled. */
+  static List<ClauseB> cShares(StepResults r, int t, Actuarial a) {
+    return List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE).stream()
+        .map(st -> ClauseB.judge(r, BenchArm.C, st, t, a))
+        .filter(b -> !b.steps().isEmpty() || !b.left().isEmpty())
+        .toList();
   }
 
   /** The T a line fitted through the fresh share implies, and the model's error. */
@@ -257,20 +249,6 @@ final class OutageCostSection {
             + run
             + ": fallback share per second in the degraded, unresponsive and down steps, and the"
             + " aging model 1 − h·(1 − t/T).");
-  }
-
-  private static String span(solventa.ops.statistics.Interval i) {
-    return String.format(Locale.ROOT, "%.0f–%.0f", i.low(), i.high());
-  }
-
-  private static String share(FallbackFlip.Recorded rec, Long k) {
-    if (k == null) {
-      return "— (ages not recorded)";
-    }
-    return rec.answers() == 0
-        ? "— (no answer)"
-        : String.format(
-            Locale.ROOT, "%.1f (%d of %d)", 100.0 * k / rec.answers(), k, rec.answers());
   }
 
   private static String pct0(double v) {

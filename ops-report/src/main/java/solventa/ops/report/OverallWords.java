@@ -7,7 +7,6 @@ import solventa.ops.analysis.hypotheses.Actuarial;
 import solventa.ops.analysis.hypotheses.Call;
 import solventa.ops.analysis.hypotheses.Evidence;
 import solventa.ops.analysis.hypotheses.Fact;
-import solventa.ops.analysis.hypotheses.FallbackFlip;
 import solventa.ops.analysis.hypotheses.Overall;
 import solventa.ops.analysis.hypotheses.OverallFacts;
 import solventa.ops.analysis.hypotheses.Verdict;
@@ -35,8 +34,23 @@ final class OverallWords {
     if (fact instanceof OverallFacts.ClauseA a) {
       return clauseA(words.step(a.stepId()), a.call());
     }
-    if (fact instanceof OverallFacts.ClauseB b) {
-      return clauseB(b);
+    if (fact instanceof OverallFacts.ClauseBShare b) {
+      return clauseB(b.clause());
+    }
+    if (fact instanceof OverallFacts.Conditions c) {
+      return "what C's answer depends on (thresholds, not verdicts): "
+          + OutageWords.hMin(c.thresholds().hMin())
+          + " at the declared outage; "
+          + String.join(
+              "; ",
+              c.thresholds().dStar().stream()
+                  .map(
+                      d ->
+                          solventa.ops.protocol.StateNames.label(d.state())
+                              + " "
+                              + OutageWords.dStar(d))
+                  .toList())
+          + " at the seeded hit rate";
     }
     if (fact instanceof OverallFacts.ClauseCUnusable u) {
       return EvidenceWords.unusable(u.step()) + ": clause (c) cannot be judged";
@@ -46,11 +60,19 @@ final class OverallWords {
       return switch (c.outcome()) {
         case UNJUDGED -> ph.unjudged() + ": clause (c) cannot be judged";
         case STAMPEDE -> "refuted by " + Overall.CLAUSE_C + ": " + ph.healthyText();
-        case NONE -> ph.healthyText() + " → no stampede saturates the pool";
+        case NONE ->
+            ph.healthyText()
+                + (ph.backlog().isPresent()
+                    ? " → no stampede once the provider was healthy again; the pool was filled"
+                        + " earlier, while it was still degraded, by the recovery backlog (below)"
+                    : " → no stampede saturates the pool");
       };
     }
     if (fact instanceof OverallFacts.Minimum m) {
       return minimum(m);
+    }
+    if (fact instanceof OverallFacts.Checks c) {
+      return "implementation checks, apart from the findings: " + c.arithmetic();
     }
     if (fact instanceof OverallFacts.InvalidRuns r) {
       return "runs invalidated by sanity checks: " + String.join(", ", r.runs());
@@ -79,50 +101,28 @@ final class OverallWords {
     };
   }
 
-  private static String clauseB(OverallFacts.ClauseB b) {
-    FallbackFlip f = b.flip();
-    String who = b.who();
-    String d = Actuarial.num(b.outageSec()) + " s";
-    return switch (f.outcome()) {
+  private static String clauseB(solventa.ops.analysis.hypotheses.ClauseB b) {
+    String who = OutageWords.who(b);
+    String c = Evidence.num(b.inputs().fallbackCeilingPct()) + " %";
+    return switch (b.outcome()) {
       case REFUTES ->
           "refuted by "
               + Overall.CLAUSE_B
               + ": "
               + who
-              + ": the outage of "
-              + d
-              + " outlasts the flip at "
-              + FallbackFlip.span(f.flip())
-              + " ("
-              + FlipWords.figures(f)
-              + ")";
-      case HOLDS ->
-          who
-              + ": the outage of "
-              + d
-              + " ends before the flip at "
-              + FallbackFlip.span(f.flip())
-              + " ("
-              + FlipWords.figures(f)
-              + ") → within the ceiling";
+              + ": "
+              + OutageWords.figures(b)
+              + " → above "
+              + c;
+      case HOLDS -> who + ": " + OutageWords.figures(b) + " → within " + c;
       case TOO_CLOSE ->
           "clause (b) cannot be decided: too close to call: "
               + who
-              + " the outage of "
-              + d
-              + " lies inside the flip at "
-              + FallbackFlip.span(f.flip())
-              + " ("
-              + FlipWords.figures(f)
-              + ")";
-      default ->
-          "clause (b) cannot be decided: "
-              + who
               + ": "
-              + FlipWords.reason(f)
-              + " ("
-              + FlipWords.figures(f)
-              + ")";
+              + OutageWords.figures(b)
+              + " against "
+              + c;
+      case UNDECIDABLE -> "clause (b) cannot be decided: " + who + ": " + OutageWords.reason(b);
     };
   }
 

@@ -48,14 +48,14 @@ final class RefreshPolicySection extends ReportSection {
             + " the same quotes per customer a shorter T expires more values between quotes: more"
             + " cold-path answers and provider calls), which the lab's seeded hit rate does not"
             + " model. **Data age** is the healthy step's p50 / p95 (the highest over the runs),"
-            + " scaled. **Fallback recorded** is the highest share recorded over the first D = "
+            + " scaled. **Fallback through D** is the highest share of one step over the first D = "
             + Actuarial.num(a.outageSec())
-            + " s of a failure step (mapped to the lab), or over the whole step when D maps past"
-            + " its end (a short T_source); **clause (b)** is the Recommendation's"
-            + " fallback clause at that T_source with the other inputs as declared ("
+            + " s of the outage (mapped to the lab); **clause (b)** is the Recommendation's"
+            + " fallback share at that T_source, the runs pooled, with the other inputs as declared"
+            + " ("
             + a.describe()
-            + "). Where the outage is longer than the steps measured, the judgement is the aging"
-            + " model's, decided by the healthy hit rate alone (the flip's interval says where).");
+            + "). Where D maps past the steps' end (a short T_source) it cannot be judged, and"
+            + " says so.");
     List<List<String>> rows = new ArrayList<>();
     EvidenceWords words = EvidenceWords.over(e.steps());
     for (double t : values(a)) {
@@ -93,7 +93,7 @@ final class RefreshPolicySection extends ReportSection {
                 "T_source",
                 "Design",
                 "Data age p50 / p95 when healthy (s)",
-                "Fallback % recorded over the first D, or the whole step when shorter (worst)",
+                "Fallback % through D (worst step)",
                 "Clause (b) at D"),
             rows));
   }

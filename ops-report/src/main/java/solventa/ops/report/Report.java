@@ -125,9 +125,12 @@ public final class Report extends ReportSection {
 
   private void build() {
     header();
+    DependsSection depends = new DependsSection(this);
+    depends.thresholds();
     glossary();
     List<Chart> charts = Charts.of(r);
     verdicts(charts);
+    depends.power();
     CardTables cards = new CardTables(this);
     cards.perRunTables();
     cards.summaryTable();
@@ -139,6 +142,7 @@ public final class Report extends ReportSection {
     findings.intermediate();
     findings.recommendation();
     new VariantsSection(this).table(profileOf().recoveryWindowSec(), e.judgedWith());
+    depends.paired();
     new OpenQuestionsSection(this).section();
     blocks.addAll(OutageCostSection.of(r, profileOf(), e.judgedWith()));
     new BudgetExpirySection(this).table();
@@ -222,20 +226,24 @@ public final class Report extends ReportSection {
     p(SensitivitySection.headline(e));
     actuarial();
     checks();
+    new DependsSection(this).cannotShow();
   }
 
   /** The arm × state grid of the walk, with how to read it. */
   private void glance(Summary sum) {
     p(
-        "The state walk at a glance: ✓ every run met "
+        "The state walk at a glance, judged as the verdicts judge, by the intervals: ✓ every run"
+            + " met "
             + Acceptance.describe()
-            + " (worst run's p95/p99, ms, at the generator), ✗ a run missed (the worst missing"
-            + " step, with its errors), — not walked. For the arms that fall back, the step's"
-            + " fallback share (the largest over the runs) and, where HD-01's clause (b) judges it,"
-            + " its outcome at the actuarial inputs below: ✓ within the ceiling for the declared"
-            + " outage, ✗ above it, ? too close to call or not decidable. Arms A and B run without"
-            + " a breaker; B+CB is B with one. Terms: the Glossary; details: the verdicts, Results"
-            + " per run and the Recommendation below.");
+            + ", ✗ a run clearly missed, ≈ a run too close to call, — not walked; the figures are"
+            + " each column's worst over the runs (the highest p95 and p99 in ms at the generator,"
+            + " and the errors when any). For the arms that fall back, the fallback share through"
+            + " the outage (the share of the quotes of the first D of an outage priced on a"
+            + " fallback, mapped to the lab: the one fallback figure of this report), pooled over"
+            + " the runs, and where HD-01's clause (b) judges it, its outcome at the actuarial"
+            + " inputs below: ✓ within the ceiling, ✗ above it, ? too close to call or not"
+            + " decidable. Arms A and B run without a breaker; B+CB is B with one. Terms: the"
+            + " Glossary; details: the verdicts, Results per run and the Recommendation below.");
     blocks.add(new Table(sum.gridHeaders(), sum.grid()));
   }
 
@@ -311,10 +319,16 @@ public final class Report extends ReportSection {
                 v.statement(),
                 v.verdict().toUpperCase(Locale.ROOT),
                 judgedOn(v),
-                v.construction()));
+                v.construction(),
+                DependsSection.powerOf(v.id(), e.operatingCharacteristics())));
       } else {
         findings.add(
-            List.of(v.id(), v.statement(), v.verdict().toUpperCase(Locale.ROOT), judgedOn(v)));
+            List.of(
+                v.id(),
+                v.statement(),
+                v.verdict().toUpperCase(Locale.ROOT),
+                judgedOn(v),
+                DependsSection.powerOf(v.id(), e.operatingCharacteristics())));
       }
     }
     p(
@@ -323,7 +337,15 @@ public final class Report extends ReportSection {
             + " (the full profile runs every judged low-traffic setting at least "
             + solventa.ops.protocol.ExperimentProfile.LOW_TRAFFIC_TRIALS
             + " times; a profile of one run, once).");
-    blocks.add(new Table(List.of("Hypothesis", "Statement", "Verdict", "Judged on"), findings));
+    blocks.add(
+        new Table(
+            List.of(
+                "Hypothesis",
+                "Statement",
+                "Verdict",
+                "Judged on",
+                "Power at ±δ, these sizes (see Operating characteristics)"),
+            findings));
     if (!checks.isEmpty()) {
       p(
           "Implementation checks: verdicts the design's own arithmetic fixes before anything is"
@@ -337,7 +359,8 @@ public final class Report extends ReportSection {
                   "Statement",
                   "Verdict",
                   "Judged on",
-                  "Why it holds by construction"),
+                  "Why it holds by construction",
+                  "Power at ±δ, these sizes"),
               checks));
     }
     for (Verdict v : e.verdicts().values()) {

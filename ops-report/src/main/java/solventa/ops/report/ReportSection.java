@@ -96,7 +96,7 @@ abstract class ReportSection {
   }
 
   ExperimentProfile profileOf() {
-    return ExperimentProfile.named(e.profile());
+    return ExperimentProfile.asRecorded(e.profile(), e.environment());
   }
 
   /** Measured hit rate beside its target, flagged when more than 1.5 points off. */

@@ -44,7 +44,7 @@ public record Summary(
   public static Summary of(ExperimentRecord analysed) {
     ExperimentRecord e = EvidenceWords.worded(analysed);
     StepResults r = new StepResults(e.steps());
-    ExperimentProfile profile = ExperimentProfile.named(e.profile());
+    ExperimentProfile profile = ExperimentProfile.asRecorded(e.profile(), e.environment());
     Recommendation rec =
         Recommendation.of(
             r, profile.refreshAfterSec(), profile.recoveryWindowSec(), e.judgedWith());
@@ -133,11 +133,14 @@ public record Summary(
   static String plain(StepResults r, Verdict hd01, ExperimentRecord e) {
     List<String> held = new ArrayList<>();
     List<String> missed = new ArrayList<>();
+    List<String> close = new ArrayList<>();
     double worstFallback = Double.NaN;
     String worstFallbackArm = null;
+    ExperimentProfile p = ExperimentProfile.asRecorded(e.profile(), e.environment());
     for (BenchArm arm : ARMS) {
       List<String> missedStates = new ArrayList<>();
-      boolean walked = false;
+      List<String> closeStates = new ArrayList<>();
+      List<String> walkedStates = new ArrayList<>();
       boolean unmeasured = false;
       for (ProviderState st : ProviderState.values()) {
         for (String run : r.runs()) {
@@ -145,29 +148,54 @@ public record Summary(
           if (step.isEmpty()) {
             continue;
           }
-          walked = true;
+          String label = StateNames.label(st);
+          if (!walkedStates.contains(label)) {
+            walkedStates.add(label);
+          }
           StepResult s = step.get();
           if (s.meets() == null) {
             unmeasured = true;
-          } else if (!s.meets() && !missedStates.contains(StateNames.label(st))) {
-            missedStates.add(StateNames.label(st));
+            continue;
           }
-          if (arm.fallsBack()
-              && st != ProviderState.HEALTHY
-              && s.fallbackPct() != null
-              && !(s.fallbackPct() <= worstFallback)) {
-            worstFallback = s.fallbackPct();
-            worstFallbackArm = arm.label();
+          switch (solventa.ops.analysis.hypotheses.Call.meets(s)) {
+            case FAILS -> {
+              if (!missedStates.contains(label)) {
+                missedStates.add(label);
+              }
+            }
+            case HOLDS -> {}
+            default -> {
+              if (!closeStates.contains(label)) {
+                closeStates.add(label);
+              }
+            }
+          }
+        }
+        if (arm.fallsBack() && st != ProviderState.HEALTHY && st != ProviderState.RECOVERY) {
+          var b =
+              solventa.ops.analysis.hypotheses.ClauseB.judge(
+                  r, arm, st, p.refreshAfterSec(), e.judgedWith());
+          for (var o : b.steps()) {
+            if (o.pct() != null && !(o.pct() <= worstFallback)) {
+              worstFallback = o.pct();
+              worstFallbackArm = arm.label();
+            }
           }
         }
       }
-      if (!walked) {
+      if (walkedStates.isEmpty()) {
         continue;
       }
-      if (missedStates.isEmpty() && !unmeasured) {
-        held.add(arm.label());
-      } else if (!missedStates.isEmpty()) {
-        missed.add(arm.label() + " when the provider was " + and(missedStates));
+      String name =
+          walkedStates.size() == ProviderState.values().length
+              ? arm.label()
+              : arm.label() + " (walked " + and(walkedStates) + " only)";
+      if (!missedStates.isEmpty()) {
+        missed.add(name + " when the provider was " + and(missedStates));
+      } else if (!closeStates.isEmpty()) {
+        close.add(name + " when the provider was " + and(closeStates));
+      } else if (!unmeasured) {
+        held.add(name);
       }
     }
     if (r.runs().isEmpty()) {
@@ -178,15 +206,17 @@ public record Summary(
     String requirement = Acceptance.describe();
     String first =
         held.isEmpty()
-            ? "No arm kept " + requirement + " in every provider state it walked."
+            ? "No arm was shown to keep " + requirement + " in every provider state it walked."
             : "Arm"
                 + (held.size() > 1 ? "s " : " ")
                 + and(held)
                 + " kept "
                 + requirement
                 + " in every provider state "
-                + (r.runs().size() > 1 ? "of every run." : "walked.");
-    String second = missed.isEmpty() ? "No arm missed them." : "Missed them: " + and(missed) + ".";
+                + (r.runs().size() > 1 ? "it walked, in every run." : "it walked.");
+    String second =
+        (missed.isEmpty() ? "No arm clearly missed them." : "Missed them: " + and(missed) + ".")
+            + (close.isEmpty() ? "" : " Too close to call: " + and(close) + ".");
     String third = cost(worstFallback, worstFallbackArm, hd01, e);
     return first + " " + second + " " + third;
   }
@@ -237,10 +267,12 @@ public record Summary(
     }
     return String.format(
         Locale.ROOT,
-        "The cost: up to %.1f %% of arm %s's quotes were priced on a fallback (the last known or the"
-            + " default profile) while the provider failed; %s.",
+        "The cost: up to %.1f %% of arm %s's quotes through the first %s s of an outage were priced"
+            + " on a fallback (the last known or the default profile; the fallback share through"
+            + " the outage, the one fallback figure of this report, highest over the steps); %s.",
         worst,
         arm,
+        solventa.ops.analysis.hypotheses.Actuarial.num(e.judgedWith().outageSec()),
         judged);
   }
 
@@ -262,8 +294,12 @@ public record Summary(
   }
 
   /**
-   * "✓ 64/66" when every run's step met the thresholds (the worst p95/p99 in ms), "✗ 705/708, 100 %
-   * errors" when one missed (the worst step), "?" when a step has no measurement, "—" not walked.
+   * A state's cell, judged as the verdicts judge (by the intervals, {@link
+   * solventa.ops.analysis.hypotheses.Call#meets}): "✓ 64/66" when every run's step met the
+   * thresholds, "✗ 705/708, 100 % errors" when one clearly missed, "≈ 218/247" when one was too
+   * close to call, "?" when a step has no measurement, "—" not walked. The figures are each
+   * column's worst over the runs: the highest p95, the highest p99 and the highest error share,
+   * whichever steps they came from.
    */
   static String cell(List<StepResult> steps) {
     if (steps.isEmpty()) {
@@ -273,20 +309,36 @@ public record Summary(
     if (unmeasured.isPresent()) {
       return "? (" + Report.why(unmeasured.get(), "endToEnd") + ")";
     }
-    List<StepResult> missed = steps.stream().filter(s -> !s.meets()).toList();
-    StepResult worst =
-        (missed.isEmpty() ? steps : missed)
-            .stream()
-                .max(java.util.Comparator.comparingDouble(s -> s.endToEnd().p99()))
-                .orElseThrow();
-    String figures = Report.ms(worst.endToEnd().p95()) + "/" + Report.ms(worst.endToEnd().p99());
-    if (missed.isEmpty()) {
-      return "✓ " + figures + (steps.size() > 1 ? " (" + steps.size() + " runs)" : "");
+    List<solventa.ops.analysis.hypotheses.Call> calls =
+        steps.stream().map(solventa.ops.analysis.hypotheses.Call::meets).toList();
+    long failed =
+        calls.stream().filter(c -> c == solventa.ops.analysis.hypotheses.Call.FAILS).count();
+    long close =
+        calls.stream().filter(c -> c != solventa.ops.analysis.hypotheses.Call.HOLDS).count()
+            - failed;
+    double p95 = steps.stream().mapToDouble(x -> x.endToEnd().p95()).max().orElseThrow();
+    double p99 = steps.stream().mapToDouble(x -> x.endToEnd().p99()).max().orElseThrow();
+    double errors = steps.stream().mapToDouble(StepResult::errorPct).max().orElseThrow();
+    String figures = Report.ms(p95) + "/" + Report.ms(p99);
+    String runs = steps.size() > 1 ? " (" + steps.size() + " runs)" : "";
+    if (failed > 0) {
+      return "✗ "
+          + figures
+          + String.format(Locale.ROOT, ", %.1f %% errors", errors)
+          + (steps.size() > 1 ? " (" + failed + " of " + steps.size() + " runs)" : "");
     }
-    return "✗ "
+    if (close > 0) {
+      return "≈ "
+          + figures
+          + (errors > 0 ? String.format(Locale.ROOT, ", %.1f %% errors", errors) : "")
+          + " (too close to call"
+          + (steps.size() > 1 ? " in " + close + " of " + steps.size() + " runs" : "")
+          + ")";
+    }
+    return "✓ "
         + figures
-        + String.format(Locale.ROOT, ", %.1f %% errors", worst.errorPct())
-        + (steps.size() > 1 ? " (" + missed.size() + " of " + steps.size() + " runs)" : "");
+        + (errors > 0 ? String.format(Locale.ROOT, ", %.1f %% errors", errors) : "")
+        + runs;
   }
 
   /** The states in which HD-01's clause (b) judges C's fallback share against the ceiling. */
@@ -310,36 +362,21 @@ public record Summary(
     if (!arm.fallsBack() || steps.isEmpty()) {
       return "";
     }
-    double worst =
-        steps.stream()
-            .map(StepResult::fallbackPct)
-            .filter(java.util.Objects::nonNull)
-            .mapToDouble(Double::doubleValue)
-            .max()
-            .orElse(Double.NaN);
-    String share =
-        Double.isNaN(worst) ? "" : String.format(Locale.ROOT, ", fallback %.1f %%", worst);
+    solventa.ops.analysis.hypotheses.ClauseB b =
+        solventa.ops.analysis.hypotheses.ClauseB.judge(r, arm, st, labT, e.judgedWith());
+    if (b.pct() == null) {
+      return "";
+    }
+    String share = String.format(Locale.ROOT, ", fallback through D %.1f %%", b.pct());
     if (!CLAUSE_B_STATES.contains(st)) {
       return share;
     }
-    java.util.Set<solventa.ops.analysis.hypotheses.FallbackFlip.Outcome> outcomes =
-        java.util.EnumSet.noneOf(solventa.ops.analysis.hypotheses.FallbackFlip.Outcome.class);
-    for (StepResult s : steps) {
-      String run = s.spec().run();
-      StepResult healthy = r.walk(run, arm, ProviderState.HEALTHY).orElse(null);
-      outcomes.add(
-          solventa.ops.analysis.hypotheses.FallbackFlip.judge(
-                  arm.label() + " " + run, s, healthy, labT, e.judgedWith())
-              .outcome());
-    }
     String mark =
-        outcomes.contains(solventa.ops.analysis.hypotheses.FallbackFlip.Outcome.REFUTES)
-            ? "✗"
-            : outcomes.equals(
-                    java.util.EnumSet.of(
-                        solventa.ops.analysis.hypotheses.FallbackFlip.Outcome.HOLDS))
-                ? "✓"
-                : "?";
+        switch (b.outcome()) {
+          case REFUTES -> "✗";
+          case HOLDS -> "✓";
+          default -> "?";
+        };
     return share + "; " + mark + " clause (b)";
   }
 

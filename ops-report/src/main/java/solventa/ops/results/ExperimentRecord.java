@@ -9,7 +9,10 @@ import solventa.ops.analysis.figures.PricePairs;
 import solventa.ops.analysis.figures.SanityCheck;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.hypotheses.Actuarial;
+import solventa.ops.analysis.hypotheses.Thresholds;
 import solventa.ops.analysis.hypotheses.Verdict;
+import solventa.ops.analysis.power.OcRow;
+import solventa.ops.analysis.recommendation.PairedEffects;
 
 /**
  * Everything {@code results.json} holds: the run's identity and environment, every step result, the
@@ -45,7 +48,10 @@ public record ExperimentRecord(
     Integer nodes,
     @JsonInclude(JsonInclude.Include.NON_NULL) Actuarial actuarial,
     @JsonInclude(JsonInclude.Include.NON_NULL) Sensitivity sensitivity,
-    @JsonInclude(JsonInclude.Include.NON_NULL) PricePairs pricePairs) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) PricePairs pricePairs,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Thresholds> thresholds,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<PairedEffects> pairedEffects,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<OcRow> operatingCharacteristics) {
 
   /** The node count, one for results written before {@code --nodes} existed. */
   public int nodeCount() {
@@ -79,7 +85,10 @@ public record ExperimentRecord(
         .nodes(nodes)
         .actuarial(actuarial)
         .sensitivity(sensitivity)
-        .pricePairs(pricePairs);
+        .pricePairs(pricePairs)
+        .thresholds(thresholds)
+        .pairedEffects(pairedEffects)
+        .operatingCharacteristics(operatingCharacteristics);
   }
 
   /** This record with {@code replaced} as its steps (a re-analysis), the analysis left as is. */
@@ -95,7 +104,14 @@ public record ExperimentRecord(
         .verdicts(a.verdicts())
         .actuarial(a.actuarial())
         .sensitivity(a.sensitivity())
+        .thresholds(a.thresholds())
+        .pairedEffects(a.pairedEffects())
         .build();
+  }
+
+  /** This record with the rules' operating characteristics at its profile's sizes. */
+  public ExperimentRecord withOperatingCharacteristics(List<OcRow> rows) {
+    return toBuilder().operatingCharacteristics(rows).build();
   }
 
   /** This record with {@code pairs} as its price pairs (replacing any earlier ones). */
@@ -121,8 +137,26 @@ public record ExperimentRecord(
     private Actuarial actuarial;
     private Sensitivity sensitivity;
     private PricePairs pricePairs;
+    private List<Thresholds> thresholds;
+    private List<PairedEffects> pairedEffects;
+    private List<OcRow> operatingCharacteristics;
 
     private Builder() {}
+
+    public Builder thresholds(List<Thresholds> v) {
+      this.thresholds = v;
+      return this;
+    }
+
+    public Builder pairedEffects(List<PairedEffects> v) {
+      this.pairedEffects = v;
+      return this;
+    }
+
+    public Builder operatingCharacteristics(List<OcRow> v) {
+      this.operatingCharacteristics = v;
+      return this;
+    }
 
     public Builder profile(String v) {
       this.profile = v;
@@ -221,7 +255,10 @@ public record ExperimentRecord(
           nodes,
           actuarial,
           sensitivity,
-          pricePairs);
+          pricePairs,
+          thresholds,
+          pairedEffects,
+          operatingCharacteristics);
     }
   }
 

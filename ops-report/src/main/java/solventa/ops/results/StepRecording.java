@@ -166,6 +166,7 @@ public final class StepRecording {
       List<solventa.ops.analysis.figures.NodeInterval> nodeSeconds,
       Integer populationSize,
       boolean seeded,
+      Double seededHitRate,
       List<StepAnalyzer.NodeInputs> nodes) {
     StepAnalyzer.Inputs grouped() {
       return new StepAnalyzer.Inputs(
@@ -174,7 +175,7 @@ public final class StepRecording {
           new StepAnalyzer.Inputs.Load(requests, assertionsPassed, gatlingReport),
           new StepAnalyzer.Inputs.Readings(
               atWindowStart, atEnd, rejectedAtStart, samples, nodeSeconds, doubleLagP99, nodes),
-          new StepAnalyzer.Inputs.Known(populationSize, seeded));
+          new StepAnalyzer.Inputs.Known(populationSize, seeded, seededHitRate));
     }
   }
 

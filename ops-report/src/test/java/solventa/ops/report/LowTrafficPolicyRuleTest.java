@@ -231,11 +231,11 @@ class LowTrafficPolicyRuleTest {
                 trials("rate-m2", 0, 0, 0, 0, 0),
                 List.of(policy("count", LOW).sacrificed(6))));
     assertThat(Fixture.rules().evaluate(new StepResults(full), List.of()).get("HD-01.6").basis())
-        .endsWith("judged settings: 5 trials each of ≥ 5");
+        .endsWith("judged settings: 5 trials each of ≥ 12");
     List<StepResult> quick =
         grid(policy("count-n2", LOW).sacrificed(3), policy("rate-m2", LOW).sacrificed(3));
     assertThat(Fixture.rules().evaluate(new StepResults(quick), List.of()).get("HD-01.6").basis())
-        .endsWith("judged settings: 1 trial each of ≥ 5");
+        .endsWith("judged settings: 1 trial each of ≥ 12");
   }
 
   /** The card's methodological note: a count threshold that suffices refutes the hypothesis. */

@@ -62,14 +62,15 @@ class ReportOutageCostTest {
     assertThat(((Report.Para) blocks.get(at + 1)).text())
         .contains("T = " + t + " s", String.format(java.util.Locale.ROOT, "= %.1f s", tStar));
     assertThat(((Report.Para) blocks.get(at + 2)).text())
-        .startsWith("**In real units (HD-01's clause (b)):**")
-        .contains("T_source = 86400 s", "1 s of the lab stands for 4320 s", "D = 3600 s");
-    // one row per C failure step clause (b) judges; without a healthy step h is not measured
+        .startsWith("**The fallback share through the outage (HD-01's clause (b)):**")
+        .contains("T_source = 86400 s", "D = 3600 s", "the step's first D·T/T_source = 0.83 s");
+    // a row per state clause (b) judges, the runs pooled, then one per step; steps recorded
+    // without their answers from the change cannot be judged
     Report.Table flips = (Report.Table) blocks.get(at + 3);
-    assertThat(flips.headers()).last().isEqualTo("clause (b) at D = 3600 s");
-    assertThat(flips.rows()).hasSize(2);
-    assertThat(flips.rows().get(0).get(8))
-        .isEqualTo("not decidable: C degraded R1's healthy step (h) was not run");
+    assertThat(flips.headers()).last().isEqualTo("clause (b) at c = 10 %");
+    assertThat(flips.rows().get(0).get(0)).isEqualTo("C degraded (1 run)");
+    assertThat(flips.rows().get(0).get(4))
+        .startsWith("not decidable: a step kept no per-tenth-of-a-second answers");
     assertThat(blocks.get(at + 4)).isInstanceOf(Report.Chart.class);
     Report.Table degraded = (Report.Table) blocks.get(at + 7);
     assertThat(degraded.rows()).hasSize(7);

@@ -41,10 +41,10 @@ class ReportThreatsTest {
   @Test
   void fullStatesItsTAndTheOutageStepsLength() {
     assertThat(cacheLine("full"))
-        .contains("T = refresh-after = 60 s.")
+        .contains("T = refresh-after = 600 s.")
         .contains("Every step but recovery draws new known customers")
         .contains("on DEFAULT for never-seen customers (0.5 % of requests)")
-        .contains("The walk's outage steps end 30–35 s after the change (50–58 % of T)");
+        .contains("The walk's outage steps end 30–35 s after the change (5–6 % of T)");
   }
 
   @Test

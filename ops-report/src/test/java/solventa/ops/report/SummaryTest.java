@@ -105,8 +105,9 @@ class SummaryTest {
   }
 
   /**
-   * The grid shows a falling-back arm's fallback share, and in the states clause (b) judges its
-   * outcome: ✗ where an outage of 4 h at h = 88 % outlasts the flip, for B nothing.
+   * The grid shows a falling-back arm's fallback share through the outage (the one fallback figure,
+   * rules version 15), and in the states clause (b) judges its outcome: ✗ where the share through
+   * an outage of 4 h at h = 88 % is above the ceiling, for B nothing.
    */
   @Test
   void theGridShowsTheFallbackShareAndClauseBWhereItJudges() {
@@ -133,8 +134,8 @@ class SummaryTest {
     int degraded = s.gridHeaders().indexOf("degraded");
     List<String> c = s.grid().get(0);
     assertThat(c.get(0)).isEqualTo("C");
-    assertThat(c.get(healthy)).contains(", fallback 4.0 %").doesNotContain("clause (b)");
-    assertThat(c.get(degraded)).contains(", fallback ").endsWith("; ✗ clause (b)");
+    assertThat(c.get(healthy)).doesNotContain("fallback").doesNotContain("clause (b)");
+    assertThat(c.get(degraded)).contains(", fallback through D ").endsWith("; ✗ clause (b)");
     Summary mixed = Summary.of(record(bMissesCMeets()));
     assertThat(mixed.grid().get(0).get(degraded)).doesNotContain("fallback");
   }

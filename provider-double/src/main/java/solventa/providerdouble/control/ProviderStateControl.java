@@ -17,6 +17,7 @@ import org.slf4j.LoggerFactory;
 import solventa.providerdouble.BodyMode;
 import solventa.providerdouble.ErrorShares;
 import solventa.providerdouble.HealthyTail;
+import solventa.providerdouble.LatencyProfile;
 import solventa.vocabulary.ProviderState;
 
 /**
@@ -125,6 +126,23 @@ public final class ProviderStateControl {
     } catch (IOException e) {
       throw new UncheckedIOException("could not apply provider state " + state, e);
     }
+  }
+
+  /**
+   * Sets the double's application latency to {@code profile} at once, leaving the network as it is:
+   * the runner's seeding fetches its customers' profiles at a fast custom latency, then puts the
+   * provider's state back ({@link #apply}).
+   */
+  public void setLatency(LatencyProfile profile) {
+    send(
+        "PUT",
+        "latency",
+        MAPPER
+            .createObjectNode()
+            .put("medianMs", profile.medianMs())
+            .put("p99Ms", profile.p99Ms())
+            .put("afterMs", 0)
+            .toString());
   }
 
   /** Sets the double's error shares (each 0..1, sum <= 1); its 429s carry Retry-After: 1. */

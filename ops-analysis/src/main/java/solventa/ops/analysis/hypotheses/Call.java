@@ -20,7 +20,7 @@ public enum Call {
   TOO_CLOSE,
   MISSING;
 
-  static Call of(Interval ci, DoublePredicate ok) {
+  public static Call of(Interval ci, DoublePredicate ok) {
     if (ci == null) {
       return MISSING;
     }

@@ -8,6 +8,11 @@ import solventa.ops.protocol.StepKind;
 /** HD-01.7: concurrent misses on one key make > 1 provider call in C and exactly 1 in C'. */
 public final class Coalescing implements Hypothesis {
   @Override
+  public List<String> rules() {
+    return List.of();
+  }
+
+  @Override
   public String id() {
     return "HD-01.7";
   }

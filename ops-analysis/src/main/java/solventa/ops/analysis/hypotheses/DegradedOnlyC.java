@@ -12,6 +12,11 @@ import solventa.vocabulary.ProviderState;
  */
 public final class DegradedOnlyC implements Hypothesis {
   @Override
+  public List<String> rules() {
+    return RuleNames.MEETS;
+  }
+
+  @Override
   public String id() {
     return "HD-01.2";
   }

@@ -16,6 +16,11 @@ public final class DegradedPathFaster implements Hypothesis {
   public static final int MIN_PATH_ANSWERS = 30;
 
   @Override
+  public List<String> rules() {
+    return List.of(RuleNames.MEDIAN_DIFFERENCE);
+  }
+
+  @Override
   public String id() {
     return "HD-01.3";
   }

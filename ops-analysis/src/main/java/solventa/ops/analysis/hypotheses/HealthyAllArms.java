@@ -12,6 +12,16 @@ import solventa.vocabulary.ProviderState;
  */
 public final class HealthyAllArms implements Hypothesis {
   @Override
+  public String byConstruction(Design d) {
+    return d.healthyAllArms();
+  }
+
+  @Override
+  public List<String> rules() {
+    return List.of(RuleNames.P95, RuleNames.ERRORS);
+  }
+
+  @Override
   public String id() {
     return "HD-01.1";
   }

@@ -25,6 +25,13 @@ public interface Hypothesis {
   Verdict evaluate(Input in);
 
   /**
+   * The comparisons this hypothesis' verdict reads ({@link RuleNames}), whose operating
+   * characteristics say whether it can go both ways at a profile's sizes; empty when it reads exact
+   * counts and stamped times only.
+   */
+  List<String> rules();
+
+  /**
    * The arithmetic of the design ({@code d}: the code's and the protocol's own figures) that fixes
    * this hypothesis' outcome before anything is measured, or null when the outcome is a finding:
    * such a verdict is an implementation check.

@@ -27,6 +27,16 @@ import solventa.ops.protocol.BreakerSetting;
  */
 public final class LowTrafficPolicies implements Hypothesis {
   @Override
+  public String byConstruction(Design d) {
+    return d.lowTrafficPolicies();
+  }
+
+  @Override
+  public List<String> rules() {
+    return List.of(RuleNames.SACRIFICED_LOW);
+  }
+
+  @Override
   public String id() {
     return "HD-01.6";
   }

@@ -23,6 +23,11 @@ public final class MinimumHitRate implements Hypothesis {
   public static final double DESIGN = 0.96;
 
   @Override
+  public List<String> rules() {
+    return RuleNames.MEETS;
+  }
+
+  @Override
   public String id() {
     return "HD-01.4";
   }

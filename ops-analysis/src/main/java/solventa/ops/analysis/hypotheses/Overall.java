@@ -8,8 +8,6 @@ import solventa.ops.analysis.figures.RecoveryPhases;
 import solventa.ops.analysis.figures.SanityCheck;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.protocol.BenchArm;
-import solventa.ops.protocol.StateNames;
-import solventa.ops.statistics.Interval;
 import solventa.vocabulary.Acceptance;
 import solventa.vocabulary.ProviderState;
 
@@ -47,6 +45,16 @@ public final class Overall implements Hypothesis {
   public static final String CLAUSE_D = "clause (d) HD-01.5 is refuted";
 
   @Override
+  public List<String> rules() {
+    return List.of(
+        RuleNames.P95,
+        RuleNames.P99,
+        RuleNames.ERRORS,
+        RuleNames.FALLBACK_THROUGH_D,
+        RuleNames.SACRIFICED_HIGH);
+  }
+
+  @Override
   public String id() {
     return "HD-01";
   }
@@ -73,7 +81,15 @@ public final class Overall implements Hypothesis {
     Actuarial a = in.rules().actuarial();
     ev.note(new OverallFacts.Inputs(a, in.rules().refreshAfterSec()));
     List<String> runs = in.results().runs();
-    List<FallbackFlip> flips = walks(ev, refutedBy, undecided, in);
+    walks(ev, refutedBy, undecided, in);
+    List<ClauseB> shares = fallback(ev, refutedBy, undecided, in);
+    Thresholds conditions =
+        Thresholds.of(in.results(), BenchArm.C, FALLBACK_STATES, in.rules().refreshAfterSec(), a);
+    ev.note(new OverallFacts.Conditions(conditions));
+    String checks = in.rules().design() == null ? null : in.rules().design().overallClauses();
+    if (checks != null) {
+      ev.note(new OverallFacts.Checks(checks));
+    }
     Verdict hd5 = in.earlier().get("HD-01.5");
     if (hd5 == null || hd5.verdict().equals(Verdict.INCONCLUSIVE)) {
       undecided.add(CLAUSE_D);
@@ -106,7 +122,7 @@ public final class Overall implements Hypothesis {
         .withClauses(
             List.of(
                 clause(CLAUSE_A, refutedBy, undecided),
-                clause(CLAUSE_B, refutedBy, undecided, flipsAt(flips)),
+                clause(CLAUSE_B, refutedBy, undecided, flipsAt(shares, conditions)),
                 clause(CLAUSE_C, refutedBy, undecided),
                 clause(CLAUSE_D, refutedBy, undecided)));
   }
@@ -116,9 +132,7 @@ public final class Overall implements Hypothesis {
    * steps and its recovery. A missing or unusable step leaves its clauses undecided, never holding
    * by default. Returns the fallback flips judged.
    */
-  private static List<FallbackFlip> walks(
-      Evidence ev, Set<String> refutedBy, Set<String> undecided, Input in) {
-    List<FallbackFlip> flips = new java.util.ArrayList<>();
+  private static void walks(Evidence ev, Set<String> refutedBy, Set<String> undecided, Input in) {
     List<String> runs = in.results().runs();
     if (runs.isEmpty()) {
       undecided.addAll(List.of(CLAUSE_A, CLAUSE_B, CLAUSE_C));
@@ -130,16 +144,10 @@ public final class Overall implements Hypothesis {
         Fact.UnusableStep why = Evidence.unusable(s, new Fact.StepRef(BenchArm.C.label(), run, st));
         if (why != null) {
           undecided.add(CLAUSE_A);
-          if (FALLBACK_STATES.contains(st)) {
-            undecided.add(CLAUSE_B);
-          }
           ev.undecided(why);
           continue;
         }
         latency(ev, refutedBy, undecided, s);
-        if (FALLBACK_STATES.contains(st)) {
-          flips.add(fallback(ev, refutedBy, undecided, s, in));
-        }
       }
       recovery(
           ev,
@@ -149,7 +157,6 @@ public final class Overall implements Hypothesis {
           run,
           in.rules().recoveryWindowSec());
     }
-    return flips;
   }
 
   /**
@@ -161,22 +168,22 @@ public final class Overall implements Hypothesis {
   }
 
   /**
-   * Clause (b)'s flip in the outage D: "outage-s L–H", where L is the lowest flip interval's start
-   * (the clause stops holding from it) and H the lowest end (it refutes past it); null when no step
-   * placed its flip.
+   * Where clause (b) would change: the outage, in seconds of T_source, at which C's fallback share
+   * through it reaches the ceiling at the seeded hit rate (the shortest D* over the failing states,
+   * "outage-s L–H" from its interval, an open end written as "…"); null when no D* was measured.
    */
-  static String flipsAt(List<FallbackFlip> flips) {
-    List<Interval> placed =
-        flips.stream()
-            .filter(f -> f.outcome() != FallbackFlip.Outcome.UNDECIDABLE)
-            .map(FallbackFlip::flip)
-            .toList();
-    if (placed.isEmpty()) {
-      return null;
-    }
-    double lo = placed.stream().mapToDouble(Interval::low).min().orElseThrow();
-    double hi = placed.stream().mapToDouble(Interval::high).min().orElseThrow();
-    return Actuarial.OUTAGE + " " + FallbackFlip.span(new Interval(lo, hi));
+  static String flipsAt(List<ClauseB> shares, Thresholds t) {
+    return t.dStar().stream()
+        .filter(d -> d.sec() != null)
+        .min(java.util.Comparator.comparingDouble(Thresholds.DStar::sec))
+        .map(
+            d ->
+                Actuarial.OUTAGE
+                    + " "
+                    + (d.low() == null ? "…" : Actuarial.num(Math.round(d.low())))
+                    + "–"
+                    + (d.high() == null ? "…" : Actuarial.num(Math.round(d.high()))))
+        .orElse(null);
   }
 
   private static Verdict.Clause clause(
@@ -234,32 +241,36 @@ public final class Overall implements Hypothesis {
   }
 
   /**
-   * Clause (b) in real units (rules version 9, {@link FallbackFlip}): the outage the business rides
-   * through against the outage at which the step's fallback share reaches the ceiling, in the
-   * source's refresh policy. Shorter than the whole flip interval holds, longer refutes, inside it
-   * is too close to call; a flip the measurements cannot place leaves the clause undecided, with
-   * the reason.
+   * Clause (b) (rules version 15, {@link ClauseB}): in each failing state, C's fallback share
+   * through the outage D pooled over the runs, against the ceiling by its interval; a state whose
+   * share cannot be measured through D leaves the clause undecided, with the reason.
    */
-  private static FallbackFlip fallback(
-      Evidence ev, Set<String> refutedBy, Set<String> undecided, StepResult s, Input in) {
-    String who = "C " + StateNames.label(s.spec().state()) + " " + s.spec().run();
-    StepResult healthy =
-        in.results().walk(s.spec().run(), BenchArm.C, ProviderState.HEALTHY).orElse(null);
-    Actuarial a = in.rules().actuarial();
-    FallbackFlip f = FallbackFlip.judge(who, s, healthy, in.rules().refreshAfterSec(), a);
-    var fact = new OverallFacts.ClauseB(who, f, a.outageSec());
-    switch (f.outcome()) {
-      case REFUTES -> {
-        refutedBy.add(CLAUSE_B);
-        ev.refute(fact);
-      }
-      case HOLDS -> ev.note(fact);
-      default -> {
-        undecided.add(CLAUSE_B);
-        ev.undecided(fact);
+  private static List<ClauseB> fallback(
+      Evidence ev, Set<String> refutedBy, Set<String> undecided, Input in) {
+    List<ClauseB> out = new java.util.ArrayList<>();
+    if (in.results().runs().isEmpty()) {
+      undecided.add(CLAUSE_B);
+      return out;
+    }
+    for (ProviderState st : FALLBACK_STATES) {
+      ClauseB b =
+          ClauseB.judge(
+              in.results(), BenchArm.C, st, in.rules().refreshAfterSec(), in.rules().actuarial());
+      out.add(b);
+      var fact = new OverallFacts.ClauseBShare(b);
+      switch (b.outcome()) {
+        case REFUTES -> {
+          refutedBy.add(CLAUSE_B);
+          ev.refute(fact);
+        }
+        case HOLDS -> ev.note(fact);
+        default -> {
+          undecided.add(CLAUSE_B);
+          ev.undecided(fact);
+        }
       }
     }
-    return f;
+    return out;
   }
 
   /**

@@ -19,12 +19,16 @@ public final class OverallFacts {
   public record ClauseA(String stepId, Call call) implements Fact {}
 
   /**
-   * Clause (b) on one of C's usable failure steps: the outage D against the outage at which the
-   * step's fallback share reaches the ceiling ({@link FallbackFlip}).
-   *
-   * @param who "C degraded R1"
+   * Clause (b) in one of C's failing states: the fallback share through the outage D, pooled over
+   * the runs, against the ceiling ({@link ClauseB}).
    */
-  public record ClauseB(String who, FallbackFlip flip, double outageSec) implements Fact {}
+  public record ClauseBShare(ClauseB clause) implements Fact {}
+
+  /**
+   * What C's answer depends on that the lab cannot know: the minimum production hit rate and the
+   * longest outage that keep the fallback share within the ceiling ({@link Thresholds}).
+   */
+  public record Conditions(Thresholds thresholds) implements Fact {}
 
   /** Clause (c)'s outcome on C's recovery step. */
   public enum Recovery {
@@ -49,6 +53,12 @@ public final class OverallFacts {
   public record Minimum(
       boolean sweepRun, List<SweepFacts.Unusable> unusable, SweepFacts.Limit limit)
       implements Fact {}
+
+  /**
+   * The clauses the design's own arithmetic fixes ({@link Design#overallClauses}): (a) and (c),
+   * implementation checks beside the findings.
+   */
+  public record Checks(String arithmetic) implements Fact {}
 
   /** Runs the sanity checks invalidated. */
   public record InvalidRuns(List<String> runs) implements Fact {}

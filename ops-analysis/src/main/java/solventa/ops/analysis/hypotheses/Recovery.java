@@ -1,5 +1,6 @@
 package solventa.ops.analysis.hypotheses;
 
+import java.util.List;
 import solventa.ops.analysis.figures.RecoveryPhases;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.figures.TimelinePoint;
@@ -21,6 +22,16 @@ import solventa.vocabulary.ProviderState;
 public final class Recovery implements Hypothesis {
   public static final double FALLBACK_PCT = 5.0;
   public static final long WITHIN_MS = 60_000;
+
+  @Override
+  public String byConstruction(Design d) {
+    return d.recovery();
+  }
+
+  @Override
+  public List<String> rules() {
+    return List.of(RuleNames.RECOVERY_TIME);
+  }
 
   @Override
   public String id() {
@@ -148,14 +159,26 @@ public final class Recovery implements Hypothesis {
 
   /** Whether the breaker closed and the fallback share fell below 5 % within 60 s. */
   private static void judgeRecoveryTime(Evidence ev, StepResult s) {
+    Time t = time(s);
+    switch (t.outcome()) {
+      case RECOVERED -> ev.note(t);
+      case LATE -> ev.refute(t);
+      default -> ev.undecided(t);
+    }
+  }
+
+  /**
+   * A recovery step's time against 60 s, as HD-01.8 reads it for C and C' and the Recommendation
+   * for every design: the breaker's close (a stamped transition, exact) and the fall of the
+   * fallback share below 5 % (read at the timeline's second, by its interval).
+   */
+  public static Time time(StepResult s) {
     long stepMs = s.endMs() - s.changeMs();
     double before = peakBeforeClose(s);
     String id = s.spec().id();
     if (before <= FALLBACK_PCT) {
-      ev.undecided(new Time(id, before, TimeOutcome.NOTHING_TO_RECOVER));
-      return;
+      return new Time(id, before, TimeOutcome.NOTHING_TO_RECOVER);
     }
-    // the close is a breaker transition, stamped to the ms: compared exactly
     boolean closed = s.closedAfterMs() != null && s.closedAfterMs() <= WITHIN_MS;
     Call fell =
         s.recoveryMs() == null
@@ -166,14 +189,13 @@ public final class Recovery implements Hypothesis {
             || fell == Call.FAILS
             || ((s.closedAfterMs() == null || fell == null) && stepMs >= WITHIN_MS);
     if (closed && fell == Call.HOLDS) {
-      ev.note(new Time(id, before, TimeOutcome.RECOVERED));
+      return new Time(id, before, TimeOutcome.RECOVERED);
     } else if (late) {
-      ev.refute(new Time(id, before, TimeOutcome.LATE));
+      return new Time(id, before, TimeOutcome.LATE);
     } else if (fell == Call.TOO_CLOSE) {
-      ev.undecided(new Time(id, before, TimeOutcome.TOO_CLOSE));
-    } else {
-      ev.undecided(new Time(id, before, TimeOutcome.NOT_YET));
+      return new Time(id, before, TimeOutcome.TOO_CLOSE);
     }
+    return new Time(id, before, TimeOutcome.NOT_YET);
   }
 
   /** The step's highest fallback share up to the breaker's close, percent (−1 with none read). */

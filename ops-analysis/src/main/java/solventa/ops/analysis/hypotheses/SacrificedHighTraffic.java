@@ -11,6 +11,16 @@ public final class SacrificedHighTraffic implements Hypothesis {
   public static final double MAX_SACRIFICED_PCT = 1.0;
 
   @Override
+  public String byConstruction(Design d) {
+    return d.sacrificedHighTraffic();
+  }
+
+  @Override
+  public List<String> rules() {
+    return List.of(RuleNames.SACRIFICED_HIGH);
+  }
+
+  @Override
   public String id() {
     return "HD-01.5";
   }

@@ -3,8 +3,8 @@ package solventa.ops.analysis.recommendation;
 import java.util.List;
 import java.util.Objects;
 import solventa.ops.analysis.hypotheses.Actuarial;
+import solventa.ops.analysis.hypotheses.ClauseB;
 import solventa.ops.analysis.hypotheses.Fact;
-import solventa.ops.analysis.hypotheses.FallbackFlip;
 
 /**
  * What a design's evidence rests on, as data ({@link Recommendation}): the kinds of its own, beside
@@ -23,12 +23,12 @@ public final class DesignFacts {
   }
 
   /**
-   * A failure step's fallback share judged as HD-01's clause (b) judges C's: above the ceiling, too
-   * close to call, or not decidable (its who, outcome and inputs are the flip's).
+   * A failing state's fallback share through the outage judged as HD-01's clause (b) judges C's:
+   * above the ceiling, too close to call, or not decidable.
    */
-  public record Fallback(FallbackFlip flip) implements Fact {
+  public record Fallback(ClauseB share) implements Fact {
     public Fallback {
-      Objects.requireNonNull(flip, "flip");
+      Objects.requireNonNull(share, "share");
     }
   }
 

@@ -10,9 +10,9 @@ import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.figures.StepResults;
 import solventa.ops.analysis.hypotheses.Actuarial;
 import solventa.ops.analysis.hypotheses.Call;
+import solventa.ops.analysis.hypotheses.ClauseB;
 import solventa.ops.analysis.hypotheses.Evidence;
 import solventa.ops.analysis.hypotheses.Fact;
-import solventa.ops.analysis.hypotheses.FallbackFlip;
 import solventa.ops.analysis.recommendation.DesignFacts.RecoveryReading;
 import solventa.ops.analysis.recommendation.Recommendation.Candidate;
 import solventa.ops.analysis.recommendation.Recommendation.Clause;
@@ -20,7 +20,6 @@ import solventa.ops.analysis.recommendation.Recommendation.ClauseCall;
 import solventa.ops.analysis.recommendation.Recommendation.Standing;
 import solventa.ops.analysis.recommendation.Recommendation.Status;
 import solventa.ops.protocol.BenchArm;
-import solventa.ops.protocol.StateNames;
 import solventa.vocabulary.ProviderState;
 
 /**
@@ -41,6 +40,7 @@ final class DesignJudgement {
   private final List<Fact> misses = new ArrayList<>();
   private final List<Fact> aboveCeiling = new ArrayList<>();
   private final List<Fact> undecided = new ArrayList<>();
+  private final List<ClauseB> fallbackShares = new ArrayList<>();
   private final List<Fact> recoveryFails = new ArrayList<>();
   private Double calls;
   private Double fallback;
@@ -71,10 +71,41 @@ final class DesignJudgement {
       missing.addAll(unread);
       recoveryMissing.addAll(unread);
     }
+    fallbackShares(results);
     return candidate(results);
   }
 
+  /**
+   * The fallback share through the outage in each failing state, pooled over the runs, as HD-01's
+   * clause (b) judges C's (rules version 15): at the lab's seeded hit rate, a condition the
+   * Recommendation states with the design's thresholds, not a clause it qualifies on. A state whose
+   * latency was not shown to meet in every run is not judged for its fallback.
+   */
+  private void fallbackShares(StepResults results) {
+    for (ProviderState st : Recommendation.FAILURE_STATES) {
+      if (!latencyShown.contains(st)) {
+        continue;
+      }
+      ClauseB b = ClauseB.judge(results, arm, st, refreshAfterSec, a);
+      fallbackShares.add(b);
+      b.steps().stream()
+          .map(x -> x.pct())
+          .filter(java.util.Objects::nonNull)
+          .forEach(x -> fallback = max(fallback, x));
+      switch (b.outcome()) {
+        case HOLDS -> {}
+        case REFUTES -> aboveCeiling.add(new DesignFacts.Fallback(b));
+        default -> undecided.add(new DesignFacts.Fallback(b));
+      }
+    }
+  }
+
   /** One required walk step: its latency, then, in a failure state, its fallback share. */
+  private final java.util.Set<String> shown = new java.util.HashSet<>();
+
+  private final java.util.Set<ProviderState> latencyShown =
+      java.util.EnumSet.noneOf(ProviderState.class);
+
   private void requiredStep(StepResults results, String run, ProviderState st) {
     StepResult s = results.walk(run, arm, st).orElse(null);
     Fact why = Evidence.unusable(s, new Fact.StepRef(arm.label(), run, st));
@@ -97,28 +128,15 @@ final class DesignJudgement {
       latencyMissing.add(notShown);
       return;
     }
+    shown.add(run + "/" + st);
     if (st == ProviderState.HEALTHY) {
       return;
     }
     age = max(age, s.ageP95());
     errors = max(errors, s.errorPct());
     calls = max(calls, Recommendation.callsPerQuote(s));
-    if (s.fallbackPct() != null && s.fallbackPct() == 0) {
-      fallback = max(fallback, 0.0);
-      return; // never priced on a fallback: nothing for the ceiling to judge
-    }
-    fallbackShare(s, results.walk(run, arm, ProviderState.HEALTHY).orElse(null), run, st);
-  }
-
-  /** A failure step's fallback share judged as HD-01's clause (b) judges C's. */
-  private void fallbackShare(StepResult s, StepResult healthy, String run, ProviderState st) {
-    String who = arm.label() + " " + StateNames.label(st) + " " + run;
-    FallbackFlip f = FallbackFlip.judge(who, s, healthy, refreshAfterSec, a);
-    fallback = max(fallback, f.recordedFallbackPct());
-    switch (f.outcome()) {
-      case HOLDS -> {}
-      case REFUTES -> aboveCeiling.add(new DesignFacts.Fallback(f));
-      default -> undecided.add(new DesignFacts.Fallback(f));
+    if (shown.stream().filter(x -> x.endsWith("/" + st)).count() == results.runs().size()) {
+      latencyShown.add(st);
     }
   }
 
@@ -132,6 +150,13 @@ final class DesignJudgement {
     if (why != null) {
       unread.add(why);
       return;
+    }
+    solventa.ops.analysis.hypotheses.Recovery.Time time =
+        solventa.ops.analysis.hypotheses.Recovery.time(s);
+    switch (time.outcome()) {
+      case LATE -> recoveryFails.add(time);
+      case TOO_CLOSE, NOT_YET -> unread.add(time);
+      default -> {}
     }
     RecoveryPhases ph = RecoveryPhases.of(s, recoveryWindowSec);
     if (ph.unjudged() != null) {
@@ -161,23 +186,23 @@ final class DesignJudgement {
     } else if (!missing.isEmpty()) {
       status = Status.NOT_ESTABLISHED;
       evidence = missing;
-    } else if (!aboveCeiling.isEmpty()) {
-      status = Status.ABOVE_CEILING;
-      evidence = aboveCeiling;
     } else if (!recoveryFails.isEmpty()) {
       status = Status.RECOVERY_FAILS;
-      // the fallback judgements left undecided follow: the decision names both
-      evidence = new ArrayList<>(recoveryFails);
-      evidence.addAll(undecided);
-    } else if (!undecided.isEmpty()) {
-      status = Status.FALLBACK_UNDECIDED;
-      evidence = undecided;
+      evidence = recoveryFails;
     } else {
       status = Status.QUALIFIES;
       evidence = List.of(new DesignFacts.Qualifies(results.runs(), a));
     }
     return new Candidate(
-        arm, status, List.copyOf(evidence), fallback, age, errors, calls, clauses());
+        arm,
+        status,
+        List.copyOf(evidence),
+        fallback,
+        age,
+        errors,
+        calls,
+        clauses(),
+        List.copyOf(fallbackShares));
   }
 
   /** The three clauses apart (rules version 14), each with the first line that decided it. */

@@ -8,8 +8,9 @@ import solventa.ops.analysis.figures.RecoveryPhases;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.figures.StepResults;
 import solventa.ops.analysis.hypotheses.Actuarial;
+import solventa.ops.analysis.hypotheses.ClauseB;
 import solventa.ops.analysis.hypotheses.Fact;
-import solventa.ops.analysis.hypotheses.FallbackFlip;
+import solventa.ops.analysis.hypotheses.Thresholds;
 import solventa.ops.protocol.BenchArm;
 import solventa.vocabulary.ProviderState;
 
@@ -26,12 +27,20 @@ import solventa.vocabulary.ProviderState;
  * @param recommended the design recommended, or empty when none qualifies
  * @param candidates every design, simplest first, with its status, evidence and cost
  * @param actuarial the actuarial inputs the fallback share is judged with (assumptions, stated)
+ * @param refreshAfterSec the lab's T the fallback shares were mapped with
  */
 public record Recommendation(
-    Optional<BenchArm> recommended, List<Candidate> candidates, Actuarial actuarial) {
+    Optional<BenchArm> recommended,
+    List<Candidate> candidates,
+    Actuarial actuarial,
+    int refreshAfterSec) {
 
   /** From the simplest design to the most complex: what a team would build first comes first. */
   public static final List<BenchArm> SIMPLEST_FIRST = List.of(BenchArm.values());
+
+  /** The failing states of EC-LAT-09, whose fallback share through the outage is the condition. */
+  public static final List<ProviderState> FAILURE_STATES =
+      List.of(ProviderState.DEGRADED, ProviderState.UNRESPONSIVE, ProviderState.DOWN);
 
   /** Healthy (EC-LAT-01/02) and the failure states of EC-LAT-09. */
   public static final List<ProviderState> REQUIRED_STATES =
@@ -42,20 +51,19 @@ public record Recommendation(
           ProviderState.DOWN);
 
   public enum Status {
-    /** Meets the requirements in every required state of every run, fallback within the ceiling. */
+    /**
+     * Meets what the lab decides in every run: the latency requirements in every required state,
+     * and a recovery without a stampede or a backlog filling the pool, back under 5 % of fallback
+     * within 60 s. Its fallback share through an outage rests on production facts: its conditions
+     * are its thresholds.
+     */
     QUALIFIES,
-    /** Meets the latency requirements everywhere, but its fallback share exceeds the ceiling. */
-    ABOVE_CEILING,
     /**
      * Meets the latency requirements everywhere, but at recovery a stampede or the recovery backlog
-     * filled the adapter's pool in some run.
+     * filled the adapter's pool, or the fallback share was not back under 5 % within 60 s, in some
+     * run.
      */
     RECOVERY_FAILS,
-    /**
-     * Meets the latency requirements everywhere, but whether its fallback share stays within the
-     * ceiling through the outage is too close to call or cannot be decided.
-     */
-    FALLBACK_UNDECIDED,
     /** Misses the latency requirements in at least one required step. */
     MISSES,
     /** A required step was not run or is not usable: the evidence is incomplete. */
@@ -64,10 +72,12 @@ public record Recommendation(
 
   /**
    * One design's standing: its status, the evidence (one fact per deciding step, or the missing
-   * step, worded by the report), and its cost over the failure states: the highest fallback share,
-   * the highest p95 of the age of the data quotes were priced with, the highest error share, and
-   * the most provider calls per quote over the failure and recovery steps (each null when no step
-   * had it).
+   * step, worded by the report), and its cost over the failure states: the highest fallback share
+   * through the outage (one step's, {@link ClauseB}), the highest p95 of the age of the data quotes
+   * were priced with, the highest error share, and the most provider calls per quote over the
+   * failure and recovery steps (each null when no step had it); and its fallback share through the
+   * outage in each failing state at the lab's hit rate (its thresholds, the conditions of its
+   * recommendation, are {@link Thresholds}', computed once by the analysis).
    */
   public record Candidate(
       BenchArm arm,
@@ -77,11 +87,12 @@ public record Recommendation(
       Double worstAgeP95Ms,
       Double worstErrorPct,
       Double worstCallsPerQuote,
-      Map<Clause, ClauseCall> clauses) {
+      Map<Clause, ClauseCall> clauses,
+      List<ClauseB> fallback) {
 
-    /** How many of the three clauses it misses, and how many it leaves undecided. */
+    /** How many of the clauses the lab decides ({@link #DECIDED}) it meets, misses or leaves. */
     public long count(Standing standing) {
-      return clauses.values().stream().filter(c -> c.standing() == standing).count();
+      return DECIDED.stream().filter(c -> clauses.get(c).standing() == standing).count();
     }
   }
 
@@ -89,11 +100,22 @@ public record Recommendation(
   public enum Clause {
     /** The latency requirements in every required state. */
     LATENCY,
-    /** The fallback share within the ceiling through the outage. */
+    /**
+     * The fallback share within the ceiling through the outage, at the lab's seeded hit rate: shown
+     * and counted for the closest design, never a condition of qualifying (it rests on the
+     * production hit rate, which the thresholds state).
+     */
     FALLBACK,
-    /** A recovery without a stampede or a backlog filling the pool. */
+    /** A recovery without a stampede or a backlog filling the pool, back under 5 % within 60 s. */
     RECOVERY
   }
+
+  /**
+   * The clauses the lab decides (rules version 15): the latency and the recovery. The fallback
+   * share through an outage rests on the production hit rate and the outage's length, which the
+   * design's thresholds state as its conditions.
+   */
+  public static final List<Clause> DECIDED = List.of(Clause.LATENCY, Clause.RECOVERY);
 
   /** A clause met, missed, or not decided (too close to call, not run, not usable, not read). */
   public enum Standing {
@@ -119,8 +141,8 @@ public record Recommendation(
   }
 
   /**
-   * @param refreshAfterSec the lab's T: each failure step's fallback share is judged as HD-01's
-   *     clause (b) judges C's, in the source's refresh policy ({@link FallbackFlip})
+   * @param refreshAfterSec the lab's T: each failing state's fallback share is judged as HD-01's
+   *     clause (b) judges C's ({@link ClauseB})
    * @param recoveryWindowSec the profile's recovery window: a recovery step's seconds after it are
    *     the ones with the provider healthy again ({@link RecoveryPhases})
    * @param a the actuarial inputs
@@ -139,7 +161,7 @@ public record Recommendation(
             .filter(c -> c.status() == Status.QUALIFIES)
             .map(Candidate::arm)
             .findFirst();
-    return new Recommendation(pick, List.copyOf(candidates), a);
+    return new Recommendation(pick, List.copyOf(candidates), a, refreshAfterSec);
   }
 
   /**
@@ -181,6 +203,11 @@ public record Recommendation(
    */
   public Optional<Candidate> closest() {
     return ClosestDesign.of(candidates);
+  }
+
+  /** {@code arm}'s thresholds over {@code results}, the conditions of its recommendation. */
+  public Thresholds thresholds(StepResults results, BenchArm arm) {
+    return Thresholds.of(results, arm, FAILURE_STATES, refreshAfterSec, actuarial);
   }
 
   public Candidate candidate(BenchArm arm) {

@@ -454,13 +454,15 @@ class HypothesesTest {
         .containsExactly(
             "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8",
             "HD-01");
-    assertThat(VerdictRules.RULES_VERSION).isEqualTo("14");
+    assertThat(VerdictRules.RULES_VERSION).isEqualTo("15");
   }
 
   /**
    * Every verdict says whether it is an implementation check: the design's arithmetic (budget 120
-   * ms, rating 60 ms, timeout 700 ms, pool 32, the double's medians) fixes HD-01.2, .3, .4 and .7
-   * before anything is measured; the others are findings.
+   * ms, rating 60 ms, timeout 700 ms, pool 32, the double's medians and σ, the protocol's rates, N,
+   * W and recovery window) fixes every hypothesis of the card but HD-01 before anything is measured
+   * (rules version 15 adds HD-01.1, .5, .6 and .8); HD-01 is a finding, with its clauses (a) and
+   * (c) named as checks in its evidence.
    */
   @Test
   void theVerdictsTheDesignsArithmeticFixesAreImplementationChecks() {
@@ -469,7 +471,15 @@ class HypothesesTest {
         .allMatch(v -> v.byConstruction() != null)
         .filteredOn(Verdict::isCheck)
         .extracting(Verdict::id)
-        .containsExactly("HD-01.2", "HD-01.3", "HD-01.4", "HD-01.7");
+        .containsExactly(
+            "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7", "HD-01.8");
+    assertThat(all.get("HD-01.1").construction())
+        .contains("its healthy p95 is about the rating's 60 ms plus the double's healthy p95")
+        .contains("≈ 213 ms ≤ 225 ms");
+    assertThat(all.get("HD-01.5").construction()).contains("below 1 % by the settings alone");
+    assertThat(all.get("HD-01.6").construction()).contains("fixed by its setting");
+    assertThat(all.get("HD-01.8").construction())
+        .contains("recovery window, 30 s after the change");
     assertThat(all.get("HD-01.2").construction())
         .startsWith("C answers within 120 + 60 = 180 ms ≤ 225 ms (p95) by design")
         .contains("800 + 150 = 950 ms, exceeds the 700 ms hard timeout");
@@ -495,7 +505,13 @@ class HypothesesTest {
             d.degradedMedianMs(),
             d.degradedNetworkMs(),
             d.designHitRate(),
-            d.stampedeConcurrency());
+            d.stampedeConcurrency(),
+            d.healthySigma(),
+            d.walkRate(),
+            d.countPolicyN(),
+            d.lowRate(),
+            d.exposureWindowSec(),
+            d.recoveryWindowSec());
     assertThat(new DegradedOnlyC().byConstruction(slowBudget)).isNull();
     assertThat(new MinimumHitRate().byConstruction(slowBudget)).isNull();
     Design bigPool =
@@ -508,7 +524,13 @@ class HypothesesTest {
             d.degradedMedianMs(),
             d.degradedNetworkMs(),
             d.designHitRate(),
-            d.stampedeConcurrency());
+            d.stampedeConcurrency(),
+            d.healthySigma(),
+            d.walkRate(),
+            d.countPolicyN(),
+            d.lowRate(),
+            d.exposureWindowSec(),
+            d.recoveryWindowSec());
     assertThat(new Coalescing().byConstruction(bigPool)).isNull();
     Design unknownBudget =
         new Design(
@@ -520,7 +542,13 @@ class HypothesesTest {
             d.degradedMedianMs(),
             d.degradedNetworkMs(),
             d.designHitRate(),
-            d.stampedeConcurrency());
+            d.stampedeConcurrency(),
+            d.healthySigma(),
+            d.walkRate(),
+            d.countPolicyN(),
+            d.lowRate(),
+            d.exposureWindowSec(),
+            d.recoveryWindowSec());
     assertThat(new DegradedOnlyC().byConstruction(unknownBudget)).isNull();
     assertThat(new DegradedPathFaster().byConstruction(unknownBudget)).isNotNull();
   }

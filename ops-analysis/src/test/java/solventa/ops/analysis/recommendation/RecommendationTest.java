@@ -19,8 +19,8 @@ import solventa.ops.analysis.Fixture;
 import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.hypotheses.Actuarial;
 import solventa.ops.analysis.hypotheses.Call;
+import solventa.ops.analysis.hypotheses.ClauseB;
 import solventa.ops.analysis.hypotheses.Fact;
-import solventa.ops.analysis.hypotheses.FallbackFlip;
 import solventa.ops.analysis.recommendation.DesignFacts.RecoveryReading;
 import solventa.ops.analysis.recommendation.Recommendation.Candidate;
 import solventa.ops.analysis.recommendation.Recommendation.Clause;
@@ -88,28 +88,27 @@ class RecommendationTest {
     assertThat(a.clauses().get(Clause.LATENCY).standing()).isEqualTo(Standing.MISSED);
   }
 
+  /**
+   * The fallback share through the outage rests on the production hit rate: a condition the
+   * design's thresholds state, shown with its standing at the lab's seeded hit rate, never a clause
+   * it qualifies on (rules version 15).
+   */
   @Test
-  void aFallbackAboveTheCeilingOrTooCloseToCallIsTheFlipItself() {
-    // an outage of 4 h: quick's lab second stands for 4 320 s of a daily source
-    Candidate above =
-        of(opportunistic(BenchArm.C, "R1", false), new Actuarial(86_400, 14_400, 10, 172_800))
-            .candidate(BenchArm.C);
-    assertThat(above.status()).isEqualTo(Status.ABOVE_CEILING);
-    assertThat(above.evidence())
-        .allSatisfy(
-            f ->
-                assertThat(((DesignFacts.Fallback) f).flip().outcome())
-                    .isEqualTo(FallbackFlip.Outcome.REFUTES));
-    assertThat(((DesignFacts.Fallback) above.evidence().get(0)).flip().who())
-        .isEqualTo("C degraded R1");
+  void theFallbackShareIsAConditionNotAClause() {
+    Candidate above = of(opportunistic(BenchArm.C, "R1", false)).candidate(BenchArm.C);
+    assertThat(above.status()).isEqualTo(Status.QUALIFIES);
+    assertThat(above.clauses().get(Clause.FALLBACK).standing()).isEqualTo(Standing.MISSED);
+    DesignFacts.Fallback f = (DesignFacts.Fallback) above.clauses().get(Clause.FALLBACK).evidence();
+    assertThat(f.share().outcome()).isEqualTo(ClauseB.Outcome.REFUTES);
+    assertThat(f.share().arm()).isEqualTo("C");
+    assertThat(f.share().state()).isEqualTo(DEGRADED);
+    assertThat(above.fallback())
+        .extracting(ClauseB::state)
+        .containsExactly(DEGRADED, UNRESPONSIVE, DOWN);
 
-    Candidate close =
-        of(opportunistic(BenchArm.C, "R1", true), new Actuarial(86_400, 6_000, 10, 172_800))
-            .candidate(BenchArm.C);
-    assertThat(close.status()).isEqualTo(Status.FALLBACK_UNDECIDED);
-    DesignFacts.Fallback f = (DesignFacts.Fallback) close.clauses().get(Clause.FALLBACK).evidence();
-    assertThat(f.flip().outcome()).isEqualTo(FallbackFlip.Outcome.TOO_CLOSE);
-    assertThat(f.flip().inputs().outageSec()).isEqualTo(6_000.0);
+    Candidate within = of(opportunistic(BenchArm.C, "R1", true)).candidate(BenchArm.C);
+    assertThat(within.fallback()).allMatch(b -> b.outcome() == ClauseB.Outcome.HOLDS);
+    assertThat(within.worstFallbackPct()).isBetween(5.0, 7.0);
   }
 
   @Test

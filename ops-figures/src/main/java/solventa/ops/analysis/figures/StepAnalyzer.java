@@ -54,8 +54,16 @@ public final class StepAnalyzer {
         Double doubleLagP99,
         List<NodeInputs> nodes) {}
 
-    /** The step's known customers: how many (null for an arm without a cache), seeded or not. */
-    public record Known(Integer populationSize, boolean seeded) {}
+    /**
+     * The step's known customers: how many (null for an arm without a cache), seeded or not, and
+     * the hit rate their seeded values give at the step's start (the share of requests whose
+     * customer was seeded fresh; null when not seeded, or recorded before it was kept).
+     */
+    public record Known(Integer populationSize, boolean seeded, Double seededHitRate) {
+      public Known(Integer populationSize, boolean seeded) {
+        this(populationSize, seeded, null);
+      }
+    }
 
     /** These inputs with {@code other} as their requests (a stored recording keeps them apart). */
     public Inputs withRequests(List<RequestRecord> other) {
@@ -215,6 +223,9 @@ public final class StepAnalyzer {
             .fallbackLatenciesMs(BudgetExpiry.latencies(in))
             .intervals(StepIntervals.of(w, sac.count(), sac.pct(), missing))
             .priceError(PriceError.of(w.window()))
+            .outage(OutageCurve.of(in.spec().state(), in.requests(), in.changeMs(), in.endMs()))
+            .seededHitRatePct(
+                in.known().seededHitRate() == null ? null : 100 * in.known().seededHitRate())
             .build();
     List<String> reasons = Sanity.invalidations(raw);
     return raw.withInvalidations(reasons, reasons.isEmpty(), 1);

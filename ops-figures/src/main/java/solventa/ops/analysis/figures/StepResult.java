@@ -49,6 +49,11 @@ import solventa.vocabulary.Acceptance;
  *     written before it ({@link StepIntervals#BEFORE_VERSION_5})
  * @param priceError the price error of a DEFAULT quote per line ({@link PriceError}); null when the
  *     request log carried no premium (recorded before it did), and then left out of results.json
+ * @param outage a failing step's answers from the change on, in bins of a tenth of a second ({@link
+ *     OutageCurve}); null in other states and in results recorded before it was kept
+ * @param seededHitRatePct the hit rate the step's seeded values give at its start: the share of
+ *     requests whose customer was seeded fresh, known exactly from the seeding; null when the step
+ *     was not seeded or was recorded before it was kept
  */
 public record StepResult(
     StepSpec spec,
@@ -98,7 +103,9 @@ public record StepResult(
     List<NodeFigures> nodes,
     List<Long> fallbackLatenciesMs,
     StepIntervals intervals,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, PriceError> priceError) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, PriceError> priceError,
+    @JsonInclude(JsonInclude.Include.NON_NULL) OutageCurve outage,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Double seededHitRatePct) {
 
   public StepResult {
     nodes = nodes == null ? List.of() : nodes; // results written before --nodes have none
@@ -172,6 +179,8 @@ public record StepResult(
     b.fallbackLatenciesMs = fallbackLatenciesMs();
     b.intervals = intervals();
     b.priceError = priceError();
+    b.outage = outage();
+    b.seededHitRatePct = seededHitRatePct();
     return b;
   }
 

@@ -59,6 +59,8 @@ public final class StepResultBuilder {
   List<Long> fallbackLatenciesMs = List.of();
   StepIntervals intervals;
   Map<String, PriceError> priceError = Map.of();
+  OutageCurve outage;
+  Double seededHitRatePct;
 
   StepResultBuilder() {}
 
@@ -297,6 +299,16 @@ public final class StepResultBuilder {
     return this;
   }
 
+  public StepResultBuilder outage(OutageCurve outage) {
+    this.outage = outage;
+    return this;
+  }
+
+  public StepResultBuilder seededHitRatePct(Double seededHitRatePct) {
+    this.seededHitRatePct = seededHitRatePct;
+    return this;
+  }
+
   public StepResultBuilder priceError(Map<String, PriceError> priceError) {
     this.priceError = priceError;
     return this;
@@ -351,6 +363,8 @@ public final class StepResultBuilder {
         nodes,
         fallbackLatenciesMs,
         intervals,
-        priceError);
+        priceError,
+        outage,
+        seededHitRatePct);
   }
 }

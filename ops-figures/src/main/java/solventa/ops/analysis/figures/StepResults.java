@@ -100,6 +100,17 @@ public record StepResults(List<StepResult> steps) {
         .toList();
   }
 
+  /**
+   * {@code arm}'s outage steps in {@code state} at every seeded hit rate, in the order they ran:
+   * its walk's (the design point) and its outage steps at the other levels, over every run.
+   */
+  public List<StepResult> outageLevels(BenchArm arm, ProviderState state) {
+    return steps.stream()
+        .filter(s -> s.spec().kind() == StepKind.WALK || s.spec().kind() == StepKind.OUTAGE)
+        .filter(s -> s.spec().arm() == arm && s.spec().state() == state)
+        .toList();
+  }
+
   /** {@code arm}'s stampede step in the first run that measured it. */
   public Optional<StepResult> stampede(BenchArm arm) {
     return of(StepKind.STAMPEDE).filter(s -> s.spec().arm() == arm).findFirst();

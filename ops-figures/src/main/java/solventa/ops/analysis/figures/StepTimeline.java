@@ -14,7 +14,7 @@ import solventa.signals.Origin;
  * provider calls, adapter in flight) and, for a RECOVERY step, when its fallback share came down to
  * stay (HD-01.8).
  */
-final class StepTimeline {
+public final class StepTimeline {
   private StepTimeline() {}
 
   /**
@@ -121,6 +121,20 @@ final class StepTimeline {
    * window drops below 5 % and stays there to the end of the step (the time is the window's end).
    */
   static Long recovery(List<TimelinePoint> timeline, Inputs in) {
+    Integer firstGood = recoverySecond(timeline);
+    if (firstGood == null) {
+      return null;
+    }
+    return Math.max(0, in.startMs() + firstGood * 1000L - in.changeMs());
+  }
+
+  /**
+   * HD-01.8's reading of a timeline: the end of the second (counted from the timeline's start) from
+   * which every sliding window of {@value #RECOVERY_WINDOW_SEC} s keeps the fallback share below 5
+   * % to the end; null when it never does. The simulation of the rule's operating characteristic
+   * reads a synthetic timeline through this same method.
+   */
+  public static Integer recoverySecond(List<TimelinePoint> timeline) {
     Integer firstGood = null;
     for (int i = RECOVERY_WINDOW_SEC - 1; i < timeline.size(); i++) {
       double fallbacks = 0;
@@ -139,9 +153,6 @@ final class StepTimeline {
         firstGood = null;
       }
     }
-    if (firstGood == null) {
-      return null;
-    }
-    return Math.max(0, in.startMs() + firstGood * 1000L - in.changeMs());
+    return firstGood;
   }
 }
