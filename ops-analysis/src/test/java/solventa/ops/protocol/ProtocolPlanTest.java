@@ -362,7 +362,7 @@ class ProtocolPlanTest {
               () -> BreakerSetting.parse(bad, 5, full.ratePolicy()))
           .isInstanceOf(IllegalArgumentException.class);
     }
-    assertThat(full.policyGrid())
+    assertThat(PolicyPlan.grid(full))
         .extracting(BreakerSetting::label)
         .containsExactly(
             "count N=2",

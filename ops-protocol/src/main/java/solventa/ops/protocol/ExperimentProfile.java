@@ -1,8 +1,6 @@
 package solventa.ops.protocol;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * How much of the card's protocol to run and how long each step lasts. {@code full} is the card's
@@ -156,7 +154,7 @@ public record ExperimentProfile(
   /**
    * The protocol's rate policy: 50 % failures over 30 s with at least 5 calls. From the empty
    * window every policy step starts from, it needs 5 failures, more than 1 % of the 300 requests in
-   * W at 10 req/s (3); the low-traffic grid ({@link #policyGrid}) adds settings that can open
+   * W at 10 req/s (3); the low-traffic grid ({@link PolicyPlan#grid}) adds settings that can open
    * within 1 % (HD-01.6's guard, {@code PolicySteps.cannotOpen}; rules version 6).
    */
   static final RatePolicy RATE_POLICY = new RatePolicy(30, 5, 50);
@@ -361,39 +359,6 @@ public record ExperimentProfile(
         bisectionResolutionPts,
         maxBisectionSteps,
         warmupQuotes);
-  }
-
-  /**
-   * The breaker settings measured at the low policy rate (each from an empty breaker window): the
-   * protocol's own (count N, the rate policy's minimum calls) and the grid around them, each from
-   * an empty breaker window. {@code full}: count N ∈ {2, 3, 5}, rate minimum calls ∈ {2, 5} (4
-   * calls, in the grid until the repeats, cannot open within 1 % of W at 10 req/s, like 5: a second
-   * setting no rule judges, whose time now goes to the judged settings' trials); {@code quick}
-   * keeps its 12 minutes with N ∈ {2, 5} and minimum calls 2 (the protocol's rate policy needs 5
-   * failures from an empty window, more than 1 % of W at 10 req/s, so its share would restate its
-   * setting); {@code smoke} measures the protocol's count policy only.
-   */
-  public List<BreakerSetting> policyGrid() {
-    List<Integer> counts =
-        switch (name) {
-          case "full" -> List.of(2, countPolicyN);
-          case "quick" -> List.of(2, countPolicyN);
-          default -> List.of(countPolicyN);
-        };
-    List<Integer> minCalls =
-        switch (name) {
-          case "full" -> List.of(2, ratePolicy.minCalls());
-          case "quick" -> List.of(2);
-          default -> List.of();
-        };
-    List<BreakerSetting> out = new ArrayList<>();
-    for (int n : new TreeSet<>(counts)) {
-      out.add(new BreakerSetting(BreakerSetting.COUNT, n, ratePolicy, n == countPolicyN));
-    }
-    for (int m : new TreeSet<>(minCalls)) {
-      out.add(new BreakerSetting(BreakerSetting.RATE, m, ratePolicy, m == ratePolicy.minCalls()));
-    }
-    return out;
   }
 
   /** The breaker setting a step's policy names, with this profile's count N and rate policy. */

@@ -2,6 +2,7 @@ package solventa.ops.protocol;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import solventa.vocabulary.ProviderState;
 
 /**
@@ -14,22 +15,20 @@ public final class PolicyPlan {
   /**
    * Policy × traffic, on C's node (each step sets its breaker at its change), in every run: the
    * count policy at every rate; the rate policy at the low rate (HD-01.6 compares the two there),
-   * and in {@code full} at every rate; then the low-traffic grid's other settings ({@link
-   * ExperimentProfile#policyGrid}). A low-traffic setting that can open within 1 % of W's requests
-   * (one HD-01.6 judges) runs {@link ExperimentProfile#lowTrafficTrials} trials over the runs, in
-   * rounds (every setting once, then the judged ones again), so a run's trials of one setting are
-   * not back to back; the count policy at the high rate (HD-01.5) runs once per run. A setting no
-   * rule judges (one that cannot open within 1 % of W, whose share restates its setting, and the
-   * rate policy at the high rate, which only the card's table shows) runs in the first run only: a
-   * repeat could change no verdict, and full's time is spent on the steps that decide. {@code
-   * smoke} runs the count policy only.
+   * and in {@code full} at every rate; then the low-traffic grid's other settings ({@link #grid}).
+   * A low-traffic setting that can open within 1 % of W's requests (one HD-01.6 judges) runs {@link
+   * ExperimentProfile#lowTrafficTrials} trials over the runs, in rounds (every setting once, then
+   * the judged ones again), so a run's trials of one setting are not back to back; the count policy
+   * at the high rate (HD-01.5) runs once per run. A setting no rule judges (one that cannot open
+   * within 1 % of W, whose share restates its setting, and the rate policy at the high rate, which
+   * only the card's table shows) runs in the first run only: a repeat could change no verdict, and
+   * full's time is spent on the steps that decide. {@code smoke} runs the count policy only.
    */
   static void policy(ExperimentProfile p, int r, List<StepSpec> steps) {
     String run = "R" + (r + 1);
     int low = p.policyRates().stream().mapToInt(Integer::intValue).min().orElse(0);
     boolean rateAtLow =
-        p.policyGrid().stream()
-            .anyMatch(g -> g.protocol() && g.family().equals(BreakerSetting.RATE));
+        grid(p).stream().anyMatch(g -> g.protocol() && g.family().equals(BreakerSetting.RATE));
     List<StepSpec> settings = new ArrayList<>();
     for (String policy : List.of(BreakerSetting.COUNT, BreakerSetting.RATE)) {
       for (int rate : p.policyRates()) {
@@ -40,7 +39,7 @@ public final class PolicyPlan {
         }
       }
     }
-    for (BreakerSetting g : p.policyGrid()) {
+    for (BreakerSetting g : grid(p)) {
       if (!g.protocol()) {
         settings.add(policyStep(p, run, g.gridPolicy(), low, 1));
       }
@@ -105,5 +104,40 @@ public final class PolicyPlan {
         .policy(policy)
         .measureSec(p.policyMeasureSec())
         .build();
+  }
+
+  /**
+   * The breaker settings measured at the low policy rate (each from an empty breaker window): the
+   * protocol's own (count N, the rate policy's minimum calls) and the grid around them, each from
+   * an empty breaker window. {@code full}: count N ∈ {2, 3, 5}, rate minimum calls ∈ {2, 5} (4
+   * calls, in the grid until the repeats, cannot open within 1 % of W at 10 req/s, like 5: a second
+   * setting no rule judges, whose time now goes to the judged settings' trials); {@code quick}
+   * keeps its 12 minutes with N ∈ {2, 5} and minimum calls 2 (the protocol's rate policy needs 5
+   * failures from an empty window, more than 1 % of W at 10 req/s, so its share would restate its
+   * setting); {@code smoke} measures the protocol's count policy only.
+   */
+  public static List<BreakerSetting> grid(ExperimentProfile p) {
+    List<Integer> counts =
+        switch (p.name()) {
+          case "full" -> List.of(2, p.countPolicyN());
+          case "quick" -> List.of(2, p.countPolicyN());
+          default -> List.of(p.countPolicyN());
+        };
+    List<Integer> minCalls =
+        switch (p.name()) {
+          case "full" -> List.of(2, p.ratePolicy().minCalls());
+          case "quick" -> List.of(2);
+          default -> List.of();
+        };
+    List<BreakerSetting> out = new ArrayList<>();
+    for (int n : new TreeSet<>(counts)) {
+      out.add(new BreakerSetting(BreakerSetting.COUNT, n, p.ratePolicy(), n == p.countPolicyN()));
+    }
+    for (int m : new TreeSet<>(minCalls)) {
+      out.add(
+          new BreakerSetting(
+              BreakerSetting.RATE, m, p.ratePolicy(), m == p.ratePolicy().minCalls()));
+    }
+    return out;
   }
 }

@@ -86,7 +86,7 @@ final class DependsSection extends ReportSection {
               t.arm(),
               OutageWords.hMin(h),
               h.levels().isEmpty()
-                  ? "—"
+                  ? "— (no usable step at a seeded hit rate)"
                   : h.levels().stream()
                           .map(l -> String.format(Locale.ROOT, "%.1f", l.seededPct()))
                           .distinct()
@@ -95,23 +95,15 @@ final class DependsSection extends ReportSection {
                       + " % ("
                       + h.levels().size()
                       + " steps)",
-              h.modelPct() == null ? "—" : String.format(Locale.ROOT, "%.1f %%", h.modelPct()),
+              h.modelPct() == null
+                  ? "— (none: D ≥ 2·T_source, or above 100 %)"
+                  : String.format(Locale.ROOT, "%.1f %%", h.modelPct()),
               String.join(
                   "; ",
                   t.dStar().stream()
                       .map(d -> StateNames.label(d.state()) + ": " + OutageWords.dStar(d))
                       .toList()),
-              String.join(
-                  "; ",
-                  t.dStar().stream()
-                      .filter(d -> d.modelSec() != null)
-                      .map(
-                          d ->
-                              StateNames.label(d.state())
-                                  + " "
-                                  + Actuarial.num(Math.round(d.modelSec()))
-                                  + " s")
-                      .toList())));
+              modelDStar(t)));
     }
     blocks.add(
         new Table(
@@ -123,6 +115,23 @@ final class DependsSection extends ReportSection {
                 "D* at the seeded hit rate [95 % CI]",
                 "D*, aging model"),
             rows));
+  }
+
+  /** The aging model's D* per failing state, or why it has none. */
+  private static String modelDStar(Thresholds t) {
+    String s =
+        String.join(
+            "; ",
+            t.dStar().stream()
+                .filter(d -> d.modelSec() != null)
+                .map(
+                    d ->
+                        StateNames.label(d.state())
+                            + " "
+                            + Actuarial.num(Math.round(d.modelSec()))
+                            + " s")
+                .toList());
+    return s.isEmpty() ? "— (no step with a seeded hit rate)" : s;
   }
 
   /** The paired effects, a row per claim and metric. */

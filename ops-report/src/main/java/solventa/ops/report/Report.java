@@ -281,10 +281,12 @@ public final class Report extends ReportSection {
                         "clause (b) "
                             + c.outcome()
                             + (c.flipsAt() == null
-                                ? " (no flip point could be placed)"
-                                : "; it flips at "
+                                ? " (no D* was measured)"
+                                : "; at the seeded hit rate C's fallback share through an outage"
+                                    + " reaches the ceiling for outages of "
                                     + c.flipsAt()
-                                    + ": it holds for a shorter outage, refutes for a longer one, and is too close to call for one inside that range"))
+                                    + " (D*, from the line of the measured share over the"
+                                    + " outage)"))
                 .orElse(null);
     p(
         "**Judged with the actuarial inputs** "
