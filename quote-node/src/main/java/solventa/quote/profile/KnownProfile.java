@@ -49,6 +49,7 @@ final class KnownProfile {
   private final WaitingRequests waiting = new WaitingRequests();
   private final long unknownTtlMs;
   private final RefreshGate refresh;
+  private final PartnerBudget budget;
 
   private FetchResult.Failed unknown; // the provider does not know the customer; null otherwise
   private long unknownUntilMs; // `clock` millis until which `unknown` is answered from memory
@@ -85,6 +86,7 @@ final class KnownProfile {
     this.loader = loader;
     this.unknownTtlMs = deps.unknownCustomers().ttl().toMillis();
     this.refresh = new RefreshGate(deps.refresh(), customerId);
+    this.budget = deps.partnerBudget();
   }
 
   /**
@@ -145,6 +147,9 @@ final class KnownProfile {
         replyTo.tell(answers.fallback(Resolution.DEFERRED, false, last));
         return;
       }
+      if (overBudget(r)) {
+        return;
+      }
       fetchId = startFetch();
       if (arm.coalesces()) {
         sharedFetch = fetchId;
@@ -169,6 +174,29 @@ final class KnownProfile {
    */
   private boolean deferred() {
     return arm.fallsBack() && answers.servable(last) && !refresh.admitRefresh(clock.millis());
+  }
+
+  /**
+   * Whether this miss is answered without a call because its customer is new to the node (no value
+   * held, even stale) and its partner's budget of such calls is spent: DEFAULT at once in an arm
+   * that falls back, else {@link Resolution.OverBudget}. A customer whose value the node holds
+   * never draws.
+   */
+  private boolean overBudget(ProfileEntity.Resolve r) {
+    if (last != null) {
+      return false;
+    }
+    java.util.Optional<PartnerBudget.Spent> spent = budget.draw(r.partnerId());
+    if (spent.isEmpty()) {
+      return false;
+    }
+    stats.record(ProfileEvent.OVER_BUDGET);
+    r.replyTo()
+        .tell(
+            arm.fallsBack()
+                ? answers.fallback(Resolution.PARTNER_BUDGET, false, null)
+                : answers.overBudget(spent.get()));
+    return true;
   }
 
   /**

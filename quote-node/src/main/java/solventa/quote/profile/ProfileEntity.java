@@ -93,6 +93,7 @@ public final class ProfileEntity {
    * @param unknownCustomers how long an unknown customer is remembered, and how soon its entity
    *     passivates
    * @param refresh the node's pacing of background refreshes (admission, refresh-ahead)
+   * @param partnerBudget each partner's budget of calls for customers the node holds no value for
    */
   public record Deps(
       QuoteSettings settings,
@@ -103,7 +104,8 @@ public final class ProfileEntity {
       UnaryOperator<String> pseudonym,
       Duration flushDeadline,
       UnknownCustomers unknownCustomers,
-      RefreshAdmission refresh) {}
+      RefreshAdmission refresh,
+      PartnerBudget partnerBudget) {}
 
   public sealed interface Command extends CborSerializable {}
 
@@ -117,12 +119,15 @@ public final class ProfileEntity {
   /**
    * Resolve the profile for one quote.
    *
+   * @param partnerId the quoting partner, whose budget a call for a customer the entity holds no
+   *     value for draws from ({@link PartnerBudget})
    * @param deadlineEpochMs when the quote's budget ends, in host wall-clock milliseconds (read by
    *     the arms that fall back; the others wait on a miss). A deadline rather than a duration, so
    *     that time spent routing the request and loading the entity counts against the budget. Nodes
    *     share the host clock on loopback; across hosts, clock skew shifts the budget by the skew.
    */
-  public record Resolve(long deadlineEpochMs, ActorRef<Resolution> replyTo) implements Command {}
+  public record Resolve(String partnerId, long deadlineEpochMs, ActorRef<Resolution> replyTo)
+      implements Command {}
 
   /** A read of the stored value answered: the value (or null: none), or the error. */
   record Recovered(CanonicalProfile profile, String error) implements Command {}

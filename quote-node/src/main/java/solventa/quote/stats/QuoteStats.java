@@ -239,6 +239,11 @@ public final class QuoteStats {
     return count(ProfileEvent.REFUSED_FROM_MEMORY);
   }
 
+  /** Quotes for customers new to the node answered without a call: their partner's budget. */
+  public long overBudget() {
+    return count(ProfileEvent.OVER_BUDGET);
+  }
+
   public long redisErrors() {
     return count(ProfileEvent.REDIS_ERROR);
   }
@@ -319,6 +324,7 @@ public final class QuoteStats {
         count(ProfileEvent.REFUSED_FROM_MEMORY),
         count(ProfileEvent.REFRESH_DEFERRED),
         count(ProfileEvent.REFRESH_AHEAD),
+        count(ProfileEvent.OVER_BUDGET),
         TraceAppender.dropped(),
         sacrificed.sum(),
         shedByCause,

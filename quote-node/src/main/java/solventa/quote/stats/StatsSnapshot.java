@@ -19,6 +19,9 @@ import solventa.signals.Origin;
  * The node's statistics as served by {@code GET /quote/stats}: the one type that the node
  * serializes and the runner parses, so the two cannot disagree on a field name. Counters are since
  * the last stats reset; {@code providerCallsTotal} and {@code process} since the JVM started.
+ * {@code overBudget} counts the quotes for customers new to the node answered without a provider
+ * call because their partner's budget of such calls was spent (DEFAULT in an arm that falls back,
+ * also counted there; 429 in the others, also counted as refused).
  */
 public record StatsSnapshot(
     String arm,
@@ -35,6 +38,7 @@ public record StatsSnapshot(
     long refusedFromMemory,
     long refreshDeferred,
     long refreshAhead,
+    long overBudget,
     long traceDropped,
     long sacrificed,
     Map<String, Long> shed,
