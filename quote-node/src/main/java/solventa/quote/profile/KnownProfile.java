@@ -54,6 +54,7 @@ final class KnownProfile {
   private FetchResult.Failed unknown; // the provider does not know the customer; null otherwise
   private long unknownUntilMs; // `clock` millis until which `unknown` is answered from memory
   private boolean refusedByProvider; // the provider's last answer was a business answer
+  private boolean overBudgetOnly; // no call since a quote was answered past its partner's budget
 
   private CanonicalProfile last; // null until known
   private long nextFetchId;
@@ -90,11 +91,13 @@ final class KnownProfile {
   }
 
   /**
-   * Whether the provider's last answer for this customer was a business answer (unknown customer,
-   * no consent): nothing to price on, so the entity need not wait the default idle timeout.
+   * Whether the entity has nothing to keep warm, so it need not wait the default idle timeout: the
+   * provider's last answer for this customer was a business answer (unknown customer, no consent),
+   * or it holds no value and its last quote was answered past its partner's budget without a call
+   * (a flood of new ids from one partner must not fill the node with empty entities either).
    */
-  boolean refusedByProvider() {
-    return refusedByProvider;
+  boolean nothingToKeep() {
+    return refusedByProvider || (overBudgetOnly && last == null && fetchesInFlight == 0);
   }
 
   /** A value read from Redis: taken unless the entity already holds a newer one. */
@@ -191,6 +194,7 @@ final class KnownProfile {
       return false;
     }
     stats.record(ProfileEvent.OVER_BUDGET);
+    overBudgetOnly = true;
     r.replyTo()
         .tell(
             arm.fallsBack()
@@ -218,6 +222,7 @@ final class KnownProfile {
   private long startFetch() {
     long fetchId = nextFetchId++;
     fetchesInFlight++;
+    overBudgetOnly = false;
     stats.record(ProfileEvent.FETCH_STARTED);
     ctx.pipeToSelf(
         provider.fetch(customerId),

@@ -68,7 +68,8 @@ import solventa.signals.CanonicalProfile;
  *
  * <p><b>Passivation, hand-off, graceful shutdown</b> all stop the entity with {@link Stop} (its
  * stop message), so it flushes first. An entity whose last provider answer was a business answer
- * (unknown customer, no consent) has nothing to keep warm: after {@code
+ * (unknown customer, no consent), or that holds no value and was answered past its partner's budget
+ * ({@link PartnerBudget}), has nothing to keep warm: after {@code
  * quote.unknown-customers.idle-timeout} without a quote it asks its shard to passivate it ({@link
  * EarlyPassivation}), rather than wait sharding's default idle timeout, so that a client sending
  * many unknown ids cannot fill the node with entities; the next incarnation (on this or another

@@ -1056,6 +1056,38 @@ class ProfileEntityTest {
     assertThat(stats.overBudget()).isZero();
   }
 
+  /**
+   * An entity that holds nothing and was answered past its partner's budget has nothing to keep
+   * warm: it asks its shard to passivate it after the short idle time, as a refused customer's.
+   */
+  @Test
+  void anEntityAnsweredOnlyPastTheBudgetPassivatesAfterTheShortIdleTime() {
+    budget = oneCallASecond();
+    budget.draw(partner);
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    assertThat(resolved().failure()).isEqualTo(Resolution.PARTNER_BUDGET);
+    advance(REFUSED_IDLE);
+    shard.expectMessage(new ClusterSharding.Passivate<>(entity));
+  }
+
+  /** An entity that got its value after a quote past the budget keeps sharding's idle time. */
+  @Test
+  void anEntityWithAValueAfterAQuotePastTheBudgetStays() {
+    budget = oneCallASecond();
+    budget.draw(partner);
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    resolved();
+    advance(Duration.ofSeconds(1)); // the budget refills
+    resolve(entity);
+    provider.nextCall().complete(fetchedResult(profile(Duration.ZERO)));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    store.nextSave().done().complete(null);
+    advance(REFUSED_IDLE.multipliedBy(3));
+    shard.expectNoMessage(Duration.ofMillis(100));
+  }
+
   /** C' coalesces: a miss that joins the call in flight makes no call and draws nothing. */
   @Test
   void aMissThatJoinsTheCallInFlightDrawsNothing() {
