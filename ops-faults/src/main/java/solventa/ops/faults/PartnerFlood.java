@@ -61,17 +61,28 @@ record PartnerFlood(
   /** The terms that failed, in words; empty when the row holds. */
   List<String> failures() {
     List<String> f = new ArrayList<>();
-    if (otherRequests == 0 || floodRequests == 0) {
-      f.add("a load did not run");
-    }
-    if (otherErrorPct() > MAX_ERROR_PCT) {
-      f.add(String.format(Locale.ROOT, "the other partner's errors %.2f %%", otherErrorPct()));
-    }
     if (otherP99Ms > MAX_P99_MS) {
       f.add("the other partner's p99 " + otherP99Ms + " ms");
     }
     if (otherFallbackPct() > MAX_FALLBACK_PCT) {
       f.add(String.format(Locale.ROOT, "the other partner's fallback %.1f %%", otherFallbackPct()));
+    }
+    f.addAll(failuresApartFromTiming());
+    return f;
+  }
+
+  /**
+   * The terms that failed apart from the two a starved machine moves on its own, the other
+   * partner's p99 and its fallback share (a call slower than the quote's budget falls back): what
+   * the tests assert, where the matrix's run judges every term.
+   */
+  List<String> failuresApartFromTiming() {
+    List<String> f = new ArrayList<>();
+    if (otherRequests == 0 || floodRequests == 0) {
+      f.add("a load did not run");
+    }
+    if (otherErrorPct() > MAX_ERROR_PCT) {
+      f.add(String.format(Locale.ROOT, "the other partner's errors %.2f %%", otherErrorPct()));
     }
     if (floodCalls > floodBound || floodOverBudget == 0) {
       f.add(

@@ -96,6 +96,17 @@ class PartnerFloodTest {
         .anySatisfy(f -> assertThat(f).contains("breaker"));
   }
 
+  /**
+   * The two terms a starved machine moves alone fail the row, but not the check apart from them.
+   */
+  @Test
+  void theTimingTermsFailTheRowButNotTheChecksApartFromTiming() {
+    PartnerFlood slow = copy(1000, 0, 510, 60, 500, 2500, 0, 0, true, 0, 0);
+    assertThat(slow.holds()).isFalse();
+    assertThat(slow.failures()).hasSize(2);
+    assertThat(slow.failuresApartFromTiming()).isEmpty();
+  }
+
   @Test
   void loadsThatDidNotRunFailTheRow() {
     assertThat(copy(0, 0, 0, 0, 0, 1, 0, 0, true, 0, 0).holds()).isFalse();
