@@ -93,8 +93,11 @@ public record StatsSnapshot(
 
   /**
    * The JVM's own counters, never reset: CPU time of all threads ({@code null} where the JVM does
-   * not expose it), threads started, live threads, uptime, processors, heap in use, and the JIT
-   * compilers' accumulated compilation time ({@code null} where the JVM does not monitor it).
+   * not expose it), threads started, live threads, uptime, processors, heap in use, the JIT
+   * compilers' accumulated compilation time ({@code null} where the JVM does not monitor it), the
+   * heap in use right after the last garbage collection ({@code null} before the first), and the
+   * open and the most file descriptors ({@code null} where the JVM does not expose them). A soak
+   * watches the last three for growth.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Process(
@@ -104,7 +107,33 @@ public record StatsSnapshot(
       long uptimeMs,
       int processors,
       long heapUsedBytes,
-      Long jitMillis) {}
+      Long jitMillis,
+      Long heapAfterGcBytes,
+      Long openFileDescriptors,
+      Long maxFileDescriptors) {
+
+    /** Without the readings a soak watches (an older node's stats). */
+    public Process(
+        Long cpuNanos,
+        long threadsStarted,
+        int liveThreads,
+        long uptimeMs,
+        int processors,
+        long heapUsedBytes,
+        Long jitMillis) {
+      this(
+          cpuNanos,
+          threadsStarted,
+          liveThreads,
+          uptimeMs,
+          processors,
+          heapUsedBytes,
+          jitMillis,
+          null,
+          null,
+          null);
+    }
+  }
 
   /**
    * The node's service times since the previous {@code POST /quote/stats/interval} (ms; {@code p99}
