@@ -42,6 +42,18 @@ final class FaultsCommand implements Callable<Integer> {
   @Option(names = "--verbose", description = "print the detail (logs) here too")
   boolean verbose;
 
+  @Option(
+      names = "--soak",
+      paramLabel = "LENGTH",
+      description =
+          "instead of the matrix, a soak of this length (e.g. 30m; from 3m to 24h): the card's 200"
+              + " req/s on a 3-node cluster while the provider walks its six states, a minute"
+              + " each, Redis restarted a third of the way in and the cluster restarted node by"
+              + " node two thirds in; each minute the heap after GC, threads, file descriptors,"
+              + " entities, Redis memory and the pool are sampled; exit 1 on a growth that would"
+              + " pass its limit within 24 h or a lost value: writes soak.md and soak.json")
+  String soak;
+
   @Override
   public Integer call() throws Exception {
     if (verbose) {
@@ -53,6 +65,9 @@ final class FaultsCommand implements Callable<Integer> {
             new CommandLine(this),
             "--only: there is no group '" + g + "'; the groups are " + Main.FAULT_GROUPS);
       }
+    }
+    if (soak != null) {
+      return soak();
     }
     Path dir = (out == null ? Main.resultsDir("faults") : out).toAbsolutePath();
     Path root = Path.of(System.getProperty("lab.root", ".")).toAbsolutePath();
@@ -72,5 +87,31 @@ final class FaultsCommand implements Callable<Integer> {
     }
     System.out.println("faults: " + file);
     return 0;
+  }
+
+  /** {@code --soak LENGTH}: alone (no --only, no --docs); exit 1 when it fails. */
+  private int soak() throws Exception {
+    if (!only.isEmpty() || docs) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this), "--soak runs alone: without --only or --docs");
+    }
+    try {
+      solventa.ops.faults.Soak.check(soak);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(new CommandLine(this), "--soak: " + e.getMessage());
+    }
+    Path dir = (out == null ? Main.resultsDir("soak") : out).toAbsolutePath();
+    Path root = Path.of(System.getProperty("lab.root", ".")).toAbsolutePath();
+    Console.quiet(dir);
+    boolean holds;
+    try {
+      holds =
+          solventa.ops.faults.Soak.run(
+              dir, soak, ExperimentCommand.commit(root), seed, Console.out());
+    } finally {
+      Console.restore();
+    }
+    System.out.println("soak: " + dir.resolve("soak.md") + (holds ? " (holds)" : " (FAILS)"));
+    return holds ? 0 : 1;
   }
 }
