@@ -46,7 +46,7 @@ final class FaultsCommand implements Callable<Integer> {
       names = "--soak",
       paramLabel = "LENGTH",
       description =
-          "instead of the matrix, a soak of this length (e.g. 30m; from 3m to 24h): the card's 200"
+          "instead of the matrix, a soak of this length (e.g. 30m; from 3m to 2h): the card's 200"
               + " req/s on a 3-node cluster while the provider walks its six states, a minute"
               + " each, Redis restarted a third of the way in and the cluster restarted node by"
               + " node two thirds in; each minute the heap after GC, threads, file descriptors,"
@@ -108,6 +108,9 @@ final class FaultsCommand implements Callable<Integer> {
       holds =
           solventa.ops.faults.Soak.run(
               dir, soak, ExperimentCommand.commit(root), seed, Console.out());
+    } catch (IllegalArgumentException e) {
+      // the command line was checked above: anything refused now is the run's failure
+      throw new IllegalStateException("the soak failed: " + e.getMessage(), e);
     } finally {
       Console.restore();
     }

@@ -154,6 +154,19 @@ public final class FaultLoad {
   }
 
   /**
+   * As {@link #open}, for a load longer than one phase may last: {@code rate} quotes a second until
+   * {@link #stop}, at most {@code maxSec} s, as consecutive phases of at most 600 s each.
+   */
+  public static FaultLoad openLong(
+      int rate, Supplier<List<String>> targets, List<String> customers, long seed, int maxSec) {
+    List<Phase> phases = new ArrayList<>();
+    for (int left = maxSec; left > 0; left -= 600) {
+      phases.add(Phase.of(rate, Math.min(600, left)));
+    }
+    return start(new FaultLoad(phases, targets, drawn(customers, seed)));
+  }
+
+  /**
    * As {@link #start}, each quote for a customer of its own: the {@code i}-th arrival (from 0)
    * quotes {@code customerOf.apply(i)}, so the load never repeats a customer.
    */

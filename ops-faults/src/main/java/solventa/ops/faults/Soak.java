@@ -81,7 +81,21 @@ public final class Soak {
     Files.writeString(out.resolve("soak.md"), md, StandardCharsets.UTF_8);
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("commit", commit);
-    json.put("result", r);
+    json.put("lengthSec", r.plan().length().toSeconds());
+    json.put("samples", r.samples());
+    List<Map<String, Object>> trends = new ArrayList<>();
+    for (SoakTrend t : r.trends()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("trend", t);
+      m.put("verdict", t.judge());
+      trends.add(m);
+    }
+    json.put("trends", trends);
+    json.put("events", r.events());
+    json.put("valuesBefore", r.valuesBefore());
+    json.put("lost", r.lost());
+    json.put("load", r.load());
+    json.put("failures", r.failures());
     json.put("holds", r.holds());
     ResultsFolder.JSON.writeValue(out.resolve("soak.json").toFile(), json);
     console.println("soak: " + (r.holds() ? "holds" : "FAILS: " + String.join("; ", r.failures())));
@@ -106,7 +120,7 @@ public final class Soak {
           (int) plan.length().toSeconds()
               + NODES * (ClusterFaults.READY_MAX_SEC + 30)
               + AFTER_ROLL_SEC;
-      FaultLoad quotes = FaultLoad.open(RATE, rotation::urls, customers, ctx.seed(), maxSec);
+      FaultLoad quotes = FaultLoad.openLong(RATE, rotation::urls, customers, ctx.seed(), maxSec);
       long t0 = quotes.startMs();
       SoakSampler sampler = new SoakSampler(ctx, live, t0);
       timers.scheduleAtFixedRate(
@@ -254,7 +268,12 @@ public final class Soak {
               s.pool(),
               s.redisMb()));
     }
-    sb.append("\nTrends (least squares, the slope's 95 % interval):\n\n");
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "%nTrends (least squares, the slope's 95 %% interval; the samples from minute %.0f on,"
+                + " the node figures' only where every node answered):%n%n",
+            SoakSampler.SETTLE_MIN));
     r.trends().forEach(t -> sb.append("- ").append(t.describe()).append('\n'));
     sb.append("\nEvents:\n\n");
     r.events().forEach(e -> sb.append("- ").append(e).append('\n'));
