@@ -115,6 +115,8 @@ public final class Soak {
     List<String> events = Collections.synchronizedList(new ArrayList<>());
     ScheduledExecutorService timers = Executors.newScheduledThreadPool(2, Soak::daemon);
     String load;
+    List<SoakPlan.Window> skipped = new ArrayList<>();
+    skipped.add(SoakPlan.Window.after(0));
     try (ReadyRotation rotation = new ReadyRotation(live)) {
       int maxSec =
           (int) plan.length().toSeconds()
@@ -128,9 +130,12 @@ public final class Soak {
       timers.scheduleAtFixedRate(
           () -> provider(ctx, t0, events), 0, SoakPlan.STATE_SEC, TimeUnit.SECONDS);
       FaultWindow.sleepUntil(t0 + plan.redisRestartSec() * 1000);
+      skipped.add(SoakPlan.Window.after(minutes(t0)));
       restartRedis(ctx, t0, events);
       FaultWindow.sleepUntil(t0 + plan.rollSec() * 1000);
+      double rollFrom = minutes(t0);
       roll(ctx, live, rotation, t0, events);
+      skipped.add(new SoakPlan.Window(rollFrom, minutes(t0) + SoakPlan.SETTLE_MIN));
       FaultWindow.sleepUntil(
           Math.max(
               t0 + plan.length().toMillis(), System.currentTimeMillis() + AFTER_ROLL_SEC * 1000L));
@@ -147,7 +152,8 @@ public final class Soak {
     try (LostValues store = ctx.store()) {
       lost = LostValues.lost(before, store.read(customers));
     }
-    List<SoakTrend> trends = SoakSampler.trends(List.copyOf(samples));
+    List<SoakTrend> trends = SoakSampler.trends(List.copyOf(samples), skipped);
+    events.add(0, "trends skip the minutes " + skipped);
     List<String> failures = new ArrayList<>();
     for (SoakTrend t : trends) {
       if (t.judge().fails()) {
@@ -219,6 +225,10 @@ public final class Soak {
     }
   }
 
+  private static double minutes(long t0) {
+    return (System.currentTimeMillis() - t0) / 60_000.0;
+  }
+
   private static String at(long t0) {
     return String.format(Locale.ROOT, "%.1f min:", (System.currentTimeMillis() - t0) / 60_000.0);
   }
@@ -271,9 +281,10 @@ public final class Soak {
     sb.append(
         String.format(
             Locale.ROOT,
-            "%nTrends (least squares, the slope's 95 %% interval; the samples from minute %.0f on,"
-                + " the node figures' only where every node answered):%n%n",
-            SoakSampler.SETTLE_MIN));
+            "%nTrends (least squares, the slope's 95 %% interval; without the %.0f minutes from the"
+                + " start, from the Redis restart and from the rolling restart to its end, the"
+                + " node figures' only where every node answered):%n%n",
+            SoakPlan.SETTLE_MIN));
     r.trends().forEach(t -> sb.append("- ").append(t.describe()).append('\n'));
     sb.append("\nEvents:\n\n");
     r.events().forEach(e -> sb.append("- ").append(e).append('\n'));

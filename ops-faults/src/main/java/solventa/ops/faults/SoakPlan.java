@@ -19,6 +19,30 @@ record SoakPlan(Duration length) {
   static final int STATE_SEC = 60;
   static final int SAMPLE_SEC = 60;
 
+  /**
+   * Minutes after the start and after each of the soak's own faults that no trend reads: the nodes'
+   * warm-up (a replacement's too) leaves entities, heap and values that live sharding's idle time
+   * of 120 s, and a restart's transient is a step, not a trend.
+   */
+  static final double SETTLE_MIN = 3;
+
+  /** Minutes {@code [fromMin, toMin)} of a soak that no trend reads. */
+  record Window(double fromMin, double toMin) {
+    /** {@value #SETTLE_MIN} minutes from {@code fromMin}. */
+    static Window after(double fromMin) {
+      return new Window(fromMin, fromMin + SETTLE_MIN);
+    }
+
+    boolean contains(double minute) {
+      return minute >= fromMin && minute < toMin;
+    }
+
+    @Override
+    public String toString() {
+      return String.format(java.util.Locale.ROOT, "%.1f-%.1f", fromMin, toMin);
+    }
+  }
+
   /** Three samples at least: the slope's interval needs them. */
   static final Duration MIN = Duration.ofMinutes(3);
 

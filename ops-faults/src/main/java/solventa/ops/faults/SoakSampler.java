@@ -84,18 +84,16 @@ final class SoakSampler {
   }
 
   /**
-   * Minutes at the start that no trend reads: the nodes' start-up warm-up leaves entities (and
-   * their heap) that live sharding's idle time of 120 s, a step at the start that is no trend.
+   * The trends of the cluster's samples outside the {@code skipped} windows (the start and the
+   * soak's own faults, {@link SoakPlan#SETTLE_MIN} minutes past each), and for the node figures
+   * only those that read every node (a minute in the middle of a restart sums fewer nodes), each
+   * with its stated limit.
    */
-  static final double SETTLE_MIN = 3;
-
-  /**
-   * The trends of the cluster's samples after the first {@value #SETTLE_MIN} minutes (only those
-   * that read every node, for the node figures: a minute in the middle of a restart sums fewer
-   * nodes), each with its stated limit.
-   */
-  static List<SoakTrend> trends(List<SoakSample> samples) {
-    List<SoakSample> settled = samples.stream().filter(s -> s.minute() >= SETTLE_MIN).toList();
+  static List<SoakTrend> trends(List<SoakSample> samples, List<SoakPlan.Window> skipped) {
+    List<SoakSample> settled =
+        samples.stream()
+            .filter(s -> skipped.stream().noneMatch(w -> w.contains(s.minute())))
+            .toList();
     List<SoakSample> whole = settled.stream().filter(s -> s.nodes() == Soak.NODES).toList();
     List<SoakSample> redis = settled.stream().filter(s -> !Double.isNaN(s.redisMb())).toList();
     int nodes = Soak.NODES;

@@ -39,4 +39,32 @@ class SoakPlanTest {
     assertThat(p.redisRestartSec()).isEqualTo(600);
     assertThat(p.rollSec()).isEqualTo(1200);
   }
+
+  @Test
+  void aWindowSkipsItsMinutesFromItsStartToItsEnd() {
+    SoakPlan.Window w = SoakPlan.Window.after(20);
+    assertThat(w.contains(19.9)).isFalse();
+    assertThat(w.contains(20)).isTrue();
+    assertThat(w.contains(22.9)).isTrue();
+    assertThat(w.contains(23)).isFalse();
+  }
+
+  /** The trends read the minutes outside the windows, the node figures only with every node. */
+  @Test
+  void theTrendsLeaveOutTheSkippedMinutesAndThoseShortOfANode() {
+    java.util.List<SoakSample> samples = new java.util.ArrayList<>();
+    for (int m = 0; m <= 10; m++) {
+      int nodes = m == 9 ? 2 : Soak.NODES;
+      samples.add(new SoakSample(m, nodes, 100 + m, 100, 600, 60_000, 1_000, 0, 2, 64));
+    }
+    java.util.List<SoakTrend> trends =
+        SoakSampler.trends(
+            samples, java.util.List.of(SoakPlan.Window.after(0), new SoakPlan.Window(5, 8)));
+    SoakTrend heap = trends.get(0);
+    assertThat(heap.name()).isEqualTo("heap after GC");
+    assertThat(heap.minutes()).containsExactly(3.0, 4.0, 8.0, 10.0);
+    SoakTrend redis = trends.get(trends.size() - 1);
+    assertThat(redis.minutes()).containsExactly(3.0, 4.0, 8.0, 9.0, 10.0);
+    assertThat(redis.limit()).isEqualTo(64);
+  }
 }
