@@ -38,10 +38,20 @@ public final class QuoteRequests {
    * line only.
    */
   public static String body(String customerId, String lineOfBusiness) {
+    return body(QuoteRequestBody.PARTNER, customerId, lineOfBusiness);
+  }
+
+  /** As {@link #body(String, String)}, sent by partner {@code partnerId}. */
+  public static String body(String partnerId, String customerId, String lineOfBusiness) {
     int index = KeyFeeder.indexOf(customerId);
-    return index >= 0 && InsuredObjects.lineOf(index).equals(lineOfBusiness)
-        ? QuoteRequestBody.of(customerId, lineOfBusiness, InsuredObjects.of(index)).json()
-        : constantBody(customerId, lineOfBusiness);
+    return new QuoteRequestBody(
+            partnerId,
+            customerId,
+            lineOfBusiness,
+            index >= 0 && InsuredObjects.lineOf(index).equals(lineOfBusiness)
+                ? InsuredObjects.of(index)
+                : InsuredObjects.constant(lineOfBusiness))
+        .json();
   }
 
   /**

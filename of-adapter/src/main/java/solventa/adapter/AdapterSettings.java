@@ -12,6 +12,7 @@ import solventa.adapter.model.BreakerSettings;
 import solventa.adapter.model.ConfigChecks;
 import solventa.adapter.model.CustomerIdFormat;
 import solventa.adapter.model.InvalidAdapterConfigException;
+import solventa.adapter.model.PartnerBudgetSettings;
 import solventa.adapter.model.PoolSettings;
 import solventa.adapter.model.ProviderSettings;
 import solventa.platform.AdminToken;
@@ -97,7 +98,8 @@ public record AdapterSettings(
               integer(p, "pool.max-open-requests", prefix)),
           breaker(p.getConfig("breaker"), prefix),
           dispatcher,
-          CustomerIdFormat.of(string(p, "customer-id-pattern", prefix + "customer-id-pattern")));
+          CustomerIdFormat.of(string(p, "customer-id-pattern", prefix + "customer-id-pattern")),
+          partnerBudget(p.getConfig("partner-budget"), prefix));
     } catch (InvalidAdapterConfigException e) {
       // records validate with keys relative to the provider; qualify them once, here, and show
       // the value as it was written (700ms, not PT0.7S)
@@ -129,6 +131,22 @@ public record AdapterSettings(
         integer(b, "minimum-calls", prefix + "breaker."),
         duration(b, "reset-timeout", prefix + "breaker."),
         integer(b, "half-open-probes", prefix + "breaker."));
+  }
+
+  private static PartnerBudgetSettings partnerBudget(Config b, String prefix) {
+    String at = prefix + "partner-budget.";
+    java.util.List<String> partners;
+    try {
+      partners = b.getStringList("partners");
+    } catch (ConfigException.WrongType e) {
+      throw new InvalidAdapterConfigException(
+          at + "partners", b.getValue("partners").render(), "not a list of partner ids");
+    }
+    return new PartnerBudgetSettings(
+        bool(b, "enabled", at + "enabled"),
+        number(b, "rate", at),
+        integer(b, "burst", at),
+        partners);
   }
 
   // Typed getters that turn HOCON's type errors into our message shape.

@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import solventa.adapter.model.BreakerPolicy;
 import solventa.adapter.model.InvalidAdapterConfigException;
+import solventa.adapter.model.PartnerBudgetSettings;
 import solventa.adapter.model.PoolSettings;
 import solventa.adapter.model.ProviderSettings;
 
@@ -94,6 +96,17 @@ class AdapterSettingsTest {
         "customer-id-pattern | \".*\" | of-adapter.providers.ofb.customer-id-pattern",
         "customer-id-pattern | \"[a-z.]+\" | of-adapter.providers.ofb.customer-id-pattern",
         "customer-id-pattern | \"[c0-9.]{1,9}\" | of-adapter.providers.ofb.customer-id-pattern",
+        "partner-budget.rate | 0 | of-adapter.providers.ofb.partner-budget.rate",
+        "partner-budget.rate | -3 | of-adapter.providers.ofb.partner-budget.rate",
+        "partner-budget.rate | 20000 | of-adapter.providers.ofb.partner-budget.rate",
+        "partner-budget.rate | fast | of-adapter.providers.ofb.partner-budget.rate",
+        "partner-budget.burst | 0 | of-adapter.providers.ofb.partner-budget.burst",
+        "partner-budget.burst | 10001 | of-adapter.providers.ofb.partner-budget.burst",
+        "partner-budget.burst | many | of-adapter.providers.ofb.partner-budget.burst",
+        "partner-budget.enabled | sometimes | of-adapter.providers.ofb.partner-budget.enabled",
+        "partner-budget.partners | \"partner-1\" | of-adapter.providers.ofb.partner-budget.partners",
+        "partner-budget.partners | [\"bad id!\"] | of-adapter.providers.ofb.partner-budget.partners",
+        "partner-budget.partners | [p1, p1] | of-adapter.providers.ofb.partner-budget.partners",
       })
   void invalidConfigRefusesNamingKeyAndValue(String key, String value, String fullKey) {
     Config bad = with("of-adapter.providers.ofb." + key + " = " + value);
@@ -133,6 +146,62 @@ class AdapterSettingsTest {
   void aStrongOrNoManagementTokenIsAccepted() {
     AdapterSettings.fromConfig(with("of-adapter.management.token = sixteen-chars-ok"));
     AdapterSettings.fromConfig(with("of-adapter.management.token = \"\""));
+  }
+
+  @Test
+  void thePartnerBudgetIsOffByDefaultAndOverridesReachTheRecord() {
+    PartnerBudgetSettings off =
+        AdapterSettings.fromConfig(ConfigFactory.defaultReference().resolve())
+            .defaultProviderSettings()
+            .partnerBudget();
+    assertThat(off.enabled()).as("the card's arms run without it").isFalse();
+    assertThat(off.partners()).isEmpty();
+    PartnerBudgetSettings on =
+        AdapterSettings.fromConfig(
+                with(
+                    "of-adapter.providers.ofb.partner-budget { enabled = on, rate = 40, burst = 10,"
+                        + " partners = [partner-001, p.2] }"))
+            .defaultProviderSettings()
+            .partnerBudget();
+    assertThat(on)
+        .isEqualTo(new PartnerBudgetSettings(true, 40, 10, List.of("partner-001", "p.2")));
+    assertThat(on.period()).as("burst / rate").isEqualTo(Duration.ofMillis(250));
+  }
+
+  /** A burst so large for its rate that one cycle would last over an hour refuses, naming burst. */
+  @Test
+  void aPartnerBudgetCycleOverAnHourRefuses() {
+    assertThatThrownBy(
+            () ->
+                AdapterSettings.fromConfig(
+                    with("of-adapter.providers.ofb.partner-budget { rate = 0.001, burst = 10 }")))
+        .isInstanceOf(InvalidAdapterConfigException.class)
+        .hasMessageStartingWith("of-adapter.providers.ofb.partner-budget.burst = 10")
+        .hasMessageContaining("1 ms .. 1 h");
+  }
+
+  /**
+   * The most calls one budget lets through in a window: the permits held at its start and those of
+   * every cycle that begins inside it (Resilience4j's cycles never bank unused permits).
+   */
+  @ParameterizedTest(name = "rate {0}, burst {1}: at most {3} calls in {2} ms")
+  @CsvSource({"20, 5, 1000, 25", "20, 6, 1000, 30", "20, 5, 250, 10", "100, 100, 1000, 200"})
+  void mostCallsInAWindowCountTheCyclesItHolds(double rate, int burst, long ms, long most) {
+    assertThat(
+            new PartnerBudgetSettings(true, rate, burst, List.of())
+                .mostCallsIn(Duration.ofMillis(ms)))
+        .isEqualTo(most);
+  }
+
+  @Test
+  void aPartnerListedOverTheLimitRefuses() {
+    List<String> many =
+        java.util.stream.IntStream.rangeClosed(0, PartnerBudgetSettings.MAX_PARTNERS)
+            .mapToObj(i -> "p" + i)
+            .toList();
+    assertThatThrownBy(() -> new PartnerBudgetSettings(true, 20, 5, many))
+        .isInstanceOf(InvalidAdapterConfigException.class)
+        .hasMessageStartingWith("partner-budget.partners = " + many.size() + " partners");
   }
 
   @Test

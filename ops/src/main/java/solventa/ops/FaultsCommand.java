@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "faults",
     description =
-        "The fault matrix on the embedded lab: the provider's states, Redis and PostgreSQL down, slow and evicting, node crashes and a rolling restart of a 3-node cluster, partitions, overload, hostile clients and management abuse, each under load on the code that ships: writes faults.md and faults.json with, per row, what was injected, how long, requests, errors, lost values and the time to recover; --docs rewrites docs/reliability.md's measured table from them.")
+        "The fault matrix on the embedded lab: the provider's states, one partner flooding new customers against the provider's quota, Redis and PostgreSQL down, slow and evicting, node crashes and a rolling restart of a 3-node cluster, partitions, overload, hostile clients and management abuse, each under load on the code that ships: writes faults.md and faults.json with, per row, what was injected, how long, requests, errors, lost values and the time to recover; --docs rewrites docs/reliability.md's measured table from them.")
 final class FaultsCommand implements Callable<Integer> {
   @Option(
       names = "--only",
@@ -42,6 +42,18 @@ final class FaultsCommand implements Callable<Integer> {
   @Option(names = "--verbose", description = "print the detail (logs) here too")
   boolean verbose;
 
+  @Option(
+      names = "--soak",
+      paramLabel = "LENGTH",
+      description =
+          "instead of the matrix, a soak of this length (e.g. 30m; from 3m to 2h): the card's 200"
+              + " req/s on a 3-node cluster while the provider walks its six states, a minute"
+              + " each, Redis restarted a third of the way in and the cluster restarted node by"
+              + " node two thirds in; each minute the heap after GC, threads, file descriptors,"
+              + " entities, Redis memory and the pool are sampled; exit 1 on a growth that would"
+              + " pass its limit within 24 h or a lost value: writes soak.md and soak.json")
+  String soak;
+
   @Override
   public Integer call() throws Exception {
     if (verbose) {
@@ -53,6 +65,9 @@ final class FaultsCommand implements Callable<Integer> {
             new CommandLine(this),
             "--only: there is no group '" + g + "'; the groups are " + Main.FAULT_GROUPS);
       }
+    }
+    if (soak != null) {
+      return soak();
     }
     Path dir = (out == null ? Main.resultsDir("faults") : out).toAbsolutePath();
     Path root = Path.of(System.getProperty("lab.root", ".")).toAbsolutePath();
@@ -72,5 +87,34 @@ final class FaultsCommand implements Callable<Integer> {
     }
     System.out.println("faults: " + file);
     return 0;
+  }
+
+  /** {@code --soak LENGTH}: alone (no --only, no --docs); exit 1 when it fails. */
+  private int soak() throws Exception {
+    if (!only.isEmpty() || docs) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this), "--soak runs alone: without --only or --docs");
+    }
+    try {
+      solventa.ops.faults.Soak.check(soak);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(new CommandLine(this), "--soak: " + e.getMessage());
+    }
+    Path dir = (out == null ? Main.resultsDir("soak") : out).toAbsolutePath();
+    Path root = Path.of(System.getProperty("lab.root", ".")).toAbsolutePath();
+    Console.quiet(dir);
+    boolean holds;
+    try {
+      holds =
+          solventa.ops.faults.Soak.run(
+              dir, soak, ExperimentCommand.commit(root), seed, Console.out());
+    } catch (IllegalArgumentException e) {
+      // the command line was checked above: anything refused now is the run's failure
+      throw new IllegalStateException("the soak failed: " + e.getMessage(), e);
+    } finally {
+      Console.restore();
+    }
+    System.out.println("soak: " + dir.resolve("soak.md") + (holds ? " (holds)" : " (FAILS)"));
+    return holds ? 0 : 1;
   }
 }

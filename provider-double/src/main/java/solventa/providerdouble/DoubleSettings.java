@@ -28,6 +28,9 @@ import solventa.platform.Secret;
  * @param healthyTail {@code provider-double.healthy-tail}: how the card's healthy "tail up to 200
  *     ms" is read, {@code p99} (default) or {@code p95} ({@link HealthyTail}); the admin API can
  *     change it at run time
+ * @param quotaPerSecond {@code provider-double.quota.calls-per-second}: the provider's quota per
+ *     client credential, calls a second before it answers 429 (0, the default: none); the admin
+ *     API's {@code PUT /admin/quota} changes it at run time
  */
 public record DoubleSettings(
     String host,
@@ -40,7 +43,8 @@ public record DoubleSettings(
     Set<String> noConsent,
     String adminToken,
     boolean allowNonLoopback,
-    HealthyTail healthyTail) {
+    HealthyTail healthyTail,
+    int quotaPerSecond) {
 
   /** Customer ids have 8 digits, so the universe can hold at most 10^8 customers. */
   public static final int MAX_UNIVERSE = 100_000_000;
@@ -69,6 +73,34 @@ public record DoubleSettings(
         adminToken,
         allowNonLoopback,
         HealthyTail.P99);
+  }
+
+  /** Without a quota, the default. */
+  public DoubleSettings(
+      String host,
+      int port,
+      long seed,
+      int universe,
+      double incompleteShare,
+      LatencyProfile profile,
+      ErrorShares errors,
+      Set<String> noConsent,
+      String adminToken,
+      boolean allowNonLoopback,
+      HealthyTail healthyTail) {
+    this(
+        host,
+        port,
+        seed,
+        universe,
+        incompleteShare,
+        profile,
+        errors,
+        noConsent,
+        adminToken,
+        allowNonLoopback,
+        healthyTail,
+        0);
   }
 
   public DoubleSettings {
@@ -105,6 +137,7 @@ public record DoubleSettings(
     if (healthyTail == null) {
       throw new InvalidSettingException("provider-double.healthy-tail", null, "must be p99 or p95");
     }
+    Quota.require("provider-double.quota.calls-per-second", quotaPerSecond, quotaPerSecond);
     noConsent = noConsent == null ? Set.of() : Set.copyOf(noConsent);
     adminToken = adminToken == null ? "" : adminToken.trim();
     java.util.Optional<String> weak = Secret.weakness(adminToken);
@@ -149,7 +182,8 @@ public record DoubleSettings(
         noConsent,
         adminToken,
         allowNonLoopback,
-        healthyTail);
+        healthyTail,
+        quotaPerSecond);
   }
 
   public DoubleSettings withProfile(LatencyProfile newProfile) {
@@ -164,7 +198,8 @@ public record DoubleSettings(
         noConsent,
         adminToken,
         allowNonLoopback,
-        healthyTail);
+        healthyTail,
+        quotaPerSecond);
   }
 
   public DoubleSettings withIncompleteShare(double share) {
@@ -179,7 +214,8 @@ public record DoubleSettings(
         noConsent,
         adminToken,
         allowNonLoopback,
-        healthyTail);
+        healthyTail,
+        quotaPerSecond);
   }
 
   public DoubleSettings withUniverse(int newUniverse) {
@@ -194,7 +230,8 @@ public record DoubleSettings(
         noConsent,
         adminToken,
         allowNonLoopback,
-        healthyTail);
+        healthyTail,
+        quotaPerSecond);
   }
 
   public DoubleSettings withNoConsent(Set<String> ids) {
@@ -209,7 +246,8 @@ public record DoubleSettings(
         ids,
         adminToken,
         allowNonLoopback,
-        healthyTail);
+        healthyTail,
+        quotaPerSecond);
   }
 
   public DoubleSettings withHealthyTail(HealthyTail tail) {
@@ -224,7 +262,24 @@ public record DoubleSettings(
         noConsent,
         adminToken,
         allowNonLoopback,
-        tail);
+        tail,
+        quotaPerSecond);
+  }
+
+  public DoubleSettings withQuota(int callsPerSecond) {
+    return new DoubleSettings(
+        host,
+        port,
+        seed,
+        universe,
+        incompleteShare,
+        profile,
+        errors,
+        noConsent,
+        adminToken,
+        allowNonLoopback,
+        healthyTail,
+        callsPerSecond);
   }
 
   public DoubleSettings withAdminToken(String token) {
@@ -239,7 +294,8 @@ public record DoubleSettings(
         noConsent,
         token,
         allowNonLoopback,
-        healthyTail);
+        healthyTail,
+        quotaPerSecond);
   }
 
   /**
@@ -268,7 +324,8 @@ public record DoubleSettings(
         c.hasPath("allow-non-loopback") && bool(c, "allow-non-loopback"),
         c.hasPath("healthy-tail")
             ? HealthyTail.require("provider-double.healthy-tail", string(c, "healthy-tail"))
-            : HealthyTail.P99);
+            : HealthyTail.P99,
+        c.hasPath("quota.calls-per-second") ? integer(c, "quota.calls-per-second") : 0);
   }
 
   private static LatencyProfile profile(Config c) {

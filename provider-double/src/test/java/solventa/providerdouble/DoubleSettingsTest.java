@@ -40,6 +40,15 @@ class DoubleSettingsTest {
   }
 
   @Test
+  void hasNoQuotaByDefaultAndReadsOne() {
+    assertThat(DoubleSettings.fromConfig(with("")).quotaPerSecond()).isZero();
+    assertThat(
+            DoubleSettings.fromConfig(with("provider-double.quota.calls-per-second = 100"))
+                .quotaPerSecond())
+        .isEqualTo(100);
+  }
+
+  @Test
   void readsTheHealthyTailP99ByDefaultOrP95() {
     assertThat(DoubleSettings.fromConfig(with("")).healthyTail()).isEqualTo(HealthyTail.P99);
     assertThat(DoubleSettings.fromConfig(with("provider-double.healthy-tail = p95")).healthyTail())
@@ -58,6 +67,9 @@ class DoubleSettingsTest {
         "provider-double.seed = abc|provider-double.seed|abc",
         "provider-double { profile = custom, custom.p99-ms = 10 }|provider-double.custom.p99-ms|10",
         "provider-double.healthy-tail = p90|provider-double.healthy-tail|p90",
+        "provider-double.quota.calls-per-second = -1|provider-double.quota.calls-per-second|-1",
+        "provider-double.quota.calls-per-second = 100001|provider-double.quota.calls-per-second|100001",
+        "provider-double.quota.calls-per-second = lots|provider-double.quota.calls-per-second|lots",
       })
   void refusesAnInvalidValueNamingTheKeyAndTheValue(String conf, String key, String value) {
     assertThatThrownBy(() -> DoubleSettings.fromConfig(with(conf)))

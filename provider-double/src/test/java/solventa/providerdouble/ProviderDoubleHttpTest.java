@@ -54,6 +54,7 @@ class ProviderDoubleHttpTest {
     assertThat(http.put(uri("/admin/latency"), "{\"profile\":\"healthy\"}").status())
         .isEqualTo(200);
     assertThat(http.put(uri("/admin/errors"), "{}").status()).isEqualTo(200);
+    assertThat(http.put(uri("/admin/quota"), "{\"callsPerSecond\":0}").status()).isEqualTo(200);
   }
 
   @Test
@@ -152,6 +153,12 @@ class ProviderDoubleHttpTest {
         "/admin/healthy-tail|{\"reading\":95}|reading",
         "/admin/healthy-tail|{}|reading",
         "/admin/healthy-tail|{\"reading\":\"p95\",\"x\":1}|x",
+        "/admin/quota|{\"callsPerSecond\":-1}|callsPerSecond",
+        "/admin/quota|{\"callsPerSecond\":1.5}|callsPerSecond",
+        "/admin/quota|{\"callsPerSecond\":\"many\"}|callsPerSecond",
+        "/admin/quota|{\"callsPerSecond\":100001}|callsPerSecond",
+        "/admin/quota|{}|callsPerSecond",
+        "/admin/quota|{\"callsPerSecond\":5,\"burst\":9}|burst",
       })
   void invalidAdminParametersGet400NamingTheFieldAndThePreviousSettingsStay(
       String path, String body, String field) {
@@ -170,6 +177,62 @@ class ProviderDoubleHttpTest {
     assertThat(after.get("errors")).isEqualTo(before.get("errors"));
     assertThat(after.get("pending")).isEqualTo(before.get("pending"));
     assertThat(after.get("healthyTail")).isEqualTo(before.get("healthyTail"));
+    assertThat(after.get("quota")).isEqualTo(before.get("quota"));
+  }
+
+  /**
+   * The quota per client credential: set through the admin API, it answers a credential's calls
+   * past N in a second 429 TOO_MANY_REQUESTS with Retry-After, at once, an unknown customer's call
+   * counting like any; another credential has its own N; the state counts the refusals, and a quota
+   * of 0 lets every call through again. Thirty calls answered at once take far less than a second,
+   * so they cross at most one of the quota's second boundaries: between N and 2N pass.
+   */
+  @Test
+  void aQuotaPerClientCredentialAnswersTheCallsPastIt429WithRetryAfter() throws Exception {
+    int quota = 5;
+    JsonNode set = http.put(uri("/admin/quota"), "{\"callsPerSecond\":" + quota + "}").json();
+    assertThat(set.path("quota").path("callsPerSecond").asInt()).isEqualTo(quota);
+    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    int passedA = 0;
+    int refusedA = 0;
+    for (int i = 0; i < 30; i++) {
+      var r = profileAs(client, "Bearer client-a", "c99999999"); // unknown: answered at once
+      if (r.statusCode() == 429) {
+        refusedA++;
+        assertThat(r.headers().firstValue("Retry-After")).hasValue("1");
+        Contract.assertOpenFinanceError(TestHttp.JSON.readTree(r.body()), "TOO_MANY_REQUESTS");
+      } else {
+        passedA++;
+        assertThat(r.statusCode()).isEqualTo(400);
+      }
+    }
+    assertThat(passedA).isBetween(quota, 2 * quota);
+    assertThat(refusedA).isEqualTo(30 - passedA);
+    var other = profileAs(client, "Bearer client-b", "c99999999");
+    assertThat(other.statusCode()).as("another credential's own quota").isEqualTo(400);
+    JsonNode state = http.get(uri("/admin/state")).json().path("quota");
+    assertThat(state.path("refusedSinceChange").asLong()).isEqualTo(refusedA);
+    assertThat(state.path("credentials").asInt()).isEqualTo(2);
+
+    http.put(uri("/admin/quota"), "{\"callsPerSecond\":0}");
+    for (int i = 0; i < 30; i++) {
+      assertThat(profileAs(client, "Bearer client-a", "c99999999").statusCode()).isEqualTo(400);
+    }
+    assertThat(
+            http.get(uri("/admin/state")).json().path("quota").path("refusedSinceChange").asLong())
+        .as("a new setting counts afresh")
+        .isZero();
+  }
+
+  private java.net.http.HttpResponse<String> profileAs(
+      java.net.http.HttpClient client, String credential, String id) throws Exception {
+    return client.send(
+        java.net.http.HttpRequest.newBuilder(profileUri(id))
+            .timeout(java.time.Duration.ofSeconds(5))
+            .header("Authorization", credential)
+            .GET()
+            .build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
   }
 
   /**

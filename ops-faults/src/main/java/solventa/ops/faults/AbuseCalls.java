@@ -108,6 +108,7 @@ final class AbuseCalls {
             json,
             "{\"share429\":0.5,\"share504\":0.0,\"share529\":0.0}"),
         new Route("double", "PUT", "/admin/body", json, "{\"mode\":\"wrong-schema\"}"),
+        new Route("double", "PUT", "/admin/quota", json, "{\"callsPerSecond\":1}"),
         new Route("double", "PUT", "/admin/healthy-tail", json, "{\"reading\":\"p95\"}"),
         new Route("double", "POST", "/admin/lag/reset", json, "{}"));
   }

@@ -51,8 +51,8 @@ final class AbuseRow {
             + " mutating routes (stats reset and interval, bench seed, breaker force-open/close"
             + " and its settings, Pekko Management's POST /cluster/members, PUT (down, leave) and"
             + " DELETE /cluster/members/<self>, PUT /cluster; the double's PUT /admin/latency, PUT"
-            + " /admin/errors, PUT /admin/body (its wrong-schema mode), PUT /admin/healthy-tail (p95),"
-            + " POST /admin/lag/reset) × "
+            + " /admin/errors, PUT /admin/body (its wrong-schema mode), PUT /admin/quota (1 call a"
+            + " second), PUT /admin/healthy-tail (p95), POST /admin/lag/reset) × "
             + attempts.size()
             + " attempts (no token, a wrong bearer token, the right token as Basic, a 1 MiB body"
             + " without a token); the double's /admin/state and /admin/customers/<id> are GET only";

@@ -221,7 +221,7 @@ final class ClusterRolling {
   }
 
   /** Restarts {@code old}; {@code live} follows, the rotation follows the nodes' /ready. */
-  private static Step restart(
+  static Step restart(
       FaultContext ctx, NodeProcess old, List<NodeProcess> live, ReadyRotation rotation, int n)
       throws InterruptedException {
     live.remove(old);

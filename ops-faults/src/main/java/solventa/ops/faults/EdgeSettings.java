@@ -45,6 +45,11 @@ record EdgeSettings(
     return solventa.quote.profile.UnknownCustomers.fromConfig(node());
   }
 
+  /** A whole-number setting {@code key} as the node runs it (its configuration files). */
+  static int nodeInt(String key) {
+    return node().getInt(key);
+  }
+
   /** {@code quote.shutdown.unready-delay} as the node runs it, ms. */
   static long unreadyDelayMs() {
     return node().getDuration("quote.shutdown.unready-delay").toMillis();

@@ -109,8 +109,16 @@ public final class FaultContext implements AutoCloseable {
 
   /** A fresh node group of {@code arm}: the last one stopped, Redis emptied. */
   public NodeGroup freshNodes(BenchArm arm, int nodes) throws IOException {
+    return freshNodes(arm, nodes, profile);
+  }
+
+  /**
+   * As {@link #freshNodes(BenchArm, int)}, its nodes started with {@code nodeProfile}'s settings.
+   */
+  public NodeGroup freshNodes(BenchArm arm, int nodes, ExperimentProfile nodeProfile)
+      throws IOException {
     lab(nodes).stopNode();
-    return lab.node(arm, POLICY, profile);
+    return lab.node(arm, POLICY, nodeProfile);
   }
 
   /** {@code n} customer ids of the row's known set, from {@code CUSTOMER_BASE + offset}. */

@@ -17,6 +17,7 @@ import java.util.function.LongFunction;
 import java.util.function.Supplier;
 import solventa.gatling.QuoteRequests;
 import solventa.ops.lab.Http;
+import solventa.vocabulary.QuoteRequestBody;
 
 /**
  * The fault matrix's one open-model load: quotes at planned arrival times, whatever the answers do
@@ -82,6 +83,7 @@ public final class FaultLoad {
   private final List<Phase> phases;
   private final Supplier<List<String>> targets;
   private final LongFunction<String> customerOf; // arrival index to customer
+  private final String partner; // every quote's partnerId
   private final HttpClient client = Http.newClient();
   private final ConcurrentLinkedQueue<Sent> sent = new ConcurrentLinkedQueue<>();
   private final AtomicLong outstanding = new AtomicLong();
@@ -107,6 +109,15 @@ public final class FaultLoad {
 
   private FaultLoad(
       List<Phase> phases, Supplier<List<String>> targets, LongFunction<String> customerOf) {
+    this(QuoteRequestBody.PARTNER, phases, targets, customerOf);
+  }
+
+  private FaultLoad(
+      String partner,
+      List<Phase> phases,
+      Supplier<List<String>> targets,
+      LongFunction<String> customerOf) {
+    this.partner = partner;
     if (phases.isEmpty()) {
       throw new IllegalArgumentException("a load needs at least one phase");
     }
@@ -143,6 +154,19 @@ public final class FaultLoad {
   }
 
   /**
+   * As {@link #open}, for a load longer than one phase may last: {@code rate} quotes a second until
+   * {@link #stop}, at most {@code maxSec} s, as consecutive phases of at most 600 s each.
+   */
+  public static FaultLoad openLong(
+      int rate, Supplier<List<String>> targets, List<String> customers, long seed, int maxSec) {
+    List<Phase> phases = new ArrayList<>();
+    for (int left = maxSec; left > 0; left -= 600) {
+      phases.add(Phase.of(rate, Math.min(600, left)));
+    }
+    return start(new FaultLoad(phases, targets, drawn(customers, seed)));
+  }
+
+  /**
    * As {@link #start}, each quote for a customer of its own: the {@code i}-th arrival (from 0)
    * quotes {@code customerOf.apply(i)}, so the load never repeats a customer.
    */
@@ -152,6 +176,19 @@ public final class FaultLoad {
       Supplier<List<String>> targets,
       LongFunction<String> customerOf) {
     return start(new FaultLoad(List.of(new Phase(rate, duration.toMillis())), targets, customerOf));
+  }
+
+  /**
+   * Starts the {@code phases} as partner {@code partner} (every quote's {@code partnerId}), the
+   * {@code i}-th arrival (from 0) quoting {@code customerOf.apply(i)}, called on the load's one
+   * ticker thread in arrival order (so it may keep state).
+   */
+  public static FaultLoad startAs(
+      String partner,
+      List<Phase> phases,
+      Supplier<List<String>> targets,
+      LongFunction<String> customerOf) {
+    return start(new FaultLoad(partner, phases, targets, customerOf));
   }
 
   // customers drawn with the run's seed (the ticker's thread only draws)
@@ -222,7 +259,8 @@ public final class FaultLoad {
         HttpRequest.newBuilder(Http.loopback(target + "/v1/quotes"))
             .timeout(QUOTE_TIMEOUT)
             .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(QuoteRequests.body(customer, "life")))
+            .POST(
+                HttpRequest.BodyPublishers.ofString(QuoteRequests.body(partner, customer, "life")))
             .build();
     long t0 = System.nanoTime();
     outstanding.incrementAndGet();

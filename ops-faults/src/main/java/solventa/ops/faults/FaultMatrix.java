@@ -37,6 +37,7 @@ public final class FaultMatrix {
   static List<FaultScenario> scenarios() {
     return List.of(
         new ProviderFaults(),
+        new PartnerFaults(),
         new StoreFaults(),
         new ClusterFaults(),
         new EdgeFaults(),

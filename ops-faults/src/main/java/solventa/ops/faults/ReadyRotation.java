@@ -78,7 +78,7 @@ final class ReadyRotation implements AutoCloseable {
     rotation.updateAndGet(r -> r.stream().filter(u -> !u.equals(baseUrl)).toList());
   }
 
-  /** When {@code n} first left the rotation (epoch ms), -1 if it has not. */
+  /** When {@code n} last left the rotation (epoch ms), -1 if it has not. */
   long leftMs(NodeProcess n) {
     return leftMs(n.baseUrl());
   }
@@ -108,7 +108,7 @@ final class ReadyRotation implements AutoCloseable {
           joinedMs.putIfAbsent(url, now);
         }
       } else if (before.contains(url)) {
-        leftMs.putIfAbsent(url, now);
+        leftMs.put(url, now); // the latest leave: a check that timed out earlier is not the stop's
       }
     }
     rotation.set(List.copyOf(in));

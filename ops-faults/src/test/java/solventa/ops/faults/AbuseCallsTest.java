@@ -72,6 +72,7 @@ class AbuseCallsTest {
             "DELETE node/cluster/members/pekko%3A%2F%2Fquote%40127.0.0.1%3A2552",
             "PUT double/admin/latency",
             "PUT double/admin/body",
+            "PUT double/admin/quota",
             "PUT double/admin/healthy-tail",
             "POST double/admin/lag/reset");
   }

@@ -178,6 +178,21 @@ public final class ProviderStateControl {
         MAPPER.createObjectNode().put("reading", tail.configName()).toString());
   }
 
+  /**
+   * The provider's quota per client credential from now on: at most {@code callsPerSecond} calls in
+   * each second per credential, then 429 with {@code Retry-After} (0: no quota). Every credential
+   * starts afresh, and the refusal count restarts at 0.
+   */
+  public void setQuota(int callsPerSecond) {
+    send(
+        "PUT", "quota", MAPPER.createObjectNode().put("callsPerSecond", callsPerSecond).toString());
+  }
+
+  /** The calls the double's quota answered 429 since the quota was last set. */
+  public long quotaRefused() {
+    return doubleState().path("quota").path("refusedSinceChange").asLong();
+  }
+
   /** What the double's 200s carry from now on: the contract's body or another schema. */
   public void setBody(BodyMode mode) {
     send("PUT", "body", MAPPER.createObjectNode().put("mode", mode.configName()).toString());

@@ -29,14 +29,15 @@ import solventa.providerdouble.Gap;
 import solventa.providerdouble.HealthyTail;
 import solventa.providerdouble.InvalidSettingException;
 import solventa.providerdouble.LatencyProfile;
+import solventa.providerdouble.Quota;
 
 /**
  * The bench's admin API ({@code /admin/...}) and {@code /metrics}. Every change is validated before
  * it touches {@link DoubleState}, so a rejected call (400 naming the field) leaves the previous
  * settings in force. Changes ({@code PUT /admin/latency}, {@code PUT /admin/errors}, {@code PUT
- * /admin/healthy-tail}, {@code POST /admin/lag/reset}) need the admin token (401 without or wrong,
- * 403 none configured) and take at most {@value #MAX_BODY_BYTES} bytes of body (413 beyond); reads
- * stay open on loopback.
+ * /admin/body}, {@code PUT /admin/quota}, {@code PUT /admin/healthy-tail}, {@code POST
+ * /admin/lag/reset}) need the admin token (401 without or wrong, 403 none configured) and take at
+ * most {@value #MAX_BODY_BYTES} bytes of body (413 beyond); reads stay open on loopback.
  */
 public final class AdminRoutes extends AllDirectives {
 
@@ -46,6 +47,7 @@ public final class AdminRoutes extends AllDirectives {
       Set.of("share429", "share504", "share529", "retryAfterSec");
   private static final Set<String> BODY_FIELDS = Set.of("mode");
   private static final Set<String> TAIL_FIELDS = Set.of("reading");
+  private static final Set<String> QUOTA_FIELDS = Set.of("callsPerSecond");
   private static final Duration BODY_TIMEOUT = Duration.ofSeconds(2);
 
   /** Largest body a change accepts (a latency or errors change is a few dozen bytes). */
@@ -57,19 +59,22 @@ public final class AdminRoutes extends AllDirectives {
   private final DoubleState state;
   private final LagRecorder lag;
   private final Counters counters;
+  private final ClientQuota quota;
 
   public AdminRoutes(
       DoubleSettings settings,
       CustomerUniverse universe,
       DoubleState state,
       LagRecorder lag,
-      Counters counters) {
+      Counters counters,
+      ClientQuota quota) {
     this.settings = settings;
     this.token = AdminToken.of(settings.adminToken());
     this.universe = universe;
     this.state = state;
     this.lag = lag;
     this.counters = counters;
+    this.quota = quota;
   }
 
   public Route route() {
@@ -81,6 +86,7 @@ public final class AdminRoutes extends AllDirectives {
                     path("latency", () -> put(() -> authorized(() -> jsonBody(this::onLatency)))),
                     path("errors", () -> put(() -> authorized(() -> jsonBody(this::onErrors)))),
                     path("body", () -> put(() -> authorized(() -> jsonBody(this::onBody)))),
+                    path("quota", () -> put(() -> authorized(() -> jsonBody(this::onQuota)))),
                     path(
                         "healthy-tail",
                         () -> put(() -> authorized(() -> jsonBody(this::onHealthyTail)))),
@@ -253,6 +259,23 @@ public final class AdminRoutes extends AllDirectives {
     return ok(stateJson());
   }
 
+  /**
+   * The provider's quota per client credential from now on: {@code {"callsPerSecond": N}} (0: off);
+   * every credential starts afresh.
+   */
+  private HttpResponse onQuota(JsonNode body) {
+    rejectUnknown(body, QUOTA_FIELDS);
+    JsonNode n = body.get("callsPerSecond");
+    if (n == null || !n.isIntegralNumber() || !n.canConvertToLong()) {
+      throw new InvalidSettingException(
+          "callsPerSecond",
+          n,
+          "must be whole calls a second in 0.." + Quota.MAX_CALLS_PER_SECOND + " (0: no quota)");
+    }
+    quota.set(Quota.require("callsPerSecond", n, n.asLong()));
+    return ok(stateJson());
+  }
+
   /** How the healthy "tail up to 200 ms" is read from now on: {@code {"reading": "p95"}}. */
   private HttpResponse onHealthyTail(JsonNode body) {
     rejectUnknown(body, TAIL_FIELDS);
@@ -307,6 +330,11 @@ public final class AdminRoutes extends AllDirectives {
     errors.put("share504", s.errors().share504());
     errors.put("share529", s.errors().share529());
     errors.put("retryAfterSec", s.errors().retryAfterSec());
+    ClientQuota.Snapshot q = quota.snapshot();
+    body.putObject("quota")
+        .put("callsPerSecond", q.callsPerSecond())
+        .put("refusedSinceChange", q.refusedSinceChange())
+        .put("credentials", q.credentials());
     body.put("body", s.bodyMode().configName());
     body.put("healthyTail", s.healthyTail().configName());
     body.put("requestsSinceLatencyChange", s.requestsSinceLatencyChange());

@@ -27,7 +27,9 @@ import solventa.providerdouble.CustomerUniverse;
  * <p>A well-formed call for a known customer takes its draw (delay + status) from {@link
  * DoubleState}, builds the response at once and hands it to the HTTP layer when the delay is due,
  * by a task on the double's timer: nothing waits on a thread. Bad ids are answered at once (no draw
- * is taken, so they never shift the latency sequence).
+ * is taken, so they never shift the latency sequence). Before anything else, the call counts
+ * against its client credential's quota ({@link ClientQuota}, off by default): past it, 429 {@code
+ * TOO_MANY_REQUESTS} with {@code Retry-After}, at once and without a draw.
  */
 public final class ProfileRoutes extends AllDirectives {
 
@@ -50,6 +52,7 @@ public final class ProfileRoutes extends AllDirectives {
   private final Clock clock;
   private final AtomicReference<String> selfBase;
   private final Set<String> noConsent;
+  private final ClientQuota quota;
 
   public ProfileRoutes(
       CustomerUniverse universe,
@@ -59,7 +62,8 @@ public final class ProfileRoutes extends AllDirectives {
       Counters counters,
       Clock clock,
       AtomicReference<String> selfBase,
-      Set<String> noConsent) {
+      Set<String> noConsent,
+      ClientQuota quota) {
     this.universe = universe;
     this.state = state;
     this.timer = timer;
@@ -68,6 +72,7 @@ public final class ProfileRoutes extends AllDirectives {
     this.clock = clock;
     this.selfBase = selfBase;
     this.noConsent = noConsent;
+    this.quota = quota;
   }
 
   public Route route() {
@@ -80,8 +85,38 @@ public final class ProfileRoutes extends AllDirectives {
                     get(
                         () ->
                             optionalHeaderValueByName(
-                                "x-fapi-interaction-id",
-                                interaction -> profile(customerId, interaction)))));
+                                "Authorization",
+                                credential ->
+                                    optionalHeaderValueByName(
+                                        "x-fapi-interaction-id",
+                                        interaction ->
+                                            metered(customerId, credential, interaction))))));
+  }
+
+  /** The call counted against its credential's quota first: past it, 429 at once. */
+  private Route metered(
+      String customerId, Optional<String> credential, Optional<String> interaction) {
+    Optional<java.time.Duration> wait = quota.take(credential.orElse(null));
+    if (wait.isEmpty()) {
+      return profile(customerId, interaction);
+    }
+    counters.count(429);
+    return complete(
+        withInteraction(
+                tooManyRequests(), interaction.orElseGet(() -> UUID.randomUUID().toString()))
+            .addHeader(
+                RawHeader.create(
+                    "Retry-After", Long.toString(ClientQuota.retryAfterSeconds(wait.get())))));
+  }
+
+  private HttpResponse tooManyRequests() {
+    return Responses.openFinanceError(
+        StatusCodes.TOO_MANY_REQUESTS,
+        "TOO_MANY_REQUESTS",
+        "Too Many Requests",
+        "A operação foi recusada, pois muitas solicitações foram feitas dentro de um"
+            + " determinado período.",
+        clock);
   }
 
   private Route profile(String customerId, Optional<String> interaction) {
@@ -163,14 +198,7 @@ public final class ProfileRoutes extends AllDirectives {
         yield Responses.json(StatusCodes.OK, body);
       }
       case 429 -> {
-        HttpResponse tooMany =
-            Responses.openFinanceError(
-                StatusCodes.TOO_MANY_REQUESTS,
-                "TOO_MANY_REQUESTS",
-                "Too Many Requests",
-                "A operação foi recusada, pois muitas solicitações foram feitas dentro de um"
-                    + " determinado período.",
-                clock);
+        HttpResponse tooMany = tooManyRequests();
         yield draw.retryAfterSec() > 0
             ? tooMany.addHeader(
                 RawHeader.create("Retry-After", Integer.toString(draw.retryAfterSec())))

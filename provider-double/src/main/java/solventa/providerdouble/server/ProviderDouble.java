@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import solventa.providerdouble.CustomerUniverse;
 import solventa.providerdouble.DoubleSettings;
 import solventa.providerdouble.internal.AdminRoutes;
+import solventa.providerdouble.internal.ClientQuota;
 import solventa.providerdouble.internal.Counters;
 import solventa.providerdouble.internal.DoubleState;
 import solventa.providerdouble.internal.LagRecorder;
@@ -83,12 +84,14 @@ public final class ProviderDouble implements AutoCloseable {
             settings.seed(), settings.profile(), settings.errors(), settings.healthyTail(), timer);
     LagRecorder lag = new LagRecorder();
     Counters counters = new Counters();
+    ClientQuota quota = new ClientQuota(settings.quotaPerSecond());
     // links.self must name the port actually bound, known only after binding
     java.util.concurrent.atomic.AtomicReference<String> self =
         new java.util.concurrent.atomic.AtomicReference<>();
     var profileRoutes =
-        new ProfileRoutes(universe, state, timer, lag, counters, clock, self, settings.noConsent());
-    var adminRoutes = new AdminRoutes(settings, universe, state, lag, counters);
+        new ProfileRoutes(
+            universe, state, timer, lag, counters, clock, self, settings.noConsent(), quota);
+    var adminRoutes = new AdminRoutes(settings, universe, state, lag, counters, quota);
     var route = Directives.concat(profileRoutes.route(), adminRoutes.route());
     return Http.get(system)
         .newServerAt(settings.host(), settings.port())

@@ -135,6 +135,15 @@ public record Problem(
         "customerId");
   }
 
+  /**
+   * 429: the partner's budget of provider calls for customers new to the node is spent; names the
+   * partner field (the edge adds {@code Retry-After}).
+   */
+  public static Problem partnerBudget(String detail) {
+    return new Problem(
+        BASE + "partner-budget-exhausted", "Partner budget exhausted", 429, detail, "partnerId");
+  }
+
   public static Problem resolutionTimeout(String detail) {
     return new Problem(
         BASE + "resolution-timeout", "Profile resolution did not complete", 504, detail, null);
@@ -166,6 +175,7 @@ public record Problem(
           case OVERLOADED -> overloaded(failure.detail());
           case UNKNOWN_CUSTOMER -> unknownCustomer();
           case NO_CONSENT -> noConsent();
+          case PARTNER_BUDGET -> partnerBudget(failure.detail());
           case INVALID_CUSTOMER_ID -> badRequest("customerId", failure.detail());
           case PROVIDER_TIMEOUT -> providerTimeout(failure.detail());
           case PROVIDER_UNAVAILABLE -> providerUnavailable(failure.detail());

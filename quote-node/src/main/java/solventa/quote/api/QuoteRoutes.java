@@ -259,10 +259,15 @@ public final class QuoteRoutes {
           .withStatus(StatusCodes.OK)
           .withEntity(ContentTypes.APPLICATION_JSON, QuoteJson.quote(q.quote()));
     }
-    Problem p = Problem.of(((QuoteService.Result.Failed) result).failure());
-    // shed by a bound behind the edge (entity limit, full mailbox): Retry-After as here
-    return p.isOverloaded()
-        ? p.response().addHeader(RetryAfter.create((long) RETRY_AFTER_SECONDS))
+    solventa.quote.domain.QuoteFailure failure = ((QuoteService.Result.Failed) result).failure();
+    Problem p = Problem.of(failure);
+    if (p.isOverloaded()) {
+      // shed by a bound behind the edge (entity limit, full mailbox): Retry-After as here
+      return p.response().addHeader(RetryAfter.create((long) RETRY_AFTER_SECONDS));
+    }
+    // a spent partner budget says when it refills
+    return failure.retryAfterSeconds() > 0
+        ? p.response().addHeader(RetryAfter.create(failure.retryAfterSeconds()))
         : p.response();
   }
 

@@ -10,8 +10,15 @@ package solventa.quote.domain;
  *     Cause#UNKNOWN_CUSTOMER}, {@link Cause#NO_CONSENT}), whose wording is fixed
  * @param quoteId the quote attempt this failure answers (the key of the server's log line with the
  *     specifics)
+ * @param retryAfterSeconds when the partner may try again, whole seconds; 0 when the failure says
+ *     nothing of it (a shed's {@code Retry-After} is the edge's own)
  */
-public record QuoteFailure(Cause cause, String detail, String quoteId) {
+public record QuoteFailure(Cause cause, String detail, String quoteId, long retryAfterSeconds) {
+
+  /** A failure that says nothing of when to retry. */
+  public QuoteFailure(Cause cause, String detail, String quoteId) {
+    this(cause, detail, quoteId, 0);
+  }
 
   /** The causes a quote fails with. */
   public enum Cause {
@@ -21,6 +28,11 @@ public record QuoteFailure(Cause cause, String detail, String quoteId) {
     UNKNOWN_CUSTOMER,
     /** Business answer: the customer has not consented to share their data. */
     NO_CONSENT,
+    /**
+     * The customer is new to the node and the partner's budget of provider calls for such customers
+     * is spent (an arm that does not fall back); {@link #retryAfterSeconds} says when it refills.
+     */
+    PARTNER_BUDGET,
     /** The customer id is not of the provider's format: a bad request, naming customerId. */
     INVALID_CUSTOMER_ID,
     /** The provider did not answer within the adapter's hard timeout. */

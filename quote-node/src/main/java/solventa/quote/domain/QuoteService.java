@@ -127,7 +127,7 @@ public final class QuoteService {
     // wall clock, not the injected one: the deadline is compared with the host clock elsewhere
     Admission a = new Admission(quoteId, request, System.nanoTime(), System.currentTimeMillis());
     return resolver
-        .resolve(request.customerId(), a.atMs() + settings.budget().toMillis())
+        .resolve(request.customerId(), request.partnerId(), a.atMs() + settings.budget().toMillis())
         // on the thread that completed the resolution: the entity's (its reply) or the dispatcher
         .thenComposeAsync(r -> priceOn(a, r), SAME_THREAD)
         // a plain stage from here on: it runs where the composed stage completed (a node thread)
@@ -142,6 +142,18 @@ public final class QuoteService {
     if (resolution instanceof Resolution.Unavailable u) {
       return CompletableFuture.completedFuture(
           u.kind().isBusinessAnswer() ? refused(a, u) : unavailable(a, u));
+    }
+    if (resolution instanceof Resolution.OverBudget o) {
+      // the partner's own use refused it: not an error of the service, as a business answer
+      stats.record(new QuoteEvent.Refused());
+      return CompletableFuture.completedFuture(
+          new Result.Failed(
+              new QuoteFailure(
+                  QuoteFailure.Cause.PARTNER_BUDGET,
+                  "this partner's budget of Open Finance provider calls for customers new to this"
+                      + " node is spent; retry later",
+                  a.quoteId(),
+                  o.retryAfterSeconds())));
     }
     Resolution.Resolved r = (Resolution.Resolved) resolution;
     ResolvedProfile profile =

@@ -1,7 +1,9 @@
 package solventa.quote.node;
 
 import com.typesafe.config.Config;
+import solventa.adapter.AdapterSettings;
 import solventa.quote.profile.EntityBounds;
+import solventa.quote.profile.PartnerBudget;
 import solventa.quote.profile.RefreshAdmission;
 import solventa.quote.profile.UnknownCustomers;
 import solventa.quote.settings.DispatcherSettings;
@@ -14,7 +16,9 @@ import solventa.quote.settings.ShutdownSettings;
  * Every setting a quote node reads before it starts anything, so that a bad value refuses the start
  * before rating, Redis or the actor system come up: the {@code quote} namespace, the profile
  * entities' bounds and unknown customers, the warm-up, the dispatcher, the graceful stop, the
- * pacing of background refreshes and the HTTP timeouts.
+ * pacing of background refreshes, the HTTP timeouts and each partner's budget of provider calls for
+ * customers new to the node (the default provider's {@code partner-budget}, read with the adapter's
+ * settings).
  */
 record NodeSettings(
     QuoteSettings quote,
@@ -24,7 +28,8 @@ record NodeSettings(
     DispatcherSettings dispatcher,
     ShutdownSettings shutdown,
     RefreshAdmission refresh,
-    HttpTimeouts timeouts) {
+    HttpTimeouts timeouts,
+    PartnerBudget partnerBudget) {
 
   /** Reads them from the node's whole configuration; the first bad value met is refused. */
   static NodeSettings fromConfig(Config config) {
@@ -37,7 +42,18 @@ record NodeSettings(
     RefreshAdmission refresh =
         RefreshAdmission.of(RefreshSettings.fromConfig(config, settings.refreshAfter()));
     HttpTimeouts timeouts = HttpTimeouts.fromConfig(config);
+    PartnerBudget partnerBudget =
+        PartnerBudget.of(
+            AdapterSettings.fromConfig(config).defaultProviderSettings().partnerBudget());
     return new NodeSettings(
-        settings, entityBounds, unknownCustomers, warmup, dispatcher, shutdown, refresh, timeouts);
+        settings,
+        entityBounds,
+        unknownCustomers,
+        warmup,
+        dispatcher,
+        shutdown,
+        refresh,
+        timeouts,
+        partnerBudget);
   }
 }

@@ -160,7 +160,8 @@ public final class QuoteNode implements AutoCloseable {
     ProfileResolver resolver =
         settings.arm().usesCache()
             ? startSharding(system, node, provider, store, stats, clock, trace)
-            : new DirectResolver(system, provider, stats, clock, settings.resolveTimeout());
+            : new DirectResolver(
+                system, provider, stats, clock, settings.resolveTimeout(), node.partnerBudget());
     registerStats(system, config, settings, stats, provider, store, trace);
     QuoteService service = new QuoteService(settings, resolver, provider, pricing, stats, trace);
     java.util.concurrent.atomic.AtomicBoolean warmedUp =
@@ -238,7 +239,8 @@ public final class QuoteNode implements AutoCloseable {
             trace::pseudonym,
             node.shutdown().flushDeadline(),
             node.unknownCustomers(),
-            node.refresh()),
+            node.refresh(),
+            node.partnerBudget()),
         node.entityBounds(),
         active,
         settings.resolveTimeout());

@@ -17,6 +17,8 @@ import solventa.quote.stats.QuoteStats;
  * The resolver of an arm without a cache: every quote calls the adapter and waits for its answer
  * (up to the adapter's hard timeout), so there is no entity, no last known value and no fallback.
  * The quote's budget does not apply; the edge's {@code quote.resolve-timeout} is the backstop.
+ * Holding no value for anyone, every call draws from the quoting partner's budget ({@link
+ * PartnerBudget}); a spent one is answered at once, without a call ({@link Resolution.OverBudget}).
  *
  * <p>Threads: the adapter's stage continues on the actor system's default dispatcher (its plain
  * continuations would run on the JDK common pool), and the backstop is a timer on Pekko's scheduler
@@ -32,23 +34,33 @@ public final class DirectResolver implements ProfileResolver {
   private final Clock clock;
   private final Duration resolveTimeout;
   private final Executor executor;
+  private final PartnerBudget budget;
 
   public DirectResolver(
       ActorSystem<?> system,
       ProviderPort provider,
       QuoteStats stats,
       Clock clock,
-      Duration resolveTimeout) {
+      Duration resolveTimeout,
+      PartnerBudget budget) {
     this.system = system;
     this.provider = provider;
     this.stats = stats;
     this.clock = clock;
     this.resolveTimeout = resolveTimeout;
     this.executor = system.executionContext();
+    this.budget = budget;
   }
 
   @Override
-  public CompletionStage<Resolution> resolve(String customerId, long deadlineEpochMs) {
+  public CompletionStage<Resolution> resolve(
+      String customerId, String partnerId, long deadlineEpochMs) {
+    java.util.Optional<PartnerBudget.Spent> spent = budget.draw(partnerId);
+    if (spent.isPresent()) {
+      stats.record(ProfileEvent.OVER_BUDGET);
+      return CompletableFuture.completedFuture(
+          new Resolution.OverBudget(spent.get().retryAfterSeconds(), LOCAL));
+    }
     stats.record(ProfileEvent.FETCH_STARTED);
     BreakerState atAdmission = provider.breakerState();
     CompletableFuture<Resolution> done = new CompletableFuture<>();

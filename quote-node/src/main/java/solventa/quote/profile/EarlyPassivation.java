@@ -7,10 +7,12 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 
 /**
- * The early passivation of a profile entity whose customer the provider refused (unknown customer,
- * no consent), on the entity's own thread: after {@code quote.unknown-customers.idle-timeout}
- * without a quote it asks its shard to passivate it, rather than wait sharding's default idle
- * timeout, so that a client sending many unknown ids cannot fill the node with entities.
+ * The early passivation of a profile entity with nothing to keep warm ({@link
+ * KnownProfile#nothingToKeep}: its customer the provider refused, unknown customer or no consent;
+ * or no value held and its last quote answered past its partner's budget), on the entity's own
+ * thread: after {@code quote.unknown-customers.idle-timeout} without a quote it asks its shard to
+ * passivate it, rather than wait sharding's default idle timeout, so that a client sending many
+ * unknown or new ids cannot fill the node with entities.
  */
 final class EarlyPassivation {
   private final ActorContext<ProfileEntity.Command> ctx;
@@ -33,11 +35,11 @@ final class EarlyPassivation {
   }
 
   /**
-   * While the provider's last answer is a business answer, (re)starts the short idle timer from
-   * this quote or answer; otherwise sharding's default idle timeout alone applies.
+   * While the entity has nothing to keep warm, (re)starts the short idle timer from this quote or
+   * answer; otherwise sharding's default idle timeout alone applies.
    */
   void idleWhenRefused() {
-    if (known.refusedByProvider()) {
+    if (known.nothingToKeep()) {
       timers.startSingleTimer(
           ProfileEntity.Idle.INSTANCE, ProfileEntity.Idle.INSTANCE, refusedIdle);
     } else {
@@ -51,7 +53,7 @@ final class EarlyPassivation {
    * restarts the timer when it ends instead.
    */
   void passivateIfRefused() {
-    if (known.refusedByProvider() && !known.callsInFlight()) {
+    if (known.nothingToKeep() && !known.callsInFlight()) {
       shard.tell(new ClusterSharding.Passivate<>(ctx.getSelf()));
     }
   }

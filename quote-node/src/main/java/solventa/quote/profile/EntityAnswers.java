@@ -49,6 +49,11 @@ final class EntityAnswers {
     return new Resolution.Unavailable(failed.kind(), failed.detail(), sacrificed, servedBy);
   }
 
+  /** No call and no profile: the partner's budget for customers new to the node is spent. */
+  Resolution overBudget(PartnerBudget.Spent spent) {
+    return new Resolution.OverBudget(spent.retryAfterSeconds(), servedBy);
+  }
+
   /** Whether {@code last} may be served as a fallback: known and within {@code max-staleness}. */
   boolean servable(CanonicalProfile last) {
     return last != null && last.ageMillis(clock.instant()) <= maxStalenessMs;

@@ -49,10 +49,12 @@ final class KnownProfile {
   private final WaitingRequests waiting = new WaitingRequests();
   private final long unknownTtlMs;
   private final RefreshGate refresh;
+  private final PartnerBudget budget;
 
   private FetchResult.Failed unknown; // the provider does not know the customer; null otherwise
   private long unknownUntilMs; // `clock` millis until which `unknown` is answered from memory
   private boolean refusedByProvider; // the provider's last answer was a business answer
+  private boolean overBudgetOnly; // no call since a quote was answered past its partner's budget
 
   private CanonicalProfile last; // null until known
   private long nextFetchId;
@@ -85,14 +87,17 @@ final class KnownProfile {
     this.loader = loader;
     this.unknownTtlMs = deps.unknownCustomers().ttl().toMillis();
     this.refresh = new RefreshGate(deps.refresh(), customerId);
+    this.budget = deps.partnerBudget();
   }
 
   /**
-   * Whether the provider's last answer for this customer was a business answer (unknown customer,
-   * no consent): nothing to price on, so the entity need not wait the default idle timeout.
+   * Whether the entity has nothing to keep warm, so it need not wait the default idle timeout: the
+   * provider's last answer for this customer was a business answer (unknown customer, no consent),
+   * or it holds no value and its last quote was answered past its partner's budget without a call
+   * (a flood of new ids from one partner must not fill the node with empty entities either).
    */
-  boolean refusedByProvider() {
-    return refusedByProvider;
+  boolean nothingToKeep() {
+    return refusedByProvider || (overBudgetOnly && last == null && fetchesInFlight == 0);
   }
 
   /** A value read from Redis: taken unless the entity already holds a newer one. */
@@ -145,6 +150,9 @@ final class KnownProfile {
         replyTo.tell(answers.fallback(Resolution.DEFERRED, false, last));
         return;
       }
+      if (overBudget(r)) {
+        return;
+      }
       fetchId = startFetch();
       if (arm.coalesces()) {
         sharedFetch = fetchId;
@@ -172,6 +180,30 @@ final class KnownProfile {
   }
 
   /**
+   * Whether this miss is answered without a call because its customer is new to the node (no value
+   * held, even stale) and its partner's budget of such calls is spent: DEFAULT at once in an arm
+   * that falls back, else {@link Resolution.OverBudget}. A customer whose value the node holds
+   * never draws.
+   */
+  private boolean overBudget(ProfileEntity.Resolve r) {
+    if (last != null) {
+      return false;
+    }
+    java.util.Optional<PartnerBudget.Spent> spent = budget.draw(r.partnerId());
+    if (spent.isEmpty()) {
+      return false;
+    }
+    stats.record(ProfileEvent.OVER_BUDGET);
+    overBudgetOnly = true;
+    r.replyTo()
+        .tell(
+            arm.fallsBack()
+                ? answers.fallback(Resolution.PARTNER_BUDGET, false, null)
+                : answers.overBudget(spent.get()));
+    return true;
+  }
+
+  /**
    * After a CACHED answer: the XFetch draw may start an early refresh, which nobody waits on (in an
    * arm that coalesces, misses join it); its result replaces the value like any call's.
    */
@@ -190,6 +222,7 @@ final class KnownProfile {
   private long startFetch() {
     long fetchId = nextFetchId++;
     fetchesInFlight++;
+    overBudgetOnly = false;
     stats.record(ProfileEvent.FETCH_STARTED);
     ctx.pipeToSelf(
         provider.fetch(customerId),

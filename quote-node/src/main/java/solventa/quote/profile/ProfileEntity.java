@@ -68,7 +68,8 @@ import solventa.signals.CanonicalProfile;
  *
  * <p><b>Passivation, hand-off, graceful shutdown</b> all stop the entity with {@link Stop} (its
  * stop message), so it flushes first. An entity whose last provider answer was a business answer
- * (unknown customer, no consent) has nothing to keep warm: after {@code
+ * (unknown customer, no consent), or that holds no value and was answered past its partner's budget
+ * ({@link PartnerBudget}), has nothing to keep warm: after {@code
  * quote.unknown-customers.idle-timeout} without a quote it asks its shard to passivate it ({@link
  * EarlyPassivation}), rather than wait sharding's default idle timeout, so that a client sending
  * many unknown ids cannot fill the node with entities; the next incarnation (on this or another
@@ -93,6 +94,7 @@ public final class ProfileEntity {
    * @param unknownCustomers how long an unknown customer is remembered, and how soon its entity
    *     passivates
    * @param refresh the node's pacing of background refreshes (admission, refresh-ahead)
+   * @param partnerBudget each partner's budget of calls for customers the node holds no value for
    */
   public record Deps(
       QuoteSettings settings,
@@ -103,7 +105,8 @@ public final class ProfileEntity {
       UnaryOperator<String> pseudonym,
       Duration flushDeadline,
       UnknownCustomers unknownCustomers,
-      RefreshAdmission refresh) {}
+      RefreshAdmission refresh,
+      PartnerBudget partnerBudget) {}
 
   public sealed interface Command extends CborSerializable {}
 
@@ -117,12 +120,15 @@ public final class ProfileEntity {
   /**
    * Resolve the profile for one quote.
    *
+   * @param partnerId the quoting partner, whose budget a call for a customer the entity holds no
+   *     value for draws from ({@link PartnerBudget})
    * @param deadlineEpochMs when the quote's budget ends, in host wall-clock milliseconds (read by
    *     the arms that fall back; the others wait on a miss). A deadline rather than a duration, so
    *     that time spent routing the request and loading the entity counts against the budget. Nodes
    *     share the host clock on loopback; across hosts, clock skew shifts the budget by the skew.
    */
-  public record Resolve(long deadlineEpochMs, ActorRef<Resolution> replyTo) implements Command {}
+  public record Resolve(String partnerId, long deadlineEpochMs, ActorRef<Resolution> replyTo)
+      implements Command {}
 
   /** A read of the stored value answered: the value (or null: none), or the error. */
   record Recovered(CanonicalProfile profile, String error) implements Command {}

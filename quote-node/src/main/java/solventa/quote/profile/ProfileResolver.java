@@ -21,8 +21,10 @@ public interface ProfileResolver {
    * Resolves one quote's profile.
    *
    * @param customerId an id the provider accepts (the API has checked it)
+   * @param partnerId the quoting partner: a call for a customer the node holds no value for draws
+   *     from its budget ({@link PartnerBudget})
    * @param deadlineEpochMs when the quote's budget ends, in host wall-clock milliseconds: an arm
    *     that falls back answers by then; one that does not may wait past it
    */
-  CompletionStage<Resolution> resolve(String customerId, long deadlineEpochMs);
+  CompletionStage<Resolution> resolve(String customerId, String partnerId, long deadlineEpochMs);
 }

@@ -16,6 +16,12 @@ public sealed interface Resolution extends CborSerializable {
    */
   String DEFERRED = "DEFERRED";
 
+  /**
+   * {@link Resolved#failure()} of a DEFAULT answer served without a call: the customer is new to
+   * the node and its partner's budget of such calls is spent ({@link PartnerBudget}).
+   */
+  String PARTNER_BUDGET = "PARTNER_BUDGET";
+
   /** True when the quote was admitted under a CLOSED breaker and its provider call failed. */
   boolean sacrificed();
 
@@ -64,6 +70,21 @@ public sealed interface Resolution extends CborSerializable {
    */
   record Unavailable(FailureKind kind, String detail, boolean sacrificed, String servedBy)
       implements Resolution {}
+
+  /**
+   * No call made and no profile to price on: the customer is new to the node, its partner's budget
+   * of such calls is spent ({@link PartnerBudget}) and the arm does not fall back (A, B); the edge
+   * answers 429 with {@code Retry-After}.
+   *
+   * @param retryAfterSeconds when the partner's budget holds a permit again, whole seconds (at
+   *     least 1)
+   */
+  record OverBudget(long retryAfterSeconds, String servedBy) implements Resolution {
+    @Override
+    public boolean sacrificed() {
+      return false;
+    }
+  }
 
   /**
    * Not worked on: the node shed the request before any provider call (the active-entity limit, a

@@ -42,9 +42,12 @@ public final class ShardedResolver implements ProfileResolver {
   }
 
   @Override
-  public CompletionStage<Resolution> resolve(String customerId, long deadlineEpochMs) {
+  public CompletionStage<Resolution> resolve(
+      String customerId, String partnerId, long deadlineEpochMs) {
     return sharding
         .entityRefFor(ProfileEntity.ENTITY_KEY, customerId)
-        .ask(replyTo -> new ProfileEntity.Resolve(deadlineEpochMs, replyTo), resolveTimeout);
+        .ask(
+            replyTo -> new ProfileEntity.Resolve(partnerId, deadlineEpochMs, replyTo),
+            resolveTimeout);
   }
 }

@@ -36,6 +36,11 @@ public enum ProfileEvent {
    * XFetch rule), before its value expired.
    */
   REFRESH_AHEAD("quote.refresh.ahead"),
+  /**
+   * A quote for a customer the node holds no value for was answered without a provider call: its
+   * partner's budget of such calls was spent (DEFAULT in an arm that falls back, else 429).
+   */
+  OVER_BUDGET("quote.partner-budget.over"),
   /** A read or write of a stored value failed. */
   REDIS_ERROR("quote.redis.errors"),
   /**

@@ -239,6 +239,11 @@ public final class QuoteStats {
     return count(ProfileEvent.REFUSED_FROM_MEMORY);
   }
 
+  /** Quotes for customers new to the node answered without a call: their partner's budget. */
+  public long overBudget() {
+    return count(ProfileEvent.OVER_BUDGET);
+  }
+
   public long redisErrors() {
     return count(ProfileEvent.REDIS_ERROR);
   }
@@ -319,6 +324,7 @@ public final class QuoteStats {
         count(ProfileEvent.REFUSED_FROM_MEMORY),
         count(ProfileEvent.REFRESH_DEFERRED),
         count(ProfileEvent.REFRESH_AHEAD),
+        count(ProfileEvent.OVER_BUDGET),
         TraceAppender.dropped(),
         sacrificed.sum(),
         shedByCause,
@@ -330,42 +336,11 @@ public final class QuoteStats {
         ratingCost.percentiles(),
         budgetExpired.percentiles(),
         provider.snapshot(),
-        process());
+        ProcessReadings.now());
   }
 
   /** {@link #snapshot} as a JSON tree. */
   public ObjectNode toJson(AdapterReadings provider) {
     return snapshot(provider).toJsonTree();
-  }
-
-  /**
-   * This JVM's own counters, cumulative since it started and never reset: CPU time (user + system,
-   * all threads) for the benchmark's CPU per quote, and threads started (flat under load when no
-   * stage starts a thread).
-   */
-  private static StatsSnapshot.Process process() {
-    java.lang.management.OperatingSystemMXBean os =
-        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    Long cpu =
-        os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : null;
-    java.lang.management.ThreadMXBean threads =
-        java.lang.management.ManagementFactory.getThreadMXBean();
-    return new StatsSnapshot.Process(
-        cpu,
-        threads.getTotalStartedThreadCount(),
-        threads.getThreadCount(),
-        java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime(),
-        Runtime.getRuntime().availableProcessors(),
-        java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
-        jitMillis());
-  }
-
-  // the JIT's accumulated compilation time: shows whether a window still paid for compiling
-  private static Long jitMillis() {
-    java.lang.management.CompilationMXBean jit =
-        java.lang.management.ManagementFactory.getCompilationMXBean();
-    return jit != null && jit.isCompilationTimeMonitoringSupported()
-        ? jit.getTotalCompilationTime()
-        : null;
   }
 }

@@ -19,6 +19,9 @@ import solventa.signals.Origin;
  * The node's statistics as served by {@code GET /quote/stats}: the one type that the node
  * serializes and the runner parses, so the two cannot disagree on a field name. Counters are since
  * the last stats reset; {@code providerCallsTotal} and {@code process} since the JVM started.
+ * {@code overBudget} counts the quotes for customers new to the node answered without a provider
+ * call because their partner's budget of such calls was spent (DEFAULT in an arm that falls back,
+ * also counted there; 429 in the others, also counted as refused).
  */
 public record StatsSnapshot(
     String arm,
@@ -35,6 +38,7 @@ public record StatsSnapshot(
     long refusedFromMemory,
     long refreshDeferred,
     long refreshAhead,
+    long overBudget,
     long traceDropped,
     long sacrificed,
     Map<String, Long> shed,
@@ -89,8 +93,11 @@ public record StatsSnapshot(
 
   /**
    * The JVM's own counters, never reset: CPU time of all threads ({@code null} where the JVM does
-   * not expose it), threads started, live threads, uptime, processors, heap in use, and the JIT
-   * compilers' accumulated compilation time ({@code null} where the JVM does not monitor it).
+   * not expose it), threads started, live threads, uptime, processors, heap in use, the JIT
+   * compilers' accumulated compilation time ({@code null} where the JVM does not monitor it), the
+   * heap in use right after the last garbage collection ({@code null} before the first), and the
+   * open and the most file descriptors ({@code null} where the JVM does not expose them). A soak
+   * watches the last three for growth.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Process(
@@ -100,7 +107,33 @@ public record StatsSnapshot(
       long uptimeMs,
       int processors,
       long heapUsedBytes,
-      Long jitMillis) {}
+      Long jitMillis,
+      Long heapAfterGcBytes,
+      Long openFileDescriptors,
+      Long maxFileDescriptors) {
+
+    /** Without the readings a soak watches (an older node's stats). */
+    public Process(
+        Long cpuNanos,
+        long threadsStarted,
+        int liveThreads,
+        long uptimeMs,
+        int processors,
+        long heapUsedBytes,
+        Long jitMillis) {
+      this(
+          cpuNanos,
+          threadsStarted,
+          liveThreads,
+          uptimeMs,
+          processors,
+          heapUsedBytes,
+          jitMillis,
+          null,
+          null,
+          null);
+    }
+  }
 
   /**
    * The node's service times since the previous {@code POST /quote/stats/interval} (ms; {@code p99}

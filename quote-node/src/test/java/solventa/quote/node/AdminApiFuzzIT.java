@@ -62,6 +62,7 @@ class AdminApiFuzzIT {
           new Target("double", "PUT", "/admin/latency", true, "latency"),
           new Target("double", "PUT", "/admin/errors", true, "errors"),
           new Target("double", "PUT", "/admin/body", true, "body"),
+          new Target("double", "PUT", "/admin/quota", true, "quota"),
           new Target("double", "POST", "/admin/lag/reset", true, "none"),
           new Target("double", "GET", "/admin/state", false, "none"),
           new Target("double", "GET", "/admin/lag", false, "none"),
@@ -237,6 +238,7 @@ class AdminApiFuzzIT {
               ? "{\"profile\":" + json(List.of("healthy", "slow", "x", "").get(r.nextInt(4))) + "}"
               : "{\"medianMs\":" + number(r) + ",\"p99Ms\":" + number(r) + "}";
       case "errors" -> "{\"share429\":" + number(r) + ",\"share529\":" + number(r) + "}";
+      case "quota" -> "{\"callsPerSecond\":" + number(r) + "}";
       case "body" ->
           "{\"mode\":"
               + (r.nextBoolean()

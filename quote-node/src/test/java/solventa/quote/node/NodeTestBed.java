@@ -193,7 +193,14 @@ final class NodeTestBed implements AutoCloseable {
   }
 
   static String quoteBody(String customerId) {
-    return "{\"partnerId\":\"partner-1\",\"customerId\":\""
+    return quoteBody("partner-1", customerId);
+  }
+
+  /** A quote body of {@code partnerId}'s for {@code customerId}. */
+  static String quoteBody(String partnerId, String customerId) {
+    return "{\"partnerId\":\""
+        + partnerId
+        + "\",\"customerId\":\""
         + customerId
         + "\",\"lineOfBusiness\":\"auto\",\"insuredObject\":{\"vehicleValue\":30000,\"vehicleYear\":2020}}";
   }
@@ -203,10 +210,15 @@ final class NodeTestBed implements AutoCloseable {
   }
 
   static CompletableFuture<Answer> quoteAsync(QuoteNode node, String customerId) {
+    return quoteAsync(node, "partner-1", customerId);
+  }
+
+  /** One quote of {@code partnerId}'s, sent without waiting for its answer. */
+  static CompletableFuture<Answer> quoteAsync(QuoteNode node, String partnerId, String customerId) {
     long start = System.nanoTime();
     return HTTP.sendAsync(
             request(node.httpPort(), "/v1/quotes")
-                .POST(HttpRequest.BodyPublishers.ofString(quoteBody(customerId)))
+                .POST(HttpRequest.BodyPublishers.ofString(quoteBody(partnerId, customerId)))
                 .build(),
             HttpResponse.BodyHandlers.ofString())
         .thenApply(r -> answer(r, start));

@@ -73,7 +73,7 @@ class MailboxOverflowTest {
     TestProbe<Resolution> replies = kit.createTestProbe();
     try {
       for (int i = 0; i < SENT; i++) {
-        entity.tell(new ProfileEntity.Resolve(0, replies.getRef()));
+        entity.tell(new ProfileEntity.Resolve("partner-1", 0, replies.getRef()));
       }
       List<Resolution> whileHeld = new ArrayList<>();
       for (int i = 0; i < SENT - CAPACITY; i++) {

@@ -88,11 +88,15 @@ class ProfileEntityTest {
   private TestProbe<ClusterSharding.ShardCommand> shard;
   private int incarnations;
   private RefreshAdmission refresh;
+  private PartnerBudget budget;
+  private String partner;
 
   @BeforeEach
   void freshFakes() {
     provider = new FakeProvider();
     refresh = RefreshAdmission.off();
+    budget = PartnerBudget.off();
+    partner = "partner-1";
     store = new FakeStore();
     stats = null;
     replies = new LinkedBlockingQueue<>();
@@ -960,6 +964,147 @@ class ProfileEntityTest {
     assertThat(stats.count(ProfileEvent.REFRESH_AHEAD)).isZero();
   }
 
+  // ---- partner budget ------------------------------------------------------------------------
+
+  /** One call a second per partner, at most one at once; "partner-1" has a budget of its own. */
+  private PartnerBudget oneCallASecond() {
+    return PartnerBudget.of(
+        new solventa.adapter.model.PartnerBudgetSettings(
+            true, 1, 1, java.util.List.of("partner-1")),
+        () -> clock.millis() * 1_000_000L);
+  }
+
+  /**
+   * C, a customer the node holds no value for: the first quote spends its partner's budget on a
+   * call; the next, while the budget is spent, is DEFAULT at once with no call, counted apart.
+   */
+  @Test
+  void aNewCustomerPastItsPartnersBudgetIsAnsweredDefaultAtOnceWithoutACall() {
+    budget = oneCallASecond();
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    CompletableFuture<FetchResult> first = provider.nextCall();
+
+    resolve(entity);
+    Resolution.Resolved over = resolved();
+    assertThat(over.origin()).isEqualTo(Origin.DEFAULT);
+    assertThat(over.failure()).isEqualTo(Resolution.PARTNER_BUDGET);
+    assertThat(over.sacrificed()).isFalse();
+    assertThat(provider.calls).as("no call past the budget").isEmpty();
+    assertThat(stats.overBudget()).isEqualTo(1);
+    assertThat(stats.fetches()).isEqualTo(1);
+    first.complete(failed(FailureKind.TIMEOUT));
+    resolved(); // the first quote's fallback
+  }
+
+  /** B waits on a miss: past the budget it is answered at once, no call, with when to retry. */
+  @Test
+  void armBAnswersOverBudgetWithItsRetryAfter() {
+    budget = oneCallASecond();
+    budget.draw(partner); // another customer of the partner's took the second's call
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.B, null);
+    resolve(entity);
+    Resolution.OverBudget over = (Resolution.OverBudget) next(replies, "a reply");
+    assertThat(over.retryAfterSeconds()).isEqualTo(1);
+    assertThat(over.sacrificed()).isFalse();
+    assertThat(provider.calls).isEmpty();
+    assertThat(stats.overBudget()).isEqualTo(1);
+  }
+
+  /**
+   * A customer whose value the node holds never draws, even expired and even while its partner's
+   * budget is spent: the refresh calls, and the expired value is still served by C's fallback.
+   */
+  @Test
+  void aKnownCustomersRefreshNeverDrawsFromTheBudget() {
+    budget = oneCallASecond();
+    budget.draw(partner);
+    assertThat(budget.draw(partner)).as("spent").isPresent();
+    CanonicalProfile known = profile(REFRESH_AFTER.plusSeconds(30));
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.B, known);
+    resolve(entity);
+    provider.nextCall().complete(fetchedResult(profile(Duration.ZERO)));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    assertThat(stats.overBudget()).isZero();
+  }
+
+  /** The budget refills with time: a cycle later the next new customer's quote calls again. */
+  @Test
+  void theBudgetRefillsAfterItsCycle() {
+    budget = oneCallASecond();
+    budget.draw(partner);
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.B, null);
+    resolve(entity);
+    assertThat(next(replies, "a reply")).isInstanceOf(Resolution.OverBudget.class);
+    advance(Duration.ofSeconds(1));
+    resolve(entity);
+    provider.nextCall().complete(fetchedResult(profile(Duration.ZERO)));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    assertThat(stats.overBudget()).isEqualTo(1);
+  }
+
+  /** One partner's spent budget leaves another's whole: each partner draws from its own. */
+  @Test
+  void anotherPartnersBudgetIsItsOwn() {
+    budget = oneCallASecond();
+    budget.draw("partner-1");
+    partner = "partner-2"; // unlisted: the shared budget, untouched
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.B, null);
+    resolve(entity);
+    provider.nextCall().complete(fetchedResult(profile(Duration.ZERO)));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    assertThat(stats.overBudget()).isZero();
+  }
+
+  /**
+   * An entity that holds nothing and was answered past its partner's budget has nothing to keep
+   * warm: it asks its shard to passivate it after the short idle time, as a refused customer's.
+   */
+  @Test
+  void anEntityAnsweredOnlyPastTheBudgetPassivatesAfterTheShortIdleTime() {
+    budget = oneCallASecond();
+    budget.draw(partner);
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    assertThat(resolved().failure()).isEqualTo(Resolution.PARTNER_BUDGET);
+    advance(REFUSED_IDLE);
+    shard.expectMessage(new ClusterSharding.Passivate<>(entity));
+  }
+
+  /** An entity that got its value after a quote past the budget keeps sharding's idle time. */
+  @Test
+  void anEntityWithAValueAfterAQuotePastTheBudgetStays() {
+    budget = oneCallASecond();
+    budget.draw(partner);
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C, null);
+    resolve(entity);
+    resolved();
+    advance(Duration.ofSeconds(1)); // the budget refills
+    resolve(entity);
+    provider.nextCall().complete(fetchedResult(profile(Duration.ZERO)));
+    assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    store.nextSave().done().complete(null);
+    advance(REFUSED_IDLE.multipliedBy(3));
+    shard.expectNoMessage(Duration.ofMillis(100));
+  }
+
+  /** C' coalesces: a miss that joins the call in flight makes no call and draws nothing. */
+  @Test
+  void aMissThatJoinsTheCallInFlightDrawsNothing() {
+    budget = oneCallASecond();
+    ActorRef<ProfileEntity.Command> entity = serving(Arm.C_PRIME, null);
+    resolve(entity);
+    CompletableFuture<FetchResult> call = provider.nextCall();
+    resolve(entity);
+    resolve(entity);
+    call.complete(fetchedResult(profile(Duration.ZERO)));
+    for (int i = 0; i < 3; i++) {
+      assertThat(resolved().origin()).isEqualTo(Origin.FRESH);
+    }
+    assertThat(stats.overBudget()).isZero();
+    assertThat(stats.coalescedWaiters()).isEqualTo(2);
+  }
+
   // ---- helpers -------------------------------------------------------------------------------
 
   private Resolution.Unavailable unavailable() {
@@ -980,7 +1125,8 @@ class ProfileEntityTest {
             id -> "p-" + id,
             FLUSH_DEADLINE,
             new UnknownCustomers(UNKNOWN_TTL, REFUSED_IDLE),
-            refresh);
+            refresh,
+            budget);
     return testKit.spawn(
         ProfileEntity.create(CUSTOMER, deps, shard.ref(), NODE, clock::millis),
         CUSTOMER + "-" + ++incarnations,
@@ -995,7 +1141,7 @@ class ProfileEntityTest {
   }
 
   private void resolve(ActorRef<ProfileEntity.Command> entity) {
-    entity.tell(new ProfileEntity.Resolve(clock.millis() + BUDGET.toMillis(), replyTo));
+    entity.tell(new ProfileEntity.Resolve(partner, clock.millis() + BUDGET.toMillis(), replyTo));
   }
 
   private Resolution.Resolved resolved() {

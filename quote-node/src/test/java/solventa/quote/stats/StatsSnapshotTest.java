@@ -40,6 +40,7 @@ class StatsSnapshotTest {
         18,
         19,
         20,
+        21,
         15,
         16,
         shed,
@@ -91,6 +92,7 @@ class StatsSnapshotTest {
     assertEquals(18, n.path("refusedFromMemory").asLong());
     assertEquals(19, n.path("refreshDeferred").asLong());
     assertEquals(20, n.path("refreshAhead").asLong());
+    assertEquals(21, n.path("overBudget").asLong());
     assertEquals(3.5, n.path("latency").path("p99").asDouble());
     assertEquals(60.4, n.path("ratingCost").path("p50").asDouble());
     assertEquals("OPEN", n.path("adapter").path("state").asText());

@@ -36,6 +36,7 @@ class NodeStatsTest {
         31,
         0,
         0,
+        0,
         29,
         2,
         Map.of("mailbox-full", 3L),
