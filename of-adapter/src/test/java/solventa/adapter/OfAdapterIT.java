@@ -20,6 +20,7 @@ import solventa.adapter.model.BreakerState;
 import solventa.adapter.model.CustomerIdFormat;
 import solventa.adapter.model.FailureKind;
 import solventa.adapter.model.FetchResult;
+import solventa.adapter.model.FetchResult.Fetched;
 import solventa.adapter.model.PoolSettings;
 import solventa.adapter.model.ProviderSettings;
 import solventa.adapter.model.Transition;
@@ -547,7 +548,11 @@ class OfAdapterIT {
     Proxy proxy = proxy("drip-" + toxic);
     OfAdapter a =
         adapter(proxy, new PoolSettings(2, 4), BreakerSettings.count(3, Duration.ofSeconds(30)));
-    assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+    // every call of the test, in order, with its outcome and latency: what a failure prints
+    List<String> calls = new ArrayList<>();
+    FetchResult first = await(a.fetch(GOOD));
+    calls.add("before the toxic: " + describe(first));
+    assertThat(first).as("the call before the toxic; %s", calls).isInstanceOf(Fetched.class);
     if (toxic.equals("bandwidth")) {
       proxy.toxics().bandwidth("drip", eu.rekawek.toxiproxy.model.ToxicDirection.DOWNSTREAM, 1);
     } else {
@@ -556,18 +561,27 @@ class OfAdapterIT {
           .slicer("drip", eu.rekawek.toxiproxy.model.ToxicDirection.DOWNSTREAM, 16, 20_000);
     }
     try {
-      List<Long> took = new ArrayList<>();
+      List<FetchResult> dripped = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
         FetchResult r = await(a.fetch(GOOD));
-        assertThat(kind(r)).as(String.valueOf(r)).isEqualTo(FailureKind.TIMEOUT);
-        took.add(r.latency().toMillis());
-        // each at the timeout, never sooner: a TIMEOUT that comes back at once names its cause here
-        assertThat(r.latency().toMillis()).as("call %d: %s", i, r).isGreaterThanOrEqualTo(650L);
+        dripped.add(r);
+        calls.add("dripped " + i + ": " + describe(r) + "; then " + pool(a));
       }
-      assertThat(took).allSatisfy(ms -> assertThat(ms).isBetween(650L, 700L + SLACK_MS));
-      assertThat(opens(a)).as("3 consecutive counted timeouts").isTrue();
-      assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.BREAKER_OPEN);
-      System.out.println("FIGURE slow-drip-" + toxic + ": 3/3 TIMEOUT in " + took + " ms; OPEN");
+      // each a TIMEOUT at the timeout, never sooner: one that comes back at once names its cause
+      assertThat(dripped)
+          .as("%s drip, every call a TIMEOUT in [650, %d] ms: %s", toxic, 700 + SLACK_MS, calls)
+          .allSatisfy(
+              r -> {
+                assertThat(kind(r)).isEqualTo(FailureKind.TIMEOUT);
+                assertThat(r.latency().toMillis()).isBetween(650L, 700L + SLACK_MS);
+              });
+      assertThat(opens(a))
+          .as("3 consecutive counted timeouts open the breaker: %s; %s", calls, breaker(a))
+          .isTrue();
+      FetchResult after = await(a.fetch(GOOD));
+      calls.add("after them: " + describe(after));
+      assertThat(kind(after)).as("%s", calls).isEqualTo(FailureKind.BREAKER_OPEN);
+      System.out.println("FIGURE slow-drip-" + toxic + ": " + calls);
     } finally {
       try {
         LabFixture.clearToxics(proxy);
@@ -578,7 +592,33 @@ class OfAdapterIT {
         proxy.delete();
       }
     }
-    assertThat(eventually(Duration.ofSeconds(3), () -> a.snapshot().inFlight() == 0)).isTrue();
+    assertThat(eventually(Duration.ofSeconds(3), () -> a.snapshot().inFlight() == 0))
+        .as("connections freed: %s; %s", pool(a), calls)
+        .isTrue();
+  }
+
+  /** A call's outcome and latency in words: "TIMEOUT after 702 ms (detail)". */
+  private static String describe(FetchResult r) {
+    return r instanceof FetchResult.Failed f
+        ? f.kind() + " after " + f.latency().toMillis() + " ms (" + f.detail() + ")"
+        : "profile after " + r.latency().toMillis() + " ms";
+  }
+
+  /** The pool's use now: in flight, queued, by the adapter's own count. */
+  private static String pool(OfAdapter a) {
+    AdapterSnapshot s = a.snapshot();
+    return "in flight " + s.inFlight() + ", queued " + s.queued() + ", sent " + a.providerCalls();
+  }
+
+  /** The breaker now: state, outcomes and transitions. */
+  private static String breaker(OfAdapter a) {
+    AdapterSnapshot s = a.snapshot();
+    return "breaker "
+        + s.state()
+        + ", outcomes "
+        + s.outcomes()
+        + ", transitions "
+        + s.transitions();
   }
 
   /** 429 and 529 from the double are counted THROTTLED failures; the actor does not restart. */
