@@ -31,6 +31,7 @@ import solventa.providerdouble.LatencyProfile;
 import solventa.providerdouble.control.ProviderStateControl;
 import solventa.providerdouble.server.ProviderDouble;
 import solventa.signals.Signal;
+import solventa.signals.SignalRequirement;
 
 /**
  * The adapter against the real provider double through a real Toxiproxy, over loopback HTTP. The
@@ -103,18 +104,26 @@ class OfAdapterIT {
 
   private static OfAdapter adapter(
       String name, Proxy proxy, PoolSettings pool, BreakerSettings breaker) {
+    return OfAdapter.create(
+        kit.system(), AdapterSettings.of(settings(name, proxy, pool, breaker), false));
+  }
+
+  private static ProviderSettings settings(
+      String name, Proxy proxy, PoolSettings pool, BreakerSettings breaker) {
     ProviderSettings ref = LabFixture.reference();
-    ProviderSettings s =
-        new ProviderSettings(
-            name,
-            java.net.URI.create(LabFixture.url(proxy)),
-            TIMEOUT,
-            pool,
-            breaker,
-            "of-adapter.providers." + name + ".dispatcher",
-            CustomerIdFormat.standard());
     assertThat(ref.timeout()).isEqualTo(TIMEOUT);
-    return OfAdapter.create(kit.system(), AdapterSettings.of(s, false));
+    return new ProviderSettings(
+        name,
+        java.net.URI.create(LabFixture.url(proxy)),
+        TIMEOUT,
+        pool,
+        breaker,
+        "of-adapter.providers." + name + ".dispatcher",
+        CustomerIdFormat.standard());
+  }
+
+  private static BreakerSettings count(int n) {
+    return BreakerSettings.count(n, Duration.ofSeconds(30));
   }
 
   private static BreakerSettings neverOpens() {
@@ -732,6 +741,49 @@ class OfAdapterIT {
       control.setBody(solventa.providerdouble.BodyMode.CONTRACT);
     }
     assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+  }
+
+  /**
+   * The double's renamed-sections mode: well-formed JSON of another schema that keeps {@code data}
+   * an object. Read tolerantly it is a profile with every signal missing, which a quote would price
+   * as FRESH; against the rating's requirement (one of the signals it rates) it is a counted
+   * MALFORMED failure, and enough of them open the breaker.
+   */
+  @Test
+  void aBodyWithoutTheSignalsTheRatingNeedsIsACountedMalformedFailure() {
+    Proxy proxy = proxy("renamed-sections");
+    SignalRequirement rated = SignalRequirement.anyOf(java.util.EnumSet.allOf(Signal.class));
+    OfAdapter tolerant = adapter(proxy, new PoolSettings(2, 4), neverOpens());
+    OfAdapter a =
+        OfAdapter.create(
+            kit.system(),
+            AdapterSettings.of(settings("ofb", proxy, new PoolSettings(2, 4), count(3)), false)
+                .withRequiredSignals(rated));
+    ProviderStateControl control =
+        new ProviderStateControl(provider.baseUri(), proxy, LabToken.value());
+    try {
+      control.setBody(solventa.providerdouble.BodyMode.RENAMED_SECTIONS);
+      FetchResult read = await(tolerant.fetch(GOOD));
+      assertThat(read).as("read tolerantly: %s", read).isInstanceOf(Fetched.class);
+      assertThat(((Fetched) read).profile().signals()).isEmpty();
+      List<String> calls = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        FetchResult r = await(a.fetch(GOOD));
+        calls.add(describe(r));
+        assertThat(kind(r)).as("%s", calls).isEqualTo(FailureKind.MALFORMED);
+        assertThat(((FetchResult.Failed) r).detail())
+            .contains("carries 0 of the signals the rating needs")
+            .contains("qualifications");
+      }
+      assertThat(opens(a)).as("3 counted MALFORMED: %s; %s", calls, breaker(a)).isTrue();
+      assertThat(a.snapshot().outcomes()).containsEntry("MALFORMED", 3L);
+    } finally {
+      control.setBody(solventa.providerdouble.BodyMode.CONTRACT);
+    }
+    a.forceClose();
+    FetchResult back = await(a.fetch(GOOD));
+    assertThat(back).as("the contract body again: %s", back).isInstanceOf(Fetched.class);
+    assertThat(((Fetched) back).profile().isComplete()).isTrue();
   }
 
   @Test

@@ -409,4 +409,21 @@ class RatingEngineTest {
     engine.validate(new QuoteInput("auto", o));
     assertThat(engine.priceNow(new QuoteInput("auto", o), DEFAULT).premium()).isPositive();
   }
+
+  /**
+   * The one declaration of which signals a customer's own profile needs: at least one of those the
+   * rule book rates (rule set 2026.1 rates each of the seven in some line), so a profile without
+   * any is refused upstream, while an incomplete one (the double's 10 %) still prices.
+   */
+  @Test
+  void theProfileRequirementIsOneOfTheSignalsTheRuleBookRates() {
+    var required = engine.profileRequirement();
+    assertThat(required.atLeast()).isEqualTo(1);
+    assertThat(required.anyOf()).containsExactlyInAnyOrder(Signal.values());
+    assertThat(required.isMetBy(new CanonicalProfile("c1", NOW, Map.of()))).isFalse();
+    assertThat(
+            required.isMetBy(
+                new CanonicalProfile("c1", NOW, Map.of(Signal.BLOCKED_BALANCE, BigDecimal.ZERO))))
+        .isTrue();
+  }
 }

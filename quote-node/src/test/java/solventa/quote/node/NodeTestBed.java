@@ -156,7 +156,8 @@ final class NodeTestBed implements AutoCloseable {
     for (int attempt = 1; ; attempt++) {
       Config config = config(o);
       try {
-        return QuoteNode.start(config, system -> OfAdapterPort.create(system, config), clock);
+        return QuoteNode.start(
+            config, (system, required) -> OfAdapterPort.create(system, config, required), clock);
       } catch (RuntimeException e) {
         if (attempt == 3 || !portTaken(e)) {
           throw e;
