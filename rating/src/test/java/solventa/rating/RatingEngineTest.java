@@ -401,13 +401,20 @@ class RatingEngineTest {
   }
 
   @Test
-  void goodInputPassesValidationWithExtraFieldsIgnored() {
+  void goodInputPassesValidationAndAFieldTheLineDoesNotHaveIsRefusedNamingIt() {
     Map<String, Object> o = new HashMap<>();
     o.put("vehicleValue", new BigDecimal("45999.90"));
     o.put("vehicleYear", 2030L);
-    o.put("color", "red");
     engine.validate(new QuoteInput("auto", o));
     assertThat(engine.priceNow(new QuoteInput("auto", o), DEFAULT).premium()).isPositive();
+    o.put("color", "red");
+    assertThatThrownBy(() -> engine.validate(new QuoteInput("auto", o)))
+        .isInstanceOfSatisfying(
+            InvalidQuoteInput.class,
+            e -> {
+              assertThat(e.field()).isEqualTo("insuredObject.color");
+              assertThat(e.getMessage()).contains("[vehicleValue, vehicleYear]");
+            });
   }
 
   /**

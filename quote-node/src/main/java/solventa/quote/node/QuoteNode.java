@@ -19,6 +19,7 @@ import org.apache.pekko.management.javadsl.PekkoManagement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.quote.api.ConnectionTimeouts;
+import solventa.quote.api.HttpMethodsKnown;
 import solventa.quote.api.QuoteRoutes;
 import solventa.quote.domain.Pricing;
 import solventa.quote.domain.QuoteService;
@@ -224,6 +225,7 @@ public final class QuoteNode implements AutoCloseable {
     return await(
         Http.get(system)
             .newServerAt(http.host(), http.port())
+            .withSettings(HttpMethodsKnown.serverSettings(system))
             .bindFlow(
                 ConnectionTimeouts.flow(
                     routes.handler(system),
