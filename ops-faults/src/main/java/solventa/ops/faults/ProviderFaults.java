@@ -23,8 +23,9 @@ import solventa.vocabulary.ProviderState;
  * <p>Then the provider faults the card leaves out, on one node of arm C, each for {@value
  * #FAULT_SEC} s and then removed (toxics off, double healthy, contract body, no errors): 429s with
  * {@code Retry-After}, truncated bodies ({@code limit_data}), slow bodies ({@code slicer}), a
- * well-formed body of another schema, and a provider flapping between healthy and degraded. Each
- * must keep C within its thresholds ({@link #holds}).
+ * well-formed body of another schema ({@code data} an array, or an object without the signals the
+ * rating needs), and a provider flapping between healthy and degraded. Each must keep C within its
+ * thresholds ({@link #holds}); no quote sent during a wrong-schema row may be answered FRESH.
  */
 final class ProviderFaults implements FaultScenario {
   static final int RATE = 200;
