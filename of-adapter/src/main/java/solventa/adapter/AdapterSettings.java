@@ -16,6 +16,7 @@ import solventa.adapter.model.PartnerBudgetSettings;
 import solventa.adapter.model.PoolSettings;
 import solventa.adapter.model.ProviderSettings;
 import solventa.platform.AdminToken;
+import solventa.signals.SignalRequirement;
 
 /**
  * The {@code of-adapter} namespace, parsed once and validated on construction: a config that cannot
@@ -25,13 +26,25 @@ import solventa.platform.AdminToken;
  *
  * @param providers every configured provider by name (iteration in config order is not promised)
  * @param allowForce whether the management routes may force the breaker open or closed
+ * @param requiredSignals what a translated profile must hold, or the body is {@code MALFORMED}: not
+ *     configuration but the declaration of the profiles' reader (the quote node passes rating's,
+ *     {@link #withRequiredSignals}); {@link SignalRequirement#NONE} from the config alone
  */
 public record AdapterSettings(
-    String defaultProvider, Map<String, ProviderSettings> providers, boolean allowForce) {
+    String defaultProvider,
+    Map<String, ProviderSettings> providers,
+    boolean allowForce,
+    SignalRequirement requiredSignals) {
 
   public static final String NAMESPACE = "of-adapter";
 
+  public AdapterSettings(
+      String defaultProvider, Map<String, ProviderSettings> providers, boolean allowForce) {
+    this(defaultProvider, providers, allowForce, SignalRequirement.NONE);
+  }
+
   public AdapterSettings {
+    java.util.Objects.requireNonNull(requiredSignals, "requiredSignals");
     providers = Map.copyOf(providers);
     ConfigChecks.require(
         defaultProvider != null && providers.containsKey(defaultProvider),
@@ -53,7 +66,15 @@ public record AdapterSettings(
   public AdapterSettings withDefaultProvider(ProviderSettings provider) {
     Map<String, ProviderSettings> copy = new LinkedHashMap<>(providers);
     copy.put(provider.name(), provider);
-    return new AdapterSettings(provider.name(), copy, allowForce);
+    return new AdapterSettings(provider.name(), copy, allowForce, requiredSignals);
+  }
+
+  /**
+   * The same settings refusing, as {@code MALFORMED}, a body whose profile does not meet {@code
+   * required}: the signals the profiles' reader (rating) cannot price without.
+   */
+  public AdapterSettings withRequiredSignals(SignalRequirement required) {
+    return new AdapterSettings(defaultProvider, providers, allowForce, required);
   }
 
   /** Parses {@code of-adapter} from the root config (reference.conf supplies every default). */

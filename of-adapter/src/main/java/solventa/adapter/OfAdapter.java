@@ -25,6 +25,7 @@ import solventa.adapter.model.FailureKind;
 import solventa.adapter.model.FetchResult;
 import solventa.adapter.model.ProviderSettings;
 import solventa.adapter.model.Transition;
+import solventa.signals.SignalRequirement;
 
 /**
  * :AdaptadorOF for one provider: the {@link ProfileFetcher} the quote node calls. Owns the hard
@@ -55,7 +56,8 @@ public final class OfAdapter implements ProfileFetcher {
   private final ActorRef<AdapterActor.Command> actor;
   private final ExecutionContextExecutor timers;
 
-  private OfAdapter(ActorSystem<?> system, ProviderSettings settings, Clock clock) {
+  private OfAdapter(
+      ActorSystem<?> system, ProviderSettings settings, SignalRequirement required, Clock clock) {
     this.system = system;
     this.settings = settings;
     this.clock = clock;
@@ -71,7 +73,7 @@ public final class OfAdapter implements ProfileFetcher {
     DispatcherSelector dispatcher = DispatcherSelector.fromConfig(settings.dispatcher());
     this.timers = system.dispatchers().lookup(dispatcher);
     ThrottleHold hold = new ThrottleHold(clock);
-    ProviderClient client = new ProviderClient(system, settings, timers, clock, hold);
+    ProviderClient client = new ProviderClient(system, settings, required, timers, clock, hold);
     this.actor =
         system.systemActorOf(
             Behaviors.supervise(AdapterActor.create(client, breaker, metrics, hold))
@@ -92,7 +94,8 @@ public final class OfAdapter implements ProfileFetcher {
    * the rate window; deadlines and the reset timeout run on Pekko's scheduler.
    */
   public static OfAdapter create(ActorSystem<?> system, AdapterSettings settings, Clock clock) {
-    return new OfAdapter(system, settings.defaultProviderSettings(), clock);
+    return new OfAdapter(
+        system, settings.defaultProviderSettings(), settings.requiredSignals(), clock);
   }
 
   /**

@@ -20,6 +20,7 @@ import solventa.adapter.model.BreakerState;
 import solventa.adapter.model.CustomerIdFormat;
 import solventa.adapter.model.FailureKind;
 import solventa.adapter.model.FetchResult;
+import solventa.adapter.model.FetchResult.Fetched;
 import solventa.adapter.model.PoolSettings;
 import solventa.adapter.model.ProviderSettings;
 import solventa.adapter.model.Transition;
@@ -30,6 +31,7 @@ import solventa.providerdouble.LatencyProfile;
 import solventa.providerdouble.control.ProviderStateControl;
 import solventa.providerdouble.server.ProviderDouble;
 import solventa.signals.Signal;
+import solventa.signals.SignalRequirement;
 
 /**
  * The adapter against the real provider double through a real Toxiproxy, over loopback HTTP. The
@@ -102,18 +104,26 @@ class OfAdapterIT {
 
   private static OfAdapter adapter(
       String name, Proxy proxy, PoolSettings pool, BreakerSettings breaker) {
+    return OfAdapter.create(
+        kit.system(), AdapterSettings.of(settings(name, proxy, pool, breaker), false));
+  }
+
+  private static ProviderSettings settings(
+      String name, Proxy proxy, PoolSettings pool, BreakerSettings breaker) {
     ProviderSettings ref = LabFixture.reference();
-    ProviderSettings s =
-        new ProviderSettings(
-            name,
-            java.net.URI.create(LabFixture.url(proxy)),
-            TIMEOUT,
-            pool,
-            breaker,
-            "of-adapter.providers." + name + ".dispatcher",
-            CustomerIdFormat.standard());
     assertThat(ref.timeout()).isEqualTo(TIMEOUT);
-    return OfAdapter.create(kit.system(), AdapterSettings.of(s, false));
+    return new ProviderSettings(
+        name,
+        java.net.URI.create(LabFixture.url(proxy)),
+        TIMEOUT,
+        pool,
+        breaker,
+        "of-adapter.providers." + name + ".dispatcher",
+        CustomerIdFormat.standard());
+  }
+
+  private static BreakerSettings count(int n) {
+    return BreakerSettings.count(n, Duration.ofSeconds(30));
   }
 
   private static BreakerSettings neverOpens() {
@@ -547,7 +557,11 @@ class OfAdapterIT {
     Proxy proxy = proxy("drip-" + toxic);
     OfAdapter a =
         adapter(proxy, new PoolSettings(2, 4), BreakerSettings.count(3, Duration.ofSeconds(30)));
-    assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+    // every call of the test, in order, with its outcome and latency: what a failure prints
+    List<String> calls = new ArrayList<>();
+    FetchResult first = await(a.fetch(GOOD));
+    calls.add("before the toxic: " + describe(first));
+    assertThat(first).as("the call before the toxic; %s", calls).isInstanceOf(Fetched.class);
     if (toxic.equals("bandwidth")) {
       proxy.toxics().bandwidth("drip", eu.rekawek.toxiproxy.model.ToxicDirection.DOWNSTREAM, 1);
     } else {
@@ -556,18 +570,27 @@ class OfAdapterIT {
           .slicer("drip", eu.rekawek.toxiproxy.model.ToxicDirection.DOWNSTREAM, 16, 20_000);
     }
     try {
-      List<Long> took = new ArrayList<>();
+      List<FetchResult> dripped = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
         FetchResult r = await(a.fetch(GOOD));
-        assertThat(kind(r)).as(String.valueOf(r)).isEqualTo(FailureKind.TIMEOUT);
-        took.add(r.latency().toMillis());
-        // each at the timeout, never sooner: a TIMEOUT that comes back at once names its cause here
-        assertThat(r.latency().toMillis()).as("call %d: %s", i, r).isGreaterThanOrEqualTo(650L);
+        dripped.add(r);
+        calls.add("dripped " + i + ": " + describe(r) + "; then " + pool(a));
       }
-      assertThat(took).allSatisfy(ms -> assertThat(ms).isBetween(650L, 700L + SLACK_MS));
-      assertThat(opens(a)).as("3 consecutive counted timeouts").isTrue();
-      assertThat(kind(await(a.fetch(GOOD)))).isEqualTo(FailureKind.BREAKER_OPEN);
-      System.out.println("FIGURE slow-drip-" + toxic + ": 3/3 TIMEOUT in " + took + " ms; OPEN");
+      // each a TIMEOUT at the timeout, never sooner: one that comes back at once names its cause
+      assertThat(dripped)
+          .as("%s drip, every call a TIMEOUT in [650, %d] ms: %s", toxic, 700 + SLACK_MS, calls)
+          .allSatisfy(
+              r -> {
+                assertThat(kind(r)).isEqualTo(FailureKind.TIMEOUT);
+                assertThat(r.latency().toMillis()).isBetween(650L, 700L + SLACK_MS);
+              });
+      assertThat(opens(a))
+          .as("3 consecutive counted timeouts open the breaker: %s; %s", calls, breaker(a))
+          .isTrue();
+      FetchResult after = await(a.fetch(GOOD));
+      calls.add("after them: " + describe(after));
+      assertThat(kind(after)).as("%s", calls).isEqualTo(FailureKind.BREAKER_OPEN);
+      System.out.println("FIGURE slow-drip-" + toxic + ": " + calls);
     } finally {
       try {
         LabFixture.clearToxics(proxy);
@@ -578,7 +601,33 @@ class OfAdapterIT {
         proxy.delete();
       }
     }
-    assertThat(eventually(Duration.ofSeconds(3), () -> a.snapshot().inFlight() == 0)).isTrue();
+    assertThat(eventually(Duration.ofSeconds(3), () -> a.snapshot().inFlight() == 0))
+        .as("connections freed: %s; %s", pool(a), calls)
+        .isTrue();
+  }
+
+  /** A call's outcome and latency in words: "TIMEOUT after 702 ms (detail)". */
+  private static String describe(FetchResult r) {
+    return r instanceof FetchResult.Failed f
+        ? f.kind() + " after " + f.latency().toMillis() + " ms (" + f.detail() + ")"
+        : "profile after " + r.latency().toMillis() + " ms";
+  }
+
+  /** The pool's use now: in flight, queued, by the adapter's own count. */
+  private static String pool(OfAdapter a) {
+    AdapterSnapshot s = a.snapshot();
+    return "in flight " + s.inFlight() + ", queued " + s.queued() + ", sent " + a.providerCalls();
+  }
+
+  /** The breaker now: state, outcomes and transitions. */
+  private static String breaker(OfAdapter a) {
+    AdapterSnapshot s = a.snapshot();
+    return "breaker "
+        + s.state()
+        + ", outcomes "
+        + s.outcomes()
+        + ", transitions "
+        + s.transitions();
   }
 
   /** 429 and 529 from the double are counted THROTTLED failures; the actor does not restart. */
@@ -692,6 +741,49 @@ class OfAdapterIT {
       control.setBody(solventa.providerdouble.BodyMode.CONTRACT);
     }
     assertThat(await(a.fetch(GOOD))).isInstanceOf(FetchResult.Fetched.class);
+  }
+
+  /**
+   * The double's renamed-sections mode: well-formed JSON of another schema that keeps {@code data}
+   * an object. Read tolerantly it is a profile with every signal missing, which a quote would price
+   * as FRESH; against the rating's requirement (one of the signals it rates) it is a counted
+   * MALFORMED failure, and enough of them open the breaker.
+   */
+  @Test
+  void aBodyWithoutTheSignalsTheRatingNeedsIsACountedMalformedFailure() {
+    Proxy proxy = proxy("renamed-sections");
+    SignalRequirement rated = SignalRequirement.anyOf(java.util.EnumSet.allOf(Signal.class));
+    OfAdapter tolerant = adapter(proxy, new PoolSettings(2, 4), neverOpens());
+    OfAdapter a =
+        OfAdapter.create(
+            kit.system(),
+            AdapterSettings.of(settings("ofb", proxy, new PoolSettings(2, 4), count(3)), false)
+                .withRequiredSignals(rated));
+    ProviderStateControl control =
+        new ProviderStateControl(provider.baseUri(), proxy, LabToken.value());
+    try {
+      control.setBody(solventa.providerdouble.BodyMode.RENAMED_SECTIONS);
+      FetchResult read = await(tolerant.fetch(GOOD));
+      assertThat(read).as("read tolerantly: %s", read).isInstanceOf(Fetched.class);
+      assertThat(((Fetched) read).profile().signals()).isEmpty();
+      List<String> calls = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        FetchResult r = await(a.fetch(GOOD));
+        calls.add(describe(r));
+        assertThat(kind(r)).as("%s", calls).isEqualTo(FailureKind.MALFORMED);
+        assertThat(((FetchResult.Failed) r).detail())
+            .contains("carries 0 of the signals the rating needs")
+            .contains("qualifications");
+      }
+      assertThat(opens(a)).as("3 counted MALFORMED: %s; %s", calls, breaker(a)).isTrue();
+      assertThat(a.snapshot().outcomes()).containsEntry("MALFORMED", 3L);
+    } finally {
+      control.setBody(solventa.providerdouble.BodyMode.CONTRACT);
+    }
+    a.forceClose();
+    FetchResult back = await(a.fetch(GOOD));
+    assertThat(back).as("the contract body again: %s", back).isInstanceOf(Fetched.class);
+    assertThat(((Fetched) back).profile().isComplete()).isTrue();
   }
 
   @Test

@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "faults",
     description =
-        "The fault matrix on the embedded lab: the provider's states, one partner flooding new customers against the provider's quota, Redis and PostgreSQL down, slow and evicting, node crashes and a rolling restart of a 3-node cluster, partitions, overload, hostile clients and management abuse, each under load on the code that ships: writes faults.md and faults.json with, per row, what was injected, how long, requests, errors, lost values and the time to recover; --docs rewrites docs/reliability.md's measured table from them.")
+        "The fault matrix on the embedded lab: the provider's states, one partner flooding new customers against the provider's quota, Redis and PostgreSQL down, slow and evicting, node crashes and a rolling restart of a 3-node cluster, partitions, overload, hostile clients and management abuse, each under load on the code that ships, and the quote API against its OpenAPI document (Schemathesis, installed into .tools first): writes faults.md and faults.json with, per row, what was injected, how long, requests, errors, lost values and the time to recover; --docs rewrites docs/reliability.md's measured table from them.")
 final class FaultsCommand implements Callable<Integer> {
   @Option(
       names = "--only",

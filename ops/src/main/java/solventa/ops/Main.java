@@ -249,7 +249,7 @@ public final class Main implements Callable<Integer> {
   }
 
   /** The fault matrix's groups, as --only takes them (MainTest keeps it equal to the matrix's). */
-  static final String FAULT_GROUPS = "provider, partners, store, cluster, edge, abuse";
+  static final String FAULT_GROUPS = "provider, partners, store, cluster, edge, abuse, contract";
 
   /** {@code results/<name>-<timestamp>} under the lab's root. */
   static Path resultsDir(String name) {

@@ -17,9 +17,26 @@ public enum BodyMode {
    * Finance's per-resource endpoints ({@code data} an array, as {@code GET
    * /personal/identifications} answers), with the usual {@code links} and {@code meta}.
    */
-  WRONG_SCHEMA;
+  WRONG_SCHEMA,
+  /**
+   * Well-formed JSON of another schema that keeps {@code data} an object: the bundle with its
+   * identification as is and its three other sections under other names ({@code qualifications},
+   * {@code financialRelations}, {@code accountBalances}: another version of the provider's API,
+   * say). Every section the contract names for the signals is absent, so the body carries none.
+   */
+  RENAMED_SECTIONS;
 
-  /** The name the admin API and the state use: {@code contract}, {@code wrong-schema}. */
+  /** The sections of {@code data} that {@link #RENAMED_SECTIONS} renames, and their new names. */
+  public static final java.util.Map<String, String> RENAMED =
+      java.util.Map.of(
+          "qualification", "qualifications",
+          "financialRelation", "financialRelations",
+          "balances", "accountBalances");
+
+  /**
+   * The name the admin API and the state use: {@code contract}, {@code wrong-schema}, {@code
+   * renamed-sections}.
+   */
   public String configName() {
     return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }

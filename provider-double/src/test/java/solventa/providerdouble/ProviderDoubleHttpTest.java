@@ -459,6 +459,35 @@ class ProviderDoubleHttpTest {
     assertThat(http.get(profileUri("c00000001")).json().path("data").isObject()).isTrue();
   }
 
+  /**
+   * The renamed-sections mode keeps data an object with the customer's identification, but none of
+   * the sections the contract names for the signals: each is there under another name.
+   */
+  @Test
+  void theRenamedSectionsModeKeepsDataAnObjectWithoutTheContractsSections() {
+    fast();
+    TestHttp.Result contract = http.get(profileUri("c00000001"));
+    http.put(uri("/admin/body"), "{\"mode\":\"renamed-sections\"}");
+    try {
+      assertThat(http.get(uri("/admin/state")).json().path("body").asText())
+          .isEqualTo("renamed-sections");
+      TestHttp.Result r = http.get(profileUri("c00000001"));
+      assertThat(r.status()).isEqualTo(200);
+      var data = r.json().path("data");
+      assertThat(data.isObject()).isTrue();
+      assertThat(data.path("identification"))
+          .isEqualTo(contract.json().path("data").path("identification"));
+      for (String section : List.of("qualification", "financialRelation", "balances")) {
+        assertThat(data.has(section)).as(section).isFalse();
+        assertThat(data.path(BodyMode.RENAMED.get(section)))
+            .as(section)
+            .isEqualTo(contract.json().path("data").path(section));
+      }
+    } finally {
+      http.put(uri("/admin/body"), "{\"mode\":\"contract\"}");
+    }
+  }
+
   /** The adapter may use Pekko's own client: 529 is not a registered status, check it parses. */
   @Test
   void aPekkoHttpClientReadsThe529Status() throws Exception {

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -29,6 +30,8 @@ import solventa.rating.model.DefaultProfileMode;
 import solventa.rating.model.InvalidQuoteInput;
 import solventa.rating.model.PricedQuote;
 import solventa.rating.model.ResolvedProfile;
+import solventa.signals.Signal;
+import solventa.signals.SignalRequirement;
 
 /**
  * :MotorRating (the experiment card (Components)): prices a quote from the insured object, the
@@ -276,6 +279,26 @@ public final class RatingEngine implements AutoCloseable {
   /** The rule-set version in force now, e.g. "2026.1". */
   public String activeVersion() {
     return book.inForce(clock.instant()).version();
+  }
+
+  /**
+   * What a customer's own profile must hold for this engine to price it as the customer's: at least
+   * one signal some line of the loaded rule book rates ({@code signal_band_factor}). A rated signal
+   * missing from a profile is priced prudently (its loading) and widens the range, which is how an
+   * incomplete profile is priced; a profile holding none of them says nothing about the customer,
+   * and pricing it as FRESH would present the line's worst case as the customer's own price. The
+   * adapter refuses such a provider body (a counted failure, then the fallback), so this is the one
+   * declaration of which signals are required, read from the rules the engine prices with. Every
+   * loaded version counts (a later one takes over without a restart).
+   */
+  public SignalRequirement profileRequirement() {
+    EnumSet<Signal> rated = EnumSet.noneOf(Signal.class);
+    for (RuleSet version : book.versions().values()) {
+      for (LineRules line : version.lines().values()) {
+        rated.addAll(line.signalBands().keySet());
+      }
+    }
+    return SignalRequirement.anyOf(rated);
   }
 
   /** The lines of business the rule set in force prices, sorted. */

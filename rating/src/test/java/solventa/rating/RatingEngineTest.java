@@ -401,12 +401,36 @@ class RatingEngineTest {
   }
 
   @Test
-  void goodInputPassesValidationWithExtraFieldsIgnored() {
+  void goodInputPassesValidationAndAFieldTheLineDoesNotHaveIsRefusedNamingIt() {
     Map<String, Object> o = new HashMap<>();
     o.put("vehicleValue", new BigDecimal("45999.90"));
     o.put("vehicleYear", 2030L);
-    o.put("color", "red");
     engine.validate(new QuoteInput("auto", o));
     assertThat(engine.priceNow(new QuoteInput("auto", o), DEFAULT).premium()).isPositive();
+    o.put("color", "red");
+    assertThatThrownBy(() -> engine.validate(new QuoteInput("auto", o)))
+        .isInstanceOfSatisfying(
+            InvalidQuoteInput.class,
+            e -> {
+              assertThat(e.field()).isEqualTo("insuredObject.color");
+              assertThat(e.getMessage()).contains("[vehicleValue, vehicleYear]");
+            });
+  }
+
+  /**
+   * The one declaration of which signals a customer's own profile needs: at least one of those the
+   * rule book rates (rule set 2026.1 rates each of the seven in some line), so a profile without
+   * any is refused upstream, while an incomplete one (the double's 10 %) still prices.
+   */
+  @Test
+  void theProfileRequirementIsOneOfTheSignalsTheRuleBookRates() {
+    var required = engine.profileRequirement();
+    assertThat(required.atLeast()).isEqualTo(1);
+    assertThat(required.anyOf()).containsExactlyInAnyOrder(Signal.values());
+    assertThat(required.isMetBy(new CanonicalProfile("c1", NOW, Map.of()))).isFalse();
+    assertThat(
+            required.isMetBy(
+                new CanonicalProfile("c1", NOW, Map.of(Signal.BLOCKED_BALANCE, BigDecimal.ZERO))))
+        .isTrue();
   }
 }

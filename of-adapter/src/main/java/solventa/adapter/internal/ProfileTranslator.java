@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Signal;
+import solventa.signals.SignalRequirement;
 
 /**
  * The anticorruption layer: the provider's profile bundle (docs/provider-contract.md) to canonical
@@ -41,6 +42,42 @@ public final class ProfileTranslator {
   private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
   private ProfileTranslator() {}
+
+  /**
+   * Translates one 200 body, refusing a profile that does not meet {@code required}: a body of
+   * another schema that keeps {@code data} an object translates to a profile with its signals
+   * missing, which is no answer about the customer (tolerance of absence stops there).
+   */
+  public static CanonicalProfile translate(
+      String customerId, byte[] body, Instant fetchedAt, SignalRequirement required)
+      throws MalformedPayloadException {
+    CanonicalProfile profile = translate(customerId, body, fetchedAt);
+    if (!required.isMetBy(profile)) {
+      throw new MalformedPayloadException(
+          "the body carries "
+              + required.heldBy(profile)
+              + " of the signals the rating needs ("
+              + required
+              + "); data's fields: "
+              + fieldsOf(body));
+    }
+    return profile;
+  }
+
+  /** The names of {@code data}'s fields, for a refusal (the body parsed already once). */
+  private static java.util.List<String> fieldsOf(byte[] body) {
+    try {
+      java.util.List<String> names = new java.util.ArrayList<>();
+      MAPPER
+          .readTree(body)
+          .path("data")
+          .fieldNames()
+          .forEachRemaining(n -> names.add(n.length() > 40 ? n.substring(0, 40) + "…" : n));
+      return names.size() > 8 ? names.subList(0, 8) : names;
+    } catch (java.io.IOException e) {
+      return java.util.List.of();
+    }
+  }
 
   /** Translates one 200 body; {@code fetchedAt} stamps the profile and dates its tenure. */
   public static CanonicalProfile translate(String customerId, byte[] body, Instant fetchedAt)

@@ -27,6 +27,7 @@ import org.apache.pekko.stream.Materializer;
 import solventa.adapter.model.FailureKind;
 import solventa.adapter.model.FetchResult;
 import solventa.adapter.model.ProviderSettings;
+import solventa.signals.SignalRequirement;
 
 /**
  * The HTTP leg of one provider over Pekko HTTP's host connection pool, configured so that a call
@@ -68,17 +69,22 @@ public final class ProviderClient {
   private final String base;
   private final ThrottleHold hold;
 
+  private final SignalRequirement required;
+
   /**
+   * @param required what a translated profile must hold, or the body is {@code MALFORMED}
    * @param work the provider's own dispatcher: parsing and translation run there
    * @param hold where a 429's or 503's {@code Retry-After} is recorded
    */
   public ProviderClient(
       ActorSystem<?> system,
       ProviderSettings settings,
+      SignalRequirement required,
       Executor work,
       Clock clock,
       ThrottleHold hold) {
     this.system = system;
+    this.required = required;
     this.hold = hold;
     this.settings = settings;
     this.work = work;
@@ -172,7 +178,7 @@ public final class ProviderClient {
     if (status == 200) {
       try {
         return new FetchResult.Fetched(
-            ProfileTranslator.translate(customerId, body.toArray(), clock.instant()),
+            ProfileTranslator.translate(customerId, body.toArray(), clock.instant(), required),
             Duration.ZERO);
       } catch (MalformedPayloadException e) {
         return failed(FailureKind.MALFORMED, e.getMessage());

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import solventa.signals.CanonicalProfile;
 import solventa.signals.Signal;
+import solventa.signals.SignalRequirement;
 
 class ProfileTranslatorTest {
   private static final Instant FETCHED = Instant.parse("2026-11-30T10:00:00Z");
@@ -63,6 +64,29 @@ class ProfileTranslatorTest {
         ProfileTranslator.translate(
             "c1", "{\"data\":{}}".getBytes(StandardCharsets.UTF_8), FETCHED);
     assertThat(p.signals()).isEmpty();
+  }
+
+  /**
+   * Tolerance of absence ends at the reader's requirement: a body of another schema that keeps
+   * {@code data} an object (its sections renamed) translates to no signal, and against rating's
+   * requirement (one of the signals it rates) it is malformed; an incomplete profile still passes.
+   */
+  @Test
+  void aProfileBelowTheRequirementIsMalformedAndAnIncompleteOneIsNot() throws Exception {
+    SignalRequirement rated = SignalRequirement.anyOf(java.util.EnumSet.allOf(Signal.class));
+    byte[] renamed =
+        "{\"data\":{\"identification\":{},\"qualifications\":{},\"accountBalances\":[]}}"
+            .getBytes(StandardCharsets.UTF_8);
+    assertThat(ProfileTranslator.translate("c1", renamed, FETCHED).signals()).isEmpty();
+    assertThatThrownBy(() -> ProfileTranslator.translate("c1", renamed, FETCHED, rated))
+        .isInstanceOf(MalformedPayloadException.class)
+        .hasMessageContaining("carries 0 of the signals the rating needs")
+        .hasMessageContaining("[identification, qualifications, accountBalances]");
+    assertThat(
+            ProfileTranslator.translate("c1", payload("incomplete.json"), FETCHED, rated).signals())
+        .hasSize(3);
+    assertThat(ProfileTranslator.translate("c1", renamed, FETCHED, SignalRequirement.NONE))
+        .isNotNull();
   }
 
   @ParameterizedTest

@@ -41,7 +41,8 @@ public final class FaultMatrix {
         new StoreFaults(),
         new ClusterFaults(),
         new EdgeFaults(),
-        new AbuseFaults());
+        new AbuseFaults(),
+        new ContractFaults());
   }
 
   /** The run's stamp: when, on which commit, on what machine. */

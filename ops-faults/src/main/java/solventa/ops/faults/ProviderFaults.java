@@ -23,8 +23,9 @@ import solventa.vocabulary.ProviderState;
  * <p>Then the provider faults the card leaves out, on one node of arm C, each for {@value
  * #FAULT_SEC} s and then removed (toxics off, double healthy, contract body, no errors): 429s with
  * {@code Retry-After}, truncated bodies ({@code limit_data}), slow bodies ({@code slicer}), a
- * well-formed body of another schema, and a provider flapping between healthy and degraded. Each
- * must keep C within its thresholds ({@link #holds}).
+ * well-formed body of another schema ({@code data} an array, or an object without the signals the
+ * rating needs), and a provider flapping between healthy and degraded. Each must keep C within its
+ * thresholds ({@link #holds}); no quote sent during a wrong-schema row may be answered FRESH.
  */
 final class ProviderFaults implements FaultScenario {
   static final int RATE = 200;
@@ -92,8 +93,16 @@ final class ProviderFaults implements FaultScenario {
     return rows;
   }
 
-  /** A fault the card leaves out: its name, how it is made, and its injection. */
-  record Uncovered(String fault, String injected, FaultWindow.Action inject) {}
+  /**
+   * A fault the card leaves out: its name, how it is made, and its injection. {@code noFresh}: the
+   * provider's answers carry nothing a quote may price as the customer's own, so no quote sent
+   * while it lasts may be answered FRESH (a silent wrong price is worse than a fallback).
+   */
+  record Uncovered(String fault, String injected, FaultWindow.Action inject, boolean noFresh) {
+    Uncovered(String fault, String injected, FaultWindow.Action inject) {
+      this(fault, injected, inject, false);
+    }
+  }
 
   static List<Uncovered> uncovered(ProviderStateControl control) {
     return List.of(
@@ -123,7 +132,15 @@ final class ProviderFaults implements FaultScenario {
             "provider wrong schema",
             "the double's 200s carry well-formed JSON of another schema (PUT /admin/body"
                 + " wrong-schema: data an array)",
-            () -> control.setBody(BodyMode.WRONG_SCHEMA)),
+            () -> control.setBody(BodyMode.WRONG_SCHEMA),
+            true),
+        new Uncovered(
+            "provider wrong schema, data an object",
+            "the double's 200s carry well-formed JSON of another schema that keeps data an object"
+                + " (PUT /admin/body renamed-sections: qualification, financialRelation and"
+                + " balances under other names, so no signal the rating needs)",
+            () -> control.setBody(BodyMode.RENAMED_SECTIONS),
+            true),
         new Uncovered(
             "provider flapping (gray)",
             "ProviderStateControl HEALTHY and DEGRADED alternating every " + FLAP_SEC + " s",
@@ -136,7 +153,17 @@ final class ProviderFaults implements FaultScenario {
    * #FRESH_AGAIN_BOUND_SEC} of the fault's end ({@code freshAgainMs} < 0: none came).
    */
   static boolean holds(long requests, long errors, long p99Ms, long lost, long freshAgainMs) {
-    return requests > 0
+    return holds(requests, errors, p99Ms, lost, freshAgainMs, 0);
+  }
+
+  /**
+   * As {@link #holds(long, long, long, long, long)}, and no FRESH answer to a quote sent during a
+   * fault whose answers carry nothing to price ({@code freshDuring}: those answers).
+   */
+  static boolean holds(
+      long requests, long errors, long p99Ms, long lost, long freshAgainMs, long freshDuring) {
+    return freshDuring == 0
+        && requests > 0
         && errors * 100.0 <= MAX_ERROR_PCT * requests
         && p99Ms <= P99_BOUND_MS
         && lost == 0
@@ -157,12 +184,15 @@ final class ProviderFaults implements FaultScenario {
             + " errors)";
     String expected =
         String.format(
-            Locale.ROOT,
-            "errors ≤ %.0f %%, p99 ≤ %d ms; no value lost; a FRESH answer within %d s of the"
-                + " fault's end",
-            MAX_ERROR_PCT,
-            P99_BOUND_MS,
-            FRESH_AGAIN_BOUND_SEC);
+                Locale.ROOT,
+                "errors ≤ %.0f %%, p99 ≤ %d ms; no value lost; a FRESH answer within %d s of the"
+                    + " fault's end",
+                MAX_ERROR_PCT,
+                P99_BOUND_MS,
+                FRESH_AGAIN_BOUND_SEC)
+            + (f.noFresh()
+                ? "; no FRESH answer to a quote sent during the fault (nothing to price on)"
+                : "");
     Flapper flapper = new Flapper(control, FAULT_SEC / FLAP_SEC + 2);
     FaultWindow.Action inject = f.inject() == null ? flapper::start : f.inject();
     FaultWindow.Action remove =
@@ -185,6 +215,15 @@ final class ProviderFaults implements FaultScenario {
                   s.status() == 200
                       && s.sentMs() >= o.faultStartMs()
                       && s.sentMs() < o.faultEndMs());
+      long freshDuring =
+          f.noFresh()
+              ? r.count(
+                  s ->
+                      s.status() == 200
+                          && s.sentMs() >= o.faultStartMs()
+                          && s.sentMs() < o.faultEndMs()
+                          && s.origin().equals("FRESH"))
+              : 0;
       long fallback =
           r.count(
               s ->
@@ -203,6 +242,7 @@ final class ProviderFaults implements FaultScenario {
                   m.before(),
                   lost)
               + freshAgainText(freshAgainMs)
+              + (f.noFresh() ? "; " + freshDuring + " FRESH answers to quotes sent during it" : "")
               + (f.inject() == null ? "; " + flapper.flips() + " flips" : "");
       return new FaultRow(
           f.fault(),
@@ -214,7 +254,7 @@ final class ProviderFaults implements FaultScenario {
           o.recoverSec(),
           expected,
           measured,
-          holds(r.requests(), r.errors(), p99, lost, freshAgainMs));
+          holds(r.requests(), r.errors(), p99, lost, freshAgainMs, freshDuring));
     } catch (Exception e) {
       flapper.stop();
       return FaultRow.failed(f.fault(), injected, expected, e);
@@ -271,55 +311,6 @@ final class ProviderFaults implements FaultScenario {
             .min()
             .orElse(faultEndMs - 1)
         - faultEndMs;
-  }
-
-  /**
-   * Healthy and degraded alternating every {@value #FLAP_SEC} s on a thread of its own, degraded
-   * first; at most {@code maxFlips} changes, so it ends by itself even if never stopped.
-   */
-  static final class Flapper {
-    private final ProviderStateControl control;
-    private final int maxFlips;
-    private final java.util.concurrent.atomic.AtomicInteger flips =
-        new java.util.concurrent.atomic.AtomicInteger();
-    private volatile Thread thread;
-
-    Flapper(ProviderStateControl control, int maxFlips) {
-      this.control = control;
-      this.maxFlips = maxFlips;
-    }
-
-    void start() {
-      Thread t =
-          new Thread(
-              () -> {
-                try {
-                  for (int i = 0; i < maxFlips && !Thread.currentThread().isInterrupted(); i++) {
-                    control.apply(i % 2 == 0 ? ProviderState.DEGRADED : ProviderState.HEALTHY);
-                    flips.incrementAndGet();
-                    Thread.sleep(FLAP_SEC * 1000L);
-                  }
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                }
-              },
-              "provider-flapper");
-      t.setDaemon(true);
-      thread = t;
-      t.start();
-    }
-
-    void stop() throws InterruptedException {
-      Thread t = thread;
-      if (t != null) {
-        t.interrupt();
-        t.join(10_000);
-      }
-    }
-
-    int flips() {
-      return flips.get();
-    }
   }
 
   private static FaultRow state(

@@ -15,6 +15,10 @@ class ProviderFaultsTest {
     assertThat(ProviderFaults.holds(7000, 0, 300, 0, -1)).as("no FRESH answer").isFalse();
     assertThat(ProviderFaults.holds(7000, 0, 300, 0, 8_001)).as("FRESH too late").isFalse();
     assertThat(ProviderFaults.holds(0, 0, 0, 0, 0)).as("nothing sent").isFalse();
+    assertThat(ProviderFaults.holds(7000, 0, 300, 0, 2_000, 0)).isTrue();
+    assertThat(ProviderFaults.holds(7000, 0, 300, 0, 2_000, 1))
+        .as("a FRESH answer while the provider's answers carry nothing to price")
+        .isFalse();
   }
 
   @Test
@@ -26,6 +30,11 @@ class ProviderFaultsTest {
             "provider truncated body",
             "provider slow body",
             "provider wrong schema",
+            "provider wrong schema, data an object",
             "provider flapping (gray)");
+    assertThat(ProviderFaults.uncovered(null))
+        .filteredOn(ProviderFaults.Uncovered::noFresh)
+        .extracting(ProviderFaults.Uncovered::fault)
+        .containsExactly("provider wrong schema", "provider wrong schema, data an object");
   }
 }

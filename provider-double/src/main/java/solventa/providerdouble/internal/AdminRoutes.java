@@ -253,7 +253,8 @@ public final class AdminRoutes extends AllDirectives {
     JsonNode m = body.get("mode");
     BodyMode mode = m != null && m.isTextual() ? BodyMode.named(m.asText()).orElse(null) : null;
     if (mode == null) {
-      throw new InvalidSettingException("mode", m, "must be contract or wrong-schema");
+      throw new InvalidSettingException(
+          "mode", m, "must be contract, wrong-schema or renamed-sections");
     }
     state.setBodyMode(mode);
     return ok(stateJson());

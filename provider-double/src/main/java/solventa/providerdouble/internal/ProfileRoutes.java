@@ -190,6 +190,16 @@ public final class ProfileRoutes extends AllDirectives {
         if (draw.bodyMode() == BodyMode.WRONG_SCHEMA) {
           // another endpoint's shape: data is an array of identifications, not the bundle
           body.putArray("data").add(universe.data(customer).path("identification"));
+        } else if (draw.bodyMode() == BodyMode.RENAMED_SECTIONS) {
+          // data an object still, its sections under names the contract does not have
+          ObjectNode data = body.putObject("data");
+          universe
+              .data(customer)
+              .fields()
+              .forEachRemaining(
+                  f ->
+                      data.set(
+                          BodyMode.RENAMED.getOrDefault(f.getKey(), f.getKey()), f.getValue()));
         } else {
           body.set("data", universe.data(customer));
         }

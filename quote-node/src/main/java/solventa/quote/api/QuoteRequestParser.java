@@ -30,7 +30,8 @@ import solventa.rating.QuoteInput;
  * shape checks (body, then partnerId, customerId, lineOfBusiness, insuredObject). The JSON is
  * strict: a key given twice in one object is refused naming its path (RFC 8259 leaves duplicate
  * names to the receiver; two readers of one body must not see two requests), and so is anything
- * after the root value but whitespace.
+ * after the root value but whitespace. A field the request does not have is refused naming it,
+ * after the shape checks (rating refuses the insured object's own unknown fields).
  */
 public final class QuoteRequestParser {
   /** Most integer digits of any number in the body (as rating's insured-value bound). */
@@ -102,10 +103,22 @@ public final class QuoteRequestParser {
     if (!(insured instanceof Map<?, ?>)) {
       throw new BadQuoteRequest(INSURED, "insuredObject must be a JSON object");
     }
+    for (Object name : root.keySet()) {
+      if (!FIELDS.contains(name)) {
+        throw new BadQuoteRequest(
+            (String) name, name + " is not a field of a quote request; its fields: " + FIELDS);
+      }
+    }
     @SuppressWarnings("unchecked")
     Map<String, Object> fields = (Map<String, Object>) insured;
     return new QuoteRequest(partnerId, customerId, new QuoteInput(line, fields));
   }
+
+  /**
+   * The fields of a quote request. Any other is refused naming it: a field the API does not read
+   * must not look accepted (a partner's misspelt field would otherwise be silently dropped).
+   */
+  static final List<String> FIELDS = List.of("partnerId", "customerId", "lineOfBusiness", INSURED);
 
   /**
    * The root value as plain Java ({@code null} for an empty body or {@code null}), after checking

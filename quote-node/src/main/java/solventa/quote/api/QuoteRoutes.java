@@ -306,7 +306,8 @@ public final class QuoteRoutes {
         .build();
   }
 
-  // Pekko's default answers (404, 405, 413, ...) keep their status and get a problem body.
+  // Pekko's default answers (404, 405, 413, ...) keep their status and their headers (a 405's
+  // Allow, which RFC 9110 requires) and get a problem body.
   private RejectionHandler rejections() {
     return RejectionHandler.defaultHandler()
         .mapRejectionResponse(
@@ -316,7 +317,7 @@ public final class QuoteRoutes {
                   status == 413
                       ? Problem.tooLarge(maxBody)
                       : Problem.of(status, response.status().reason(), detailOf(response));
-              return p.response();
+              return p.response().addHeaders(response.getHeaders());
             });
   }
 

@@ -9,6 +9,7 @@ import solventa.rating.RatingEngine;
 import solventa.rating.RatingSettings;
 import solventa.rating.model.PricedQuote;
 import solventa.rating.model.ResolvedProfile;
+import solventa.signals.SignalRequirement;
 
 /** {@link Pricing} on :MotorRating's {@link RatingEngine}. */
 public final class RatingPricing implements Pricing {
@@ -34,6 +35,11 @@ public final class RatingPricing implements Pricing {
   @Override
   public CompletionStage<PricedQuote> price(QuoteInput input, ResolvedProfile profile) {
     return engine.price(input, profile);
+  }
+
+  @Override
+  public SignalRequirement profileRequirement() {
+    return engine.profileRequirement();
   }
 
   public String activeVersion() {

@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -18,6 +19,7 @@ import org.apache.pekko.management.javadsl.PekkoManagement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import solventa.quote.api.ConnectionTimeouts;
+import solventa.quote.api.HttpMethodsKnown;
 import solventa.quote.api.QuoteRoutes;
 import solventa.quote.domain.Pricing;
 import solventa.quote.domain.QuoteService;
@@ -36,6 +38,7 @@ import solventa.quote.profile.ShardedResolver;
 import solventa.quote.settings.QuoteSettings;
 import solventa.quote.stats.ActuarialTrace;
 import solventa.quote.stats.QuoteStats;
+import solventa.signals.SignalRequirement;
 
 /**
  * One running quote node: the cluster member, its profile entities' sharding (arms B/C/C'), the
@@ -94,9 +97,15 @@ public final class QuoteNode implements AutoCloseable {
     return warmup;
   }
 
-  /** Starts a node with the real adapter ({@link OfAdapterPort}). */
+  /**
+   * Starts a node with the real adapter ({@link OfAdapterPort}), which refuses a provider body
+   * without the signals rating requires ({@link Pricing#profileRequirement()}).
+   */
   public static QuoteNode start(Config config) {
-    return start(config, system -> OfAdapterPort.create(system, config));
+    return start(
+        config,
+        (system, required) -> OfAdapterPort.create(system, config, required),
+        Clock.systemUTC());
   }
 
   /**
@@ -111,6 +120,17 @@ public final class QuoteNode implements AutoCloseable {
   /** As {@link #start(Config, Function)} with an injected clock (tests drive profile age). */
   public static QuoteNode start(
       Config config, Function<ActorSystem<?>, ProviderPort> adapter, Clock clock) {
+    return start(config, (system, required) -> adapter.apply(system), clock);
+  }
+
+  /**
+   * As {@link #start(Config, Function, Clock)}; the factory is also given the signals rating
+   * requires of a customer's profile, which a real adapter enforces.
+   */
+  public static QuoteNode start(
+      Config config,
+      BiFunction<ActorSystem<?>, SignalRequirement, ProviderPort> adapter,
+      Clock clock) {
     NodeSettings node = NodeSettings.fromConfig(config);
     SchedulerCostTimer costTimer = new SchedulerCostTimer();
     Pricing pricing = RatingPricing.start(config, clock, costTimer);
@@ -120,7 +140,8 @@ public final class QuoteNode implements AutoCloseable {
       store = RedisProfileStore.connect(node.quote().redis());
       system = ActorSystem.create(Behaviors.empty(), "quote", node.dispatcher().applyTo(config));
       costTimer.attach(system);
-      return serve(system, config, node, adapter.apply(system), clock, pricing, store);
+      ProviderPort port = adapter.apply(system, pricing.profileRequirement());
+      return serve(system, config, node, port, clock, pricing, store);
     } catch (RuntimeException e) {
       if (system != null) {
         system.terminate();
@@ -205,6 +226,7 @@ public final class QuoteNode implements AutoCloseable {
     return await(
         Http.get(system)
             .newServerAt(http.host(), http.port())
+            .withSettings(HttpMethodsKnown.serverSettings(system))
             .bindFlow(
                 ConnectionTimeouts.flow(
                     routes.handler(system),

@@ -11,6 +11,7 @@ import solventa.adapter.OfAdapter;
 import solventa.adapter.model.BreakerState;
 import solventa.adapter.model.FetchResult;
 import solventa.quote.settings.QuoteSettings;
+import solventa.signals.SignalRequirement;
 
 /** {@link ProviderPort} on :AdaptadorOF's {@link OfAdapter} (its breaker, bulkhead, timeout). */
 public final class OfAdapterPort implements ProviderPort {
@@ -24,9 +25,11 @@ public final class OfAdapterPort implements ProviderPort {
    * Creates the node's adapter from {@code of-adapter.*}; it refuses invalid configuration. When
    * {@code quote.breaker} turns the breaker off for this node, the provider's breaker policy is
    * {@code none}. Registers the adapter in the system's {@link AdapterRegistry}, where the breaker
-   * management routes find it.
+   * management routes find it. The adapter refuses, as {@code MALFORMED}, a provider body whose
+   * profile does not meet {@code required} (rating's declaration of the signals it needs).
    */
-  public static OfAdapterPort create(ActorSystem<?> system, Config root) {
+  public static OfAdapterPort create(
+      ActorSystem<?> system, Config root, SignalRequirement required) {
     Config effective = root;
     if (!QuoteSettings.fromConfig(root).breakerOn()) {
       String provider = root.getString("of-adapter.default-provider");
@@ -35,7 +38,9 @@ public final class OfAdapterPort implements ProviderPort {
                   java.util.Map.of("of-adapter.providers." + provider + ".breaker.policy", "none"))
               .withFallback(root);
     }
-    OfAdapter adapter = OfAdapter.create(system, AdapterSettings.fromConfig(effective));
+    OfAdapter adapter =
+        OfAdapter.create(
+            system, AdapterSettings.fromConfig(effective).withRequiredSignals(required));
     AdapterRegistry.get(system).register(adapter);
     return new OfAdapterPort(adapter);
   }

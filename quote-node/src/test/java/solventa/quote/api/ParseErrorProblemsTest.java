@@ -24,4 +24,11 @@ class ParseErrorProblemsTest {
     }
     assertThat(ParseErrorProblems.problem(500).status()).isEqualTo(400);
   }
+
+  @Test
+  void aBodyOnAMethodThatTakesNoneIsA405NamingPostNotTheParsers422() {
+    Problem p = ParseErrorProblems.problem(ParseErrorProblems.BODY_ON_A_METHOD_WITHOUT_ONE);
+    assertThat(p.status()).isEqualTo(405);
+    assertThat(p.detail()).contains("POST");
+  }
 }

@@ -97,7 +97,9 @@ class QuoteRequestParserTest {
         "{\"partnerId\":\"p\",\"customerId\":\"c1\",\"insuredObject\":{}}|lineOfBusiness",
         "{\"partnerId\":\"p\",\"customerId\":\"c1\",\"lineOfBusiness\":7,\"insuredObject\":{}}|lineOfBusiness",
         "{\"partnerId\":\"p\",\"customerId\":\"c1\",\"lineOfBusiness\":\"auto\"}|insuredObject",
-        "{\"partnerId\":\"p\",\"customerId\":\"c1\",\"lineOfBusiness\":\"auto\",\"insuredObject\":3}|insuredObject"
+        "{\"partnerId\":\"p\",\"customerId\":\"c1\",\"lineOfBusiness\":\"auto\",\"insuredObject\":3}|insuredObject",
+        "{\"partnerId\":\"p\",\"customerId\":\"c1\",\"lineOfBusiness\":\"auto\",\"insuredObject\":{},\"discount\":1}|discount",
+        "{\"partner\":\"p\",\"customerId\":\"c1\",\"lineOfBusiness\":\"auto\",\"insuredObject\":{}}|partnerId"
       })
   void rejectsABadBodyNamingTheField(String body, String field) {
     QuoteRequestParser.BadQuoteRequest e =
@@ -362,8 +364,12 @@ class QuoteRequestParserTest {
   @Test
   void longStringsOutsideInsuredObjectAreLeftToTheFieldChecks() {
     String note = "\"note\":\"" + "n".repeat(100) + "\",";
-    assertThat(QuoteRequestParser.parse(HEAD + note + "\"insuredObject\":{}}").partnerId())
-        .isEqualTo("p");
+    // not refused for its length: for being no field of a quote request
+    assertRefused(
+        HEAD + note + "\"insuredObject\":{}}",
+        "note",
+        "note is not a field of a quote request; its fields: "
+            + "[partnerId, customerId, lineOfBusiness, insuredObject]");
     assertRefused(
         HEAD + "\"insuredObject\":\"" + "x".repeat(65) + "\"}",
         "insuredObject",

@@ -156,7 +156,15 @@ final class NodeTestBed implements AutoCloseable {
     for (int attempt = 1; ; attempt++) {
       Config config = config(o);
       try {
-        return QuoteNode.start(config, system -> OfAdapterPort.create(system, config), clock);
+        QuoteNode node =
+            QuoteNode.start(
+                config,
+                (system, required) -> OfAdapterPort.create(system, config, required),
+                clock);
+        // every answer of its quote API is held to docs/openapi.yaml; its management port is not
+        // the quote API, whatever node had that port before
+        OpenApiContract.quoteApiAt(node.httpPort(), node.managementPort());
+        return node;
       } catch (RuntimeException e) {
         if (attempt == 3 || !portTaken(e)) {
           throw e;
@@ -268,13 +276,27 @@ final class NodeTestBed implements AutoCloseable {
     }
   }
 
+  /** The answer; one of a node's quote API must be as docs/openapi.yaml says, or this throws. */
   private static Answer answer(HttpResponse<String> r, long start) {
-    return new Answer(
-        r.statusCode(),
-        r.body(),
-        (System.nanoTime() - start) / 1_000_000,
-        r.headers().firstValue("Content-Type").orElse(""),
-        r.headers().firstValue("Retry-After").orElse(null));
+    Answer a =
+        new Answer(
+            r.statusCode(),
+            r.body(),
+            (System.nanoTime() - start) / 1_000_000,
+            r.headers().firstValue("Content-Type").orElse(""),
+            r.headers().firstValue("Retry-After").orElse(null));
+    URI uri = r.request().uri();
+    if (OpenApiContract.isQuoteApi(uri.getPort())) {
+      OpenApiContract.requireDocumented(
+          new OpenApiContract.Exchange(
+              r.request().method(),
+              uri.getPath(),
+              r.statusCode(),
+              a.contentType(),
+              r.headers().map(),
+              a.body()));
+    }
+    return a;
   }
 
   static JsonNode stats(QuoteNode node) {

@@ -78,6 +78,51 @@ class QuoteHandlerIT {
     assertThat(a.json().path("status").asInt()).isEqualTo(405);
   }
 
+  /**
+   * RFC 9110: a 405 names the methods the target serves in {@code Allow}. A method the API does not
+   * serve is a 405 with its Allow, with or without a body: TRACE, HEAD and CONNECT with a body are
+   * refused by Pekko's parser (422 on its own) before any route, and answered 405 too.
+   */
+  @Test
+  void anUnservedMethodIsA405WithAllowWithOrWithoutABody() throws Exception {
+    String quote = NodeTestBed.quoteBody("c00000011");
+    for (String[] c :
+        new String[][] {
+          {"TRACE", "/health", null, "GET"},
+          {"TRACE", "/ready", null, "GET"},
+          {"DELETE", "/v1/quotes", null, "POST"},
+          {"PUT", "/v1/quotes", quote, "POST"},
+          {"POST", "/health", quote, "GET"},
+          {"TRACE", "/v1/quotes", quote, "POST"},
+          {"HEAD", "/v1/quotes", quote, "POST"},
+          {"QUERY", "/health", null, "GET"},
+          {"QUERY", "/v1/quotes", quote, "POST"},
+        }) {
+      String body = c[2] == null ? "" : c[2];
+      Raw r =
+          raw(
+              c[0]
+                  + " "
+                  + c[1]
+                  + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                  + (c[2] == null
+                      ? ""
+                      : "Content-Type: application/json\r\nContent-Length: "
+                          + body.getBytes(StandardCharsets.UTF_8).length
+                          + "\r\n")
+                  + "\r\n"
+                  + body);
+      String what = c[0] + " " + c[1] + (c[2] == null ? "" : " with a body");
+      assertThat(r.status()).as(what + ": " + r.body()).isEqualTo(405);
+      assertThat(r.allow()).as(what).isEqualTo(c[3]);
+      if (!c[0].equals("HEAD")) {
+        assertThat(r.contentType()).as(what).startsWith("application/problem+json");
+        assertThat(r.json().path("status").asInt()).as(what).isEqualTo(405);
+      }
+    }
+    assertThat(NodeTestBed.quote(node, "c00000011").status()).isEqualTo(200);
+  }
+
   @Test
   void aRequestLineTheParserRefusesIsA400ProblemNamingItsPartNeverA5xx() throws Exception {
     // Pekko's parser alone would answer 501 (unknown method) and 505 (HTTP/9.9)
@@ -152,7 +197,7 @@ class QuoteHandlerIT {
     return copy;
   }
 
-  record Raw(int status, String contentType, String body) {
+  record Raw(int status, String contentType, String allow, String body) {
     JsonNode json() {
       try {
         return NodeTestBed.JSON.readTree(body);
@@ -214,11 +259,15 @@ class QuoteHandlerIT {
     String[] head = all.substring(0, split).split("\r\n");
     int status = Integer.parseInt(head[0].split(" ")[1]);
     String contentType = "";
+    String allow = null;
     for (String h : head) {
-      if (h.toLowerCase(java.util.Locale.ROOT).startsWith("content-type:")) {
+      String lower = h.toLowerCase(java.util.Locale.ROOT);
+      if (lower.startsWith("content-type:")) {
         contentType = h.substring("content-type:".length()).trim();
+      } else if (lower.startsWith("allow:")) {
+        allow = h.substring("allow:".length()).trim();
       }
     }
-    return new Raw(status, contentType, all.substring(split + 4));
+    return new Raw(status, contentType, allow, all.substring(split + 4));
   }
 }

@@ -53,8 +53,9 @@ public record InsuredObjectSchema(
   }
 
   /**
-   * Checks every field in declaration order and returns the exposure and rated value. Fields not in
-   * the contract are ignored.
+   * Checks every field in declaration order and returns the exposure and rated value. Then a field
+   * not in the line's contract is refused naming it: an insured object carries exactly its line's
+   * fields, so a field the rating does not read never looks accepted.
    *
    * @throws InvalidQuoteInput naming {@code insuredObject.<field>} for the first bad field
    */
@@ -83,6 +84,18 @@ public record InsuredObjectSchema(
       }
       if (f.equals(ratedField)) {
         rated = checked;
+      }
+    }
+    for (String name : insured.keySet()) {
+      if (fields.stream().noneMatch(f -> f.name().equals(name))) {
+        String path = "insuredObject." + name;
+        throw new InvalidQuoteInput(
+            path,
+            path
+                + " is not a field of line "
+                + line
+                + "; its fields: "
+                + fields.stream().map(Field::name).toList());
       }
     }
     return new Validated(exposure, rated);
