@@ -55,37 +55,48 @@ class SampleReportTest {
   }
 
   /**
-   * The explore sample (2026-12-07 01:36 UTC, recorded at 72eac42 under rules version 14): B, C,
-   * C's variants (C+SD down only) and C' walked in two runs, then the price probe; its recordings
-   * re-analyse to the committed steps, verdicts and checks, every one of its 70 steps from its own
-   * recording, and to the same price pairs: every DEFAULT answer of C's and C+SD's down steps
-   * paired with the same customer's own premium (the probe priced all 221 customers it was for),
-   * per line and per risk segment.
+   * The explore sample (recorded under rules version 15): B, C, C's variants (C+SD down only) and
+   * C' walked in two runs, each design that falls back also through outages at two other seeded hit
+   * rates in the first run, then the price probe; its recordings re-analyse to the committed steps,
+   * verdicts and checks, and to the same price pairs, thresholds and paired effects. Its first
+   * screen names a recommended design with its conditions; the thresholds give each design's
+   * minimum production hit rate with its interval, and careful recovery and refresh-ahead are
+   * compared with C in pairs.
    */
   @Test
   void reAnalysingTheCommittedExploreSampleReproducesIt() throws Exception {
     JsonNode before = committedResults("docs/sample-report-explore");
     JsonNode after = reanalyse("docs/sample-report-explore");
     assertThat(after.path("profile").toString()).contains("explore");
-    assertThat(after.path("steps").size()).isEqualTo(70);
-    JsonNode pairs = after.path("pricePairs");
-    assertThat(pairs.toString()).isEqualTo(before.path("pricePairs").toString());
-    assertThat(pairs.path("probe").path("unpaired").asInt()).isEqualTo(221);
-    assertThat(pairs.path("probe").path("priced").asInt()).isEqualTo(221);
-    for (String step :
-        java.util.List.of("R1-walk-C-down", "R1-walk-CSD-down", "R2-walk-CSD-down")) {
-      for (String line : java.util.List.of("auto", "home", "life")) {
-        JsonNode l = pairs.path("steps").path(step).path(line);
-        assertThat(l.path("pairedAnswers").asLong())
-            .as(step + " " + line)
-            .isPositive()
-            .isEqualTo(l.path("defaultAnswers").asLong());
-      }
-      assertThat(pairs.path("segments").path(step).fieldNames())
-          .toIterable()
-          .as(step)
-          .anyMatch(k -> k.startsWith("auto vehicleYear "));
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("15");
+    assertThat(after.path("pricePairs").toString()).isEqualTo(before.path("pricePairs").toString());
+    assertThat(after.path("thresholds").toString()).isEqualTo(before.path("thresholds").toString());
+    assertThat(after.path("pairedEffects").toString())
+        .isEqualTo(before.path("pairedEffects").toString());
+    java.util.List<String> designs = new java.util.ArrayList<>();
+    for (JsonNode t : after.path("thresholds")) {
+      designs.add(t.path("arm").asText());
+      assertThat(t.at("/hMin/pct").isNumber()).as(t.path("arm").asText()).isTrue();
+      assertThat(t.at("/hMin/low").isNumber()).as(t.path("arm").asText()).isTrue();
+      assertThat(t.at("/hMin/high").isNumber()).as(t.path("arm").asText()).isTrue();
     }
+    assertThat(designs).contains("C", "C'", "C+RA", "C+CR");
+    java.util.Set<String> claims = new java.util.TreeSet<>();
+    for (JsonNode e : after.path("pairedEffects")) {
+      if (e.at("/effect/ci").isObject()) {
+        claims.add(e.path("variant").asText() + " " + e.path("metric").asText());
+      }
+    }
+    assertThat(claims)
+        .contains(
+            "C+CR POOL_IN_FLIGHT",
+            "C+CR FALLBACK_FIRST_60S",
+            "C+RA FRESH_AT_START",
+            "C' DUPLICATES_HEALED");
+    String report = Files.readString(dir.resolve("report.md"));
+    assertThat(report.substring(report.indexOf("## Answer"), report.indexOf("## Contents")))
+        .contains("recommended: arm ")
+        .contains("if the production hit rate is h ≥ ");
   }
 
   /** The results.json committed in {@code folder}'s results.zip, as recorded. */

@@ -51,7 +51,7 @@ class ProtocolPlanTest {
         .containsExactly(0.99, 0.96, 0.90, 0.50);
     assertThat(
             plan.stream().filter(s -> s.kind() == StepKind.POLICY).map(s -> s.policy() + s.rate()))
-        .containsExactly("count200", "count10", "count-n210", "rate-m210");
+        .containsExactly("count200", "count10");
     assertThat(plan.stream().filter(s -> s.kind() == StepKind.STAMPEDE).map(StepSpec::arm))
         .containsExactly(BenchArm.C, BenchArm.C_PRIME);
     assertThat(ProtocolPlan.plannedSeconds(ExperimentProfile.named("quick"), plan))
@@ -291,8 +291,7 @@ class ProtocolPlanTest {
   void thePolicyStepsAndTheLowTrafficGridRunOnCsNode() {
     List<StepSpec> quick = ProtocolPlan.build(ExperimentProfile.named("quick"));
     assertThat(quick.stream().filter(s -> s.kind() == StepKind.POLICY).map(StepSpec::id))
-        .containsExactly(
-            "policy-count-r200", "policy-count-r10", "policy-count-n2-r10", "policy-rate-m2-r10");
+        .containsExactly("policy-count-r200", "policy-count-r10");
     assertThat(quick.stream().filter(s -> s.kind() == StepKind.POLICY))
         .allMatch(s -> s.arm() == BenchArm.C && s.nodePolicy().equals("count"));
     int first = -1;

@@ -94,7 +94,7 @@ final class DependsSection extends ReportSection {
                           .orElse("")
                       + " % ("
                       + h.levels().size()
-                      + " steps)",
+                      + (h.levels().size() == 1 ? " step)" : " steps)"),
               h.modelPct() == null
                   ? "— (none: D ≥ 2·T_source, or above 100 %)"
                   : String.format(Locale.ROOT, "%.1f %%", h.modelPct()),

@@ -138,6 +138,7 @@ final class Findings extends ReportSection {
                 case MISSES -> "misses";
                 case NOT_ESTABLISHED -> "not established";
               },
+              condition(c.arm().label()),
               cell(pct(c.worstFallbackPct()), noCost),
               cell(
                   c.worstAgeP95Ms() == null
@@ -159,7 +160,8 @@ final class Findings extends ReportSection {
             List.of(
                 "Design",
                 "Standing",
-                "Fallback % (worst)",
+                "Condition: minimum production hit rate [95 % CI]",
+                "Fallback % through D (worst step)",
                 "Data age p95 (s, worst)",
                 "Errors % (worst)",
                 "Provider calls per quote (worst)",
@@ -168,6 +170,22 @@ final class Findings extends ReportSection {
     new PriceErrorSection(this)
         .table(rec.candidates().stream().map(Recommendation.Candidate::arm).toList());
     new SegmentDefaultSection(this).table();
+  }
+
+  /**
+   * A design's condition: its minimum production hit rate for the fallback share through the
+   * declared outage, from the thresholds the analysis measured; a design that never falls back has
+   * none.
+   */
+  private String condition(String arm) {
+    if (e.thresholds() == null) {
+      return "— (not computed: results judged before rules version 15)";
+    }
+    return e.thresholds().stream()
+        .filter(t -> t.arm().equals(arm))
+        .findFirst()
+        .map(t -> OutageWords.hMin(t.hMin()))
+        .orElse("— (never falls back)");
   }
 
   /** Per second of C's and C''s recovery: what HD-01.8's stampede rule reads. */

@@ -213,7 +213,8 @@ public record Summary(
                 + " kept "
                 + requirement
                 + " in every provider state "
-                + (r.runs().size() > 1 ? "it walked, in every run." : "it walked.");
+                + (held.size() > 1 ? "they" : "it")
+                + (r.runs().size() > 1 ? " walked, in every run." : " walked.");
     String second =
         (missed.isEmpty() ? "No arm clearly missed them." : "Missed them: " + and(missed) + ".")
             + (close.isEmpty() ? "" : " Too close to call: " + and(close) + ".");

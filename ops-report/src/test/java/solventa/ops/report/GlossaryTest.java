@@ -66,7 +66,7 @@ class GlossaryTest {
             .collect(Collectors.toMap(Glossary.Term::term, Glossary.Term::meaning));
     assertThat(t.get("actuarial ceiling")).endsWith(": 20 % in this report");
     assertThat(t.get("T_source, D, A")).contains("(1200 s)");
-    assertThat(t).containsKeys("clause", "flip point");
+    assertThat(t).containsKeys("clause", "fallback share through the outage", "h_min, D*");
   }
 
   @Test

@@ -71,11 +71,13 @@ class ReportRecommendationTest {
     Report.Table t = (Report.Table) blocks.get(at + 3);
     // B+CB was not walked: a variant the results did not run is not a candidate
     assertThat(t.rows().stream().map(r -> r.get(0))).containsExactly("A", "B", "C", "C'");
-    assertThat(t.rows().get(1).subList(1, 3)).containsExactly("misses", "— (misses)");
+    assertThat(t.rows().get(1).subList(1, 4))
+        .containsExactly(
+            "misses", "— (not computed: results judged before rules version 15)", "— (misses)");
     assertThat(t.rows().get(2).get(1)).isEqualTo("qualifies");
-    assertThat(Double.parseDouble(t.rows().get(2).get(2))).isBetween(5.0, 7.0);
-    assertThat(t.rows().get(2).get(5)).isEqualTo("0.01");
-    assertThat(t.rows().get(0).get(6)).contains("A R1 healthy was not run");
+    assertThat(Double.parseDouble(t.rows().get(2).get(3))).isBetween(5.0, 7.0);
+    assertThat(t.rows().get(2).get(6)).isEqualTo("0.01");
+    assertThat(t.rows().get(0).get(7)).contains("A R1 healthy was not run");
     // no request log carried a premium: the price error says why it is missing
     assertThat(((Report.Heading) blocks.get(at + 4)).text())
         .isEqualTo("Price error of DEFAULT quotes");

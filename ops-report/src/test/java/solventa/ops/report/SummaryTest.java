@@ -145,10 +145,12 @@ class SummaryTest {
   void thePlainSummarySaysWhatHeldWhatMissedAndAtWhatCost() {
     Summary s = Summary.of(record(bMissesCMeets()));
     assertThat(s.plain())
-        .startsWith("Arm C kept p95 ≤ 225 ms")
-        .contains("Missed them: B when the provider was ")
+        .startsWith(
+            "Arm C (walked healthy, degraded, unresponsive, down and recovery only) kept p95 ≤ 225"
+                + " ms")
+        .contains("Missed them: B (walked healthy, degraded, unresponsive and down only) when")
         .contains("The cost: up to ")
-        .contains("of arm C's quotes were priced on a fallback")
+        .contains("of arm C's quotes through the first 3600 s of an outage were priced on a")
         .contains(
             "an outage of 3600 s of a source refreshed every 86400 s against a ceiling of 10 %");
     assertThat(s.plain().split("\\. ")).hasSize(3);
@@ -184,7 +186,7 @@ class SummaryTest {
     assertThat(answer).isPositive().isLessThan(verdicts);
     assertThat(((Report.Para) blocks.get(answer + 1)).text()).startsWith("**HD-01 is ");
     // then the plain summary, before any table
-    assertThat(((Report.Para) blocks.get(answer + 2)).text()).startsWith("Arm C kept ");
+    assertThat(((Report.Para) blocks.get(answer + 2)).text()).startsWith("Arm C (walked ");
     assertThat(blocks.get(answer + 4)).isInstanceOf(Report.Table.class);
   }
 }
