@@ -55,13 +55,13 @@ class SampleReportTest {
   }
 
   /**
-   * The explore sample (recorded under rules version 15): B, C, C's variants (C+SD down only) and
-   * C' walked in two runs, each design that falls back also through outages at two other seeded hit
-   * rates in the first run, then the price probe; its recordings re-analyse to the committed steps,
+   * The explore sample (2026-12-07 01:36 UTC, recorded at 72eac42 under rules version 14 with T =
+   * 60 s and no outage step, re-judged under version 15): B, C, C's variants (C+SD down only) and
+   * C' walked in two runs, then the price probe; its recordings re-analyse to the committed steps,
    * verdicts and checks, and to the same price pairs, thresholds and paired effects. Its first
-   * screen names a recommended design with its conditions; the thresholds give each design's
-   * minimum production hit rate with its interval, and careful recovery and refresh-ahead are
-   * compared with C in pairs.
+   * screen names the recommended design, C+CR, with its condition: the minimum production hit rate
+   * this recording cannot measure (one seeded level), and D* per failing state with its interval;
+   * careful recovery and refresh-ahead are compared with C in pairs.
    */
   @Test
   void reAnalysingTheCommittedExploreSampleReproducesIt() throws Exception {
@@ -76,27 +76,37 @@ class SampleReportTest {
     java.util.List<String> designs = new java.util.ArrayList<>();
     for (JsonNode t : after.path("thresholds")) {
       designs.add(t.path("arm").asText());
-      assertThat(t.at("/hMin/pct").isNumber()).as(t.path("arm").asText()).isTrue();
-      assertThat(t.at("/hMin/low").isNumber()).as(t.path("arm").asText()).isTrue();
-      assertThat(t.at("/hMin/high").isNumber()).as(t.path("arm").asText()).isTrue();
+      assertThat(t.at("/hMin/why").asText()).as(t.path("arm").asText()).isEqualTo("TOO_FEW_LEVELS");
+      JsonNode down = t.path("dStar").get(2);
+      assertThat(down.path("state").asText()).isEqualTo("DOWN");
+      assertThat(down.path("sec").isNumber()).as(t.path("arm").asText()).isTrue();
     }
     assertThat(designs).contains("C", "C'", "C+RA", "C+CR");
     java.util.Set<String> claims = new java.util.TreeSet<>();
     for (JsonNode e : after.path("pairedEffects")) {
       if (e.at("/effect/ci").isObject()) {
-        claims.add(e.path("variant").asText() + " " + e.path("metric").asText());
+        claims.add(
+            e.path("variant").asText()
+                + " "
+                + e.path("metric").asText()
+                + " "
+                + e.path("favours").asText());
       }
     }
+    // careful recovery keeps fewer calls in flight and asks fewer duplicates once the provider
+    // healed, at the price of more fallback in the first minute; refresh-ahead starts the outage
+    // with more fresh values
     assertThat(claims)
         .contains(
-            "C+CR POOL_IN_FLIGHT",
-            "C+CR FALLBACK_FIRST_60S",
-            "C+RA FRESH_AT_START",
-            "C' DUPLICATES_HEALED");
+            "C+CR POOL_IN_FLIGHT VARIANT",
+            "C+CR DUPLICATES_HEALED VARIANT",
+            "C+CR FALLBACK_FIRST_60S BASE",
+            "C+RA FRESH_AT_START VARIANT",
+            "C' DUPLICATES_HEALED VARIANT");
     String report = Files.readString(dir.resolve("report.md"));
     assertThat(report.substring(report.indexOf("## Answer"), report.indexOf("## Contents")))
-        .contains("recommended: arm ")
-        .contains("if the production hit rate is h ≥ ");
+        .contains("recommended: arm C+CR")
+        .contains("above a minimum production hit rate this run could not measure");
   }
 
   /** The results.json committed in {@code folder}'s results.zip, as recorded. */
@@ -151,19 +161,22 @@ class SampleReportTest {
   }
 
   /**
-   * The full sample (2026-12-06 08:29 UTC, recorded at cf9d1be under rules version 12 with every
-   * step repeated where one trial decided, re-judged under version 13): in every run a half-open
-   * probe closed C's and C''s breaker while the provider was still degraded and the backlog of
-   * expired customers filled the pool (a finding, not a stampede); once the provider was healthy
-   * C's duplicate calls (48–64) never filled it, so clause (c) holds and HD-01.8 is supported;
-   * clause (b) is too close to call at the declared inputs (an hour's outage inside every step's
-   * flip), so HD-01 is inconclusive; the low-traffic settings, five trials each, are too close to
-   * call pooled; the policy, stampede and sweep steps ran in every run.
+   * The full sample (2026-12-07 19:47 UTC, recorded and judged under rules version 15 at 6cba49c:
+   * 137 steps, T = 600 s, outage steps at two more seeded hit rates in every run, 12 low-traffic
+   * trials per judged setting). Clause (b) is decided: C's fallback share through the hour's
+   * outage, pooled over the runs, stays within the ceiling in every failing state, so HD-01 is
+   * supported; C's minimum production hit rate is measured over nine levels with its interval, and
+   * D* per state; C' is compared with C in pairs at recovery.
    */
   @Test
   void reAnalysingTheCommittedFullSampleReproducesItsVerdicts() throws Exception {
+    JsonNode before = committedResults("docs/sample-report-full");
     JsonNode after = reanalyse("docs/sample-report-full");
-    assertThat(after.path("rulesVersion").asText()).isEqualTo("14");
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("15");
+    assertThat(after.path("steps").size()).isEqualTo(137);
+    assertThat(after.path("thresholds").toString()).isEqualTo(before.path("thresholds").toString());
+    assertThat(after.path("pairedEffects").toString())
+        .isEqualTo(before.path("pairedEffects").toString());
     assertThat(after.path("actuarial").toString())
         .isEqualTo(
             "{\"source-refresh-s\":86400.0,\"outage-s\":3600.0,\"fallback-ceiling-pct\":10.0,"
@@ -175,102 +188,104 @@ class SampleReportTest {
           kinds.add(st.at("/spec/kind").asText());
         }
       }
-      assertThat(kinds).as(run).contains("WALK", "SWEEP", "POLICY", "STAMPEDE");
+      assertThat(kinds).as(run).contains("WALK", "OUTAGE", "POLICY", "STAMPEDE");
     }
     JsonNode v = after.path("verdicts");
-    assertThat(v.path("HD-01.8").path("verdict").asText()).isEqualTo("supported");
-    assertThat(v.path("HD-01.8").path("evidence").toString())
-        .contains(
-            "C R1 recovery: peak fallback 69.0 % before the breaker closed, breaker closed after"
-                + " 6594 ms, fallback < 5 % after 36000 ms [35000, 36000] (step 75 s) → recovered"
-                + " within 60 s",
-            "recovery backlog (a finding, not a stampede): C' R2 recovery: the pool was full (32"
-                + " of 32 in flight) in second 7, while the provider was still degraded; cause: a"
-                + " half-open probe that answered in time closed the breaker 6645 ms after the"
-                + " change",
-            "C R1 recovery, from 30 s after the change (the provider healthy again, 46 s): 52"
-                + " duplicate call(s), at most 17 in flight of pool 32 (the step's peak 32, 0"
-                + " rejected in the step)");
-    // B's p99 at 99 % has an interval reaching the hard timeout in every run: too close to call
-    assertThat(v.path("HD-01.4").path("evidence").toString())
-        .contains(
-            "B p99 75 ms [63, 702] (measured 99.02 %) → B already meets: too close to call",
-            "B's minimum hit rate: between 98.0 % (fails) and 99.5 % (holds), after 2 bisection"
-                + " steps");
-    // five trials pooled per judged setting: 13 of 1 500 is 0.87 % [0.46, 1.48], too close
-    assertThat(v.path("HD-01.6").path("verdict").asText()).isEqualTo("inconclusive");
-    assertThat(v.path("HD-01.6").path("evidence").toString())
-        .contains(
-            "count N=2 at 10 req/s, provider turned unresponsive: 5 trials pooled, 13 sacrificed of"
-                + " 1500 requests in W (0.87 % [0.46, 1.48])");
-    assertThat(v.path("HD-01.6").path("basis").asText())
-        .isEqualTo("3 runs of 3; judged settings: 5 trials each of ≥ 5");
-    assertThat(v.path("HD-01.5").path("evidence").toString())
-        .contains("3 trials pooled, 40 sacrificed of 17994 requests in W (0.22 % [0.16, 0.30])");
     JsonNode hd01 = v.path("HD-01");
-    // at the declared inputs an hour's outage lies inside every step's flip: too close to call
-    assertThat(hd01.path("verdict").asText()).isEqualTo("inconclusive");
+    assertThat(hd01.path("verdict").asText()).isEqualTo("supported");
     assertThat(hd01.path("clauses").toString())
         .contains(
-            "{\"clause\":\"clause (b) fallback above the ceiling\",\"outcome\":\"undecided\","
-                + "\"flipsAt\":\"outage-s 0–5555 s\"}",
-            "{\"clause\":\"clause (c) a stampede at recovery saturates the adapter's pool\","
-                + "\"outcome\":\"holds\"}");
+            "{\"clause\":\"clause (b) fallback above the ceiling\",\"outcome\":\"holds\","
+                + "\"flipsAt\":\"outage-s 9329–11966\"}");
+    // the minimum production hit rate, from nine unresponsive steps (three levels in each run)
+    JsonNode c = after.path("thresholds").get(0);
+    assertThat(c.path("arm").asText()).isEqualTo("C");
+    assertThat(c.at("/hMin/levels").size()).isEqualTo(9);
+    assertThat(c.at("/hMin/pct").asDouble()).isBetween(92.0, 92.7);
+    assertThat(c.at("/hMin/low").asDouble()).isLessThan(c.at("/hMin/pct").asDouble());
+    assertThat(c.at("/hMin/high").asDouble()).isGreaterThan(c.at("/hMin/pct").asDouble());
+    assertThat(c.path("dStar").size()).isEqualTo(3);
+    // C' against C at recovery, in pairs: fewer duplicate calls once the provider healed, by an
+    // interval that excludes 0
+    boolean duplicates = false;
+    for (JsonNode e : after.path("pairedEffects")) {
+      if (e.path("variant").asText().equals("C'")
+          && e.path("metric").asText().equals("DUPLICATES_HEALED")) {
+        duplicates = true;
+        assertThat(e.at("/effect/ci/high").asDouble()).isNegative();
+        assertThat(e.path("favours").asText()).isEqualTo("VARIANT");
+      }
+    }
+    assertThat(duplicates).isTrue();
+    assertThat(v.path("HD-01.8").path("verdict").asText()).isEqualTo("supported");
+    assertThat(v.path("HD-01.6").path("verdict").asText()).isEqualTo("inconclusive");
+    assertThat(v.path("HD-01.6").path("basis").asText())
+        .isEqualTo("3 runs of 3; judged settings: 12 trials each of ≥ 12");
+    assertThat(v.path("HD-01.5").path("evidence").toString())
+        .contains("3 trials pooled, 28 sacrificed of 17995 requests in W (0.16 % [0.10, 0.22])");
+    String report = Files.readString(dir.resolve("report.md"));
+    assertThat(report.substring(report.indexOf("## Answer"), report.indexOf("## Contents")))
+        .contains("**HD-01 is supported; recommended: arm C")
+        .contains("if the production hit rate is h ≥ 92.3 % [92.0, 92.6]");
   }
 
+  /**
+   * The quick sample (2026-12-07 19:35 UTC, recorded and judged under rules version 15: 38 steps,
+   * the protocol's count policy alone at low traffic, then the price probe). Its first screen
+   * recommends C, provisionally, with the condition it could not measure named, and says what
+   * quick's sample sizes cannot show; every hypothesis is an implementation check at quick's sizes
+   * but HD-01, whose clause (b) is undecided; the price probe paired every DEFAULT answer.
+   */
   @Test
   void reAnalysingTheCommittedQuickSampleReproducesItsVerdicts() throws Exception {
+    JsonNode before = committedResults("docs/sample-report");
     JsonNode after = reanalyse("docs/sample-report");
-    // recorded under rules version 14 (2026-12-07 04:05 UTC, quick, at 2f3f697, with C+CR beside
-    // C, each customer quoting on their own insured object, then the price probe): A's healthy
-    // p95, 218 ms [207, 228], is too close to call; HD-01.6 is judged over the low-traffic grid;
-    // once the provider was healthy again C's adapter was asked 13 duplicate calls, fewer than the
-    // control's 20, and C' none, so HD-01.8 is inconclusive; HD-01.2, .3, .4 and .7 are
-    // implementation checks; clause (b) is too close to call: one lab second stands for 4 320 s of
-    // a daily source, longer than the hour's outage
-    assertThat(after.path("rulesVersion").asText()).isEqualTo("14");
+    assertThat(after.path("rulesVersion").asText()).isEqualTo("15");
+    assertThat(after.path("steps").size()).isEqualTo(38);
+    assertThat(after.path("thresholds").toString()).isEqualTo(before.path("thresholds").toString());
+    assertThat(after.path("pairedEffects").toString())
+        .isEqualTo(before.path("pairedEffects").toString());
     JsonNode v = after.path("verdicts");
     assertThat(v.path("HD-01.1").path("verdict").asText()).isEqualTo("inconclusive");
     assertThat(v.path("HD-01.1").path("evidence").toString())
         .contains("too close to call: A R1 healthy p95");
-    // rules version 11: the sacrificed share is compared with 1 % by its interval; at 10 req/s a
-    // step holds 300 requests, and count N=2's 7 and rate ≥ 2 calls' 4 are both too close to call
-    assertThat(v.path("HD-01.6").path("verdict").asText()).isEqualTo("inconclusive");
-    assertThat(v.path("HD-01.6").path("evidence").toString())
-        .contains(
-            "→ too close to call: count N=2 at 10 req/s pooled sacrificed 2.33 % [0.94, 4.75]"
-                + " against 1 %",
-            "no rate setting kept the share below 1 %, and a rate setting was too close to call",
-            "open question (b), settings that keep");
-    assertThat(v.path("HD-01.5").path("verdict").asText()).isEqualTo("supported");
-    assertThat(v.path("HD-01.8").path("evidence").toString())
-        .contains(
-            "C R1 recovery, from 5 s after the change (the provider healthy again, 16 s): 13"
-                + " duplicate call(s)",
-            "fewer than 20 duplicate calls: the control is not met",
-            "C' R1 recovery, from 5 s after the change (the provider healthy again, 16 s): 0"
-                + " duplicate call(s)");
-    assertThat(v.path("HD-01.8").path("verdict").asText()).isEqualTo("inconclusive");
-    for (String id : java.util.List.of("HD-01.2", "HD-01.3", "HD-01.4", "HD-01.7")) {
+    for (String id :
+        java.util.List.of(
+            "HD-01.1", "HD-01.2", "HD-01.3", "HD-01.4", "HD-01.5", "HD-01.6", "HD-01.7",
+            "HD-01.8")) {
       assertThat(v.path(id).path("byConstruction").asBoolean()).as(id).isTrue();
     }
-    assertThat(v.path("HD-01.8").path("byConstruction").isBoolean()).isTrue();
-    assertThat(v.path("HD-01.8").path("byConstruction").asBoolean()).isFalse();
-    assertThat(v.path("HD-01").path("evidence").toString())
+    assertThat(v.path("HD-01").path("verdict").asText()).isEqualTo("inconclusive");
+    assertThat(v.path("HD-01").path("clauses").toString())
         .contains(
-            "clause (b) cannot be decided: too close to call: C degraded R1 the outage of 3600 s"
-                + " lies inside the flip at 0–17280 s (h 94.60 % [93.01, 95.92] (its healthy step)");
-    // careful recovery walked beside C, through an outage and its recovery
+            "{\"clause\":\"clause (b) fallback above the ceiling\",\"outcome\":\"undecided\"");
+    // one unresponsive level only: C's minimum hit rate is not measured, and says why; D* is, per
+    // failing state, with its interval
+    JsonNode c = after.path("thresholds").get(0);
+    assertThat(c.path("arm").asText()).isEqualTo("C");
+    assertThat(c.at("/hMin/why").asText()).isEqualTo("TOO_FEW_LEVELS");
+    assertThat(c.at("/hMin/pct").isNull()).isTrue();
+    for (JsonNode d : c.path("dStar")) {
+      assertThat(d.path("sec").isNumber()).as(d.path("state").asText()).isTrue();
+      assertThat(d.path("low").asDouble()).isLessThanOrEqualTo(d.path("sec").asDouble());
+      assertThat(d.path("high").asDouble()).isGreaterThanOrEqualTo(d.path("sec").asDouble());
+    }
     java.util.Set<String> ids = new java.util.TreeSet<>();
     after.path("steps").forEach(st -> ids.add(st.at("/spec/id").asText()));
-    assertThat(ids).contains("R1-walk-CCR-down", "R1-walk-CCR-recovery");
-    // the price probe priced every one of the 81 customers it was for: every DEFAULT answer of
+    assertThat(ids)
+        .contains("R1-walk-CCR-down", "R1-walk-CCR-recovery", "policy-count-r10")
+        .doesNotContain("policy-count-n2-r10");
+    String report = Files.readString(dir.resolve("report.md"));
+    assertThat(report.substring(report.indexOf("## Answer"), report.indexOf("## Contents")))
+        .contains("(provisional: 1 run; the card requires 3); recommended: arm C")
+        .contains("above a minimum production hit rate this run could not measure")
+        .contains("**What this profile's sample sizes cannot show:**");
+    // the price probe priced every one of the 85 customers it was for: every DEFAULT answer of
     // every window is paired with the same customer's own premium, per line and per segment
-    JsonNode before = committedResults("docs/sample-report");
     JsonNode pairs = after.path("pricePairs");
     assertThat(pairs.toString()).isEqualTo(before.path("pricePairs").toString());
-    assertThat(pairs.path("probe").path("unpaired").asInt()).isEqualTo(81);
-    assertThat(pairs.path("probe").path("priced").asInt()).isEqualTo(81);
+    assertThat(pairs.path("probe").path("unpaired").asInt()).isEqualTo(85);
+    assertThat(pairs.path("probe").path("priced").asInt()).isEqualTo(85);
     long defaults = 0;
     long paired = 0;
     for (JsonNode step : pairs.path("steps")) {
@@ -279,15 +294,14 @@ class SampleReportTest {
         paired += line.path("pairedAnswers").asLong();
       }
     }
-    assertThat(paired).isEqualTo(defaults).isEqualTo(190);
+    assertThat(paired).isEqualTo(defaults).isEqualTo(204);
     assertThat(pairs.path("segments").path("R1-walk-C-degraded").size()).isPositive();
   }
 
   /**
-   * The full sample measured its seven steps under the card's other readings in its first run, and
-   * two verdicts flip: HD-01.1 with the healthy tail read as the p95 (A's healthy p95 passes 225
-   * ms), and HD-01 with the recovery read as healthy (with no degraded window, the backlog that
-   * fills the pool at recovery falls after the provider is healthy again, where it is a stampede).
+   * The full sample measured the healthy tail read as p95 in its first run (three steps; the
+   * recovery read as healthy is not measured), and one verdict flips: HD-01.1, A's healthy p95
+   * missing 225 ms under that reading.
    */
   @Test
   void theFullSampleMeasuredTheCardsOtherReadingsAndNamesEachFlip() throws Exception {
@@ -298,14 +312,12 @@ class SampleReportTest {
         underReadings++;
       }
     }
-    assertThat(underReadings).isEqualTo(7);
+    assertThat(underReadings).isEqualTo(3);
     JsonNode flips = after.path("sensitivity").path("flips");
     assertThat(flips.toString())
         .contains(
-            "HD-01.1 flips with the tail read as p95: supported as judged, refuted re-judged",
-            "HD-01 flips with the recovery read as healthy: inconclusive as judged, refuted"
-                + " re-judged");
-    assertThat(flips.size()).isEqualTo(2);
+            "HD-01.1 flips with the tail read as p95: supported as judged, refuted re-judged");
+    assertThat(flips.size()).isEqualTo(1);
     assertThat(Files.readString(dir.resolve("report.md")))
         .contains(
             "**Sensitivity to the card's readings:** HD-01.1 flips with the tail read as p95");
@@ -351,36 +363,50 @@ class SampleReportTest {
   }
 
   /**
-   * The full sample's recordings re-judged with other actuarial inputs: clause (b) holds, refutes,
-   * is too close to call and cannot be decided, each for a reason the inputs give.
+   * The full sample's recordings re-judged with other actuarial inputs: clause (b) holds at the
+   * declared hour, refutes against a 5 % ceiling and is too close to call at 6 %; the minimum
+   * production hit rate moves with the outage the way the aging model says (a longer outage needs a
+   * higher one).
    */
   @Test
   void clauseBOnTheFullSampleGoesEveryWayWithTheInputs() throws Exception {
     reanalyse("docs/sample-report-full");
     ExperimentRecord rec = ResultsFolder.load(dir);
-    // a ceiling of 20 %: the flips start at 1 440 s, so 20 minutes hold
-    assertThat(clauseB(rec, "fallback-ceiling-pct=20", "outage-s=1200")).isEqualTo("holds");
-    assertThat(verdict(rec, "fallback-ceiling-pct=20", "outage-s=1200").clauses().get(1).flipsAt())
-        .isEqualTo("outage-s 1440–14701 s");
-    // a day's outage outlasts every flip
-    assertThat(clauseB(rec, "outage-s=86400")).isEqualTo("refutes");
-    // the declared hour lies inside the flips
-    assertThat(clauseB(rec)).isEqualTo("undecided");
-    // a ceiling of 80 %: the curve never lies wholly above it within the steps
-    assertThat(clauseB(rec, "fallback-ceiling-pct=80")).isEqualTo("undecided");
-    assertThat(
-            solventa.ops.report.EvidenceWords.lines(
-                verdict(rec, "fallback-ceiling-pct=80"), rec.steps()))
-        .anyMatch(l -> l.contains("never lay wholly above 80 %"));
-    // an hourly source: the same hour's outage refutes (the flip scales with T_source)
-    assertThat(clauseB(rec, "source-refresh-s=3600", "max-stale-age-s=7200")).isEqualTo("refutes");
+    assertThat(clauseB(rec)).isEqualTo("holds");
+    // a ceiling of 5 % lies below the pooled share; at 6 % inside its interval
+    assertThat(clauseB(rec, "fallback-ceiling-pct=5")).isEqualTo("refutes");
+    assertThat(clauseB(rec, "fallback-ceiling-pct=6")).isEqualTo("undecided");
+    // a day's outage maps to 600 lab seconds, longer than any failing step measured
+    assertThat(clauseB(rec, "outage-s=86400")).isEqualTo("undecided");
+    double quarter = hMin(rec, "outage-s=900");
+    double half = hMin(rec, "outage-s=1800");
+    double hour = hMin(rec, "outage-s=3600");
+    assertThat(quarter).isLessThan(half);
+    assertThat(half).isLessThan(hour);
+  }
+
+  /** C's minimum production hit rate judged with the inputs {@code assume}. */
+  private static double hMin(ExperimentRecord rec, String... assume) {
+    return Analysis.of(
+            rec.steps(),
+            rec.contracts(),
+            ExperimentProfile.asRecorded(rec.profile(), rec.environment()),
+            rec.environment(),
+            Actuarial.DECLARED.with(java.util.List.of(assume)))
+        .thresholds()
+        .stream()
+        .filter(t -> t.arm().equals("C"))
+        .findFirst()
+        .orElseThrow()
+        .hMin()
+        .pct();
   }
 
   private static Verdict verdict(ExperimentRecord rec, String... assume) {
     return Analysis.of(
             rec.steps(),
             rec.contracts(),
-            ExperimentProfile.named(rec.profile()),
+            ExperimentProfile.asRecorded(rec.profile(), rec.environment()),
             rec.environment(),
             Actuarial.DECLARED.with(java.util.List.of(assume)))
         .verdicts()
