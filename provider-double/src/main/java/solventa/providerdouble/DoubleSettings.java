@@ -49,7 +49,7 @@ public record DoubleSettings(
   /** Customer ids have 8 digits, so the universe can hold at most 10^8 customers. */
   public static final int MAX_UNIVERSE = 100_000_000;
 
-  /** With the healthy tail read as the p99, the card's reading. */
+  /** With the healthy tail read as the p99, the card's reading, and no quota (the default). */
   public DoubleSettings(
       String host,
       int port,
@@ -72,34 +72,7 @@ public record DoubleSettings(
         noConsent,
         adminToken,
         allowNonLoopback,
-        HealthyTail.P99);
-  }
-
-  /** Without a quota, the default. */
-  public DoubleSettings(
-      String host,
-      int port,
-      long seed,
-      int universe,
-      double incompleteShare,
-      LatencyProfile profile,
-      ErrorShares errors,
-      Set<String> noConsent,
-      String adminToken,
-      boolean allowNonLoopback,
-      HealthyTail healthyTail) {
-    this(
-        host,
-        port,
-        seed,
-        universe,
-        incompleteShare,
-        profile,
-        errors,
-        noConsent,
-        adminToken,
-        allowNonLoopback,
-        healthyTail,
+        HealthyTail.P99,
         0);
   }
 
