@@ -142,13 +142,7 @@ class ThresholdsTest {
 
   @Test
   void withOneLevelTheMinimumIsNotMeasured() {
-    Thresholds t =
-        Thresholds.of(
-            new StepResults(List.of(outage("R1", 96, StepKind.WALK, 0))),
-            BenchArm.C,
-            List.of(ProviderState.UNRESPONSIVE),
-            T,
-            Actuarial.DECLARED);
+    Thresholds t = atTheWalksLevelOnly();
     assertThat(t.hMin().pct()).isNull();
     assertThat(t.hMin().why()).isEqualTo(Thresholds.Why.TOO_FEW_LEVELS);
   }
@@ -160,18 +154,22 @@ class ThresholdsTest {
    */
   @Test
   void theLongestOutageIsTheLineOfTheShareOverTheOutageAtTheCeiling() {
-    Thresholds t =
-        Thresholds.of(
-            new StepResults(List.of(outage("R1", 96, StepKind.WALK, 0))),
-            BenchArm.C,
-            List.of(ProviderState.UNRESPONSIVE),
-            T,
-            Actuarial.DECLARED);
+    Thresholds t = atTheWalksLevelOnly();
     Thresholds.DStar d = t.dStar().get(0);
     assertThat(d.modelSec()).isCloseTo(10_800, within(1.0));
     assertThat(d.sec()).isCloseTo(10_800, within(300.0));
     assertThat(d.extrapolated()).isTrue();
     assertThat(d.measuredSec()).isCloseTo(4_320, within(1.0));
     assertThat(d.low()).isLessThan(d.sec());
+  }
+
+  /** C's thresholds from its unresponsive walk step alone, at the seeded 96 %. */
+  private static Thresholds atTheWalksLevelOnly() {
+    return Thresholds.of(
+        new StepResults(List.of(outage("R1", 96, StepKind.WALK, 0))),
+        BenchArm.C,
+        List.of(ProviderState.UNRESPONSIVE),
+        T,
+        Actuarial.DECLARED);
   }
 }
