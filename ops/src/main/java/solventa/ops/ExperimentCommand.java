@@ -75,7 +75,9 @@ public final class ExperimentCommand {
             "experiment-interrupt");
     Runtime.getRuntime().addShutdownHook(onInterrupt);
     try {
+      long started = System.nanoTime();
       lab.start();
+      long labStarted = System.nanoTime();
       runner[0] = new ProtocolRunner(profile, out, seed, lab, store);
       List<StepSpec> plan = ProtocolPlan.build(profile);
       try {
@@ -97,11 +99,22 @@ public final class ExperimentCommand {
         finished.set(true);
         throw e;
       }
+      long stepsDone = System.nanoTime();
       priceProbe(lab, profile, out, seed, runner[0].results());
+      store.describe(
+          wallClock(
+              System.getenv(),
+              labStarted - started,
+              stepsDone - labStarted,
+              System.nanoTime() - stepsDone,
+              runner[0].results().size() * (long) profile.warmupSec()));
+      long analysing = System.nanoTime();
       Path report =
           ReportCommand.publish(
               store.measured(runner[0].results(), runner[0].contracts(), true, null), out);
       finished.set(true);
+      System.out.println(
+          "analysed and written in " + seconds(System.nanoTime() - analysing) + " s");
       return report;
     } finally {
       finished.set(true);
@@ -173,6 +186,42 @@ public final class ExperimentCommand {
       Thread.currentThread().interrupt();
       return null;
     }
+  }
+
+  /**
+   * Where the run's time went, by phase: setup and build as {@code bin/lab} measured them (its
+   * {@code LAB_SETUP_SEC} and {@code LAB_BUILD_SEC}; absent when the runner was started otherwise),
+   * the lab's start, the steps (their warm-up slices named apart) and the price probe. The analysis
+   * and the report, which come after results.json is written, are timed on the console.
+   */
+  static Map<String, String> wallClock(
+      Map<String, String> env, long labNanos, long stepsNanos, long probeNanos, long warmupSec) {
+    Map<String, String> m = new LinkedHashMap<>();
+    String setup = env.get("LAB_SETUP_SEC");
+    String build = env.get("LAB_BUILD_SEC");
+    m.put(
+        "wall clock: setup",
+        setup != null && setup.matches("\\d{1,6}")
+            ? setup + " s"
+            : "not measured: not run by bin/lab");
+    m.put(
+        "wall clock: build",
+        build != null && build.matches("\\d{1,6}")
+            ? build + " s"
+            : "not measured: not run by bin/lab");
+    m.put("wall clock: lab start", seconds(labNanos) + " s");
+    m.put(
+        "wall clock: steps",
+        seconds(stepsNanos)
+            + " s, of which the steps' warm-up slices "
+            + warmupSec
+            + " s (each step's settle, seeding and re-runs in the rest)");
+    m.put("wall clock: price probe", seconds(probeNanos) + " s");
+    return m;
+  }
+
+  private static long seconds(long nanos) {
+    return Math.round(nanos / 1e9);
   }
 
   static Map<String, String> environment(ExperimentProfile profile, long seed) {

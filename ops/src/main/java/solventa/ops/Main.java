@@ -173,6 +173,7 @@ public final class Main implements Callable<Integer> {
       }
       System.out.println("report: " + report);
       System.out.println("        " + report.resolveSibling("report.html"));
+      System.out.println("        " + report.resolveSibling("summary.json"));
       return printAnswer(report, gate);
     }
   }
@@ -216,6 +217,7 @@ public final class Main implements Callable<Integer> {
               + " (docs/verdict-rules.md), actuarial inputs "
               + inputs.describe());
       System.out.println("report: " + report);
+      System.out.println("        " + report.resolveSibling("summary.json"));
       return printAnswer(report, gate);
     }
   }
@@ -282,6 +284,7 @@ public final class Main implements Callable<Integer> {
     solventa.ops.results.ExperimentRecord e =
         solventa.ops.results.ResultsFolder.load(report.getParent());
     solventa.ops.report.Summary.of(e).consoleLines().forEach(System.out::println);
+    System.out.println("decision: " + solventa.ops.report.DecisionCard.sentences(e));
     int code = Outcome.of(e, gate);
     String why = Outcome.explain(e, code, gate);
     if (why != null) {

@@ -10,6 +10,7 @@ import solventa.ops.analysis.figures.StepResult;
 import solventa.ops.analysis.hypotheses.Actuarial;
 import solventa.ops.analysis.power.OcRow;
 import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.report.DecisionCard;
 import solventa.ops.report.EvidenceWords;
 import solventa.ops.report.ReportWriter;
 import solventa.ops.results.ExperimentRecord;
@@ -18,9 +19,9 @@ import solventa.ops.results.StepRecording;
 
 /**
  * Analysis and report of a results folder: sanity checks and verdicts from the measured steps, then
- * {@code results.json}, {@code steps.csv} and {@code report.md}/{@code report.html}. The end of an
- * experiment and {@code bin/lab report DIR} (re-analysis with this build's rules and the parameters
- * of the folder's profile) both go through it.
+ * {@code results.json}, {@code steps.csv}, {@code report.md}/{@code report.html} and the decision
+ * card {@code summary.json}. The end of an experiment and {@code bin/lab report DIR} (re-analysis
+ * with this build's rules and the parameters of the folder's profile) both go through it.
  */
 public final class ReportCommand {
   private ReportCommand() {}
@@ -54,6 +55,7 @@ public final class ReportCommand {
                 .withOperatingCharacteristics(OcRow.of(profile, a)));
     ResultsFolder.save(e, dir);
     ReportWriter.write(e, dir);
+    DecisionCard.write(e, dir);
     return dir.resolve("report.md");
   }
 

@@ -37,6 +37,43 @@ class DocsIndexTest {
     assertThat(links).isGreaterThan(pages.size());
   }
 
+  /**
+   * Every committed sample is listed in the index, and every sample folder the README or a page of
+   * docs/ names exists.
+   */
+  @Test
+  void everySampleIsListedAndEverySampleNamedExists() throws Exception {
+    Path root = LabPaths.root();
+    Path docs = root.resolve("docs");
+    String index = Files.readString(docs.resolve("README.md"));
+    List<String> samples;
+    try (Stream<Path> s = Files.list(docs)) {
+      samples =
+          s.filter(Files::isDirectory)
+              .map(p -> p.getFileName().toString())
+              .filter(n -> n.startsWith("sample-report"))
+              .toList();
+    }
+    assertThat(samples).hasSizeGreaterThanOrEqualTo(4);
+    for (String sample : samples) {
+      assertThat(index).as(sample).contains("](" + sample + "/report.md)");
+    }
+    List<Path> texts;
+    try (Stream<Path> s = Files.list(docs)) {
+      texts = new java.util.ArrayList<>(s.filter(p -> p.toString().endsWith(".md")).toList());
+    }
+    texts.add(root.resolve("README.md"));
+    Pattern named = Pattern.compile("sample-report(-[a-z]+)?(?=/)");
+    for (Path text : texts) {
+      Matcher m = named.matcher(Files.readString(text));
+      while (m.find()) {
+        assertThat(docs.resolve(m.group()))
+            .as(text.getFileName() + " names " + m.group())
+            .isDirectory();
+      }
+    }
+  }
+
   @Test
   void performanceIsAtMostThreeHundredLines() throws Exception {
     assertThat(Files.readAllLines(LabPaths.root().resolve("docs/performance.md")).size())

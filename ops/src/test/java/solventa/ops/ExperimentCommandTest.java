@@ -48,4 +48,29 @@ class ExperimentCommandTest {
     assertThat(env.get("command")).isEqualTo("./bin/lab experiment quick --seed 7 --nodes 2");
     assertThat(env).containsKey("commit");
   }
+
+  /** The wall clock by phase: bin/lab's setup and build, the lab's start, the steps, the probe. */
+  @Test
+  void theEnvironmentGivesTheWallClockByPhase() {
+    var m =
+        ExperimentCommand.wallClock(
+            java.util.Map.of("LAB_SETUP_SEC", "3", "LAB_BUILD_SEC", "61"),
+            12_400_000_000L,
+            590_000_000_000L,
+            58_000_000_000L,
+            190);
+    assertThat(m)
+        .containsExactly(
+            java.util.Map.entry("wall clock: setup", "3 s"),
+            java.util.Map.entry("wall clock: build", "61 s"),
+            java.util.Map.entry("wall clock: lab start", "12 s"),
+            java.util.Map.entry(
+                "wall clock: steps",
+                "590 s, of which the steps' warm-up slices 190 s (each step's settle, seeding and"
+                    + " re-runs in the rest)"),
+            java.util.Map.entry("wall clock: price probe", "58 s"));
+    var alone = ExperimentCommand.wallClock(java.util.Map.of("LAB_BUILD_SEC", "x; rm"), 0, 0, 0, 0);
+    assertThat(alone.get("wall clock: setup")).isEqualTo("not measured: not run by bin/lab");
+    assertThat(alone.get("wall clock: build")).isEqualTo("not measured: not run by bin/lab");
+  }
 }

@@ -3,9 +3,12 @@ package solventa.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,11 +18,22 @@ import solventa.lab.LabPaths;
 /**
  * {@code bin/lab} refuses a command line before setup or any build: an unknown command, an option
  * the command's help does not list, a value outside the listed ones (a misspelled profile), a
- * missing or extra operand. It reads the help in {@code bin/lab.usage}, which is picocli's own, so
- * every option the runner accepts passes the script's check too.
+ * missing or extra operand, a results folder without results.json; a misspelt command or value gets
+ * the nearest one it could be. It reads the help in {@code bin/lab.usage}, which is picocli's own,
+ * so every option the runner accepts passes the script's check too.
  */
 class LabScriptTest {
+  /** A results folder, relative to the project's root as bin/lab reads it: one results.json. */
+  static final String RESULTS = "ops/target/lab-script-results";
+
   record Run(int exit, String out) {}
+
+  @BeforeAll
+  static void aResultsFolder() throws Exception {
+    Path dir = LabPaths.root().resolve(RESULTS);
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("results.json"), "{}");
+  }
 
   static Run lab(boolean checkOnly, String... args) throws Exception {
     List<String> cmd = new ArrayList<>();
@@ -56,6 +70,15 @@ class LabScriptTest {
         "load --rate 3000|--rate must be 1..2000, was 3000",
         "up --refresh-after 0|--refresh-after must be 1..86399, was 0",
         "frobnicate|unknown command 'frobnicate'",
+        "expriment quick|unknown command 'expriment'; did you mean 'experiment'?",
+        "experiment qiuck|unknown PROFILE 'qiuck': use smoke, quick, full, explore or breakpoints;"
+            + " did you mean 'quick'?",
+        "state slwo|unknown STATE 'slwo': use healthy, slow, degraded, unresponsive, down or"
+            + " recovery; did you mean 'slow'?",
+        "report /nonexistent|no results folder '/nonexistent'",
+        "report docs|'docs' holds no results.json",
+        "up --variant NAME|--variant must be B+CB, C@80ms, C@160ms, C+RA, C+CR or C+SD, was NAME",
+        "up --arm Z|--arm must be A, B, B+CB, C or C', was Z",
       })
   void aRefusedCommandLineExitsTwoWithTheUsageAndBuildsNothing(String line, String message)
       throws Exception {
@@ -75,11 +98,12 @@ class LabScriptTest {
     "state degraded",
     "status --watch --every=3",
     "faults --only=provider,store --docs",
-    "report results/x",
+    "report " + RESULTS,
     "load --rate 5 --hit-rate=0.9",
     "down",
     "up --warmup-quotes 0 --refresh-after 86399",
-    "report results/x --fail-on=inconclusive",
+    "report " + RESULTS + " --fail-on=inconclusive",
+    "up --variant C+SD --nodes 1",
   })
   void anAcceptedCommandLinePassesTheCheck(String line) throws Exception {
     Run r = lab(true, line.split(" "));
@@ -110,10 +134,18 @@ class LabScriptTest {
                     args.add(
                         command.equals("state")
                             ? "slow"
-                            : command.equals("experiment") ? "quick" : "x"));
+                            : command.equals("experiment")
+                                ? "quick"
+                                : command.equals("report") ? RESULTS : "x"));
         args.add(o.longestName());
         if (o.arity().max() > 0) {
-          args.add(o.longestName().equals("--fail-on") ? "refuted" : "1");
+          args.add(
+              switch (o.longestName()) {
+                case "--fail-on" -> "refuted";
+                case "--variant" -> "C+CR";
+                case "--arm" -> "C'";
+                default -> "1";
+              });
         }
         Run r = lab(true, args.toArray(String[]::new));
         assertThat(r.exit()).as(String.join(" ", args) + ": " + r.out()).isZero();

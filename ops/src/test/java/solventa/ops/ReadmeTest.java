@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import solventa.lab.LabPaths;
 
@@ -26,6 +28,36 @@ class ReadmeTest {
         .containsExactly("./bin/lab experiment quick", "./bin/lab test");
     List<String> ci = Files.readAllLines(LabPaths.root().resolve(".ci/run"));
     assertThat(ci.get(ci.size() - 1)).isEqualTo("./bin/lab test");
+  }
+
+  /**
+   * "More commands" is a table, one command a row; no line of the README is over 300 characters;
+   * the README links the docs' index, and every relative link it holds resolves.
+   */
+  @Test
+  void moreCommandsIsATableAndTheReadmeReadsInAMinute() throws Exception {
+    List<String> lines = readme();
+    int from = lines.indexOf("## More commands");
+    assertThat(from).isPositive();
+    List<String> rows =
+        lines.subList(from, lines.size()).stream()
+            .takeWhile(l -> !l.startsWith("## ") || l.equals("## More commands"))
+            .filter(l -> l.startsWith("| `./bin/lab "))
+            .toList();
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(10);
+    rows.forEach(r -> assertThat(r.split("(?<!\\\\)\\|", -1)).as(r).hasSize(5));
+    for (int i = 0; i < lines.size(); i++) {
+      assertThat(lines.get(i).length()).as("README line " + (i + 1)).isLessThanOrEqualTo(300);
+    }
+    String text = String.join("\n", lines);
+    assertThat(text).contains("](docs/README.md)");
+    Matcher m = Pattern.compile("\\]\\(([^)#:]+)(#[^)]*)?\\)").matcher(text);
+    int links = 0;
+    while (m.find()) {
+      assertThat(LabPaths.root().resolve(m.group(1))).as(m.group(1)).exists();
+      links++;
+    }
+    assertThat(links).isGreaterThan(5);
   }
 
   @Test

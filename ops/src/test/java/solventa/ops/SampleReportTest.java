@@ -15,6 +15,7 @@ import solventa.ops.analysis.Analysis;
 import solventa.ops.analysis.hypotheses.Actuarial;
 import solventa.ops.analysis.hypotheses.Verdict;
 import solventa.ops.protocol.ExperimentProfile;
+import solventa.ops.report.DecisionCard;
 import solventa.ops.results.ExperimentRecord;
 import solventa.ops.results.ResultsFolder;
 
@@ -55,13 +56,15 @@ class SampleReportTest {
   }
 
   /**
-   * The explore sample (2026-12-07 01:36 UTC, recorded at 72eac42 under rules version 14 with T =
-   * 60 s and no outage step, re-judged under version 15): B, C, C's variants (C+SD down only) and
-   * C' walked in two runs, then the price probe; its recordings re-analyse to the committed steps,
-   * verdicts and checks, and to the same price pairs, thresholds and paired effects. Its first
-   * screen names the recommended design, C+CR, with its condition: the minimum production hit rate
-   * this recording cannot measure (one seeded level), and D* per failing state with its interval;
-   * careful recovery and refresh-ahead are compared with C in pairs.
+   * The explore sample (2026-12-07 23:01 UTC, recorded at f785a3b under rules version 15, T = 600
+   * s): B, C, C's variants (C@80ms and C@160ms healthy and slow, C+SD down only) and C' walked in
+   * two runs, each design that falls back also through an outage at 90 and 98 % seeded hit rate in
+   * the first, then the price probe; its 78 steps re-analyse to the committed steps, verdicts and
+   * checks, and to the same price pairs, thresholds and paired effects. Each design's minimum
+   * production hit rate is measured over four levels with its interval; its first screen opens with
+   * the decision card, C recommended on that condition; in pairs, careful recovery holds fewer
+   * calls in flight and asks fewer duplicates than C once the provider healed, at the price of more
+   * fallback in the first minute, and C' asks fewer duplicates.
    */
   @Test
   void reAnalysingTheCommittedExploreSampleReproducesIt() throws Exception {
@@ -69,19 +72,25 @@ class SampleReportTest {
     JsonNode after = reanalyse("docs/sample-report-explore");
     assertThat(after.path("profile").toString()).contains("explore");
     assertThat(after.path("rulesVersion").asText()).isEqualTo("15");
+    assertThat(after.path("steps").size()).isEqualTo(78);
     assertThat(after.path("pricePairs").toString()).isEqualTo(before.path("pricePairs").toString());
     assertThat(after.path("thresholds").toString()).isEqualTo(before.path("thresholds").toString());
     assertThat(after.path("pairedEffects").toString())
         .isEqualTo(before.path("pairedEffects").toString());
-    java.util.List<String> designs = new java.util.ArrayList<>();
+    // h_min per design that falls back through every failing state, over four seeded levels
+    java.util.Map<String, JsonNode> hMin = new java.util.TreeMap<>();
     for (JsonNode t : after.path("thresholds")) {
-      designs.add(t.path("arm").asText());
-      assertThat(t.at("/hMin/why").asText()).as(t.path("arm").asText()).isEqualTo("TOO_FEW_LEVELS");
-      JsonNode down = t.path("dStar").get(2);
-      assertThat(down.path("state").asText()).isEqualTo("DOWN");
-      assertThat(down.path("sec").isNumber()).as(t.path("arm").asText()).isTrue();
+      hMin.put(t.path("arm").asText(), t.path("hMin"));
     }
-    assertThat(designs).contains("C", "C'", "C+RA", "C+CR");
+    for (String design : java.util.List.of("C", "C'", "C+RA", "C+CR")) {
+      JsonNode h = hMin.get(design);
+      assertThat(h.path("levels").size()).as(design).isEqualTo(4);
+      assertThat(h.path("pct").asDouble()).as(design).isBetween(91.5, 93.5);
+      assertThat(h.path("low").asDouble()).as(design).isLessThan(h.path("pct").asDouble());
+      assertThat(h.path("high").asDouble()).as(design).isGreaterThan(h.path("pct").asDouble());
+    }
+    // C+SD walked down only: one level, its h_min not measurable
+    assertThat(hMin.get("C+SD").path("why").asText()).isEqualTo("TOO_FEW_LEVELS");
     java.util.Set<String> claims = new java.util.TreeSet<>();
     for (JsonNode e : after.path("pairedEffects")) {
       if (e.at("/effect/ci").isObject()) {
@@ -93,20 +102,34 @@ class SampleReportTest {
                 + e.path("favours").asText());
       }
     }
-    // careful recovery keeps fewer calls in flight and asks fewer duplicates once the provider
-    // healed, at the price of more fallback in the first minute; refresh-ahead starts the outage
-    // with more fresh values
     assertThat(claims)
         .contains(
             "C+CR POOL_IN_FLIGHT VARIANT",
             "C+CR DUPLICATES_HEALED VARIANT",
             "C+CR FALLBACK_FIRST_60S BASE",
-            "C+RA FRESH_AT_START VARIANT",
             "C' DUPLICATES_HEALED VARIANT");
     String report = Files.readString(dir.resolve("report.md"));
-    assertThat(report.substring(report.indexOf("## Answer"), report.indexOf("## Contents")))
-        .contains("recommended: arm C+CR")
-        .contains("above a minimum production hit rate this run could not measure");
+    String answer = report.substring(report.indexOf("## Answer"), report.indexOf("## Contents"));
+    assertThat(answer)
+        .startsWith(
+            "## Answer\n\n**Recommended: C.** It met p95 ≤ 225 ms, p99 ≤ 475 ms, errors ≤ 1 % in"
+                + " every required state of both runs")
+        .contains("if the production hit rate is h ≥ 92.5 % [91.9, 93.0]")
+        .contains("| C (recommended) | qualifies |")
+        .contains("recommended: arm C, the simplest design");
+    assertThat(cardWords(report)).isLessThanOrEqualTo(80);
+    JsonNode card = ResultsFolder.JSON.readTree(dir.resolve("summary.json").toFile());
+    assertThat(card.path("recommended").asText()).isEqualTo("C");
+    assertThat(card.path("runs").asInt()).isEqualTo(2);
+    assertThat(design(card, "C+CR").path("standing").asText()).isEqualTo("QUALIFIES");
+  }
+
+  /** The words of the decision card, between the Answer's heading and the card's table. */
+  static int cardWords(String report) {
+    int from = report.indexOf("## Answer") + "## Answer".length();
+    int to = report.indexOf("\n| Design |", from);
+    assertThat(to).as("the card's table").isPositive();
+    return report.substring(from, to).trim().split("\\s+").length;
   }
 
   /** The results.json committed in {@code folder}'s results.zip, as recorded. */
@@ -227,6 +250,36 @@ class SampleReportTest {
     assertThat(report.substring(report.indexOf("## Answer"), report.indexOf("## Contents")))
         .contains("**HD-01 is supported; recommended: arm C")
         .contains("if the production hit rate is h ≥ 92.3 % [92.0, 92.6]");
+    assertThat(cardWords(report)).isLessThanOrEqualTo(80);
+    // the decision card, as data
+    JsonNode card = ResultsFolder.JSON.readTree(dir.resolve("summary.json").toFile());
+    assertThat(card.path("schema").asText()).isEqualTo(DecisionCard.SCHEMA);
+    assertThat(card.path("hd01").asText()).isEqualTo("supported");
+    assertThat(card.path("provisional").asBoolean()).isFalse();
+    assertThat(card.path("runs").asInt()).isEqualTo(3);
+    assertThat(card.path("recommended").asText()).isEqualTo("C");
+    assertThat(card.at("/verdicts/HD-01.6").asText()).isEqualTo("inconclusive");
+    JsonNode cCard = design(card, "C");
+    assertThat(cCard.path("standing").asText()).isEqualTo("QUALIFIES");
+    assertThat(cCard.path("latency").asText()).isEqualTo("MET");
+    assertThat(cCard.path("worstP95Ms").asDouble()).isBetween(1.0, 225.0);
+    assertThat(cCard.at("/minimumHitRate/pct").asDouble()).isBetween(92.0, 92.7);
+    assertThat(cCard.at("/minimumHitRate/levels").asInt()).isEqualTo(9);
+    assertThat(cCard.path("priceErrorMedianAbsPct").isNumber()).isTrue();
+    JsonNode aCard = design(card, "A");
+    assertThat(aCard.path("standing").asText()).isEqualTo("MISSES");
+    assertThat(aCard.path("worstP99Ms").asDouble()).isGreaterThan(475.0);
+    assertThat(aCard.path("minimumHitRate").isNull()).isTrue();
+    assertThat(aCard.at("/missing/minimumHitRate").asText()).contains("never falls back");
+  }
+
+  private static JsonNode design(JsonNode card, String label) {
+    for (JsonNode d : card.path("designs")) {
+      if (d.path("design").asText().equals(label)) {
+        return d;
+      }
+    }
+    throw new AssertionError("no design " + label + " on the card");
   }
 
   /**
@@ -280,6 +333,7 @@ class SampleReportTest {
         .contains("(provisional: 1 run; the card requires 3); recommended: arm C")
         .contains("above a minimum production hit rate this run could not measure")
         .contains("**What this profile's sample sizes cannot show:**");
+    assertThat(cardWords(report)).isLessThanOrEqualTo(80);
     // the price probe priced every one of the 85 customers it was for: every DEFAULT answer of
     // every window is paired with the same customer's own premium, per line and per segment
     JsonNode pairs = after.path("pricePairs");

@@ -19,6 +19,7 @@ import solventa.ops.lab.Http;
 import solventa.ops.protocol.ExperimentProfile;
 import solventa.ops.protocol.ProtocolPlan;
 import solventa.ops.protocol.StepSpec;
+import solventa.ops.report.DecisionCard;
 import solventa.signals.Origin;
 import solventa.vocabulary.Acceptance;
 
@@ -45,7 +46,7 @@ class SmokeExperimentIT {
   }
 
   @Test
-  void resultsHoldEveryStepWithItsMeasurementsAndAComputedVerdictPerHypothesis() {
+  void resultsHoldEveryStepWithItsMeasurementsAndAComputedVerdictPerHypothesis() throws Exception {
     assertThat(results.path("complete").asBoolean()).isTrue();
     List<StepSpec> plan = ProtocolPlan.build(ExperimentProfile.named("smoke"));
     assertThat(results.path("steps")).hasSize(plan.size());
@@ -105,6 +106,13 @@ class SmokeExperimentIT {
     }
     assertThat(Files.exists(dir.resolve("steps.csv"))).isTrue();
     assertThat(Files.exists(dir.resolve("report.html"))).isTrue();
+    // the decision card: HD-01's verdict and every design judged, as the results hold them
+    JsonNode card = Http.JSON.readTree(dir.resolve("summary.json").toFile());
+    assertThat(card.path("schema").asText()).isEqualTo(DecisionCard.SCHEMA);
+    assertThat(card.path("hd01").asText())
+        .isEqualTo(results.path("verdicts").path("HD-01").path("verdict").asText());
+    assertThat(card.path("profile").asText()).isEqualTo("smoke");
+    assertThat(card.path("designs")).isNotEmpty();
   }
 
   @Test

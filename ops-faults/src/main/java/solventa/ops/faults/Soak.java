@@ -50,6 +50,7 @@ public final class Soak {
       SoakPlan plan,
       List<SoakSample> samples,
       List<SoakTrend> trends,
+      List<SoakPlan.Window> skipped,
       List<String> events,
       int valuesBefore,
       long lost,
@@ -77,7 +78,8 @@ public final class Soak {
     try (FaultContext ctx = new FaultContext(out, console, seed)) {
       r = soak(ctx, plan);
     }
-    String md = report(r, commit);
+    List<String> charts = SoakCharts.write(out, r.samples(), r.trends(), r.skipped());
+    String md = report(r, commit, charts);
     Files.writeString(out.resolve("soak.md"), md, StandardCharsets.UTF_8);
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("commit", commit);
@@ -170,6 +172,7 @@ public final class Soak {
         plan,
         List.copyOf(samples),
         trends,
+        List.copyOf(skipped),
         List.copyOf(events),
         before.size(),
         lost,
@@ -244,8 +247,11 @@ public final class Soak {
     timers.awaitTermination(30, TimeUnit.SECONDS);
   }
 
-  /** soak.md: what ran, the samples, each trend's line, the load, the lost values, the verdict. */
-  static String report(Result r, String commit) {
+  /**
+   * soak.md: what ran, the samples, each trend's line and its chart, the load, the lost values, the
+   * verdict.
+   */
+  static String report(Result r, String commit, List<String> charts) {
     StringBuilder sb = new StringBuilder("# Soak\n\n");
     sb.append(
         String.format(
@@ -286,6 +292,10 @@ public final class Soak {
                 + " node figures' only where every node answered):%n%n",
             SoakPlan.SETTLE_MIN));
     r.trends().forEach(t -> sb.append("- ").append(t.describe()).append('\n'));
+    if (!charts.isEmpty()) {
+      sb.append("\nEach trend's samples, the minutes it leaves out (shaded) and its line:\n\n");
+      charts.forEach(c -> sb.append("![").append(c).append("](").append(c).append(")\n"));
+    }
     sb.append("\nEvents:\n\n");
     r.events().forEach(e -> sb.append("- ").append(e).append('\n'));
     sb.append(

@@ -1,7 +1,10 @@
 package solventa.ops.faults;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import solventa.ops.lab.NodeProcess;
 import solventa.quote.stats.StatsSnapshot;
@@ -14,6 +17,20 @@ import solventa.quote.stats.StatsSnapshot;
  */
 final class SoakSampler {
   private static final double MB = 1024.0 * 1024.0;
+
+  /** Each trend's reading of a sample, by the trend's name: the trends and the charts read it. */
+  static final Map<String, ToDoubleFunction<SoakSample>> READINGS = readings();
+
+  private static Map<String, ToDoubleFunction<SoakSample>> readings() {
+    Map<String, ToDoubleFunction<SoakSample>> m = new LinkedHashMap<>();
+    m.put("heap after GC", SoakSample::heapAfterGcMb);
+    m.put("threads", SoakSample::threads);
+    m.put("file descriptors", SoakSample::fileDescriptors);
+    m.put("active entities", SoakSample::entities);
+    m.put("adapter pool (on the wire and waiting)", SoakSample::pool);
+    m.put("Redis memory", SoakSample::redisMb);
+    return Collections.unmodifiableMap(m);
+  }
 
   private final FaultContext ctx;
   private final List<NodeProcess> live;
@@ -111,46 +128,33 @@ final class SoakSampler {
             "MB",
             0.9 * nodes * heapMb,
             "90 % of the " + nodes + " nodes' " + NodeProcess.HEAP + " heaps",
-            whole,
-            SoakSample::heapAfterGcMb),
+            whole),
         trend(
             "threads",
             "",
             (double) nodes * Soak.THREADS_PER_NODE,
             Soak.THREADS_PER_NODE + " a node",
-            whole,
-            SoakSample::threads),
+            whole),
         trend(
-            "file descriptors",
-            "",
-            0.8 * fdLimit,
-            "80 % of the nodes' limits, " + fdLimit,
-            whole,
-            SoakSample::fileDescriptors),
+            "file descriptors", "", 0.8 * fdLimit, "80 % of the nodes' limits, " + fdLimit, whole),
         trend(
             "active entities",
             "",
             (double) nodes * maxActive,
             "quote.entities.max-active " + maxActive + " a node",
-            whole,
-            SoakSample::entities),
+            whole),
         trend(
             "adapter pool (on the wire and waiting)",
             "calls",
             (double) nodes * pool,
             "max-connections + max-open-requests, " + pool + " a node",
-            whole,
-            SoakSample::pool),
-        trend("Redis memory", "MB", redisLimit, "its maxmemory", redis, SoakSample::redisMb));
+            whole),
+        trend("Redis memory", "MB", redisLimit, "its maxmemory", redis));
   }
 
   private static SoakTrend trend(
-      String name,
-      String unit,
-      double limit,
-      String why,
-      List<SoakSample> samples,
-      ToDoubleFunction<SoakSample> value) {
+      String name, String unit, double limit, String why, List<SoakSample> samples) {
+    ToDoubleFunction<SoakSample> value = READINGS.get(name);
     return new SoakTrend(
         name,
         unit,

@@ -42,6 +42,7 @@ record SoakTrend(
    * @param slopePerHour the slope, {@code unit} an hour (NaN: fewer than three samples)
    * @param lowPerHour the slope's 95 % interval's low end, {@code unit} an hour
    * @param highPerHour its high end
+   * @param atZero the line's value at minute 0, {@code unit}
    * @param atHorizon the line's value {@value #HORIZON_HOURS} h after the last sample
    * @param grows the interval lies wholly above 0
    * @param fails it grows and reaches the limit within the horizon
@@ -50,6 +51,7 @@ record SoakTrend(
       double slopePerHour,
       double lowPerHour,
       double highPerHour,
+      double atZero,
       double atHorizon,
       boolean grows,
       boolean fails) {}
@@ -60,7 +62,7 @@ record SoakTrend(
       line.addData(minutes.get(i), values.get(i));
     }
     if (line.getN() < 3) {
-      return new Verdict(Double.NaN, Double.NaN, Double.NaN, Double.NaN, false, false);
+      return new Verdict(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, false, false);
     }
     double slope = line.getSlope();
     double half = line.getSlopeConfidenceInterval(0.05);
@@ -74,6 +76,7 @@ record SoakTrend(
         slope * 60,
         (slope - half) * 60,
         (slope + half) * 60,
+        line.getIntercept(),
         atHorizon,
         grows,
         grows && atHorizon > limit);

@@ -123,10 +123,10 @@ public final class LiveLabCommands {
         names = "--variant",
         paramLabel = "NAME",
         description =
-            "a design variant instead of an arm: B+CB, C@80ms, C@160ms (C with another budget),"
-                + " C+RA (C with refresh-ahead), C+CR (C with careful recovery) or C+SD (C with a"
-                + " default per risk segment); their settings:"
-                + " docs/operations.md")
+            "B+CB, C@80ms, C@160ms, C+RA, C+CR or C+SD: a design variant instead of an arm"
+                + " (C@80ms and C@160ms: C with another budget; C+RA: C with refresh-ahead; C+CR:"
+                + " C with careful recovery; C+SD: C with a default per risk segment); their"
+                + " settings: docs/operations.md")
     String variant;
 
     @Option(

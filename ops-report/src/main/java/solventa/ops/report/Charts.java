@@ -37,9 +37,7 @@ final class Charts {
   /** Every chart the data allows, in the report's order. */
   static List<Chart> of(StepResults r) {
     Charts c = new Charts(r);
-    for (String run : r.runs()) {
-      c.walkCharts(run);
-    }
+    c.walkCharts();
     for (String run : r.runs()) {
       c.recoveryFallback(run);
     }
@@ -63,22 +61,76 @@ final class Charts {
     return base + (run.equals(firstRun) ? "" : "-" + run) + ".svg";
   }
 
-  /** Per arm: latency per second through the six states of a run, breaker bands shaded. */
-  private void walkCharts(String run) {
-    for (BenchArm arm : BenchArm.card()) {
-      SvgChart c = walkChart(run, arm, s -> s.p95(), s -> s.p99());
-      if (c != null) {
-        charts.add(
-            new Chart(
-                file("latency-" + arm.tag(), run),
-                c.render(),
-                "Arm "
-                    + arm.label()
-                    + ", run "
-                    + run
-                    + ": latency per second through the six provider states; shaded: breaker open (red) / half-open (orange), seconds with more than 1 % errors (grey)."));
+  /**
+   * Per arm: latency per second through the six states of a run, breaker bands shaded; every arm's
+   * chart of every run on one y scale, so that two arms compare at a glance.
+   */
+  private void walkCharts() {
+    List<String[]> names = new ArrayList<>();
+    List<SvgChart> drawn = new ArrayList<>();
+    List<BenchArm> arms = new ArrayList<>();
+    for (String run : r.runs()) {
+      for (BenchArm arm : BenchArm.card()) {
+        SvgChart c = walkChart(run, arm, s -> s.p95(), s -> s.p99());
+        if (c != null) {
+          names.add(new String[] {run, file("latency-" + arm.tag(), run)});
+          drawn.add(c);
+          arms.add(arm);
+        }
       }
     }
+    double top = drawn.stream().mapToDouble(SvgChart::dataMax).max().orElse(0);
+    for (int i = 0; i < drawn.size(); i++) {
+      SvgChart c = drawn.get(i).yTop(top);
+      charts.add(
+          new Chart(
+              names.get(i)[1],
+              c.render(),
+              "Arm "
+                  + arms.get(i).label()
+                  + ", run "
+                  + names.get(i)[0]
+                  + ": latency per second through the six provider states, every arm's chart on"
+                  + " one scale; "
+                  + shading(arms.get(i), c)
+                  + " "
+                  + PARTIAL));
+    }
+  }
+
+  /** What a walk chart's shading shows: only the kinds drawn, and why breaker bands are absent. */
+  private static String shading(BenchArm arm, SvgChart c) {
+    List<String> kinds = new ArrayList<>();
+    if (c.hasBand("breaker OPEN")) {
+      kinds.add("breaker open (red)");
+    }
+    if (c.hasBand("breaker HALF_OPEN")) {
+      kinds.add("half-open (orange)");
+    }
+    if (c.hasBand(ERROR_LABEL)) {
+      kinds.add("seconds with more than 1 % errors (grey)");
+    }
+    String shaded = kinds.isEmpty() ? "nothing shaded" : "shaded: " + String.join(", ", kinds);
+    return shaded + (arm.breaker() ? "." : "; arm " + arm.label() + " runs without a breaker.");
+  }
+
+  /** The caption's note on the seconds left out ({@link #drawn}). */
+  static final String PARTIAL =
+      "A second with fewer than half the step's typical answers per second (a step's partial last"
+          + " second) is not drawn.";
+
+  /**
+   * The seconds of a timeline a chart draws: those with at least half the median answers per second
+   * of the step, so that a step's partial last second, a handful of answers, never draws a spike to
+   * 0 or 100 %.
+   */
+  static List<TimelinePoint> drawn(List<TimelinePoint> timeline) {
+    if (timeline == null || timeline.isEmpty()) {
+      return List.of();
+    }
+    double[] requests = timeline.stream().mapToDouble(TimelinePoint::requests).toArray();
+    double typical = solventa.ops.statistics.Percentile.of(requests, 50);
+    return timeline.stream().filter(t -> t.requests() >= typical / 2).toList();
   }
 
   /** Fallback share per second through a run's recovery, C vs C'. */
@@ -93,7 +145,7 @@ final class Charts {
       Optional<StepResult> s = r.walk(run, arm, ProviderState.RECOVERY);
       if (s.isPresent()) {
         List<double[]> pts = new ArrayList<>();
-        for (TimelinePoint t : s.get().timeline()) {
+        for (TimelinePoint t : drawn(s.get().timeline())) {
           pts.add(
               new double[] {
                 t.second(), t.fallbackShare() == null ? Double.NaN : t.fallbackShare()
@@ -109,7 +161,10 @@ final class Charts {
           new Chart(
               file("recovery-fallback", run),
               fb.render(),
-              "Run " + run + ": fallback share per second during the recovery step, C vs C'."));
+              "Run "
+                  + run
+                  + ": fallback share per second during the recovery step, C vs C'. "
+                  + PARTIAL));
     }
   }
 
@@ -215,6 +270,8 @@ final class Charts {
       String prevState = null;
       int bandStart = 0;
       Integer errorsFrom = null;
+      java.util.Set<Integer> keep = new java.util.HashSet<>();
+      drawn(s.get().timeline()).forEach(t -> keep.add(t.second()));
       for (TimelinePoint t : s.get().timeline()) {
         // a second whose answers were mostly not quotes: its latency is that of failures, so it is
         // shaded as errors, never read as a fast second
@@ -225,8 +282,12 @@ final class Charts {
           c.band(errorsFrom, offset + t.second(), ERROR_COLOR, ERROR_LABEL);
           errorsFrom = null;
         }
-        a.add(new double[] {offset + t.second(), p95.apply(t) == null ? Double.NaN : p95.apply(t)});
-        b.add(new double[] {offset + t.second(), p99.apply(t) == null ? Double.NaN : p99.apply(t)});
+        if (keep.contains(t.second())) {
+          a.add(
+              new double[] {offset + t.second(), p95.apply(t) == null ? Double.NaN : p95.apply(t)});
+          b.add(
+              new double[] {offset + t.second(), p99.apply(t) == null ? Double.NaN : p99.apply(t)});
+        }
         String bs = t.breaker();
         if (bs != null && !bs.equals(prevState)) {
           if (prevState != null && !BreakerState.CLOSED.name().equals(prevState)) {

@@ -229,7 +229,7 @@ final class OutageCostSection {
       }
       StepResult s = step.get();
       List<double[]> pts = new ArrayList<>();
-      for (var p : s.timeline()) {
+      for (var p : Charts.drawn(s.timeline())) {
         pts.add(
             new double[] {p.second(), p.fallbackShare() == null ? Double.NaN : p.fallbackShare()});
         maxSec = Math.max(maxSec, p.second());
@@ -248,7 +248,8 @@ final class OutageCostSection {
         "Arm C, run "
             + run
             + ": fallback share per second in the degraded, unresponsive and down steps, and the"
-            + " aging model 1 − h·(1 − t/T).");
+            + " aging model 1 − h·(1 − t/T). "
+            + Charts.PARTIAL);
   }
 
   private static String pct0(double v) {

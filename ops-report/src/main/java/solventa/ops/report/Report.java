@@ -214,10 +214,14 @@ public final class Report extends ReportSection {
     blocks.add(new Table(Glossary.HEADERS, Glossary.rows(profileOf(), e.judgedWith())));
   }
 
-  /** The answer first: one sentence, the arm × state grid of the walk (see {@link Summary}). */
+  /**
+   * The answer first: the decision card ({@link DecisionSection}), then one sentence and the arm ×
+   * state grid of the walk (see {@link Summary}).
+   */
   private void answer() {
     Summary sum = Summary.of(e);
     h(2, "Answer");
+    new DecisionSection(this).card();
     p("**" + sum.answer() + "**");
     p(sum.plain());
     if (!sum.grid().isEmpty()) {

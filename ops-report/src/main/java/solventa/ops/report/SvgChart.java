@@ -67,14 +67,16 @@ public final class SvgChart {
   private final List<Double> thresholds = new ArrayList<>();
   private final List<String> thresholdLabels = new ArrayList<>();
   private boolean points;
+  private double yTop = Double.NaN;
+  private boolean xFromZero;
 
-  SvgChart(String title, String xLabel, String yLabel) {
+  public SvgChart(String title, String xLabel, String yLabel) {
     this.title = title;
     this.xLabel = xLabel;
     this.yLabel = yLabel;
   }
 
-  SvgChart series(String name, String color, List<double[]> points) {
+  public SvgChart series(String name, String color, List<double[]> points) {
     series.add(new Series(name, color, points));
     return this;
   }
@@ -85,12 +87,12 @@ public final class SvgChart {
     return this;
   }
 
-  SvgChart band(double from, double to, String color, String label) {
+  public SvgChart band(double from, double to, String color, String label) {
     bands.add(new Band(from, to, color, label));
     return this;
   }
 
-  SvgChart marker(double x, String label) {
+  public SvgChart marker(double x, String label) {
     markers.add(new Marker(x, label));
     return this;
   }
@@ -101,10 +103,43 @@ public final class SvgChart {
         .threshold(Acceptance.P99_MS, "p99 " + Acceptance.P99_MS + " ms");
   }
 
-  SvgChart threshold(double y, String label) {
+  public SvgChart threshold(double y, String label) {
     thresholds.add(y);
     thresholdLabels.add(label);
     return this;
+  }
+
+  /**
+   * The y axis reaches at least {@code top} (and every threshold and value): charts meant to be
+   * compared side by side share one scale.
+   */
+  public SvgChart yTop(double top) {
+    yTop = top;
+    return this;
+  }
+
+  /** The x axis starts at 0, so that the distance between points reads at its true size. */
+  public SvgChart xFromZero() {
+    xFromZero = true;
+    return this;
+  }
+
+  /** The highest value of any series (0 when none). */
+  double dataMax() {
+    double max = 0;
+    for (Series s : series) {
+      for (double[] p : s.points()) {
+        if (!Double.isNaN(p[1])) {
+          max = Math.max(max, p[1]);
+        }
+      }
+    }
+    return max;
+  }
+
+  /** Whether a band with this label is drawn. */
+  boolean hasBand(String label) {
+    return bands.stream().anyMatch(b -> b.label().equals(label));
   }
 
   boolean isEmpty() {
@@ -112,7 +147,7 @@ public final class SvgChart {
   }
 
   /** The chart as an SVG document. */
-  String render() {
+  public String render() {
     JFreeChart chart = new JFreeChart(title, TITLE, plot(), false);
     chart.setBackgroundPaint(Color.WHITE);
     chart.setPadding(new RectangleInsets(4, 4, 4, 8));
@@ -145,7 +180,7 @@ public final class SvgChart {
       i++;
     }
     NumberAxis x = new NumberAxis(xLabel);
-    x.setAutoRangeIncludesZero(false);
+    x.setAutoRangeIncludesZero(xFromZero);
     x.setStandardTickUnits(new NumberTickUnitSource(false));
     x.setLabelFont(LABEL);
     x.setTickLabelFont(LABEL);
@@ -210,14 +245,11 @@ public final class SvgChart {
       plot.addRangeMarker(m, Layer.FOREGROUND);
       top = Math.max(top, thresholds.get(i));
     }
-    // from 0 to above the highest value and every threshold, whatever the data's own range
-    double max = top;
-    for (Series s : series) {
-      for (double[] p : s.points()) {
-        if (!Double.isNaN(p[1])) {
-          max = Math.max(max, p[1]);
-        }
-      }
+    // from 0 to above the highest value, every threshold and the shared top, whatever the data's
+    // own range
+    double max = Math.max(top, dataMax());
+    if (!Double.isNaN(yTop)) {
+      max = Math.max(max, yTop);
     }
     y.setRange(0, max > 0 ? max * 1.08 : 1);
   }

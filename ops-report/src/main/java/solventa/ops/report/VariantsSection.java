@@ -174,7 +174,7 @@ final class VariantsSection extends ReportSection {
           continue;
         }
         List<double[]> pts = new ArrayList<>();
-        for (TimelinePoint t : s.get().timeline()) {
+        for (TimelinePoint t : Charts.drawn(s.get().timeline())) {
           pts.add(
               new double[] {
                 t.second() * scale, t.fallbackShare() == null ? Double.NaN : t.fallbackShare()
@@ -200,14 +200,16 @@ final class VariantsSection extends ReportSection {
                   + StateNames.label(st)
                   + ": each design's fallback share per second, against the outage's duration in"
                   + " real seconds. The ceiling is the declared assumption; a reader with another"
-                  + " reads their own answer where each line crosses it."));
+                  + " reads their own answer where each line crosses it. "
+                  + Charts.PARTIAL));
     }
     SvgChart costs =
         new SvgChart(
                 "The two costs of independence, provider down, run " + run,
                 "% of answers on STALE/DEFAULT over the down step",
                 "data age p95 (s)")
-            .asPoints();
+            .asPoints()
+            .xFromZero();
     for (int i = 0; i < ARMS.size(); i++) {
       Optional<StepResult> s = r.walk(run, ARMS.get(i), ProviderState.DOWN);
       if (s.isEmpty() || s.get().fallbackPct() == null || s.get().ageP95() == null) {

@@ -184,9 +184,16 @@ class SummaryTest {
       }
     }
     assertThat(answer).isPositive().isLessThan(verdicts);
-    assertThat(((Report.Para) blocks.get(answer + 1)).text()).startsWith("**HD-01 is ");
-    // then the plain summary, before any table
-    assertThat(((Report.Para) blocks.get(answer + 2)).text()).startsWith("Arm C (walked ");
-    assertThat(blocks.get(answer + 4)).isInstanceOf(Report.Table.class);
+    // the decision card first: its words, at most 80, then one row per design
+    String card = ((Report.Para) blocks.get(answer + 1)).text();
+    assertThat(card).startsWith("**Recommended: C.** It met p95 ≤ 225 ms");
+    assertThat(card.split("\\s+")).hasSizeLessThanOrEqualTo(DecisionSection.MAX_WORDS);
+    Report.Table designs = (Report.Table) blocks.get(answer + 2);
+    assertThat(designs.headers()).isEqualTo(DecisionSection.HEADERS);
+    assertThat(designs.rows()).anySatisfy(r -> assertThat(r.get(0)).isEqualTo("C (recommended)"));
+    assertThat(((Report.Para) blocks.get(answer + 3)).text()).startsWith("**HD-01 is ");
+    // then the plain summary, before the walk's table
+    assertThat(((Report.Para) blocks.get(answer + 4)).text()).startsWith("Arm C (walked ");
+    assertThat(blocks.get(answer + 6)).isInstanceOf(Report.Table.class);
   }
 }
