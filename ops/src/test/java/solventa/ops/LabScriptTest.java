@@ -3,9 +3,12 @@ package solventa.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,11 +18,28 @@ import solventa.lab.LabPaths;
 /**
  * {@code bin/lab} refuses a command line before setup or any build: an unknown command, an option
  * the command's help does not list, a value outside the listed ones (a misspelled profile), a
- * missing or extra operand. It reads the help in {@code bin/lab.usage}, which is picocli's own, so
- * every option the runner accepts passes the script's check too.
+ * missing or extra operand, a compared folder without results.json. It reads the help in {@code
+ * bin/lab.usage}, which is picocli's own, so every option the runner accepts passes the script's
+ * check too.
  */
 class LabScriptTest {
   record Run(int exit, String out) {}
+
+  /** compare's fixtures, relative to the checkout's root (bin/lab runs there). */
+  static final String FOLDER_A = "ops/target/lab-script/a";
+
+  static final String FOLDER_B = "ops/target/lab-script/b";
+  static final String NO_RESULTS = "ops/target/lab-script/no-results";
+
+  /** Two results folders (a results.json each: the script looks no further) and one without. */
+  @BeforeAll
+  static void compareFixtures() throws Exception {
+    for (String f : List.of(FOLDER_A, FOLDER_B)) {
+      Path dir = Files.createDirectories(LabPaths.root().resolve(f));
+      Files.writeString(dir.resolve("results.json"), "{}");
+    }
+    Files.createDirectories(LabPaths.root().resolve(NO_RESULTS));
+  }
 
   static Run lab(boolean checkOnly, String... args) throws Exception {
     List<String> cmd = new ArrayList<>();
@@ -56,6 +76,12 @@ class LabScriptTest {
         "load --rate 3000|--rate must be 1..2000, was 3000",
         "up --refresh-after 0|--refresh-after must be 1..86399, was 0",
         "frobnicate|unknown command 'frobnicate'",
+        "compare|'compare' needs its DIR_A",
+        "compare ops/target/lab-script/a|'compare' needs its DIR_B",
+        "compare ops/target/lab-script/a ops/target/lab-script/b x|'compare' takes 2 operands, DIR_A DIR_B",
+        "compare ops/target/lab-script/a ops/target/lab-script/no-results|DIR_B 'ops/target/lab-script/no-results' holds no results.json",
+        "compare ops/target/lab-script/nowhere ops/target/lab-script/b|DIR_A 'ops/target/lab-script/nowhere' is not a folder",
+        "compare ops/target/lab-script/a ops/target/lab-script/b --fail-on better|--fail-on must be worse, was better",
       })
   void aRefusedCommandLineExitsTwoWithTheUsageAndBuildsNothing(String line, String message)
       throws Exception {
@@ -80,6 +106,8 @@ class LabScriptTest {
     "down",
     "up --warmup-quotes 0 --refresh-after 86399",
     "report results/x --fail-on=inconclusive",
+    "compare ops/target/lab-script/a ops/target/lab-script/b",
+    "compare --fail-on=worse --out /tmp/x ops/target/lab-script/a ops/target/lab-script/b",
   })
   void anAcceptedCommandLinePassesTheCheck(String line) throws Exception {
     Run r = lab(true, line.split(" "));
@@ -104,16 +132,23 @@ class LabScriptTest {
           continue;
         }
         List<String> args = new ArrayList<>(List.of(command));
+        List<String> compared = new ArrayList<>(List.of(FOLDER_A, FOLDER_B));
         spec.positionalParameters()
             .forEach(
                 p ->
                     args.add(
-                        command.equals("state")
-                            ? "slow"
-                            : command.equals("experiment") ? "quick" : "x"));
+                        switch (command) {
+                          case "state" -> "slow";
+                          case "experiment" -> "quick";
+                          case "compare" -> compared.remove(0);
+                          default -> "x";
+                        }));
         args.add(o.longestName());
         if (o.arity().max() > 0) {
-          args.add(o.longestName().equals("--fail-on") ? "refuted" : "1");
+          args.add(
+              o.longestName().equals("--fail-on")
+                  ? command.equals("compare") ? "worse" : "refuted"
+                  : "1");
         }
         Run r = lab(true, args.toArray(String[]::new));
         assertThat(r.exit()).as(String.join(" ", args) + ": " + r.out()).isZero();
