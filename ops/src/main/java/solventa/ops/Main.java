@@ -30,7 +30,7 @@ import solventa.ops.runner.LiveLoad;
       "0:the command completed (experiment, report: the run was judged)",
       "1:it failed, or a sanity check invalidated the run",
       "2:the command line was refused",
-      "3:experiment, report with --fail-on: a verdict of that kind or worse"
+      "3:experiment, report with --fail-on: a verdict of that kind or worse; compare with --fail-on worse: a figure got worse"
     })
 public final class Main implements Callable<Integer> {
   /** As many as the live lab allows: every node is a JVM on the same 2 cores. */
@@ -53,6 +53,7 @@ public final class Main implements Callable<Integer> {
     CommandLine cl = new CommandLine(new Main());
     cl.addSubcommand("experiment", new Experiment());
     cl.addSubcommand("report", new Reanalysis());
+    cl.addSubcommand("compare", new CompareCommand());
     cl.addSubcommand("bench", new BenchCommand());
     cl.addSubcommand("faults", new FaultsCommand());
     cl.addSubcommand("test", new Tests());

@@ -31,7 +31,16 @@ class CommandLineUsageTest {
     String usage = Main.usageFile();
     for (String c :
         new String[] {
-          "experiment", "report", "bench", "test", "up", "state", "status", "down", "load"
+          "experiment",
+          "report",
+          "compare",
+          "bench",
+          "test",
+          "up",
+          "state",
+          "status",
+          "down",
+          "load"
         }) {
       assertThat(usage).as(c).contains("== " + c + "\n" + "Usage: bin/lab " + c);
     }
@@ -47,7 +56,16 @@ class CommandLineUsageTest {
     picocli.CommandLine cl = Main.commandLine();
     for (String c :
         new String[] {
-          "experiment", "report", "bench", "test", "up", "state", "status", "down", "load"
+          "experiment",
+          "report",
+          "compare",
+          "bench",
+          "test",
+          "up",
+          "state",
+          "status",
+          "down",
+          "load"
         }) {
       Process p =
           new ProcessBuilder(LabPaths.root().resolve("bin/lab").toString(), c, "--help")

@@ -18,21 +18,28 @@ import solventa.lab.LabPaths;
 /**
  * {@code bin/lab} refuses a command line before setup or any build: an unknown command, an option
  * the command's help does not list, a value outside the listed ones (a misspelled profile), a
- * missing or extra operand, a results folder without results.json; a misspelt command or value gets
- * the nearest one it could be. It reads the help in {@code bin/lab.usage}, which is picocli's own,
- * so every option the runner accepts passes the script's check too.
+ * missing or extra operand, a results folder (report's, compare's) without results.json; a misspelt
+ * command or value gets the nearest one it could be. It reads the help in {@code bin/lab.usage},
+ * which is picocli's own, so every option the runner accepts passes the script's check too.
  */
 class LabScriptTest {
-  /** A results folder, relative to the project's root as bin/lab reads it: one results.json. */
-  static final String RESULTS = "ops/target/lab-script-results";
+  /** Results folders, relative to the checkout's root (bin/lab runs there): one results.json. */
+  static final String RESULTS = "ops/target/lab-script/a";
+
+  static final String FOLDER_A = RESULTS;
+  static final String FOLDER_B = "ops/target/lab-script/b";
+  static final String NO_RESULTS = "ops/target/lab-script/no-results";
 
   record Run(int exit, String out) {}
 
+  /** Two results folders (a results.json each: the script looks no further) and one without. */
   @BeforeAll
-  static void aResultsFolder() throws Exception {
-    Path dir = LabPaths.root().resolve(RESULTS);
-    Files.createDirectories(dir);
-    Files.writeString(dir.resolve("results.json"), "{}");
+  static void resultsFolders() throws Exception {
+    for (String f : List.of(FOLDER_A, FOLDER_B)) {
+      Path dir = Files.createDirectories(LabPaths.root().resolve(f));
+      Files.writeString(dir.resolve("results.json"), "{}");
+    }
+    Files.createDirectories(LabPaths.root().resolve(NO_RESULTS));
   }
 
   static Run lab(boolean checkOnly, String... args) throws Exception {
@@ -79,6 +86,12 @@ class LabScriptTest {
         "report docs|'docs' holds no results.json",
         "up --variant NAME|--variant must be B+CB, C@80ms, C@160ms, C+RA, C+CR or C+SD, was NAME",
         "up --arm Z|--arm must be A, B, B+CB, C or C', was Z",
+        "compare|'compare' needs its DIR_A",
+        "compare ops/target/lab-script/a|'compare' needs its DIR_B",
+        "compare ops/target/lab-script/a ops/target/lab-script/b x|'compare' takes 2 operands, DIR_A DIR_B",
+        "compare ops/target/lab-script/a ops/target/lab-script/no-results|'ops/target/lab-script/no-results' holds no results.json",
+        "compare ops/target/lab-script/nowhere ops/target/lab-script/b|no results folder 'ops/target/lab-script/nowhere'",
+        "compare ops/target/lab-script/a ops/target/lab-script/b --fail-on better|--fail-on must be worse, was better",
       })
   void aRefusedCommandLineExitsTwoWithTheUsageAndBuildsNothing(String line, String message)
       throws Exception {
@@ -104,6 +117,8 @@ class LabScriptTest {
     "up --warmup-quotes 0 --refresh-after 86399",
     "report " + RESULTS + " --fail-on=inconclusive",
     "up --variant C+SD --nodes 1",
+    "compare ops/target/lab-script/a ops/target/lab-script/b",
+    "compare --fail-on=worse --out /tmp/x ops/target/lab-script/a ops/target/lab-script/b",
   })
   void anAcceptedCommandLinePassesTheCheck(String line) throws Exception {
     Run r = lab(true, line.split(" "));
@@ -128,20 +143,23 @@ class LabScriptTest {
           continue;
         }
         List<String> args = new ArrayList<>(List.of(command));
+        List<String> compared = new ArrayList<>(List.of(FOLDER_A, FOLDER_B));
         spec.positionalParameters()
             .forEach(
                 p ->
                     args.add(
-                        command.equals("state")
-                            ? "slow"
-                            : command.equals("experiment")
-                                ? "quick"
-                                : command.equals("report") ? RESULTS : "x"));
+                        switch (command) {
+                          case "state" -> "slow";
+                          case "experiment" -> "quick";
+                          case "report" -> RESULTS;
+                          case "compare" -> compared.remove(0);
+                          default -> "x";
+                        }));
         args.add(o.longestName());
         if (o.arity().max() > 0) {
           args.add(
               switch (o.longestName()) {
-                case "--fail-on" -> "refuted";
+                case "--fail-on" -> command.equals("compare") ? "worse" : "refuted";
                 case "--variant" -> "C+CR";
                 case "--arm" -> "C'";
                 default -> "1";

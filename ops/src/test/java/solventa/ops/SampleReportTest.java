@@ -3,11 +3,8 @@ package solventa.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import solventa.lab.LabPaths;
@@ -34,16 +31,7 @@ class SampleReportTest {
    * that every step, verdict and sanity check comes out as committed; returns the results.
    */
   private JsonNode reanalyse(String folder) throws Exception {
-    Path zip = LabPaths.root().resolve(folder + "/results.zip");
-    try (InputStream in = Files.newInputStream(zip);
-        ZipInputStream z = new ZipInputStream(in)) {
-      for (ZipEntry e; (e = z.getNextEntry()) != null; ) {
-        Path to = dir.resolve(e.getName()).normalize();
-        assertThat(to.startsWith(dir)).as("%s stays in the folder", e.getName()).isTrue();
-        Files.createDirectories(to.getParent());
-        Files.copy(z, to);
-      }
-    }
+    Samples.unzip(folder, dir);
     JsonNode before = ResultsFolder.JSON.readTree(dir.resolve("results.json").toFile());
     ReportCommand.Reanalysis re = ReportCommand.reanalyze(dir);
     assertThat(re.fromRecordings()).isEqualTo(re.steps()).isEqualTo(before.path("steps").size());
@@ -134,16 +122,7 @@ class SampleReportTest {
 
   /** The results.json committed in {@code folder}'s results.zip, as recorded. */
   private static JsonNode committedResults(String folder) throws Exception {
-    Path zip = LabPaths.root().resolve(folder + "/results.zip");
-    try (InputStream in = Files.newInputStream(zip);
-        ZipInputStream z = new ZipInputStream(in)) {
-      for (ZipEntry e; (e = z.getNextEntry()) != null; ) {
-        if (e.getName().equals("results.json")) {
-          return ResultsFolder.JSON.readTree(z.readAllBytes());
-        }
-      }
-    }
-    throw new AssertionError("no results.json in " + zip);
+    return Samples.committedResults(folder);
   }
 
   /**

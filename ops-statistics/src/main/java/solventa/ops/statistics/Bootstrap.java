@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Percentile bootstraps: of a difference of medians (HD-01.3), and of a step's latency percentiles
- * (rules version 5). Resample with replacement {@value #RESAMPLES} times and take the 2.5th and
- * 97.5th percentiles of the statistic over the resamples. Every percentile here, of the data, of a
+ * Percentile bootstraps: of a difference of medians (HD-01.3), of a step's latency percentiles
+ * (rules version 5), and of a statistic's difference between two runs' steps ({@code bin/lab
+ * compare}). Resample with replacement {@value #RESAMPLES} times and take the 2.5th and 97.5th
+ * percentiles of the statistic over the resamples. Every percentile here, of the data, of a
  * resample and of the resamples' statistics, is {@link Percentile}'s, the project's one definition.
  * Seeded ({@value #SEED}), so a re-analysis gives the same interval. Cost: O(RESAMPLES · n).
  */
@@ -106,6 +107,40 @@ public final class Bootstrap {
       }
       for (int k = 0; k < stats.size(); k++) {
         out[k][i] = stats.get(k).applyAsDouble(resample.clone());
+      }
+    }
+    Interval[] intervals = new Interval[stats.size()];
+    for (int k = 0; k < stats.size(); k++) {
+      intervals[k] = ends(out[k]);
+    }
+    return intervals;
+  }
+
+  /**
+   * The 95 % bootstrap percentile interval of each statistic's difference between two independent
+   * samples, {@code stat(b) − stat(a)}: every resample draws {@code a.length} values of {@code a}
+   * and {@code b.length} of {@code b} with replacement, each from its own sample (two runs compared
+   * unpaired); null when either has none. The generator starts at {@value #SEED} on every call, so
+   * the same values give the same intervals.
+   */
+  public static Interval[] differences(
+      double[] a, double[] b, List<java.util.function.ToDoubleFunction<double[]>> stats) {
+    if (a.length == 0 || b.length == 0) {
+      return null;
+    }
+    SplittableRandom random = new SplittableRandom(SEED);
+    double[][] out = new double[stats.size()][RESAMPLES];
+    double[] ra = new double[a.length];
+    double[] rb = new double[b.length];
+    for (int i = 0; i < RESAMPLES; i++) {
+      for (int j = 0; j < a.length; j++) {
+        ra[j] = a[random.nextInt(a.length)];
+      }
+      for (int j = 0; j < b.length; j++) {
+        rb[j] = b[random.nextInt(b.length)];
+      }
+      for (int k = 0; k < stats.size(); k++) {
+        out[k][i] = stats.get(k).applyAsDouble(rb.clone()) - stats.get(k).applyAsDouble(ra.clone());
       }
     }
     Interval[] intervals = new Interval[stats.size()];

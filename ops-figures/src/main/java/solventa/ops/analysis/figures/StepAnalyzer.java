@@ -266,6 +266,14 @@ public final class StepAnalyzer {
   }
 
   /**
+   * The requests of {@code in} the step's figures are computed over: those sent inside the measured
+   * window (a catch-up burst after it does not count), in the order they were recorded.
+   */
+  public static List<RequestRecord> window(Inputs in) {
+    return Window.of(in).window();
+  }
+
+  /**
    * The requests sent inside the measured window (a catch-up burst after it does not count) and
    * those sent in the exposure window [change, change + W).
    */

@@ -121,11 +121,21 @@ public final class StepTimeline {
    * window drops below 5 % and stays there to the end of the step (the time is the window's end).
    */
   static Long recovery(List<TimelinePoint> timeline, Inputs in) {
+    return recoveryMs(timeline, in.startMs(), in.changeMs());
+  }
+
+  /**
+   * The recovery time a timeline gives a step that started at {@code startMs} and changed the
+   * provider at {@code changeMs}: from the change to the end of the second {@link #recoverySecond}
+   * reads (at least 0), null when the share never stays below 5 %. The analysis reads a step's own
+   * timeline through it; a comparison of two runs reads redrawn timelines through it too.
+   */
+  public static Long recoveryMs(List<TimelinePoint> timeline, long startMs, long changeMs) {
     Integer firstGood = recoverySecond(timeline);
     if (firstGood == null) {
       return null;
     }
-    return Math.max(0, in.startMs() + firstGood * 1000L - in.changeMs());
+    return Math.max(0, startMs + firstGood * 1000L - changeMs);
   }
 
   /**
